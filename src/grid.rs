@@ -1,0 +1,95 @@
+//! A rectangular grid of cells in reading order, shared by every puzzle kind.
+
+use serde::{Deserialize, Serialize};
+
+/// A `rows` x `cols` grid stored row by row; cell `(r, c)` is at index `r * cols + c`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Grid<T> {
+    rows: usize,
+    cols: usize,
+    cells: Vec<T>,
+}
+
+impl<T: Clone> Grid<T> {
+    /// A grid with every cell set to `value`.
+    pub fn filled(rows: usize, cols: usize, value: T) -> Self {
+        Grid { rows, cols, cells: vec![value; rows * cols] }
+    }
+}
+
+impl<T> Grid<T> {
+    /// A grid from cells in reading order; `None` when the count is not `rows * cols`.
+    pub fn from_cells(rows: usize, cols: usize, cells: Vec<T>) -> Option<Self> {
+        (cells.len() == rows * cols).then_some(Grid { rows, cols, cells })
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Cells in reading order.
+    pub fn cells(&self) -> &[T] {
+        &self.cells
+    }
+
+    /// The cell at `(r, c)`; `None` outside the grid.
+    pub fn get(&self, r: usize, c: usize) -> Option<&T> {
+        (r < self.rows && c < self.cols).then(|| &self.cells[r * self.cols + c])
+    }
+
+    /// Sets the cell at `(r, c)`; returns false (and changes nothing) outside the grid.
+    pub fn set(&mut self, r: usize, c: usize, value: T) -> bool {
+        if r < self.rows && c < self.cols {
+            self.cells[r * self.cols + c] = value;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// One row as a slice; panics only if `r` is out of range, which callers check.
+    pub fn row(&self, r: usize) -> &[T] {
+        &self.cells[r * self.cols..(r + 1) * self.cols]
+    }
+
+    /// Every position `(r, c)` in reading order.
+    pub fn positions(&self) -> impl Iterator<Item = (usize, usize)> {
+        let cols = self.cols;
+        (0..self.rows * cols).map(move |i| (i / cols, i % cols))
+    }
+
+    /// The orthogonal neighbours of `(r, c)` inside the grid.
+    pub fn neighbours4(&self, r: usize, c: usize) -> impl Iterator<Item = (usize, usize)> {
+        let (rows, cols) = (self.rows as isize, self.cols as isize);
+        [(-1isize, 0isize), (1, 0), (0, -1), (0, 1)].into_iter().filter_map(move |(dr, dc)| {
+            let (nr, nc) = (r as isize + dr, c as isize + dc);
+            (nr >= 0 && nc >= 0 && nr < rows && nc < cols).then_some((nr as usize, nc as usize))
+        })
+    }
+
+    /// A grid of the same shape with every cell mapped.
+    pub fn map<U>(&self, f: impl FnMut(&T) -> U) -> Grid<U> {
+        Grid { rows: self.rows, cols: self.cols, cells: self.cells.iter().map(f).collect() }
+    }
+}
+
+impl<T> std::ops::Index<(usize, usize)> for Grid<T> {
+    type Output = T;
+    fn index(&self, (r, c): (usize, usize)) -> &T {
+        assert!(r < self.rows && c < self.cols, "cell ({r}, {c}) outside a {}x{} grid", self.rows, self.cols);
+        &self.cells[r * self.cols + c]
+    }
+}
+
+impl<T> std::ops::IndexMut<(usize, usize)> for Grid<T> {
+    fn index_mut(&mut self, (r, c): (usize, usize)) -> &mut T {
+        assert!(r < self.rows && c < self.cols, "cell ({r}, {c}) outside a {}x{} grid", self.rows, self.cols);
+        &mut self.cells[r * self.cols + c]
+    }
+}

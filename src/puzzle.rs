@@ -1,0 +1,241 @@
+//! The contract every puzzle kind implements, and the generic SAT solve path built on it.
+//!
+//! A kind is one type implementing [`Puzzle`]: it parses and validates descriptions (errors are
+//! [`InputError`] values), encodes itself into a [`Cnf`], decodes a model into a solution,
+//! verifies a solution with a checker that shares no code with the encoder, and reads and writes
+//! its canonical JSON form and its share-link payload. [`solve`] does the rest the same way for
+//! every kind: first solution, proof of uniqueness by a blocked second solve, or counting.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{InputError, InputResult};
+use crate::kinds::Kind;
+use crate::sat::{Cnf, Lit, Model, Monitor, Solver, Stats, Stopped};
+
+/// One puzzle read from a collection: an id, the puzzle, and the known answer if the file had one.
+#[derive(Debug, Clone)]
+pub struct Entry<P: Puzzle> {
+    /// A name for reports (a file name, `$12`, `line 7`).
+    pub id: String,
+    /// The puzzle.
+    pub puzzle: P,
+    /// The answer the file carries, if any.
+    pub known: Option<P::Solution>,
+}
+
+/// A puzzle kind: one description of a puzzle, with everything the studio does to it.
+pub trait Puzzle: Sized + Clone + fmt::Debug {
+    /// Which kind this is.
+    const KIND: Kind;
+    /// An answer to the puzzle.
+    type Solution: Clone + PartialEq + fmt::Debug;
+    /// The variables an encoding made, for decoding models and blocking answers.
+    type Vars;
+
+    /// Reads the studio's JSON form (`{"kind": …}`), validating it.
+    fn from_json(value: &serde_json::Value) -> InputResult<Self>;
+    /// Writes the studio's JSON form.
+    fn to_json(&self) -> serde_json::Value;
+    /// The share-link payload (what follows `#<kind>/v1/`).
+    fn link_payload(&self) -> String;
+    /// Reads a share-link payload of the given link version.
+    fn from_link_payload(version: u32, payload: &str) -> InputResult<Self>;
+    /// Reads any one-puzzle format this kind accepts, with the answer the text carries if any.
+    fn import(text: &str) -> InputResult<Entry<Self>>;
+    /// Reads a benchmark file or a collection: one or more puzzles. Defaults to [`Puzzle::import`].
+    fn read_collection(text: &str, name: &str) -> InputResult<Vec<Entry<Self>>> {
+        let mut e = Self::import(text)?;
+        e.id = name.to_string();
+        Ok(vec![e])
+    }
+
+    /// Encodes the rules into `cnf`; never calls a solver.
+    fn encode(&self, cnf: &mut Cnf) -> Self::Vars;
+    /// The literals that make up an answer: two answers differ exactly when these differ.
+    fn answer_lits(&self, vars: &Self::Vars) -> Vec<Lit>;
+    /// Reads the answer out of a model.
+    fn decode(&self, vars: &Self::Vars, model: &Model) -> Self::Solution;
+
+    /// Checks an answer against the rules, independently of the encoder: `Err` says what breaks.
+    fn verify(&self, solution: &Self::Solution) -> Result<(), String>;
+
+    /// The answer as text rows (`*`/`.` stars, `#`/`.` cells, digits).
+    fn solution_rows(&self, solution: &Self::Solution) -> Vec<String>;
+    /// Reads an answer from text rows.
+    fn solution_from_rows(&self, rows: &[String]) -> InputResult<Self::Solution>;
+
+    /// Solves in `mode`; the default is the generic SAT path [`solve`]. Kinds with a better
+    /// first stage (line logic, search for an optimum) override it.
+    fn solve(&self, mode: Mode, monitor: Option<Monitor>) -> Result<Report<Self::Solution>, SolveError> {
+        solve(self, mode, monitor)
+    }
+}
+
+/// What to find.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Mode {
+    /// The first answer only; uniqueness is not checked.
+    First,
+    /// An answer and whether it is the only one (a second answer when it is not).
+    Unique,
+    /// Count answers, up to a limit.
+    Count(usize),
+}
+
+/// The verdict of a solve.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// Exactly one answer, proven by an UNSAT second solve.
+    Unique,
+    /// Two or more answers; two are given.
+    Multiple,
+    /// No answer, proven by an UNSAT first solve.
+    None,
+    /// An answer was found; uniqueness was not asked about.
+    Solved,
+    /// An answer that is proven optimal (Flood-It).
+    Optimal,
+}
+
+impl Verdict {
+    /// The word used in the CLI and JSON (`unique`, `multiple`, …).
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Unique => "unique",
+            Verdict::Multiple => "multiple",
+            Verdict::None => "none",
+            Verdict::Solved => "solved",
+            Verdict::Optimal => "optimal",
+        }
+    }
+}
+
+/// What a solve found, with the evidence for its claims.
+#[derive(Debug, Clone)]
+pub struct Report<S> {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The answers found, each already verified: one, or two when not unique, or the counted ones.
+    pub solutions: Vec<S>,
+    /// Solver figures.
+    pub stats: Stats,
+    /// The evidence, one sentence per line (which solve came back UNSAT, and after what).
+    pub proof: Vec<String>,
+    /// How hard it was, in words (line logic alone, or search), when the kind rates puzzles.
+    pub rating: Option<String>,
+    /// With [`Mode::Count`]: how many answers, and whether that is all of them.
+    pub count: Option<(usize, bool)>,
+}
+
+/// Why a solve gave no report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SolveError {
+    /// Cancelled or out of time.
+    Stopped,
+    /// The solver's answer failed the independent check: a bug, never shown as an answer.
+    Rejected(String),
+    /// The puzzle cannot be solved by this kind's solver as given.
+    Input(InputError),
+}
+
+impl From<Stopped> for SolveError {
+    fn from(_: Stopped) -> Self {
+        SolveError::Stopped
+    }
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::Stopped => f.write_str("stopped before an answer was found"),
+            SolveError::Rejected(why) => write!(f, "internal error: the solver's answer failed the independent check ({why})"),
+            SolveError::Input(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// Decodes a model and checks the answer with the kind's independent verifier.
+pub fn checked<P: Puzzle>(puzzle: &P, vars: &P::Vars, model: &Model) -> Result<P::Solution, SolveError> {
+    let solution = puzzle.decode(vars, model);
+    puzzle.verify(&solution).map_err(SolveError::Rejected)?;
+    Ok(solution)
+}
+
+/// The generic SAT path: encode, solve, decode, verify, and prove the verdict.
+pub fn solve<P: Puzzle>(puzzle: &P, mode: Mode, monitor: Option<Monitor>) -> Result<Report<P::Solution>, SolveError> {
+    let mut cnf = Cnf::new();
+    let vars = puzzle.encode(&mut cnf);
+    let over = puzzle.answer_lits(&vars);
+    let mut solver = Solver::build(&cnf, monitor);
+    let mut proof = Vec::new();
+    let mut solutions = Vec::new();
+    let mut count = None;
+    let verdict = match mode {
+        Mode::First => match solver.solve()? {
+            Some(m) => {
+                solutions.push(checked(puzzle, &vars, &m)?);
+                Verdict::Solved
+            }
+            None => {
+                proof.push("The solver proved the rules unsatisfiable (first solve UNSAT).".into());
+                Verdict::None
+            }
+        },
+        Mode::Unique | Mode::Count(_) => {
+            let limit = match mode {
+                Mode::Count(n) => n.max(1),
+                _ => 2,
+            };
+            let mut rejected = None;
+            let found = solver.enumerate(&over, limit, |m| match checked(puzzle, &vars, m) {
+                Ok(s) => {
+                    solutions.push(s);
+                    true
+                }
+                Err(e) => {
+                    rejected = Some(e);
+                    false
+                }
+            })?;
+            if let Some(e) = rejected {
+                return Err(e);
+            }
+            let complete = found < limit;
+            if matches!(mode, Mode::Count(_)) {
+                count = Some((found, complete));
+            }
+            match found {
+                0 => {
+                    proof.push("The solver proved the rules unsatisfiable (first solve UNSAT).".into());
+                    Verdict::None
+                }
+                1 if complete => {
+                    proof.push(format!(
+                        "Uniqueness: with the answer blocked over its {} cell variables, the second solve was UNSAT.",
+                        over.len()
+                    ));
+                    Verdict::Unique
+                }
+                _ => {
+                    if complete {
+                        proof.push(format!("All {found} answers were enumerated; the solve after the last was UNSAT."));
+                    }
+                    Verdict::Multiple
+                }
+            }
+        }
+    };
+    if matches!(mode, Mode::Count(_)) && verdict == Verdict::Multiple {
+        // A full count keeps every answer; showing two is the caller's choice.
+    } else if verdict == Verdict::Multiple {
+        solutions.truncate(2);
+    }
+    let stats = solver.stats();
+    if let Some(c) = stats.conflicts {
+        proof.push(format!("{} solver calls, {c} conflicts, {:.1} ms.", stats.solves, stats.elapsed_ms));
+    }
+    Ok(Report { verdict, solutions, stats, proof, rating: None, count })
+}

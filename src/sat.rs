@@ -1,0 +1,14 @@
+//! The SAT layer over varisat: clause sinks, cardinality encodings, solving and enumeration.
+//!
+//! Encoders write into a [`Cnf`] and never call a solver; [`Solver`] loads a `Cnf` and answers.
+//! Cardinality constraints come from rustsat's encodings through a small adapter ([`card`]).
+
+pub mod card;
+mod cnf;
+mod monitor;
+mod solver;
+
+pub use cnf::Cnf;
+pub use monitor::{Monitor, Progress};
+pub use solver::{Model, Outcome, Solver, Stats, Stopped};
+pub use varisat::Lit;

@@ -1,0 +1,129 @@
+//! Live progress and cancellation for long solves, read from varisat's proof stream.
+//!
+//! varisat offers no callback and no conflict counter, but it streams a proof of its work to any
+//! `io::Write`. [`ProofSink`] parses that stream as it arrives (varisat's own proof parser),
+//! counts the learned clauses (one per conflict), calls the user's [`Monitor`] at most once per
+//! interval, and stops the solve by failing the write when the monitor says so.
+
+use std::cell::RefCell;
+use std::io::{self, Cursor, Write};
+use std::rc::Rc;
+
+use varisat_internal_proof::binary_format::Parser;
+use varisat_internal_proof::ProofStep;
+use web_time::Instant;
+
+/// Progress figures handed to a [`Monitor`] while a solve runs.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Progress {
+    /// Learned clauses so far across all solves of this solver (one per conflict).
+    pub conflicts: u64,
+    /// Milliseconds since the solver was created.
+    pub elapsed_ms: f64,
+}
+
+/// A progress callback; it returns `false` to stop the work (cancel or time-out).
+pub struct Monitor {
+    callback: Box<dyn FnMut(Progress) -> bool>,
+    interval_ms: f64,
+}
+
+impl Monitor {
+    /// Calls `callback` at most once per `interval_ms` while solving.
+    pub fn new(interval_ms: f64, callback: impl FnMut(Progress) -> bool + 'static) -> Self {
+        Monitor { callback: Box::new(callback), interval_ms }
+    }
+
+    /// A monitor that stops the work once `limit_ms` have passed, and never reports.
+    pub fn deadline(limit_ms: f64) -> Self {
+        Monitor::new(50.0, move |p| p.elapsed_ms < limit_ms)
+    }
+}
+
+/// Counters shared between the solver wrapper and the proof sink.
+pub(super) struct MonitorState {
+    monitor: Monitor,
+    pub(super) started: Instant,
+    pub(super) conflicts: u64,
+    last_call_ms: f64,
+    pub(super) stopped: bool,
+}
+
+impl MonitorState {
+    pub(super) fn new(monitor: Monitor, started: Instant) -> Self {
+        MonitorState { monitor, started, conflicts: 0, last_call_ms: 0.0, stopped: false }
+    }
+
+    /// Calls the monitor if its interval has passed; returns false when it asks to stop.
+    pub(super) fn tick(&mut self) -> bool {
+        let elapsed_ms = self.started.elapsed().as_secs_f64() * 1000.0;
+        if elapsed_ms - self.last_call_ms >= self.monitor.interval_ms {
+            self.last_call_ms = elapsed_ms;
+            let go_on = (self.monitor.callback)(Progress { conflicts: self.conflicts, elapsed_ms });
+            if !go_on {
+                self.stopped = true;
+            }
+        }
+        !self.stopped
+    }
+}
+
+/// The `io::Write` varisat writes its native proof into.
+pub(super) struct ProofSink {
+    state: Rc<RefCell<MonitorState>>,
+    pending: Vec<u8>,
+    parser: Parser,
+    /// Set when the stream could not be parsed; counting stops, the heartbeat goes on.
+    lost: bool,
+}
+
+impl ProofSink {
+    pub(super) fn new(state: Rc<RefCell<MonitorState>>) -> Self {
+        ProofSink { state, pending: Vec::new(), parser: Parser::default(), lost: false }
+    }
+
+    fn count_steps(&mut self) -> u64 {
+        let mut learned = 0;
+        let mut pos = 0usize;
+        loop {
+            let mut cur = Cursor::new(&self.pending[pos..]);
+            match self.parser.parse_step(&mut cur) {
+                Ok(ProofStep::AtClause { redundant: true, .. }) => learned += 1,
+                Ok(ProofStep::UnitClauses { units }) => learned += units.len() as u64,
+                Ok(_) => {}
+                Err(_) => break,
+            }
+            pos += cur.position() as usize;
+        }
+        self.pending.drain(..pos);
+        if self.pending.len() > 1 << 20 {
+            // A step never spans a megabyte; the stream is not what we expect, so stop counting.
+            self.lost = true;
+            self.pending = Vec::new();
+        }
+        learned
+    }
+}
+
+impl Write for ProofSink {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let learned = if self.lost {
+            0
+        } else {
+            self.pending.extend_from_slice(buf);
+            self.count_steps()
+        };
+        let mut state = self.state.borrow_mut();
+        state.conflicts += learned;
+        if state.tick() {
+            Ok(buf.len())
+        } else {
+            // Not ErrorKind::Interrupted: write_all retries on that kind and would never stop.
+            Err(io::Error::other("stopped by the monitor"))
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
