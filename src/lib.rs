@@ -2,8 +2,12 @@
 //!
 //! Nothing here depends on a web crate; the browser front end lives in [`web`] (wasm32 only).
 
+pub mod bench;
 pub mod error;
 pub mod grid;
+pub mod kinds;
+pub mod link;
+pub mod puzzle;
 pub mod sat;
 
 pub use error::{InputError, InputResult};

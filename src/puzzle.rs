@@ -66,11 +66,30 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
     /// Reads an answer from text rows.
     fn solution_from_rows(&self, rows: &[String]) -> InputResult<Self::Solution>;
 
+    /// Makes a new puzzle with a unique answer; kinds without a generator say so.
+    fn generate(options: &GenerateOptions) -> Result<Self, String> {
+        let _ = options;
+        Err(format!("{} has no generator yet", Self::KIND.title()))
+    }
+
     /// Solves in `mode`; the default is the generic SAT path [`solve`]. Kinds with a better
     /// first stage (line logic, search for an optimum) override it.
     fn solve(&self, mode: Mode, monitor: Option<Monitor>) -> Result<Report<Self::Solution>, SolveError> {
         solve(self, mode, monitor)
     }
+}
+
+/// Settings for a generator; each kind reads the ones it understands and defaults the rest.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct GenerateOptions {
+    /// Grid side (or width).
+    pub size: Option<usize>,
+    /// Random seed; the same seed gives the same puzzle.
+    pub seed: u64,
+    /// Stars per row, column and region (Star Battle).
+    pub stars: Option<usize>,
+    /// Number of colours (Flood-It, rectangle-free colouring).
+    pub colours: Option<usize>,
 }
 
 /// What to find.

@@ -1,0 +1,147 @@
+//! Benchmark runs over collections: solve, verify, compare with known answers, summarise.
+//!
+//! Shared by `puzzle bench` and the in-browser benchmark, so both measure the same work.
+
+use serde::{Deserialize, Serialize};
+use web_time::Instant;
+
+use crate::error::InputResult;
+use crate::kinds::{not_supported, solve_any, Kind};
+use crate::puzzle::{Entry, Mode, Puzzle, SolveError, Verdict};
+use crate::sat::Monitor;
+use crate::with_kind;
+
+/// One puzzle's result.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// The puzzle's id in its collection.
+    pub id: String,
+    /// Wall-clock milliseconds for the solve, verification included.
+    pub ms: f64,
+    /// `unique`, `multiple`, `none`, `solved`, `optimal`, `timeout` or `error`.
+    pub verdict: String,
+    /// The first answer, as rows.
+    pub solution: Vec<String>,
+    /// True when the answer failed the checker or contradicts the known unique answer.
+    pub wrong: bool,
+    /// Why it is wrong, or what went wrong.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// Totals over a run.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Default)]
+pub struct Summary {
+    /// Puzzles attempted.
+    pub count: usize,
+    /// Puzzles with an answer (or a proof that there is none) in time.
+    pub solved: usize,
+    /// Puzzles whose answer is wrong.
+    pub wrong: usize,
+    /// Puzzles proven unique.
+    pub unique: usize,
+    /// Median milliseconds per puzzle.
+    pub median_ms: f64,
+    /// 90th percentile milliseconds.
+    pub p90_ms: f64,
+    /// Slowest puzzle in milliseconds.
+    pub max_ms: f64,
+    /// Total seconds.
+    pub total_s: f64,
+}
+
+impl Summary {
+    /// Summarises records.
+    pub fn of(records: &[Record]) -> Summary {
+        let mut ms: Vec<f64> = records.iter().map(|r| r.ms).collect();
+        ms.sort_by(f64::total_cmp);
+        let pick = |q: f64| -> f64 {
+            if ms.is_empty() {
+                0.0
+            } else {
+                ms[((ms.len() - 1) as f64 * q).round() as usize]
+            }
+        };
+        Summary {
+            count: records.len(),
+            solved: records.iter().filter(|r| !matches!(r.verdict.as_str(), "timeout" | "error")).count(),
+            wrong: records.iter().filter(|r| r.wrong).count(),
+            unique: records.iter().filter(|r| r.verdict == "unique").count(),
+            median_ms: pick(0.5),
+            p90_ms: pick(0.9),
+            max_ms: ms.last().copied().unwrap_or(0.0),
+            total_s: ms.iter().sum::<f64>() / 1000.0,
+        }
+    }
+
+    /// The one-line form: `count N solved N wrong N unique N median_ms X p90_ms X max_ms X total_s X`.
+    pub fn line(&self) -> String {
+        format!(
+            "count {} solved {} wrong {} unique {} median_ms {:.2} p90_ms {:.2} max_ms {:.2} total_s {:.3}",
+            self.count, self.solved, self.wrong, self.unique, self.median_ms, self.p90_ms, self.max_ms, self.total_s
+        )
+    }
+}
+
+/// How to run each puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Options {
+    /// Stop at the first answer instead of proving uniqueness.
+    pub first: bool,
+    /// Give up on a puzzle after this many milliseconds.
+    pub timeout_ms: Option<f64>,
+}
+
+/// Parses a collection of `kind` from file text, or says why it cannot.
+pub fn count_entries(kind: Kind, text: &str, name: &str) -> InputResult<usize> {
+    with_kind!(kind, P => Ok(P::read_collection(text, name)?.len()), else Err(not_supported(kind)))
+}
+
+/// Runs every puzzle of a collection given as file text, calling `on_record` after each.
+pub fn run_text(kind: Kind, text: &str, name: &str, options: Options, on_record: &mut dyn FnMut(&Record)) -> InputResult<Vec<Record>> {
+    with_kind!(kind, P => {
+        let entries = P::read_collection(text, name)?;
+        Ok(entries.iter().map(|e| {
+            let r = run_entry(e, options);
+            on_record(&r);
+            r
+        }).collect())
+    }, else Err(not_supported(kind)))
+}
+
+/// Solves one entry, checks it and times it.
+pub fn run_entry<P: Puzzle>(entry: &Entry<P>, options: Options) -> Record {
+    let mode = if options.first { Mode::First } else { Mode::Unique };
+    let monitor = options.timeout_ms.map(Monitor::deadline);
+    let started = Instant::now();
+    let result = solve_any(&entry.puzzle, mode, monitor);
+    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    let mut record = Record { id: entry.id.clone(), ms, verdict: String::new(), solution: Vec::new(), wrong: false, note: None };
+    match result {
+        Ok(report) => {
+            record.verdict = report.verdict.word().to_string();
+            record.solution = report.solutions.first().cloned().unwrap_or_default();
+            if let Some(known) = &entry.known {
+                let known_rows = entry.puzzle.solution_rows(known);
+                if report.verdict == Verdict::None {
+                    record.wrong = true;
+                    record.note = Some("the solver found no answer, but the file carries one".into());
+                } else if report.verdict == Verdict::Unique && record.solution != known_rows {
+                    record.wrong = true;
+                    record.note = Some("proven unique, yet different from the file's answer".into());
+                }
+            }
+        }
+        Err(SolveError::Stopped) => record.verdict = "timeout".into(),
+        Err(SolveError::Rejected(why)) => {
+            record.verdict = "error".into();
+            record.wrong = true;
+            record.note = Some(format!("answer failed the checker: {why}"));
+        }
+        Err(SolveError::Input(e)) => {
+            record.verdict = "error".into();
+            record.note = Some(e.to_string());
+        }
+    }
+    record
+}

@@ -1,0 +1,206 @@
+//! The registry of puzzle kinds, and dispatch by kind for the CLI, the worker and the page.
+
+pub mod starbattle;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{InputError, InputResult};
+use crate::link;
+use crate::puzzle::{GenerateOptions, Mode, Puzzle, SolveError, Verdict};
+use crate::sat::{Monitor, Stats};
+
+/// The puzzle kinds of the studio.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// Paint by numbers.
+    Nonogram,
+    /// Latin square with arithmetic cages.
+    KenKen,
+    /// k stars per row, column and region, none touching.
+    StarBattle,
+    /// Flood the board from the top-left in the fewest moves.
+    FloodIt,
+    /// Colour a grid with no monochromatic rectangle.
+    RectFree,
+}
+
+impl Kind {
+    /// Every kind, in menu order.
+    pub const ALL: [Kind; 5] = [Kind::Nonogram, Kind::KenKen, Kind::StarBattle, Kind::FloodIt, Kind::RectFree];
+
+    /// The id used in links, the CLI and JSON (`starbattle`).
+    pub fn id(self) -> &'static str {
+        match self {
+            Kind::Nonogram => "nonogram",
+            Kind::KenKen => "kenken",
+            Kind::StarBattle => "starbattle",
+            Kind::FloodIt => "floodit",
+            Kind::RectFree => "rectfree",
+        }
+    }
+
+    /// The name shown to people.
+    pub fn title(self) -> &'static str {
+        match self {
+            Kind::Nonogram => "Nonogram",
+            Kind::KenKen => "KenKen",
+            Kind::StarBattle => "Star Battle",
+            Kind::FloodIt => "Flood-It",
+            Kind::RectFree => "Rectangle-free colouring",
+        }
+    }
+
+    /// The kind with this id.
+    pub fn from_id(id: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.id() == id)
+    }
+
+    /// Whether this build can solve the kind yet.
+    pub fn supported(self) -> bool {
+        matches!(self, Kind::StarBattle)
+    }
+}
+
+/// Runs `$body` with `$P` bound to the puzzle type of `$kind`, or evaluates `$other` for kinds
+/// this build does not support yet.
+#[macro_export]
+macro_rules! with_kind {
+    ($kind:expr, $P:ident => $body:expr, else $other:expr) => {
+        match $kind {
+            $crate::kinds::Kind::StarBattle => {
+                type $P = $crate::kinds::starbattle::StarBattle;
+                $body
+            }
+            _ => $other,
+        }
+    };
+}
+
+/// The message for a kind whose issue has not landed.
+pub fn not_supported(kind: Kind) -> InputError {
+    InputError::new(format!("{} is not yet supported", kind.title()))
+}
+
+/// A solve's report in kind-independent form: solutions as text rows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AnyReport {
+    /// The kind solved.
+    pub kind: Kind,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// Verified answers as text rows.
+    pub solutions: Vec<Vec<String>>,
+    /// Solver figures.
+    pub stats: Stats,
+    /// The evidence for the verdict, one sentence per line.
+    pub proof: Vec<String>,
+    /// Difficulty in words, when the kind rates.
+    pub rating: Option<String>,
+    /// Answers counted and whether that is all of them, in counting mode.
+    pub count: Option<(usize, bool)>,
+}
+
+/// Reads a puzzle of `kind` from any text this kind accepts: the studio's JSON, a share link,
+/// or an outside format; returns its canonical JSON text.
+pub fn import(kind: Kind, text: &str) -> InputResult<String> {
+    with_kind!(kind, P => {
+        let p = import_as::<P>(text)?;
+        Ok(p.to_json().to_string())
+    }, else Err(not_supported(kind)))
+}
+
+/// Reads a puzzle of type `P` from any accepted text, share links included.
+pub fn import_as<P: Puzzle>(text: &str) -> InputResult<P> {
+    let text = text.trim();
+    if let Some(parsed) = link::find(text)? {
+        if parsed.kind != P::KIND {
+            return Err(InputError::new(format!(
+                "this is a {} link, not a {} puzzle",
+                parsed.kind.title(),
+                P::KIND.title()
+            )));
+        }
+        let payload = parsed.payload.ok_or_else(|| InputError::new("the link names a kind but carries no puzzle"))?;
+        return P::from_link_payload(parsed.version, &payload).map_err(|e| e.within("share link"));
+    }
+    Ok(P::import(text)?.puzzle)
+}
+
+/// Which kind a pasted text is, when it says so itself (a share link, a puzz.link URL, JSON).
+pub fn sniff(text: &str) -> Option<Kind> {
+    let t = text.trim();
+    if let Ok(Some(parsed)) = link::find(t) {
+        return Some(parsed.kind);
+    }
+    if let Some(q) = t.find('?') {
+        let rest = &t[q + 1..];
+        let pid = rest.split('/').next().unwrap_or("");
+        let pid = pid.rsplit('&').next().unwrap_or("");
+        let pid = pid.trim_end_matches("_edit").trim_end_matches("_play");
+        match pid {
+            "starbattle" => return Some(Kind::StarBattle),
+            "nonogram" => return Some(Kind::Nonogram),
+            "pzprv3" => {
+                return match rest.split('/').nth(1) {
+                    Some("starbattle") => Some(Kind::StarBattle),
+                    Some("nonogram") => Some(Kind::Nonogram),
+                    _ => None,
+                }
+            }
+            _ => {}
+        }
+    }
+    if t.starts_with('{') {
+        if let Ok(v) = serde_json::from_str::<serde_json::Value>(t) {
+            return v.get("kind").and_then(|k| k.as_str()).and_then(Kind::from_id);
+        }
+    }
+    None
+}
+
+/// Solves a puzzle given as text (canonical JSON or anything [`import`] reads).
+pub fn solve_text(kind: Kind, text: &str, mode: Mode, monitor: Option<Monitor>) -> Result<AnyReport, SolveError> {
+    with_kind!(kind, P => {
+        let puzzle = import_as::<P>(text).map_err(SolveError::Input)?;
+        solve_any(&puzzle, mode, monitor)
+    }, else Err(SolveError::Input(not_supported(kind))))
+}
+
+/// Solves a typed puzzle and returns the kind-independent report.
+pub fn solve_any<P: Puzzle>(puzzle: &P, mode: Mode, monitor: Option<Monitor>) -> Result<AnyReport, SolveError> {
+    let r = puzzle.solve(mode, monitor)?;
+    Ok(AnyReport {
+        kind: P::KIND,
+        verdict: r.verdict,
+        solutions: r.solutions.iter().map(|s| puzzle.solution_rows(s)).collect(),
+        stats: r.stats,
+        proof: r.proof,
+        rating: r.rating,
+        count: r.count,
+    })
+}
+
+/// Checks answer rows against a puzzle with the kind's independent verifier.
+///
+/// The page calls this on every answer the worker sends before drawing it.
+pub fn verify_rows(kind: Kind, puzzle_text: &str, rows: &[String]) -> Result<(), String> {
+    with_kind!(kind, P => {
+        let puzzle = import_as::<P>(puzzle_text).map_err(|e| e.to_string())?;
+        let solution = puzzle.solution_from_rows(rows).map_err(|e| e.to_string())?;
+        puzzle.verify(&solution)
+    }, else Err(not_supported(kind).to_string()))
+}
+
+/// The share-link fragment (without `#`) for a puzzle given as text.
+pub fn share_fragment(kind: Kind, puzzle_text: &str) -> InputResult<String> {
+    with_kind!(kind, P => {
+        let puzzle = import_as::<P>(puzzle_text)?;
+        Ok(link::fragment(&puzzle))
+    }, else Err(not_supported(kind)))
+}
+
+/// Generates a puzzle of `kind`; returns its canonical JSON text.
+pub fn generate(kind: Kind, options: &GenerateOptions) -> Result<String, String> {
+    with_kind!(kind, P => P::generate(options).map(|p| p.to_json().to_string()), else Err(not_supported(kind).to_string()))
+}

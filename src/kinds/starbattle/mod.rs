@@ -1,0 +1,84 @@
+//! Star Battle (Parks): k stars in every row, column and region, no two touching.
+//!
+//! - [`model`]: the puzzle and its validation;
+//! - [`encode`]: the SAT encoding (exactly k per line and region, at most one per 2x2 window);
+//! - [`check`]: the independent verifier;
+//! - [`formats`]: studio JSON and link, puzz.link URLs, pzprv3 files, KrazyDad lines;
+//! - [`generate`]: new puzzles with a unique answer.
+
+pub mod check;
+pub mod encode;
+pub mod formats;
+pub mod generate;
+pub mod model;
+
+pub use model::StarBattle;
+
+use crate::error::InputResult;
+use crate::grid::Grid;
+use crate::kinds::Kind;
+use crate::puzzle::{Entry, GenerateOptions, Puzzle};
+use crate::sat::{Cnf, Lit, Model};
+
+impl Puzzle for StarBattle {
+    const KIND: Kind = Kind::StarBattle;
+    type Solution = Grid<bool>;
+    type Vars = Vec<Lit>;
+
+    fn from_json(value: &serde_json::Value) -> InputResult<Self> {
+        formats::from_json(value)
+    }
+
+    fn to_json(&self) -> serde_json::Value {
+        formats::to_json(self)
+    }
+
+    fn link_payload(&self) -> String {
+        formats::link_payload(self)
+    }
+
+    fn from_link_payload(version: u32, payload: &str) -> InputResult<Self> {
+        formats::from_link_payload(version, payload)
+    }
+
+    fn import(text: &str) -> InputResult<Entry<Self>> {
+        formats::import(text)
+    }
+
+    fn read_collection(text: &str, name: &str) -> InputResult<Vec<Entry<Self>>> {
+        formats::read_collection(text, name)
+    }
+
+    fn generate(options: &GenerateOptions) -> Result<Self, String> {
+        let size = options.size.unwrap_or(10);
+        let stars = options.stars.unwrap_or(if size >= 9 { 2 } else { 1 });
+        generate::generate(size, stars, options.seed)
+    }
+
+    fn encode(&self, cnf: &mut Cnf) -> Vec<Lit> {
+        encode::encode(self, cnf)
+    }
+
+    fn answer_lits(&self, vars: &Vec<Lit>) -> Vec<Lit> {
+        vars.clone()
+    }
+
+    fn decode(&self, vars: &Vec<Lit>, model: &Model) -> Grid<bool> {
+        let cells = vars.iter().map(|&v| model.value(v)).collect();
+        Grid::from_cells(self.rows(), self.cols(), cells).expect("one variable per cell")
+    }
+
+    fn verify(&self, solution: &Grid<bool>) -> Result<(), String> {
+        check::verify(self, solution)
+    }
+
+    fn solution_rows(&self, solution: &Grid<bool>) -> Vec<String> {
+        (0..solution.rows())
+            .map(|r| solution.row(r).iter().map(|&s| if s { '*' } else { '.' }).collect())
+            .collect()
+    }
+
+    fn solution_from_rows(&self, rows: &[String]) -> InputResult<Grid<bool>> {
+        formats::stars_from_rows(self, rows)
+    }
+}
