@@ -5,10 +5,13 @@
 pub mod bench;
 pub mod error;
 pub mod grid;
+pub mod jobs;
 pub mod kinds;
 pub mod link;
 pub mod puzzle;
 pub mod sat;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 pub use error::{InputError, InputResult};
 pub use grid::Grid;

@@ -64,8 +64,12 @@ pub fn parse_fragment(fragment: &str) -> InputResult<Option<Parsed>> {
 /// Returns `Ok(None)` when the text is not a studio link at all.
 pub fn find(text: &str) -> InputResult<Option<Parsed>> {
     let t = text.trim();
-    let Some(hash) = t.find('#') else { return Ok(None) };
-    let frag = &t[hash + 1..];
+    let frag = match t.find('#') {
+        Some(hash) => &t[hash + 1..],
+        // A bare fragment such as `starbattle/v1/…`.
+        None if t.split('/').nth(1).is_some_and(|v| v.starts_with('v') && v[1..].chars().all(|c| c.is_ascii_digit())) => t,
+        None => return Ok(None),
+    };
     let head = frag.split('/').next().unwrap_or("");
     if Kind::from_id(head).is_none() {
         return Ok(None);

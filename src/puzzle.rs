@@ -137,7 +137,7 @@ impl Verdict {
 pub struct Report<S> {
     /// The verdict.
     pub verdict: Verdict,
-    /// The answers found, each already verified: one, or two when not unique, or the counted ones.
+    /// The answers found, each already verified: one, or the first two when not unique.
     pub solutions: Vec<S>,
     /// Solver figures.
     pub stats: Stats,
@@ -211,7 +211,10 @@ pub fn solve<P: Puzzle>(puzzle: &P, mode: Mode, monitor: Option<Monitor>) -> Res
             let mut rejected = None;
             let found = solver.enumerate(&over, limit, |m| match checked(puzzle, &vars, m) {
                 Ok(s) => {
-                    solutions.push(s);
+                    // Every answer is checked; only the first two are kept.
+                    if solutions.len() < 2 {
+                        solutions.push(s);
+                    }
                     true
                 }
                 Err(e) => {
@@ -247,14 +250,6 @@ pub fn solve<P: Puzzle>(puzzle: &P, mode: Mode, monitor: Option<Monitor>) -> Res
             }
         }
     };
-    if matches!(mode, Mode::Count(_)) && verdict == Verdict::Multiple {
-        // A full count keeps every answer; showing two is the caller's choice.
-    } else if verdict == Verdict::Multiple {
-        solutions.truncate(2);
-    }
     let stats = solver.stats();
-    if let Some(c) = stats.conflicts {
-        proof.push(format!("{} solver calls, {c} conflicts, {:.1} ms.", stats.solves, stats.elapsed_ms));
-    }
     Ok(Report { verdict, solutions, stats, proof, rating: None, count })
 }

@@ -1,0 +1,111 @@
+//! The work the page hands to its Web Worker: requests, replies, and the runner that does it.
+//!
+//! Pure data and pure functions, so the protocol is tested natively; the worker binary only
+//! moves these values across `postMessage` (with serde-wasm-bindgen) and posts what [`run`] emits.
+
+use std::rc::Rc;
+
+use serde::{Deserialize, Serialize};
+use web_time::Instant;
+
+use crate::bench::{self, Record, Summary};
+use crate::kinds::{self, AnyReport, Kind};
+use crate::puzzle::{GenerateOptions, Mode, SolveError};
+use crate::sat::Monitor;
+
+/// Milliseconds between progress replies.
+pub const PROGRESS_INTERVAL_MS: f64 = 250.0;
+
+/// A job for the worker.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Request {
+    /// Solve a puzzle given as text (canonical JSON or anything the kind imports).
+    Solve { kind: Kind, puzzle: String, mode: Mode },
+    /// Make a new puzzle.
+    Generate { kind: Kind, options: GenerateOptions },
+    /// Run a benchmark collection given as file text.
+    Bench { kind: Kind, text: String, name: String, options: bench::Options },
+}
+
+/// What the worker says back.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Reply {
+    /// The worker has started and takes jobs.
+    Ready,
+    /// Work in progress.
+    Progress {
+        /// Milliseconds since the job started.
+        elapsed_ms: f64,
+        /// Conflicts so far in the current solve, when known.
+        conflicts: Option<u64>,
+        /// Items done and total, for jobs over many puzzles.
+        items: Option<(usize, usize)>,
+    },
+    /// A solve's verified report.
+    Solved(AnyReport),
+    /// A new puzzle's canonical JSON.
+    Generated(String),
+    /// A finished benchmark.
+    Benched { records: Vec<Record>, summary: Summary },
+    /// The job could not be done; the message says why.
+    Failed(String),
+}
+
+/// A message with the job number it belongs to.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Envelope<T> {
+    /// The page's job number; replies carry the request's.
+    pub job: u32,
+    /// The request or reply.
+    pub body: T,
+}
+
+/// Does one job, posting progress through `post`, and returns the final reply.
+pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
+    let started = Instant::now();
+    match request {
+        Request::Solve { kind, puzzle, mode } => {
+            let p = post.clone();
+            let monitor = Monitor::new(PROGRESS_INTERVAL_MS, move |progress| {
+                p(Reply::Progress {
+                    elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
+                    conflicts: Some(progress.conflicts),
+                    items: None,
+                });
+                true
+            });
+            match kinds::solve_text(kind, &puzzle, mode, Some(monitor)) {
+                Ok(report) => Reply::Solved(report),
+                Err(SolveError::Stopped) => Reply::Failed("stopped".into()),
+                Err(e) => Reply::Failed(e.to_string()),
+            }
+        }
+        Request::Generate { kind, options } => match kinds::generate(kind, &options) {
+            Ok(text) => Reply::Generated(text),
+            Err(e) => Reply::Failed(e),
+        },
+        Request::Bench { kind, text, name, options } => {
+            let total = match bench::count_entries(kind, &text, &name) {
+                Ok(n) => n,
+                Err(e) => return Reply::Failed(e.to_string()),
+            };
+            let mut done = 0;
+            let mut last_post = 0.0;
+            let mut on_record = |_: &Record| {
+                done += 1;
+                let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+                if elapsed_ms - last_post >= PROGRESS_INTERVAL_MS {
+                    last_post = elapsed_ms;
+                    post(Reply::Progress { elapsed_ms, conflicts: None, items: Some((done, total)) });
+                }
+            };
+            match bench::run_text(kind, &text, &name, options, &mut on_record) {
+                Ok(records) => {
+                    let summary = Summary::of(&records);
+                    Reply::Benched { records, summary }
+                }
+                Err(e) => Reply::Failed(e.to_string()),
+            }
+        }
+    }
+}

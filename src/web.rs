@@ -1,0 +1,18 @@
+//! The browser front end: the Yew app, its worker client, and the worker's entry (wasm32 only).
+//!
+//! Logic lives in [`state`] (a reducer with no DOM code) and in the core; components render
+//! state and dispatch actions; [`client`] owns the Web Worker; [`worker`] is the worker's side.
+
+pub mod app;
+mod client;
+mod components;
+mod panic;
+mod state;
+mod storage;
+pub mod worker;
+
+/// Starts the page: the panic hook first, then the Yew app on `<body>`.
+pub fn start_app() {
+    panic::install("The page hit an internal error");
+    yew::Renderer::<app::App>::new().render();
+}

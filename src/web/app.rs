@@ -1,0 +1,169 @@
+//! The root component: worker, routing by URL fragment, persistence, and the page frame.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo_timers::callback::Interval;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use super::client::Client;
+use super::components::{bench::BenchPage, home::Home, nav::Nav, notice::NoticeBar, starbattle::StarBattlePage, unavailable::Unavailable};
+use super::state::{Action, Level, Page, State, Work};
+use super::storage;
+use crate::jobs::Request;
+use crate::kinds::{self, Kind};
+
+/// What every page gets from the frame: the state, and the ways to change it.
+#[derive(Clone)]
+pub struct Ctx {
+    /// The page state.
+    pub state: UseReducerHandle<State>,
+    /// Sends a job to the worker.
+    pub run: Callback<(Kind, Work, Request)>,
+    /// Stops the job in flight at once.
+    pub cancel: Callback<()>,
+    /// Goes to a fragment (pushes a history entry, so Back works).
+    pub go: Callback<String>,
+}
+
+impl PartialEq for Ctx {
+    fn eq(&self, other: &Self) -> bool {
+        self.state == other.state
+    }
+}
+
+/// The page clock in milliseconds.
+pub fn now_ms() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map(|p| p.now()).unwrap_or(0.0)
+}
+
+fn current_fragment() -> String {
+    web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
+}
+
+fn saved_workshops() -> Vec<(Kind, String, Vec<u8>)> {
+    Kind::ALL
+        .into_iter()
+        .filter(|k| k.supported())
+        .filter_map(|k| {
+            let puzzle = storage::load(k, "puzzle")?;
+            // Anything saved by an older or broken page is validated like any other input.
+            let puzzle = kinds::import(k, &puzzle).ok()?;
+            let marks = storage::load(k, "marks").map(|m| m.bytes().map(|b| b.saturating_sub(b'0')).collect()).unwrap_or_default();
+            Some((k, puzzle, marks))
+        })
+        .collect()
+}
+
+/// The studio.
+#[component]
+pub fn App() -> Html {
+    let state = use_reducer(|| State::new(saved_workshops(), &current_fragment()));
+    let client: Rc<RefCell<Option<Client>>> = use_mut_ref(|| None);
+    let next_job: Rc<RefCell<u32>> = use_mut_ref(|| 0);
+
+    {
+        let dispatcher = state.dispatcher();
+        let client = client.clone();
+        use_effect_with((), move |_| {
+            let d = dispatcher.clone();
+            *client.borrow_mut() = Some(Client::new(Callback::from(move |env| d.dispatch(Action::Reply(env)))));
+            let d = dispatcher.clone();
+            let on_hash = Closure::<dyn Fn()>::new(move || d.dispatch(Action::Route(current_fragment())));
+            if let Some(w) = web_sys::window() {
+                let _ = w.add_event_listener_with_callback("hashchange", on_hash.as_ref().unchecked_ref());
+            }
+            on_hash.forget();
+            || ()
+        });
+    }
+
+    // The clock runs while a job is in flight.
+    {
+        let dispatcher = state.dispatcher();
+        let job = state.busy.as_ref().map(|b| b.job);
+        use_effect_with(job, move |job| {
+            let interval = job.map(|_| Interval::new(100, move || dispatcher.dispatch(Action::Tick { now_ms: now_ms() })));
+            move || drop(interval)
+        });
+    }
+
+    // Nothing the user made is lost: puzzles and marks go to local storage as they change.
+    {
+        let saved: Vec<(Kind, Option<String>, Vec<u8>)> =
+            state.workshops.iter().map(|(k, w)| (*k, w.puzzle.clone(), w.marks.clone())).collect();
+        let dispatcher = state.dispatcher();
+        use_effect_with(saved, move |saved| {
+            for (kind, puzzle, marks) in saved {
+                if let Some(p) = puzzle {
+                    let marks: String = marks.iter().map(|m| (b'0' + m.min(&9)) as char).collect();
+                    if let Err(e) = storage::save(*kind, "puzzle", p).and_then(|_| storage::save(*kind, "marks", &marks)) {
+                        dispatcher.dispatch(Action::Notify(Level::Error, format!("Could not save your work: {e}")));
+                    }
+                }
+            }
+            || ()
+        });
+    }
+
+    let run = {
+        let client = client.clone();
+        let dispatcher = state.dispatcher();
+        let next_job = next_job.clone();
+        Callback::from(move |(kind, work, request): (Kind, Work, Request)| {
+            let job = {
+                let mut n = next_job.borrow_mut();
+                *n += 1;
+                *n
+            };
+            let sent = match client.borrow().as_ref() {
+                Some(c) => c.send(job, request),
+                None => Err("the solver worker is not running".into()),
+            };
+            match sent {
+                Ok(()) => dispatcher.dispatch(Action::Started { job, kind, work, now_ms: now_ms() }),
+                Err(e) => dispatcher.dispatch(Action::Notify(Level::Error, format!("Could not start the work: {e}"))),
+            }
+        })
+    };
+    let cancel = {
+        let client = client.clone();
+        let dispatcher = state.dispatcher();
+        Callback::from(move |_| {
+            if let Some(c) = client.borrow_mut().as_mut() {
+                c.restart();
+            }
+            dispatcher.dispatch(Action::Cancelled);
+        })
+    };
+    let go = {
+        let dispatcher = state.dispatcher();
+        Callback::from(move |fragment: String| {
+            let fragment = fragment.trim_start_matches('#').to_string();
+            if let Some(w) = web_sys::window() {
+                let same = current_fragment().trim_start_matches('#') == fragment;
+                let _ = w.location().set_hash(&fragment);
+                if same {
+                    dispatcher.dispatch(Action::Route(fragment));
+                }
+            }
+        })
+    };
+
+    let ctx = Ctx { state: state.clone(), run, cancel, go };
+    let page = match state.page {
+        Page::Home => html! { <Home /> },
+        Page::Bench => html! { <BenchPage /> },
+        Page::Kind(Kind::StarBattle) => html! { <StarBattlePage /> },
+        Page::Kind(kind) => html! { <Unavailable {kind} /> },
+    };
+    html! {
+        <ContextProvider<Ctx> context={ctx}>
+            <Nav />
+            <NoticeBar />
+            <main id="page">{ page }</main>
+        </ContextProvider<Ctx>>
+    }
+}

@@ -1,0 +1,11 @@
+//! The page's components, one per file.
+
+pub mod bench;
+pub mod home;
+pub mod import;
+pub mod nav;
+pub mod notice;
+pub mod share;
+pub mod starbattle;
+pub mod status;
+pub mod unavailable;

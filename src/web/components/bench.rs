@@ -1,0 +1,53 @@
+//! The in-browser benchmark: run a collection in the worker and read the same figures as the CLI.
+
+use yew::prelude::*;
+
+use crate::bench::Options;
+use crate::jobs::Request;
+use crate::kinds::Kind;
+use crate::web::app::Ctx;
+use crate::web::components::status::Status;
+use crate::web::state::Work;
+
+/// The benchmark page.
+#[component]
+pub fn BenchPage() -> Html {
+    let ctx = use_context::<Ctx>().expect("inside the app");
+    let kind = use_state(|| Kind::StarBattle);
+    let text = use_node_ref();
+    let first = use_node_ref();
+    let run = {
+        let (ctx, text, first, kind) = (ctx.clone(), text.clone(), first.clone(), *kind);
+        Callback::from(move |_| {
+            let body = text.cast::<web_sys::HtmlTextAreaElement>().map(|t| t.value()).unwrap_or_default();
+            let first = first.cast::<web_sys::HtmlInputElement>().is_some_and(|c| c.checked());
+            let request = Request::Bench { kind, text: body, name: "pasted".into(), options: Options { first, timeout_ms: None } };
+            ctx.run.emit((kind, Work::Bench, request));
+        })
+    };
+    let pick = {
+        let kind = kind.clone();
+        Callback::from(move |e: Event| {
+            if let Some(s) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
+                kind.set(Kind::from_id(&s.value()).unwrap_or(Kind::StarBattle));
+            }
+        })
+    };
+    let summary = ctx.state.bench.as_ref().map(|(_, s)| *s);
+    html! {
+        <section class="bench">
+            <h1>{ "Benchmark" }</h1>
+            <p>{ "Paste a benchmark collection (for example a KrazyDad Star Battle file). It runs in the solver worker, exactly as `puzzle bench` runs natively, so the two sets of figures compare." }</p>
+            <label>{ "Kind " }<select id="bench-kind" onchange={pick}>
+                { for Kind::ALL.into_iter().filter(|k| k.supported()).map(|k| html! { <option value={k.id()} selected={k == *kind}>{ k.title() }</option> }) }
+            </select></label>
+            <label>{ " First answer only " }<input id="bench-first" type="checkbox" ref={first} /></label>
+            <textarea id="bench-text" ref={text} rows="6" spellcheck="false" />
+            <button id="bench-run" disabled={ctx.state.busy.is_some()} onclick={run}>{ "Run" }</button>
+            <Status kind={*kind} />
+            if let Some(s) = summary {
+                <pre id="bench-summary" data-json={serde_json::to_string(&s).unwrap_or_default()}>{ s.line() }</pre>
+            }
+        </section>
+    }
+}

@@ -1,0 +1,73 @@
+//! The work bar: progress and Cancel while the worker is busy, the verdict and proof after.
+
+use yew::prelude::*;
+
+use crate::kinds::Kind;
+use crate::web::app::Ctx;
+use crate::web::state::{verdict_text, Work};
+
+/// Props: whose status.
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    /// The kind of the page showing the bar.
+    pub kind: Kind,
+}
+
+/// Progress while busy (elapsed time, conflicts, Cancel); the verdict and its evidence after.
+#[component]
+pub fn Status(props: &Props) -> Html {
+    let ctx = use_context::<Ctx>().expect("inside the app");
+    let state = &ctx.state;
+    if let Some(b) = state.busy.as_ref().filter(|b| b.kind == props.kind) {
+        let cancel = ctx.cancel.reform(|_: MouseEvent| ());
+        let what = match b.work {
+            Work::Solve(_) => "Solving",
+            Work::Generate => "Generating",
+            Work::Bench => "Benchmarking",
+        };
+        let mut detail = format!("{:.1} s", b.elapsed_ms / 1000.0);
+        if let Some(c) = b.conflicts {
+            detail.push_str(&format!(" · {c} conflicts"));
+        }
+        if let Some((done, total)) = b.items {
+            detail.push_str(&format!(" · {done} of {total} puzzles"));
+        }
+        return html! {
+            <div id="status" class="status busy" data-state="busy">
+                <span class="spinner" aria-hidden="true"></span>
+                <span>{ format!("{what}… {detail}") }</span>
+                <button id="cancel" onclick={cancel}>{ "Cancel" }</button>
+            </div>
+        };
+    }
+    let w = state.workshop(props.kind);
+    match (&w.result, &state.last_end) {
+        (_, Some(end)) => html! { <div id="status" class="status" data-state="ended">{ end.clone() }</div> },
+        (Some(report), None) => {
+            let s = &report.stats;
+            let figures = format!(
+                "{} variables, {} clauses, {} solver calls{}, {:.1} ms",
+                s.variables,
+                s.clauses,
+                s.solves,
+                s.conflicts.map(|c| format!(", {c} conflicts")).unwrap_or_default(),
+                s.elapsed_ms
+            );
+            html! {
+                <div id="status" class="status done" data-state="done" data-verdict={report.verdict.word()}>
+                    <strong id="verdict">{ verdict_text(report) }</strong>
+                    if let Some(r) = &report.rating { <span class="rating">{ format!(" Rating: {r}.") }</span> }
+                    <details class="proof">
+                        <summary>{ "Evidence" }</summary>
+                        <ul>
+                            <li>{ "Every answer shown passed an independent checker, in the worker and again in this page." }</li>
+                            { for report.proof.iter().map(|l| html! { <li>{ l.clone() }</li> }) }
+                            <li>{ figures }</li>
+                        </ul>
+                    </details>
+                </div>
+            }
+        }
+        (None, None) => html! { <div id="status" class="status" data-state="idle"></div> },
+    }
+}

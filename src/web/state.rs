@@ -1,0 +1,307 @@
+//! The page's state and its reducer: every change is an [`Action`]; no DOM code here.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use yew::Reducible;
+
+use crate::bench::{Record, Summary};
+use crate::jobs::{Envelope, Reply};
+use crate::kinds::{self, AnyReport, Kind};
+use crate::link;
+use crate::puzzle::{Mode, Verdict};
+
+/// Which page is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Page {
+    /// The list of kinds.
+    Home,
+    /// One kind's workshop.
+    Kind(Kind),
+    /// The in-browser benchmark.
+    Bench,
+}
+
+/// What the worker is doing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Work {
+    /// Solving in a mode.
+    Solve(Mode),
+    /// Making a new puzzle.
+    Generate,
+    /// Running a benchmark.
+    Bench,
+}
+
+/// A job in flight.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Busy {
+    /// The job number replies must carry.
+    pub job: u32,
+    /// For which kind.
+    pub kind: Kind,
+    /// What it does.
+    pub work: Work,
+    /// When it started (page clock, ms).
+    pub started_ms: f64,
+    /// Milliseconds so far.
+    pub elapsed_ms: f64,
+    /// Conflicts so far, when the worker reported them.
+    pub conflicts: Option<u64>,
+    /// Items done and total, for benchmarks.
+    pub items: Option<(usize, usize)>,
+}
+
+/// How loud a notice is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    /// Something went wrong; the page still works.
+    Error,
+    /// For information.
+    Info,
+}
+
+/// A message above the page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    /// How loud.
+    pub level: Level,
+    /// What to say.
+    pub text: String,
+}
+
+/// What the player sees on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum View {
+    /// The player's own marks.
+    Play,
+    /// Answer `i` of the last solve.
+    Answer(usize),
+}
+
+/// One kind's workshop: its puzzle, the player's marks, the last verified result.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Workshop {
+    /// The puzzle in canonical JSON, if any.
+    pub puzzle: Option<String>,
+    /// The player's marks, one per cell (meaning per kind: for Star Battle 0 empty, 1 star, 2 dot).
+    pub marks: Vec<u8>,
+    /// The last solve's report, answers verified by the page.
+    pub result: Option<AnyReport>,
+    /// What the board shows.
+    pub view: Option<View>,
+}
+
+/// The whole page state.
+#[derive(Debug, Clone, PartialEq)]
+pub struct State {
+    /// The page shown.
+    pub page: Page,
+    /// Each kind's workshop.
+    pub workshops: HashMap<Kind, Workshop>,
+    /// The job in flight.
+    pub busy: Option<Busy>,
+    /// The message shown above the page.
+    pub notice: Option<Notice>,
+    /// The last benchmark's records and totals.
+    pub bench: Option<(Vec<Record>, Summary)>,
+    /// How the last job ended, for the status line (`cancelled`, `failed`).
+    pub last_end: Option<String>,
+}
+
+/// Everything that changes the state.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    /// The URL fragment changed (or the page opened with one).
+    Route(String),
+    /// A puzzle was opened from an import, a generator or storage (canonical JSON).
+    Open { kind: Kind, puzzle: String },
+    /// Show a message.
+    Notify(Level, String),
+    /// Hide the message.
+    Dismiss,
+    /// A job was sent to the worker.
+    Started { job: u32, kind: Kind, work: Work, now_ms: f64 },
+    /// The clock moved while busy.
+    Tick { now_ms: f64 },
+    /// The worker replied.
+    Reply(Envelope<Reply>),
+    /// The user cancelled the job in flight (the worker was restarted).
+    Cancelled,
+    /// The player set a cell's mark.
+    Mark { kind: Kind, cell: usize, mark: u8 },
+    /// The player cleared the board.
+    ClearMarks(Kind),
+    /// Show the player's marks or an answer.
+    Show { kind: Kind, view: View },
+}
+
+impl State {
+    /// The first state: saved puzzles and marks, then the page the fragment names.
+    pub fn new(saved: Vec<(Kind, String, Vec<u8>)>, fragment: &str) -> Self {
+        let mut workshops = HashMap::new();
+        for (kind, puzzle, marks) in saved {
+            workshops.insert(kind, Workshop { puzzle: Some(puzzle), marks, result: None, view: Some(View::Play) });
+        }
+        let state = State { page: Page::Home, workshops, busy: None, notice: None, bench: None, last_end: None };
+        state.route(fragment)
+    }
+
+    /// The workshop of `kind`.
+    pub fn workshop(&self, kind: Kind) -> Workshop {
+        self.workshops.get(&kind).cloned().unwrap_or_default()
+    }
+
+    fn route(mut self, fragment: &str) -> Self {
+        let f = fragment.trim_start_matches('#');
+        if f == "bench" {
+            self.page = Page::Bench;
+            return self;
+        }
+        match link::parse_fragment(f) {
+            Ok(None) => self.page = Page::Home,
+            Ok(Some(parsed)) => {
+                self.page = Page::Kind(parsed.kind);
+                if parsed.payload.is_some() {
+                    if !parsed.kind.supported() {
+                        self.notice = Some(Notice { level: Level::Error, text: kinds::not_supported(parsed.kind).to_string() });
+                        return self;
+                    }
+                    match kinds::import(parsed.kind, f) {
+                        Ok(puzzle) => self = self.open(parsed.kind, puzzle),
+                        Err(e) => {
+                            self.notice = Some(Notice { level: Level::Error, text: format!("This link could not be read: {e}") });
+                        }
+                    }
+                }
+            }
+            Err(e) => {
+                self.notice = Some(Notice { level: Level::Error, text: format!("This link could not be read: {e}") });
+            }
+        }
+        self
+    }
+
+    fn open(mut self, kind: Kind, puzzle: String) -> Self {
+        let w = self.workshops.entry(kind).or_default();
+        if w.puzzle.as_deref() != Some(puzzle.as_str()) {
+            *w = Workshop { puzzle: Some(puzzle), marks: Vec::new(), result: None, view: Some(View::Play) };
+        }
+        self
+    }
+
+    fn accept_report(mut self, kind: Kind, report: AnyReport) -> Self {
+        let Some(puzzle) = self.workshop(kind).puzzle else { return self };
+        // Every answer is checked again here, by the kind's independent verifier, before it is drawn.
+        for (i, rows) in report.solutions.iter().enumerate() {
+            if let Err(why) = kinds::verify_rows(kind, &puzzle, rows) {
+                self.notice = Some(Notice {
+                    level: Level::Error,
+                    text: format!("The solver's answer {} failed the independent check and is not shown: {why}", i + 1),
+                });
+                return self;
+            }
+        }
+        let w = self.workshops.entry(kind).or_default();
+        w.view = Some(if report.solutions.is_empty() { View::Play } else { View::Answer(0) });
+        w.result = Some(report);
+        self
+    }
+}
+
+impl Reducible for State {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut s = (*self).clone();
+        match action {
+            Action::Route(fragment) => {
+                s.notice = None;
+                s = s.route(&fragment);
+            }
+            Action::Open { kind, puzzle } => s = s.open(kind, puzzle),
+            Action::Notify(level, text) => s.notice = Some(Notice { level, text }),
+            Action::Dismiss => s.notice = None,
+            Action::Started { job, kind, work, now_ms } => {
+                s.last_end = None;
+                s.busy = Some(Busy { job, kind, work, started_ms: now_ms, elapsed_ms: 0.0, conflicts: None, items: None });
+            }
+            Action::Tick { now_ms } => match &mut s.busy {
+                Some(b) => b.elapsed_ms = now_ms - b.started_ms,
+                None => return self,
+            },
+            Action::Cancelled => {
+                if s.busy.take().is_some() {
+                    s.last_end = Some("Cancelled.".into());
+                }
+            }
+            Action::Reply(Envelope { job, body }) => {
+                let Some(busy) = s.busy.clone() else {
+                    if let Reply::Failed(m) = body {
+                        if job != 0 {
+                            s.notice = Some(Notice { level: Level::Error, text: m });
+                        }
+                        return Rc::new(s);
+                    }
+                    return self;
+                };
+                if job != busy.job && job != u32::MAX {
+                    return self;
+                }
+                match body {
+                    Reply::Ready => return self,
+                    Reply::Progress { conflicts, items, .. } => {
+                        let b = s.busy.as_mut().expect("checked above");
+                        b.conflicts = conflicts.or(b.conflicts);
+                        b.items = items.or(b.items);
+                    }
+                    Reply::Solved(report) => {
+                        s.busy = None;
+                        s = s.accept_report(busy.kind, report);
+                    }
+                    Reply::Generated(puzzle) => {
+                        s.busy = None;
+                        s = s.open(busy.kind, puzzle);
+                    }
+                    Reply::Benched { records, summary } => {
+                        s.busy = None;
+                        s.bench = Some((records, summary));
+                    }
+                    Reply::Failed(message) => {
+                        s.busy = None;
+                        s.last_end = Some("Failed.".into());
+                        s.notice = Some(Notice { level: Level::Error, text: message });
+                    }
+                }
+            }
+            Action::Mark { kind, cell, mark } => {
+                let w = s.workshops.entry(kind).or_default();
+                if w.marks.len() <= cell {
+                    w.marks.resize(cell + 1, 0);
+                }
+                w.marks[cell] = mark;
+                w.view = Some(View::Play);
+            }
+            Action::ClearMarks(kind) => {
+                let w = s.workshops.entry(kind).or_default();
+                w.marks.clear();
+                w.view = Some(View::Play);
+            }
+            Action::Show { kind, view } => s.workshops.entry(kind).or_default().view = Some(view),
+        }
+        Rc::new(s)
+    }
+}
+
+/// The verdict sentence shown after a solve.
+pub fn verdict_text(report: &AnyReport) -> String {
+    match (report.verdict, report.count) {
+        (_, Some((n, true))) => format!("{n} solution{} in all (every one checked).", if n == 1 { "" } else { "s" }),
+        (_, Some((n, false))) => format!("At least {n} solutions (stopped counting there)."),
+        (Verdict::Unique, _) => "Unique: this is the only solution.".into(),
+        (Verdict::Multiple, _) => "Several solutions (two shown).".into(),
+        (Verdict::None, _) => "No solution.".into(),
+        (Verdict::Solved, _) => "Solved (uniqueness not checked).".into(),
+        (Verdict::Optimal, _) => "Optimal: no shorter answer exists.".into(),
+    }
+}

@@ -1,0 +1,22 @@
+//! Local storage of the last puzzle and the player's marks per kind, so a reload loses nothing.
+
+use crate::kinds::Kind;
+
+fn store() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}
+
+fn key(kind: Kind, what: &str) -> String {
+    format!("puzzle-studio/{}/{what}", kind.id())
+}
+
+/// Reads a saved value.
+pub fn load(kind: Kind, what: &str) -> Option<String> {
+    store()?.get_item(&key(kind, what)).ok()?
+}
+
+/// Saves a value; storage that is full or refused is reported, not fatal.
+pub fn save(kind: Kind, what: &str, value: &str) -> Result<(), String> {
+    let s = store().ok_or("this browser does not allow local storage")?;
+    s.set_item(&key(kind, what), value).map_err(|_| "local storage is full or refused".to_string())
+}

@@ -1,0 +1,84 @@
+// Shared test plumbing: a static server for dist/ on loopback, and headless Debian Chromium.
+import http from 'node:http';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const dist = path.resolve(here, '..', '..', 'dist');
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css; charset=utf-8',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
+
+/** Serves dist/ on 127.0.0.1 at a free port; resolves to { url, close }. */
+export function serve() {
+  if (!fs.existsSync(path.join(dist, 'index.html'))) {
+    throw new Error(`no built site in ${dist}: run trunk build --release first`);
+  }
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://localhost');
+    let file = path.normalize(path.join(dist, decodeURIComponent(url.pathname)));
+    if (!file.startsWith(dist)) { res.writeHead(403).end(); return; }
+    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
+    fs.readFile(file, (err, body) => {
+      if (err) { res.writeHead(404).end('not found'); return; }
+      res.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+      res.end(body);
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) });
+    });
+  });
+}
+
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** Starts headless Chromium with a fresh profile; resolves to a persistent browser context. */
+export async function browser() {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: FLAGS,
+  });
+  const close = async () => {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  };
+  return { context, close };
+}
+
+/** Opens the studio at a fragment and waits until the app has rendered. */
+export async function open(context, base, fragment = '') {
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(base + (fragment ? '#' + fragment : ''));
+  await page.waitForSelector('#nav');
+  page.studioErrors = errors;
+  return page;
+}
+
+/** The stars drawn on the board, as rows of `*` and `.`. */
+export async function boardRows(page) {
+  return page.$$eval('#board .cell', (cells) => {
+    const rows = [];
+    for (const c of cells) {
+      const r = Number(c.dataset.r);
+      rows[r] = (rows[r] ?? '') + (c.dataset.star === '1' ? '*' : '.');
+    }
+    return rows;
+  });
+}
