@@ -104,7 +104,7 @@ pub enum Mode {
 }
 
 /// The verdict of a solve.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Verdict {
     /// Exactly one answer, proven by an UNSAT second solve.

@@ -2,3 +2,9 @@
 
 // The SAT layer: cardinality encodings against counting, enumeration, monitors.
 mod sat;
+// Share links: versions, kinds, errors.
+mod link;
+// The worker protocol run natively: solve, generate, bench jobs.
+mod jobs;
+// Star Battle: brute force, formats, verifier, generator, decoder fuzzing.
+mod starbattle;

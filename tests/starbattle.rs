@@ -1,0 +1,261 @@
+//! Star Battle: the encoding against brute force, formats, the verifier, decoders under mutation.
+
+use studio::grid::Grid;
+use studio::kinds::starbattle::{check, formats, generate, StarBattle};
+use studio::puzzle::{GenerateOptions, Mode, Puzzle, Verdict};
+
+/// Random regions: `n` seeds grown at random until they tile the grid.
+fn random_regions(n: usize, rng: &mut fastrand::Rng) -> Grid<Option<u32>> {
+    let mut label = vec![u32::MAX; n * n];
+    let mut cells: Vec<usize> = (0..n * n).collect();
+    rng.shuffle(&mut cells);
+    for (g, &c) in cells.iter().take(n).enumerate() {
+        label[c] = g as u32;
+    }
+    while label.contains(&u32::MAX) {
+        let i = rng.usize(..n * n);
+        if label[i] != u32::MAX {
+            continue;
+        }
+        let (r, c) = (i / n, i % n);
+        let mut around = vec![];
+        if r > 0 { around.push(i - n) }
+        if r + 1 < n { around.push(i + n) }
+        if c > 0 { around.push(i - 1) }
+        if c + 1 < n { around.push(i + 1) }
+        let taken: Vec<u32> = around.into_iter().map(|j| label[j]).filter(|&g| g != u32::MAX).collect();
+        if !taken.is_empty() {
+            label[i] = taken[rng.usize(..taken.len())];
+        }
+    }
+    Grid::from_cells(n, n, label.into_iter().map(Some).collect()).unwrap()
+}
+
+/// Naive count: choose k columns in each row (pruning full columns and stars under stars),
+/// then check every rule directly.
+fn brute_count(regions: &Grid<Option<u32>>, k: usize) -> usize {
+    let n = regions.rows();
+    let subsets: Vec<Vec<usize>> = (0u32..1 << n).filter(|m| m.count_ones() as usize == k).map(|m| (0..n).filter(|c| m >> c & 1 == 1).collect()).collect();
+    let mut chosen: Vec<usize> = vec![0; n];
+    let mut count = 0;
+    fn rec(row: usize, n: usize, k: usize, subsets: &[Vec<usize>], chosen: &mut Vec<usize>, regions: &Grid<Option<u32>>, count: &mut usize) {
+        if row == n {
+            let mut stars = vec![vec![false; n]; n];
+            for (r, &s) in chosen.iter().enumerate() {
+                for &c in &subsets[s] {
+                    stars[r][c] = true;
+                }
+            }
+            for c in 0..n {
+                if (0..n).filter(|&r| stars[r][c]).count() != k { return; }
+            }
+            let mut per = std::collections::HashMap::new();
+            for r in 0..n {
+                for c in 0..n {
+                    if stars[r][c] {
+                        *per.entry(regions[(r, c)]).or_insert(0) += 1;
+                        for (dr, dc) in [(0i32, 1i32), (1, -1), (1, 0), (1, 1)] {
+                            let (rr, cc) = (r as i32 + dr, c as i32 + dc);
+                            if rr >= 0 && cc >= 0 && (rr as usize) < n && (cc as usize) < n && stars[rr as usize][cc as usize] { return; }
+                        }
+                    }
+                }
+            }
+            let labels: std::collections::HashSet<_> = regions.cells().iter().collect();
+            if labels.iter().all(|l| per.get(*l).copied().unwrap_or(0) == k) {
+                *count += 1;
+            }
+            return;
+        }
+        'subset: for s in 0..subsets.len() {
+            // Prune: no column over k, and no star touching one in the row above.
+            for &c in &subsets[s] {
+                let in_column = chosen[..row].iter().filter(|&&t| subsets[t].contains(&c)).count();
+                if in_column >= k {
+                    continue 'subset;
+                }
+                if row > 0 && subsets[chosen[row - 1]].iter().any(|&d| d.abs_diff(c) <= 1) {
+                    continue 'subset;
+                }
+            }
+            chosen[row] = s;
+            rec(row + 1, n, k, subsets, chosen, regions, count);
+        }
+    }
+    rec(0, n, k, &subsets, &mut chosen, regions, &mut count);
+    count
+}
+
+#[test]
+fn solution_counts_equal_brute_force_on_random_small_puzzles() {
+    let mut rng = fastrand::Rng::with_seed(7);
+    let mut with_answers = 0;
+    for (n, k, rounds) in [(4, 1, 60), (5, 1, 60), (6, 1, 25), (8, 2, 3)] {
+        for _ in 0..rounds {
+            let regions = random_regions(n, &mut rng);
+            let expected = brute_count(&regions, k);
+            let puzzle = StarBattle::new(regions, k).unwrap();
+            let report = puzzle.solve(Mode::Count(100_000), None).unwrap();
+            let (found, complete) = report.count.unwrap();
+            assert!(complete);
+            assert_eq!(found, expected, "{n}x{n}, {k} star(s): {:?}", formats::region_rows(&puzzle));
+            with_answers += usize::from(expected > 0);
+        }
+    }
+    assert!(with_answers > 10, "the random instances include solvable ones ({with_answers})");
+}
+
+#[test]
+fn the_verdict_matches_the_count() {
+    let mut rng = fastrand::Rng::with_seed(11);
+    let mut seen = std::collections::HashSet::new();
+    for _ in 0..80 {
+        let regions = random_regions(5, &mut rng);
+        let expected = brute_count(&regions, 1);
+        let puzzle = StarBattle::new(regions, 1).unwrap();
+        let report = puzzle.solve(Mode::Unique, None).unwrap();
+        let want = match expected { 0 => Verdict::None, 1 => Verdict::Unique, _ => Verdict::Multiple };
+        assert_eq!(report.verdict, want);
+        assert_eq!(report.solutions.len(), expected.min(2));
+        if expected >= 2 {
+            assert_ne!(report.solutions[0], report.solutions[1]);
+        }
+        seen.insert(report.verdict);
+    }
+    assert_eq!(seen.len(), 3, "all three verdicts occur: {seen:?}");
+}
+
+const EXAMPLE_URL: &str = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou";
+const EXAMPLE_REGIONS: [&str; 6] = ["AAABBB", "ABBBCC", "ADDEEC", "FFDDEC", "FEEEEC", "FCCCCC"];
+const EXAMPLE_ANSWER: [&str; 6] = [".*....", "...*..", ".....*", "..*...", "....*.", "*....."];
+
+#[test]
+fn the_puzzlink_example_decodes_solves_and_reencodes() {
+    let p = formats::from_puzzlink(EXAMPLE_URL).unwrap();
+    assert_eq!(formats::region_rows(&p), EXAMPLE_REGIONS);
+    assert_eq!(p.stars(), 1);
+    assert_eq!(formats::to_puzzlink(&p).unwrap(), EXAMPLE_URL);
+    let r = p.solve(Mode::Unique, None).unwrap();
+    assert_eq!(r.verdict, Verdict::Unique);
+    assert_eq!(p.solution_rows(&r.solutions[0]), EXAMPLE_ANSWER);
+    // Prefixes, editor suffixes and a trailing slash read the same.
+    for variant in ["http://pzv.jp/p.html?starbattle_edit/6/6/1/4ilbhgdnmhou/", "x?type=player&starbattle/6/6/1/4ilbhgdnmhou"] {
+        assert_eq!(formats::from_puzzlink(variant).unwrap(), p, "{variant}");
+    }
+}
+
+#[test]
+fn the_krazydad_example_line_carries_its_answer() {
+    let line = r#"6,6,1,"AAABBBABBBCCADDEECFFDDECFEEEECFCCCCC","010000000100000001001000000010100000""#;
+    let e = formats::from_krazydad_line(line).unwrap();
+    assert_eq!(e.puzzle, formats::from_puzzlink(EXAMPLE_URL).unwrap());
+    assert_eq!(e.puzzle.solution_rows(e.known.as_ref().unwrap()), EXAMPLE_ANSWER);
+    let collection = formats::read_collection(&format!("# comment\n{line} # ts_9 lwork=3\n{line}\n"), "f").unwrap();
+    assert_eq!(collection.len(), 2);
+    assert_eq!(collection[0].id, "ts_9");
+    assert_eq!(collection[1].id, "line 3");
+}
+
+#[test]
+fn pzprv3_files_and_url_form_read() {
+    let mut file = String::from("pzprv3\nstarbattle\n6\n6\n1\n6\n");
+    for row in EXAMPLE_REGIONS {
+        file.push_str(&row.chars().map(|c| format!("{} ", c as u8 - b'A')).collect::<String>());
+        file.push('\n');
+    }
+    file.push_str(&". . . . . . \n".repeat(6));
+    let p = formats::from_pzprv3(&file).unwrap();
+    assert_eq!(p, formats::from_puzzlink(EXAMPLE_URL).unwrap());
+    let url = format!("https://puzz.link/p?{}", file.replace('\n', "/"));
+    assert_eq!(formats::from_puzzlink(&url).unwrap(), p);
+}
+
+#[test]
+fn json_and_link_round_trip() {
+    for seed in 1..6 {
+        let p = StarBattle::generate(&GenerateOptions { size: Some(5 + seed as usize), seed, ..Default::default() }).unwrap();
+        let json = p.to_json();
+        assert_eq!(StarBattle::from_json(&json).unwrap(), p);
+        assert_eq!(StarBattle::from_link_payload(1, &p.link_payload()).unwrap(), p);
+        assert_eq!(formats::from_puzzlink(&formats::to_puzzlink(&p).unwrap()).unwrap(), p);
+        assert_eq!(StarBattle::import(&json.to_string()).unwrap().puzzle, p);
+    }
+}
+
+#[test]
+fn generated_puzzles_are_proven_unique() {
+    for (size, stars, seed) in [(5, 1, 1), (8, 1, 2), (10, 2, 3), (10, 2, 4), (14, 3, 5)] {
+        let p = generate::generate(size, stars, seed).unwrap_or_else(|e| panic!("{size} {stars} {seed}: {e}"));
+        assert_eq!((p.rows(), p.stars()), (size, stars));
+        let r = p.solve(Mode::Count(3), None).unwrap();
+        assert_eq!(r.count, Some((1, true)), "{size}x{size} seed {seed}");
+    }
+    assert!(generate::generate(5, 3, 1).is_err(), "3 stars cannot fit 5x5");
+}
+
+#[test]
+fn the_verifier_rejects_wrong_answers() {
+    let p = formats::from_puzzlink(EXAMPLE_URL).unwrap();
+    let rows = |r: &[&str]| formats::stars_from_rows(&p, &r.iter().map(|s| s.to_string()).collect::<Vec<_>>()).unwrap();
+    assert!(check::verify(&p, &rows(&EXAMPLE_ANSWER)).is_ok());
+    let touching = ["*.....", ".*....", "......", "......", "......", "......"];
+    assert!(check::verify(&p, &rows(&touching)).unwrap_err().contains("touch"));
+    let empty = ["......"; 6];
+    assert!(check::verify(&p, &rows(&empty)).unwrap_err().contains("row 0 has 0 stars"));
+    // Row and column counts right, regions wrong: a shifted permutation.
+    let shifted = [".*....", "...*..", ".....*", "*.....", "..*...", "....*."];
+    let e = check::verify(&p, &rows(&shifted)).unwrap_err();
+    assert!(e.contains("region"), "{e}");
+}
+
+#[test]
+fn validation_says_what_is_wrong_and_where() {
+    let msg = |json: &str| StarBattle::import(json).unwrap_err().to_string();
+    assert_eq!(msg(r#"{"kind":"starbattle","stars":1,"regions":["AB","A"]}"#), "regions row 1: expected 2 cells, found 1");
+    assert!(msg(r#"{"kind":"starbattle","stars":9,"regions":["AB","AB"]}"#).starts_with("stars:"));
+    assert!(msg(r#"{"kind":"starbattle","stars":1,"regions":["AAA","AAA","AAA"]}"#).contains("needs exactly 3 regions"));
+    assert!(msg(r#"{"kind":"starbattle","stars":1,"regions":["A#","AB"]}"#).contains("row 0, column 1"));
+    assert!(msg(r#"{"kind":"starbattle","stars":1,"regions":["AAB","ABB"]}"#).contains("square"));
+    assert!(msg("{\"kind\":").starts_with("JSON line 1"));
+    // Characters after the two wall sections belong to what follows, and are ignored.
+    assert!(formats::from_puzzlink("https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhouzz").is_ok());
+    assert!(msg("https://puzz.link/p?starbattle/6/6/1/4ilb").contains("expected 12 base-32 digits"));
+    assert!(msg("https://puzz.link/p?starbattle/6/6/42/4ilbhgdnmhou").contains("stars per row, column and region must be 1 to 6, got 42"));
+    assert!(msg("hello").contains("not a Star Battle format"));
+}
+
+/// A deterministic mutation fuzz: every decoder gets thousands of damaged inputs and must answer
+/// with a value (Ok or Err), never a panic.
+#[test]
+fn decoders_never_panic_on_damaged_input() {
+    let p = generate::generate(8, 1, 9).unwrap();
+    let json = p.to_json().to_string();
+    let link = format!("#{}", studio::link::fragment(&p));
+    let puzzlink = formats::to_puzzlink(&p).unwrap();
+    let krazy = format!("8,8,1,\"{}\",\"{}\"", formats::region_rows(&p).concat(), "0".repeat(64));
+    let pzpr = "pzprv3\nstarbattle\n6\n6\n1\n6\n0 0 0 1 1 1\n0 1 1 1 2 2\n0 3 3 4 4 2\n5 5 3 3 4 2\n5 4 4 4 4 2\n5 2 2 2 2 2\n".to_string();
+    let alphabet: Vec<char> = "0123456789abcdefghijklmnopqrstuvwxyzABCXYZ/.,#?\"{}[]:-+* \n%é".chars().collect();
+    let mut rng = fastrand::Rng::with_seed(1234);
+    for seed in [&json, &link, &puzzlink, &krazy, &pzpr] {
+        for _ in 0..3000 {
+            let mut chars: Vec<char> = seed.chars().collect();
+            for _ in 0..rng.usize(1..6) {
+                let at = rng.usize(..=chars.len());
+                match rng.u8(..4) {
+                    0 if at < chars.len() => { chars.remove(at); }
+                    1 => chars.insert(at, alphabet[rng.usize(..alphabet.len())]),
+                    2 if at < chars.len() => chars[at] = alphabet[rng.usize(..alphabet.len())],
+                    _ => chars.truncate(at),
+                }
+            }
+            let text: String = chars.into_iter().collect();
+            let _ = studio::kinds::import(studio::kinds::Kind::StarBattle, &text);
+            let _ = formats::from_puzzlink(&text);
+            let _ = formats::from_pzprv3(&text);
+            let _ = formats::from_krazydad_line(&text);
+            let _ = formats::read_collection(&text, "fuzz");
+            let _ = StarBattle::from_link_payload(1, &text);
+            let _ = studio::link::parse_fragment(&text);
+        }
+    }
+}
