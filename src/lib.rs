@@ -2,6 +2,7 @@
 //!
 //! Nothing here depends on a web crate; the browser front end lives in [`web`] (wasm32 only).
 
+pub mod art;
 pub mod bench;
 pub mod error;
 pub mod grid;

@@ -156,8 +156,9 @@ pub fn App() -> Html {
     let page = match state.page {
         Page::Home => html! { <Home /> },
         Page::Bench => html! { <BenchPage /> },
+        Page::Art => html! { <Unavailable kind={None::<Kind>} title="Image to nonogram" /> },
         Page::Kind(Kind::StarBattle) => html! { <StarBattlePage /> },
-        Page::Kind(kind) => html! { <Unavailable {kind} /> },
+        Page::Kind(kind) => html! { <Unavailable kind={Some(kind)} title={kind.title()} /> },
     };
     html! {
         <ContextProvider<Ctx> context={ctx}>

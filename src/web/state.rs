@@ -20,6 +20,8 @@ pub enum Page {
     Kind(Kind),
     /// The in-browser benchmark.
     Bench,
+    /// Image to nonogram art.
+    Art,
 }
 
 /// What the worker is doing.
@@ -86,6 +88,10 @@ pub struct Workshop {
     pub puzzle: Option<String>,
     /// The player's marks, one per cell (meaning per kind: for Star Battle 0 empty, 1 star, 2 dot).
     pub marks: Vec<u8>,
+    /// Earlier marks, newest last, for Undo.
+    pub undo: Vec<Vec<u8>>,
+    /// Undone marks, newest last, for Redo.
+    pub redo: Vec<Vec<u8>>,
     /// The last solve's report, answers verified by the page.
     pub result: Option<AnyReport>,
     /// What the board shows.
@@ -128,8 +134,12 @@ pub enum Action {
     Reply(Envelope<Reply>),
     /// The user cancelled the job in flight (the worker was restarted).
     Cancelled,
-    /// The player set a cell's mark.
-    Mark { kind: Kind, cell: usize, mark: u8 },
+    /// The player set cells' marks, as one undoable step (a click, or a whole drag).
+    Mark { kind: Kind, cells: Vec<(usize, u8)> },
+    /// Take back the last step.
+    Undo(Kind),
+    /// Put back the last undone step.
+    Redo(Kind),
     /// The player cleared the board.
     ClearMarks(Kind),
     /// Show the player's marks or an answer.
@@ -141,7 +151,7 @@ impl State {
     pub fn new(saved: Vec<(Kind, String, Vec<u8>)>, fragment: &str) -> Self {
         let mut workshops = HashMap::new();
         for (kind, puzzle, marks) in saved {
-            workshops.insert(kind, Workshop { puzzle: Some(puzzle), marks, result: None, view: Some(View::Play) });
+            workshops.insert(kind, Workshop { puzzle: Some(puzzle), marks, view: Some(View::Play), ..Workshop::default() });
         }
         let state = State { page: Page::Home, workshops, busy: None, notice: None, bench: None, last_end: None };
         state.route(fragment)
@@ -154,9 +164,16 @@ impl State {
 
     fn route(mut self, fragment: &str) -> Self {
         let f = fragment.trim_start_matches('#');
-        if f == "bench" {
-            self.page = Page::Bench;
-            return self;
+        match f {
+            "bench" => {
+                self.page = Page::Bench;
+                return self;
+            }
+            "art" => {
+                self.page = Page::Art;
+                return self;
+            }
+            _ => {}
         }
         match link::parse_fragment(f) {
             Ok(None) => self.page = Page::Home,
@@ -185,7 +202,7 @@ impl State {
     fn open(mut self, kind: Kind, puzzle: String) -> Self {
         let w = self.workshops.entry(kind).or_default();
         if w.puzzle.as_deref() != Some(puzzle.as_str()) {
-            *w = Workshop { puzzle: Some(puzzle), marks: Vec::new(), result: None, view: Some(View::Play) };
+            *w = Workshop { puzzle: Some(puzzle), view: Some(View::Play), ..Workshop::default() };
         }
         self
     }
@@ -274,17 +291,39 @@ impl Reducible for State {
                     }
                 }
             }
-            Action::Mark { kind, cell, mark } => {
+            Action::Mark { kind, cells } => {
                 let w = s.workshops.entry(kind).or_default();
-                if w.marks.len() <= cell {
-                    w.marks.resize(cell + 1, 0);
+                let before = w.marks.clone();
+                for (cell, mark) in cells {
+                    if w.marks.len() <= cell {
+                        w.marks.resize(cell + 1, 0);
+                    }
+                    w.marks[cell] = mark;
                 }
-                w.marks[cell] = mark;
+                if w.marks != before {
+                    w.undo.push(before);
+                    w.redo.clear();
+                }
                 w.view = Some(View::Play);
             }
             Action::ClearMarks(kind) => {
                 let w = s.workshops.entry(kind).or_default();
-                w.marks.clear();
+                if !w.marks.is_empty() {
+                    w.undo.push(std::mem::take(&mut w.marks));
+                    w.redo.clear();
+                }
+                w.view = Some(View::Play);
+            }
+            Action::Undo(kind) => {
+                let w = s.workshops.entry(kind).or_default();
+                let Some(previous) = w.undo.pop() else { return self };
+                w.redo.push(std::mem::replace(&mut w.marks, previous));
+                w.view = Some(View::Play);
+            }
+            Action::Redo(kind) => {
+                let w = s.workshops.entry(kind).or_default();
+                let Some(next) = w.redo.pop() else { return self };
+                w.undo.push(std::mem::replace(&mut w.marks, next));
                 w.view = Some(View::Play);
             }
             Action::Show { kind, view } => s.workshops.entry(kind).or_default().view = Some(view),

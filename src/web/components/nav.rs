@@ -18,7 +18,7 @@ pub fn Nav() -> Html {
         <nav id="nav">
             <a class="brand" href="#">{ "Puzzle Studio" }</a>
             { for Kind::ALL.into_iter().map(|k| item(format!("#{}", k.id()), k.title(), page == Page::Kind(k))) }
-            { item("#art".into(), "Image to nonogram", false) }
+            { item("#art".into(), "Image to nonogram", page == Page::Art) }
             { item("#bench".into(), "Benchmark", page == Page::Bench) }
         </nav>
     }

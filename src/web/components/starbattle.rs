@@ -145,7 +145,7 @@ pub fn StarBattlePage() -> Html {
                     (true, DOT) => 0,
                     (true, _) => DOT,
                 };
-                state.dispatch(Action::Mark { kind: KIND, cell: i, mark });
+                state.dispatch(Action::Mark { kind: KIND, cells: vec![(i, mark)] });
             })
         };
         let suppress = Callback::from(|e: MouseEvent| e.prevent_default());
@@ -189,6 +189,8 @@ pub fn StarBattlePage() -> Html {
                 <button id="solve" disabled={busy} onclick={solve(Mode::Unique)}>{ "Solve" }</button>
                 <button id="count" disabled={busy} onclick={solve(Mode::Count(1_000_000))}>{ "Count solutions" }</button>
                 <button id="clear" onclick={clear}>{ "Clear my stars" }</button>
+                <button id="undo" disabled={w.undo.is_empty()} onclick={{ let s = ctx.state.clone(); Callback::from(move |_| s.dispatch(Action::Undo(KIND))) }}>{ "Undo" }</button>
+                <button id="redo" disabled={w.redo.is_empty()} onclick={{ let s = ctx.state.clone(); Callback::from(move |_| s.dispatch(Action::Redo(KIND))) }}>{ "Redo" }</button>
                 { show(View::Play, "My stars", answer.is_none()) }
                 if n_answers >= 1 { { show(View::Answer(0), "Answer 1", view == View::Answer(0)) } }
                 if n_answers >= 2 { { show(View::Answer(1), "Answer 2", view == View::Answer(1)) } }

@@ -1,0 +1,32 @@
+//! Image-processing core of Puzzle Studio: turn a picture into a puzzle board.
+//!
+//! Pipeline: [`decode`] a file into greyscale, [`prepare`] a grid of cell values by
+//! exact area averaging, then either [`threshold`] it into black and white or choose a
+//! board with the translucent-squares model ([`Problem`], [`Optimizer`]).
+
+pub mod band;
+pub mod bound;
+pub mod decode;
+pub mod error;
+pub mod exact;
+pub mod grid;
+pub mod lagrange;
+pub mod optimizer;
+pub mod prepare;
+pub mod rng;
+pub mod threshold;
+pub mod translucent;
+
+#[cfg(test)]
+mod tests;
+
+pub use bound::{block_bound, trivial_bound};
+pub use decode::{decode, Gray, MAX_FILE_BYTES, MAX_PIXELS};
+pub use error::ArtError;
+pub use exact::{solve_exact, ExactSolution};
+pub use grid::Grid;
+pub use lagrange::{strip_bound, StripBound};
+pub use optimizer::{optimise, Optimizer, OptimizerConfig, Progress, Solution};
+pub use prepare::{grid_size, prepare, Crop, PrepareOptions};
+pub use threshold::{otsu, otsu_histogram, threshold};
+pub use translucent::{counts, shading, Problem};

@@ -1,0 +1,205 @@
+//! Decoding of PNG, JPEG, GIF, WebP and BMP files into a greyscale pixel buffer.
+
+use super::error::ArtError;
+use image::metadata::Orientation;
+use image::error::LimitErrorKind;
+use image::{DynamicImage, ImageDecoder, ImageError, ImageFormat, ImageReader, Limits};
+use serde::{Deserialize, Serialize};
+use std::io::Cursor;
+
+/// Largest accepted file, in bytes (30 MB).
+pub const MAX_FILE_BYTES: usize = 30_000_000;
+/// Largest accepted image, in pixels (40 megapixels), checked before any pixel is decoded.
+pub const MAX_PIXELS: u64 = 40_000_000;
+/// Largest accepted width or height, in pixels, enforced by the decoder itself.
+pub const MAX_SIDE: u32 = 65_535;
+/// Largest allocation the decoder may make: a 40-megapixel, 16-bit RGBA buffer plus 64 MiB slack.
+pub const MAX_DECODE_ALLOC: u64 = MAX_PIXELS * 8 + 64 * 1024 * 1024;
+
+/// An 8-bit greyscale image, row-major, 0 = black and 255 = white.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Gray {
+    width: u32,
+    height: u32,
+    pixels: Vec<u8>,
+}
+
+impl Gray {
+    /// Wraps row-major pixels; fails if either side is zero or the length is not `width * height`.
+    pub fn new(width: u32, height: u32, pixels: Vec<u8>) -> Result<Gray, ArtError> {
+        if width == 0 || height == 0 {
+            return Err(ArtError::EmptyImage);
+        }
+        let expected = (width as usize).saturating_mul(height as usize);
+        if pixels.len() != expected {
+            return Err(ArtError::SizeMismatch {
+                expected,
+                actual: pixels.len(),
+            });
+        }
+        Ok(Gray {
+            width,
+            height,
+            pixels,
+        })
+    }
+
+    /// Width in pixels.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Height in pixels.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Row-major pixel values, 0 = black.
+    pub fn pixels(&self) -> &[u8] {
+        &self.pixels
+    }
+
+    /// The pixel at column `x`, row `y`, or `None` outside the image.
+    pub fn get(&self, x: u32, y: u32) -> Option<u8> {
+        if x >= self.width || y >= self.height {
+            return None;
+        }
+        self.pixels
+            .get(y as usize * self.width as usize + x as usize)
+            .copied()
+    }
+}
+
+/// The decoder limits used by [`decode`]: at most [`MAX_SIDE`] per side and [`MAX_DECODE_ALLOC`] bytes.
+pub fn decode_limits() -> Limits {
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(MAX_SIDE);
+    limits.max_image_height = Some(MAX_SIDE);
+    limits.max_alloc = Some(MAX_DECODE_ALLOC);
+    limits
+}
+
+/// Decodes an image file (format detected from its content) into greyscale.
+///
+/// * Refuses empty input and files over [`MAX_FILE_BYTES`] before parsing anything.
+/// * Reads the header first and refuses images over [`MAX_PIXELS`] before any pixel
+///   buffer is allocated; the decoder also runs under [`decode_limits`].
+/// * Applies the EXIF orientation (JPEG, WebP, PNG `eXIf`), so a portrait photo
+///   stored sideways comes out upright.
+/// * Converts to grey with Rec. 601 luma (`0.299 R' + 0.587 G' + 0.114 B'`, applied
+///   to the gamma-encoded values, as JPEG does), after compositing any alpha over white.
+/// * Animated GIF and WebP files yield their first frame.
+pub fn decode(bytes: &[u8]) -> Result<Gray, ArtError> {
+    if bytes.is_empty() {
+        return Err(ArtError::EmptyFile);
+    }
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(ArtError::FileTooLarge {
+            bytes: bytes.len(),
+            max_bytes: MAX_FILE_BYTES,
+        });
+    }
+    let mut reader = ImageReader::new(Cursor::new(bytes))
+        .with_guessed_format()
+        .map_err(|e| ArtError::Decode(e.to_string()))?;
+    match reader.format() {
+        Some(
+            ImageFormat::Png
+            | ImageFormat::Jpeg
+            | ImageFormat::Gif
+            | ImageFormat::WebP
+            | ImageFormat::Bmp,
+        ) => {}
+        _ => return Err(ArtError::UnknownFormat),
+    }
+    reader.limits(decode_limits());
+    // `into_decoder` parses only the header, so the size checks below run before
+    // any pixel data is decoded or any pixel buffer is allocated.
+    let mut decoder = reader.into_decoder().map_err(map_image_error)?;
+    let (width, height) = decoder.dimensions();
+    check_dimensions(width, height)?;
+    if decoder.total_bytes() > MAX_DECODE_ALLOC {
+        return Err(ArtError::OutOfMemoryLimit);
+    }
+    // A damaged EXIF block should not make an otherwise good image unreadable.
+    let orientation = decoder
+        .orientation()
+        .unwrap_or(Orientation::NoTransforms);
+    let image = DynamicImage::from_decoder(decoder).map_err(map_image_error)?;
+    let (width, height) = (image.width(), image.height());
+    let grey = to_grey(image);
+    let buffer =
+        image::GrayImage::from_raw(width, height, grey).ok_or(ArtError::OutOfMemoryLimit)?;
+    let mut oriented = DynamicImage::ImageLuma8(buffer);
+    oriented.apply_orientation(orientation);
+    let buffer = oriented.into_luma8();
+    let (width, height) = buffer.dimensions();
+    Gray::new(width, height, buffer.into_raw())
+}
+
+/// Checks claimed dimensions against the zero-size and [`MAX_PIXELS`] rules.
+pub fn check_dimensions(width: u32, height: u32) -> Result<(), ArtError> {
+    if width == 0 || height == 0 {
+        return Err(ArtError::EmptyImage);
+    }
+    if u64::from(width) * u64::from(height) > MAX_PIXELS {
+        return Err(ArtError::TooManyPixels {
+            width,
+            height,
+            max_pixels: MAX_PIXELS,
+        });
+    }
+    Ok(())
+}
+
+fn map_image_error(error: ImageError) -> ArtError {
+    match error {
+        ImageError::Limits(e) if e.kind() == LimitErrorKind::DimensionError => {
+            ArtError::SideTooLong { max_side: MAX_SIDE }
+        }
+        ImageError::Limits(_) => ArtError::OutOfMemoryLimit,
+        ImageError::Unsupported(e) => ArtError::Decode(e.to_string()),
+        other => ArtError::Decode(other.to_string()),
+    }
+}
+
+/// Rec. 601 luma of gamma-encoded components in 0..=1, composited over white, as 0..=255.
+fn luma(r: f32, g: f32, b: f32, alpha: f32) -> u8 {
+    let a = alpha.clamp(0.0, 1.0);
+    let over_white = |c: f32| c.clamp(0.0, 1.0) * a + (1.0 - a);
+    let y = 0.299 * over_white(r) + 0.587 * over_white(g) + 0.114 * over_white(b);
+    (y * 255.0).round().clamp(0.0, 255.0) as u8
+}
+
+/// Converts interleaved samples with 1 (L), 2 (LA), 3 (RGB) or 4 (RGBA) channels to grey.
+fn samples_to_grey<T: Copy>(samples: &[T], channels: usize, unit: impl Fn(T) -> f32) -> Vec<u8> {
+    samples
+        .chunks_exact(channels.max(1))
+        .map(|px| match *px {
+            [l] => luma(unit(l), unit(l), unit(l), 1.0),
+            [l, a] => luma(unit(l), unit(l), unit(l), unit(a)),
+            [r, g, b] => luma(unit(r), unit(g), unit(b), 1.0),
+            [r, g, b, a] => luma(unit(r), unit(g), unit(b), unit(a)),
+            _ => 255,
+        })
+        .collect()
+}
+
+fn to_grey(image: DynamicImage) -> Vec<u8> {
+    let u8_unit = |v: u8| f32::from(v) / 255.0;
+    let u16_unit = |v: u16| f32::from(v) / 65535.0;
+    let f32_unit = |v: f32| v;
+    match image {
+        DynamicImage::ImageLuma8(buf) => buf.into_raw(),
+        DynamicImage::ImageLumaA8(buf) => samples_to_grey(buf.as_raw(), 2, u8_unit),
+        DynamicImage::ImageRgb8(buf) => samples_to_grey(buf.as_raw(), 3, u8_unit),
+        DynamicImage::ImageRgba8(buf) => samples_to_grey(buf.as_raw(), 4, u8_unit),
+        DynamicImage::ImageLuma16(buf) => samples_to_grey(buf.as_raw(), 1, u16_unit),
+        DynamicImage::ImageLumaA16(buf) => samples_to_grey(buf.as_raw(), 2, u16_unit),
+        DynamicImage::ImageRgb16(buf) => samples_to_grey(buf.as_raw(), 3, u16_unit),
+        DynamicImage::ImageRgba16(buf) => samples_to_grey(buf.as_raw(), 4, u16_unit),
+        DynamicImage::ImageRgb32F(buf) => samples_to_grey(buf.as_raw(), 3, f32_unit),
+        DynamicImage::ImageRgba32F(buf) => samples_to_grey(buf.as_raw(), 4, f32_unit),
+        other => samples_to_grey(other.to_rgba8().as_raw(), 4, u8_unit),
+    }
+}
