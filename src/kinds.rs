@@ -1,5 +1,6 @@
 //! The registry of puzzle kinds, and dispatch by kind for the CLI, the worker and the page.
 
+pub mod nonogram;
 pub mod starbattle;
 
 use serde::{Deserialize, Serialize};
@@ -58,7 +59,7 @@ impl Kind {
 
     /// Whether this build can solve the kind yet.
     pub fn supported(self) -> bool {
-        matches!(self, Kind::StarBattle)
+        matches!(self, Kind::StarBattle | Kind::Nonogram)
     }
 }
 
@@ -68,6 +69,10 @@ impl Kind {
 macro_rules! with_kind {
     ($kind:expr, $P:ident => $body:expr, else $other:expr) => {
         match $kind {
+            $crate::kinds::Kind::Nonogram => {
+                type $P = $crate::kinds::nonogram::Nonogram;
+                $body
+            }
             $crate::kinds::Kind::StarBattle => {
                 type $P = $crate::kinds::starbattle::StarBattle;
                 $body

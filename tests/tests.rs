@@ -8,3 +8,5 @@ mod link;
 mod jobs;
 // Star Battle: brute force, formats, verifier, generator, decoder fuzzing.
 mod starbattle;
+// Nonogram: brute-force counts, the line solver, formats' worked examples, verifier, decoder fuzzing.
+mod nonogram;

@@ -1,0 +1,65 @@
+//! The independent verifier: recounts the runs of every line of a grid and compares them with the clues.
+//!
+//! It shares no code with the line solver or the encoder.
+
+use super::Nonogram;
+use crate::grid::Grid;
+
+/// The run lengths of a sequence of cells (`true` = filled), in order.
+pub fn runs(cells: impl IntoIterator<Item = bool>) -> Vec<u32> {
+    let mut out = Vec::new();
+    let mut current = 0u32;
+    for filled in cells {
+        if filled {
+            current += 1;
+        } else if current > 0 {
+            out.push(current);
+            current = 0;
+        }
+    }
+    if current > 0 {
+        out.push(current);
+    }
+    out
+}
+
+fn show(runs: &[u32]) -> String {
+    if runs.is_empty() {
+        "0".into()
+    } else {
+        runs.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
+    }
+}
+
+/// `Ok` when `grid` satisfies every clue and given of `puzzle`; otherwise the first broken line.
+pub fn verify(puzzle: &Nonogram, grid: &Grid<bool>) -> Result<(), String> {
+    let (w, h) = (puzzle.width(), puzzle.height());
+    if grid.rows() != h || grid.cols() != w {
+        return Err(format!("the answer has {} rows and {} columns, the puzzle {h} and {w}", grid.rows(), grid.cols()));
+    }
+    for r in 0..h {
+        let got = runs(grid.row(r).iter().copied());
+        if got != puzzle.rows()[r] {
+            return Err(format!("row {r} has runs {}, the clue says {}", show(&got), show(&puzzle.rows()[r])));
+        }
+    }
+    for c in 0..w {
+        let got = runs((0..h).map(|r| grid[(r, c)]));
+        if got != puzzle.cols()[c] {
+            return Err(format!("column {c} has runs {}, the clue says {}", show(&got), show(&puzzle.cols()[c])));
+        }
+    }
+    if let Some(givens) = puzzle.givens() {
+        for (r, c) in givens.positions() {
+            let want = match givens[(r, c)] {
+                super::Cell::Black => true,
+                super::Cell::White => false,
+                super::Cell::Unknown => continue,
+            };
+            if grid[(r, c)] != want {
+                return Err(format!("cell ({r}, {c}) is given {}", if want { "black" } else { "white" }));
+            }
+        }
+    }
+    Ok(())
+}

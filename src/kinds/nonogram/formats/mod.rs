@@ -1,0 +1,294 @@
+//! Nonogram text forms: studio JSON and share link, and the sniffing import over every outside format.
+//!
+//! Grammars are in `shared/reference/formats.md` (1.4 Tatham, 2.3 puzz.link, 3.2 `.non`,
+//! 3.3 `.nin`, 3.4 webpbn XML, 3.5 TAAI). Readers are lenient and name the offending line;
+//! writers emit one canonical form.
+//!
+//! The studio JSON form is
+//! `{"kind":"nonogram","rows":[[2,1],[],…],"cols":[[…],…],"givens":["#.??",…],"goal":["#..",…],"title":"…"}`:
+//! `rows` top to bottom and `cols` left to right, each a list of run lengths (`[]` or `[0]` for
+//! an empty line); `givens` (optional) one string per row, `#` black, `.` white, `?` not given;
+//! `goal` (optional) one string per row, `#` black, `.` white; `title` optional.
+
+pub mod nin;
+pub mod non;
+pub mod puzzlink;
+pub mod taai;
+pub mod tatham;
+pub mod xml;
+
+use serde_json::json;
+
+use super::model::{Cell, Clue, Line, Nonogram};
+use crate::error::{InputError, InputResult};
+use crate::grid::Grid;
+use crate::link::clip;
+use crate::puzzle::Entry;
+
+/// A clue as text with `sep` between runs; an empty clue is `0`.
+pub fn clue_string(clue: &[u32], sep: &str) -> String {
+    if clue.is_empty() {
+        "0".into()
+    } else {
+        clue.iter().map(u32::to_string).collect::<Vec<_>>().join(sep)
+    }
+}
+
+/// Parses one run length, reporting negatives, zeros inside clues are left to the model.
+pub fn parse_run(token: &str, at: &dyn Fn() -> String) -> InputResult<u32> {
+    let t = token.trim();
+    if let Some(neg) = t.strip_prefix('-') {
+        if neg.chars().all(|c| c.is_ascii_digit()) && !neg.is_empty() {
+            return Err(InputError::at(at(), format!("run {t} is negative; runs are 1 or more")));
+        }
+    }
+    if !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()) {
+        return t.parse::<u32>().map_err(|_| InputError::at(at(), format!("run `{}` is too long", clip(t))));
+    }
+    if t.len() > 1 && t[..t.len() - 1].chars().all(|c| c.is_ascii_digit()) && t.ends_with(|c: char| c.is_ascii_alphabetic()) {
+        return Err(InputError::at(at(), format!("`{}` is a coloured clue; multicolour nonograms are not supported", clip(t))));
+    }
+    Err(InputError::at(at(), format!("`{}` is not a run length", clip(t))))
+}
+
+/// Cells as text rows: `#` black, `.` white, `?` unknown.
+pub fn cell_rows(cells: &Grid<Cell>) -> Vec<String> {
+    (0..cells.rows()).map(|r| cells.row(r).iter().map(|c| c.symbol()).collect()).collect()
+}
+
+/// An answer as text rows: `#` black, `.` white.
+pub fn grid_rows(g: &Grid<bool>) -> Vec<String> {
+    (0..g.rows()).map(|r| g.row(r).iter().map(|&b| if b { '#' } else { '.' }).collect()).collect()
+}
+
+/// Reads answer rows: `#`, `X`, `x`, `*`, `1` black; `.`, `0`, `-`, `+`, space white.
+pub fn grid_from_rows(width: usize, height: usize, rows: &[impl AsRef<str>], what: &str) -> InputResult<Grid<bool>> {
+    if rows.len() != height {
+        return Err(InputError::at(what.to_string(), format!("expected {height} rows, found {}", rows.len())));
+    }
+    let mut cells = Vec::with_capacity(width * height);
+    for (r, row) in rows.iter().enumerate() {
+        let row = row.as_ref();
+        let n = row.chars().count();
+        if n != width {
+            return Err(InputError::at(format!("{what} row {r}"), format!("expected {width} cells, found {n}")));
+        }
+        for (c, ch) in row.chars().enumerate() {
+            cells.push(match ch {
+                '#' | 'X' | 'x' | '*' | '1' => true,
+                '.' | '0' | '-' | '+' | ' ' => false,
+                other => {
+                    return Err(InputError::at(format!("{what} row {r}, column {c}"), format!("`{other}` is neither black `#` nor white `.`")))
+                }
+            });
+        }
+    }
+    Ok(Grid::from_cells(height, width, cells).expect("counted"))
+}
+
+/// Reads givens rows: `#` black, `.` white, `?` (or space) not given.
+pub fn givens_from_rows(width: usize, height: usize, rows: &[impl AsRef<str>]) -> InputResult<Grid<Cell>> {
+    if rows.len() != height {
+        return Err(InputError::at("givens", format!("expected {height} rows, found {}", rows.len())));
+    }
+    let mut cells = Vec::with_capacity(width * height);
+    for (r, row) in rows.iter().enumerate() {
+        let row = row.as_ref();
+        let n = row.chars().count();
+        if n != width {
+            return Err(InputError::at(format!("givens row {r}"), format!("expected {width} cells, found {n}")));
+        }
+        for (c, ch) in row.chars().enumerate() {
+            cells.push(match ch {
+                '#' | 'X' | '1' => Cell::Black,
+                '.' | '0' | '-' | '+' => Cell::White,
+                '?' | ' ' => Cell::Unknown,
+                other => return Err(InputError::at(format!("givens row {r}, column {c}"), format!("`{other}` is not `#`, `.` or `?`"))),
+            });
+        }
+    }
+    Ok(Grid::from_cells(height, width, cells).expect("counted"))
+}
+
+/// The studio JSON form (see the module documentation).
+pub fn to_json(p: &Nonogram) -> serde_json::Value {
+    let mut v = json!({"kind": "nonogram", "rows": p.rows(), "cols": p.cols()});
+    if let Some(g) = p.givens() {
+        v["givens"] = json!(cell_rows(g));
+    }
+    if let Some(g) = p.goal() {
+        v["goal"] = json!(grid_rows(g));
+    }
+    if let Some(t) = p.title() {
+        v["title"] = json!(t);
+    }
+    v
+}
+
+fn json_clues(v: &serde_json::Value, field: &str, row: bool) -> InputResult<Vec<Clue>> {
+    let arr = v
+        .get(field)
+        .ok_or_else(|| InputError::at(format!("field `{field}`"), "missing"))?
+        .as_array()
+        .ok_or_else(|| InputError::at(format!("field `{field}`"), "expected a list of clues, each a list of run lengths"))?;
+    arr.iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let line = if row { Line::Row(i) } else { Line::Col(i) };
+            let runs = c.as_array().ok_or_else(|| InputError::at(line.to_string(), "expected a list of run lengths"))?;
+            runs.iter()
+                .map(|n| match n.as_i64() {
+                    Some(k) if k < 0 => Err(InputError::at(line.to_string(), format!("run {k} is negative; runs are 1 or more"))),
+                    Some(k) if k <= u32::MAX as i64 => Ok(k as u32),
+                    _ => Err(InputError::at(line.to_string(), format!("`{}` is not a run length", clip(&n.to_string())))),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn json_rows(v: &serde_json::Value, field: &str) -> InputResult<Option<Vec<String>>> {
+    match v.get(field) {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(x) => {
+            let arr = x.as_array().ok_or_else(|| InputError::at(format!("field `{field}`"), "expected a list of strings, one per row"))?;
+            arr.iter()
+                .enumerate()
+                .map(|(i, r)| {
+                    r.as_str().map(str::to_string).ok_or_else(|| InputError::at(format!("{field} row {i}"), "expected a string"))
+                })
+                .collect::<InputResult<Vec<_>>>()
+                .map(Some)
+        }
+    }
+}
+
+/// Reads the studio JSON form.
+pub fn from_json(v: &serde_json::Value) -> InputResult<Nonogram> {
+    if let Some(kind) = v.get("kind") {
+        if kind.as_str() != Some("nonogram") {
+            return Err(InputError::at("field `kind`", format!("expected \"nonogram\", found {}", clip(&kind.to_string()))));
+        }
+    }
+    let rows = json_clues(v, "rows", true)?;
+    let cols = json_clues(v, "cols", false)?;
+    let mut p = Nonogram::new(rows, cols)?;
+    let (w, h) = (p.width(), p.height());
+    if let Some(g) = json_rows(v, "givens")? {
+        p = p.with_givens(givens_from_rows(w, h, &g)?)?;
+    }
+    if let Some(g) = json_rows(v, "goal")? {
+        p = p.with_goal(grid_from_rows(w, h, &g, "goal")?)?;
+    }
+    let title = v.get("title").and_then(|t| t.as_str()).map(str::to_string);
+    Ok(p.with_title(title))
+}
+
+/// The share-link payload, version 1: the Tatham Pattern ID grammar, `WxH:<cols>/<rows>[,<givens>]`.
+pub fn link_payload(p: &Nonogram) -> String {
+    tatham::to_tatham(p)
+}
+
+/// Reads a share-link payload.
+pub fn from_link_payload(version: u32, payload: &str) -> InputResult<Nonogram> {
+    if version != 1 {
+        return Err(InputError::new(format!("nonogram links of version v{version} are unknown")));
+    }
+    tatham::from_tatham(payload)
+}
+
+fn plain(puzzle: Nonogram) -> Entry<Nonogram> {
+    let known = puzzle.goal().cloned();
+    Entry { id: String::new(), puzzle, known }
+}
+
+/// Which outside format a text is in, by its look.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Studio JSON.
+    Json,
+    /// webpbn XML.
+    Xml,
+    /// puzz.link URL or pzprv3 path.
+    PuzzLink,
+    /// Tatham Pattern game ID (or a Pattern web link).
+    Tatham,
+    /// TAAI tournament text.
+    Taai,
+    /// Simpson `.non`.
+    Non,
+    /// `.nin`.
+    Nin,
+}
+
+/// Guesses the format of `text`.
+pub fn sniff(text: &str) -> Option<Format> {
+    let t = text.trim_start_matches('\u{feff}').trim();
+    let first = t.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+    if t.starts_with('{') {
+        return Some(Format::Json);
+    }
+    if t.starts_with('<') {
+        return Some(Format::Xml);
+    }
+    if first.starts_with('$') {
+        return Some(Format::Taai);
+    }
+    if !t.contains('\n') && (t.contains("nonogram/") && t.contains('?') || t.starts_with("nonogram/")) {
+        return Some(Format::PuzzLink);
+    }
+    if !t.contains('\n') && (t.contains("pattern.html#") || tatham::looks_like_id(t)) {
+        return Some(Format::Tatham);
+    }
+    let word = first.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
+    if first.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '#') || word.is_empty() {
+        return Some(Format::Non);
+    }
+    let nums: Vec<&str> = first.split_whitespace().collect();
+    if nums.len() == 2 && nums.iter().all(|n| n.chars().all(|c| c.is_ascii_digit())) {
+        return Some(Format::Nin);
+    }
+    None
+}
+
+/// Reads any single nonogram text: studio JSON, webpbn XML, puzz.link URL, Tatham ID or link,
+/// `.non`, `.nin`, or one TAAI puzzle. The entry's known answer is the source's goal, if any.
+pub fn import(text: &str) -> InputResult<Entry<Nonogram>> {
+    let t = text.trim_start_matches('\u{feff}').trim();
+    if t.is_empty() {
+        return Err(InputError::new("nothing to read: paste a puzzle or a link"));
+    }
+    match sniff(t) {
+        Some(Format::Json) => {
+            let v: serde_json::Value = serde_json::from_str(t)
+                .map_err(|e| InputError::at(format!("JSON line {}, column {}", e.line(), e.column()), e.to_string()))?;
+            from_json(&v).map(plain)
+        }
+        Some(Format::Xml) => xml::from_xml(t).map(plain),
+        Some(Format::PuzzLink) => puzzlink::from_puzzlink(t).map(plain),
+        Some(Format::Tatham) => tatham::from_tatham(t).map(plain),
+        Some(Format::Taai) => {
+            let mut all = taai::read(t, "")?;
+            if all.len() != 1 {
+                return Err(InputError::new(format!("the text holds {} TAAI puzzles; open it as a collection", all.len())));
+            }
+            Ok(all.remove(0))
+        }
+        Some(Format::Non) => non::from_non(t).map(plain),
+        Some(Format::Nin) => nin::from_nin(t).map(plain),
+        None => Err(InputError::new(
+            "not a nonogram format the studio reads: expected studio JSON, a share link, a Tatham Pattern ID, a puzz.link URL, webpbn XML, .non, .nin or TAAI text",
+        )),
+    }
+}
+
+/// Reads a TAAI tournament file (many puzzles) or any single puzzle.
+pub fn read_collection(text: &str, name: &str) -> InputResult<Vec<Entry<Nonogram>>> {
+    let t = text.trim_start_matches('\u{feff}').trim();
+    if sniff(t) == Some(Format::Taai) {
+        return taai::read(t, name).map_err(|e| e.within(name.to_string()));
+    }
+    let mut e = import(t).map_err(|e| e.within(name.to_string()))?;
+    e.id = name.to_string();
+    Ok(vec![e])
+}

@@ -1,0 +1,92 @@
+//! Nonogram (paint by numbers): runs of filled cells per row and column.
+//!
+//! - [`model`]: the puzzle, its cells and its validation;
+//! - [`line`]: the exact line solver (dynamic programming over positions and runs);
+//! - [`propagate`]: line logic over the grid to a fixpoint, and probing;
+//! - [`encode`]: the SAT encoding (run-start order ladders, linear in length x runs);
+//! - [`solve`]: the layered solver with its uniqueness proof and rating;
+//! - [`check`]: the independent verifier;
+//! - [`formats`]: studio JSON and link, Tatham IDs, puzz.link, `.non`, `.nin`, webpbn XML, TAAI;
+//! - [`generate`]: new puzzles with a unique answer;
+//! - [`page`]: pure functions for the editor and player (clues of a picture, line status, SVG, export).
+
+pub mod check;
+pub mod encode;
+pub mod formats;
+pub mod generate;
+pub mod line;
+pub mod model;
+pub mod page;
+pub mod propagate;
+pub mod solve;
+
+pub use model::{Cell, Clue, Line, Nonogram};
+
+use crate::error::InputResult;
+use crate::grid::Grid;
+use crate::kinds::Kind;
+use crate::puzzle::{Entry, GenerateOptions, Mode, Puzzle, Report, SolveError};
+use crate::sat::{Cnf, Lit, Model, Monitor};
+
+impl Puzzle for Nonogram {
+    const KIND: Kind = Kind::Nonogram;
+    type Solution = Grid<bool>;
+    type Vars = Vec<Lit>;
+
+    fn from_json(value: &serde_json::Value) -> InputResult<Self> {
+        formats::from_json(value)
+    }
+
+    fn to_json(&self) -> serde_json::Value {
+        formats::to_json(self)
+    }
+
+    fn link_payload(&self) -> String {
+        formats::link_payload(self)
+    }
+
+    fn from_link_payload(version: u32, payload: &str) -> InputResult<Self> {
+        formats::from_link_payload(version, payload)
+    }
+
+    fn import(text: &str) -> InputResult<Entry<Self>> {
+        formats::import(text)
+    }
+
+    fn read_collection(text: &str, name: &str) -> InputResult<Vec<Entry<Self>>> {
+        formats::read_collection(text, name)
+    }
+
+    fn generate(options: &GenerateOptions) -> Result<Self, String> {
+        generate::generate(options.size.unwrap_or(10), options.seed)
+    }
+
+    /// The plain encoding from the givens only (the layered [`Puzzle::solve`] encodes after line logic).
+    fn encode(&self, cnf: &mut Cnf) -> Vec<Lit> {
+        encode::encode_with(self, &self.start(), cnf)
+    }
+
+    fn answer_lits(&self, vars: &Vec<Lit>) -> Vec<Lit> {
+        vars.clone()
+    }
+
+    fn decode(&self, vars: &Vec<Lit>, model: &Model) -> Grid<bool> {
+        Grid::from_cells(self.height(), self.width(), vars.iter().map(|&v| model.value(v)).collect()).expect("one variable per cell")
+    }
+
+    fn verify(&self, solution: &Grid<bool>) -> Result<(), String> {
+        check::verify(self, solution)
+    }
+
+    fn solution_rows(&self, solution: &Grid<bool>) -> Vec<String> {
+        formats::grid_rows(solution)
+    }
+
+    fn solution_from_rows(&self, rows: &[String]) -> InputResult<Grid<bool>> {
+        formats::grid_from_rows(self.width(), self.height(), rows, "answer")
+    }
+
+    fn solve(&self, mode: Mode, monitor: Option<Monitor>) -> Result<Report<Grid<bool>>, SolveError> {
+        solve::solve(self, mode, monitor)
+    }
+}

@@ -1,0 +1,127 @@
+//! Pure functions for the page: clues from a picture, line status for the player, SVG pictures, exports.
+
+use super::check::runs;
+use super::formats::{self, Format};
+use super::line::LineSolver;
+use super::model::{Cell, Clue, Nonogram};
+use crate::grid::Grid;
+
+/// The clues of a picture: (rows top to bottom, columns left to right).
+pub fn clues_of(grid: &Grid<bool>) -> (Vec<Clue>, Vec<Clue>) {
+    let rows = (0..grid.rows()).map(|r| runs(grid.row(r).iter().copied())).collect();
+    let cols = (0..grid.cols()).map(|c| runs((0..grid.rows()).map(|r| grid[(r, c)]))).collect();
+    (rows, cols)
+}
+
+/// How a line the player is filling stands against its clue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LineStatus {
+    /// The filled cells form exactly the clue's runs (unknown cells read as white): grey the clue out.
+    Satisfied,
+    /// Not finished, and still completable.
+    Open,
+    /// No placement of the clue agrees with the marks: show the clue in red.
+    Contradiction,
+}
+
+/// The status of one line of player marks (`Black` filled, `White` marked empty, `Unknown` blank).
+pub fn line_status(clue: &[u32], cells: &[Cell]) -> LineStatus {
+    if !LineSolver::new().feasible(clue, cells) {
+        return LineStatus::Contradiction;
+    }
+    if runs(cells.iter().map(|&c| c == Cell::Black)) == clue {
+        LineStatus::Satisfied
+    } else {
+        LineStatus::Open
+    }
+}
+
+/// Every line's status at once: (rows, columns).
+pub fn grid_status(p: &Nonogram, marks: &Grid<Cell>) -> (Vec<LineStatus>, Vec<LineStatus>) {
+    let rows = (0..p.height()).map(|r| line_status(&p.rows()[r], marks.row(r))).collect();
+    let cols = (0..p.width())
+        .map(|c| {
+            let col: Vec<Cell> = (0..p.height()).map(|r| marks[(r, c)]).collect();
+            line_status(&p.cols()[c], &col)
+        })
+        .collect();
+    (rows, cols)
+}
+
+/// An SVG picture of the puzzle with its clues; with `fill`, the given cells drawn black (a
+/// solution, or the player's marks with white marks as dots). Givens are drawn when `fill` is `None`.
+pub fn render_svg(p: &Nonogram, fill: Option<&Grid<Cell>>) -> String {
+    const CELL: usize = 20;
+    let (w, h) = (p.width(), p.height());
+    let left = p.rows().iter().map(|c| c.len().max(1)).max().unwrap_or(1) * CELL;
+    let top = p.cols().iter().map(|c| c.len().max(1)).max().unwrap_or(1) * CELL;
+    let (tw, th) = (left + w * CELL + 2, top + h * CELL + 2);
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{tw}\" height=\"{th}\" viewBox=\"0 0 {tw} {th}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"{tw}\" height=\"{th}\" fill=\"white\"/>\n"
+    );
+    for (r, clue) in p.rows().iter().enumerate() {
+        let y = top + r * CELL + CELL * 7 / 10;
+        let text: Vec<String> = if clue.is_empty() { vec!["0".into()] } else { clue.iter().map(u32::to_string).collect() };
+        for (k, t) in text.iter().rev().enumerate() {
+            let x = left - k * CELL - CELL / 2;
+            s.push_str(&format!("<text x=\"{x}\" y=\"{y}\" text-anchor=\"middle\">{t}</text>\n"));
+        }
+    }
+    for (c, clue) in p.cols().iter().enumerate() {
+        let x = left + c * CELL + CELL / 2;
+        let text: Vec<String> = if clue.is_empty() { vec!["0".into()] } else { clue.iter().map(u32::to_string).collect() };
+        for (k, t) in text.iter().rev().enumerate() {
+            let y = top - k * CELL - CELL * 3 / 10;
+            s.push_str(&format!("<text x=\"{x}\" y=\"{y}\" text-anchor=\"middle\">{t}</text>\n"));
+        }
+    }
+    let shown = fill.or(p.givens());
+    if let Some(g) = shown {
+        for (r, c) in g.positions() {
+            let (x, y) = (left + c * CELL, top + r * CELL);
+            match g[(r, c)] {
+                Cell::Black => s.push_str(&format!("<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"black\"/>\n")),
+                Cell::White => s.push_str(&format!(
+                    "<circle cx=\"{}\" cy=\"{}\" r=\"2\" fill=\"#888\"/>\n",
+                    x + CELL / 2,
+                    y + CELL / 2
+                )),
+                Cell::Unknown => {}
+            }
+        }
+    }
+    for r in 0..=h {
+        let y = top + r * CELL;
+        let width = if r % 5 == 0 || r == h { 2 } else { 1 };
+        s.push_str(&format!("<line x1=\"0\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\" stroke=\"black\" stroke-width=\"{width}\"/>\n", left + w * CELL));
+    }
+    for c in 0..=w {
+        let x = left + c * CELL;
+        let width = if c % 5 == 0 || c == w { 2 } else { 1 };
+        s.push_str(&format!("<line x1=\"{x}\" y1=\"0\" x2=\"{x}\" y2=\"{}\" stroke=\"black\" stroke-width=\"{width}\"/>\n", top + h * CELL));
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// An answer as a grid of known cells, for [`render_svg`].
+pub fn solution_cells(g: &Grid<bool>) -> Grid<Cell> {
+    g.map(|&b| Cell::known(b))
+}
+
+/// The formats the page offers for export.
+pub const EXPORTS: [Format; 6] = [Format::Json, Format::Tatham, Format::PuzzLink, Format::Non, Format::Nin, Format::Xml];
+
+/// The puzzle in `format`; `Err` says why this puzzle cannot be written in it.
+pub fn export(p: &Nonogram, format: Format) -> Result<String, String> {
+    match format {
+        Format::Json => Ok(formats::to_json(p).to_string()),
+        Format::Tatham => Ok(formats::tatham::to_tatham(p)),
+        Format::PuzzLink => formats::puzzlink::to_puzzlink(p).ok_or_else(|| "puzz.link holds runs up to 255 only".to_string()),
+        Format::Non => Ok(formats::non::to_non(p)),
+        Format::Nin => Ok(formats::nin::to_nin(p)),
+        Format::Xml => Ok(formats::xml::to_xml(p)),
+        Format::Taai => formats::taai::write(std::slice::from_ref(p)).ok_or_else(|| "TAAI puzzles are square".to_string()),
+    }
+}
