@@ -6,6 +6,7 @@
 pub mod app;
 mod client;
 mod components;
+mod download;
 mod panic;
 mod state;
 mod storage;

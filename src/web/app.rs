@@ -3,14 +3,14 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use gloo_timers::callback::Interval;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::client::Client;
-use super::components::{bench::BenchPage, home::Home, nav::Nav, notice::NoticeBar, starbattle::StarBattlePage, unavailable::Unavailable};
-use super::state::{Action, Level, Page, State, Work};
+use super::components::{bench::BenchPage, home::Home, nav::Nav, nonogram::NonogramPage, notice::NoticeBar, starbattle::StarBattlePage, unavailable::Unavailable};
+use super::state::{Action, Level, Live, Page, State, Work};
+use crate::jobs::Reply;
 use super::storage;
 use crate::jobs::Request;
 use crate::kinds::{self, Kind};
@@ -61,15 +61,20 @@ fn saved_workshops() -> Vec<(Kind, String, Vec<u8>)> {
 #[component]
 pub fn App() -> Html {
     let state = use_reducer(|| State::new(saved_workshops(), &current_fragment()));
+    let live = use_reducer(Live::default);
     let client: Rc<RefCell<Option<Client>>> = use_mut_ref(|| None);
     let next_job: Rc<RefCell<u32>> = use_mut_ref(|| 0);
 
     {
         let dispatcher = state.dispatcher();
+        let live = live.dispatcher();
         let client = client.clone();
         use_effect_with((), move |_| {
             let d = dispatcher.clone();
-            *client.borrow_mut() = Some(Client::new(Callback::from(move |env| d.dispatch(Action::Reply(env)))));
+            *client.borrow_mut() = Some(Client::new(Callback::from(move |env: crate::jobs::Envelope<Reply>| match env.body {
+                Reply::Progress { .. } => live.dispatch(env),
+                _ => d.dispatch(Action::Reply(env)),
+            })));
             let d = dispatcher.clone();
             let on_hash = Closure::<dyn Fn()>::new(move || d.dispatch(Action::Route(current_fragment())));
             if let Some(w) = web_sys::window() {
@@ -77,16 +82,6 @@ pub fn App() -> Html {
             }
             on_hash.forget();
             || ()
-        });
-    }
-
-    // The clock runs while a job is in flight.
-    {
-        let dispatcher = state.dispatcher();
-        let job = state.busy.as_ref().map(|b| b.job);
-        use_effect_with(job, move |job| {
-            let interval = job.map(|_| Interval::new(100, move || dispatcher.dispatch(Action::Tick { now_ms: now_ms() })));
-            move || drop(interval)
         });
     }
 
@@ -158,13 +153,16 @@ pub fn App() -> Html {
         Page::Bench => html! { <BenchPage /> },
         Page::Art => html! { <Unavailable kind={None::<Kind>} title="Image to nonogram" /> },
         Page::Kind(Kind::StarBattle) => html! { <StarBattlePage /> },
+        Page::Kind(Kind::Nonogram) => html! { <NonogramPage /> },
         Page::Kind(kind) => html! { <Unavailable kind={Some(kind)} title={kind.title()} /> },
     };
     html! {
         <ContextProvider<Ctx> context={ctx}>
-            <Nav />
-            <NoticeBar />
-            <main id="page">{ page }</main>
+            <ContextProvider<UseReducerHandle<Live>> context={live}>
+                <Nav />
+                <NoticeBar />
+                <main id="page">{ page }</main>
+            </ContextProvider<UseReducerHandle<Live>>>
         </ContextProvider<Ctx>>
     }
 }

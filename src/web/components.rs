@@ -4,6 +4,7 @@ pub mod bench;
 pub mod home;
 pub mod import;
 pub mod nav;
+pub mod nonogram;
 pub mod notice;
 pub mod share;
 pub mod starbattle;

@@ -46,12 +46,36 @@ pub struct Busy {
     pub work: Work,
     /// When it started (page clock, ms).
     pub started_ms: f64,
-    /// Milliseconds so far.
-    pub elapsed_ms: f64,
+}
+
+/// The latest progress report of the job in flight, kept apart from [`State`] so that progress
+/// re-renders only the status bar, never the board.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Live {
+    /// The job reported on.
+    pub job: u32,
     /// Conflicts so far, when the worker reported them.
     pub conflicts: Option<u64>,
     /// Items done and total, for benchmarks.
     pub items: Option<(usize, usize)>,
+}
+
+impl Reducible for Live {
+    type Action = Envelope<Reply>;
+
+    fn reduce(self: Rc<Self>, env: Envelope<Reply>) -> Rc<Self> {
+        match env.body {
+            Reply::Progress { conflicts, items, .. } => {
+                let same = self.job == env.job;
+                Rc::new(Live {
+                    job: env.job,
+                    conflicts: conflicts.or(if same { self.conflicts } else { None }),
+                    items: items.or(if same { self.items } else { None }),
+                })
+            }
+            _ => self,
+        }
+    }
 }
 
 /// How loud a notice is.
@@ -96,6 +120,10 @@ pub struct Workshop {
     pub result: Option<AnyReport>,
     /// What the board shows.
     pub view: Option<View>,
+    /// Cells the last Check found wrong (against the proven unique answer).
+    pub mistakes: Option<Vec<usize>>,
+    /// A Check is waiting for the solve it started.
+    pub check_pending: bool,
 }
 
 /// The whole page state.
@@ -128,8 +156,6 @@ pub enum Action {
     Dismiss,
     /// A job was sent to the worker.
     Started { job: u32, kind: Kind, work: Work, now_ms: f64 },
-    /// The clock moved while busy.
-    Tick { now_ms: f64 },
     /// The worker replied.
     Reply(Envelope<Reply>),
     /// The user cancelled the job in flight (the worker was restarted).
@@ -144,6 +170,8 @@ pub enum Action {
     ClearMarks(Kind),
     /// Show the player's marks or an answer.
     Show { kind: Kind, view: View },
+    /// Compare the player's marks with the proven unique answer (after a solve if none yet).
+    Check(Kind),
 }
 
 impl State {
@@ -222,6 +250,46 @@ impl State {
         let w = self.workshops.entry(kind).or_default();
         w.view = Some(if report.solutions.is_empty() { View::Play } else { View::Answer(0) });
         w.result = Some(report);
+        if w.check_pending {
+            w.check_pending = false;
+            self = self.check(kind);
+        }
+        self
+    }
+
+    fn check(mut self, kind: Kind) -> Self {
+        let w = self.workshops.entry(kind).or_default();
+        let answer = match &w.result {
+            Some(r) if r.verdict == Verdict::Unique => r.solutions[0].concat(),
+            Some(r) => {
+                let why = if r.verdict == Verdict::None { "it has no solution" } else { "it has more than one solution" };
+                self.notice = Some(Notice { level: Level::Info, text: format!("Check compares with the only answer, but {why}.") });
+                return self;
+            }
+            None => {
+                w.check_pending = true;
+                return self;
+            }
+        };
+        // Mark 1 (filled, star) must match a filled answer cell; mark 2 (empty, dot) an empty one.
+        let mistakes: Vec<usize> = answer
+            .chars()
+            .enumerate()
+            .filter(|&(i, a)| match w.marks.get(i).copied().unwrap_or(0) {
+                1 => a == '.',
+                2 => a != '.',
+                _ => false,
+            })
+            .map(|(i, _)| i)
+            .collect();
+        let text = match mistakes.len() {
+            0 => "No mistakes so far.".to_string(),
+            1 => "1 mistake, ringed in red.".to_string(),
+            n => format!("{n} mistakes, ringed in red."),
+        };
+        w.mistakes = Some(mistakes);
+        w.view = Some(View::Play);
+        self.notice = Some(Notice { level: Level::Info, text });
         self
     }
 }
@@ -241,12 +309,8 @@ impl Reducible for State {
             Action::Dismiss => s.notice = None,
             Action::Started { job, kind, work, now_ms } => {
                 s.last_end = None;
-                s.busy = Some(Busy { job, kind, work, started_ms: now_ms, elapsed_ms: 0.0, conflicts: None, items: None });
+                s.busy = Some(Busy { job, kind, work, started_ms: now_ms });
             }
-            Action::Tick { now_ms } => match &mut s.busy {
-                Some(b) => b.elapsed_ms = now_ms - b.started_ms,
-                None => return self,
-            },
             Action::Cancelled => {
                 if s.busy.take().is_some() {
                     s.last_end = Some("Cancelled.".into());
@@ -266,12 +330,7 @@ impl Reducible for State {
                     return self;
                 }
                 match body {
-                    Reply::Ready => return self,
-                    Reply::Progress { conflicts, items, .. } => {
-                        let b = s.busy.as_mut().expect("checked above");
-                        b.conflicts = conflicts.or(b.conflicts);
-                        b.items = items.or(b.items);
-                    }
+                    Reply::Ready | Reply::Progress { .. } => return self,
                     Reply::Solved(report) => {
                         s.busy = None;
                         s = s.accept_report(busy.kind, report);
@@ -303,6 +362,7 @@ impl Reducible for State {
                 if w.marks != before {
                     w.undo.push(before);
                     w.redo.clear();
+                    w.mistakes = None;
                 }
                 w.view = Some(View::Play);
             }
@@ -327,6 +387,7 @@ impl Reducible for State {
                 w.view = Some(View::Play);
             }
             Action::Show { kind, view } => s.workshops.entry(kind).or_default().view = Some(view),
+            Action::Check(kind) => s = s.check(kind),
         }
         Rc::new(s)
     }

@@ -4,7 +4,10 @@ use yew::prelude::*;
 
 use crate::kinds::Kind;
 use crate::web::app::Ctx;
-use crate::web::state::{verdict_text, Work};
+use gloo_timers::callback::Interval;
+
+use crate::web::app::now_ms;
+use crate::web::state::{verdict_text, Live, Work};
 
 /// Props: whose status.
 #[derive(Properties, PartialEq)]
@@ -17,19 +20,31 @@ pub struct Props {
 #[component]
 pub fn Status(props: &Props) -> Html {
     let ctx = use_context::<Ctx>().expect("inside the app");
+    let live = use_context::<UseReducerHandle<Live>>().expect("inside the app");
     let state = &ctx.state;
+    // The clock ticks here, so only this bar re-renders while work runs.
+    let now = use_state(now_ms);
+    {
+        let now = now.clone();
+        let job = state.busy.as_ref().map(|b| b.job);
+        use_effect_with(job, move |job| {
+            let interval = job.map(|_| Interval::new(100, move || now.set(now_ms())));
+            move || drop(interval)
+        });
+    }
     if let Some(b) = state.busy.as_ref().filter(|b| b.kind == props.kind) {
+        let (conflicts, items) = if live.job == b.job { (live.conflicts, live.items) } else { (None, None) };
         let cancel = ctx.cancel.reform(|_: MouseEvent| ());
         let what = match b.work {
             Work::Solve(_) => "Solving",
             Work::Generate => "Generating",
             Work::Bench => "Benchmarking",
         };
-        let mut detail = format!("{:.1} s", b.elapsed_ms / 1000.0);
-        if let Some(c) = b.conflicts {
+        let mut detail = format!("{:.1} s", ((*now - b.started_ms).max(0.0)) / 1000.0);
+        if let Some(c) = conflicts {
             detail.push_str(&format!(" · {c} conflicts"));
         }
-        if let Some((done, total)) = b.items {
+        if let Some((done, total)) = items {
             detail.push_str(&format!(" · {done} of {total} puzzles"));
         }
         return html! {

@@ -1,0 +1,470 @@
+//! The nonogram workshop: player (fill, mark, drag lines, keyboard, undo, check), solver, editor, exports.
+
+use gloo_timers::callback::Timeout;
+use yew::prelude::*;
+
+use crate::grid::Grid;
+use crate::jobs::Request;
+use crate::kinds::nonogram::page::{self, LineStatus};
+use crate::kinds::nonogram::{formats, Cell, Nonogram};
+use crate::kinds::{self, Kind};
+use crate::puzzle::{GenerateOptions, Mode};
+use crate::web::app::Ctx;
+use crate::web::components::{import::Import, share::Share, status::Status};
+use crate::web::download;
+use crate::web::state::{Action, Level, View, Work};
+
+const KIND: Kind = Kind::Nonogram;
+const FILL: u8 = 1;
+const CROSS: u8 = 2;
+/// The first puzzle a visitor sees: webpbn #1 "Dancer" by Jan Wolter (formats.md 3.2), in Tatham's form.
+const EXAMPLE: &str = "5x10:2.1/2.1.3/7/1.3/2.1/2/2.1/1.1/3/1.1/1.1/2/1.1/1.2/2";
+const ACCEPTS: &str = "a studio share link, a Tatham Pattern ID, a puzz.link nonogram URL, a .non, .nin or webpbn XML file, or the studio's JSON";
+
+/// A drag in progress: where it started, where the pointer is, and what it paints.
+#[derive(Clone, Copy, PartialEq)]
+struct Drag {
+    start: (usize, usize),
+    end: (usize, usize),
+    value: u8,
+}
+
+/// The cells a drag paints: a straight line from `start` along the longer axis toward `end`.
+fn drag_cells(d: &Drag) -> Vec<(usize, usize)> {
+    let (r0, c0) = d.start;
+    let (r1, c1) = d.end;
+    if r0.abs_diff(r1) >= c0.abs_diff(c1) {
+        (r0.min(r1)..=r0.max(r1)).map(|r| (r, c0)).collect()
+    } else {
+        (c0.min(c1)..=c0.max(c1)).map(|c| (r0, c)).collect()
+    }
+}
+
+fn cell_at(x: i32, y: i32) -> Option<(usize, usize)> {
+    let el = web_sys::window()?.document()?.element_from_point(x as f32, y as f32)?;
+    let el = el.closest(".nono .cell").ok()??;
+    Some((el.get_attribute("data-r")?.parse().ok()?, el.get_attribute("data-c")?.parse().ok()?))
+}
+
+fn parse_clue_lines(text: &str, what: &str) -> Result<Vec<Vec<u32>>, String> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| {
+            l.split(|c: char| c == ',' || c == '.' || c.is_whitespace())
+                .filter(|t| !t.is_empty())
+                .map(|t| t.parse::<u32>().map_err(|_| format!("{what} clue line {}: `{t}` is not a number", i + 1)))
+                .filter(|r| r != &Ok(0))
+                .collect()
+        })
+        .collect()
+}
+
+/// The nonogram page.
+#[component]
+pub fn NonogramPage() -> Html {
+    let ctx = use_context::<Ctx>().expect("inside the app");
+    let w = ctx.state.workshop(KIND);
+    let puzzle_text = w.puzzle.clone();
+    let puzzle = use_memo(puzzle_text.clone(), |t| t.as_deref().and_then(|t| kinds::import_as::<Nonogram>(t).ok()));
+    let drag = use_state(|| None::<Drag>);
+    let board_ref = use_node_ref();
+    let press = use_mut_ref(|| None::<Timeout>);
+    let cursor = use_state(|| (0usize, 0usize));
+    let gen_size = use_state(|| 15usize);
+    let rows_text = use_node_ref();
+    let cols_text = use_node_ref();
+    let drawing = use_state(|| None::<Grid<bool>>);
+    let draw_w = use_state(|| 10usize);
+    let draw_h = use_state(|| 10usize);
+
+    {
+        let (ctx, missing) = (ctx.clone(), puzzle_text.is_none());
+        use_effect_with(missing, move |missing| {
+            if *missing {
+                if let Ok(p) = kinds::import(KIND, EXAMPLE) {
+                    ctx.state.dispatch(Action::Open { kind: KIND, puzzle: p });
+                }
+            }
+            || ()
+        });
+    }
+
+    let busy = ctx.state.busy.is_some();
+    let Some(p) = (*puzzle).clone() else {
+        return html! { <section class="workshop"><h1>{ "Nonogram" }</h1><Status kind={KIND} /><Import kind={KIND} accepts={ACCEPTS} /></section> };
+    };
+    let text = puzzle_text.clone().unwrap_or_default();
+    let (width, height) = (p.width(), p.height());
+    let n = width * height;
+    let givens: Vec<Cell> = p.start();
+    let marks: Vec<u8> = (0..n)
+        .map(|i| match givens[i] {
+            Cell::Black => FILL,
+            Cell::White => CROSS,
+            Cell::Unknown => w.marks.get(i).copied().unwrap_or(0),
+        })
+        .collect();
+
+    let report = w.result.clone();
+    let view = w.view.unwrap_or(View::Play);
+    let answer_rows = match (view, &report) {
+        (View::Answer(i), Some(r)) => r.solutions.get(i).cloned(),
+        _ => None,
+    };
+    let other_rows = match (view, &report) {
+        (View::Answer(i), Some(r)) if r.solutions.len() > 1 => r.solutions.get(1 - i.min(1)).cloned(),
+        _ => None,
+    };
+    let answer: Option<Vec<bool>> = answer_rows.map(|rows| rows.concat().chars().map(|c| c == '#').collect());
+    let other: Option<Vec<bool>> = other_rows.map(|rows| rows.concat().chars().map(|c| c == '#').collect());
+    let shown: Vec<u8> = match &answer {
+        Some(a) => a.iter().map(|&b| if b { FILL } else { CROSS }).collect(),
+        None => marks.clone(),
+    };
+    let preview: Vec<(usize, usize)> = drag.as_ref().map(drag_cells).unwrap_or_default();
+    let preview_value = drag.as_ref().map(|d| d.value).unwrap_or(0);
+
+    let cells_grid = Grid::from_cells(
+        height,
+        width,
+        shown.iter().map(|&m| match m { FILL => Cell::Black, CROSS => Cell::White, _ => Cell::Unknown }).collect(),
+    )
+    .expect("n cells");
+    let (row_status, col_status) = page::grid_status(&p, &cells_grid);
+    let solved_by_hand = answer.is_none() && row_status.iter().chain(&col_status).all(|s| *s == LineStatus::Satisfied);
+    let mistakes = w.mistakes.clone().unwrap_or_default();
+
+    let commit = {
+        let (state, drag, givens) = (ctx.state.clone(), drag.clone(), givens.clone());
+        move || {
+            if let Some(d) = *drag {
+                let cells: Vec<(usize, u8)> = drag_cells(&d)
+                    .into_iter()
+                    .map(|(r, c)| r * width + c)
+                    .filter(|&i| givens[i] == Cell::Unknown)
+                    .map(|i| (i, d.value))
+                    .collect();
+                state.dispatch(Action::Mark { kind: KIND, cells });
+            }
+            drag.set(None);
+        }
+    };
+    let on_down = {
+        let (drag, press, marks, cursor, board_ref) = (drag.clone(), press.clone(), marks.clone(), cursor.clone(), board_ref.clone());
+        let answer_shown = answer.is_some();
+        Callback::from(move |e: PointerEvent| {
+            let Some((r, c)) = cell_at(e.client_x(), e.client_y()) else { return };
+            e.prevent_default();
+            // The board takes the keyboard once it is touched (preventDefault keeps focus away).
+            if let Some(b) = board_ref.cast::<web_sys::HtmlElement>() {
+                let _ = b.focus();
+            }
+            let current = if answer_shown { 0 } else { marks[r * width + c] };
+            let value = match (e.button(), current) {
+                (2, CROSS) => 0,
+                (2, _) => CROSS,
+                (_, FILL) => 0,
+                _ => FILL,
+            };
+            cursor.set((r, c));
+            drag.set(Some(Drag { start: (r, c), end: (r, c), value }));
+            if e.pointer_type() == "touch" {
+                // A long press marks the cell empty instead of filling it.
+                let drag = drag.clone();
+                let cross = if current == CROSS { 0 } else { CROSS };
+                *press.borrow_mut() = Some(Timeout::new(450, move || {
+                    if let Some(d) = *drag {
+                        if d.start == d.end {
+                            drag.set(Some(Drag { value: cross, ..d }));
+                        }
+                    }
+                }));
+            }
+        })
+    };
+    let on_move = {
+        let (drag, press) = (drag.clone(), press.clone());
+        Callback::from(move |e: PointerEvent| {
+            let Some(d) = *drag else { return };
+            if let Some(cell) = cell_at(e.client_x(), e.client_y()) {
+                if cell != d.end {
+                    press.borrow_mut().take();
+                    drag.set(Some(Drag { end: cell, ..d }));
+                }
+            }
+        })
+    };
+    let on_up = {
+        let (commit, press) = (commit.clone(), press.clone());
+        Callback::from(move |_: PointerEvent| {
+            press.borrow_mut().take();
+            commit();
+        })
+    };
+    let on_key = {
+        let (state, cursor, marks, givens) = (ctx.state.clone(), cursor.clone(), marks.clone(), givens.clone());
+        Callback::from(move |e: KeyboardEvent| {
+            let (r, c) = *cursor;
+            let i = r * width + c;
+            let set = |value: u8| {
+                if givens[i] == Cell::Unknown {
+                    state.dispatch(Action::Mark { kind: KIND, cells: vec![(i, value)] });
+                }
+            };
+            let ctrl = e.ctrl_key() || e.meta_key();
+            match e.key().as_str() {
+                "ArrowUp" => cursor.set((r.saturating_sub(1), c)),
+                "ArrowDown" => cursor.set(((r + 1).min(height - 1), c)),
+                "ArrowLeft" => cursor.set((r, c.saturating_sub(1))),
+                "ArrowRight" => cursor.set((r, (c + 1).min(width - 1))),
+                " " | "Enter" => set(if marks[i] == FILL { 0 } else { FILL }),
+                "x" | "X" | "." => set(if marks[i] == CROSS { 0 } else { CROSS }),
+                "Backspace" | "Delete" => set(0),
+                "z" if ctrl && e.shift_key() => state.dispatch(Action::Redo(KIND)),
+                "z" | "Z" if ctrl => state.dispatch(Action::Undo(KIND)),
+                "y" if ctrl => state.dispatch(Action::Redo(KIND)),
+                _ => return,
+            }
+            e.prevent_default();
+        })
+    };
+
+    // Clues: grey when the line is satisfied, red when the marks contradict it.
+    let status_class = |s: LineStatus| match s {
+        LineStatus::Satisfied => "sat",
+        LineStatus::Contradiction => "bad",
+        LineStatus::Open => "",
+    };
+    let clue_items = |clue: &[u32]| -> Html {
+        if clue.is_empty() {
+            html! { <span>{ "0" }</span> }
+        } else {
+            html! { <>{ for clue.iter().map(|v| html! { <span>{ v }</span> }) }</> }
+        }
+    };
+    let mut board = Vec::with_capacity(n + width + height + 1);
+    board.push(html! { <div class="corner"></div> });
+    for c in 0..width {
+        board.push(html! { <div class={classes!("clue", "col", status_class(col_status[c]), ((c + 1) % 5 == 0 && c + 1 < width).then_some("r5"))} data-c={c.to_string()}>{ clue_items(&p.cols()[c]) }</div> });
+    }
+    for r in 0..height {
+        board.push(html! { <div class={classes!("clue", "row", status_class(row_status[r]), ((r + 1) % 5 == 0 && r + 1 < height).then_some("b5"))} data-r={r.to_string()}>{ clue_items(&p.rows()[r]) }</div> });
+        for c in 0..width {
+            let i = r * width + c;
+            let in_preview = preview.contains(&(r, c)) && givens[i] == Cell::Unknown;
+            let m = if in_preview { preview_value } else { shown[i] };
+            let class = classes!(
+                "cell",
+                (m == FILL).then_some("filled"),
+                (m == CROSS).then_some("cross"),
+                (givens[i] != Cell::Unknown).then_some("given"),
+                ((c + 1) % 5 == 0 && c + 1 < width).then_some("r5"),
+                ((r + 1) % 5 == 0 && r + 1 < height).then_some("b5"),
+                (*cursor == (r, c)).then_some("cursor"),
+                in_preview.then_some("preview"),
+                (answer.is_none() && mistakes.contains(&i)).then_some("mistake"),
+                other.as_ref().zip(answer.as_ref()).is_some_and(|(o, a)| o[i] != a[i]).then_some("differs"),
+            );
+            board.push(html! { <div {class} data-r={r.to_string()} data-c={c.to_string()} data-v={m.to_string()}></div> });
+        }
+    }
+    let max_row_clue = p.rows().iter().map(|c| c.len().max(1)).max().unwrap_or(1);
+
+    let solve = {
+        let (run, text) = (ctx.run.clone(), text.clone());
+        Callback::from(move |_: MouseEvent| run.emit((KIND, Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: text.clone(), mode: Mode::Unique })))
+    };
+    let check = {
+        let (state, run, text, has_result) = (ctx.state.clone(), ctx.run.clone(), text.clone(), report.is_some());
+        Callback::from(move |_: MouseEvent| {
+            state.dispatch(Action::Check(KIND));
+            if !has_result {
+                run.emit((KIND, Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: text.clone(), mode: Mode::Unique }));
+            }
+        })
+    };
+    let generate = {
+        let (run, size) = (ctx.run.clone(), *gen_size);
+        Callback::from(move |_: MouseEvent| {
+            let options = GenerateOptions { size: Some(size), seed: js_sys::Date::now() as u64, ..Default::default() };
+            run.emit((KIND, Work::Generate, Request::Generate { kind: KIND, options }))
+        })
+    };
+    let action = |a: Action| {
+        let state = ctx.state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(a.clone()))
+    };
+    let show = |view: View, label: &'static str, active: bool| {
+        let state = ctx.state.clone();
+        html! { <button class={classes!(active.then_some("active"))} onclick={Callback::from(move |_| state.dispatch(Action::Show { kind: KIND, view }))}>{ label }</button> }
+    };
+    let n_answers = report.as_ref().map(|r| r.solutions.len()).unwrap_or(0);
+
+    // The editor: clues typed in, or a drawing turned into clues.
+    let make_from_clues = {
+        let (ctx, rows_text, cols_text) = (ctx.clone(), rows_text.clone(), cols_text.clone());
+        Callback::from(move |_: MouseEvent| {
+            let get = |r: &NodeRef| r.cast::<web_sys::HtmlTextAreaElement>().map(|t| t.value()).unwrap_or_default();
+            let built = parse_clue_lines(&get(&rows_text), "row")
+                .and_then(|rows| Ok((rows, parse_clue_lines(&get(&cols_text), "column")?)))
+                .and_then(|(rows, cols)| {
+                    let json = serde_json::json!({"kind": "nonogram", "rows": rows, "cols": cols}).to_string();
+                    kinds::import(KIND, &json).and_then(|t| kinds::share_fragment(KIND, &t)).map_err(|e| e.to_string())
+                });
+            match built {
+                Ok(fragment) => ctx.go.emit(fragment),
+                Err(e) => ctx.state.dispatch(Action::Notify(Level::Error, format!("Could not make a puzzle from those clues: {e}"))),
+            }
+        })
+    };
+    let start_drawing = {
+        let (drawing, dw, dh) = (drawing.clone(), *draw_w, *draw_h);
+        Callback::from(move |_: MouseEvent| drawing.set(Some(Grid::filled(dh, dw, false))))
+    };
+    let take_clues = {
+        let (ctx, drawing) = (ctx.clone(), drawing.clone());
+        Callback::from(move |_: MouseEvent| {
+            let Some(g) = (*drawing).clone() else { return };
+            let (rows, cols) = page::clues_of(&g);
+            let json = serde_json::json!({"kind": "nonogram", "rows": rows, "cols": cols}).to_string();
+            match kinds::import(KIND, &json).and_then(|t| kinds::share_fragment(KIND, &t)) {
+                Ok(fragment) => {
+                    drawing.set(None);
+                    ctx.go.emit(fragment);
+                }
+                Err(e) => ctx.state.dispatch(Action::Notify(Level::Error, format!("Could not make a puzzle from the drawing: {e}"))),
+            }
+        })
+    };
+    let drawing_view = (*drawing).clone().map(|g| {
+        let cells = g.positions().map(|(r, c)| {
+            let on = g[(r, c)];
+            let drawing = drawing.clone();
+            let toggle = Callback::from(move |e: PointerEvent| {
+                if e.buttons() == 0 && e.type_() != "pointerdown" {
+                    return;
+                }
+                if let Some(mut g) = (*drawing).clone() {
+                    let value = if e.type_() == "pointerdown" { !g[(r, c)] } else { true };
+                    if g[(r, c)] != value {
+                        g[(r, c)] = value;
+                        drawing.set(Some(g));
+                    }
+                }
+            });
+            html! { <div class={classes!("dcell", on.then_some("filled"))} onpointerdown={toggle.clone()} onpointerenter={toggle}></div> }
+        });
+        html! { <div id="drawing" class="drawing" style={format!("--w:{}", g.cols())}>{ for cells }</div> }
+    });
+    let number_input = |value: UseStateHandle<usize>, id: &'static str| {
+        let current = (*value).to_string();
+        let oninput = Callback::from(move |e: InputEvent| {
+            if let Some(t) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                if let Ok(v) = t.value().parse::<usize>() {
+                    value.set(v.clamp(1, 60));
+                }
+            }
+        });
+        html! { <input {id} type="number" min="1" max="60" value={current} {oninput} /> }
+    };
+
+    // Exports.
+    let export_buttons = page::EXPORTS.into_iter().map(|format| {
+        let (p, state) = (p.clone(), ctx.state.clone());
+        let (label, file, mime) = match format {
+            formats::Format::Json => ("Studio JSON", "puzzle.json", "application/json"),
+            formats::Format::Tatham => ("Tatham Pattern ID", "puzzle.pattern.txt", "text/plain"),
+            formats::Format::PuzzLink => ("puzz.link URL", "puzzle.puzzlink.txt", "text/plain"),
+            formats::Format::Non => (".non", "puzzle.non", "text/plain"),
+            formats::Format::Nin => (".nin", "puzzle.nin", "text/plain"),
+            formats::Format::Xml => ("webpbn XML", "puzzle.xml", "application/xml"),
+            formats::Format::Taai => ("TAAI", "puzzle.taai.txt", "text/plain"),
+        };
+        let onclick = Callback::from(move |_: MouseEvent| {
+            let result = page::export(&p, format).and_then(|t| download::text(file, mime, &t));
+            if let Err(e) = result {
+                state.dispatch(Action::Notify(Level::Error, format!("Could not export as {label}: {e}")));
+            }
+        });
+        html! { <button class="export-format" {onclick}>{ label }</button> }
+    });
+    let solution_grid: Option<Grid<bool>> = report
+        .as_ref()
+        .and_then(|r| r.solutions.first())
+        .and_then(|rows| Grid::from_cells(height, width, rows.concat().chars().map(|c| c == '#').collect()));
+    let picture = |name: &'static str, png: bool, solved: bool| {
+        let (p, sol, state) = (p.clone(), solution_grid.clone(), ctx.state.clone());
+        let onclick = Callback::from(move |_: MouseEvent| {
+            let fill = if solved { sol.as_ref().map(page::solution_cells) } else { None };
+            let svg = page::render_svg(&p, fill.as_ref());
+            let result = if png { download::svg_as_png(name, &svg, 2.0) } else { download::text(name, "image/svg+xml", &svg) };
+            if let Err(e) = result {
+                state.dispatch(Action::Notify(Level::Error, format!("Could not save {name}: {e}")));
+            }
+        });
+        html! { <button disabled={solved && solution_grid.is_none()} {onclick}>{ name }</button> }
+    };
+    let extra: Vec<(String, String)> = formats::puzzlink::to_puzzlink(&p).map(|u| vec![("Open in puzz.link".to_string(), u)]).unwrap_or_default();
+
+    html! {
+        <section class="workshop nonogram">
+            <h1>{ p.title().map(|t| format!("Nonogram: {t}")).unwrap_or_else(|| "Nonogram".into()) }</h1>
+            <p class="rules">{ format!("{width}x{height}. Each number is a run of filled cells in that row or column, in order. Click: fill. Right-click or long-press: mark empty. Drag: a straight line. Keys: arrows, Space, X, Ctrl+Z.") }</p>
+            <div class="toolbar">
+                <button id="solve" disabled={busy} onclick={solve}>{ "Solve" }</button>
+                <button id="check" disabled={busy} onclick={check}>{ "Check" }</button>
+                <button id="undo" disabled={w.undo.is_empty()} onclick={action(Action::Undo(KIND))}>{ "Undo" }</button>
+                <button id="redo" disabled={w.redo.is_empty()} onclick={action(Action::Redo(KIND))}>{ "Redo" }</button>
+                <button id="clear" onclick={action(Action::ClearMarks(KIND))}>{ "Clear" }</button>
+                { show(View::Play, "My grid", answer.is_none()) }
+                if n_answers >= 1 { { show(View::Answer(0), "Answer 1", view == View::Answer(0)) } }
+                if n_answers >= 2 { { show(View::Answer(1), "Answer 2", view == View::Answer(1)) } }
+            </div>
+            <Status kind={KIND} />
+            <div id="board" ref={board_ref} class="nono" tabindex="0" style={format!("--w:{width};--rc:{max_row_clue}")}
+                 data-rows={height.to_string()} data-cols={width.to_string()}
+                 onpointerdown={on_down} onpointermove={on_move} onpointerup={on_up.clone()} onpointerleave={on_up}
+                 onkeydown={on_key} oncontextmenu={Callback::from(|e: MouseEvent| e.prevent_default())}>
+                { for board }
+            </div>
+            <p id="progress" class={classes!("progress", solved_by_hand.then_some("solved"))}>{
+                if answer.is_some() && other.is_some() { "Showing a verified answer; the ringed cells differ between the two answers." }
+                else if answer.is_some() { "Showing the verified answer." }
+                else if solved_by_hand { "Solved! Every clue is satisfied." }
+                else { "" }
+            }</p>
+            <Share fragment={crate::link::fragment(&p)} {extra} />
+            <div class="generate">
+                <label>{ "Size " }<select id="gen-size" onchange={{ let s = gen_size.clone(); Callback::from(move |e: Event| if let Some(t) = e.target_dyn_into::<web_sys::HtmlSelectElement>() { s.set(t.value().parse().unwrap_or(15)) }) }}>
+                    { for [5usize, 10, 15, 20, 25, 30].into_iter().map(|s| html! { <option value={s.to_string()} selected={s == *gen_size}>{ format!("{s}x{s}") }</option> }) }
+                </select></label>
+                <button id="generate" disabled={busy} onclick={generate}>{ "New puzzle" }</button>
+            </div>
+            <Import kind={KIND} accepts={ACCEPTS} />
+            <details class="editor">
+                <summary>{ "Make a puzzle" }</summary>
+                <p class="hint">{ "Type the clues, one line per row and per column (numbers separated by spaces or commas; an empty line or 0 for an empty line), or draw a picture and take its clues." }</p>
+                <div class="row">
+                    <label class="grow">{ "Row clues" }<textarea id="edit-rows" ref={rows_text} rows="6" spellcheck="false" /></label>
+                    <label class="grow">{ "Column clues" }<textarea id="edit-cols" ref={cols_text} rows="6" spellcheck="false" /></label>
+                </div>
+                <button id="edit-make" onclick={make_from_clues}>{ "Make puzzle from clues" }</button>
+                <div class="row">
+                    { "Draw: width " }{ number_input(draw_w.clone(), "draw-w") }{ " height " }{ number_input(draw_h.clone(), "draw-h") }
+                    <button id="draw-start" onclick={start_drawing}>{ "New drawing" }</button>
+                    if drawing.is_some() { <button id="draw-take" onclick={take_clues}>{ "Take clues from drawing" }</button> }
+                </div>
+                { drawing_view.unwrap_or_default() }
+            </details>
+            <details class="export">
+                <summary>{ "Export" }</summary>
+                <div class="row wrap">{ for export_buttons }</div>
+                <div class="row wrap">
+                    { picture("puzzle.svg", false, false) }{ picture("puzzle.png", true, false) }
+                    { picture("solution.svg", false, true) }{ picture("solution.png", true, true) }
+                </div>
+            </details>
+        </section>
+    }
+}
+

@@ -1,0 +1,138 @@
+// The nonogram player and solver in headless Chromium.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, browser, open } from './harness.mjs';
+
+// webpbn #1 "Dancer" (formats.md 3.2): its Tatham ID, its puzz.link URL and its unique answer.
+const TATHAM = '5x10:2.1/2.1.3/7/1.3/2.1/2/2.1/1.1/3/1.1/1.1/2/1.1/1.2/2';
+const PUZZLINK = 'https://puzz.link/p?nonogram/5/10/12i312h7j31i12i2h12g11g3h11g11g2h11g21g2h';
+const GOAL = ['.##..', '.##.#', '..#.#', '.###.', '#.#..', '#.#..', '..##.', '.#.#.', '.#.##', '##...'];
+const LINK = 'nonogram/v1/' + TATHAM;
+
+let server;
+let chrome;
+before(async () => {
+  server = await serve();
+  chrome = await browser();
+});
+after(async () => {
+  await chrome?.close();
+  await server?.close();
+});
+
+const cell = (r, c) => `#board .cell[data-r="${r}"][data-c="${c}"]`;
+
+async function gridRows(page) {
+  return page.$$eval('#board .cell', (cells) => {
+    const rows = [];
+    for (const c of cells) {
+      const r = Number(c.dataset.r);
+      rows[r] = (rows[r] ?? '') + (c.dataset.v === '1' ? '#' : '.');
+    }
+    return rows;
+  });
+}
+
+test('a nonogram link opens, Solve proves it unique and rates it', async () => {
+  const page = await open(chrome.context, server.url, LINK);
+  await page.waitForSelector('#board .cell');
+  assert.equal(await page.$$eval('#board .cell', (c) => c.length), 50);
+  await page.click('#solve');
+  await page.waitForSelector('#status[data-state="done"]', { timeout: 20000 });
+  assert.equal(await page.$eval('#status', (s) => s.dataset.verdict), 'unique');
+  assert.match(await page.textContent('#status'), /Rating: line logic/i);
+  assert.deepEqual(await gridRows(page), GOAL);
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test('playing by hand: fill, mark, drag a line, undo and redo, clues grey out, Check finds a mistake', async () => {
+  const page = await open(chrome.context, server.url, LINK);
+  await page.waitForSelector('#board .cell');
+  await page.click('#clear');
+  // A drag from (0,1) to (0,2) fills a straight line as one step.
+  const a = await page.$(cell(0, 1));
+  const b = await page.$(cell(0, 2));
+  const boxA = await a.boundingBox();
+  const boxB = await b.boundingBox();
+  await page.mouse.move(boxA.x + 5, boxA.y + 5);
+  await page.mouse.down();
+  await page.mouse.move(boxB.x + 5, boxB.y + 5, { steps: 3 });
+  await page.mouse.up();
+  assert.equal((await gridRows(page))[0], '.##..');
+  // Row 0's clue "2" is satisfied and greys out.
+  await page.waitForSelector('#board .clue.row.sat[data-r="0"]');
+  await page.click('#undo');
+  assert.equal((await gridRows(page))[0], '.....');
+  await page.click('#redo');
+  assert.equal((await gridRows(page))[0], '.##..');
+  // Right-click marks a cell empty.
+  await page.click(cell(0, 0), { button: 'right' });
+  assert.equal(await page.$eval(cell(0, 0), (c) => c.dataset.v), '2');
+  // A wrong fill turns the row's clue red and Check rings it.
+  await page.click(cell(0, 4));
+  await page.waitForSelector('#board .clue.row.bad[data-r="0"]');
+  await page.click('#check');
+  await page.waitForSelector('#board .cell.mistake');
+  assert.equal(await page.$$eval('#board .cell.mistake', (c) => c.map((x) => x.dataset.r + ',' + x.dataset.c).join(' ')), '0,4');
+  assert.match(await page.textContent('#notice'), /1 mistake/);
+});
+
+test('the keyboard moves a cursor and fills; a finished grid says so and survives a reload', async () => {
+  const page = await open(chrome.context, server.url, LINK);
+  await page.waitForSelector('#board .cell');
+  await page.click('#clear');
+  // A click fills (0,0) and puts the cursor there; the keys move on and fill (0,1).
+  await page.click(cell(0, 0));
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  assert.equal((await gridRows(page))[0], '##...');
+  await page.keyboard.press('Control+z');
+  assert.equal((await gridRows(page))[0], '#....');
+  await page.click('#clear');
+  for (const [r, row] of GOAL.entries()) {
+    for (const [c, ch] of [...row].entries()) if (ch === '#') await page.click(cell(r, c));
+  }
+  await page.waitForSelector('#progress.solved');
+  await page.reload();
+  await page.waitForSelector('#progress.solved');
+  assert.deepEqual(await gridRows(page), GOAL);
+});
+
+test('a pasted puzz.link URL opens; a bad Tatham ID gets a message naming the problem', async () => {
+  const page = await open(chrome.context, server.url, 'nonogram');
+  await page.fill('#import-text', PUZZLINK);
+  await page.click('#import-open');
+  await page.waitForFunction((l) => decodeURIComponent(location.hash) === '#' + l, LINK);
+  await page.fill('#import-text', '5x10:2.1/2.1.3/7/1.3');
+  await page.click('#import-open');
+  const notice = await page.waitForSelector('#notice');
+  assert.match(await notice.textContent(), /Could not read that as a Nonogram puzzle/);
+  // The page still works.
+  await page.click('#solve');
+  await page.waitForSelector('#status[data-state="done"]');
+});
+
+test('the editor makes a puzzle from typed clues and from a drawing', async () => {
+  const page = await open(chrome.context, server.url, 'nonogram');
+  await page.click('.editor summary');
+  await page.fill('#edit-rows', '1\n1');
+  await page.fill('#edit-cols', '1\n1');
+  await page.click('#edit-make');
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 4);
+  await page.click('#solve');
+  await page.waitForSelector('#status[data-state="done"]');
+  assert.equal(await page.$eval('#status', (s) => s.dataset.verdict), 'multiple');
+  assert.ok((await page.$$('#board .cell.differs')).length > 0, 'cells where the two answers differ are marked');
+  await page.fill('#draw-w', '3');
+  await page.fill('#draw-h', '2');
+  await page.click('#draw-start');
+  // Rows `##.` and `.#.`: clues 2 / 1 and 1 / 2 / 0, which only this picture satisfies.
+  await page.click('#drawing .dcell >> nth=0');
+  await page.click('#drawing .dcell >> nth=1');
+  await page.click('#drawing .dcell >> nth=4');
+  await page.click('#draw-take');
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 6);
+  await page.click('#solve');
+  await page.waitForSelector('#status[data-state="done"]');
+  assert.equal(await page.$eval('#status', (s) => s.dataset.verdict), 'unique');
+});
