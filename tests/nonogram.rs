@@ -272,8 +272,8 @@ fn non_example_decodes_and_round_trips() {
     let entry = Nonogram::import(DANCER_NON).unwrap();
     assert_eq!(entry.known.unwrap(), grid(&DANCER_ROWS));
     // A blank line as an empty clue (the extension), and `0` (Simpson).
-    let blank = "width 2\nheight 3\nrows\n2\n\n1\ncolumns\n2\n1,1\n";
-    let zero = "width 2\nheight 3\nrows\n2\n0\n1\ncolumns\n2\n1,1\n";
+    let blank = "width 2\nheight 3\nrows\n2\n\n1\ncolumns\n1,1\n1\n";
+    let zero = "width 2\nheight 3\nrows\n2\n0\n1\ncolumns\n1,1\n1\n";
     let a = non::from_non(blank).unwrap();
     assert_eq!(a, non::from_non(zero).unwrap());
     assert_eq!(a.rows()[1], Vec::<u32>::new());
@@ -307,20 +307,20 @@ fn webpbn_xml_example_decodes_and_round_trips() {
     // Errors name the XML line.
     let broken = text.replace("</clues>\n<clues type=\"rows\">", "</clue>\n<clues type=\"rows\">");
     let e = xml::from_xml(&broken).unwrap_err().to_string();
-    assert!(e.contains("XML line 15"), "{e}");
+    assert!(e.starts_with("XML line 14:"), "{e}");
 }
 
 #[test]
 fn taai_example_reads() {
     // Puzzle $1 of TAAI 2011 is not copied here; a small 3x3 set in the same shape.
-    let text = "$1\n1\t1\n3\n1\n1\n3\n1\t1\n$2\n0\n0\n1\n0\n0\n1\n";
+    let text = "$1\n2\n2\n2\n1\n3\n1\t1\n$2\n0\n0\n1\n0\n0\n1\n";
     let all = taai::read(text, "t").unwrap();
     assert_eq!(all.len(), 2);
     assert_eq!(all[0].id, "t $1");
-    assert_eq!(all[0].puzzle.cols()[0], vec![1, 1]);
+    assert_eq!(all[0].puzzle.cols()[0], vec![2]);
     assert_eq!(all[0].puzzle.rows()[2], vec![1, 1]);
     assert_eq!(all[1].puzzle.rows()[0], Vec::<u32>::new());
-    assert_eq!(unique_answer(&all[0].puzzle), grid(&["#.#", "###", "#.#"]).map(|&b| b).map(|&b| b));
+    assert_eq!(unique_answer(&all[0].puzzle), grid(&[".#.", "###", "#.#"]));
     let coll = Nonogram::read_collection(text, "t").unwrap();
     assert_eq!(coll.len(), 2);
     let back = taai::write(&[all[0].puzzle.clone(), all[1].puzzle.clone()]).unwrap();
@@ -443,7 +443,8 @@ fn mutate(rng: &mut fastrand::Rng, s: &str) -> String {
 fn malformed_inputs_give_errors_never_panics() {
     let d = non::from_non(DANCER_NON).unwrap();
     let with_givens = tatham::from_tatham("4x4:2/1/2/1/1.1/2/1/1,Ap").unwrap();
-    let seeds: Vec<(&str, String, fn(&str) -> Result<Nonogram, studio::InputError>)> = vec![
+    type Reader = fn(&str) -> Result<Nonogram, studio::InputError>;
+    let seeds: Vec<(&str, String, Reader)> = vec![
         ("non", DANCER_NON.to_string(), non::from_non),
         ("nin", nin::to_nin(&d), nin::from_nin),
         ("xml", xml::to_xml(&d), xml::from_xml),

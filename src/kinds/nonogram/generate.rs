@@ -48,7 +48,7 @@ pub fn generate(size: usize, seed: u64) -> Result<Nonogram, String> {
         };
         let report = super::solve::solve(&p, Mode::Unique, None).map_err(|e| e.to_string())?;
         match report.verdict {
-            Verdict::Unique => return Ok(p.with_goal(pic).map_err(|e| e.to_string())?),
+            Verdict::Unique => return p.with_goal(pic).map_err(|e| e.to_string()),
             Verdict::Multiple if report.solutions.len() == 2 => {
                 let (a, b) = (&report.solutions[0], &report.solutions[1]);
                 let diff: Vec<(usize, usize)> = a.positions().filter(|&rc| a[rc] != b[rc]).collect();

@@ -141,11 +141,10 @@ impl LineSolver {
         self.can_white.resize(n, false);
         self.black_diff.clear();
         self.black_diff.resize(n + 1, 0);
-        for p in 0..n {
-            if line[p] == Cell::Black {
-                continue;
+        for (p, &cell) in line.iter().enumerate() {
+            if cell != Cell::Black {
+                self.can_white[p] = (0..=k).any(|j| self.fwd[j * w + p] && self.bwd[j * w + p + 1]);
             }
-            self.can_white[p] = (0..=k).any(|j| self.fwd[j * w + p] && self.bwd[j * w + p + 1]);
         }
         let mut lo = 0usize;
         let total: usize = clue.iter().map(|&b| b as usize + 1).sum::<usize>();

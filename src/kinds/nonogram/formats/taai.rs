@@ -4,11 +4,14 @@ use super::super::model::{Line, Nonogram};
 use crate::error::{InputError, InputResult};
 use crate::puzzle::Entry;
 
+/// A puzzle block being read: its `$n` header, the header's line number, and its clue lines.
+type Block<'a> = (String, usize, Vec<(usize, &'a str)>);
+
 /// Reads every puzzle of a question file. Each block is square: 2N clue lines give an N x N grid.
 pub fn read(text: &str, name: &str) -> InputResult<Vec<Entry<Nonogram>>> {
     let mut out = Vec::new();
-    let mut block: Option<(String, usize, Vec<(usize, &str)>)> = None;
-    let finish = |b: (String, usize, Vec<(usize, &str)>), out: &mut Vec<Entry<Nonogram>>| -> InputResult<()> {
+    let mut block: Option<Block> = None;
+    let finish = |b: Block, out: &mut Vec<Entry<Nonogram>>| -> InputResult<()> {
         let (id, header_line, lines) = b;
         if lines.is_empty() || lines.len() % 2 != 0 {
             return Err(InputError::at(
