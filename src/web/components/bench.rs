@@ -34,6 +34,11 @@ pub fn BenchPage() -> Html {
         })
     };
     let summary = ctx.state.bench.as_ref().map(|(_, s)| *s);
+    let records = ctx.state.bench.as_ref().map(|(r, _)| {
+        let rows: Vec<serde_json::Value> =
+            r.iter().map(|r| serde_json::json!({"id": r.id, "ms": r.ms, "verdict": r.verdict, "wrong": r.wrong})).collect();
+        serde_json::Value::Array(rows).to_string()
+    });
     html! {
         <section class="bench">
             <h1>{ "Benchmark" }</h1>
@@ -46,7 +51,7 @@ pub fn BenchPage() -> Html {
             <button id="bench-run" disabled={ctx.state.busy.is_some()} onclick={run}>{ "Run" }</button>
             <Status kind={*kind} />
             if let Some(s) = summary {
-                <pre id="bench-summary" data-json={serde_json::to_string(&s).unwrap_or_default()}>{ s.line() }</pre>
+                <pre id="bench-summary" data-json={serde_json::to_string(&s).unwrap_or_default()} data-records={records.clone().unwrap_or_default()}>{ s.line() }</pre>
             }
         </section>
     }
