@@ -136,3 +136,28 @@ test('the editor makes a puzzle from typed clues and from a drawing', async () =
   await page.waitForSelector('#status[data-state="done"]');
   assert.equal(await page.$eval('#status', (s) => s.dataset.verdict), 'unique');
 });
+
+test('exports download in the outside formats, and as SVG and PNG pictures', async () => {
+  const fs = await import('node:fs');
+  const page = await open(chrome.context, server.url, LINK);
+  await page.waitForSelector('#board .cell');
+  await page.click('.export summary');
+  const download = async (selector) => {
+    const [d] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+    return { name: d.suggestedFilename(), bytes: fs.readFileSync(await d.path()) };
+  };
+  const non = await download('button.export-format:has-text(".non")');
+  assert.equal(non.name, 'puzzle.non');
+  assert.match(non.bytes.toString(), /width 5/);
+  assert.match(non.bytes.toString(), /rows\n2\n2,1\n/);
+  const xml = await download('button.export-format:has-text("webpbn XML")');
+  assert.match(xml.bytes.toString(), /<puzzleset>/);
+  const tatham = await download('button.export-format:has-text("Tatham")');
+  assert.equal(tatham.bytes.toString().trim(), TATHAM);
+  const svg = await download('button:has-text("puzzle.svg")');
+  assert.match(svg.bytes.toString(), /^<svg/);
+  await page.click('#solve');
+  await page.waitForSelector('#status[data-state="done"]');
+  const png = await download('button:has-text("solution.png")');
+  assert.deepEqual([...png.bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+});

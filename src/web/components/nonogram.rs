@@ -260,6 +260,8 @@ pub fn NonogramPage() -> Html {
                 (givens[i] != Cell::Unknown).then_some("given"),
                 ((c + 1) % 5 == 0 && c + 1 < width).then_some("r5"),
                 ((r + 1) % 5 == 0 && r + 1 < height).then_some("b5"),
+                (c + 1 == width).then_some("edge-r"),
+                (r + 1 == height).then_some("edge-b"),
                 (*cursor == (r, c)).then_some("cursor"),
                 in_preview.then_some("preview"),
                 (answer.is_none() && mistakes.contains(&i)).then_some("mistake"),
