@@ -10,6 +10,7 @@ pub mod jobs;
 pub mod kinds;
 pub mod link;
 pub mod puzzle;
+pub mod puzzlink;
 pub mod sat;
 #[cfg(target_arch = "wasm32")]
 pub mod web;

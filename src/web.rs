@@ -7,6 +7,7 @@ pub mod app;
 mod client;
 mod components;
 mod download;
+mod hooks;
 mod panic;
 mod state;
 mod storage;

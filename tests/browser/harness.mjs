@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -71,14 +72,28 @@ export async function open(context, base, fragment = '') {
   return page;
 }
 
-/** The stars drawn on the board, as rows of `*` and `.`. */
-export async function boardRows(page) {
-  return page.$$eval('#board .cell', (cells) => {
+/** Starts the server and the browser before a test file's tests and stops them after. */
+export function suite() {
+  const s = {};
+  before(async () => {
+    s.server = await serve();
+    s.chrome = await browser();
+  });
+  after(async () => {
+    await s.chrome?.close();
+    await s.server?.close();
+  });
+  return s;
+}
+
+/** The board as text rows: `on` where the cell's `data-<attr>` equals `value`, else `.`. */
+export async function boardRows(page, attr = 'star', value = '1', on = '*') {
+  return page.$$eval('#board .cell', (cells, [attr, value, on]) => {
     const rows = [];
     for (const c of cells) {
       const r = Number(c.dataset.r);
-      rows[r] = (rows[r] ?? '') + (c.dataset.star === '1' ? '*' : '.');
+      rows[r] = (rows[r] ?? '') + (c.dataset[attr] === value ? on : '.');
     }
     return rows;
-  });
+  }, [attr, value, on]);
 }

@@ -1,7 +1,7 @@
 // The nonogram player and solver in headless Chromium.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, browser, open } from './harness.mjs';
+import { suite, open, boardRows } from './harness.mjs';
 
 // webpbn #1 "Dancer" (formats.md 3.2): its Tatham ID, its puzz.link URL and its unique answer.
 const TATHAM = '5x10:2.1/2.1.3/7/1.3/2.1/2/2.1/1.1/3/1.1/1.1/2/1.1/1.2/2';
@@ -9,32 +9,14 @@ const PUZZLINK = 'https://puzz.link/p?nonogram/5/10/12i312h7j31i12i2h12g11g3h11g
 const GOAL = ['.##..', '.##.#', '..#.#', '.###.', '#.#..', '#.#..', '..##.', '.#.#.', '.#.##', '##...'];
 const LINK = 'nonogram/v1/' + TATHAM;
 
-let server;
-let chrome;
-before(async () => {
-  server = await serve();
-  chrome = await browser();
-});
-after(async () => {
-  await chrome?.close();
-  await server?.close();
-});
+const env = suite();
 
 const cell = (r, c) => `#board .cell[data-r="${r}"][data-c="${c}"]`;
 
-async function gridRows(page) {
-  return page.$$eval('#board .cell', (cells) => {
-    const rows = [];
-    for (const c of cells) {
-      const r = Number(c.dataset.r);
-      rows[r] = (rows[r] ?? '') + (c.dataset.v === '1' ? '#' : '.');
-    }
-    return rows;
-  });
-}
+const gridRows = (page) => boardRows(page, 'v', '1', '#');
 
 test('a nonogram link opens, Solve proves it unique and rates it', async () => {
-  const page = await open(chrome.context, server.url, LINK);
+  const page = await open(env.chrome.context, env.server.url, LINK);
   await page.waitForSelector('#board .cell');
   assert.equal(await page.$$eval('#board .cell', (c) => c.length), 50);
   await page.click('#solve');
@@ -46,7 +28,7 @@ test('a nonogram link opens, Solve proves it unique and rates it', async () => {
 });
 
 test('playing by hand: fill, mark, drag a line, undo and redo, clues grey out, Check finds a mistake', async () => {
-  const page = await open(chrome.context, server.url, LINK);
+  const page = await open(env.chrome.context, env.server.url, LINK);
   await page.waitForSelector('#board .cell');
   await page.click('#clear');
   // A drag from (0,1) to (0,2) fills a straight line as one step.
@@ -78,7 +60,7 @@ test('playing by hand: fill, mark, drag a line, undo and redo, clues grey out, C
 });
 
 test('the keyboard moves a cursor and fills; a finished grid says so and survives a reload', async () => {
-  const page = await open(chrome.context, server.url, LINK);
+  const page = await open(env.chrome.context, env.server.url, LINK);
   await page.waitForSelector('#board .cell');
   await page.click('#clear');
   // A click fills (0,0) and puts the cursor there; the keys move on and fill (0,1).
@@ -99,7 +81,7 @@ test('the keyboard moves a cursor and fills; a finished grid says so and survive
 });
 
 test('a pasted puzz.link URL opens; a bad Tatham ID gets a message naming the problem', async () => {
-  const page = await open(chrome.context, server.url, 'nonogram');
+  const page = await open(env.chrome.context, env.server.url, 'nonogram');
   await page.fill('#import-text', PUZZLINK);
   await page.click('#import-open');
   await page.waitForFunction((l) => decodeURIComponent(location.hash) === '#' + l, LINK);
@@ -113,7 +95,7 @@ test('a pasted puzz.link URL opens; a bad Tatham ID gets a message naming the pr
 });
 
 test('the editor makes a puzzle from typed clues and from a drawing', async () => {
-  const page = await open(chrome.context, server.url, 'nonogram');
+  const page = await open(env.chrome.context, env.server.url, 'nonogram');
   await page.click('.editor summary');
   await page.fill('#edit-rows', '1\n1');
   await page.fill('#edit-cols', '1\n1');
@@ -139,7 +121,7 @@ test('the editor makes a puzzle from typed clues and from a drawing', async () =
 
 test('exports download in the outside formats, and as SVG and PNG pictures', async () => {
   const fs = await import('node:fs');
-  const page = await open(chrome.context, server.url, LINK);
+  const page = await open(env.chrome.context, env.server.url, LINK);
   await page.waitForSelector('#board .cell');
   await page.click('.export summary');
   const download = async (selector) => {

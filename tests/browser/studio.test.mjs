@@ -1,7 +1,7 @@
 // Real-browser tests: the trunk-built studio in headless Chromium, driven like a person would.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, browser, open, boardRows } from './harness.mjs';
+import { suite, open, boardRows } from './harness.mjs';
 
 // The puzz.link example of shared/reference/formats.md 2.2 and its published answer.
 const PUZZLINK = 'https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou';
@@ -10,16 +10,7 @@ const ANSWER = ['.*....', '...*..', '.....*', '..*...', '....*.', '*.....'];
 // A 25x25 one-star puzzle whose regions are its rows: millions of answers, so counting runs long.
 const LONG = 'starbattle/v1/25x25s1/' + Array.from({ length: 25 }, (_, i) => String.fromCharCode(65 + i).repeat(25)).join('');
 
-let server;
-let chrome;
-before(async () => {
-  server = await serve();
-  chrome = await browser();
-});
-after(async () => {
-  await chrome?.close();
-  await server?.close();
-});
+const env = suite();
 
 async function solved(page) {
   await page.waitForSelector('#status[data-state="done"]', { timeout: 20000 });
@@ -27,7 +18,7 @@ async function solved(page) {
 }
 
 test('a share link opens the puzzle, Solve draws the proven unique answer', async () => {
-  const page = await open(chrome.context, server.url, LINK);
+  const page = await open(env.chrome.context, env.server.url, LINK);
   await page.waitForSelector('#board .cell');
   assert.equal(await page.$$eval('#board .cell', (c) => c.length), 36);
   await page.click('#solve');
@@ -38,13 +29,13 @@ test('a share link opens the puzzle, Solve draws the proven unique answer', asyn
 });
 
 test('a pasted puzz.link URL opens the same puzzle and the share link reopens it', async () => {
-  const page = await open(chrome.context, server.url, 'starbattle');
+  const page = await open(env.chrome.context, env.server.url, 'starbattle');
   await page.fill('#import-text', PUZZLINK);
   await page.click('#import-open');
   await page.waitForFunction((l) => location.hash === '#' + l, LINK);
   const share = await page.inputValue('#share-link');
   assert.ok(share.endsWith('#' + LINK), share);
-  const again = await chrome.context.newPage();
+  const again = await env.chrome.context.newPage();
   await again.goto(share);
   await again.click('#solve');
   assert.equal(await solved(again), 'unique');
@@ -53,7 +44,7 @@ test('a pasted puzz.link URL opens the same puzzle and the share link reopens it
 });
 
 test('a malformed link gets a clear message and the page keeps working', async () => {
-  const page = await open(chrome.context, server.url, 'starbattle/v1/6x6s1/AAAB');
+  const page = await open(env.chrome.context, env.server.url, 'starbattle/v1/6x6s1/AAAB');
   const notice = await page.waitForSelector('#notice');
   const text = await notice.textContent();
   assert.match(text, /could not be read/);
@@ -62,14 +53,14 @@ test('a malformed link gets a clear message and the page keeps working', async (
   await page.fill('#import-text', 'https://puzz.link/p?starbattle/6/6/1/4ilb');
   await page.click('#import-open');
   await page.waitForFunction(() => /walls/.test(document.querySelector('#notice')?.textContent ?? ''));
-  await page.goto(server.url + '#' + LINK);
+  await page.goto(env.server.url + '#' + LINK);
   await page.click('#solve');
   assert.equal(await solved(page), 'unique');
   assert.deepEqual(page.studioErrors, []);
 });
 
 test('Cancel stops a long count within half a second, and the next solve works', async () => {
-  const page = await open(chrome.context, server.url, LONG);
+  const page = await open(env.chrome.context, env.server.url, LONG);
   await page.waitForSelector('#board .cell');
   await page.click('#count');
   await page.waitForSelector('#status[data-state="busy"]');
@@ -89,7 +80,7 @@ test('Cancel stops a long count within half a second, and the next solve works',
 });
 
 test('the back button returns to the previous puzzle', async () => {
-  const page = await open(chrome.context, server.url, LINK);
+  const page = await open(env.chrome.context, env.server.url, LINK);
   await page.waitForSelector('#board .cell');
   await page.fill('#import-text', '#' + LONG);
   await page.click('#import-open');
@@ -99,7 +90,7 @@ test('the back button returns to the previous puzzle', async () => {
 });
 
 test('stars placed by hand survive a reload, and a finished board says so', async () => {
-  const page = await open(chrome.context, server.url, LINK);
+  const page = await open(env.chrome.context, env.server.url, LINK);
   await page.waitForSelector('#board .cell');
   await page.click('#clear');
   for (const [r, row] of ANSWER.entries()) {

@@ -8,6 +8,7 @@ use super::StarBattle;
 use crate::error::{InputError, InputResult};
 use crate::grid::Grid;
 use crate::link::clip;
+use crate::puzzlink;
 use crate::puzzle::Entry;
 
 /// Reads a region letter: `A`–`Z`, `a`–`z` and digits are labels, `.` is no region.
@@ -197,41 +198,14 @@ pub fn to_puzzlink(p: &StarBattle) -> Option<String> {
 
 /// Reads a puzz.link (pzprjs) Star Battle URL, in the wall form or the pzprv3 file form.
 pub fn from_puzzlink(url: &str) -> InputResult<StarBattle> {
-    let query = url.split_once('?').map(|(_, q)| q).unwrap_or(url).trim();
-    let mut segs: Vec<&str> = query.split('/').collect();
-    // Drop `key=value&` prefixes on the first segment.
-    if let Some(first) = segs.first_mut() {
-        *first = first.rsplit('&').next().unwrap_or(first);
-    }
-    if segs.last() == Some(&"") {
-        segs.pop();
-    }
-    let pid = segs.first().copied().unwrap_or("");
-    if pid == "pzprv3" {
-        return from_pzprv3(&segs.join("\n"));
-    }
-    let pid = pid.trim_end_matches("_edit").trim_end_matches("_play");
-    if pid != "starbattle" {
-        return Err(InputError::at("puzz.link URL", format!("the puzzle type is `{}`, not starbattle", clip(pid))));
-    }
-    let mut i = 1;
-    if segs.get(i).is_some_and(|s| s.starts_with("v:")) {
-        i += 1;
-    }
-    if segs.get(i).is_some_and(|s| !s.is_empty() && !s.chars().all(|c| c.is_ascii_digit())) {
-        i += 1;
-    }
-    let num = |j: usize, what: &str| -> InputResult<usize> {
-        let s = segs.get(j).copied().unwrap_or("");
-        s.parse().map_err(|_| InputError::at("puzz.link URL", format!("expected the {what} as a number, found `{}`", clip(s))))
+    let (cols, rows, body) = match puzzlink::parse(url, "starbattle", super::model::MAX_SIZE)? {
+        puzzlink::Parsed::File(lines) => return from_pzprv3(&lines.join("\n")),
+        puzzlink::Parsed::Short { cols, rows, body } => (cols, rows, body),
     };
-    let cols = num(i, "number of columns")?;
-    let rows = num(i + 1, "number of rows")?;
-    let stars = num(i + 2, "number of stars")?;
-    if cols == 0 || rows == 0 || cols > super::model::MAX_SIZE || rows > super::model::MAX_SIZE {
-        return Err(InputError::at("puzz.link URL", format!("a {cols}x{rows} grid is outside 1 to {}", super::model::MAX_SIZE)));
-    }
-    let walls = segs.get(i + 3).copied().unwrap_or("");
+    let stars: usize = body.first().and_then(|s| s.parse().ok()).ok_or_else(|| {
+        InputError::at("puzz.link URL", format!("expected the number of stars, found `{}`", clip(body.first().copied().unwrap_or(""))))
+    })?;
+    let walls = body.get(1).copied().unwrap_or("");
     let nv = (cols - 1) * rows;
     let nh = cols * (rows - 1);
     let (lv, lh) = (nv.div_ceil(5), nh.div_ceil(5));

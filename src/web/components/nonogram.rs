@@ -10,6 +10,7 @@ use crate::kinds::nonogram::{formats, Cell, Nonogram};
 use crate::kinds::{self, Kind};
 use crate::puzzle::{GenerateOptions, Mode};
 use crate::web::app::Ctx;
+use crate::web::hooks::use_example;
 use crate::web::components::{import::Import, share::Share, status::Status};
 use crate::web::download;
 use crate::web::state::{Action, Level, View, Work};
@@ -77,17 +78,7 @@ pub fn NonogramPage() -> Html {
     let draw_w = use_state(|| 10usize);
     let draw_h = use_state(|| 10usize);
 
-    {
-        let (ctx, missing) = (ctx.clone(), puzzle_text.is_none());
-        use_effect_with(missing, move |missing| {
-            if *missing {
-                if let Ok(p) = kinds::import(KIND, EXAMPLE) {
-                    ctx.state.dispatch(Action::Open { kind: KIND, puzzle: p });
-                }
-            }
-            || ()
-        });
-    }
+    use_example(KIND, EXAMPLE);
 
     let busy = ctx.state.busy.is_some();
     let Some(p) = (*puzzle).clone() else {

@@ -8,6 +8,7 @@ use crate::kinds::starbattle::{check, formats, StarBattle};
 use crate::kinds::{self, Kind};
 use crate::puzzle::{GenerateOptions, Mode, Puzzle};
 use crate::web::app::Ctx;
+use crate::web::hooks::use_example;
 use crate::web::components::{import::Import, share::Share, status::Status};
 use crate::web::state::{Action, View, Work};
 
@@ -61,18 +62,7 @@ pub fn StarBattlePage() -> Html {
     let size = use_state(|| 10usize);
     let stars_wanted = use_state(|| 2usize);
 
-    {
-        // First visit: open the example, so there is always something to play.
-        let (ctx, missing) = (ctx.clone(), puzzle_text.is_none());
-        use_effect_with(missing, move |missing| {
-            if *missing {
-                if let Ok(p) = kinds::import(KIND, EXAMPLE) {
-                    ctx.state.dispatch(Action::Open { kind: KIND, puzzle: p });
-                }
-            }
-            || ()
-        });
-    }
+    use_example(KIND, EXAMPLE);
 
     let busy = ctx.state.busy.is_some();
     let Some(p) = (*puzzle).clone() else {

@@ -2,7 +2,7 @@
 
 use super::super::model::{normalise_clue, Clue, Line, Nonogram, MAX_SIDE};
 use crate::error::{InputError, InputResult};
-use crate::link::clip;
+use crate::puzzlink;
 
 /// Writes the URL; `None` when a run exceeds 255, which the format cannot hold.
 pub fn to_puzzlink(p: &Nonogram) -> Option<String> {
@@ -49,39 +49,13 @@ pub fn to_puzzlink(p: &Nonogram) -> Option<String> {
 /// Reads a puzz.link nonogram URL (any host; the text after the first `?`).
 pub fn from_puzzlink(url: &str) -> InputResult<Nonogram> {
     let at = "puzz.link URL";
-    let query = url.trim().split_once('?').map(|(_, q)| q).unwrap_or(url.trim());
-    let mut segs: Vec<&str> = query.split('/').collect();
-    if let Some(first) = segs.first_mut() {
-        *first = first.rsplit('&').next().unwrap_or(first);
-    }
-    if segs.last() == Some(&"") {
-        segs.pop();
-    }
-    let pid = segs.first().copied().unwrap_or("");
-    if pid == "pzprv3" {
-        return Err(InputError::at(at, "the pzprv3 file-in-URL form is not read yet; use the short `nonogram/<cols>/<rows>/…` URL"));
-    }
-    let pid = pid.trim_end_matches("_edit").trim_end_matches("_play");
-    if pid != "nonogram" {
-        return Err(InputError::at(at, format!("the puzzle type is `{}`, not nonogram", clip(pid))));
-    }
-    let mut i = 1;
-    if segs.get(i).is_some_and(|s| s.starts_with("v:")) {
-        i += 1;
-    }
-    if segs.get(i).is_some_and(|s| !s.is_empty() && !s.chars().all(|c| c.is_ascii_digit())) {
-        i += 1;
-    }
-    let num = |j: usize, what: &str| -> InputResult<usize> {
-        let s = segs.get(j).copied().unwrap_or("");
-        s.parse().map_err(|_| InputError::at(at, format!("expected the {what} as a number, found `{}`", clip(s))))
+    let (cols, rows, segs) = match puzzlink::parse(url, "nonogram", MAX_SIDE)? {
+        puzzlink::Parsed::File(_) => {
+            return Err(InputError::at(at, "the pzprv3 file-in-URL form is not read yet; use the short `nonogram/<cols>/<rows>/…` URL"))
+        }
+        puzzlink::Parsed::Short { cols, rows, body } => (cols, rows, body),
     };
-    let cols = num(i, "number of columns")?;
-    let rows = num(i + 1, "number of rows")?;
-    if cols == 0 || rows == 0 || cols > MAX_SIDE || rows > MAX_SIDE {
-        return Err(InputError::at(at, format!("a {cols}x{rows} grid is outside 1 to {MAX_SIDE}")));
-    }
-    let body = segs.get(i + 2).copied().unwrap_or("");
+    let body = segs.first().copied().unwrap_or("");
     let (r_slots, c_slots) = (rows.div_ceil(2), cols.div_ceil(2));
     let total = cols * r_slots + rows * c_slots;
     let mut slots: Vec<Option<u32>> = Vec::with_capacity(total);
