@@ -18,6 +18,7 @@ pub mod prepare;
 pub mod rng;
 pub mod threshold;
 pub mod translucent;
+pub mod view;
 
 #[cfg(test)]
 mod tests;

@@ -9,7 +9,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::client::Client;
-use super::components::{bench::BenchPage, home::Home, nav::Nav, notice::NoticeBar, starbattle::StarBattlePage, unavailable::Unavailable};
+use super::components::{art::ArtPage, bench::BenchPage, home::Home, nav::Nav, notice::NoticeBar, starbattle::StarBattlePage, unavailable::Unavailable};
 use super::state::{Action, Level, Page, State, Work};
 use super::storage;
 use crate::jobs::Request;
@@ -156,7 +156,7 @@ pub fn App() -> Html {
     let page = match state.page {
         Page::Home => html! { <Home /> },
         Page::Bench => html! { <BenchPage /> },
-        Page::Art => html! { <Unavailable kind={None::<Kind>} title="Image to nonogram" /> },
+        Page::Art => html! { <ArtPage /> },
         Page::Kind(Kind::StarBattle) => html! { <StarBattlePage /> },
         Page::Kind(kind) => html! { <Unavailable kind={Some(kind)} title={kind.title()} /> },
     };

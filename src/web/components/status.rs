@@ -24,6 +24,7 @@ pub fn Status(props: &Props) -> Html {
             Work::Solve(_) => "Solving",
             Work::Generate => "Generating",
             Work::Bench => "Benchmarking",
+            Work::Art => "Making the puzzle",
         };
         let mut detail = format!("{:.1} s", b.elapsed_ms / 1000.0);
         if let Some(c) = b.conflicts {
