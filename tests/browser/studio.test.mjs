@@ -1,6 +1,7 @@
 // Real-browser tests: the trunk-built studio in headless Chromium, driven like a person would.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { serve, browser, open, boardRows } from './harness.mjs';
 
 // The puzz.link example of shared/reference/formats.md 2.2 and its published answer.
@@ -116,4 +117,34 @@ test('stars placed by hand survive a reload, and a finished board says so', asyn
   await page.click('#board .cell[data-r="0"][data-c="0"]');
   await page.click('#board .cell[data-r="1"][data-c="1"]');
   assert.equal(await page.$$eval('#board .cell.bad', (c) => c.length), 2);
+});
+
+test('an uploaded PNG becomes a unique nonogram whose share link opens the same puzzle', async () => {
+  const page = await open(chrome.context, server.url, 'art');
+  await page.waitForSelector('#art-file');
+  const png = fs.readFileSync(new URL('../../static/samples/smiley.png', import.meta.url));
+  await page.setInputFiles('#art-file', { name: 'smiley.png', mimeType: 'image/png', buffer: png });
+  await page.waitForSelector('#art-status[data-state="done"]', { timeout: 20000 });
+  assert.equal(await page.$eval('#art-status', (s) => s.dataset.verdict), 'unique');
+  assert.ok(await page.$('#art-original'));
+  assert.ok((await page.$$('.art-grid')).length >= 2);
+  // The share link carries the puzzle with its givens: its payload is the Tatham ID shown.
+  const share = await page.inputValue('#share-link');
+  const id = await page.inputValue('#art-tatham');
+  assert.ok(share.endsWith('#nonogram/v1/' + id), `${share} vs ${id}`);
+  // Translucent squares on the same image: the figures appear and it is still made unique.
+  await page.selectOption('#art-method', 'translucent');
+  await page.waitForFunction(() => /Objective/.test(document.querySelector('#art-quality')?.textContent ?? ''), null, { timeout: 20000 });
+  await page.waitForSelector('#art-status[data-state="done"][data-verdict="unique"]', { timeout: 20000 });
+  const share2 = await page.inputValue('#share-link');
+  // "Play this" and the share link open the same puzzle on the nonogram page.
+  await page.click('#art-play');
+  await page.waitForFunction((s) => location.href === s, share2);
+  const again = await chrome.context.newPage();
+  await again.goto(share2);
+  await again.waitForSelector('#nav');
+  assert.equal(await again.evaluate(() => location.hash), '#' + share2.split('#')[1]);
+  assert.equal(await again.$('#notice'), null, 'the link reads without an error');
+  await again.close();
+  assert.deepEqual(page.studioErrors, []);
 });
