@@ -142,3 +142,32 @@ fn malformed_images_are_errors() {
     // A size out of range is an error too.
     assert!(pipeline::run(&good, &options(4, threshold(), UniqueMode::Off), &mut |_| {}).is_err());
 }
+
+#[test]
+fn the_worker_job_round_trips_and_reports_progress() {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    use studio::jobs::{run, Reply, Request};
+    let mut pixels = vec![255u8; 40 * 40];
+    for (i, p) in pixels.iter_mut().enumerate() {
+        if (i / 40 + i % 40) % 7 < 3 {
+            *p = 0;
+        }
+    }
+    let request = Request::Art { bytes: png(40, 40, &pixels), options: options(20, translucent(), UniqueMode::Givens) };
+    let text = serde_json::to_string(&request).expect("serialise");
+    let back: Request = serde_json::from_str(&text).expect("deserialise");
+    assert_eq!(back, request);
+    let posts = Rc::new(RefCell::new(0));
+    let p = posts.clone();
+    let reply = run(back, Rc::new(move |r| if matches!(r, Reply::ArtProgress { .. }) { *p.borrow_mut() += 1 }));
+    let Reply::Art(r) = reply else { panic!("expected a result, got {reply:?}") };
+    assert_eq!(r.final_verdict, "unique");
+    assert!(*posts.borrow() >= 1, "at least one progress post");
+    let text = serde_json::to_string(&Reply::Art(r.clone())).expect("reply serialises");
+    // Floats may lose their last bit through JSON text; the puzzle itself must come back exactly.
+    let Reply::Art(back) = serde_json::from_str::<Reply>(&text).expect("reply reads back") else { panic!("not an art reply") };
+    assert_eq!((&back.picture, &back.givens, &back.fragment, &back.verdict), (&r.picture, &r.givens, &r.fragment, &r.verdict));
+    let huge = Request::Art { bytes: vec![0; studio::art::MAX_FILE_BYTES + 1], options: options(20, threshold(), UniqueMode::Off) };
+    assert!(matches!(run(huge, Rc::new(|_| {})), Reply::Failed(m) if m.contains("too large")));
+}
