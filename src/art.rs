@@ -9,13 +9,16 @@ pub mod bound;
 pub mod decode;
 pub mod error;
 pub mod exact;
+pub mod givens;
 pub mod grid;
 pub mod lagrange;
 pub mod optimizer;
+pub mod pipeline;
 pub mod prepare;
 pub mod rng;
 pub mod threshold;
 pub mod translucent;
+pub mod view;
 
 #[cfg(test)]
 mod tests;
@@ -26,6 +29,8 @@ pub use error::ArtError;
 pub use exact::{solve_exact, ExactSolution};
 pub use grid::Grid;
 pub use lagrange::{strip_bound, StripBound};
+pub use givens::UniqueMode;
+pub use pipeline::{ArtOptions, ArtResult, ArtVerdict, Method};
 pub use optimizer::{optimise, Optimizer, OptimizerConfig, Progress, Solution};
 pub use prepare::{grid_size, prepare, Crop, PrepareOptions};
 pub use threshold::{otsu, otsu_histogram, threshold};

@@ -8,6 +8,8 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 use web_time::Instant;
 
+use crate::art::pipeline::{self, ArtOptions, ArtResult, Stage};
+use crate::art::MAX_FILE_BYTES;
 use crate::bench::{self, Record, Summary};
 use crate::kinds::{self, AnyReport, Kind};
 use crate::puzzle::{GenerateOptions, Mode, SolveError};
@@ -25,6 +27,14 @@ pub enum Request {
     Generate { kind: Kind, options: GenerateOptions },
     /// Run a benchmark collection given as file text.
     Bench { kind: Kind, text: String, name: String, options: bench::Options },
+    /// Turn an image file (its bytes; decoded here, in the worker) into a nonogram.
+    Art {
+        /// The file's bytes (sent as a `Uint8Array`).
+        #[serde(with = "bytes")]
+        bytes: Vec<u8>,
+        /// Size, crop, inversion, method and givens.
+        options: ArtOptions,
+    },
 }
 
 /// What the worker says back.
@@ -49,6 +59,52 @@ pub enum Reply {
     Benched { records: Vec<Record>, summary: Summary },
     /// The job could not be done; the message says why.
     Failed(String),
+    /// Progress of an image job: the optimiser's figures or the givens so far.
+    ArtProgress {
+        /// Milliseconds since the job started.
+        elapsed_ms: f64,
+        /// Where the pipeline is.
+        stage: Stage,
+    },
+    /// A finished image job.
+    Art(Box<ArtResult>),
+}
+
+/// Byte buffers as `serialize_bytes` (a `Uint8Array` through serde-wasm-bindgen, not an array
+/// of numbers), read back from bytes or from a sequence (serde_json).
+mod bytes {
+    use serde::de::{Deserializer, SeqAccess, Visitor};
+    use serde::Serializer;
+
+    pub fn serialize<S: Serializer>(v: &[u8], s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bytes(v)
+    }
+
+    struct Bytes;
+
+    impl<'de> Visitor<'de> for Bytes {
+        type Value = Vec<u8>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("bytes")
+        }
+        fn visit_bytes<E>(self, v: &[u8]) -> Result<Vec<u8>, E> {
+            Ok(v.to_vec())
+        }
+        fn visit_byte_buf<E>(self, v: Vec<u8>) -> Result<Vec<u8>, E> {
+            Ok(v)
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<u8>, A::Error> {
+            let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(1 << 20));
+            while let Some(b) = seq.next_element::<u8>()? {
+                out.push(b);
+            }
+            Ok(out)
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+        d.deserialize_byte_buf(Bytes)
+    }
 }
 
 /// A message with the job number it belongs to.
@@ -104,6 +160,23 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
                     let summary = Summary::of(&records);
                     Reply::Benched { records, summary }
                 }
+                Err(e) => Reply::Failed(e.to_string()),
+            }
+        }
+        Request::Art { bytes, options } => {
+            if bytes.len() > MAX_FILE_BYTES {
+                return Reply::Failed(crate::art::ArtError::FileTooLarge { bytes: bytes.len(), max_bytes: MAX_FILE_BYTES }.to_string());
+            }
+            let mut last_post = f64::NEG_INFINITY;
+            let mut on_stage = |stage: Stage| {
+                let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+                if elapsed_ms - last_post >= PROGRESS_INTERVAL_MS {
+                    last_post = elapsed_ms;
+                    post(Reply::ArtProgress { elapsed_ms, stage });
+                }
+            };
+            match pipeline::run(&bytes, &options, &mut on_stage) {
+                Ok(result) => Reply::Art(Box::new(result)),
                 Err(e) => Reply::Failed(e.to_string()),
             }
         }

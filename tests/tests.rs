@@ -10,3 +10,5 @@ mod jobs;
 mod starbattle;
 // Nonogram: brute-force counts, the line solver, formats' worked examples, verifier, decoder fuzzing.
 mod nonogram;
+// Image to nonogram: the pipeline on synthetic images, minimal givens, line-logic givens.
+mod art;

@@ -67,6 +67,32 @@ mod cli {
             #[arg(long)]
             json: bool,
         },
+        /// Turn an image into a nonogram, prove it solves, and make it unique with givens.
+        Art {
+            /// A PNG, JPEG, GIF, WebP or BMP file.
+            image: PathBuf,
+            /// Grid width in cells (5 to 100).
+            #[arg(long)]
+            width: u32,
+            /// Grid height in cells (default: follow the aspect ratio).
+            #[arg(long)]
+            height: Option<u32>,
+            /// threshold or translucent.
+            #[arg(long, default_value = "threshold")]
+            method: String,
+            /// Threshold 0..=255 (cells darker than it are filled); default Otsu's.
+            #[arg(long)]
+            threshold: Option<u16>,
+            /// Swap black and white.
+            #[arg(long)]
+            invert: bool,
+            /// givens (fewest givens for a unique answer), logic (givens for line logic alone) or off.
+            #[arg(long, default_value = "givens")]
+            unique: String,
+            /// Print the nonogram's JSON form with givens and the figures.
+            #[arg(long)]
+            json: bool,
+        },
         /// Print a puzzle in the studio's JSON form and as a share link.
         Export {
             kind: String,
@@ -175,6 +201,9 @@ mod cli {
                 }
                 Ok(ExitCode::SUCCESS)
             }
+            Command::Art { image, width, height, method, threshold, invert, unique, json } => {
+                art(image, width, height, &method, threshold, invert, &unique, json)
+            }
             Command::Export { kind, input } => {
                 let kind = kind_of(&kind)?;
                 let text = kinds::import(kind, &read_input(&input)?).map_err(|e| e.to_string())?;
@@ -183,6 +212,108 @@ mod cli {
                 Ok(ExitCode::SUCCESS)
             }
         }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn art(
+        image: PathBuf,
+        width: u32,
+        height: Option<u32>,
+        method: &str,
+        threshold: Option<u16>,
+        invert: bool,
+        unique: &str,
+        json: bool,
+    ) -> Result<ExitCode, String> {
+        use studio::art::{pipeline, ArtOptions, ArtVerdict, Method, OptimizerConfig, PrepareOptions, UniqueMode};
+        let method = match method {
+            "threshold" => Method::Threshold { t: threshold },
+            "translucent" => Method::Translucent { config: OptimizerConfig::default() },
+            other => return Err(format!("unknown method `{other}`; use threshold or translucent")),
+        };
+        let unique = match unique {
+            "givens" => UniqueMode::Givens,
+            "logic" => UniqueMode::Logic,
+            "off" => UniqueMode::Off,
+            other => return Err(format!("unknown --unique `{other}`; use givens, logic or off")),
+        };
+        let bytes = std::fs::read(&image).map_err(|e| format!("{}: {e}", image.display()))?;
+        let options = ArtOptions { prepare: PrepareOptions { width, height, crop: None, invert }, method, unique };
+        let r = pipeline::run(&bytes, &options, &mut |_| {}).map_err(|e| e.to_string())?;
+        if json {
+            let mut v: serde_json::Value = serde_json::from_str(&r.puzzle_json).map_err(|e| e.to_string())?;
+            v["goal"] = serde_json::json!(r.picture_rows());
+            v["art"] = serde_json::json!({
+                "width": r.width,
+                "height": r.height,
+                "image": [r.image_size.0, r.image_size.1],
+                "method": match method { Method::Threshold { .. } => "threshold", Method::Translucent { .. } => "translucent" },
+                "threshold": r.threshold,
+                "otsu": r.otsu,
+                "objective": r.quality.map(|q| q.objective),
+                "lower_bound": r.quality.map(|q| q.lower_bound),
+                "gap": r.quality.map(|q| q.gap),
+                "verdict": r.verdict.word(),
+                "line_logic": r.line_logic,
+                "unique": r.unique.word(),
+                "givens": r.givens.len(),
+                "givens_stats": r.givens_stats,
+                "final_verdict": r.final_verdict,
+                "final_line_logic": r.final_line_logic,
+                "link": format!("#{}", r.fragment),
+                "timings": r.timings,
+            });
+            println!("{v}");
+            return Ok(ExitCode::SUCCESS);
+        }
+        println!("# {}x{} cells from a {}x{} image", r.width, r.height, r.image_size.0, r.image_size.1);
+        for row in r.picture_rows() {
+            println!("{row}");
+        }
+        let clue = |c: &Vec<u32>| if c.is_empty() { "0".to_string() } else { c.iter().map(u32::to_string).collect::<Vec<_>>().join(" ") };
+        println!("rows: {}", r.rows.iter().map(clue).collect::<Vec<_>>().join(", "));
+        println!("cols: {}", r.cols.iter().map(clue).collect::<Vec<_>>().join(", "));
+        if let Some(t) = r.threshold {
+            println!("threshold: {t} (Otsu {})", r.otsu);
+        }
+        if let Some(q) = r.quality {
+            println!("objective: {:.3}  lower bound: {:.3}  gap: {:.2}%", q.objective, q.lower_bound, q.gap * 100.0);
+        }
+        match &r.verdict {
+            ArtVerdict::Multiple { second, differing } => {
+                println!("verdict (clues alone): multiple; a second answer differing in {} cells:", differing.len());
+                for row in second {
+                    println!("{row}");
+                }
+            }
+            v => println!("verdict (clues alone): {}", v.word()),
+        }
+        println!("line logic alone: {}", if r.line_logic { "solves it" } else { "does not solve it" });
+        if r.unique != UniqueMode::Off {
+            println!(
+                "givens ({}): {} kept of {} revealed, {} checks, {:.1} ms + {:.1} ms",
+                r.unique.word(),
+                r.givens.len(),
+                r.givens_stats.revealed,
+                r.givens_stats.checks,
+                r.givens_stats.reveal_ms,
+                r.givens_stats.minimise_ms
+            );
+            if !r.givens.is_empty() {
+                for row in r.givens_rows() {
+                    println!("{row}");
+                }
+            }
+            println!("with givens: {}; line logic alone: {}", r.final_verdict, if r.final_line_logic { "yes" } else { "no" });
+        }
+        let t = &r.timings;
+        println!(
+            "time: decode {:.1} ms, prepare {:.1} ms, method {:.1} ms, verdict {:.1} ms, givens {:.1} ms, total {:.1} ms",
+            t.decode_ms, t.prepare_ms, t.method_ms, t.verdict_ms, t.givens_ms, t.total_ms
+        );
+        println!("#{}", r.fragment);
+        println!("verdict: {}", r.final_verdict);
+        Ok(ExitCode::SUCCESS)
     }
 
     pub fn main() -> ExitCode {

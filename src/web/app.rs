@@ -8,7 +8,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::client::Client;
-use super::components::{bench::BenchPage, home::Home, nav::Nav, nonogram::NonogramPage, notice::NoticeBar, starbattle::StarBattlePage, unavailable::Unavailable};
+use super::components::{art::ArtPage, bench::BenchPage, home::Home, nav::Nav, nonogram::NonogramPage, notice::NoticeBar, starbattle::StarBattlePage, unavailable::Unavailable};
 use super::state::{Action, Level, Live, Page, State, Work};
 use crate::jobs::Reply;
 use super::storage;
@@ -151,7 +151,7 @@ pub fn App() -> Html {
     let page = match state.page {
         Page::Home => html! { <Home /> },
         Page::Bench => html! { <BenchPage /> },
-        Page::Art => html! { <Unavailable kind={None::<Kind>} title="Image to nonogram" /> },
+        Page::Art => html! { <ArtPage /> },
         Page::Kind(Kind::StarBattle) => html! { <StarBattlePage /> },
         Page::Kind(Kind::Nonogram) => html! { <NonogramPage /> },
         Page::Kind(kind) => html! { <Unavailable kind={Some(kind)} title={kind.title()} /> },

@@ -1,5 +1,6 @@
 //! The page's components, one per file.
 
+pub mod art;
 pub mod bench;
 pub mod home;
 pub mod import;

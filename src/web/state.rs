@@ -5,6 +5,7 @@ use std::rc::Rc;
 
 use yew::Reducible;
 
+use crate::art::pipeline::{ArtResult, Stage};
 use crate::bench::{Record, Summary};
 use crate::jobs::{Envelope, Reply};
 use crate::kinds::{self, AnyReport, Kind};
@@ -33,6 +34,8 @@ pub enum Work {
     Generate,
     /// Running a benchmark.
     Bench,
+    /// Turning an image into a nonogram.
+    Art,
 }
 
 /// A job in flight.
@@ -141,6 +144,10 @@ pub struct State {
     pub bench: Option<(Vec<Record>, Summary)>,
     /// How the last job ended, for the status line (`cancelled`, `failed`).
     pub last_end: Option<String>,
+    /// The last image-to-nonogram result, and the running job's latest progress.
+    pub art: Option<ArtResult>,
+    /// Progress of the image job in flight.
+    pub art_stage: Option<Stage>,
 }
 
 /// Everything that changes the state.
@@ -181,7 +188,7 @@ impl State {
         for (kind, puzzle, marks) in saved {
             workshops.insert(kind, Workshop { puzzle: Some(puzzle), marks, view: Some(View::Play), ..Workshop::default() });
         }
-        let state = State { page: Page::Home, workshops, busy: None, notice: None, bench: None, last_end: None };
+        let state = State { page: Page::Home, workshops, busy: None, notice: None, bench: None, last_end: None, art: None, art_stage: None };
         state.route(fragment)
     }
 
@@ -343,8 +350,15 @@ impl Reducible for State {
                         s.busy = None;
                         s.bench = Some((records, summary));
                     }
+                    Reply::ArtProgress { stage, .. } => s.art_stage = Some(stage),
+                    Reply::Art(result) => {
+                        s.busy = None;
+                        s.art_stage = None;
+                        s.art = Some(*result);
+                    }
                     Reply::Failed(message) => {
                         s.busy = None;
+                        s.art_stage = None;
                         s.last_end = Some("Failed.".into());
                         s.notice = Some(Notice { level: Level::Error, text: message });
                     }

@@ -39,6 +39,7 @@ pub fn Status(props: &Props) -> Html {
             Work::Solve(_) => "Solving",
             Work::Generate => "Generating",
             Work::Bench => "Benchmarking",
+            Work::Art => "Making the puzzle",
         };
         let mut detail = format!("{:.1} s", ((*now - b.started_ms).max(0.0)) / 1000.0);
         if let Some(c) = conflicts {

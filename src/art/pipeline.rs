@@ -1,0 +1,296 @@
+//! The whole image-to-nonogram pipeline: bytes in, a proven puzzle out.
+//!
+//! [`run`] decodes the image ([`super::decode`]), prepares the cell greys ([`super::prepare`]),
+//! turns them into a picture by a threshold or by translucent squares ([`super::optimizer`]),
+//! derives the clues, asks the nonogram engine for the verdict (unique, or multiple with a
+//! second answer and the cells that differ), notes whether line logic alone solves it, and
+//! with [`UniqueMode::Givens`] or [`UniqueMode::Logic`] adds a minimal set of given cells
+//! ([`super::givens`]). It uses no clock for decisions and no web API, so the CLI, the worker
+//! and the tests all run the same code.
+
+use serde::{Deserialize, Serialize};
+use web_time::Instant;
+
+use super::givens::{self, GivensProgress, GivensStats, UniqueMode, UniquenessChecker};
+use super::{decode, otsu, prepare, shading, threshold, ArtError, Optimizer, OptimizerConfig, PrepareOptions, Problem};
+use crate::grid::Grid;
+use crate::kinds::nonogram::formats::{self, grid_rows};
+use crate::kinds::nonogram::page::clues_of;
+use crate::kinds::nonogram::{solve, Cell, Clue, Nonogram};
+use crate::link;
+use crate::puzzle::{Mode, Verdict};
+
+/// How cell greys become black and white.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub enum Method {
+    /// Fill the cells darker than `t` (0..=256); `None` takes Otsu's threshold.
+    Threshold {
+        /// The threshold, or `None` for Otsu's.
+        t: Option<u16>,
+    },
+    /// Translucent squares: choose the filled cells whose 3×3 coverage best matches the greys.
+    Translucent {
+        /// Optimiser settings (the default is about 0.3 s natively at 40×40).
+        config: OptimizerConfig,
+    },
+}
+
+/// Everything the pipeline needs besides the image.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct ArtOptions {
+    /// Size, crop and inversion.
+    pub prepare: PrepareOptions,
+    /// Threshold or translucent squares.
+    pub method: Method,
+    /// Which givens to add.
+    pub unique: UniqueMode,
+}
+
+/// The translucent-squares figures.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Quality {
+    /// Objective `Σ |d - g|` of the chosen board.
+    pub objective: f64,
+    /// A proven lower bound on the optimum.
+    pub lower_bound: f64,
+    /// Relative gap `(objective - bound) / objective`.
+    pub gap: f64,
+}
+
+/// The engine's verdict on the clues without givens.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum ArtVerdict {
+    /// The picture is the only answer.
+    Unique,
+    /// Another answer exists: its rows (`#`/`.`) and the cells (row-major indices) where it
+    /// differs from the picture.
+    Multiple {
+        /// The second answer's rows.
+        second: Vec<String>,
+        /// Row-major indices of the cells that differ from the picture.
+        differing: Vec<usize>,
+    },
+    /// No answer: impossible, since the picture satisfies its own clues; kept so that an
+    /// engine fault is reported rather than hidden.
+    None,
+}
+
+impl ArtVerdict {
+    /// `unique`, `multiple` or `none`.
+    pub fn word(&self) -> &'static str {
+        match self {
+            ArtVerdict::Unique => "unique",
+            ArtVerdict::Multiple { .. } => "multiple",
+            ArtVerdict::None => "none",
+        }
+    }
+}
+
+/// Progress of a run, for a progress line.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub enum Stage {
+    /// The optimiser is working: current objective, best, bound and gap.
+    Optimising(super::Progress),
+    /// Adding or minimising givens.
+    Givens(GivensProgress),
+}
+
+/// Timings of the steps, in milliseconds.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Timings {
+    /// Decoding the file.
+    pub decode_ms: f64,
+    /// Cropping and downscaling.
+    pub prepare_ms: f64,
+    /// Threshold or optimiser.
+    pub method_ms: f64,
+    /// The engine's verdict and the line-logic check.
+    pub verdict_ms: f64,
+    /// Finding and minimising the givens.
+    pub givens_ms: f64,
+    /// Everything.
+    pub total_ms: f64,
+}
+
+/// What the pipeline made.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ArtResult {
+    /// Width in cells.
+    pub width: usize,
+    /// Height in cells.
+    pub height: usize,
+    /// Decoded image size in pixels (after orientation).
+    pub image_size: (u32, u32),
+    /// The prepared cell greys, row-major (0 = black).
+    pub greys: Vec<f32>,
+    /// The threshold used, for the threshold method (Otsu's when none was asked).
+    pub threshold: Option<u16>,
+    /// Otsu's threshold for these greys (the slider's default).
+    pub otsu: u16,
+    /// The picture: the puzzle's intended answer.
+    pub picture: Grid<bool>,
+    /// Simulated shading of the translucent board (darkness 0..=1 per cell), row-major.
+    pub shading: Option<Vec<f32>>,
+    /// Translucent-squares figures.
+    pub quality: Option<Quality>,
+    /// Row clues.
+    pub rows: Vec<Clue>,
+    /// Column clues.
+    pub cols: Vec<Clue>,
+    /// The engine's verdict on the clues alone.
+    pub verdict: ArtVerdict,
+    /// How the engine rated the clues alone (line logic or search).
+    pub rating: Option<String>,
+    /// Whether line logic alone solves the clues (no givens).
+    pub line_logic: bool,
+    /// Which givens were asked for.
+    pub unique: UniqueMode,
+    /// The given cells (row-major indices, values from the picture), sorted.
+    pub givens: Vec<usize>,
+    /// Figures of the givens search.
+    pub givens_stats: GivensStats,
+    /// The verdict with the givens: `unique`, unless no givens were asked for.
+    pub final_verdict: String,
+    /// Whether line logic alone solves the puzzle with its givens.
+    pub final_line_logic: bool,
+    /// The puzzle with its givens in the studio's JSON form.
+    pub puzzle_json: String,
+    /// Its share-link fragment (`nonogram/v1/…`, without `#`).
+    pub fragment: String,
+    /// Step timings.
+    pub timings: Timings,
+}
+
+impl ArtResult {
+    /// The puzzle with its givens.
+    pub fn puzzle(&self) -> Nonogram {
+        let p = Nonogram::new(self.rows.clone(), self.cols.clone()).expect("clues of a picture are valid");
+        p.with_givens(givens::givens_grid(&self.picture, &self.givens)).expect("givens agree with the picture")
+    }
+
+    /// The picture as rows of `#` and `.`.
+    pub fn picture_rows(&self) -> Vec<String> {
+        grid_rows(&self.picture)
+    }
+
+    /// The givens as rows of `#`, `.` and `?`.
+    pub fn givens_rows(&self) -> Vec<String> {
+        formats::cell_rows(&givens::givens_grid(&self.picture, &self.givens))
+    }
+}
+
+fn ms(since: Instant) -> f64 {
+    since.elapsed().as_secs_f64() * 1000.0
+}
+
+/// Work units per optimiser step between progress reports (about 7 ms natively).
+const STEP: u64 = 1_000_000;
+
+/// Runs the whole pipeline on an image file's bytes.
+pub fn run(bytes: &[u8], options: &ArtOptions, progress: &mut dyn FnMut(Stage)) -> Result<ArtResult, ArtError> {
+    let started = Instant::now();
+    let t = Instant::now();
+    let gray = decode(bytes)?;
+    let decode_ms = ms(t);
+    let t = Instant::now();
+    let grid = prepare(&gray, &options.prepare)?;
+    let prepare_ms = ms(t);
+    let mut result = from_grid(&grid, options, progress)?;
+    result.image_size = (gray.width(), gray.height());
+    result.timings.decode_ms = decode_ms;
+    result.timings.prepare_ms = prepare_ms;
+    result.timings.total_ms = ms(started);
+    Ok(result)
+}
+
+/// Runs the pipeline from prepared cell greys onwards.
+pub fn from_grid(grid: &super::Grid, options: &ArtOptions, progress: &mut dyn FnMut(Stage)) -> Result<ArtResult, ArtError> {
+    let started = Instant::now();
+    let (w, h) = (grid.width(), grid.height());
+    let otsu_t = otsu(grid);
+    let t = Instant::now();
+    let (cells, threshold_used, shade, quality) = match options.method {
+        Method::Threshold { t } => {
+            let t = t.unwrap_or(otsu_t);
+            (threshold(grid, t), Some(t), None, None)
+        }
+        Method::Translucent { config } => {
+            let problem = Problem::from_grid(grid);
+            let mut opt = Optimizer::new(&problem, config);
+            let last = opt.run(STEP, |p| {
+                progress(Stage::Optimising(*p));
+                true
+            });
+            let board = opt.best().to_vec();
+            let shade = shading(w, h, &board)?;
+            let q = Quality { objective: last.best_objective, lower_bound: last.lower_bound, gap: last.gap };
+            (board, None, Some(shade), Some(q))
+        }
+    };
+    let method_ms = ms(t);
+    let picture = Grid::from_cells(h, w, cells).ok_or(ArtError::SizeMismatch { expected: w * h, actual: 0 })?;
+    let (rows, cols) = clues_of(&picture);
+    let plain = Nonogram::new(rows.clone(), cols.clone()).map_err(|e| ArtError::Decode(e.to_string()))?;
+
+    let t = Instant::now();
+    let report = solve::solve(&plain, Mode::Unique, None).map_err(|e| ArtError::Decode(format!("the nonogram engine failed: {e}")))?;
+    let verdict = match report.verdict {
+        Verdict::Unique => ArtVerdict::Unique,
+        Verdict::Multiple => {
+            // Show an answer other than the picture, and where it differs.
+            let second = report.solutions.iter().find(|s| **s != picture).cloned().unwrap_or_else(|| picture.clone());
+            let differing = (0..w * h).filter(|&i| second.cells()[i] != picture.cells()[i]).collect();
+            ArtVerdict::Multiple { second: grid_rows(&second), differing }
+        }
+        _ => ArtVerdict::None,
+    };
+    let line_logic = !givens::line_logic(&plain, picture.cells(), &[]).contains(&Cell::Unknown);
+    let verdict_ms = ms(t);
+
+    let t = Instant::now();
+    let mut stats = GivensStats::default();
+    let mut on_givens = |g: GivensProgress| progress(Stage::Givens(g));
+    let chosen = match options.unique {
+        UniqueMode::Off => Vec::new(),
+        UniqueMode::Givens if verdict == ArtVerdict::Unique => Vec::new(),
+        UniqueMode::Givens => UniquenessChecker::new(&plain, &picture).unique_givens(&mut on_givens, &mut stats),
+        UniqueMode::Logic if line_logic => Vec::new(),
+        UniqueMode::Logic => givens::logic_givens(&plain, &picture, &mut on_givens, &mut stats),
+    };
+    let givens_ms = ms(t);
+    let puzzle = plain
+        .clone()
+        .with_givens(givens::givens_grid(&picture, &chosen))
+        .map_err(|e| ArtError::Decode(e.to_string()))?;
+    let final_line_logic = !givens::line_logic(&plain, picture.cells(), &chosen).contains(&Cell::Unknown);
+    let final_verdict = match (options.unique, &verdict) {
+        (UniqueMode::Off, v) => v.word().to_string(),
+        (_, ArtVerdict::None) => "none".into(),
+        // Givens mode proved it with an UNSAT check; logic mode by line logic completing the grid.
+        _ => "unique".into(),
+    };
+    Ok(ArtResult {
+        width: w,
+        height: h,
+        image_size: (0, 0),
+        greys: grid.values().to_vec(),
+        threshold: threshold_used,
+        otsu: otsu_t,
+        picture,
+        shading: shade,
+        quality,
+        rows,
+        cols,
+        verdict,
+        rating: report.rating,
+        line_logic,
+        unique: options.unique,
+        givens: chosen,
+        givens_stats: stats,
+        final_verdict,
+        final_line_logic,
+        puzzle_json: formats::to_json(&puzzle).to_string(),
+        fragment: link::fragment(&puzzle),
+        timings: Timings { method_ms, verdict_ms, givens_ms, total_ms: ms(started), ..Timings::default() },
+    })
+}
