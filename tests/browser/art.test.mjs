@@ -41,3 +41,48 @@ test('an uploaded PNG becomes a unique nonogram whose share link opens the same 
   await again.close();
   assert.deepEqual(page.studioErrors, []);
 });
+
+test('an image dropped on the page or pasted is read too; a file that is not an image gets a message', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'art');
+  await page.waitForSelector('#art-file');
+  const sample = (name) => fs.readFileSync(new URL(`../../static/samples/${name}.png`, import.meta.url)).toString('base64');
+  const send = (type, name, data, mime) => page.evaluate(([type, name, data, mime]) => {
+    const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+    const dt = new DataTransfer();
+    dt.items.add(new File([bytes], name, { type: mime }));
+    const target = document.querySelector('section.art');
+    if (type === 'drop') {
+      target.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      target.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    } else {
+      document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+    }
+  }, [type, name, data, mime]);
+  const shows = (size) => page.waitForFunction((size) => {
+    const s = document.querySelector('#art-status[data-state="done"]');
+    return s && s.textContent.includes(`from a ${size} image`);
+  }, size, { timeout: 20000 });
+  // The house (320x280) dropped on the page.
+  await send('drop', 'house.png', sample('house'), 'image/png');
+  await shows('320×280');
+  assert.equal(await page.$eval('#art-status', (s) => s.dataset.verdict), 'unique');
+  // A clipboard paste of a generated 64x48 PNG (the house sample cropped by the canvas).
+  const pasted = await page.evaluate(async () => {
+    const c = document.createElement('canvas');
+    c.width = 64; c.height = 48;
+    const g = c.getContext('2d');
+    g.fillStyle = 'white'; g.fillRect(0, 0, 64, 48);
+    g.fillStyle = 'black'; g.fillRect(8, 8, 30, 20);
+    const url = c.toDataURL('image/png');
+    return url.slice(url.indexOf(',') + 1);
+  });
+  await send('paste', 'pasted.png', pasted, 'image/png');
+  await shows('64×48');
+  assert.equal(await page.$eval('#art-status', (s) => s.dataset.verdict), 'unique');
+  // Text that claims to be a PNG is refused with a message; the page stays usable.
+  await send('drop', 'fake.png', Buffer.from('not an image at all').toString('base64'), 'image/png');
+  const notice = await page.waitForSelector('#notice', { timeout: 20000 });
+  assert.match(await notice.textContent(), /image|format|decode/i);
+  await page.click('text=Smiley');
+  await page.waitForSelector('#art-status[data-state="done"][data-verdict="unique"]', { timeout: 20000 });
+});
