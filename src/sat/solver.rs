@@ -125,6 +125,14 @@ impl Solver {
         }
     }
 
+    /// Sets varisat's Luby restart unit (conflicts; varisat's default is 128). Larger units
+    /// mean fewer restarts.
+    pub fn set_restart_scale(&mut self, conflicts: u64) {
+        let mut update = varisat::config::SolverConfigUpdate::new();
+        update.luby_restart_interval_scale = Some(conflicts.max(1));
+        self.inner.config(&update).expect("a restart unit of at least 1 is valid");
+    }
+
     /// Adds a clause after loading (blocking clauses, hints).
     pub fn add_clause(&mut self, lits: &[Lit]) {
         self.inner.add_clause(lits);
