@@ -2,7 +2,7 @@
 //!
 //! - [`model`]: the puzzle, its cells and its validation;
 //! - [`line`]: the exact line solver (dynamic programming over positions and runs);
-//! - [`propagate`]: line logic over the grid to a fixpoint, and probing;
+//! - [`propagate`]: line logic over the grid to a fixpoint;
 //! - [`encode`]: the SAT encoding (run-start order ladders, linear in length x runs);
 //! - [`solve`]: the layered solver with its uniqueness proof and rating;
 //! - [`check`]: the independent verifier;

@@ -1,4 +1,4 @@
-//! Line logic over the whole grid: every line solved to a fixpoint with a queue of dirty lines, and probing.
+//! Line logic over the whole grid: every line solved to a fixpoint with a queue of dirty lines.
 //!
 //! Lines are numbered `0..h` for rows and `h..h+w` for columns. A line is queued when one of
 //! its cells changes, and only queued lines are solved again.
@@ -124,73 +124,4 @@ impl Propagator {
         self.queue_all();
         self.run(cells)
     }
-
-    /// Probing to a fixpoint: each unknown cell is tried black and white with line logic; a
-    /// branch that contradicts fixes the other value, and cells both branches agree on are
-    /// fixed. Every deduction is sound. `stop` is polled between probes; when it returns true,
-    /// probing ends early (the grid stays sound). `Err` names a line when the grid has no
-    /// solution at all.
-    pub fn probe(&mut self, cells: &mut [Cell], stop: &mut dyn FnMut() -> bool) -> Result<Probed, Line> {
-        let n = cells.len();
-        let mut black = vec![Cell::Unknown; n];
-        let mut white = vec![Cell::Unknown; n];
-        let mut solved_branch = None;
-        loop {
-            let mut changed = false;
-            for i in 0..n {
-                if cells[i] != Cell::Unknown {
-                    continue;
-                }
-                if stop() {
-                    return Ok(Probed { solved_branch });
-                }
-                self.probes += 1;
-                black.copy_from_slice(cells);
-                self.set(&mut black, i, Cell::Black);
-                let rb = self.run(&mut black);
-                white.copy_from_slice(cells);
-                self.set(&mut white, i, Cell::White);
-                let rw = self.run(&mut white);
-                match (rb, rw) {
-                    (Err(line), Err(_)) => return Err(line),
-                    (Err(_), Ok(())) => {
-                        cells.copy_from_slice(&white);
-                        changed = true;
-                    }
-                    (Ok(()), Err(_)) => {
-                        cells.copy_from_slice(&black);
-                        changed = true;
-                    }
-                    (Ok(()), Ok(())) => {
-                        for j in 0..n {
-                            if cells[j] == Cell::Unknown && black[j] != Cell::Unknown && black[j] == white[j] {
-                                self.set(cells, j, black[j]);
-                                changed = true;
-                            }
-                        }
-                        if changed {
-                            self.run(cells)?;
-                        }
-                        if solved_branch.is_none() {
-                            if !black.contains(&Cell::Unknown) {
-                                solved_branch = Some(black.clone());
-                            } else if !white.contains(&Cell::Unknown) {
-                                solved_branch = Some(white.clone());
-                            }
-                        }
-                    }
-                }
-            }
-            if !changed || !cells.contains(&Cell::Unknown) {
-                return Ok(Probed { solved_branch });
-            }
-        }
-    }
-}
-
-/// What probing found besides its deductions.
-#[derive(Debug, Clone, Default)]
-pub struct Probed {
-    /// A complete grid that line logic accepted in one branch: an answer, not proven unique.
-    pub solved_branch: Option<Vec<Cell>>,
 }

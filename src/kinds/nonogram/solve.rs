@@ -13,7 +13,7 @@
 //!
 //! Measured and dropped (November 2026, one core, user time):
 //! - Probing to a fixpoint between line logic and SAT (each unknown cell tried both ways with
-//!   line logic; `Propagator::probe` stays in `propagate.rs`, unused here). On the puzzles that reach SAT
+//!   line logic; probing was removed). On the puzzles that reach SAT
 //!   it fixed few cells and cost more than it saved: webpbn "Forever" 30–36 ms → 4–6 ms (probing
 //!   was 85% of it), petroglyph 70 → 17 ms, TAAI 2011 #1–300 4.8 → 3.0 s, #301–480 22.8 →
 //!   23.3 s (equal within SAT noise), the 8 hardest of #490–600 15.7 → 11.5 s.
