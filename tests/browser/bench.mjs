@@ -36,19 +36,26 @@ const server = await serve();
 const chrome = await browser();
 const records = [];
 try {
+  // One page and one warm worker for the whole run, as `puzzle bench` is one warm process.
   const page = await open(chrome.context, server.url, 'bench');
+  await page.waitForSelector('#bench-run');
+  await page.selectOption('#bench-kind', kind);
+  if (rest.includes('--first')) await page.check('#bench-first');
   for (const file of files(target)) {
-    await page.goto(server.url + '#home');
-    await page.goto(server.url + '#bench');
-    await page.reload();
-    await page.waitForSelector('#bench-run');
-    await page.selectOption('#bench-kind', kind);
-    if (rest.includes('--first')) await page.check('#bench-first');
+    const before = await page.$eval('#bench-summary', (e) => e.dataset.records).catch(() => null);
     await page.$eval('#bench-text', (t, v) => { t.value = v; }, fs.readFileSync(file, 'utf8'));
+    // The run's name goes into its records' ids, so each run's records differ from the last.
+    await page.fill('#bench-name', `${records.length} ${path.basename(file)}`);
     await page.click('#bench-run');
-    const done = await page.waitForSelector('#bench-summary, #notice', { timeout: 60 * 60 * 1000 });
-    if ((await done.getAttribute('id')) === 'notice') throw new Error(`${file}: ${await done.textContent()}`);
-    for (const r of JSON.parse(await done.getAttribute('data-records'))) records.push({ ...r, id: `${path.basename(file)} ${r.id}` });
+    await page.waitForFunction((before) => {
+      if (document.querySelector('#notice')) return true;
+      const s = document.querySelector('#bench-summary');
+      return s && s.dataset.records !== before && !document.querySelector('#status[data-state="busy"]');
+    }, before, { timeout: 60 * 60 * 1000 });
+    const notice = await page.$('#notice');
+    if (notice) throw new Error(`${file}: ${await notice.textContent()}`);
+    const done = await page.$('#bench-summary');
+    for (const r of JSON.parse(await done.getAttribute('data-records'))) records.push(r);
   }
   const slowest = records.reduce((a, b) => (b.ms > (a?.ms ?? -1) ? b : a), null);
   console.log(summarise(records) + `  (${path.basename(target)}; slowest ${slowest?.id} ${slowest?.ms.toFixed(2)} ms; ${await page.evaluate(() => navigator.userAgent.match(/Chrome\/[\d.]+/)?.[0])})`);

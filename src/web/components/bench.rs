@@ -16,12 +16,14 @@ pub fn BenchPage() -> Html {
     let kind = use_state(|| Kind::StarBattle);
     let text = use_node_ref();
     let first = use_node_ref();
+    let name = use_node_ref();
     let run = {
-        let (ctx, text, first, kind) = (ctx.clone(), text.clone(), first.clone(), *kind);
+        let (ctx, text, first, name, kind) = (ctx.clone(), text.clone(), first.clone(), name.clone(), *kind);
         Callback::from(move |_| {
             let body = text.cast::<web_sys::HtmlTextAreaElement>().map(|t| t.value()).unwrap_or_default();
+            let name = name.cast::<web_sys::HtmlInputElement>().map(|n| n.value()).filter(|n| !n.trim().is_empty()).unwrap_or_else(|| "pasted".into());
             let first = first.cast::<web_sys::HtmlInputElement>().is_some_and(|c| c.checked());
-            let request = Request::Bench { kind, text: body, name: "pasted".into(), options: Options { first, timeout_ms: None } };
+            let request = Request::Bench { kind, text: body, name, options: Options { first, timeout_ms: None } };
             ctx.run.emit((kind, Work::Bench, request));
         })
     };
@@ -47,6 +49,7 @@ pub fn BenchPage() -> Html {
                 { for Kind::ALL.into_iter().filter(|k| k.supported()).map(|k| html! { <option value={k.id()} selected={k == *kind}>{ k.title() }</option> }) }
             </select></label>
             <label>{ " First answer only " }<input id="bench-first" type="checkbox" ref={first} /></label>
+            <label>{ " Name " }<input id="bench-name" ref={name} placeholder="pasted" /></label>
             <textarea id="bench-text" ref={text} rows="6" spellcheck="false" />
             <button id="bench-run" disabled={ctx.state.busy.is_some()} onclick={run}>{ "Run" }</button>
             <Status kind={*kind} />
