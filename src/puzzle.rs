@@ -183,6 +183,75 @@ pub fn checked<P: Puzzle>(puzzle: &P, vars: &P::Vars, model: &Model) -> Result<P
     Ok(solution)
 }
 
+/// What [`enumerate_verified`] found.
+#[derive(Debug, Clone)]
+pub struct Enumerated<S> {
+    /// The verdict, proven as the evidence says.
+    pub verdict: Verdict,
+    /// The first two answers, each verified.
+    pub solutions: Vec<S>,
+    /// How many answers were found (all verified).
+    pub found: usize,
+    /// Whether that is all of them (the solve after the last was UNSAT).
+    pub complete: bool,
+}
+
+/// Enumerates answers over `over` up to the limit `mode` sets (1, 2, or the count), checks
+/// each with `check` (decode and the independent verifier), keeps the first two, and writes
+/// the evidence for the verdict into `proof`. Shared by every kind's SAT path.
+pub fn enumerate_verified<S>(
+    solver: &mut Solver,
+    over: &[Lit],
+    mode: Mode,
+    mut check: impl FnMut(&Model) -> Result<S, SolveError>,
+    proof: &mut Vec<String>,
+) -> Result<Enumerated<S>, SolveError> {
+    let limit = match mode {
+        Mode::First => 1,
+        Mode::Unique => 2,
+        Mode::Count(n) => n.max(1),
+    };
+    let mut solutions = Vec::new();
+    let mut rejected = None;
+    let found = solver.enumerate(over, limit, |m| match check(m) {
+        Ok(s) => {
+            if solutions.len() < 2 {
+                solutions.push(s);
+            }
+            true
+        }
+        Err(e) => {
+            rejected = Some(e);
+            false
+        }
+    })?;
+    if let Some(e) = rejected {
+        return Err(e);
+    }
+    let complete = found < limit;
+    let verdict = match found {
+        0 => {
+            proof.push("The solver proved the rules unsatisfiable (first solve UNSAT).".into());
+            Verdict::None
+        }
+        1 if limit == 1 => Verdict::Solved,
+        1 if complete => {
+            proof.push(format!(
+                "Uniqueness: with the answer blocked over its {} cell variables, the second solve was UNSAT.",
+                over.len()
+            ));
+            Verdict::Unique
+        }
+        _ => {
+            if complete {
+                proof.push(format!("All {found} answers were enumerated; the solve after the last was UNSAT."));
+            }
+            Verdict::Multiple
+        }
+    };
+    Ok(Enumerated { verdict, solutions, found, complete })
+}
+
 /// The generic SAT path: encode, solve, decode, verify, and prove the verdict.
 pub fn solve<P: Puzzle>(puzzle: &P, mode: Mode, monitor: Option<Monitor>) -> Result<Report<P::Solution>, SolveError> {
     let mut cnf = Cnf::new();
@@ -190,66 +259,7 @@ pub fn solve<P: Puzzle>(puzzle: &P, mode: Mode, monitor: Option<Monitor>) -> Res
     let over = puzzle.answer_lits(&vars);
     let mut solver = Solver::build(&cnf, monitor);
     let mut proof = Vec::new();
-    let mut solutions = Vec::new();
-    let mut count = None;
-    let verdict = match mode {
-        Mode::First => match solver.solve()? {
-            Some(m) => {
-                solutions.push(checked(puzzle, &vars, &m)?);
-                Verdict::Solved
-            }
-            None => {
-                proof.push("The solver proved the rules unsatisfiable (first solve UNSAT).".into());
-                Verdict::None
-            }
-        },
-        Mode::Unique | Mode::Count(_) => {
-            let limit = match mode {
-                Mode::Count(n) => n.max(1),
-                _ => 2,
-            };
-            let mut rejected = None;
-            let found = solver.enumerate(&over, limit, |m| match checked(puzzle, &vars, m) {
-                Ok(s) => {
-                    // Every answer is checked; only the first two are kept.
-                    if solutions.len() < 2 {
-                        solutions.push(s);
-                    }
-                    true
-                }
-                Err(e) => {
-                    rejected = Some(e);
-                    false
-                }
-            })?;
-            if let Some(e) = rejected {
-                return Err(e);
-            }
-            let complete = found < limit;
-            if matches!(mode, Mode::Count(_)) {
-                count = Some((found, complete));
-            }
-            match found {
-                0 => {
-                    proof.push("The solver proved the rules unsatisfiable (first solve UNSAT).".into());
-                    Verdict::None
-                }
-                1 if complete => {
-                    proof.push(format!(
-                        "Uniqueness: with the answer blocked over its {} cell variables, the second solve was UNSAT.",
-                        over.len()
-                    ));
-                    Verdict::Unique
-                }
-                _ => {
-                    if complete {
-                        proof.push(format!("All {found} answers were enumerated; the solve after the last was UNSAT."));
-                    }
-                    Verdict::Multiple
-                }
-            }
-        }
-    };
-    let stats = solver.stats();
-    Ok(Report { verdict, solutions, stats, proof, rating: None, count })
+    let e = enumerate_verified(&mut solver, &over, mode, |m| checked(puzzle, &vars, m), &mut proof)?;
+    let count = matches!(mode, Mode::Count(_)).then_some((e.found, e.complete));
+    Ok(Report { verdict: e.verdict, solutions: e.solutions, stats: solver.stats(), proof, rating: None, count })
 }

@@ -97,7 +97,11 @@ fn solution_counts_equal_brute_force_up_to_5x5() {
         }
         let report = p.solve(Mode::Count(10_000), None).unwrap();
         assert_eq!(report.count, Some((expected, true)), "round {round}: {w}x{h} rows {rows:?} cols {cols:?} givens {givens:?}");
-        assert_eq!(report.solutions.len(), expected, "round {round}");
+        // Every answer counted was verified; the report keeps the first two.
+        assert_eq!(report.solutions.len(), expected.min(2), "round {round}");
+        if report.solutions.len() == 2 {
+            assert_ne!(report.solutions[0], report.solutions[1]);
+        }
         for s in &report.solutions {
             assert!(p.verify(s).is_ok());
         }

@@ -42,7 +42,7 @@ use super::encode::encode_with;
 use super::model::{Cell, Nonogram};
 use super::propagate::Propagator;
 use crate::grid::Grid;
-use crate::puzzle::{Mode, Report, SolveError, Verdict};
+use crate::puzzle::{enumerate_verified, Mode, Report, SolveError, Verdict};
 use crate::sat::{Cnf, Monitor, Solver, Stats};
 
 /// varisat's Luby restart unit for nonograms (its default is 128); see the module documentation.
@@ -94,21 +94,14 @@ pub fn solve(p: &Nonogram, mode: Mode, monitor: Option<Monitor>) -> Result<Repor
         });
     }
     proof.push(format!("Line logic fixed {fixed} of {total} cells."));
-    let limit = match mode {
-        Mode::First => 1,
-        Mode::Unique => 2,
-        Mode::Count(n) => n.max(1),
-    };
-    by_sat(p, mode, limit, &cells, monitor, started, proof)
+    by_sat(p, mode, &cells, monitor, started, proof)
 }
 
 
 
-#[allow(clippy::too_many_arguments)]
 fn by_sat(
     p: &Nonogram,
     mode: Mode,
-    limit: usize,
     cells: &[Cell],
     monitor: Option<Monitor>,
     started: Instant,
@@ -119,49 +112,22 @@ fn by_sat(
     let x = encode_with(p, cells, &mut cnf);
     let mut solver = Solver::build(&cnf, monitor);
     solver.set_restart_scale(RESTART_SCALE);
-    let mut solutions = Vec::new();
-    let mut rejected = None;
-    let found = solver.enumerate(&x, limit, |m| {
-        let g = Grid::from_cells(p.height(), p.width(), x.iter().map(|&l| m.value(l)).collect()).expect("one variable per cell");
-        match verified(p, g) {
-            Ok(g) => {
-                solutions.push(g);
-                true
-            }
-            Err(e) => {
-                rejected = Some(e);
-                false
-            }
-        }
-    })?;
-    if let Some(e) = rejected {
-        return Err(e);
-    }
-    let mut stats = solver.stats();
-    stats.elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
     proof.push(format!(
         "Line logic left {unknown} cells unknown; SAT over them ({} variables, {} clauses, every fixed cell a unit) enumerated the answers.",
-        stats.variables, stats.clauses
+        cnf.n_vars(),
+        cnf.n_clauses()
     ));
-    let complete = found < limit;
+    let e = enumerate_verified(
+        &mut solver,
+        &x,
+        mode,
+        |m| verified(p, Grid::from_cells(p.height(), p.width(), x.iter().map(|&l| m.value(l)).collect()).expect("one variable per cell")),
+        &mut proof,
+    )?;
+    let mut stats = solver.stats();
+    stats.elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let (verdict, solutions, found, complete) = (e.verdict, e.solutions, e.found, e.complete);
     let counting = matches!(mode, Mode::Count(_));
-    let verdict = match found {
-        1 if limit == 1 => Verdict::Solved,
-        0 => {
-            proof.push("The SAT solver proved the clues unsatisfiable (first solve UNSAT).".into());
-            Verdict::None
-        }
-        1 if complete => {
-            proof.push(format!("Uniqueness: with the answer blocked over its {} cell variables, the second solve was UNSAT.", x.len()));
-            Verdict::Unique
-        }
-        _ => {
-            if complete {
-                proof.push(format!("All {found} answers were enumerated; the solve after the last was UNSAT."));
-            }
-            Verdict::Multiple
-        }
-    };
     if let Some(c) = stats.conflicts {
         proof.push(format!("{} solver calls, {c} conflicts, {:.1} ms.", stats.solves, stats.elapsed_ms));
     }
