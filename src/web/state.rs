@@ -129,6 +129,20 @@ pub struct Workshop {
     pub check_pending: bool,
 }
 
+impl Workshop {
+    /// The answer the board shows (rows), and the other answer it differs from, when the view is
+    /// an answer of the last solve; `(None, None)` while the player's marks are shown.
+    pub fn shown_answers(&self) -> (Option<&Vec<String>>, Option<&Vec<String>>) {
+        match (self.view, &self.result) {
+            (Some(View::Answer(i)), Some(r)) => {
+                let other = if r.solutions.len() > 1 { r.solutions.get(1 - i.min(1)) } else { None };
+                (r.solutions.get(i), other)
+            }
+            _ => (None, None),
+        }
+    }
+}
+
 /// The whole page state.
 #[derive(Debug, Clone, PartialEq)]
 pub struct State {

@@ -98,14 +98,7 @@ pub fn NonogramPage() -> Html {
 
     let report = w.result.clone();
     let view = w.view.unwrap_or(View::Play);
-    let answer_rows = match (view, &report) {
-        (View::Answer(i), Some(r)) => r.solutions.get(i).cloned(),
-        _ => None,
-    };
-    let other_rows = match (view, &report) {
-        (View::Answer(i), Some(r)) if r.solutions.len() > 1 => r.solutions.get(1 - i.min(1)).cloned(),
-        _ => None,
-    };
+    let (answer_rows, other_rows) = w.shown_answers();
     let answer: Option<Vec<bool>> = answer_rows.map(|rows| rows.concat().chars().map(|c| c == '#').collect());
     let other: Option<Vec<bool>> = other_rows.map(|rows| rows.concat().chars().map(|c| c == '#').collect());
     let shown: Vec<u8> = match &answer {

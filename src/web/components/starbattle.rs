@@ -90,14 +90,9 @@ pub fn StarBattlePage() -> Html {
     // What the board shows: an answer of the last solve, or the player's marks.
     let report = w.result.clone();
     let view = w.view.unwrap_or(View::Play);
-    let answer: Option<Grid<bool>> = match (view, &report) {
-        (View::Answer(i), Some(r)) => r.solutions.get(i).and_then(|rows| formats::stars_from_rows(&p, rows).ok()),
-        _ => None,
-    };
-    let other: Option<Grid<bool>> = match (view, &report) {
-        (View::Answer(i), Some(r)) if r.solutions.len() > 1 => r.solutions.get(1 - i.min(1)).and_then(|rows| formats::stars_from_rows(&p, rows).ok()),
-        _ => None,
-    };
+    let (answer_rows, other_rows) = w.shown_answers();
+    let answer: Option<Grid<bool>> = answer_rows.and_then(|rows| formats::stars_from_rows(&p, rows).ok());
+    let other: Option<Grid<bool>> = other_rows.and_then(|rows| formats::stars_from_rows(&p, rows).ok());
     let marks: Vec<u8> = (0..n * n).map(|i| w.marks.get(i).copied().unwrap_or(0)).collect();
     let player_stars = Grid::from_cells(n, n, marks.iter().map(|&m| m == STAR).collect()).expect("n*n marks");
     let shown = answer.clone().unwrap_or_else(|| player_stars.clone());
