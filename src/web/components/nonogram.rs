@@ -69,6 +69,8 @@ pub fn NonogramPage() -> Html {
     let puzzle = use_memo(puzzle_text.clone(), |t| t.as_deref().and_then(|t| kinds::import_as::<Nonogram>(t).ok()));
     let drag = use_state(|| None::<Drag>);
     let board_ref = use_node_ref();
+    // Line status per shown grid, so re-renders during a drag do not rerun the line solver.
+    let status_cache = use_mut_ref(|| None::<(String, Vec<u8>, (Vec<LineStatus>, Vec<LineStatus>))>);
     let press = use_mut_ref(|| None::<Timeout>);
     let cursor = use_state(|| (0usize, 0usize));
     let gen_size = use_state(|| 15usize);
@@ -114,7 +116,17 @@ pub fn NonogramPage() -> Html {
         shown.iter().map(|&m| match m { FILL => Cell::Black, CROSS => Cell::White, _ => Cell::Unknown }).collect(),
     )
     .expect("n cells");
-    let (row_status, col_status) = page::grid_status(&p, &cells_grid);
+    let (row_status, col_status) = {
+        let mut cache = status_cache.borrow_mut();
+        match cache.as_ref() {
+            Some((t, m, status)) if *t == text && *m == shown => status.clone(),
+            _ => {
+                let status = page::grid_status(&p, &cells_grid);
+                *cache = Some((text.clone(), shown.clone(), status.clone()));
+                status
+            }
+        }
+    };
     let solved_by_hand = answer.is_none() && row_status.iter().chain(&col_status).all(|s| *s == LineStatus::Satisfied);
     let mistakes = w.mistakes.clone().unwrap_or_default();
 
