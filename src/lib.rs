@@ -7,6 +7,7 @@ pub mod bench;
 pub mod error;
 pub mod grid;
 pub mod jobs;
+pub mod kind;
 pub mod kinds;
 pub mod link;
 pub mod puzzle;

@@ -4,7 +4,7 @@
 //! keeps accepting the old ones, so links shared once keep working.
 
 use crate::error::{InputError, InputResult};
-use crate::kinds::Kind;
+use crate::kind::Kind;
 use crate::puzzle::Puzzle;
 
 /// The link version written today.

@@ -11,7 +11,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{InputError, InputResult};
-use crate::kinds::Kind;
+use crate::kind::Kind;
 use crate::sat::{Cnf, Lit, Model, Monitor, Solver, Stats, Stopped};
 
 /// One puzzle read from a collection: an id, the puzzle, and the known answer if the file had one.
@@ -90,6 +90,9 @@ pub struct GenerateOptions {
     pub stars: Option<usize>,
     /// Number of colours (Flood-It, rectangle-free colouring).
     pub colours: Option<usize>,
+    /// Difficulty level in the kind's own words (`easy`, `medium`, `hard`), when it has levels.
+    #[serde(default)]
+    pub difficulty: Option<String>,
 }
 
 /// What to find.

@@ -6,6 +6,7 @@
 pub mod app;
 mod client;
 mod components;
+pub mod ctx;
 mod download;
 mod hooks;
 mod panic;

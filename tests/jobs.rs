@@ -55,7 +55,7 @@ fn a_long_count_reports_progress() {
 
 #[test]
 fn generate_and_bench_jobs_work() {
-    let options = GenerateOptions { size: Some(7), seed: 3, stars: Some(1), colours: None };
+    let options = GenerateOptions { size: Some(7), seed: 3, stars: Some(1), ..Default::default() };
     let Reply::Generated(text) = run(Request::Generate { kind: Kind::StarBattle, options }, no_progress()) else { panic!() };
     assert!(text.contains("\"rows\":7"));
     let line = r#"6,6,1,"AAABBBABBBCCADDEECFFDDECFEEEECFCCCCC","010000000100000001001000000010100000""#;

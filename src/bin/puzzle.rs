@@ -63,6 +63,9 @@ mod cli {
             /// Number of colours.
             #[arg(long)]
             colours: Option<usize>,
+            /// Difficulty level, for kinds that have levels (`easy`, `medium`, `hard`).
+            #[arg(long)]
+            difficulty: Option<String>,
             /// Print JSON only (otherwise JSON and a share link).
             #[arg(long)]
             json: bool,
@@ -192,9 +195,9 @@ mod cli {
                 }
                 Ok(if summary.wrong == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
             }
-            Command::Generate { kind, size, seed, stars, colours, json } => {
+            Command::Generate { kind, size, seed, stars, colours, difficulty, json } => {
                 let kind = kind_of(&kind)?;
-                let text = kinds::generate(kind, &GenerateOptions { size, seed, stars, colours })?;
+                let text = kinds::generate(kind, &GenerateOptions { size, seed, stars, colours, difficulty })?;
                 println!("{text}");
                 if !json {
                     println!("#{}", kinds::share_fragment(kind, &text).map_err(|e| e.to_string())?);

@@ -9,35 +9,12 @@ use yew::prelude::*;
 
 use super::client::Client;
 use super::components::{art::ArtPage, bench::BenchPage, home::Home, nav::Nav, nonogram::NonogramPage, notice::NoticeBar, starbattle::StarBattlePage, unavailable::Unavailable};
+use super::ctx::{now_ms, Ctx};
 use super::state::{Action, Level, Live, Page, State, Work};
 use crate::jobs::Reply;
 use super::storage;
 use crate::jobs::Request;
 use crate::kinds::{self, Kind};
-
-/// What every page gets from the frame: the state, and the ways to change it.
-#[derive(Clone)]
-pub struct Ctx {
-    /// The page state.
-    pub state: UseReducerHandle<State>,
-    /// Sends a job to the worker.
-    pub run: Callback<(Kind, Work, Request)>,
-    /// Stops the job in flight at once.
-    pub cancel: Callback<()>,
-    /// Goes to a fragment (pushes a history entry, so Back works).
-    pub go: Callback<String>,
-}
-
-impl PartialEq for Ctx {
-    fn eq(&self, other: &Self) -> bool {
-        self.state == other.state
-    }
-}
-
-/// The page clock in milliseconds.
-pub fn now_ms() -> f64 {
-    web_sys::window().and_then(|w| w.performance()).map(|p| p.now()).unwrap_or(0.0)
-}
 
 fn current_fragment() -> String {
     web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()

@@ -3,7 +3,7 @@
 use yew::prelude::*;
 
 use crate::kinds::{self, Kind};
-use crate::web::app::Ctx;
+use crate::web::ctx::Ctx;
 use crate::web::state::Action;
 
 /// On a first visit (no puzzle of `kind` yet), opens `example`, so there is always something to play.

@@ -24,7 +24,7 @@ pub use model::{Cell, Clue, Line, Nonogram};
 
 use crate::error::InputResult;
 use crate::grid::Grid;
-use crate::kinds::Kind;
+use crate::kind::Kind;
 use crate::puzzle::{Entry, GenerateOptions, Mode, Puzzle, Report, SolveError};
 use crate::sat::{Cnf, Lit, Model, Monitor};
 

@@ -16,7 +16,7 @@ pub use model::StarBattle;
 
 use crate::error::InputResult;
 use crate::grid::Grid;
-use crate::kinds::Kind;
+use crate::kind::Kind;
 use crate::puzzle::{Entry, GenerateOptions, Puzzle};
 use crate::sat::{Cnf, Lit, Model};
 

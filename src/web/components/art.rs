@@ -17,7 +17,7 @@ use crate::jobs::Request;
 use crate::kinds::nonogram::formats::{non, tatham};
 use crate::kinds::nonogram::page::{render_svg, solution_cells};
 use crate::kinds::Kind;
-use crate::web::app::Ctx;
+use crate::web::ctx::Ctx;
 use crate::web::components::share::Share;
 use crate::web::state::{Action, Level, Work};
 
@@ -279,7 +279,7 @@ pub fn ArtPage() -> Html {
             html! {
                 <div id="art-status" class="status busy" data-state="busy">
                     <span class="spinner" aria-hidden="true"></span>
-                    <span>{ format!("{detail}… {:.1} s", (crate::web::app::now_ms() - b.started_ms).max(0.0) / 1000.0) }</span>
+                    <span>{ format!("{detail}… {:.1} s", (crate::web::ctx::now_ms() - b.started_ms).max(0.0) / 1000.0) }</span>
                     <button id="cancel" onclick={cancel}>{ "Cancel" }</button>
                 </div>
             }

@@ -5,7 +5,7 @@ use yew::prelude::*;
 use crate::bench::Options;
 use crate::jobs::Request;
 use crate::kinds::Kind;
-use crate::web::app::Ctx;
+use crate::web::ctx::Ctx;
 use crate::web::components::status::Status;
 use crate::web::state::Work;
 

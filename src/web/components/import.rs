@@ -4,7 +4,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::kinds::{self, Kind};
-use crate::web::app::Ctx;
+use crate::web::ctx::Ctx;
 use crate::web::state::{Action, Level};
 
 /// Props: which kind, and what it accepts (for the hint).

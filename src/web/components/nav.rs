@@ -3,7 +3,7 @@
 use yew::prelude::*;
 
 use crate::kinds::Kind;
-use crate::web::app::Ctx;
+use crate::web::ctx::Ctx;
 use crate::web::state::Page;
 
 /// The bar across the top.

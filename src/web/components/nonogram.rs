@@ -9,7 +9,7 @@ use crate::kinds::nonogram::page::{self, LineStatus};
 use crate::kinds::nonogram::{formats, Cell, Nonogram};
 use crate::kinds::{self, Kind};
 use crate::puzzle::{GenerateOptions, Mode};
-use crate::web::app::Ctx;
+use crate::web::ctx::Ctx;
 use crate::web::hooks::use_example;
 use crate::web::components::{import::Import, share::Share, status::Status};
 use crate::web::download;

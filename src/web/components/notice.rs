@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::web::app::Ctx;
+use crate::web::ctx::Ctx;
 use crate::web::state::{Action, Level};
 
 /// Shows the current notice, if any, with a close button.

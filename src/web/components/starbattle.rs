@@ -7,7 +7,7 @@ use crate::jobs::Request;
 use crate::kinds::starbattle::{check, formats, StarBattle};
 use crate::kinds::{self, Kind};
 use crate::puzzle::{GenerateOptions, Mode, Puzzle};
-use crate::web::app::Ctx;
+use crate::web::ctx::Ctx;
 use crate::web::hooks::use_example;
 use crate::web::components::{import::Import, share::Share, status::Status};
 use crate::web::state::{Action, View, Work};
@@ -78,7 +78,7 @@ pub fn StarBattlePage() -> Html {
     let generate = {
         let (run, size, stars) = (ctx.run.clone(), *size, *stars_wanted);
         Callback::from(move |_: MouseEvent| {
-            let options = GenerateOptions { size: Some(size), stars: Some(stars), seed: js_sys::Date::now() as u64, colours: None };
+            let options = GenerateOptions { size: Some(size), stars: Some(stars), seed: js_sys::Date::now() as u64, ..Default::default() };
             run.emit((KIND, Work::Generate, Request::Generate { kind: KIND, options }))
         })
     };

@@ -3,10 +3,10 @@
 use yew::prelude::*;
 
 use crate::kinds::Kind;
-use crate::web::app::Ctx;
+use crate::web::ctx::Ctx;
 use gloo_timers::callback::Interval;
 
-use crate::web::app::now_ms;
+use crate::web::ctx::now_ms;
 use crate::web::state::{verdict_text, Live, Work};
 
 /// Props: whose status.

@@ -1,0 +1,31 @@
+//! What every page gets from the frame: the state, and the ways to change it.
+
+use yew::prelude::*;
+
+use super::state::{State, Work};
+use crate::jobs::Request;
+use crate::kind::Kind;
+
+/// What every page gets from the frame: the state, and the ways to change it.
+#[derive(Clone)]
+pub struct Ctx {
+    /// The page state.
+    pub state: UseReducerHandle<State>,
+    /// Sends a job to the worker.
+    pub run: Callback<(Kind, Work, Request)>,
+    /// Stops the job in flight at once.
+    pub cancel: Callback<()>,
+    /// Goes to a fragment (pushes a history entry, so Back works).
+    pub go: Callback<String>,
+}
+
+impl PartialEq for Ctx {
+    fn eq(&self, other: &Self) -> bool {
+        self.state == other.state
+    }
+}
+
+/// The page clock in milliseconds.
+pub fn now_ms() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map(|p| p.now()).unwrap_or(0.0)
+}
