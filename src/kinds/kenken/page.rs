@@ -1,0 +1,1 @@
+//! Pure functions for the KenKen page.
