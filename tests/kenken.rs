@@ -357,3 +357,83 @@ fn decoders_never_panic_on_damaged_input() {
         }
     }
 }
+
+#[test]
+fn page_marks_highlights_check_and_storage() {
+    use studio::kinds::kenken::page;
+    let p = formats::from_keen(EXAMPLE).unwrap();
+    let mut marks: Vec<u8> = Vec::new();
+    let apply = |marks: &mut Vec<u8>, changes: Vec<(usize, u8)>| {
+        for (i, v) in changes {
+            if marks.len() <= i {
+                marks.resize(i + 1, 0);
+            }
+            marks[i] = v;
+        }
+    };
+    apply(&mut marks, page::set_digit(0, 4));
+    let c = page::toggle_pencil(&marks, 1, 1);
+    apply(&mut marks, c);
+    let c = page::toggle_pencil(&marks, 1, 12);
+    apply(&mut marks, c);
+    assert_eq!(page::digit(&marks, 0), 4);
+    assert_eq!(page::pencil(&marks, 1), 1 | 1 << 11);
+    let c = page::toggle_pencil(&marks, 1, 1);
+    apply(&mut marks, c);
+    assert_eq!(page::pencil(&marks, 1), 1 << 11);
+    // Storage keeps digits up to 12 and pencil masks; older all-digit saves read as before.
+    let text = studio::marks_text::encode(&marks);
+    assert_eq!(studio::marks_text::decode(&text), marks);
+    let big = [12u8, 255, 15, 0, 0, 0];
+    assert!(studio::marks_text::encode(&big).starts_with("x:"));
+    assert_eq!(studio::marks_text::decode(&studio::marks_text::encode(&big)), big);
+    assert_eq!(studio::marks_text::encode(&[0, 1, 2]), "012");
+    assert_eq!(studio::marks_text::decode("012"), [0, 1, 2]);
+    assert!(studio::marks_text::decode("x:zz").is_empty());
+    // A repeated digit and a full cage that breaks its rule are flagged; Check finds the wrong digit.
+    apply(&mut marks, page::set_digit(1, 4));
+    let digits = page::digits_of(&marks, 5);
+    assert_eq!(page::repeated(5, &digits)[..3], [true, true, false]);
+    assert!(page::broken_cages(&p, &digits)[0], "4 + 4 is not 5");
+    assert_eq!(page::mistakes(&EXAMPLE_ANSWER.concat(), &marks), [1]);
+    let c = page::clear_cell(&marks, 1);
+    apply(&mut marks, c);
+    assert_eq!(page::digit(&marks, 1), 0);
+    assert_eq!(page::pencil(&marks, 1), 1 << 11, "the digit goes first, the pencil marks stay");
+    let answer: Vec<u8> = EXAMPLE_ANSWER.concat().bytes().map(|b| b - b'0').collect();
+    assert!(page::solved(&p, &answer));
+    assert_eq!(page::key_digit("0", 12), Some(10));
+    assert_eq!(page::key_digit("c", 12), Some(12));
+    assert_eq!(page::key_digit("6", 5), None);
+    // Pictures of the blank puzzle and of the answer.
+    let svg = page::render_svg(&p, Some(&answer));
+    assert!(svg.starts_with("<svg") && svg.contains(">15×<") && svg.contains(">4</text>"));
+}
+
+#[test]
+fn the_editor_draws_cages_and_lists_problems() {
+    use studio::kinds::kenken::page;
+    let cages = page::blank_cages(3);
+    let (cages, k) = page::draw_cage(3, &cages, &[0, 1, 4]);
+    assert_eq!(cages[k].cells, [0, 1, 4]);
+    assert_eq!(cages.len(), 7);
+    let problems = page::draft_problems(3, &cages);
+    assert!(problems.iter().all(|q| !q.blocking), "only missing clues");
+    // A draft with missing clues solves: those cells are free.
+    let json = page::draft_json(3, &cages).unwrap();
+    let draft = KenKen::import(&json).unwrap().puzzle;
+    assert_eq!(draft.solve(Mode::Unique, None).unwrap().verdict, Verdict::Multiple);
+    // A clue no digits can reach is a blocking problem naming the cage.
+    let mut bad = cages.clone();
+    bad[k] = Cage { op: Op::Add, target: 20, cells: vec![0, 1, 4] };
+    let problems = page::draft_problems(3, &bad);
+    assert!(problems[0].blocking && problems[0].at == "cage 20+ at (0, 0)", "{:?}", problems[0]);
+    assert!(page::draft_json(3, &bad).is_err());
+    // Drawing through the middle of a cage splits what is left into clue-less pieces.
+    let row = vec![Cage { op: Op::Add, target: 6, cells: vec![0, 1, 2] }];
+    let mut all = row.clone();
+    all.extend((3..9).map(|c| Cage { op: Op::Blank, target: 0, cells: vec![c] }));
+    let (after, k) = page::draw_cage(3, &all, &[1, 4]);
+    assert_eq!(after[k].cells, [1, 4]);
+    assert!(after.iter().filter(|c| c.cells == [0] || c.cells == [2]).all(|c| c.op == Op::Blank));
+}

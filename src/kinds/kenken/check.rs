@@ -1,6 +1,6 @@
 //! The independent verifier: recomputes every rule from the digits, sharing no code with the encoder.
 
-use super::model::{Op, KenKen};
+use super::model::{Cage, KenKen, Op};
 use crate::grid::Grid;
 
 /// `Ok` when `digits` is a Latin square of the puzzle's side that satisfies every cage;
@@ -32,25 +32,29 @@ pub fn verify(puzzle: &KenKen, digits: &Grid<u8>) -> Result<(), String> {
     }
     for cage in puzzle.cages() {
         let values: Vec<u64> = cage.cells.iter().map(|&i| digits.cells()[i] as u64).collect();
-        let t = cage.target;
-        let holds = match cage.op {
-            Op::Blank => true,
-            Op::Given => values == [t],
-            Op::Add => values.iter().sum::<u64>() == t,
-            Op::Mul => values.iter().try_fold(1u64, |p, &v| p.checked_mul(v)) == Some(t),
-            Op::Sub => values.len() == 2 && values[0].abs_diff(values[1]) == t,
-            Op::Div => {
-                values.len() == 2 && {
-                    let (big, small) = (values[0].max(values[1]), values[0].min(values[1]));
-                    big % small == 0 && big / small == t
-                }
-            }
-        };
-        if !holds {
+        if !holds(cage, &values) {
             let first = cage.cells[0];
             let shown: Vec<String> = values.iter().map(u64::to_string).collect();
             return Err(format!("the cage {} at ({}, {}) holds {}, which breaks its rule", cage.clue(), first / n, first % n, shown.join(" ")));
         }
     }
     Ok(())
+}
+
+/// Whether a cage's digits (in its cell order) satisfy its rule, computed from the digits alone.
+pub fn holds(cage: &Cage, values: &[u64]) -> bool {
+    let t = cage.target;
+    match cage.op {
+        Op::Blank => true,
+        Op::Given => values == [t],
+        Op::Add => values.iter().sum::<u64>() == t,
+        Op::Mul => values.iter().try_fold(1u64, |p, &v| p.checked_mul(v)) == Some(t),
+        Op::Sub => values.len() == 2 && values[0].abs_diff(values[1]) == t,
+        Op::Div => {
+            values.len() == 2 && {
+                let (big, small) = (values[0].max(values[1]), values[0].min(values[1]));
+                small > 0 && big % small == 0 && big / small == t
+            }
+        }
+    }
 }
