@@ -89,8 +89,7 @@ pub fn KenKenPage() -> Html {
             } else if pencil || *pencil_mode {
                 mark(page::toggle_pencil(&marks, i, d));
             } else {
-                let current = page::digit(&marks, i);
-                mark(page::set_digit(i, if current == d { 0 } else { d }));
+                mark(page::set_digit(i, d));
             }
         }
     };
@@ -136,7 +135,8 @@ pub fn KenKenPage() -> Html {
         })
     };
 
-    let slots = n.div_ceil(3) * 3;
+    // Pencil marks keep fixed places: a 3x3 grid up to 9x9, 3 columns by 4 rows above.
+    let slots = if n <= 9 { 9 } else { 12 };
     let cells = (0..n * n).map(|i| {
         let (r, c) = (i / n, i % n);
         let (t, l, b, rt) = page::walls(&p, i);
