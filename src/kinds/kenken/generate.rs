@@ -13,7 +13,8 @@
 //!    otherwise another attempt starts. Like Tatham's Keen, a 3x3 request for hard is made medium.
 //! Failing is allowed (the message says so); calling an ambiguous puzzle unique is not.
 
-use super::model::{Cage, KenKen, Op};
+use super::model::{pieces, Cage, KenKen, Op};
+use crate::grid::neighbours_of;
 use super::propagate::{self, Rating};
 use super::solve;
 use crate::puzzle::{Mode, Verdict};
@@ -78,24 +79,6 @@ fn augment(c: usize, used: &[Vec<bool>], order: &[usize], seen: &mut [bool], dig
     false
 }
 
-fn neighbours(n: usize, i: usize) -> Vec<usize> {
-    let (r, c) = (i / n, i % n);
-    let mut v = Vec::with_capacity(4);
-    if r > 0 {
-        v.push(i - n);
-    }
-    if r + 1 < n {
-        v.push(i + n);
-    }
-    if c > 0 {
-        v.push(i - 1);
-    }
-    if c + 1 < n {
-        v.push(i + 1);
-    }
-    v
-}
-
 /// Cage sizes (1 to 5) for a level, as cumulative weights out of 100.
 fn size_mix(level: Rating) -> [u32; 5] {
     match level {
@@ -147,7 +130,7 @@ fn partition(n: usize, level: Rating, square: &[u8], rng: &mut fastrand::Rng) ->
         owner[start] = g;
         let mut cells = vec![start];
         while cells.len() < want {
-            let free: Vec<usize> = cells.iter().flat_map(|&c| neighbours(n, c)).filter(|&m| owner[m] == usize::MAX).collect();
+            let free: Vec<usize> = cells.iter().flat_map(|&c| neighbours_of(n, n, c)).filter(|&m| owner[m] == usize::MAX).collect();
             if free.is_empty() {
                 break;
             }
@@ -217,25 +200,4 @@ fn make_unique(n: usize, square: &[u8], cages: &mut Vec<Cage>, rng: &mut fastran
         }
     }
     None
-}
-
-/// The connected pieces of a set of cells.
-fn pieces(n: usize, cells: &[usize]) -> Vec<Vec<usize>> {
-    let mut left: Vec<usize> = cells.to_vec();
-    let mut out = Vec::new();
-    while let Some(start) = left.pop() {
-        let mut piece = vec![start];
-        let mut stack = vec![start];
-        while let Some(c) = stack.pop() {
-            for m in neighbours(n, c) {
-                if let Some(pos) = left.iter().position(|&x| x == m) {
-                    left.swap_remove(pos);
-                    piece.push(m);
-                    stack.push(m);
-                }
-            }
-        }
-        out.push(piece);
-    }
-    out
 }

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::error::{InputError, InputResult};
+use crate::grid::neighbours_of;
 
 /// Smallest grid side accepted.
 pub const MIN_SIZE: usize = 3;
@@ -267,32 +268,32 @@ fn describe_target(cage: &Cage) -> String {
 
 /// Whether the cells form one orthogonally connected group.
 pub fn connected(size: usize, cells: &[usize]) -> bool {
-    let Some(&start) = cells.first() else { return false };
-    let mut seen = vec![start];
-    let mut stack = vec![start];
-    while let Some(c) = stack.pop() {
-        let (r, col) = (c / size, c % size);
-        let mut around = Vec::with_capacity(4);
-        if r > 0 {
-            around.push(c - size);
-        }
-        if r + 1 < size {
-            around.push(c + size);
-        }
-        if col > 0 {
-            around.push(c - 1);
-        }
-        if col + 1 < size {
-            around.push(c + 1);
-        }
-        for m in around {
-            if cells.contains(&m) && !seen.contains(&m) {
-                seen.push(m);
-                stack.push(m);
+    !cells.is_empty() && pieces(size, cells).len() == 1
+}
+
+/// The orthogonally connected pieces of a set of cells, each ascending, ordered by first cell.
+pub fn pieces(size: usize, cells: &[usize]) -> Vec<Vec<usize>> {
+    let mut left: Vec<usize> = cells.to_vec();
+    left.sort_unstable();
+    left.dedup();
+    let mut out = Vec::new();
+    while !left.is_empty() {
+        let start = left.remove(0);
+        let mut piece = vec![start];
+        let mut i = 0;
+        while i < piece.len() {
+            for m in neighbours_of(size, size, piece[i]) {
+                if let Ok(pos) = left.binary_search(&m) {
+                    left.remove(pos);
+                    piece.push(m);
+                }
             }
+            i += 1;
         }
+        piece.sort_unstable();
+        out.push(piece);
     }
-    seen.len() == cells.len()
+    out
 }
 
 /// Nodes a reachability search may visit before it gives the target the benefit of the doubt

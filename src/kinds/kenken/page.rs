@@ -6,7 +6,7 @@
 
 use super::check;
 use super::formats::{digit_char, to_json};
-use super::model::{self, Cage, KenKen, Op, Problem};
+use super::model::{self, pieces, Cage, KenKen, Op, Problem};
 use crate::grid::Grid;
 
 /// Bytes per cell in the marks vector.
@@ -167,29 +167,6 @@ pub fn draw_cage(n: usize, cages: &[Cage], cells: &[usize]) -> (Vec<Cage>, usize
         out.push(Cage { op: Op::Blank, target: 0, cells: piece });
     }
     (out, new_index)
-}
-
-fn pieces(n: usize, cells: &[usize]) -> Vec<Vec<usize>> {
-    let mut left: Vec<usize> = cells.to_vec();
-    left.sort_unstable();
-    left.dedup();
-    let mut out = Vec::new();
-    while !left.is_empty() {
-        let start = left.remove(0);
-        let mut piece = vec![start];
-        let mut i = 0;
-        while i < piece.len() {
-            let c = piece[i];
-            let near = |m: usize| (m / n).abs_diff(c / n) + (m % n).abs_diff(c % n) == 1;
-            let (joined, rest): (Vec<usize>, Vec<usize>) = left.iter().partition(|&&m| near(m));
-            piece.extend(joined);
-            left = rest;
-            i += 1;
-        }
-        piece.sort_unstable();
-        out.push(piece);
-    }
-    out
 }
 
 /// Every problem of a draft, blocking first.
