@@ -437,3 +437,27 @@ fn the_editor_draws_cages_and_lists_problems() {
     assert_eq!(after[k].cells, [1, 4]);
     assert!(after.iter().filter(|c| c.cells == [0] || c.cells == [2]).all(|c| c.op == Op::Blank));
 }
+
+#[test]
+fn the_worker_generates_and_solves_kenken() {
+    use std::rc::Rc;
+    use studio::jobs::{run, Reply, Request};
+    use studio::kinds::Kind;
+    let options = GenerateOptions { size: Some(7), seed: 3, difficulty: Some("hard".into()), ..Default::default() };
+    let puzzle = match run(Request::Generate { kind: Kind::KenKen, options }, Rc::new(|_| {})) {
+        Reply::Generated(json) => json,
+        other => panic!("{other:?}"),
+    };
+    match run(Request::Solve { kind: Kind::KenKen, puzzle: puzzle.clone(), mode: Mode::Unique }, Rc::new(|_| {})) {
+        Reply::Solved(r) => {
+            assert_eq!(r.verdict, Verdict::Unique);
+            assert!(studio::kinds::verify_rows(Kind::KenKen, &puzzle, &r.solutions[0]).is_ok());
+            assert_eq!(r.rating.as_deref(), Some("hard (needs search)"));
+        }
+        other => panic!("{other:?}"),
+    }
+    match run(Request::Solve { kind: Kind::KenKen, puzzle: "5#1234".into(), mode: Mode::Unique }, Rc::new(|_| {})) {
+        Reply::Failed(m) => assert!(m.contains("random-seed"), "{m}"),
+        other => panic!("{other:?}"),
+    }
+}
