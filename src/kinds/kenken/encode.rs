@@ -14,6 +14,7 @@
 //!   prime p ≤ n over the exponents, `Σ v_p(d)·x[c][d] = v_p(target)` (a product equals the
 //!   target exactly when every prime's exponent does), both through rustsat's generalized
 //!   totalizer ([`crate::sat::Cnf::pb_exactly`]). Linear in the cells, weaker propagation.
+//!
 //! Subtraction, division and givens are always encoded by tuples (at most n² pairs).
 
 use super::model::{KenKen, Op};
@@ -59,6 +60,7 @@ pub fn encode_with_limit(p: &KenKen, domains: &[Domain], limit: usize, cnf: &mut
             }
         }
     }
+    #[allow(clippy::needless_range_loop)]
     for i in 0..n {
         for d in 0..n {
             cnf.exactly_one(&(0..n).map(|j| x[i * n + j][d]).collect::<Vec<_>>());

@@ -11,6 +11,7 @@
 //! 4. Difficulty: [`super::propagate::rate`] must give the level asked for (easy: easy
 //!    propagation alone solves it; medium: medium propagation; hard: search is needed);
 //!    otherwise another attempt starts. Like Tatham's Keen, a 3x3 request for hard is made medium.
+//!
 //! Failing is allowed (the message says so); calling an ambiguous puzzle unique is not.
 
 use super::model::{pieces, Cage, KenKen, Op};

@@ -8,6 +8,7 @@
 //! - [`Level::Medium`]: adds hidden singles (a digit with one place left in a row or column)
 //!   and cage-forced digits (a digit every tuple of a cage puts in a given row or column within
 //!   the cage leaves the rest of that line).
+//!
 //! Cages past [`PROPAGATE_LIMIT`] tuples are left to the solver.
 
 use super::model::KenKen;
