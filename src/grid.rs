@@ -93,3 +93,22 @@ impl<T> std::ops::IndexMut<(usize, usize)> for Grid<T> {
         &mut self.cells[r * self.cols + c]
     }
 }
+
+/// The orthogonal neighbours of cell index `i` in a `rows` x `cols` grid numbered in reading order.
+pub fn neighbours_of(rows: usize, cols: usize, i: usize) -> Vec<usize> {
+    let (r, c) = (i / cols, i % cols);
+    let mut v = Vec::with_capacity(4);
+    if r > 0 {
+        v.push(i - cols);
+    }
+    if r + 1 < rows {
+        v.push(i + cols);
+    }
+    if c > 0 {
+        v.push(i - 1);
+    }
+    if c + 1 < cols {
+        v.push(i + 1);
+    }
+    v
+}

@@ -1,5 +1,6 @@
 //! The registry of puzzle kinds, and dispatch by kind for the CLI, the worker and the page.
 
+pub mod kenken;
 pub mod nonogram;
 pub mod starbattle;
 
@@ -24,6 +25,10 @@ macro_rules! with_kind {
             }
             $crate::kinds::Kind::StarBattle => {
                 type $P = $crate::kinds::starbattle::StarBattle;
+                $body
+            }
+            $crate::kinds::Kind::KenKen => {
+                type $P = $crate::kinds::kenken::KenKen;
                 $body
             }
             _ => $other,
@@ -105,10 +110,19 @@ pub fn sniff(text: &str) -> Option<Kind> {
             _ => {}
         }
     }
+    if kenken::formats::looks_like_keen(t) {
+        return Some(Kind::KenKen);
+    }
     if t.starts_with('{') {
         if let Ok(v) = serde_json::from_str::<serde_json::Value>(t) {
+            if v.get("kind").is_none() && v.get("cages").is_some() {
+                return Some(Kind::KenKen);
+            }
             return v.get("kind").and_then(|k| k.as_str()).and_then(Kind::from_id);
         }
+    }
+    if t.starts_with("SAVEFILE") && t.contains(":4:Keen") {
+        return Some(Kind::KenKen);
     }
     None
 }

@@ -31,7 +31,7 @@ fn bad_jobs_fail_with_a_message() {
         Reply::Failed(m) => assert!(m.contains("expected 36 region letters"), "{m}"),
         other => panic!("{other:?}"),
     }
-    match run(Request::Solve { kind: Kind::KenKen, puzzle: "{}".into(), mode: Mode::Unique }, no_progress()) {
+    match run(Request::Solve { kind: Kind::FloodIt, puzzle: "{}".into(), mode: Mode::Unique }, no_progress()) {
         Reply::Failed(m) => assert!(m.contains("not yet supported")),
         other => panic!("{other:?}"),
     }

@@ -12,3 +12,5 @@ mod starbattle;
 mod nonogram;
 // Image to nonogram: the pipeline on synthetic images, minimal givens, line-logic givens.
 mod art;
+// KenKen: brute-force counts, Tatham's worked example, formats, verifier, generator, decoder fuzzing.
+mod kenken;

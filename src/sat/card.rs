@@ -21,7 +21,7 @@ use super::Cnf;
 /// Lists up to this long get pairwise at-most-one clauses; longer ones the ladder encoding.
 const PAIRWISE_MAX: usize = 6;
 
-struct Sink<'a>(&'a mut Cnf);
+pub(super) struct Sink<'a>(&'a mut Cnf);
 
 impl CollectClauses for Sink<'_> {
     fn n_clauses(&self) -> usize {
@@ -43,16 +43,16 @@ impl CollectClauses for Sink<'_> {
     }
 }
 
-fn to_rs(l: Lit) -> rustsat::types::Lit {
+pub(super) fn to_rs(l: Lit) -> rustsat::types::Lit {
     rustsat::types::Lit::new(l.index() as u32, l.is_negative())
 }
 
-fn from_rs(l: rustsat::types::Lit) -> Lit {
+pub(super) fn from_rs(l: rustsat::types::Lit) -> Lit {
     Lit::from_index(l.vidx(), l.is_pos())
 }
 
 /// Runs a rustsat encoder with a variable manager that continues from the formula's counter.
-fn with_rustsat<R>(cnf: &mut Cnf, f: impl FnOnce(&mut Sink<'_>, &mut BasicVarManager) -> R) -> R {
+pub(super) fn with_rustsat<R>(cnf: &mut Cnf, f: impl FnOnce(&mut Sink<'_>, &mut BasicVarManager) -> R) -> R {
     let mut vm = BasicVarManager::from_next_free(RsVar::new(cnf.n_vars() as u32));
     let r = {
         let mut sink = Sink(cnf);

@@ -8,7 +8,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::client::Client;
-use super::components::{art::ArtPage, bench::BenchPage, home::Home, nav::Nav, nonogram::NonogramPage, notice::NoticeBar, starbattle::StarBattlePage, unavailable::Unavailable};
+use super::components::{art::ArtPage, bench::BenchPage, home::Home, kenken::KenKenPage, nav::Nav, nonogram::NonogramPage, notice::NoticeBar, starbattle::StarBattlePage, unavailable::Unavailable};
 use super::ctx::{now_ms, Ctx};
 use super::state::{Action, Level, Live, Page, State, Work};
 use crate::jobs::Reply;
@@ -28,7 +28,7 @@ fn saved_workshops() -> Vec<(Kind, String, Vec<u8>)> {
             let puzzle = storage::load(k, "puzzle")?;
             // Anything saved by an older or broken page is validated like any other input.
             let puzzle = kinds::import(k, &puzzle).ok()?;
-            let marks = storage::load(k, "marks").map(|m| m.bytes().map(|b| b.saturating_sub(b'0')).collect()).unwrap_or_default();
+            let marks = storage::load(k, "marks").map(|m| crate::marks_text::decode(&m)).unwrap_or_default();
             Some((k, puzzle, marks))
         })
         .collect()
@@ -70,7 +70,7 @@ pub fn App() -> Html {
         use_effect_with(saved, move |saved| {
             for (kind, puzzle, marks) in saved {
                 if let Some(p) = puzzle {
-                    let marks: String = marks.iter().map(|m| (b'0' + m.min(&9)) as char).collect();
+                    let marks = crate::marks_text::encode(marks);
                     if let Err(e) = storage::save(*kind, "puzzle", p).and_then(|_| storage::save(*kind, "marks", &marks)) {
                         dispatcher.dispatch(Action::Notify(Level::Error, format!("Could not save your work: {e}")));
                     }
@@ -131,6 +131,7 @@ pub fn App() -> Html {
         Page::Art => html! { <ArtPage /> },
         Page::Kind(Kind::StarBattle) => html! { <StarBattlePage /> },
         Page::Kind(Kind::Nonogram) => html! { <NonogramPage /> },
+        Page::Kind(Kind::KenKen) => html! { <KenKenPage /> },
         Page::Kind(kind) => html! { <Unavailable kind={Some(kind)} title={kind.title()} /> },
     };
     html! {

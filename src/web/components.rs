@@ -4,6 +4,7 @@ pub mod art;
 pub mod bench;
 pub mod home;
 pub mod import;
+pub mod kenken;
 pub mod nav;
 pub mod nonogram;
 pub mod notice;

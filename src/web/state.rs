@@ -293,7 +293,8 @@ impl State {
             }
         };
         // Mark 1 (filled, star) must match a filled answer cell; mark 2 (empty, dot) an empty one.
-        let mistakes: Vec<usize> = answer
+        // KenKen's marks hold digits (and pencil marks): a digit must match the answer's.
+        let mistakes: Vec<usize> = if kind == Kind::KenKen { crate::kinds::kenken::page::mistakes(&answer, &w.marks) } else { answer
             .chars()
             .enumerate()
             .filter(|&(i, a)| match w.marks.get(i).copied().unwrap_or(0) {
@@ -302,7 +303,7 @@ impl State {
                 _ => false,
             })
             .map(|(i, _)| i)
-            .collect();
+            .collect() };
         let text = match mistakes.len() {
             0 => "No mistakes so far.".to_string(),
             1 => "1 mistake, ringed in red.".to_string(),

@@ -1,0 +1,204 @@
+//! New KenKen puzzles with a proven unique answer, at a chosen difficulty.
+//!
+//! 1. A random Latin square, row by row: each new row is a random perfect matching of columns
+//!    to the digits their column still lacks (Hall's theorem: a Latin rectangle always extends,
+//!    so this never backtracks).
+//! 2. Random connected cages, sizes drawn from the difficulty's mix (small cages and givens for
+//!    easy, larger cages for hard), each with an operation the planted square satisfies.
+//! 3. Uniqueness: while the solver finds a second answer, a cage where it differs from the
+//!    planted square gets an operation the second answer breaks, or, when none does, the
+//!    differing cell is split off as a given. The loop ends only on a proven unique verdict.
+//! 4. Difficulty: [`super::propagate::rate`] must give the level asked for (easy: easy
+//!    propagation alone solves it; medium: medium propagation; hard: search is needed);
+//!    otherwise another attempt starts. Like Tatham's Keen, a 3x3 request for hard is made medium.
+//!
+//! Failing is allowed (the message says so); calling an ambiguous puzzle unique is not.
+
+use super::model::{pieces, Cage, KenKen, Op};
+use crate::grid::neighbours_of;
+use super::propagate::{self, Rating};
+use super::solve;
+use crate::puzzle::{Mode, Verdict};
+
+/// Attempts before giving up on a seed.
+const ATTEMPTS: usize = 400;
+
+/// Makes a `size`x`size` puzzle (3 to 9) of the given difficulty from `seed`.
+pub fn generate(size: usize, level: Rating, seed: u64) -> Result<KenKen, String> {
+    if !(3..=super::model::MAX_SIZE).contains(&size) {
+        return Err(format!("the generator makes sizes 3 to {}, got {size}", super::model::MAX_SIZE));
+    }
+    let level = if size == 3 && level == Rating::Hard { Rating::Medium } else { level };
+    let mut rng = fastrand::Rng::with_seed(seed);
+    for _ in 0..ATTEMPTS {
+        let square = latin_square(size, &mut rng);
+        let mut cages = partition(size, level, &square, &mut rng);
+        let Some(p) = make_unique(size, &square, &mut cages, &mut rng) else { continue };
+        if propagate::rate(&p).1 == level {
+            return Ok(p);
+        }
+    }
+    Err(format!("no unique {size}x{size} {} puzzle was found from seed {seed}; try another seed", level.word()))
+}
+
+/// A random Latin square of side `n`, digits 1..=n, in reading order.
+pub fn latin_square(n: usize, rng: &mut fastrand::Rng) -> Vec<u8> {
+    let mut grid = vec![0u8; n * n];
+    for r in 0..n {
+        // used[c][d]: digit d+1 already appears in column c.
+        let used: Vec<Vec<bool>> = (0..n).map(|c| (0..n).map(|d| (0..r).any(|rr| grid[rr * n + c] as usize == d + 1)).collect()).collect();
+        let mut digit_of_col = vec![usize::MAX; n];
+        let mut col_of_digit = vec![usize::MAX; n];
+        let mut cols: Vec<usize> = (0..n).collect();
+        rng.shuffle(&mut cols);
+        for &c in &cols {
+            let mut seen = vec![false; n];
+            let mut order: Vec<usize> = (0..n).collect();
+            rng.shuffle(&mut order);
+            augment(c, &used, &order, &mut seen, &mut digit_of_col, &mut col_of_digit);
+        }
+        for c in 0..n {
+            grid[r * n + c] = digit_of_col[c] as u8 + 1;
+        }
+    }
+    grid
+}
+
+/// Kuhn's augmenting path from column `c` over the digits its column still lacks.
+fn augment(c: usize, used: &[Vec<bool>], order: &[usize], seen: &mut [bool], digit_of_col: &mut [usize], col_of_digit: &mut [usize]) -> bool {
+    for &d in order {
+        if used[c][d] || seen[d] {
+            continue;
+        }
+        seen[d] = true;
+        if col_of_digit[d] == usize::MAX || augment(col_of_digit[d], used, order, seen, digit_of_col, col_of_digit) {
+            digit_of_col[c] = d;
+            col_of_digit[d] = c;
+            return true;
+        }
+    }
+    false
+}
+
+/// Cage sizes (1 to 5) for a level, as cumulative weights out of 100.
+fn size_mix(level: Rating) -> [u32; 5] {
+    match level {
+        Rating::Easy => [14, 62, 92, 100, 100],
+        Rating::Medium => [6, 50, 85, 98, 100],
+        Rating::Hard => [2, 42, 76, 94, 100],
+    }
+}
+
+/// An operation for these planted digits: one the generator likes for the cage's size.
+fn pick_op(values: &[u64], rng: &mut fastrand::Rng) -> (Op, u64) {
+    match values {
+        [v] => (Op::Given, *v),
+        [a, b] => {
+            let (big, small) = (*a.max(b), *a.min(b));
+            if big % small == 0 && rng.u8(..10) < 4 {
+                (Op::Div, big / small)
+            } else {
+                match rng.u8(..10) {
+                    0..=3 => (Op::Sub, big - small),
+                    4..=6 => (Op::Add, big + small),
+                    _ => (Op::Mul, big * small),
+                }
+            }
+        }
+        _ => {
+            if rng.bool() {
+                (Op::Add, values.iter().sum())
+            } else {
+                (Op::Mul, values.iter().product())
+            }
+        }
+    }
+}
+
+fn partition(n: usize, level: Rating, square: &[u8], rng: &mut fastrand::Rng) -> Vec<Cage> {
+    let mix = size_mix(level);
+    let mut owner = vec![usize::MAX; n * n];
+    let mut order: Vec<usize> = (0..n * n).collect();
+    rng.shuffle(&mut order);
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for &start in &order {
+        if owner[start] != usize::MAX {
+            continue;
+        }
+        let roll = rng.u32(..100);
+        let want = mix.iter().position(|&w| roll < w).unwrap_or(1) + 1;
+        let g = groups.len();
+        owner[start] = g;
+        let mut cells = vec![start];
+        while cells.len() < want {
+            let free: Vec<usize> = cells.iter().flat_map(|&c| neighbours_of(n, n, c)).filter(|&m| owner[m] == usize::MAX).collect();
+            if free.is_empty() {
+                break;
+            }
+            let m = free[rng.usize(..free.len())];
+            owner[m] = g;
+            cells.push(m);
+        }
+        groups.push(cells);
+    }
+    groups.into_iter().map(|cells| cage_for(cells, square, rng)).collect()
+}
+
+fn cage_for(mut cells: Vec<usize>, square: &[u8], rng: &mut fastrand::Rng) -> Cage {
+    cells.sort_unstable();
+    let values: Vec<u64> = cells.iter().map(|&c| square[c] as u64).collect();
+    let (op, target) = pick_op(&values, rng);
+    Cage { op, target, cells }
+}
+
+/// The value of `op` on digits, when they fit it.
+fn value(op: Op, values: &[u64]) -> Option<u64> {
+    match (op, values) {
+        (Op::Add, _) => Some(values.iter().sum()),
+        (Op::Mul, _) => values.iter().try_fold(1u64, |p, &v| p.checked_mul(v)),
+        (Op::Sub, [a, b]) => Some(a.abs_diff(*b)),
+        (Op::Div, [a, b]) => {
+            let (big, small) = (*a.max(b), *a.min(b));
+            (big % small == 0).then(|| big / small)
+        }
+        _ => None,
+    }
+}
+
+fn make_unique(n: usize, square: &[u8], cages: &mut Vec<Cage>, rng: &mut fastrand::Rng) -> Option<KenKen> {
+    for _step in 0..4 * n * n {
+        let p = KenKen::new(n, cages.clone()).ok()?;
+        let report = solve::solve(&p, Mode::Unique, None).ok()?;
+        match report.verdict {
+            Verdict::Unique => return Some(p),
+            Verdict::Multiple => {}
+            _ => return None,
+        }
+        let other = report.solutions.iter().find(|s| s.cells() != square)?;
+        let mut differing: Vec<usize> = (0..n * n).filter(|&i| other.cells()[i] != square[i]).collect();
+        rng.shuffle(&mut differing);
+        let cell = *differing.first()?;
+        let k = cages.iter().position(|c| c.cells.contains(&cell))?;
+        let planted: Vec<u64> = cages[k].cells.iter().map(|&c| square[c] as u64).collect();
+        let theirs: Vec<u64> = cages[k].cells.iter().map(|&c| other.cells()[c] as u64).collect();
+        let mut ops: Vec<Op> = if planted.len() == 2 { vec![Op::Div, Op::Sub, Op::Mul, Op::Add] } else { vec![Op::Mul, Op::Add] };
+        rng.shuffle(&mut ops);
+        let better = ops.into_iter().find(|&op| value(op, &planted).is_some_and(|v| value(op, &theirs) != Some(v)));
+        match better {
+            Some(op) => {
+                cages[k].op = op;
+                cages[k].target = value(op, &planted)?;
+            }
+            None => {
+                // Split the differing cell off as a given; the rest falls into connected pieces.
+                let rest: Vec<usize> = cages[k].cells.iter().copied().filter(|&c| c != cell).collect();
+                cages.remove(k);
+                cages.push(Cage { op: Op::Given, target: square[cell] as u64, cells: vec![cell] });
+                for piece in pieces(n, &rest) {
+                    cages.push(cage_for(piece, square, rng));
+                }
+            }
+        }
+    }
+    None
+}

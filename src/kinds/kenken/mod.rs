@@ -1,0 +1,96 @@
+//! KenKen: a Latin square whose cages' digits reach their targets by `+ − × ÷`.
+//!
+//! - [`model`]: the puzzle and its validation (errors name the cage);
+//! - [`tuples`]: the digit tuples that satisfy a cage, for the encoder and propagation;
+//! - [`propagate`]: domain propagation to a fixpoint, and the difficulty rating;
+//! - [`encode`]: the SAT encoding (one-hot digits, Latin lines, cages by tuples or arithmetic);
+//! - [`solve`]: propagation, then SAT through the shared enumeration, with proof;
+//! - [`check`]: the independent verifier;
+//! - [`formats`]: studio JSON and link, Tatham Keen IDs, links and save files, JSON lines;
+//! - [`generate`]: new puzzles with a proven unique answer at three difficulties;
+//! - [`page`]: pure functions for the page (marks, highlights, editor, SVG).
+
+pub mod check;
+pub mod encode;
+pub mod formats;
+pub mod generate;
+pub mod model;
+pub mod page;
+pub mod propagate;
+pub mod solve;
+pub mod tuples;
+
+pub use model::{Cage, KenKen, Op};
+
+use crate::error::InputResult;
+use crate::grid::Grid;
+use crate::kind::Kind;
+use crate::puzzle::{Entry, GenerateOptions, Mode, Puzzle, Report, SolveError};
+use crate::sat::{Cnf, Lit, Model, Monitor};
+
+impl Puzzle for KenKen {
+    const KIND: Kind = Kind::KenKen;
+    type Solution = Grid<u8>;
+    type Vars = encode::Vars;
+
+    fn from_json(value: &serde_json::Value) -> InputResult<Self> {
+        formats::from_json(value)
+    }
+
+    fn to_json(&self) -> serde_json::Value {
+        formats::to_json(self)
+    }
+
+    fn link_payload(&self) -> String {
+        formats::link_payload(self)
+    }
+
+    fn from_link_payload(version: u32, payload: &str) -> InputResult<Self> {
+        formats::from_link_payload(version, payload)
+    }
+
+    fn import(text: &str) -> InputResult<Entry<Self>> {
+        formats::import(text)
+    }
+
+    fn read_collection(text: &str, name: &str) -> InputResult<Vec<Entry<Self>>> {
+        formats::read_collection(text, name)
+    }
+
+    fn generate(options: &GenerateOptions) -> Result<Self, String> {
+        let level = match options.difficulty.as_deref() {
+            None => propagate::Rating::Medium,
+            Some(w) => propagate::Rating::from_word(w).ok_or_else(|| format!("unknown difficulty `{w}`; use easy, medium or hard"))?,
+        };
+        generate::generate(options.size.unwrap_or(6), level, options.seed)
+    }
+
+    fn encode(&self, cnf: &mut Cnf) -> encode::Vars {
+        encode::encode(self, cnf)
+    }
+
+    fn answer_lits(&self, vars: &encode::Vars) -> Vec<Lit> {
+        vars.x.iter().flatten().copied().collect()
+    }
+
+    fn decode(&self, vars: &encode::Vars, model: &Model) -> Grid<u8> {
+        let cells = vars.x.iter().map(|lits| lits.iter().position(|&l| model.value(l)).map_or(0, |d| d as u8 + 1)).collect();
+        Grid::from_cells(self.size(), self.size(), cells).expect("one cell per variable group")
+    }
+
+    fn verify(&self, solution: &Grid<u8>) -> Result<(), String> {
+        check::verify(self, solution)
+    }
+
+    fn solution_rows(&self, solution: &Grid<u8>) -> Vec<String> {
+        (0..solution.rows()).map(|r| solution.row(r).iter().map(|&d| formats::digit_char(d)).collect()).collect()
+    }
+
+    fn solution_from_rows(&self, rows: &[String]) -> InputResult<Grid<u8>> {
+        formats::digits_from_rows(self, rows)
+    }
+
+    fn solve(&self, mode: Mode, monitor: Option<Monitor>) -> Result<Report<Grid<u8>>, SolveError> {
+        solve::solve(self, mode, monitor)
+    }
+}

@@ -1,0 +1,226 @@
+//! Pure functions for the KenKen page: the player's marks, highlights, Check, the editor, SVG.
+//!
+//! The page keeps the player's work in the shared `Workshop::marks: Vec<u8>`, [`STRIDE`] bytes
+//! per cell: the digit (0 = empty), then the pencil marks as a 16-bit mask (bit `d - 1` for
+//! digit `d`), low byte first. Storage writes such marks with [`crate::marks_text`].
+
+use super::check;
+use super::formats::{digit_char, to_json};
+use super::model::{self, pieces, Cage, KenKen, Op, Problem};
+use crate::grid::Grid;
+
+/// Bytes per cell in the marks vector.
+pub const STRIDE: usize = 3;
+
+/// The player's digit in `cell` (0 when empty).
+pub fn digit(marks: &[u8], cell: usize) -> u8 {
+    marks.get(cell * STRIDE).copied().unwrap_or(0)
+}
+
+/// The player's pencil marks in `cell`, as a mask (bit `d - 1` for digit `d`).
+pub fn pencil(marks: &[u8], cell: usize) -> u16 {
+    let lo = marks.get(cell * STRIDE + 1).copied().unwrap_or(0) as u16;
+    let hi = marks.get(cell * STRIDE + 2).copied().unwrap_or(0) as u16;
+    lo | hi << 8
+}
+
+/// The mark changes that write `d` into `cell` (0 clears the digit; pencil marks stay).
+pub fn set_digit(cell: usize, d: u8) -> Vec<(usize, u8)> {
+    vec![(cell * STRIDE, d)]
+}
+
+/// The mark changes that toggle pencil mark `d` in `cell`.
+pub fn toggle_pencil(marks: &[u8], cell: usize, d: u8) -> Vec<(usize, u8)> {
+    let m = pencil(marks, cell) ^ (1 << (d - 1));
+    vec![(cell * STRIDE + 1, (m & 0xff) as u8), (cell * STRIDE + 2, (m >> 8) as u8)]
+}
+
+/// The mark changes that empty `cell` entirely: the digit first, then the pencil marks.
+pub fn clear_cell(marks: &[u8], cell: usize) -> Vec<(usize, u8)> {
+    if digit(marks, cell) != 0 {
+        set_digit(cell, 0)
+    } else {
+        vec![(cell * STRIDE + 1, 0), (cell * STRIDE + 2, 0)]
+    }
+}
+
+/// The player's digits, one per cell (0 = empty).
+pub fn digits_of(marks: &[u8], n: usize) -> Vec<u8> {
+    (0..n * n).map(|i| digit(marks, i)).collect()
+}
+
+/// Cells whose digit repeats in their row or column.
+pub fn repeated(n: usize, digits: &[u8]) -> Vec<bool> {
+    let mut bad = vec![false; n * n];
+    for i in 0..n * n {
+        let d = digits[i];
+        if d == 0 {
+            continue;
+        }
+        let (r, c) = (i / n, i % n);
+        bad[i] = (0..n).any(|j| (j != c && digits[r * n + j] == d) || (j != r && digits[j * n + c] == d));
+    }
+    bad
+}
+
+/// For each cage: filled completely and breaking its rule.
+pub fn broken_cages(p: &KenKen, digits: &[u8]) -> Vec<bool> {
+    p.cages()
+        .iter()
+        .map(|cage| {
+            let values: Vec<u64> = cage.cells.iter().map(|&c| digits[c] as u64).collect();
+            !values.contains(&0) && !check::holds(cage, &values)
+        })
+        .collect()
+}
+
+/// Cells where the player's digit differs from the proven answer (its characters in reading order).
+pub fn mistakes(answer: &str, marks: &[u8]) -> Vec<usize> {
+    answer
+        .chars()
+        .enumerate()
+        .filter(|&(i, a)| {
+            let d = digit(marks, i);
+            d != 0 && digit_char(d) != a
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Whether the player's digits fill the grid and obey every rule.
+pub fn solved(p: &KenKen, digits: &[u8]) -> bool {
+    let n = p.size();
+    Grid::from_cells(n, n, digits.to_vec()).is_some_and(|g| check::verify(p, &g).is_ok())
+}
+
+/// Which sides of `cell` are cage walls: (top, left, bottom, right).
+pub fn walls(p: &KenKen, cell: usize) -> (bool, bool, bool, bool) {
+    let n = p.size();
+    let (r, c) = (cell / n, cell % n);
+    let k = p.cage_of(cell);
+    let other = |rr: usize, cc: usize| p.cage_of(rr * n + cc) != k;
+    (r == 0 || other(r - 1, c), c == 0 || other(r, c - 1), r + 1 == n || other(r + 1, c), c + 1 == n || other(r, c + 1))
+}
+
+/// The clue drawn in `cell` (only the cage's first cell carries it).
+pub fn clue_at(p: &KenKen, cell: usize) -> Option<String> {
+    let cage = &p.cages()[p.cage_of(cell)];
+    (cage.cells[0] == cell && cage.op != Op::Blank).then(|| cage.clue())
+}
+
+/// A digit as shown (`10`, `11`, `12` in full).
+pub fn shown(d: u8) -> String {
+    if d == 0 {
+        String::new()
+    } else {
+        d.to_string()
+    }
+}
+
+/// The digit a key types: `1`–`9`, `0` for 10, `a`/`b`/`c` for 10–12; `None` past the size.
+pub fn key_digit(key: &str, n: usize) -> Option<u8> {
+    let d = match key {
+        "0" => 10,
+        k if k.len() == 1 => super::formats::char_digit(k.chars().next()?)?,
+        _ => return None,
+    };
+    (d as usize <= n).then_some(d)
+}
+
+// ---------------------------------------------------------------- editor
+
+/// A fresh draft: every cell its own cage with no clue yet.
+pub fn blank_cages(n: usize) -> Vec<Cage> {
+    (0..n * n).map(|c| Cage { op: Op::Blank, target: 0, cells: vec![c] }).collect()
+}
+
+/// The cages after drawing a new cage over `cells`: the cells leave their old cages (what is
+/// left of an old cage keeps its clue if it stays in one piece, otherwise every piece starts
+/// with no clue), and the new cage has no clue yet. Returns the new cages and the new cage's index.
+pub fn draw_cage(n: usize, cages: &[Cage], cells: &[usize]) -> (Vec<Cage>, usize) {
+    let mut out = Vec::with_capacity(cages.len() + 1);
+    for cage in cages {
+        let rest: Vec<usize> = cage.cells.iter().copied().filter(|c| !cells.contains(c)).collect();
+        if rest.is_empty() {
+            continue;
+        }
+        if rest.len() == cage.cells.len() {
+            out.push(cage.clone());
+            continue;
+        }
+        let pieces = pieces(n, &rest);
+        let keep = pieces.len() == 1;
+        for piece in pieces {
+            let cage = if keep { Cage { cells: piece, ..cage.clone() } } else { Cage { op: Op::Blank, target: 0, cells: piece } };
+            out.push(cage);
+        }
+    }
+    // Cells the new cage covers that are not connected to its first cell become their own cages.
+    let mut drawn = pieces(n, cells);
+    drawn.sort_by_key(|p| std::cmp::Reverse(p.len()));
+    let mut new_index = out.len();
+    for (i, mut piece) in drawn.into_iter().enumerate() {
+        piece.sort_unstable();
+        if i == 0 {
+            new_index = out.len();
+        }
+        out.push(Cage { op: Op::Blank, target: 0, cells: piece });
+    }
+    (out, new_index)
+}
+
+/// Every problem of a draft, blocking first.
+pub fn draft_problems(n: usize, cages: &[Cage]) -> Vec<Problem> {
+    let mut list = model::problems(n, cages);
+    list.sort_by_key(|p| !p.blocking);
+    list
+}
+
+/// The draft's JSON, when it has no blocking problem (cages without a clue are allowed).
+pub fn draft_json(n: usize, cages: &[Cage]) -> Result<String, String> {
+    KenKen::new(n, cages.to_vec()).map(|p| to_json(&p).to_string()).map_err(|e| e.to_string())
+}
+
+// ---------------------------------------------------------------- pictures
+
+/// An SVG picture of the puzzle (cage walls and clues), with `digits` written in when given.
+pub fn render_svg(p: &KenKen, digits: Option<&[u8]>) -> String {
+    const CELL: usize = 48;
+    let n = p.size();
+    let side = n * CELL + 4;
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{side}\" height=\"{side}\" viewBox=\"0 0 {side} {side}\" font-family=\"sans-serif\">\n<rect width=\"{side}\" height=\"{side}\" fill=\"white\"/>\n"
+    );
+    let at = |i: usize| (2 + (i % n) * CELL, 2 + (i / n) * CELL);
+    for i in 0..n * n {
+        let (x, y) = at(i);
+        s.push_str(&format!("<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"none\" stroke=\"#bbb\" stroke-width=\"1\"/>\n"));
+    }
+    for i in 0..n * n {
+        let (x, y) = at(i);
+        let (t, l, b, r) = walls(p, i);
+        let mut line = |x1: usize, y1: usize, x2: usize, y2: usize| {
+            s.push_str(&format!("<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"black\" stroke-width=\"3\" stroke-linecap=\"square\"/>\n"));
+        };
+        if t {
+            line(x, y, x + CELL, y);
+        }
+        if l {
+            line(x, y, x, y + CELL);
+        }
+        if b {
+            line(x, y + CELL, x + CELL, y + CELL);
+        }
+        if r {
+            line(x + CELL, y, x + CELL, y + CELL);
+        }
+        if let Some(clue) = clue_at(p, i) {
+            s.push_str(&format!("<text x=\"{}\" y=\"{}\" font-size=\"12\">{clue}</text>\n", x + 4, y + 14));
+        }
+        if let Some(d) = digits.and_then(|d| d.get(i)).filter(|&&d| d != 0) {
+            s.push_str(&format!("<text x=\"{}\" y=\"{}\" font-size=\"24\" text-anchor=\"middle\">{d}</text>\n", x + CELL / 2, y + CELL * 3 / 4));
+        }
+    }
+    s.push_str("</svg>\n");
+    s
+}

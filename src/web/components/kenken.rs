@@ -1,0 +1,462 @@
+//! The KenKen workshop: player (keyboard and keypad digits, pencil marks, highlights, undo,
+//! Check), solver, editor (drag cages, type clues, problems as you go), generator, exports.
+
+use yew::prelude::*;
+
+use crate::jobs::Request;
+use crate::kinds::kenken::model::{Cage, Op};
+use crate::kinds::kenken::{formats, page, KenKen};
+use crate::kinds::{self, Kind};
+use crate::puzzle::{GenerateOptions, Mode, Puzzle};
+use crate::web::components::{import::Import, share::Share, status::Status};
+use crate::web::ctx::Ctx;
+use crate::web::download;
+use crate::web::hooks::use_example;
+use crate::web::state::{Action, Level, View, Work};
+
+const KIND: Kind = Kind::KenKen;
+/// The first puzzle a visitor sees: Tatham's worked example (formats.md 1.3).
+const EXAMPLE: &str = "5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2s2";
+const ACCEPTS: &str = "a studio share link, a Tatham Keen ID (5:…) or keen.html link, a Keen save file, or the studio's JSON";
+
+fn cell_at(x: i32, y: i32, board: &str) -> Option<usize> {
+    let el = web_sys::window()?.document()?.element_from_point(x as f32, y as f32)?;
+    let el = el.closest(&format!("{board} .cell")).ok()??;
+    let r: usize = el.get_attribute("data-r")?.parse().ok()?;
+    let c: usize = el.get_attribute("data-c")?.parse().ok()?;
+    let n: usize = el.closest(board).ok()??.get_attribute("data-n")?.parse().ok()?;
+    Some(r * n + c)
+}
+
+/// The editor's state: the draft's side and cages, the selected cage, a drag in progress.
+#[derive(Clone, PartialEq)]
+struct Draft {
+    n: usize,
+    cages: Vec<Cage>,
+    selected: Option<usize>,
+}
+
+/// The KenKen page.
+#[component]
+pub fn KenKenPage() -> Html {
+    let ctx = use_context::<Ctx>().expect("inside the app");
+    let w = ctx.state.workshop(KIND);
+    let puzzle_text = w.puzzle.clone();
+    let puzzle = use_memo(puzzle_text.clone(), |t| t.as_deref().and_then(|t| kinds::import_as::<KenKen>(t).ok()));
+    let cursor = use_state(|| 0usize);
+    let pencil_mode = use_state(|| false);
+    let gen_size = use_state(|| 6usize);
+    let gen_level = use_state(|| "medium".to_string());
+    let draft = use_state(|| None::<Draft>);
+    let dragging = use_state(Vec::<usize>::new);
+    let board_ref = use_node_ref();
+
+    use_example(KIND, EXAMPLE);
+
+    let busy = ctx.state.busy.is_some();
+    let Some(p) = (*puzzle).clone() else {
+        return html! { <section class="workshop"><h1>{ "KenKen" }</h1><Status kind={KIND} /><Import kind={KIND} accepts={ACCEPTS} /></section> };
+    };
+    let text = puzzle_text.clone().unwrap_or_default();
+    let n = p.size();
+    let marks = w.marks.clone();
+
+    // What the board shows: an answer of the last solve, or the player's digits.
+    let report = w.result.clone();
+    let view = w.view.unwrap_or(View::Play);
+    let (answer_rows, other_rows) = w.shown_answers();
+    let to_digits = |rows: &Vec<String>| formats::digits_from_rows(&p, rows).ok().map(|g| g.cells().to_vec());
+    let answer: Option<Vec<u8>> = answer_rows.and_then(to_digits);
+    let other: Option<Vec<u8>> = other_rows.and_then(to_digits);
+    let player = page::digits_of(&marks, n);
+    let shown_digits = answer.clone().unwrap_or_else(|| player.clone());
+    let repeated = if answer.is_some() { vec![false; n * n] } else { page::repeated(n, &player) };
+    let broken = if answer.is_some() { vec![false; p.cages().len()] } else { page::broken_cages(&p, &player) };
+    let player_done = answer.is_none() && page::solved(&p, &player);
+    let mistakes = w.mistakes.clone().unwrap_or_default();
+
+    let mark = {
+        let state = ctx.state.clone();
+        move |cells: Vec<(usize, u8)>| state.dispatch(Action::Mark { kind: KIND, cells })
+    };
+    // Types digit `d` (0 clears) into the cursor cell, as a digit or a pencil mark.
+    let type_digit = {
+        let (mark, marks, cursor, pencil_mode) = (mark.clone(), marks.clone(), cursor.clone(), pencil_mode.clone());
+        move |d: u8, pencil: bool| {
+            let i = *cursor;
+            if d == 0 {
+                mark(page::clear_cell(&marks, i));
+            } else if pencil || *pencil_mode {
+                mark(page::toggle_pencil(&marks, i, d));
+            } else {
+                mark(page::set_digit(i, d));
+            }
+        }
+    };
+    let on_key = {
+        let (state, cursor, type_digit, pencil_mode) = (ctx.state.clone(), cursor.clone(), type_digit.clone(), pencil_mode.clone());
+        Callback::from(move |e: KeyboardEvent| {
+            let i = *cursor;
+            let (r, c) = (i / n, i % n);
+            let ctrl = e.ctrl_key() || e.meta_key();
+            let key = e.key();
+            match key.as_str() {
+                "ArrowUp" => cursor.set(r.saturating_sub(1) * n + c),
+                "ArrowDown" => cursor.set((r + 1).min(n - 1) * n + c),
+                "ArrowLeft" => cursor.set(r * n + c.saturating_sub(1)),
+                "ArrowRight" => cursor.set(r * n + (c + 1).min(n - 1)),
+                "Backspace" | "Delete" => type_digit(0, false),
+                "z" if ctrl && e.shift_key() => state.dispatch(Action::Redo(KIND)),
+                "z" | "Z" if ctrl => state.dispatch(Action::Undo(KIND)),
+                "y" if ctrl => state.dispatch(Action::Redo(KIND)),
+                "p" | "P" if !ctrl => pencil_mode.set(!*pencil_mode),
+                _ => {
+                    // Shift turns `1` into `!` on most layouts: read the physical key for digits.
+                    let code = e.code();
+                    let typed = code.strip_prefix("Digit").or_else(|| code.strip_prefix("Numpad")).map(str::to_string).unwrap_or(key.clone());
+                    match page::key_digit(&typed, n).or_else(|| page::key_digit(&key, n)) {
+                        Some(d) if !ctrl => type_digit(d, e.shift_key()),
+                        _ => return,
+                    }
+                }
+            }
+            e.prevent_default();
+        })
+    };
+    let on_down = {
+        let (cursor, board_ref) = (cursor.clone(), board_ref.clone());
+        Callback::from(move |e: PointerEvent| {
+            let Some(i) = cell_at(e.client_x(), e.client_y(), "#board") else { return };
+            e.prevent_default();
+            if let Some(b) = board_ref.cast::<web_sys::HtmlElement>() {
+                let _ = b.focus();
+            }
+            cursor.set(i);
+        })
+    };
+
+    // Pencil marks keep fixed places: a 3x3 grid up to 9x9, 3 columns by 4 rows above.
+    let slots = if n <= 9 { 9 } else { 12 };
+    let cells = (0..n * n).map(|i| {
+        let (r, c) = (i / n, i % n);
+        let (t, l, b, rt) = page::walls(&p, i);
+        let d = shown_digits[i];
+        let pm = if answer.is_none() && d == 0 { page::pencil(&marks, i) } else { 0 };
+        let class = classes!(
+            "cell",
+            t.then_some("wt"),
+            l.then_some("wl"),
+            b.then_some("wb"),
+            rt.then_some("wr"),
+            (*cursor == i).then_some("cursor"),
+            repeated[i].then_some("bad"),
+            broken[p.cage_of(i)].then_some("cage-bad"),
+            (answer.is_none() && mistakes.contains(&i)).then_some("mistake"),
+            other.as_ref().zip(answer.as_ref()).is_some_and(|(o, a)| o[i] != a[i]).then_some("differs"),
+            answer.is_some().then_some("answer"),
+        );
+        let pencil_text: String = (1..=n as u8).filter(|d| pm >> (d - 1) & 1 == 1).map(formats::digit_char).collect();
+        html! {
+            <div {class} data-r={r.to_string()} data-c={c.to_string()} data-v={page::shown(d)} data-pencil={pencil_text}>
+                if let Some(clue) = page::clue_at(&p, i) { <span class="clue">{ clue }</span> }
+                if d != 0 { <span class="digit">{ page::shown(d) }</span> }
+                else if pm != 0 {
+                    <span class="pencil">{ for (1..=slots as u8).map(|s| html! { <span>{ if s as usize <= n && pm >> (s - 1) & 1 == 1 { s.to_string() } else { String::new() } }</span> }) }</span>
+                }
+            </div>
+        }
+    });
+
+    let keypad = (1..=n as u8).map(|d| {
+        let type_digit = type_digit.clone();
+        html! { <button class="key" data-d={d.to_string()} onclick={Callback::from(move |_: MouseEvent| type_digit(d, false))}>{ d }</button> }
+    });
+
+    let solve = |mode: Mode| {
+        let (run, text) = (ctx.run.clone(), text.clone());
+        Callback::from(move |_: MouseEvent| run.emit((KIND, Work::Solve(mode), Request::Solve { kind: KIND, puzzle: text.clone(), mode })))
+    };
+    let check = {
+        let (state, run, text, has_result) = (ctx.state.clone(), ctx.run.clone(), text.clone(), report.is_some());
+        Callback::from(move |_: MouseEvent| {
+            state.dispatch(Action::Check(KIND));
+            if !has_result {
+                run.emit((KIND, Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: text.clone(), mode: Mode::Unique }));
+            }
+        })
+    };
+    let generate = {
+        let (run, size, level) = (ctx.run.clone(), *gen_size, (*gen_level).clone());
+        Callback::from(move |_: MouseEvent| {
+            let options = GenerateOptions { size: Some(size), seed: js_sys::Date::now() as u64, difficulty: Some(level.clone()), ..Default::default() };
+            run.emit((KIND, Work::Generate, Request::Generate { kind: KIND, options }))
+        })
+    };
+    let action = |a: Action| {
+        let state = ctx.state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(a.clone()))
+    };
+    let show = |view: View, label: &'static str, active: bool| {
+        let state = ctx.state.clone();
+        html! { <button class={classes!(active.then_some("active"))} onclick={Callback::from(move |_| state.dispatch(Action::Show { kind: KIND, view }))}>{ label }</button> }
+    };
+    let n_answers = report.as_ref().map(|r| r.solutions.len()).unwrap_or(0);
+
+    // Exports.
+    let keen = formats::to_keen(&p);
+    let solution: Option<Vec<u8>> = report.as_ref().and_then(|r| r.solutions.first()).and_then(to_digits);
+    let picture = |name: &'static str, png: bool, solved: bool| {
+        let (p, sol, state) = (p.clone(), solution.clone(), ctx.state.clone());
+        let onclick = Callback::from(move |_: MouseEvent| {
+            let digits = if solved { sol.as_deref() } else { None };
+            let svg = page::render_svg(&p, digits);
+            let result = if png { download::svg_as_png(name, &svg, 2.0) } else { download::text(name, "image/svg+xml", &svg) };
+            if let Err(e) = result {
+                state.dispatch(Action::Notify(Level::Error, format!("Could not save {name}: {e}")));
+            }
+        });
+        html! { <button disabled={solved && solution.is_none()} {onclick}>{ name }</button> }
+    };
+    let text_export = |label: &'static str, file: &'static str, mime: &'static str, body: Result<String, String>| {
+        let state = ctx.state.clone();
+        let onclick = Callback::from(move |_: MouseEvent| {
+            if let Err(e) = body.clone().and_then(|t| download::text(file, mime, &t)) {
+                state.dispatch(Action::Notify(Level::Error, format!("Could not export as {label}: {e}")));
+            }
+        });
+        html! { <button class="export-format" {onclick}>{ label }</button> }
+    };
+    let extra: Vec<(String, String)> = match formats::to_keen_link(&p) {
+        Ok(link) if n <= 9 => vec![("Open in Tatham's Keen".to_string(), link)],
+        _ => Vec::new(),
+    };
+
+    // The editor.
+    let editor = match (*draft).clone() {
+        None => html! {},
+        Some(dr) => {
+            let problems = page::draft_problems(dr.n, &dr.cages);
+            let blocking = problems.iter().any(|q| q.blocking);
+            let owner: Vec<usize> = {
+                let mut o = vec![0; dr.n * dr.n];
+                for (k, c) in dr.cages.iter().enumerate() {
+                    for &cell in &c.cells {
+                        if cell < o.len() {
+                            o[cell] = k;
+                        }
+                    }
+                }
+                o
+            };
+            let cells = (0..dr.n * dr.n).map(|i| {
+                let (r, c) = (i / dr.n, i % dr.n);
+                let k = owner[i];
+                let differs = |j: usize| owner[j] != k;
+                let class = classes!(
+                    "cell",
+                    (r == 0 || differs(i - dr.n)).then_some("wt"),
+                    (c == 0 || differs(i - 1)).then_some("wl"),
+                    (r + 1 == dr.n || differs(i + dr.n)).then_some("wb"),
+                    (c + 1 == dr.n || differs(i + 1)).then_some("wr"),
+                    (dr.selected == Some(k)).then_some("selected"),
+                    dragging.contains(&i).then_some("preview"),
+                    problems.iter().any(|q| q.blocking && (q.cell == Some(i) || q.cage == Some(k))).then_some("problem"),
+                );
+                let cage = &dr.cages[k];
+                let clue = (cage.cells.first() == Some(&i) && cage.op != Op::Blank).then(|| cage.clue());
+                html! { <div {class} data-r={r.to_string()} data-c={c.to_string()}>if let Some(t) = clue { <span class="clue">{ t }</span> }</div> }
+            });
+            let on_down = {
+                let dragging = dragging.clone();
+                Callback::from(move |e: PointerEvent| {
+                    if let Some(i) = cell_at(e.client_x(), e.client_y(), "#editor") {
+                        e.prevent_default();
+                        dragging.set(vec![i]);
+                    }
+                })
+            };
+            let on_move = {
+                let dragging = dragging.clone();
+                Callback::from(move |e: PointerEvent| {
+                    if dragging.is_empty() || e.buttons() == 0 {
+                        return;
+                    }
+                    if let Some(i) = cell_at(e.client_x(), e.client_y(), "#editor") {
+                        if !dragging.contains(&i) {
+                            let mut v = (*dragging).clone();
+                            v.push(i);
+                            dragging.set(v);
+                        }
+                    }
+                })
+            };
+            let on_up = {
+                let (dragging, draft, dr) = (dragging.clone(), draft.clone(), dr.clone());
+                Callback::from(move |_: PointerEvent| {
+                    if dragging.is_empty() {
+                        return;
+                    }
+                    let cells = (*dragging).clone();
+                    dragging.set(Vec::new());
+                    // A click on one cell selects its cage; a drag over several makes a new cage.
+                    if cells.len() == 1 {
+                        let k = dr.cages.iter().position(|c| c.cells.contains(&cells[0]));
+                        draft.set(Some(Draft { selected: k, ..dr.clone() }));
+                        return;
+                    }
+                    let (cages, k) = page::draw_cage(dr.n, &dr.cages, &cells);
+                    draft.set(Some(Draft { n: dr.n, cages, selected: Some(k) }));
+                })
+            };
+            let selected = dr.selected.and_then(|k| dr.cages.get(k).cloned());
+            let set_clue = {
+                let (draft, dr) = (draft.clone(), dr.clone());
+                move |op: Option<Op>, target: Option<u64>| {
+                    let mut d = dr.clone();
+                    if let Some(c) = d.selected.and_then(|k| d.cages.get_mut(k)) {
+                        if let Some(op) = op {
+                            c.op = op;
+                        }
+                        if let Some(t) = target {
+                            c.target = t;
+                        }
+                        if c.op == Op::Blank {
+                            c.target = 0;
+                        }
+                    }
+                    draft.set(Some(d));
+                }
+            };
+            let on_op = {
+                let set_clue = set_clue.clone();
+                Callback::from(move |e: Event| {
+                    if let Some(s) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
+                        set_clue(Op::from_symbol(&s.value()), None);
+                    }
+                })
+            };
+            let on_target = {
+                let set_clue = set_clue.clone();
+                Callback::from(move |e: InputEvent| {
+                    if let Some(t) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                        set_clue(None, Some(t.value().trim().parse().unwrap_or(0)));
+                    }
+                })
+            };
+            let use_draft = |then_solve: bool| {
+                let (ctx, dr) = (ctx.clone(), dr.clone());
+                Callback::from(move |_: MouseEvent| match page::draft_json(dr.n, &dr.cages) {
+                    Ok(json) => {
+                        ctx.state.dispatch(Action::Open { kind: KIND, puzzle: json.clone() });
+                        if then_solve {
+                            ctx.run.emit((KIND, Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: json, mode: Mode::Unique }));
+                        }
+                    }
+                    Err(e) => ctx.state.dispatch(Action::Notify(Level::Error, format!("Fix the cages first: {e}"))),
+                })
+            };
+            html! {
+                <div class="kk-editor">
+                    <div id="editor" class="board kk" data-n={dr.n.to_string()} style={format!("--n:{}", dr.n)}
+                         onpointerdown={on_down} onpointermove={on_move} onpointerup={on_up.clone()} onpointerleave={on_up}>
+                        { for cells }
+                    </div>
+                    if let Some(c) = selected {
+                        <div class="row cage-form">
+                            { format!("Cage at {}: ", crate::kinds::kenken::model::place(dr.n, c.cells[0])) }
+                            <select id="cage-op" onchange={on_op}>
+                                { for [Op::Blank, Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Given].into_iter().map(|o| html! {
+                                    <option value={o.symbol().to_string()} selected={o == c.op}>{ match o { Op::Blank => "?".to_string(), Op::Given => "= (given)".to_string(), o => o.display().to_string() } }</option>
+                                }) }
+                            </select>
+                            <input id="cage-target" type="number" min="0" value={if c.op == Op::Blank { String::new() } else { c.target.to_string() }} oninput={on_target} />
+                        </div>
+                    }
+                    <ul id="problems" class="problems">
+                        { for problems.iter().map(|q| html! { <li class={classes!((!q.blocking).then_some("todo"))}>{ q.to_string() }</li> }) }
+                    </ul>
+                    <div class="row">
+                        <button id="edit-solve" disabled={busy || blocking} onclick={use_draft(true)}>{ "Solve this draft" }</button>
+                        <button id="edit-play" disabled={blocking} onclick={use_draft(false)}>{ "Play this" }</button>
+                    </div>
+                </div>
+            }
+        }
+    };
+    let new_grid = {
+        let (draft, size) = (draft.clone(), *gen_size);
+        Callback::from(move |_: MouseEvent| draft.set(Some(Draft { n: size, cages: page::blank_cages(size), selected: None })))
+    };
+    let edit_this = {
+        let (draft, p) = (draft.clone(), p.clone());
+        Callback::from(move |_: MouseEvent| draft.set(Some(Draft { n: p.size(), cages: p.cages().to_vec(), selected: None })))
+    };
+
+    html! {
+        <section class="workshop kenken">
+            <h1>{ if p.is_draft() { "KenKen (draft)" } else { "KenKen" } }</h1>
+            <p class="rules">{ format!("{n}x{n}. Put 1 to {n} once in every row and column; each outlined cage reaches its number with its operation (− and ÷: larger by smaller). Keys: digits{}, Shift+digit or P for pencil marks, arrows, Backspace, Ctrl+Z.", if n >= 10 { " (0 = 10, A–C = 10–12)" } else { "" }) }</p>
+            <div class="toolbar">
+                <button id="solve" disabled={busy} onclick={solve(Mode::Unique)}>{ "Solve" }</button>
+                <button id="count" disabled={busy} onclick={solve(Mode::Count(10_000))}>{ "Count solutions" }</button>
+                <button id="check" disabled={busy} onclick={check}>{ "Check" }</button>
+                <button id="undo" disabled={w.undo.is_empty()} onclick={action(Action::Undo(KIND))}>{ "Undo" }</button>
+                <button id="redo" disabled={w.redo.is_empty()} onclick={action(Action::Redo(KIND))}>{ "Redo" }</button>
+                <button id="clear" onclick={action(Action::ClearMarks(KIND))}>{ "Clear" }</button>
+                { show(View::Play, "My grid", answer.is_none()) }
+                if n_answers >= 1 { { show(View::Answer(0), "Answer 1", view == View::Answer(0)) } }
+                if n_answers >= 2 { { show(View::Answer(1), "Answer 2", view == View::Answer(1)) } }
+            </div>
+            <Status kind={KIND} />
+            <div id="board" ref={board_ref} class="board kk" tabindex="0" data-n={n.to_string()} style={format!("--n:{n}")}
+                 onpointerdown={on_down} onkeydown={on_key} oncontextmenu={Callback::from(|e: MouseEvent| e.prevent_default())}>
+                { for cells }
+            </div>
+            <div class="keypad">
+                { for keypad }
+                <button class="key" id="key-clear" onclick={{ let t = type_digit.clone(); Callback::from(move |_: MouseEvent| t(0, false)) }}>{ "⌫" }</button>
+                <button id="pencil" class={classes!("key", pencil_mode.then_some("active"))} aria-pressed={pencil_mode.to_string()}
+                        onclick={{ let m = pencil_mode.clone(); Callback::from(move |_: MouseEvent| m.set(!*m)) }}>{ "Pencil" }</button>
+            </div>
+            <p id="progress" class={classes!("progress", player_done.then_some("solved"))}>{
+                if answer.is_some() && other.is_some() { "Showing a verified answer; the ringed cells differ between the two answers." }
+                else if answer.is_some() { "Showing the verified answer." }
+                else if player_done { "Solved! Every row, column and cage is right." }
+                else if repeated.iter().any(|&b| b) || broken.iter().any(|&b| b) { "Red digits repeat in their row or column; a red cage is full and breaks its rule." }
+                else { "" }
+            }</p>
+            <Share fragment={crate::link::fragment(&p)} {extra} />
+            if let Ok(id) = keen.clone() { <p class="keen-id">{ "Tatham Keen ID: " }<code id="keen-id">{ id }</code></p> }
+            <div class="generate">
+                <label>{ "Size " }<select id="gen-size" onchange={{ let s = gen_size.clone(); Callback::from(move |e: Event| if let Some(t) = e.target_dyn_into::<web_sys::HtmlSelectElement>() { s.set(t.value().parse().unwrap_or(6)) }) }}>
+                    { for (3usize..=9).map(|s| html! { <option value={s.to_string()} selected={s == *gen_size}>{ format!("{s}x{s}") }</option> }) }
+                </select></label>
+                <label>{ " Difficulty " }<select id="gen-level" onchange={{ let s = gen_level.clone(); Callback::from(move |e: Event| if let Some(t) = e.target_dyn_into::<web_sys::HtmlSelectElement>() { s.set(t.value()) }) }}>
+                    { for ["easy", "medium", "hard"].into_iter().map(|l| html! { <option value={l} selected={*gen_level == l}>{ l }</option> }) }
+                </select></label>
+                <button id="generate" disabled={busy} onclick={generate}>{ "New puzzle" }</button>
+            </div>
+            <Import kind={KIND} accepts={ACCEPTS} />
+            <details class="editor" open={draft.is_some()}>
+                <summary>{ "Make or edit a puzzle" }</summary>
+                <p class="hint">{ "Drag across cells to make a cage, then choose its operation and type its target; click a cage to select it. Problems are listed as you go. The size is the generator's size above." }</p>
+                <div class="row">
+                    <button id="edit-new" onclick={new_grid}>{ "New blank grid" }</button>
+                    <button id="edit-this" onclick={edit_this}>{ "Edit this puzzle's cages" }</button>
+                </div>
+                { editor }
+            </details>
+            <details class="export">
+                <summary>{ "Export" }</summary>
+                <div class="row wrap">
+                    { text_export("Tatham Keen ID", "puzzle.keen.txt", "text/plain", keen.clone()) }
+                    { text_export("Studio JSON", "puzzle.json", "application/json", Ok(p.to_json().to_string())) }
+                </div>
+                <div class="row wrap">
+                    { picture("puzzle.svg", false, false) }{ picture("puzzle.png", true, false) }
+                    { picture("solution.svg", false, true) }{ picture("solution.png", true, true) }
+                </div>
+            </details>
+        </section>
+    }
+}
