@@ -12,3 +12,5 @@ mod starbattle;
 mod nonogram;
 // Image to nonogram: the pipeline on synthetic images, minimal givens, line-logic givens.
 mod art;
+// Flood-It: A* and SAT against breadth-first search, the bound, the checker, formats, fuzzing.
+mod floodit;

@@ -8,7 +8,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::client::Client;
-use super::components::{art::ArtPage, bench::BenchPage, home::Home, nav::Nav, nonogram::NonogramPage, notice::NoticeBar, starbattle::StarBattlePage, unavailable::Unavailable};
+use super::components::{art::ArtPage, bench::BenchPage, floodit::FloodItPage, home::Home, nav::Nav, nonogram::NonogramPage, notice::NoticeBar, starbattle::StarBattlePage, unavailable::Unavailable};
 use super::ctx::{now_ms, Ctx};
 use super::state::{Action, Level, Live, Page, State, Work};
 use crate::jobs::Reply;
@@ -70,7 +70,8 @@ pub fn App() -> Html {
         use_effect_with(saved, move |saved| {
             for (kind, puzzle, marks) in saved {
                 if let Some(p) = puzzle {
-                    let marks: String = marks.iter().map(|m| (b'0' + m.min(&9)) as char).collect();
+                    // Marks up to 74 ('0'..='z'); Flood-It keeps a colour (1..=16) per move.
+                    let marks: String = marks.iter().map(|m| (b'0' + m.min(&74)) as char).collect();
                     if let Err(e) = storage::save(*kind, "puzzle", p).and_then(|_| storage::save(*kind, "marks", &marks)) {
                         dispatcher.dispatch(Action::Notify(Level::Error, format!("Could not save your work: {e}")));
                     }
@@ -131,6 +132,7 @@ pub fn App() -> Html {
         Page::Art => html! { <ArtPage /> },
         Page::Kind(Kind::StarBattle) => html! { <StarBattlePage /> },
         Page::Kind(Kind::Nonogram) => html! { <NonogramPage /> },
+        Page::Kind(Kind::FloodIt) => html! { <FloodItPage /> },
         Page::Kind(kind) => html! { <Unavailable kind={Some(kind)} title={kind.title()} /> },
     };
     html! {
