@@ -182,6 +182,9 @@ fn tatham_example_has_optimum_11() {
     check::verify(&p, &example).unwrap();
     assert!(check::verify(&p, &example[..10]).is_err());
     assert_eq!(formats::to_tatham(&p, 17).as_deref(), Some(TATHAM));
+    // The link keeps Tatham's limit.
+    assert_eq!(p.link_payload(), "6x6m17/032242034203340350204502505323231342");
+    assert_eq!(FloodIt::from_link_payload(1, &p.link_payload()).unwrap(), p);
     // The same board as a ColorFill line, with its solution line.
     let cf = formats::from_colorfill_line("143353145314451461315613616434342453").unwrap();
     assert_eq!(cf.cells(), p.cells());

@@ -84,16 +84,20 @@ pub fn from_json(v: &serde_json::Value) -> InputResult<FloodIt> {
     Ok(p.with_limit(field_usize(v, "limit")?))
 }
 
-/// The share-link payload, version 1: `<rows>x<cols>/<cells>`, or `<rows>x<cols>@<r>,<c>/<cells>`
-/// when the flood does not start at the top-left; cells are the colour symbols in reading order.
+/// The share-link payload, version 1: `<rows>x<cols>[@<r>,<c>][m<limit>]/<cells>`: the start
+/// when it is not the top-left, Tatham's move limit when the board came with one; cells are the
+/// colour symbols in reading order.
 pub fn link_payload(p: &FloodIt) -> String {
     let cells: String = p.symbol_rows().concat();
-    if p.starts_top_left() {
-        format!("{}x{}/{cells}", p.rows(), p.cols())
-    } else {
+    let mut head = format!("{}x{}", p.rows(), p.cols());
+    if !p.starts_top_left() {
         let (r, c) = p.start_rc();
-        format!("{}x{}@{r},{c}/{cells}", p.rows(), p.cols())
+        head.push_str(&format!("@{r},{c}"));
     }
+    if let Some(l) = p.limit() {
+        head.push_str(&format!("m{l}"));
+    }
+    format!("{head}/{cells}")
 }
 
 /// Reads a share-link payload.
@@ -102,7 +106,11 @@ pub fn from_link_payload(version: u32, payload: &str) -> InputResult<FloodIt> {
         return Err(InputError::new(format!("Flood-It links of version v{version} are unknown")));
     }
     let (head, cells) = payload.split_once('/').ok_or_else(|| InputError::new("expected `<rows>x<cols>/<cells>`"))?;
-    let bad = || InputError::at("size", format!("`{}` should read like 14x14 or 19x19@9,9", clip(head)));
+    let bad = || InputError::at("size", format!("`{}` should read like 14x14, 19x19@9,9 or 6x6m17", clip(head)));
+    let (head, limit) = match head.split_once('m') {
+        Some((h, l)) => (h, Some(l.parse::<usize>().map_err(|_| bad())?)),
+        None => (head, None),
+    };
     let (size, start) = match head.split_once('@') {
         Some((s, st)) => {
             let (r, c) = st.split_once(',').ok_or_else(bad)?;
@@ -114,7 +122,7 @@ pub fn from_link_payload(version: u32, payload: &str) -> InputResult<FloodIt> {
     let rows: usize = rows.parse().map_err(|_| bad())?;
     let cols: usize = cols.parse().map_err(|_| bad())?;
     let symbols: Vec<char> = cells.trim_end_matches('/').chars().collect();
-    FloodIt::new(rows, cols, &symbols, start)
+    Ok(FloodIt::new(rows, cols, &symbols, start)?.with_limit(limit))
 }
 
 /// The answer as text rows: one row, the move string in the board's colour symbols.
