@@ -27,6 +27,12 @@ pub struct Record {
     /// Why it is wrong, or what went wrong.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// The answer in short form, for kinds that have one (Flood-It: the move string).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<String>,
+    /// The answer's measure (Flood-It: the number of moves).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub measure: Option<usize>,
 }
 
 /// Totals over a run.
@@ -48,6 +54,9 @@ pub struct Summary {
     pub max_ms: f64,
     /// Total seconds.
     pub total_s: f64,
+    /// The answers' measures summed (Flood-It: total moves), for kinds that have one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub measure: Option<usize>,
 }
 
 impl Summary {
@@ -71,15 +80,20 @@ impl Summary {
             p90_ms: pick(0.9),
             max_ms: ms.last().copied().unwrap_or(0.0),
             total_s: ms.iter().sum::<f64>() / 1000.0,
+            measure: records.iter().filter_map(|r| r.measure).reduce(|a, b| a + b),
         }
     }
 
     /// The one-line form: `count N solved N wrong N unique N median_ms X p90_ms X max_ms X total_s X`.
     pub fn line(&self) -> String {
-        format!(
+        let line = format!(
             "count {} solved {} wrong {} unique {} median_ms {:.2} p90_ms {:.2} max_ms {:.2} total_s {:.3}",
             self.count, self.solved, self.wrong, self.unique, self.median_ms, self.p90_ms, self.max_ms, self.total_s
-        )
+        );
+        match self.measure {
+            Some(m) => format!("{line} total_moves {m}"),
+            None => line,
+        }
     }
 }
 
@@ -99,10 +113,37 @@ pub fn count_entries(kind: Kind, text: &str, name: &str) -> InputResult<usize> {
 
 /// Runs every puzzle of a collection given as file text, calling `on_record` after each.
 pub fn run_text(kind: Kind, text: &str, name: &str, options: Options, on_record: &mut dyn FnMut(&Record)) -> InputResult<Vec<Record>> {
+    run_text_with_answers(kind, text, name, None, options, on_record)
+}
+
+/// [`run_text`] with the text of an answers file beside the collection (see
+/// [`Puzzle::read_collection_with_answers`]).
+pub fn run_text_with_answers(
+    kind: Kind,
+    text: &str,
+    name: &str,
+    answers: Option<&str>,
+    options: Options,
+    on_record: &mut dyn FnMut(&Record),
+) -> InputResult<Vec<Record>> {
+    run_text_as(kind, text, name, answers, options, None, on_record)
+}
+
+/// [`run_text_with_answers`] solving in `mode` when given (instead of the mode `options` name),
+/// e.g. [`Mode::Optimum`] to choose Flood-It's engine.
+pub fn run_text_as(
+    kind: Kind,
+    text: &str,
+    name: &str,
+    answers: Option<&str>,
+    options: Options,
+    mode: Option<Mode>,
+    on_record: &mut dyn FnMut(&Record),
+) -> InputResult<Vec<Record>> {
     with_kind!(kind, P => {
-        let entries = P::read_collection(text, name)?;
+        let entries = P::read_collection_with_answers(text, name, answers)?;
         Ok(entries.iter().map(|e| {
-            let r = run_entry(e, options);
+            let r = run_entry_as(e, options, mode);
             on_record(&r);
             r
         }).collect())
@@ -111,16 +152,32 @@ pub fn run_text(kind: Kind, text: &str, name: &str, options: Options, on_record:
 
 /// Solves one entry, checks it and times it.
 pub fn run_entry<P: Puzzle>(entry: &Entry<P>, options: Options) -> Record {
-    let mode = if options.first { Mode::First } else { Mode::Unique };
+    run_entry_as(entry, options, None)
+}
+
+/// [`run_entry`] in `mode` when given.
+pub fn run_entry_as<P: Puzzle>(entry: &Entry<P>, options: Options, mode: Option<Mode>) -> Record {
+    let mode = mode.unwrap_or(if options.first { Mode::First } else { Mode::Unique });
     let monitor = options.timeout_ms.map(Monitor::deadline);
     let started = Instant::now();
     let result = solve_any(&entry.puzzle, mode, monitor);
     let ms = started.elapsed().as_secs_f64() * 1000.0;
-    let mut record = Record { id: entry.id.clone(), ms, verdict: String::new(), solution: Vec::new(), wrong: false, note: None };
+    let mut record = Record { id: entry.id.clone(), ms, verdict: String::new(), solution: Vec::new(), wrong: false, note: None, moves: None, measure: None };
     match result {
         Ok(report) => {
             record.verdict = report.verdict.word().to_string();
             record.solution = report.solutions.first().cloned().unwrap_or_default();
+            let typed = report.solutions.first().and_then(|rows| entry.puzzle.solution_from_rows(rows).ok());
+            if let Some((text, measure)) = typed.as_ref().and_then(|s| entry.puzzle.answer_text(s)) {
+                record.moves = Some(text);
+                record.measure = Some(measure);
+            }
+            if let (Some(found), Some(known)) = (&typed, &entry.known) {
+                if let Some(why) = entry.puzzle.compare_known(found, known) {
+                    record.wrong = true;
+                    record.note = Some(why);
+                }
+            }
             if let Some(known) = &entry.known {
                 let known_rows = entry.puzzle.solution_rows(known);
                 if report.verdict == Verdict::None {

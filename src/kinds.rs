@@ -1,5 +1,6 @@
 //! The registry of puzzle kinds, and dispatch by kind for the CLI, the worker and the page.
 
+pub mod floodit;
 pub mod kenken;
 pub mod nonogram;
 pub mod starbattle;
@@ -29,6 +30,10 @@ macro_rules! with_kind {
             }
             $crate::kinds::Kind::KenKen => {
                 type $P = $crate::kinds::kenken::KenKen;
+                $body
+            }
+            $crate::kinds::Kind::FloodIt => {
+                type $P = $crate::kinds::floodit::FloodIt;
                 $body
             }
             _ => $other,
@@ -113,6 +118,9 @@ pub fn sniff(text: &str) -> Option<Kind> {
     if kenken::formats::looks_like_keen(t) {
         return Some(Kind::KenKen);
     }
+    if t.contains("flood.html#") || is_tatham_flood_id(t) {
+        return Some(Kind::FloodIt);
+    }
     if t.starts_with('{') {
         if let Ok(v) = serde_json::from_str::<serde_json::Value>(t) {
             if v.get("kind").is_none() && v.get("cages").is_some() {
@@ -125,6 +133,16 @@ pub fn sniff(text: &str) -> Option<Kind> {
         return Some(Kind::KenKen);
     }
     None
+}
+
+/// Whether `t` reads like a Tatham Flood descriptive ID (`12x12:0123…,20`).
+fn is_tatham_flood_id(t: &str) -> bool {
+    let Some((params, desc)) = t.split_once(':') else { return false };
+    let Some((cells, limit)) = desc.split_once(',') else { return false };
+    params.starts_with(|c: char| c.is_ascii_digit())
+        && !cells.is_empty()
+        && cells.chars().all(|c| c.is_ascii_digit())
+        && limit.chars().all(|c| c.is_ascii_digit())
 }
 
 /// Solves a puzzle given as text (canonical JSON or anything [`import`] reads).

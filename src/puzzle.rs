@@ -51,6 +51,27 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
         Ok(vec![e])
     }
 
+    /// Reads a collection together with the text of an answers file beside it (one answer per
+    /// puzzle, as Flood-It's ColorFill `*.solution_*.txt`). Defaults to ignoring the answers.
+    fn read_collection_with_answers(text: &str, name: &str, answers: Option<&str>) -> InputResult<Vec<Entry<Self>>> {
+        let _ = answers;
+        Self::read_collection(text, name)
+    }
+
+    /// Compares a verified answer with a collection's known answer for kinds judged by a
+    /// measure (Flood-It: moves); `Some(why)` marks the record wrong. Defaults to no comparison.
+    fn compare_known(&self, found: &Self::Solution, known: &Self::Solution) -> Option<String> {
+        let _ = (found, known);
+        None
+    }
+
+    /// A short form of an answer and its measure for benchmark records (Flood-It: the move
+    /// string and its length). Defaults to none.
+    fn answer_text(&self, solution: &Self::Solution) -> Option<(String, usize)> {
+        let _ = solution;
+        None
+    }
+
     /// Encodes the rules into `cnf`; never calls a solver.
     fn encode(&self, cnf: &mut Cnf) -> Self::Vars;
     /// The literals that make up an answer: two answers differ exactly when these differ.
@@ -104,6 +125,33 @@ pub enum Mode {
     Unique,
     /// Count answers, up to a limit.
     Count(usize),
+    /// A proven optimum found by the named engine (Flood-It); kinds without optima treat it as
+    /// [`Mode::Unique`].
+    Optimum(Engine),
+}
+
+/// Which engine proves an optimum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Engine {
+    /// Exact search (Flood-It: A* with an admissible lower bound).
+    Search,
+    /// Incremental SAT over the bound; the certificate is the UNSAT answer one step short.
+    Sat,
+    /// The search for the answer, then SAT for the certificate one step short.
+    Both,
+}
+
+impl Engine {
+    /// Reads `astar` (or `search`), `sat` or `both`.
+    pub fn from_word(w: &str) -> Option<Engine> {
+        match w {
+            "astar" | "a*" | "search" => Some(Engine::Search),
+            "sat" => Some(Engine::Sat),
+            "both" => Some(Engine::Both),
+            _ => None,
+        }
+    }
 }
 
 /// The verdict of a solve.
@@ -211,7 +259,7 @@ pub fn enumerate_verified<S>(
 ) -> Result<Enumerated<S>, SolveError> {
     let limit = match mode {
         Mode::First => 1,
-        Mode::Unique => 2,
+        Mode::Unique | Mode::Optimum(_) => 2,
         Mode::Count(n) => n.max(1),
     };
     let mut solutions = Vec::new();

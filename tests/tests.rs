@@ -14,3 +14,5 @@ mod nonogram;
 mod art;
 // KenKen: brute-force counts, Tatham's worked example, formats, verifier, generator, decoder fuzzing.
 mod kenken;
+// Flood-It: A* and SAT against breadth-first search, the bound, the checker, formats, fuzzing.
+mod floodit;

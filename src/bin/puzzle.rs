@@ -8,7 +8,7 @@ mod cli {
     use clap::{Parser, Subcommand};
     use studio::bench::{self, Options, Summary};
     use studio::kinds::{self, Kind};
-    use studio::puzzle::{GenerateOptions, Mode};
+    use studio::puzzle::{Engine, GenerateOptions, Mode};
 
     #[derive(Parser)]
     #[command(name = "puzzle", about = "Solve, benchmark and generate grid logic puzzles, with proof.")]
@@ -34,6 +34,10 @@ mod cli {
             /// Print the report as JSON.
             #[arg(long)]
             json: bool,
+            /// The engine for an optimum (Flood-It): astar (default), sat, or both (A* and the
+            /// SAT certificate one move short).
+            #[arg(long)]
+            engine: Option<String>,
         },
         /// Solve every puzzle of a benchmark file or folder, check each answer, and summarise.
         Bench {
@@ -49,6 +53,12 @@ mod cli {
             /// Give up on a puzzle after this many seconds.
             #[arg(long)]
             timeout: Option<f64>,
+            /// The engine for an optimum (Flood-It): astar (default), sat, or both.
+            #[arg(long)]
+            engine: Option<String>,
+            /// Only the first N puzzles of each file.
+            #[arg(long)]
+            limit: Option<usize>,
         },
         /// Print a new puzzle with a unique answer.
         Generate {
@@ -69,6 +79,9 @@ mod cli {
             /// Print JSON only (otherwise JSON and a share link).
             #[arg(long)]
             json: bool,
+            /// Start the flood at the centre cell instead of the top-left (Flood-It).
+            #[arg(long)]
+            centre: bool,
         },
         /// Turn an image into a nonogram, prove it solves, and make it unique with givens.
         Art {
@@ -118,6 +131,24 @@ mod cli {
         }
     }
 
+    fn engine_of(word: Option<&str>) -> Result<Option<Engine>, String> {
+        word.map(|w| Engine::from_word(w).ok_or_else(|| format!("unknown engine `{w}`; use astar, sat or both"))).transpose()
+    }
+
+    /// The text of an answers file beside a collection: `<stem>.solution*.txt` (ColorFill's
+    /// `*.solution_AStarPuchert.txt`), if there is exactly one.
+    fn answers_beside(file: &Path) -> Option<String> {
+        let stem = file.file_stem()?.to_string_lossy().into_owned();
+        let dir = file.parent()?;
+        let mut found: Vec<PathBuf> = std::fs::read_dir(if dir.as_os_str().is_empty() { Path::new(".") } else { dir })
+            .ok()?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with(&format!("{stem}.solution"))))
+            .collect();
+        found.sort();
+        (found.len() == 1).then(|| std::fs::read_to_string(&found[0]).ok()).flatten()
+    }
+
     fn files_under(path: &Path) -> Result<Vec<PathBuf>, String> {
         if path.is_file() {
             return Ok(vec![path.to_path_buf()]);
@@ -141,13 +172,14 @@ mod cli {
 
     fn run(cli: Cli) -> Result<ExitCode, String> {
         match cli.command {
-            Command::Solve { kind, input, first, count, json } => {
+            Command::Solve { kind, input, first, count, json, engine } => {
                 let kind = kind_of(&kind)?;
                 let text = read_input(&input)?;
-                let mode = match (first, count) {
-                    (_, Some(n)) => Mode::Count(n),
-                    (true, None) => Mode::First,
-                    (false, None) => Mode::Unique,
+                let mode = match (first, count, engine_of(engine.as_deref())?) {
+                    (_, _, Some(e)) => Mode::Optimum(e),
+                    (_, Some(n), None) => Mode::Count(n),
+                    (true, None, None) => Mode::First,
+                    (false, None, None) => Mode::Unique,
                 };
                 let report = kinds::solve_text(kind, &text, mode, None).map_err(|e| e.to_string())?;
                 if json {
@@ -171,12 +203,17 @@ mod cli {
                 }
                 Ok(ExitCode::SUCCESS)
             }
-            Command::Bench { kind, path, first, json, timeout } => {
+            Command::Bench { kind, path, first, json, timeout, engine, limit } => {
                 let kind = kind_of(&kind)?;
                 let options = Options { first, timeout_ms: timeout.map(|s| s * 1000.0) };
+                let mode = engine_of(engine.as_deref())?.map(Mode::Optimum);
                 let mut records = Vec::new();
                 for file in files_under(&path)? {
-                    let text = std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+                    let mut text = std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+                    if let Some(n) = limit {
+                        text = text.lines().take(n).collect::<Vec<_>>().join("\n");
+                    }
+                    let answers = answers_beside(&file);
                     let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
                     let mut print = |r: &bench::Record| {
                         if json {
@@ -185,7 +222,7 @@ mod cli {
                             println!("{}: {} {:.2} ms {}", r.id, r.verdict, r.ms, r.note.clone().unwrap_or_default());
                         }
                     };
-                    records.extend(bench::run_text(kind, &text, &name, options, &mut print).map_err(|e| e.to_string())?);
+                    records.extend(bench::run_text_as(kind, &text, &name, answers.as_deref(), options, mode, &mut print).map_err(|e| e.to_string())?);
                 }
                 let summary = Summary::of(&records);
                 if json {
@@ -195,9 +232,15 @@ mod cli {
                 }
                 Ok(if summary.wrong == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
             }
-            Command::Generate { kind, size, seed, stars, colours, difficulty, json } => {
+            Command::Generate { kind, size, seed, stars, colours, difficulty, json, centre } => {
                 let kind = kind_of(&kind)?;
-                let text = kinds::generate(kind, &GenerateOptions { size, seed, stars, colours, difficulty })?;
+                let text = if centre && kind == Kind::FloodIt {
+                    let n = size.unwrap_or(19);
+                    let p = studio::kinds::floodit::generate::generate(n, colours.unwrap_or(6), seed, Some((n / 2, n / 2)))?;
+                    studio::puzzle::Puzzle::to_json(&p).to_string()
+                } else {
+                    kinds::generate(kind, &GenerateOptions { size, seed, stars, colours, difficulty })?
+                };
                 println!("{text}");
                 if !json {
                     println!("#{}", kinds::share_fragment(kind, &text).map_err(|e| e.to_string())?);

@@ -38,6 +38,17 @@ impl Monitor {
     pub fn deadline(limit_ms: f64) -> Self {
         Monitor::new(50.0, move |p| p.elapsed_ms < limit_ms)
     }
+
+    /// Calls the callback directly, for work that is not a SAT solve (a search); the caller
+    /// keeps to [`Monitor::interval_ms`]. Returns false when the work should stop.
+    pub fn report(&mut self, progress: Progress) -> bool {
+        (self.callback)(progress)
+    }
+
+    /// The interval between calls, in milliseconds.
+    pub fn interval_ms(&self) -> f64 {
+        self.interval_ms
+    }
 }
 
 /// Counters shared between the solver wrapper and the proof sink.

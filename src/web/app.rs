@@ -8,7 +8,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::client::Client;
-use super::components::{art::ArtPage, bench::BenchPage, home::Home, kenken::KenKenPage, nav::Nav, nonogram::NonogramPage, notice::NoticeBar, starbattle::StarBattlePage, unavailable::Unavailable};
+use super::components::{art::ArtPage, bench::BenchPage, floodit::FloodItPage, home::Home, kenken::KenKenPage, nav::Nav, nonogram::NonogramPage, notice::NoticeBar, starbattle::StarBattlePage, unavailable::Unavailable};
 use super::ctx::{now_ms, Ctx};
 use super::state::{Action, Level, Live, Page, State, Work};
 use crate::jobs::Reply;
@@ -132,6 +132,7 @@ pub fn App() -> Html {
         Page::Kind(Kind::StarBattle) => html! { <StarBattlePage /> },
         Page::Kind(Kind::Nonogram) => html! { <NonogramPage /> },
         Page::Kind(Kind::KenKen) => html! { <KenKenPage /> },
+        Page::Kind(Kind::FloodIt) => html! { <FloodItPage /> },
         Page::Kind(kind) => html! { <Unavailable kind={Some(kind)} title={kind.title()} /> },
     };
     html! {

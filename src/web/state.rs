@@ -36,6 +36,9 @@ pub enum Work {
     Bench,
     /// Turning an image into a nonogram.
     Art,
+    /// Finding the next move of an optimal continuation (Flood-It): the report lands in
+    /// [`Workshop::hint`], not in the workshop's result.
+    Hint,
 }
 
 /// A job in flight.
@@ -127,6 +130,9 @@ pub struct Workshop {
     pub mistakes: Option<Vec<usize>>,
     /// A Check is waiting for the solve it started.
     pub check_pending: bool,
+    /// The last hint's report (Flood-It: an optimal continuation from the moves played), answers
+    /// verified; cleared by the next mark.
+    pub hint: Option<AnyReport>,
 }
 
 impl Workshop {
@@ -278,6 +284,18 @@ impl State {
         self
     }
 
+    fn accept_hint(mut self, kind: Kind, report: AnyReport) -> Self {
+        let Some(puzzle) = self.workshop(kind).puzzle else { return self };
+        for rows in &report.solutions {
+            if let Err(why) = kinds::verify_rows(kind, &puzzle, rows) {
+                self.notice = Some(Notice { level: Level::Error, text: format!("The hint failed the independent check and is not used: {why}") });
+                return self;
+            }
+        }
+        self.workshops.entry(kind).or_default().hint = Some(report);
+        self
+    }
+
     fn check(mut self, kind: Kind) -> Self {
         let w = self.workshops.entry(kind).or_default();
         let answer = match &w.result {
@@ -353,6 +371,10 @@ impl Reducible for State {
                 }
                 match body {
                     Reply::Ready | Reply::Progress { .. } => return self,
+                    Reply::Solved(report) if busy.work == Work::Hint => {
+                        s.busy = None;
+                        s = s.accept_hint(busy.kind, report);
+                    }
                     Reply::Solved(report) => {
                         s.busy = None;
                         s = s.accept_report(busy.kind, report);
@@ -388,6 +410,7 @@ impl Reducible for State {
                     }
                     w.marks[cell] = mark;
                 }
+                w.hint = None;
                 if w.marks != before {
                     w.undo.push(before);
                     w.redo.clear();

@@ -29,7 +29,9 @@ function summarise(records) {
   const f = (x) => x.toFixed(2);
   return `count ${records.length} solved ${records.filter((r) => !['timeout', 'error'].includes(r.verdict)).length} ` +
     `wrong ${records.filter((r) => r.wrong).length} unique ${records.filter((r) => r.verdict === 'unique').length} ` +
-    `median_ms ${f(pick(0.5))} p90_ms ${f(pick(0.9))} max_ms ${f(ms.at(-1) ?? 0)} total_s ${(ms.reduce((a, b) => a + b, 0) / 1000).toFixed(3)}`;
+    `median_ms ${f(pick(0.5))} p90_ms ${f(pick(0.9))} max_ms ${f(ms.at(-1) ?? 0)} total_s ${(ms.reduce((a, b) => a + b, 0) / 1000).toFixed(3)}` +
+    // Kinds judged by a measure (Flood-It: moves) add its total, as `Summary::line` does.
+    (records.some((r) => r.measure != null) ? ` total_moves ${records.reduce((a, r) => a + (r.measure ?? 0), 0)}` : '');
 }
 
 const server = await serve();

@@ -38,7 +38,7 @@ pub fn BenchPage() -> Html {
     let summary = ctx.state.bench.as_ref().map(|(_, s)| *s);
     let records = ctx.state.bench.as_ref().map(|(r, _)| {
         let rows: Vec<serde_json::Value> =
-            r.iter().map(|r| serde_json::json!({"id": r.id, "ms": r.ms, "verdict": r.verdict, "wrong": r.wrong})).collect();
+            r.iter().map(|r| serde_json::json!({"id": r.id, "ms": r.ms, "verdict": r.verdict, "wrong": r.wrong, "measure": r.measure})).collect();
         serde_json::Value::Array(rows).to_string()
     });
     html! {

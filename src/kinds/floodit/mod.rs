@@ -1,0 +1,140 @@
+//! Flood-It: flood the board from the start cell in the fewest moves, with the proof that one move fewer is impossible.
+//!
+//! - [`model`]: the board (2x2 to 30x30, up to 16 colours, any start cell) and its validation;
+//! - [`sim`]: the simulator the page plays on (a position, one move);
+//! - [`check`]: the independent checker (replays a move list cell by cell);
+//! - [`graph`]: the graph of same-coloured regions the solvers work on, and its bitsets;
+//! - [`search`]: exact A* with Puchert's lower bound, and a greedy upper bound;
+//! - [`encode`]: the seed's time-indexed SAT encoding, on the region graph, with the changes
+//!   it needed (see that module);
+//! - [`optimum`]: the engines (A*, incremental SAT over the move bound) and the certificate;
+//! - [`formats`]: studio JSON and link, Tatham Flood IDs, ColorFill lines and `floodtest` blocks;
+//! - [`generate`]: random boards;
+//! - [`page`]: pure functions for the page (moves, hints, SVG, exports).
+//!
+//! The answer is the move list; `solve` returns [`Verdict::Optimal`] with the proof. The engine
+//! is A* unless the mode is [`Mode::Optimum`]: `Engine::Sat` finds the minimum by incremental
+//! SAT alone, `Engine::Both` adds the SAT certificate (UNSAT one move short) to A*'s answer.
+//! Every board has solutions, so [`Mode::Count`] has no meaning here and runs A*.
+
+pub mod check;
+pub mod encode;
+pub mod formats;
+pub mod generate;
+pub mod graph;
+pub mod model;
+pub mod optimum;
+pub mod page;
+pub mod search;
+pub mod sim;
+
+pub use model::FloodIt;
+
+use crate::error::InputResult;
+use crate::kind::Kind;
+use crate::puzzle::{Engine, Entry, GenerateOptions, Mode, Puzzle, Report, SolveError, Verdict};
+use crate::sat::{Cnf, Lit, Model, Monitor};
+
+impl FloodIt {
+    /// Solves with the chosen engine: the verified minimum and its proof.
+    pub fn solve_with(&self, engine: Engine, monitor: Option<Monitor>) -> Result<Report<Vec<u8>>, SolveError> {
+        let o = optimum::solve(self, engine, monitor)?;
+        check::verify(self, &o.moves).map_err(SolveError::Rejected)?;
+        Ok(Report { verdict: Verdict::Optimal, solutions: vec![o.moves], stats: o.stats, proof: o.proof, rating: None, count: None })
+    }
+}
+
+impl Puzzle for FloodIt {
+    const KIND: Kind = Kind::FloodIt;
+    type Solution = Vec<u8>;
+    type Vars = encode::Vars;
+
+    fn from_json(value: &serde_json::Value) -> InputResult<Self> {
+        formats::from_json(value)
+    }
+
+    fn to_json(&self) -> serde_json::Value {
+        formats::to_json(self)
+    }
+
+    fn link_payload(&self) -> String {
+        formats::link_payload(self)
+    }
+
+    fn from_link_payload(version: u32, payload: &str) -> InputResult<Self> {
+        formats::from_link_payload(version, payload)
+    }
+
+    fn import(text: &str) -> InputResult<Entry<Self>> {
+        formats::import(text)
+    }
+
+    fn read_collection(text: &str, name: &str) -> InputResult<Vec<Entry<Self>>> {
+        formats::read_collection(text, name, None)
+    }
+
+    fn read_collection_with_answers(text: &str, name: &str, answers: Option<&str>) -> InputResult<Vec<Entry<Self>>> {
+        formats::read_collection(text, name, answers)
+    }
+
+    fn generate(options: &GenerateOptions) -> Result<Self, String> {
+        generate::generate(options.size.unwrap_or(14), options.colours.unwrap_or(6), options.seed, None)
+    }
+
+    /// The encoding with the greedy's move count as horizon, from the position after the played
+    /// moves; assume `vars.goal[j]` to ask for `j` moves.
+    fn encode(&self, cnf: &mut Cnf) -> encode::Vars {
+        let g = graph::Graph::of(self);
+        let f0 = optimum::flood_after_played(self, &g);
+        let m = search::greedy(&g, &f0).len();
+        let mut start = Vec::new();
+        graph::for_each_bit(&f0, |v| start.push(v));
+        let vars = encode::encode(&g, &start, m, cnf);
+        // The generic path solves without assumptions: ask for the horizon itself.
+        cnf.unit(vars.goal[m]);
+        vars
+    }
+
+    fn answer_lits(&self, vars: &encode::Vars) -> Vec<Lit> {
+        vars.moves.concat()
+    }
+
+    fn decode(&self, vars: &encode::Vars, model: &Model) -> Vec<u8> {
+        let g = graph::Graph::of(self);
+        let f0 = optimum::flood_after_played(self, &g);
+        let mut moves = self.played().to_vec();
+        moves.extend(optimum::decode(&g, &f0, vars, model, vars.horizon));
+        moves
+    }
+
+    fn verify(&self, solution: &Vec<u8>) -> Result<(), String> {
+        check::verify(self, solution)
+    }
+
+    fn solution_rows(&self, solution: &Vec<u8>) -> Vec<String> {
+        formats::solution_rows(self, solution)
+    }
+
+    fn solution_from_rows(&self, rows: &[String]) -> InputResult<Vec<u8>> {
+        formats::moves_from_rows(self, rows)
+    }
+
+    fn solve(&self, mode: Mode, monitor: Option<Monitor>) -> Result<Report<Vec<u8>>, SolveError> {
+        let engine = match mode {
+            Mode::Optimum(e) => e,
+            Mode::First | Mode::Unique | Mode::Count(_) => Engine::Search,
+        };
+        self.solve_with(engine, monitor)
+    }
+
+    fn compare_known(&self, found: &Vec<u8>, known: &Vec<u8>) -> Option<String> {
+        if let Err(why) = check::verify(self, known) {
+            return Some(format!("the file's answer fails the checker: {why}"));
+        }
+        (found.len() != known.len()).then(|| format!("{} moves, the file's answer has {}", found.len(), known.len()))
+    }
+
+    fn answer_text(&self, solution: &Vec<u8>) -> Option<(String, usize)> {
+        Some((self.move_string(solution), solution.len()))
+    }
+}

@@ -1,0 +1,99 @@
+//! Pure functions behind the Flood-It page: moves kept as marks, playing by colour or cell, hints, sentences, SVG.
+
+use super::sim::Position;
+use super::FloodIt;
+
+/// Fill colours for colour indices 0..16 (distinct at a glance, readable with the symbol on top).
+pub const PALETTE: [&str; 16] = [
+    "#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#bfef45", "#fabed4", "#469990", "#dcbeff",
+    "#9a6324", "#fffac8", "#800000", "#aaffc3",
+];
+
+/// The moves played, read from the workshop's marks (one mark per move: colour + 1; a 0 ends
+/// the list).
+pub fn moves_of_marks(marks: &[u8]) -> Vec<u8> {
+    marks.iter().take_while(|&&m| m > 0).map(|&m| m - 1).collect()
+}
+
+/// The mark that appends move `colour` after `played` moves: `(index, colour + 1)`.
+pub fn mark_for_move(played: usize, colour: u8) -> (usize, u8) {
+    (played, colour + 1)
+}
+
+/// Whether playing `colour` now changes anything (a colour that adds no cell is not a move).
+pub fn is_useful(board: &FloodIt, position: &Position, colour: u8) -> bool {
+    position.useful_colours(board).contains(&colour)
+}
+
+/// The colour a click on `cell` plays: the cell's colour, when that adds cells to the flood.
+pub fn colour_for_cell(board: &FloodIt, position: &Position, cell: usize) -> Option<u8> {
+    let c = *position.colours.get(cell)?;
+    (!position.flooded[cell] && is_useful(board, position, c)).then_some(c)
+}
+
+/// The next move of a known optimal solution when the moves played so far follow it.
+pub fn next_from(optimal: &[u8], played: &[u8]) -> Option<u8> {
+    (played.len() < optimal.len() && optimal[..played.len()] == *played).then(|| optimal[played.len()])
+}
+
+/// The board with the played moves, as JSON text for a hint request (the solver finds the best
+/// continuation and answers with the whole move list).
+pub fn with_played_json(board: &FloodIt, played: &[u8]) -> Option<String> {
+    let p = board.clone().with_played(played.to_vec()).ok()?;
+    Some(super::formats::to_json(&p).to_string())
+}
+
+/// The sentence for the move counter.
+pub fn counter_text(played: usize, minimum: Option<usize>, done: bool, limit: Option<usize>) -> String {
+    let mut s = format!("{played} move{}", if played == 1 { "" } else { "s" });
+    if let Some(m) = minimum {
+        s.push_str(&format!(" · proven minimum {m}"));
+    }
+    if let Some(l) = limit {
+        s.push_str(&format!(" · Tatham's limit {l}"));
+    }
+    if done {
+        s.push_str(&match minimum {
+            Some(m) if played == m => " · Flooded in the minimum!".to_string(),
+            Some(m) if played > m => format!(" · Flooded, {} over the minimum.", played - m),
+            _ => " · Flooded!".to_string(),
+        });
+    }
+    s
+}
+
+/// The certificate sentence for a minimum of `n` moves.
+pub fn certificate_text(n: usize) -> String {
+    if n == 0 {
+        "The board is already one colour.".into()
+    } else {
+        format!("Minimum {n} move{}: with {} move{} the solver proved it impossible.", if n == 1 { "" } else { "s" }, n - 1, if n == 2 { "" } else { "s" })
+    }
+}
+
+/// An SVG picture of a position (`cell` pixels per cell), the flood outlined.
+pub fn svg(board: &FloodIt, position: &Position, cell: usize) -> String {
+    let (rows, cols) = (board.rows(), board.cols());
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\">",
+        cols * cell,
+        rows * cell,
+        cols * cell,
+        rows * cell
+    );
+    for r in 0..rows {
+        for c in 0..cols {
+            let i = r * cols + c;
+            let fill = PALETTE[position.colours[i] as usize % PALETTE.len()];
+            out.push_str(&format!("<rect x=\"{}\" y=\"{}\" width=\"{cell}\" height=\"{cell}\" fill=\"{fill}\"/>", c * cell, r * cell));
+        }
+    }
+    let (sr, sc) = board.start_rc();
+    out.push_str(&format!(
+        "<rect x=\"{}\" y=\"{}\" width=\"{cell}\" height=\"{cell}\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\"/>",
+        sc * cell,
+        sr * cell
+    ));
+    out.push_str("</svg>");
+    out
+}

@@ -1,0 +1,279 @@
+//! The Flood-It workshop: play by colour or cell against the proven minimum, hints, the optimal solution step by step, certificate, generate, import, export, share.
+
+use gloo_timers::callback::Timeout;
+use yew::prelude::*;
+
+use crate::jobs::Request;
+use crate::kinds::floodit::{formats, page, sim::Position, FloodIt};
+use crate::kinds::{self, Kind};
+use crate::puzzle::{Engine, GenerateOptions, Mode, Puzzle};
+use crate::web::components::{import::Import, share::Share, status::Status};
+use crate::web::ctx::Ctx;
+use crate::web::download;
+use crate::web::hooks::use_example;
+use crate::web::state::{Action, Level, Work};
+
+const KIND: Kind = Kind::FloodIt;
+/// The example shown before the user opens anything: the Tatham ID of formats.md 1.2.
+const EXAMPLE: &str = "6x6:032242034203340350204502505323231342,17";
+const ACCEPTS: &str = "a studio share link, a Tatham Flood ID (6x6:0322…,17) or link, a ColorFill line, a block of rows, or the studio's JSON";
+
+/// The Flood-It page.
+#[component]
+pub fn FloodItPage() -> Html {
+    let ctx = use_context::<Ctx>().expect("inside the app");
+    let w = ctx.state.workshop(KIND);
+    let puzzle_text = w.puzzle.clone();
+    let puzzle = use_memo(puzzle_text.clone(), |t| t.as_deref().and_then(|t| kinds::import_as::<FloodIt>(t).ok()));
+    let size = use_state(|| 14usize);
+    let colours = use_state(|| 6usize);
+    // The step shown while stepping through the optimal solution, and whether it plays itself.
+    let step: UseStateHandle<Option<usize>> = use_state(|| None);
+    let playing = use_state(|| false);
+
+    use_example(KIND, EXAMPLE);
+
+    // The optimal solution from the start, once proven (rows verified by the reducer).
+    let optimal: Option<Vec<u8>> = match (&*puzzle, &w.result) {
+        (Some(p), Some(r)) => r.solutions.first().and_then(|rows| p.solution_from_rows(rows).ok()),
+        _ => None,
+    };
+    let played = page::moves_of_marks(&w.marks);
+
+    // A hint report arrived: play its next move.
+    {
+        let (state, hint, played, p) = (ctx.state.clone(), w.hint.clone(), played.clone(), (*puzzle).clone());
+        use_effect_with(hint, move |hint| {
+            if let (Some(h), Some(p)) = (hint, p) {
+                let moves = h.solutions.first().and_then(|rows| p.solution_from_rows(rows).ok());
+                if let Some(next) = moves.and_then(|m| page::next_from(&m, &played)) {
+                    state.dispatch(Action::Mark { kind: KIND, cells: vec![page::mark_for_move(played.len(), next)] });
+                }
+            }
+            || ()
+        });
+    }
+    // Stepping through the solution plays itself while `playing`: one step per 600 ms.
+    {
+        let (step_h, playing_h, len) = (step.clone(), playing.clone(), optimal.as_ref().map(Vec::len).unwrap_or(0));
+        use_effect_with((*playing, *step, len), move |(on, at, len)| {
+            let (at, len) = (*at, *len);
+            let timer = on.then(|| {
+                Timeout::new(600, move || {
+                    let next = at.map(|s| s + 1).unwrap_or(0);
+                    if next > len {
+                        playing_h.set(false);
+                    } else {
+                        step_h.set(Some(next));
+                    }
+                })
+            });
+            move || drop(timer)
+        });
+    }
+
+    let busy = ctx.state.busy.is_some();
+    let Some(p) = (*puzzle).clone() else {
+        return html! { <section class="workshop floodit"><h1>{ "Flood-It" }</h1><Status kind={KIND} /><Import kind={KIND} accepts={ACCEPTS} /></section> };
+    };
+    let text = puzzle_text.clone().unwrap_or_default();
+    let (rows, cols) = (p.rows(), p.cols());
+    let minimum = optimal.as_ref().map(Vec::len);
+
+    // What the board shows: a step of the optimal solution, or the player's position.
+    let stepping = step.and_then(|s| optimal.as_ref().map(|o| s.min(o.len())));
+    let shown_moves: Vec<u8> = match (stepping, &optimal) {
+        (Some(s), Some(o)) => o[..s].to_vec(),
+        _ => played.clone(),
+    };
+    let position = Position::after(&p, &shown_moves);
+    let done = position.is_done();
+    let useful = position.useful_colours(&p);
+
+    let play = {
+        let (state, played, step) = (ctx.state.clone(), played.clone(), step.clone());
+        move |c: u8| {
+            step.set(None);
+            state.dispatch(Action::Mark { kind: KIND, cells: vec![page::mark_for_move(played.len(), c)] })
+        }
+    };
+    let solve = |mode: Mode| {
+        let (run, text) = (ctx.run.clone(), text.clone());
+        Callback::from(move |_: MouseEvent| run.emit((KIND, Work::Solve(mode), Request::Solve { kind: KIND, puzzle: text.clone(), mode })))
+    };
+    let hint = {
+        let (run, state, p, played, optimal) = (ctx.run.clone(), ctx.state.clone(), p.clone(), played.clone(), optimal.clone());
+        Callback::from(move |_: MouseEvent| {
+            if Position::after(&p, &played).is_done() {
+                return;
+            }
+            // Following the proven solution: its next move, no search needed.
+            if let Some(next) = optimal.as_ref().and_then(|o| page::next_from(o, &played)) {
+                state.dispatch(Action::Mark { kind: KIND, cells: vec![page::mark_for_move(played.len(), next)] });
+                return;
+            }
+            match page::with_played_json(&p, &played) {
+                Some(json) => run.emit((KIND, Work::Hint, Request::Solve { kind: KIND, puzzle: json, mode: Mode::First })),
+                None => state.dispatch(Action::Notify(Level::Error, "The moves played could not be read back.".into())),
+            }
+        })
+    };
+    let generate = {
+        let (run, size, colours) = (ctx.run.clone(), *size, *colours);
+        Callback::from(move |_: MouseEvent| {
+            let options = GenerateOptions { size: Some(size), colours: Some(colours), seed: js_sys::Date::now() as u64, ..Default::default() };
+            run.emit((KIND, Work::Generate, Request::Generate { kind: KIND, options }))
+        })
+    };
+    let restart = {
+        let (state, step) = (ctx.state.clone(), step.clone());
+        Callback::from(move |_: MouseEvent| {
+            step.set(None);
+            state.dispatch(Action::ClearMarks(KIND))
+        })
+    };
+    let undo = {
+        let (state, step) = (ctx.state.clone(), step.clone());
+        Callback::from(move |_: MouseEvent| {
+            step.set(None);
+            state.dispatch(Action::Undo(KIND))
+        })
+    };
+    let redo = {
+        let (state, step) = (ctx.state.clone(), step.clone());
+        Callback::from(move |_: MouseEvent| {
+            step.set(None);
+            state.dispatch(Action::Redo(KIND))
+        })
+    };
+    let step_to = |to: Option<usize>, auto: bool| {
+        let (step, playing) = (step.clone(), playing.clone());
+        Callback::from(move |_: MouseEvent| {
+            step.set(to);
+            playing.set(auto);
+        })
+    };
+
+    let cells = (0..rows * cols).map(|i| {
+        let c = position.colours[i];
+        let flooded = position.flooded[i];
+        let target = if stepping.is_none() { page::colour_for_cell(&p, &position, i) } else { None };
+        let on_click = {
+            let play = play.clone();
+            Callback::from(move |_: MouseEvent| {
+                if let Some(c) = target {
+                    play(c);
+                }
+            })
+        };
+        html! {
+            <div class={classes!("cell", flooded.then_some("flooded"), (i == p.start()).then_some("start"), target.is_some().then_some("playable"))}
+                 style={format!("background:{}", page::PALETTE[c as usize % 16])} data-i={i.to_string()} data-colour={p.symbol(c).to_string()}
+                 onclick={on_click} title={format!("colour {}", p.symbol(c))}></div>
+        }
+    });
+    let buttons = (0..p.n_colours() as u8).map(|c| {
+        let enabled = stepping.is_none() && useful.contains(&c);
+        let on_click = {
+            let play = play.clone();
+            Callback::from(move |_: MouseEvent| play(c))
+        };
+        html! {
+            <button class="swatch" data-colour={p.symbol(c).to_string()} disabled={!enabled} onclick={on_click}
+                    style={format!("background:{}", page::PALETTE[c as usize % 16])} title={format!("play colour {}", p.symbol(c))}>{ p.symbol(c) }</button>
+        }
+    });
+
+    let counter = match stepping {
+        Some(s) => format!("Optimal solution: move {s} of {}", minimum.unwrap_or(0)),
+        None => page::counter_text(played.len(), minimum, done, p.limit()),
+    };
+    let proof = w.result.as_ref().map(|r| r.proof.clone()).unwrap_or_default();
+    let certified = proof.iter().any(|l| l.contains("UNSAT"));
+    let tatham = formats::to_tatham(&p, minimum.or(p.limit()).unwrap_or(0));
+    let json_text = p.to_json().to_string();
+    let svg = page::svg(&p, &position, 24);
+    let save_svg = {
+        let svg = svg.clone();
+        Callback::from(move |_: MouseEvent| {
+            let _ = download::text("floodit.svg", "image/svg+xml", &svg);
+        })
+    };
+    let save_png = {
+        let svg = svg.clone();
+        Callback::from(move |_: MouseEvent| {
+            let _ = download::svg_as_png("floodit.png", &svg, 2.0);
+        })
+    };
+    let save_json = {
+        let json = json_text.clone();
+        Callback::from(move |_: MouseEvent| {
+            let _ = download::text("floodit.json", "application/json", &json);
+        })
+    };
+    let select = |handle: UseStateHandle<usize>, default: usize| {
+        Callback::from(move |e: Event| {
+            if let Some(s) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
+                handle.set(s.value().parse().unwrap_or(default));
+            }
+        })
+    };
+    let extra: Vec<(String, String)> = tatham
+        .as_ref()
+        .map(|id| vec![("Open in Tatham's Flood".to_string(), format!("https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/flood.html#{id}"))])
+        .unwrap_or_default();
+
+    html! {
+        <section class="workshop floodit">
+            <h1>{ "Flood-It" }</h1>
+            <p class="rules">{ format!("Flood the board with one colour from the outlined cell ({}). Each move recolours the flood; it then takes in every touching cell of the new colour. Click a colour or a cell.", if p.starts_top_left() { "top-left".to_string() } else { format!("row {}, column {}", p.start_rc().0 + 1, p.start_rc().1 + 1) }) }</p>
+            <div class="toolbar">
+                <button id="minimum" disabled={busy} onclick={solve(Mode::Unique)}>{ "Find the minimum" }</button>
+                <button id="certify" disabled={busy} onclick={solve(Mode::Optimum(Engine::Both))}>{ "Prove with SAT" }</button>
+                <button id="hint" disabled={busy || done || stepping.is_some()} onclick={hint}>{ "Hint" }</button>
+                <button id="undo" disabled={w.undo.is_empty()} onclick={undo}>{ "Undo" }</button>
+                <button id="redo" disabled={w.redo.is_empty()} onclick={redo}>{ "Redo" }</button>
+                <button id="restart" onclick={restart}>{ "Restart" }</button>
+            </div>
+            <Status kind={KIND} />
+            <div id="board" class="board floodit-board" style={format!("--cols:{cols};--rows:{rows}")} data-rows={rows.to_string()} data-cols={cols.to_string()} data-done={done.to_string()}>
+                { for cells }
+            </div>
+            <div id="swatches" class="swatches">{ for buttons }</div>
+            <p id="counter" class={classes!("progress", (done && stepping.is_none()).then_some("solved"))} data-moves={played.len().to_string()} data-minimum={minimum.map(|m| m.to_string()).unwrap_or_default()}>{ counter }</p>
+            if let Some(n) = minimum {
+                <div id="certificate" class="certificate">
+                    <p id="certificate-text">{ if certified || n == 0 { page::certificate_text(n) } else { format!("Minimum {n} moves, proven by exhaustive A* search (press \"Prove with SAT\" for the SAT certificate).") } }</p>
+                    <ul>{ for proof.iter().map(|l| html! { <li>{ l.clone() }</li> }) }</ul>
+                    if let Some(l) = p.limit() { <p>{ format!("Tatham's move limit for this board: {l} (his greedy solver plus leniency; not an optimum).") }</p> }
+                    <div class="stepper">
+                        <button id="step-start" onclick={step_to(Some(0), false)}>{ "⏮ Start" }</button>
+                        <button id="step-back" disabled={stepping.is_none_or(|s| s == 0)} onclick={step_to(stepping.map(|s| s.saturating_sub(1)), false)}>{ "◀" }</button>
+                        <button id="step-play" onclick={step_to(Some(stepping.filter(|&s| s < n).unwrap_or(0)), !*playing)}>{ if *playing { "Pause" } else { "▶ Play the solution" } }</button>
+                        <button id="step-next" disabled={stepping.is_some_and(|s| s >= n)} onclick={step_to(Some(stepping.map(|s| s + 1).unwrap_or(1).min(n)), false)}>{ "▶" }</button>
+                        <button id="step-exit" disabled={stepping.is_none()} onclick={step_to(None, false)}>{ "Back to my game" }</button>
+                    </div>
+                </div>
+            }
+            <Share fragment={crate::link::fragment(&p)} {extra} />
+            <div class="generate">
+                <label>{ "Size " }<select id="gen-size" onchange={select(size.clone(), 14)}>
+                    { for (2..=30).map(|s| html! { <option value={s.to_string()} selected={s == *size}>{ format!("{s}x{s}") }</option> }) }
+                </select></label>
+                <label>{ " Colours " }<select id="gen-colours" onchange={select(colours.clone(), 6)}>
+                    { for (2..=16).map(|s| html! { <option value={s.to_string()} selected={s == *colours}>{ s }</option> }) }
+                </select></label>
+                <button id="generate" disabled={busy} onclick={generate}>{ "New board" }</button>
+            </div>
+            <Import kind={KIND} accepts={ACCEPTS} />
+            <details class="export">
+                <summary>{ "Export" }</summary>
+                if let Some(id) = &tatham { <p>{ "Tatham Flood ID: " }<code id="export-tatham">{ id.clone() }</code></p> }
+                <pre id="export-json">{ json_text.clone() }</pre>
+                <button onclick={save_json}>{ "JSON file" }</button>
+                <button onclick={save_svg}>{ "SVG picture" }</button>
+                <button onclick={save_png}>{ "PNG picture" }</button>
+            </details>
+        </section>
+    }
+}

@@ -1,0 +1,343 @@
+//! Flood-It: A* and SAT against breadth-first search, the bound against true distances, the checker, formats, decoders under mutation.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+
+use studio::kinds::floodit::graph::Graph;
+use studio::kinds::floodit::{check, formats, generate, page, search, sim::Position, FloodIt};
+use studio::puzzle::{Engine, Mode, Puzzle, Verdict};
+
+fn random_board(rows: usize, cols: usize, colours: u8, rng: &mut fastrand::Rng) -> FloodIt {
+    let cells: Vec<char> = (0..rows * cols).map(|_| (b'1' + rng.u8(..colours)) as char).collect();
+    let start = if rng.bool() { (0, 0) } else { (rng.usize(..rows), rng.usize(..cols)) };
+    FloodIt::new(rows, cols, &cells, start).unwrap()
+}
+
+/// Breadth-first search over move sequences on the cells themselves, written here from the
+/// rules (no code shared with the solvers): the fewest moves that flood the board.
+fn bfs_minimum(p: &FloodIt) -> usize {
+    let (rows, cols) = (p.rows(), p.cols());
+    let flood = |colours: &[u8], start: usize| -> Vec<bool> {
+        let mut inside = vec![false; colours.len()];
+        inside[start] = true;
+        let mut stack = vec![start];
+        while let Some(i) = stack.pop() {
+            let (r, c) = (i / cols, i % cols);
+            let mut around = vec![];
+            if r > 0 { around.push(i - cols) }
+            if r + 1 < rows { around.push(i + cols) }
+            if c > 0 { around.push(i - 1) }
+            if c + 1 < cols { around.push(i + 1) }
+            for j in around {
+                if !inside[j] && colours[j] == colours[start] {
+                    inside[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        inside
+    };
+    let start = p.start();
+    let first = p.cells().to_vec();
+    let mut seen = HashSet::new();
+    let mut queue = VecDeque::from([(first.clone(), 0usize)]);
+    seen.insert(first);
+    while let Some((colours, d)) = queue.pop_front() {
+        let inside = flood(&colours, start);
+        if inside.iter().all(|&x| x) {
+            return d;
+        }
+        for c in 0..p.n_colours() as u8 {
+            if c == colours[start] {
+                continue;
+            }
+            let next: Vec<u8> = colours.iter().zip(&inside).map(|(&k, &f)| if f { c } else { k }).collect();
+            if seen.insert(next.clone()) {
+                queue.push_back((next, d + 1));
+            }
+        }
+    }
+    unreachable!("every board can be flooded")
+}
+
+#[test]
+fn astar_and_sat_equal_breadth_first_search_up_to_4x4() {
+    let mut rng = fastrand::Rng::with_seed(8);
+    for _ in 0..150 {
+        let (rows, cols) = (rng.usize(2..=4), rng.usize(2..=4));
+        let p = random_board(rows, cols, rng.u8(2..=4), &mut rng);
+        let want = bfs_minimum(&p);
+        let a = p.solve_with(Engine::Search, None).unwrap();
+        assert_eq!(a.verdict, Verdict::Optimal);
+        assert_eq!(a.solutions[0].len(), want, "A* on {:?}", p.symbol_rows());
+        check::verify(&p, &a.solutions[0]).unwrap();
+        let s = p.solve_with(Engine::Sat, None).unwrap();
+        assert_eq!(s.solutions[0].len(), want, "SAT on {:?}", p.symbol_rows());
+        check::verify(&p, &s.solutions[0]).unwrap();
+        if want > 0 {
+            assert!(s.proof.iter().any(|l| l.contains(&format!("With {} move", want - 1)) && l.contains("UNSAT")), "{:?}", s.proof);
+        }
+    }
+}
+
+/// The lower bound never exceeds the true distance, at every reachable position of small boards.
+#[test]
+fn lower_bound_is_admissible_on_every_reachable_position() {
+    let mut rng = fastrand::Rng::with_seed(9);
+    for _ in 0..40 {
+        let p = random_board(rng.usize(3..=5), rng.usize(3..=5), rng.u8(3..=5), &mut rng);
+        let g = Graph::of(&p);
+        let all: Vec<u64> = {
+            let mut a = vec![0u64; g.words];
+            for v in 0..g.n {
+                a[v / 64] |= 1 << (v % 64);
+            }
+            a
+        };
+        // Every reachable flood set, and the moves between them.
+        let (root, _) = search::root(&g);
+        let mut states = vec![root.clone()];
+        let mut index = HashMap::from([(root, 0usize)]);
+        let mut edges: Vec<Vec<usize>> = vec![vec![]];
+        let mut i = 0;
+        while i < states.len() {
+            let f = states[i].clone();
+            let n = search::frontier(&g, &f);
+            for c in 0..g.k {
+                let col = g.colour_set(c);
+                let next: Vec<u64> = f.iter().zip(&n).zip(col).map(|((a, b), k)| a | (b & k)).collect();
+                if next == f {
+                    continue;
+                }
+                let j = *index.entry(next.clone()).or_insert_with(|| {
+                    states.push(next.clone());
+                    edges.push(vec![]);
+                    states.len() - 1
+                });
+                edges[i].push(j);
+            }
+            i += 1;
+        }
+        // True distances to the full flood, by repeated relaxation (the graph is acyclic).
+        let mut dist = vec![usize::MAX; states.len()];
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for s in 0..states.len() {
+                let d = if states[s] == all { 0 } else { edges[s].iter().map(|&t| dist[t].saturating_add(1)).min().unwrap_or(usize::MAX) };
+                if d < dist[s] {
+                    dist[s] = d;
+                    changed = true;
+                }
+            }
+        }
+        for (s, f) in states.iter().enumerate() {
+            let n = search::frontier(&g, f);
+            let h = search::lower_bound(&g, f, &n) as usize;
+            assert!(h <= dist[s], "bound {h} above distance {} on {:?}", dist[s], p.symbol_rows());
+        }
+        assert_eq!(dist[0], bfs_minimum(&p));
+    }
+}
+
+#[test]
+fn sat_and_astar_agree_up_to_8x8() {
+    let mut rng = fastrand::Rng::with_seed(10);
+    for _ in 0..25 {
+        let n = rng.usize(5..=8);
+        let p = random_board(n, n, rng.u8(3..=6), &mut rng);
+        let a = p.solve_with(Engine::Search, None).unwrap();
+        let s = p.solve_with(Engine::Sat, None).unwrap();
+        assert_eq!(a.solutions[0].len(), s.solutions[0].len(), "{:?}", p.symbol_rows());
+        let both = p.solve_with(Engine::Both, None).unwrap();
+        assert_eq!(both.solutions[0].len(), a.solutions[0].len());
+        assert!(both.proof.iter().any(|l| l.contains("UNSAT")));
+    }
+}
+
+#[test]
+fn the_generic_sat_path_and_the_trait_solve_give_verified_answers() {
+    let mut rng = fastrand::Rng::with_seed(11);
+    for _ in 0..20 {
+        let p = random_board(5, 5, 4, &mut rng);
+        let r = studio::puzzle::solve(&p, Mode::First, None).unwrap();
+        check::verify(&p, &r.solutions[0]).unwrap();
+        let best = p.solve(Mode::Unique, None).unwrap();
+        assert!(best.solutions[0].len() <= r.solutions[0].len());
+        let sat = p.solve(Mode::Optimum(Engine::Sat), None).unwrap();
+        assert_eq!(sat.solutions[0].len(), best.solutions[0].len());
+    }
+}
+
+const TATHAM: &str = "6x6:032242034203340350204502505323231342,17";
+
+#[test]
+fn tatham_example_has_optimum_11() {
+    let p = formats::from_tatham(TATHAM).unwrap();
+    assert_eq!((p.rows(), p.cols(), p.n_colours(), p.limit()), (6, 6, 6, Some(17)));
+    let r = p.solve_with(Engine::Both, None).unwrap();
+    assert_eq!(r.solutions[0].len(), 11);
+    assert!(r.proof.iter().any(|l| l.contains("With 10 moves the SAT solver proved it impossible")), "{:?}", r.proof);
+    // The formats' example solution is valid, and a move short of it is not.
+    let example = p.parse_moves("3 2 0 3 1 3 4 5 0 2 3").unwrap();
+    check::verify(&p, &example).unwrap();
+    assert!(check::verify(&p, &example[..10]).is_err());
+    assert_eq!(formats::to_tatham(&p, 17).as_deref(), Some(TATHAM));
+    // The link keeps Tatham's limit.
+    assert_eq!(p.link_payload(), "6x6m17/032242034203340350204502505323231342");
+    assert_eq!(FloodIt::from_link_payload(1, &p.link_payload()).unwrap(), p);
+    // The same board as a ColorFill line, with its solution line.
+    let cf = formats::from_colorfill_line("143353145314451461315613616434342453").unwrap();
+    assert_eq!(cf.cells(), p.cells());
+    check::verify(&cf, &cf.parse_moves("43142456134").unwrap()).unwrap();
+    // Seed IDs are refused with a reason.
+    let e = formats::from_tatham("6x6c6m5#967543368167853").unwrap_err();
+    assert!(e.to_string().contains("random-seed"));
+    // A link to Tatham's page works too, and the kind is recognised.
+    let url = format!("https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/flood.html#{TATHAM}");
+    assert_eq!(formats::from_tatham(&url).unwrap().cells(), p.cells());
+    assert_eq!(studio::kinds::sniff(TATHAM), Some(studio::kinds::Kind::FloodIt));
+}
+
+#[test]
+fn checker_rejects_wrong_move_lists() {
+    let p = formats::from_tatham(TATHAM).unwrap();
+    let good = p.solve_with(Engine::Search, None).unwrap().solutions[0].clone();
+    check::verify(&p, &good).unwrap();
+    // One move short.
+    assert!(check::verify(&p, &good[..good.len() - 1]).is_err());
+    // A move after the board is flooded.
+    let mut extra = good.clone();
+    extra.push((good[good.len() - 1] + 1) % 6);
+    assert!(check::verify(&p, &extra).is_err());
+    // A colour the board does not have.
+    let mut bad = good.clone();
+    bad[0] = 9;
+    assert!(check::verify(&p, &bad).is_err());
+    // Repeating the flood's colour.
+    let mut rep = good.clone();
+    rep.insert(1, good[0]);
+    assert!(check::verify(&p, &rep).unwrap_err().contains("repeats"));
+    // The empty list on an unfinished board.
+    assert!(check::verify(&p, &[]).is_err());
+    // Random lists of the right length almost never flood; whatever the checker accepts, the
+    // simulator agrees floods the board.
+    let mut rng = fastrand::Rng::with_seed(12);
+    for _ in 0..200 {
+        let moves: Vec<u8> = (0..good.len()).map(|_| rng.u8(..6)).collect();
+        if check::verify(&p, &moves).is_ok() {
+            assert!(Position::after(&p, &moves).is_done());
+        }
+    }
+}
+
+#[test]
+fn links_json_and_floodtest_blocks_round_trip() {
+    let mut rng = fastrand::Rng::with_seed(13);
+    for _ in 0..30 {
+        let p = random_board(rng.usize(2..=9), rng.usize(2..=9), rng.u8(2..=9), &mut rng);
+        let back = FloodIt::from_link_payload(1, &p.link_payload()).unwrap();
+        assert_eq!(back, p);
+        assert_eq!(FloodIt::from_json(&p.to_json()).unwrap(), p);
+        let text = studio::link::fragment(&p);
+        assert_eq!(studio::kinds::import_as::<FloodIt>(&format!("https://example.org/#{text}")).unwrap(), p);
+    }
+    // A floodtest block starts at the centre.
+    let g = generate::generate(19, 6, 3, Some((9, 9))).unwrap();
+    let block = g.symbol_rows().join("\n");
+    let entries = formats::read_collection(&format!("{block}\n\n{block}\n\n"), "floodtest", None).unwrap();
+    assert_eq!(entries.len(), 2);
+    assert_eq!(entries[0].puzzle.start_rc(), (9, 9));
+    assert_eq!(entries[0].puzzle.cells(), g.cells());
+    // ColorFill lines with a solutions file.
+    let lines = "143353145314451461315613616434342453\r\n143353145314451461315613616434342453\r\n";
+    let entries = formats::read_collection(lines, "cf", Some("43142456134\n43142456134\n")).unwrap();
+    assert_eq!(entries.len(), 2);
+    assert_eq!(entries[1].known.as_ref().map(Vec::len), Some(11));
+}
+
+#[test]
+fn played_moves_give_the_best_continuation() {
+    let p = formats::from_tatham(TATHAM).unwrap();
+    // Three moves, each the last colour that adds something (not the optimal line).
+    let mut played = Vec::new();
+    for _ in 0..3 {
+        let useful = Position::after(&p, &played).useful_colours(&p);
+        played.push(*useful.last().unwrap());
+    }
+    let q = p.clone().with_played(played.clone()).unwrap();
+    let r = q.solve_with(Engine::Search, None).unwrap();
+    let moves = &r.solutions[0];
+    assert_eq!(&moves[..3], &played[..]);
+    check::verify(&p, moves).unwrap();
+    let rest = Position::after(&p, &played);
+    assert!(!rest.is_done());
+    // The continuation is optimal: SAT from the same position agrees.
+    let s = q.solve_with(Engine::Sat, None).unwrap();
+    assert_eq!(s.solutions[0].len(), moves.len());
+    // The page's hint picks the next optimal move when the player follows the answer.
+    assert_eq!(page::next_from(moves, &moves[..4]), Some(moves[4]));
+    assert_eq!(page::next_from(moves, &[moves[0] + 1]), None);
+    let json = page::with_played_json(&p, &played).unwrap();
+    assert_eq!(studio::kinds::import_as::<FloodIt>(&json).unwrap().played(), &played[..]);
+    // Marks keep the moves (colour + 1, so colour 0 is kept too).
+    let marks: Vec<u8> = played.iter().enumerate().map(|(i, &c)| page::mark_for_move(i, c).1).collect();
+    assert_eq!(page::moves_of_marks(&marks), played);
+}
+
+#[test]
+fn generator_makes_boards_of_the_asked_size_and_colours() {
+    for (n, k) in [(2, 2), (14, 6), (30, 16)] {
+        let p = generate::generate(n, k, 5, None).unwrap();
+        assert_eq!((p.rows(), p.n_colours()), (n, k));
+    }
+    assert!(generate::generate(31, 6, 1, None).is_err());
+    assert!(generate::generate(10, 17, 1, None).is_err());
+    assert!(generate::generate(2, 5, 1, None).is_err());
+}
+
+#[test]
+fn bad_input_is_refused_with_a_place() {
+    for bad in ["", "{}", "{\"cells\":[\"12\",\"1\"]}", "3x3/12312312", "1x1/1", "2x2@5,5/1212", "31x31/", "6x6:03224,17", "6x6:0322420342033403502045025053232313AA,17", "5x5:1111111111111111111111111,x", "12"] {
+        assert!(studio::kinds::import_as::<FloodIt>(bad).is_err(), "{bad}");
+    }
+    let seventeen: String = "0123456789abcdefg".chars().cycle().take(36).collect();
+    assert!(FloodIt::from_link_payload(1, &format!("6x6/{seventeen}")).is_err());
+}
+
+/// Mutation fuzzing: bad links, JSON and Tatham IDs never panic.
+#[test]
+fn decoders_survive_mutation() {
+    let p = formats::from_tatham(TATHAM).unwrap();
+    let seeds = [p.link_payload(), p.to_json().to_string(), TATHAM.to_string(), "143353145314451461315613616434342453".to_string(), "19x19@9,9/".to_string() + &"1".repeat(361)];
+    let alphabet: Vec<char> = "0123456789abcxyz@,:/{}[]\"#x%-. \n".chars().collect();
+    let mut rng = fastrand::Rng::with_seed(14);
+    for _ in 0..3000 {
+        let seed = &seeds[rng.usize(..seeds.len())];
+        let mut chars: Vec<char> = seed.chars().collect();
+        for _ in 0..rng.usize(1..6) {
+            match rng.u8(..3) {
+                0 if !chars.is_empty() => {
+                    let i = rng.usize(..chars.len());
+                    chars.remove(i);
+                }
+                1 => {
+                    let i = rng.usize(..=chars.len());
+                    chars.insert(i, alphabet[rng.usize(..alphabet.len())]);
+                }
+                _ if !chars.is_empty() => {
+                    let i = rng.usize(..chars.len());
+                    chars[i] = alphabet[rng.usize(..alphabet.len())];
+                }
+                _ => {}
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        let _ = FloodIt::from_link_payload(1, &text);
+        let _ = FloodIt::import(&text);
+        let _ = formats::from_tatham(&text);
+        let _ = formats::read_collection(&text, "fuzz", Some(&text));
+        if let Ok(q) = FloodIt::import(&text) {
+            let _ = q.puzzle.solution_from_rows(&[text.clone()]);
+        }
+    }
+}
