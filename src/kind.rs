@@ -51,6 +51,6 @@ impl Kind {
 
     /// Whether this build can solve the kind yet.
     pub fn supported(self) -> bool {
-        matches!(self, Kind::StarBattle | Kind::Nonogram)
+        matches!(self, Kind::StarBattle | Kind::Nonogram | Kind::RectFree)
     }
 }

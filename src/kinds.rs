@@ -1,6 +1,7 @@
 //! The registry of puzzle kinds, and dispatch by kind for the CLI, the worker and the page.
 
 pub mod nonogram;
+pub mod rectfree;
 pub mod starbattle;
 
 use serde::{Deserialize, Serialize};
@@ -24,6 +25,10 @@ macro_rules! with_kind {
             }
             $crate::kinds::Kind::StarBattle => {
                 type $P = $crate::kinds::starbattle::StarBattle;
+                $body
+            }
+            $crate::kinds::Kind::RectFree => {
+                type $P = $crate::kinds::rectfree::RectFree;
                 $body
             }
             _ => $other,

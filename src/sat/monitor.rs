@@ -34,6 +34,17 @@ impl Monitor {
         Monitor { callback: Box::new(callback), interval_ms }
     }
 
+    /// The interval between calls, in milliseconds.
+    pub fn interval_ms(&self) -> f64 {
+        self.interval_ms
+    }
+
+    /// Calls the callback directly, for work outside the SAT solver (a local search) that
+    /// keeps its own clock; returns false when the work should stop.
+    pub fn poll(&mut self, progress: Progress) -> bool {
+        (self.callback)(progress)
+    }
+
     /// A monitor that stops the work once `limit_ms` have passed, and never reports.
     pub fn deadline(limit_ms: f64) -> Self {
         Monitor::new(50.0, move |p| p.elapsed_ms < limit_ms)
