@@ -12,3 +12,5 @@ mod starbattle;
 mod nonogram;
 // Image to nonogram: the pipeline on synthetic images, minimal givens, line-logic givens.
 mod art;
+// Rectangle-free colouring: checker counts, bounds, encodings against brute force, local search, formats, fuzzing.
+mod rectfree;

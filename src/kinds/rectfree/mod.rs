@@ -15,6 +15,7 @@ pub mod check;
 pub mod encode;
 pub mod formats;
 pub mod model;
+pub mod page;
 pub mod search;
 pub mod solve;
 

@@ -24,11 +24,13 @@ pub enum Method {
     Anneal,
     /// Threshold accepting, as in the seed: accept any move no worse than the threshold.
     Threshold,
+    /// Clause weighting (breakout): greedy moves on rectangles weighted by how long they lasted.
+    Breakout,
 }
 
 impl Method {
     /// Every method, in menu order.
-    pub const ALL: [Method; 4] = [Method::Auto, Method::Sat, Method::Anneal, Method::Threshold];
+    pub const ALL: [Method; 5] = [Method::Auto, Method::Sat, Method::Anneal, Method::Threshold, Method::Breakout];
 
     /// The word used in JSON, links and the CLI.
     pub fn word(self) -> &'static str {
@@ -37,6 +39,7 @@ impl Method {
             Method::Sat => "sat",
             Method::Anneal => "anneal",
             Method::Threshold => "threshold",
+            Method::Breakout => "breakout",
         }
     }
 

@@ -214,7 +214,8 @@ trait Space {
     {
         let started = Instant::now();
         let mut rng = fastrand::Rng::with_seed(config.seed);
-        let (t_start, t_end) = (2.0, 0.1);
+        let (t_start, t_end) = std::env::var("RF_T").ok().and_then(|v| { let mut it = v.split(',').map(|x| x.parse::<f64>().unwrap()); Some((it.next()?, it.next()?)) }).unwrap_or((2.0, 0.1));
+        let config = Config { sweep: std::env::var("RF_SWEEP").ok().and_then(|v| v.parse().ok()).unwrap_or(config.sweep), ..config };
         let acceptance = Acceptance { method: config.method, sweep: config.sweep, t_start, t_end };
         let mut series = Series::new();
         let mut best = self.score();
@@ -417,6 +418,12 @@ struct Rotational {
     choice: Vec<usize>,
     board: Board,
     score: u64,
+    /// Breakout: the weight of every rectangle, indexed by row pair and column pair.
+    weights: Option<Vec<u32>>,
+    /// Breakout: moves since the weighted score last went down.
+    stale: usize,
+    /// Which orbit each cell belongs to, and where in it.
+    orbit_of: Vec<(usize, usize)>,
 }
 
 impl Rotational {
@@ -434,7 +441,137 @@ impl Rotational {
             board.put(0, c / n, c % n);
         }
         let score = board.total();
-        Rotational { n, orbits, centre, choice, board, score }
+        let pairs = n * (n - 1) / 2;
+        let weights = (config.method == Method::Breakout).then(|| vec![1u32; pairs * pairs]);
+        let mut orbit_of = vec![(usize::MAX, 0); n * n];
+        for (o, cells) in orbits.iter().enumerate() {
+            for (t, &cell) in cells.iter().enumerate() {
+                orbit_of[cell] = (o, t);
+            }
+        }
+        Rotational { n, orbits, centre, choice, board, score, weights, stale: 0, orbit_of }
+    }
+
+    /// Index of the pair a < b among n items.
+    fn pair(n: usize, a: usize, b: usize) -> usize {
+        let (a, b) = if a < b { (a, b) } else { (b, a) };
+        a * (2 * n - a - 1) / 2 + (b - a - 1)
+    }
+
+    /// The weight of the colour-0 rectangles with a corner at (r, c).
+    fn weighted(&self, w: &[u32], r: usize, c: usize) -> u64 {
+        let n = self.n;
+        let pairs = n * (n - 1) / 2;
+        let mine = self.board.row[0][r] & !(1u64 << c);
+        let mut others = self.board.col[0][c] & !(1u64 << r);
+        let mut total = 0u64;
+        while others != 0 {
+            let r2 = others.trailing_zeros() as usize;
+            others &= others - 1;
+            let mut shared = mine & self.board.row[0][r2];
+            let rp = Self::pair(n, r, r2) * pairs;
+            while shared != 0 {
+                let c2 = shared.trailing_zeros() as usize;
+                shared &= shared - 1;
+                total += w[rp + Self::pair(n, c, c2)] as u64;
+            }
+        }
+        total
+    }
+
+    /// One breakout step: a random corner of a random rectangle moves within its orbit to the
+    /// place of least weight; when nothing improves for a while, every rectangle left gains weight.
+    fn step_breakout(&mut self, rng: &mut fastrand::Rng) -> u64 {
+        let n = self.n;
+        let pairs = n * (n - 1) / 2;
+        let mut w = self.weights.take().expect("breakout has weights");
+        // A random rectangle: a random row pair with two shared columns.
+        let rows = &self.board.row[0];
+        let mut pick = None;
+        for _ in 0..4 * pairs {
+            let r1 = rng.usize(..n);
+            let r2 = rng.usize(..n);
+            if r1 == r2 {
+                continue;
+            }
+            let shared = rows[r1] & rows[r2];
+            if shared.count_ones() >= 2 {
+                let cols: Vec<usize> = (0..n).filter(|&c| shared >> c & 1 == 1).collect();
+                let a = rng.usize(..cols.len());
+                let b = (a + 1 + rng.usize(..cols.len() - 1)) % cols.len();
+                let corners = [(r1, cols[a]), (r1, cols[b]), (r2, cols[a]), (r2, cols[b])];
+                let movable: Vec<(usize, usize)> = corners.into_iter().filter(|&(r, c)| self.orbit_of[r * n + c].0 != usize::MAX).collect();
+                if !movable.is_empty() {
+                    pick = Some(movable[rng.usize(..movable.len())]);
+                }
+                break;
+            }
+        }
+        if let Some((r0, c0)) = pick {
+            let (o, _) = self.orbit_of[r0 * n + c0];
+            let lose_w = self.weighted(&w, r0, c0) as i64;
+            let lose = self.board.involve(0, r0, c0) as i64;
+            self.board.take(0, r0, c0);
+            let mut best: Option<(i64, usize)> = None;
+            let mut ties = 0;
+            for t in (0..4).filter(|&t| t != self.choice[o]) {
+                let cell = self.orbits[o][t];
+                let d = self.weighted(&w, cell / n, cell % n) as i64 - lose_w;
+                match best {
+                    Some((bd, _)) if d > bd => {}
+                    Some((bd, _)) if d == bd => {
+                        ties += 1;
+                        if rng.u32(..ties + 1) == 0 {
+                            best = Some((d, t));
+                        }
+                    }
+                    _ => {
+                        best = Some((d, t));
+                        ties = 0;
+                    }
+                }
+            }
+            match best {
+                Some((d, t)) if d < 0 || (d == 0 && rng.bool()) => {
+                    let cell = self.orbits[o][t];
+                    let gain = self.board.involve(0, cell / n, cell % n) as i64;
+                    self.board.put(0, cell / n, cell % n);
+                    self.choice[o] = t;
+                    self.score = (self.score as i64 + gain - lose) as u64;
+                    if d < 0 {
+                        self.stale = 0;
+                    } else {
+                        self.stale += 1;
+                    }
+                }
+                _ => {
+                    self.board.put(0, r0, c0);
+                    self.stale += 1;
+                }
+            }
+        }
+        if self.stale > self.orbits.len() {
+            self.stale = 0;
+            // Every rectangle still there weighs one more.
+            let rows = &self.board.row[0];
+            for r1 in 0..n {
+                for r2 in r1 + 1..n {
+                    let shared = rows[r1] & rows[r2];
+                    if shared.count_ones() < 2 {
+                        continue;
+                    }
+                    let rp = Self::pair(n, r1, r2) * pairs;
+                    let cols: Vec<usize> = (0..n).filter(|&c| shared >> c & 1 == 1).collect();
+                    for (i, &a) in cols.iter().enumerate() {
+                        for &b in &cols[i + 1..] {
+                            w[rp + Self::pair(n, a, b)] += 1;
+                        }
+                    }
+                }
+            }
+        }
+        self.weights = Some(w);
+        self.score
     }
 }
 
@@ -452,6 +589,9 @@ impl Space for Rotational {
     }
 
     fn step(&mut self, rng: &mut fastrand::Rng, accept: &mut dyn FnMut(i64, &mut fastrand::Rng) -> bool) -> u64 {
+        if self.weights.is_some() {
+            return self.step_breakout(rng);
+        }
         let n = self.n;
         let o = rng.usize(..self.orbits.len());
         let old = self.orbits[o][self.choice[o]];

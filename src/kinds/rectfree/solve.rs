@@ -76,6 +76,7 @@ pub fn plan(p: &RectFree) -> (Plan, Vec<String>) {
         }
         m => {
             why.push(match m {
+                Method::Breakout => "Breakout (clause weighting): a corner of a random rectangle moves to the place of least weight; when nothing improves for a while, every rectangle still there gains weight, so the search climbs out of local minima.".to_string(),
                 Method::Threshold => "Threshold accepting as in the seed: any move at most the threshold worse is taken; the threshold steps 5, 4, 3, 2, 1, 0 over a sweep.".to_string(),
                 _ => "Simulated annealing: a worse move by d rectangles is taken with probability exp(-d/T), T cooling geometrically from 2 to 0.1 over a sweep, then reheating.".to_string(),
             });
@@ -129,7 +130,9 @@ pub fn solve(p: &RectFree, mode: Mode, monitor: Option<Monitor>, on_snapshot: Op
     }
 }
 
-fn sat(p: &RectFree, rotation: bool, monitor: Option<Monitor>, mut proof: Vec<String>) -> Result<Report<Grid<u8>>, SolveError> {
+/// The SAT path alone (no bound first): the rotation-symmetric encoding first when asked (and
+/// the direct one after it if that is UNSAT), else the direct encoding with symmetry breaking.
+pub fn sat(p: &RectFree, rotation: bool, monitor: Option<Monitor>, mut proof: Vec<String>) -> Result<Report<Grid<u8>>, SolveError> {
     let mut monitor = monitor;
     let mut stats = Stats::default();
     if rotation {
