@@ -8,6 +8,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::client::Client;
+use super::components::rectfree::RectFreePage;
 use super::components::{art::ArtPage, bench::BenchPage, home::Home, nav::Nav, nonogram::NonogramPage, notice::NoticeBar, starbattle::StarBattlePage, unavailable::Unavailable};
 use super::ctx::{now_ms, Ctx};
 use super::state::{Action, Level, Live, Page, State, Work};
@@ -49,7 +50,7 @@ pub fn App() -> Html {
         use_effect_with((), move |_| {
             let d = dispatcher.clone();
             *client.borrow_mut() = Some(Client::new(Callback::from(move |env: crate::jobs::Envelope<Reply>| match env.body {
-                Reply::Progress { .. } => live.dispatch(env),
+                Reply::Progress { .. } | Reply::RectFreeProgress(_) => live.dispatch(env),
                 _ => d.dispatch(Action::Reply(env)),
             })));
             let d = dispatcher.clone();
@@ -131,6 +132,7 @@ pub fn App() -> Html {
         Page::Art => html! { <ArtPage /> },
         Page::Kind(Kind::StarBattle) => html! { <StarBattlePage /> },
         Page::Kind(Kind::Nonogram) => html! { <NonogramPage /> },
+        Page::Kind(Kind::RectFree) => html! { <RectFreePage /> },
         Page::Kind(kind) => html! { <Unavailable kind={Some(kind)} title={kind.title()} /> },
     };
     html! {

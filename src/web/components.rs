@@ -7,6 +7,7 @@ pub mod import;
 pub mod nav;
 pub mod nonogram;
 pub mod notice;
+pub mod rectfree;
 pub mod share;
 pub mod starbattle;
 pub mod status;

@@ -8,6 +8,7 @@ use yew::Reducible;
 use crate::art::pipeline::{ArtResult, Stage};
 use crate::bench::{Record, Summary};
 use crate::jobs::{Envelope, Reply};
+use crate::kinds::rectfree::search::Snapshot;
 use crate::kinds::{self, AnyReport, Kind};
 use crate::link;
 use crate::puzzle::{Mode, Verdict};
@@ -61,6 +62,8 @@ pub struct Live {
     pub conflicts: Option<u64>,
     /// Items done and total, for benchmarks.
     pub items: Option<(usize, usize)>,
+    /// The rectangle-free search's latest snapshot (chart and best grid).
+    pub rectfree: Option<Rc<Snapshot>>,
 }
 
 impl Reducible for Live {
@@ -74,6 +77,16 @@ impl Reducible for Live {
                     job: env.job,
                     conflicts: conflicts.or(if same { self.conflicts } else { None }),
                     items: items.or(if same { self.items } else { None }),
+                    rectfree: if same { self.rectfree.clone() } else { None },
+                })
+            }
+            Reply::RectFreeProgress(snapshot) => {
+                let same = self.job == env.job;
+                Rc::new(Live {
+                    job: env.job,
+                    conflicts: if same { self.conflicts } else { None },
+                    items: None,
+                    rectfree: Some(Rc::new(*snapshot)),
                 })
             }
             _ => self,
@@ -351,7 +364,7 @@ impl Reducible for State {
                     return self;
                 }
                 match body {
-                    Reply::Ready | Reply::Progress { .. } => return self,
+                    Reply::Ready | Reply::Progress { .. } | Reply::RectFreeProgress(_) => return self,
                     Reply::Solved(report) => {
                         s.busy = None;
                         s = s.accept_report(busy.kind, report);

@@ -78,7 +78,7 @@ pub fn plan(p: &RectFree) -> (Plan, Vec<String>) {
             why.push(match m {
                 Method::Breakout => "Breakout (clause weighting): a corner of a random rectangle moves to the place of least weight; when nothing improves for a while, every rectangle still there gains weight, so the search climbs out of local minima.".to_string(),
                 Method::Threshold => "Threshold accepting as in the seed: any move at most the threshold worse is taken; the threshold steps 5, 4, 3, 2, 1, 0 over a sweep.".to_string(),
-                _ => "Simulated annealing: a worse move by d rectangles is taken with probability exp(-d/T), T cooling geometrically from 2 to 0.1 over a sweep, then reheating.".to_string(),
+                _ => "Simulated annealing: a worse move by d rectangles is taken with probability exp(-d/T), T cooling geometrically over a sweep (from 2 to 0.1 over whole colourings, from 1 to 0.3 in the rotation space), then reheating.".to_string(),
             });
             why.push(if rotation {
                 "Moves give one orbit's colour-0 cell to another cell of the orbit (the best of the three, ties at random).".to_string()
