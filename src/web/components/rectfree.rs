@@ -16,7 +16,7 @@ use crate::web::state::{Action, Level, Live, Work};
 
 const KIND: Kind = Kind::RectFree;
 /// The example shown before the user opens anything.
-const EXAMPLE: &str = r#"{"kind":"rectfree","rows":10,"cols":10,"colours":3}"#;
+const EXAMPLE: &str = r#"{"kind":"rectfree","rows":12,"cols":12,"colours":4}"#;
 const ACCEPTS: &str = "a studio share link, the studio's JSON (rows, cols, colours, optional fixed cells), a size such as 17x17x4, or a colour grid as text";
 
 fn select<T: Clone + PartialEq + 'static>(id: &'static str, options: Vec<(T, String)>, value: T, set: UseStateHandle<T>) -> Html {
@@ -44,9 +44,9 @@ pub fn RectFreePage() -> Html {
     let w = ctx.state.workshop(KIND);
     let puzzle = use_memo(w.puzzle.clone(), |t| t.as_deref().and_then(|t| kinds::import_as::<RectFree>(t).ok()));
     let p = (*puzzle).clone();
-    let rows = use_state(|| 10usize);
-    let cols = use_state(|| 10usize);
-    let colours = use_state(|| 3usize);
+    let rows = use_state(|| 12usize);
+    let cols = use_state(|| 12usize);
+    let colours = use_state(|| 4usize);
     let method = use_state(|| Method::Auto);
     let symmetry = use_state(|| Symmetry::Auto);
     let seed = use_state(|| 1u64);
