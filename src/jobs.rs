@@ -193,7 +193,6 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
 /// The rectangle-free job: progress from SAT (conflicts) or from the search (snapshots).
 fn rectfree(puzzle: &str, started: Instant, post: Rc<dyn Fn(Reply)>) -> Reply {
     use crate::kinds::rectfree::{solve, RectFree};
-    use crate::puzzle::Puzzle;
     let p = match kinds::import_as::<RectFree>(puzzle) {
         Ok(p) => p,
         Err(e) => return Reply::Failed(e.to_string()),
@@ -211,16 +210,8 @@ fn rectfree(puzzle: &str, started: Instant, post: Rc<dyn Fn(Reply)>) -> Reply {
         searching.set(true);
         post(Reply::RectFreeProgress(Box::new(s.clone())));
     };
-    match solve::solve(&p, Mode::First, Some(monitor), Some(&mut on_snapshot)) {
-        Ok(r) => Reply::Solved(AnyReport {
-            kind: Kind::RectFree,
-            verdict: r.verdict,
-            solutions: r.solutions.iter().map(|s| p.solution_rows(s)).collect(),
-            stats: r.stats,
-            proof: r.proof,
-            rating: r.rating,
-            count: r.count,
-        }),
+    match solve::solve_any(&p, Mode::First, Some(monitor), Some(&mut on_snapshot)) {
+        Ok(report) => Reply::Solved(report),
         Err(SolveError::Stopped) => Reply::Failed("stopped".into()),
         Err(e) => Reply::Failed(e.to_string()),
     }

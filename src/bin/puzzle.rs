@@ -282,7 +282,6 @@ mod cli {
     /// when it stops).
     fn rectfree_with_progress(text: &str, mode: Mode, monitor: Option<studio::sat::Monitor>) -> Result<kinds::AnyReport, String> {
         use studio::kinds::rectfree::{solve, RectFree};
-        use studio::puzzle::Puzzle;
         let p = kinds::import_as::<RectFree>(text).map_err(|e| e.to_string())?;
         let mut last_print = -1000.0;
         let mut last = None;
@@ -293,24 +292,11 @@ mod cli {
             }
             last = Some((s.best, s.best_at, s.elapsed_ms));
         };
-        let r = solve::solve(&p, mode, monitor, Some(&mut print));
-        let r = match r {
-            Ok(r) => r,
-            Err(e) => {
-                if let Some((best, at, ms)) = last {
-                    eprintln!("stopped after {:.1} s; fewest rectangles reached {best} (at iteration {at})", ms / 1000.0);
-                }
-                return Err(e.to_string());
+        solve::solve_any(&p, mode, monitor, Some(&mut print)).map_err(|e| {
+            if let Some((best, at, ms)) = last {
+                eprintln!("stopped after {:.1} s; fewest rectangles reached {best} (at iteration {at})", ms / 1000.0);
             }
-        };
-        Ok(kinds::AnyReport {
-            kind: Kind::RectFree,
-            verdict: r.verdict,
-            solutions: r.solutions.iter().map(|s| p.solution_rows(s)).collect(),
-            stats: r.stats,
-            proof: r.proof,
-            rating: r.rating,
-            count: r.count,
+            e.to_string()
         })
     }
 

@@ -275,6 +275,28 @@ trait Space {
     }
 }
 
+/// The candidate with the least change of score, ties broken uniformly at random.
+fn least(candidates: impl Iterator<Item = (i64, usize)>, rng: &mut fastrand::Rng) -> Option<(i64, usize)> {
+    let mut best: Option<(i64, usize)> = None;
+    let mut ties = 0;
+    for (d, x) in candidates {
+        match best {
+            Some((bd, _)) if d > bd => {}
+            Some((bd, _)) if d == bd => {
+                ties += 1;
+                if rng.u32(..ties + 1) == 0 {
+                    best = Some((d, x));
+                }
+            }
+            _ => {
+                best = Some((d, x));
+                ties = 0;
+            }
+        }
+    }
+    best
+}
+
 /// The space of whole colourings: recolour a cell, or swap two rows (columns) within one colour.
 struct Whole {
     rows: usize,
@@ -389,24 +411,8 @@ impl Space for Whole {
         let (r, c) = (i / self.cols, i % self.cols);
         let from = self.cells[i] as usize;
         let now = self.board.involve(from, r, c) as i64;
-        let mut best: Option<(i64, usize)> = None;
-        let mut ties = 0;
-        for k in (0..self.colours).filter(|&k| k != from) {
-            let d = self.board.involve(k, r, c) as i64 - now;
-            match best {
-                Some((bd, _)) if d > bd => {}
-                Some((bd, _)) if d == bd => {
-                    ties += 1;
-                    if rng.u32(..ties + 1) == 0 {
-                        best = Some((d, k));
-                    }
-                }
-                _ => {
-                    best = Some((d, k));
-                    ties = 0;
-                }
-            }
-        }
+        let board = &self.board;
+        let best = least((0..self.colours).filter(|&k| k != from).map(|k| (board.involve(k, r, c) as i64 - now, k)), rng);
         if let Some((d, k)) = best {
             if accept(d, rng) {
                 let applied = self.recolour(i, k);
@@ -519,25 +525,11 @@ impl Rotational {
             let lose_w = self.weighted(&w, r0, c0) as i64;
             let lose = self.board.involve(0, r0, c0) as i64;
             self.board.take(0, r0, c0);
-            let mut best: Option<(i64, usize)> = None;
-            let mut ties = 0;
-            for t in (0..4).filter(|&t| t != self.choice[o]) {
-                let cell = self.orbits[o][t];
-                let d = self.weighted(&w, cell / n, cell % n) as i64 - lose_w;
-                match best {
-                    Some((bd, _)) if d > bd => {}
-                    Some((bd, _)) if d == bd => {
-                        ties += 1;
-                        if rng.u32(..ties + 1) == 0 {
-                            best = Some((d, t));
-                        }
-                    }
-                    _ => {
-                        best = Some((d, t));
-                        ties = 0;
-                    }
-                }
-            }
+            let cells = self.orbits[o];
+            let best = least(
+                (0..4).filter(|&t| t != self.choice[o]).map(|t| (self.weighted(&w, cells[t] / n, cells[t] % n) as i64 - lose_w, t)).collect::<Vec<_>>().into_iter(),
+                rng,
+            );
             match best {
                 Some((d, t)) if d < 0 || (d == 0 && rng.bool()) => {
                     let cell = self.orbits[o][t];
@@ -605,25 +597,8 @@ impl Space for Rotational {
         let (r0, c0) = (old / n, old % n);
         let lose = self.board.involve(0, r0, c0) as i64;
         self.board.take(0, r0, c0);
-        let mut best: Option<(i64, usize)> = None;
-        let mut ties = 0;
-        for t in (0..4).filter(|&t| t != self.choice[o]) {
-            let cell = self.orbits[o][t];
-            let d = self.board.involve(0, cell / n, cell % n) as i64 - lose;
-            match best {
-                Some((bd, _)) if d > bd => {}
-                Some((bd, _)) if d == bd => {
-                    ties += 1;
-                    if rng.u32(..ties + 1) == 0 {
-                        best = Some((d, t));
-                    }
-                }
-                _ => {
-                    best = Some((d, t));
-                    ties = 0;
-                }
-            }
-        }
+        let (board, cells) = (&self.board, &self.orbits[o]);
+        let best = least((0..4).filter(|&t| t != self.choice[o]).map(|t| (board.involve(0, cells[t] / n, cells[t] % n) as i64 - lose, t)), rng);
         match best {
             Some((d, t)) if accept(d, rng) => {
                 let cell = self.orbits[o][t];

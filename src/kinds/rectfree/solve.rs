@@ -9,6 +9,8 @@ use super::encode::{self, rotation_grid};
 use super::model::{Method, RectFree};
 use super::search::{self, Config, Snapshot};
 use crate::grid::Grid;
+use crate::kinds::AnyReport;
+use crate::kind::Kind;
 use crate::puzzle::{self, Mode, Report, SolveError, Verdict};
 use crate::sat::{Cnf, Monitor, Progress, Solver, Stats};
 
@@ -180,4 +182,18 @@ pub fn sat(p: &RectFree, rotation: bool, monitor: Option<Monitor>, mut proof: Ve
             Ok(Report { verdict: Verdict::None, solutions: vec![], stats, proof, rating: None, count: None })
         }
     }
+}
+
+/// [`solve`] with the answers as text rows, as the worker and the CLI report them.
+pub fn solve_any(p: &RectFree, mode: Mode, monitor: Option<Monitor>, on_snapshot: Option<&mut dyn FnMut(&Snapshot)>) -> Result<AnyReport, SolveError> {
+    let r = solve(p, mode, monitor, on_snapshot)?;
+    Ok(AnyReport {
+        kind: Kind::RectFree,
+        verdict: r.verdict,
+        solutions: r.solutions.iter().map(super::formats::grid_rows).collect(),
+        stats: r.stats,
+        proof: r.proof,
+        rating: r.rating,
+        count: r.count,
+    })
 }
