@@ -492,14 +492,12 @@ impl Rotational {
         total
     }
 
-    /// One breakout step: a random corner of a random rectangle moves within its orbit to the
-    /// place of least weight; when nothing improves for a while, every rectangle left gains weight.
-    fn step_breakout(&mut self, rng: &mut fastrand::Rng) -> u64 {
-        let n = self.n;
-        let pairs = n * (n - 1) / 2;
-        let mut w = self.weights.take().expect("breakout has weights");
+    /// A movable corner of a rectangle of colour 0, found by sampling pairs of rows.
+    fn corner_of_a_rectangle(&self, rng: &mut fastrand::Rng) -> Option<(usize, usize)> {
         // A random rectangle: a random row pair with two shared columns.
         let rows = &self.board.row[0];
+        let n = self.n;
+        let pairs = n * (n - 1) / 2;
         let mut pick = None;
         for _ in 0..4 * pairs {
             let r1 = rng.usize(..n);
@@ -520,6 +518,16 @@ impl Rotational {
                 break;
             }
         }
+        pick
+    }
+
+    /// One breakout step: a random corner of a random rectangle moves within its orbit to the
+    /// place of least weight; when nothing improves for a while, every rectangle left gains weight.
+    fn step_breakout(&mut self, rng: &mut fastrand::Rng) -> u64 {
+        let n = self.n;
+        let pairs = n * (n - 1) / 2;
+        let mut w = self.weights.take().expect("breakout has weights");
+        let pick = self.corner_of_a_rectangle(rng);
         if let Some((r0, c0)) = pick {
             let (o, _) = self.orbit_of[r0 * n + c0];
             let lose_w = self.weighted(&w, r0, c0) as i64;
@@ -592,7 +600,12 @@ impl Space for Rotational {
             return self.step_breakout(rng);
         }
         let n = self.n;
-        let o = rng.usize(..self.orbits.len());
+        // Half the moves start from a corner of a rectangle (focused), half from any orbit.
+        let focused = if self.score > 0 && rng.bool() { self.corner_of_a_rectangle(rng) } else { None };
+        let o = match focused {
+            Some((r, c)) => self.orbit_of[r * n + c].0,
+            None => rng.usize(..self.orbits.len()),
+        };
         let old = self.orbits[o][self.choice[o]];
         let (r0, c0) = (old / n, old % n);
         let lose = self.board.involve(0, r0, c0) as i64;
