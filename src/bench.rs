@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use web_time::Instant;
 
 use crate::error::InputResult;
-use crate::kinds::{not_supported, solve_any, Kind};
+use crate::kinds::{solve_any, Kind};
 use crate::puzzle::{Entry, Mode, Puzzle, SolveError, Verdict};
 use crate::sat::Monitor;
 use crate::with_kind;
@@ -108,7 +108,7 @@ pub struct Options {
 
 /// Parses a collection of `kind` from file text, or says why it cannot.
 pub fn count_entries(kind: Kind, text: &str, name: &str) -> InputResult<usize> {
-    with_kind!(kind, P => Ok(P::read_collection(text, name)?.len()), else Err(not_supported(kind)))
+    with_kind!(kind, P => Ok(P::read_collection(text, name)?.len()))
 }
 
 /// Runs every puzzle of a collection given as file text, calling `on_record` after each.
@@ -147,7 +147,7 @@ pub fn run_text_as(
             on_record(&r);
             r
         }).collect())
-    }, else Err(not_supported(kind)))
+    })
 }
 
 /// Solves one entry, checks it and times it.

@@ -11,6 +11,7 @@ use web_time::Instant;
 use crate::art::pipeline::{self, ArtOptions, ArtResult, Stage};
 use crate::art::MAX_FILE_BYTES;
 use crate::bench::{self, Record, Summary};
+use crate::kinds::rectfree::search::Snapshot;
 use crate::kinds::{self, AnyReport, Kind};
 use crate::puzzle::{GenerateOptions, Mode, SolveError};
 use crate::sat::Monitor;
@@ -27,6 +28,9 @@ pub enum Request {
     Generate { kind: Kind, options: GenerateOptions },
     /// Run a benchmark collection given as file text.
     Bench { kind: Kind, text: String, name: String, options: bench::Options },
+    /// Colour a grid without monochromatic rectangles (the task as text), with live snapshots
+    /// of the local search ([`Reply::RectFreeProgress`]) and the report at the end.
+    RectFree { puzzle: String },
     /// Turn an image file (its bytes; decoded here, in the worker) into a nonogram.
     Art {
         /// The file's bytes (sent as a `Uint8Array`).
@@ -68,6 +72,8 @@ pub enum Reply {
     },
     /// A finished image job.
     Art(Box<ArtResult>),
+    /// The rectangle-free search so far: score series for the chart and the best grid.
+    RectFreeProgress(Box<Snapshot>),
 }
 
 /// Byte buffers as `serialize_bytes` (a `Uint8Array` through serde-wasm-bindgen, not an array
@@ -163,6 +169,7 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
                 Err(e) => Reply::Failed(e.to_string()),
             }
         }
+        Request::RectFree { puzzle } => rectfree(&puzzle, started, post),
         Request::Art { bytes, options } => {
             if bytes.len() > MAX_FILE_BYTES {
                 return Reply::Failed(crate::art::ArtError::FileTooLarge { bytes: bytes.len(), max_bytes: MAX_FILE_BYTES }.to_string());
@@ -180,5 +187,32 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
                 Err(e) => Reply::Failed(e.to_string()),
             }
         }
+    }
+}
+
+/// The rectangle-free job: progress from SAT (conflicts) or from the search (snapshots).
+fn rectfree(puzzle: &str, started: Instant, post: Rc<dyn Fn(Reply)>) -> Reply {
+    use crate::kinds::rectfree::{solve, RectFree};
+    let p = match kinds::import_as::<RectFree>(puzzle) {
+        Ok(p) => p,
+        Err(e) => return Reply::Failed(e.to_string()),
+    };
+    let searching = Rc::new(std::cell::Cell::new(false));
+    let (post_sat, flag) = (post.clone(), searching.clone());
+    let monitor = Monitor::new(PROGRESS_INTERVAL_MS, move |progress| {
+        // During the local search the snapshots carry the figures; the monitor only keeps time.
+        if !flag.get() {
+            post_sat(Reply::Progress { elapsed_ms: started.elapsed().as_secs_f64() * 1000.0, conflicts: Some(progress.conflicts), items: None });
+        }
+        true
+    });
+    let mut on_snapshot = |s: &Snapshot| {
+        searching.set(true);
+        post(Reply::RectFreeProgress(Box::new(s.clone())));
+    };
+    match solve::solve_any(&p, Mode::First, Some(monitor), Some(&mut on_snapshot)) {
+        Ok(report) => Reply::Solved(report),
+        Err(SolveError::Stopped) => Reply::Failed("stopped".into()),
+        Err(e) => Reply::Failed(e.to_string()),
     }
 }

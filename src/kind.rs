@@ -48,9 +48,4 @@ impl Kind {
     pub fn from_id(id: &str) -> Option<Kind> {
         Kind::ALL.into_iter().find(|k| k.id() == id)
     }
-
-    /// Whether this build can solve the kind yet.
-    pub fn supported(self) -> bool {
-        matches!(self, Kind::StarBattle | Kind::Nonogram | Kind::KenKen | Kind::FloodIt)
-    }
 }

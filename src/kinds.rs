@@ -3,6 +3,7 @@
 pub mod floodit;
 pub mod kenken;
 pub mod nonogram;
+pub mod rectfree;
 pub mod starbattle;
 
 use serde::{Deserialize, Serialize};
@@ -14,11 +15,10 @@ use crate::link;
 use crate::puzzle::{GenerateOptions, Mode, Puzzle, SolveError, Verdict};
 use crate::sat::{Monitor, Stats};
 
-/// Runs `$body` with `$P` bound to the puzzle type of `$kind`, or evaluates `$other` for kinds
-/// this build does not support yet.
+/// Runs `$body` with `$P` bound to the puzzle type of `$kind`.
 #[macro_export]
 macro_rules! with_kind {
-    ($kind:expr, $P:ident => $body:expr, else $other:expr) => {
+    ($kind:expr, $P:ident => $body:expr) => {
         match $kind {
             $crate::kinds::Kind::Nonogram => {
                 type $P = $crate::kinds::nonogram::Nonogram;
@@ -36,14 +36,12 @@ macro_rules! with_kind {
                 type $P = $crate::kinds::floodit::FloodIt;
                 $body
             }
-            _ => $other,
+            $crate::kinds::Kind::RectFree => {
+                type $P = $crate::kinds::rectfree::RectFree;
+                $body
+            }
         }
     };
-}
-
-/// The message for a kind whose issue has not landed.
-pub fn not_supported(kind: Kind) -> InputError {
-    InputError::new(format!("{} is not yet supported", kind.title()))
 }
 
 /// A solve's report in kind-independent form: solutions as text rows.
@@ -71,7 +69,7 @@ pub fn import(kind: Kind, text: &str) -> InputResult<String> {
     with_kind!(kind, P => {
         let p = import_as::<P>(text)?;
         Ok(p.to_json().to_string())
-    }, else Err(not_supported(kind)))
+    })
 }
 
 /// Reads a puzzle of type `P` from any accepted text, share links included.
@@ -150,7 +148,7 @@ pub fn solve_text(kind: Kind, text: &str, mode: Mode, monitor: Option<Monitor>) 
     with_kind!(kind, P => {
         let puzzle = import_as::<P>(text).map_err(SolveError::Input)?;
         solve_any(&puzzle, mode, monitor)
-    }, else Err(SolveError::Input(not_supported(kind))))
+    })
 }
 
 /// Solves a typed puzzle and returns the kind-independent report.
@@ -175,7 +173,7 @@ pub fn verify_rows(kind: Kind, puzzle_text: &str, rows: &[String]) -> Result<(),
         let puzzle = import_as::<P>(puzzle_text).map_err(|e| e.to_string())?;
         let solution = puzzle.solution_from_rows(rows).map_err(|e| e.to_string())?;
         puzzle.verify(&solution)
-    }, else Err(not_supported(kind).to_string()))
+    })
 }
 
 /// The share-link fragment (without `#`) for a puzzle given as text.
@@ -183,10 +181,10 @@ pub fn share_fragment(kind: Kind, puzzle_text: &str) -> InputResult<String> {
     with_kind!(kind, P => {
         let puzzle = import_as::<P>(puzzle_text)?;
         Ok(link::fragment(&puzzle))
-    }, else Err(not_supported(kind)))
+    })
 }
 
 /// Generates a puzzle of `kind`; returns its canonical JSON text.
 pub fn generate(kind: Kind, options: &GenerateOptions) -> Result<String, String> {
-    with_kind!(kind, P => P::generate(options).map(|p| p.to_json().to_string()), else Err(not_supported(kind).to_string()))
+    with_kind!(kind, P => P::generate(options).map(|p| p.to_json().to_string()))
 }

@@ -16,3 +16,5 @@ mod art;
 mod kenken;
 // Flood-It: A* and SAT against breadth-first search, the bound, the checker, formats, fuzzing.
 mod floodit;
+// Rectangle-free colouring: checker counts, bounds, encodings against brute force, local search, formats, fuzzing.
+mod rectfree;

@@ -31,13 +31,38 @@ mod cli {
             /// Count answers up to this many.
             #[arg(long)]
             count: Option<usize>,
-            /// Print the report as JSON.
+            /// Print the report as JSON (with `"solution"`, the first answer's rows).
             #[arg(long)]
             json: bool,
+            /// Rectangle-free colouring: auto, sat, anneal, threshold or breakout.
+            #[arg(long)]
+            method: Option<String>,
+            /// Rectangle-free colouring: seed of the local search.
+            #[arg(long)]
+            seed: Option<u64>,
+            /// Rectangle-free colouring: auto, none or rotation.
+            #[arg(long)]
+            symmetry: Option<String>,
+            /// Give up after this many seconds.
+            #[arg(long)]
+            timeout: Option<f64>,
+            /// Rectangle-free colouring: print the local search's score and best so far to stderr, once a second.
+            #[arg(long)]
+            progress: bool,
             /// The engine for an optimum (Flood-It): astar (default), sat, or both (A* and the
             /// SAT certificate one move short).
             #[arg(long)]
             engine: Option<String>,
+        },
+        /// Check a rectangle-free colouring given as a grid file: count and list its rectangles.
+        Check {
+            /// rectfree.
+            kind: String,
+            /// A grid file (digit rows, or the spaced 1..K form), or the grid itself.
+            input: String,
+            /// Print the count and the rectangles as JSON.
+            #[arg(long)]
+            json: bool,
         },
         /// Solve every puzzle of a benchmark file or folder, check each answer, and summarise.
         Bench {
@@ -172,18 +197,31 @@ mod cli {
 
     fn run(cli: Cli) -> Result<ExitCode, String> {
         match cli.command {
-            Command::Solve { kind, input, first, count, json, engine } => {
+            Command::Solve { kind, input, first, count, json, method, seed, symmetry, timeout, progress, engine } => {
                 let kind = kind_of(&kind)?;
-                let text = read_input(&input)?;
+                let mut text = read_input(&input)?;
+                if method.is_some() || seed.is_some() || symmetry.is_some() {
+                    if kind != Kind::RectFree {
+                        return Err("--method, --seed and --symmetry are for rectfree".into());
+                    }
+                    text = rectfree_settings(&text, method, seed, symmetry)?;
+                }
                 let mode = match (first, count, engine_of(engine.as_deref())?) {
                     (_, _, Some(e)) => Mode::Optimum(e),
                     (_, Some(n), None) => Mode::Count(n),
                     (true, None, None) => Mode::First,
                     (false, None, None) => Mode::Unique,
                 };
-                let report = kinds::solve_text(kind, &text, mode, None).map_err(|e| e.to_string())?;
+                let monitor = timeout.map(|t| studio::sat::Monitor::deadline(t * 1000.0));
+                let report = if kind == Kind::RectFree && progress {
+                    rectfree_with_progress(&text, mode, monitor)?
+                } else {
+                    kinds::solve_text(kind, &text, mode, monitor).map_err(|e| e.to_string())?
+                };
                 if json {
-                    println!("{}", serde_json::to_string(&report).map_err(|e| e.to_string())?);
+                    let mut v = serde_json::to_value(&report).map_err(|e| e.to_string())?;
+                    v["solution"] = serde_json::json!(report.solutions.first());
+                    println!("{v}");
                 } else {
                     for (i, s) in report.solutions.iter().enumerate() {
                         if i > 0 {
@@ -202,6 +240,12 @@ mod cli {
                     println!("verdict: {}", report.verdict.word());
                 }
                 Ok(ExitCode::SUCCESS)
+            }
+            Command::Check { kind, input, json } => {
+                if kind_of(&kind)? != Kind::RectFree {
+                    return Err("check reads rectangle-free colourings only: puzzle check rectfree GRIDFILE".into());
+                }
+                check_grid(&read_input(&input)?, json)
             }
             Command::Bench { kind, path, first, json, timeout, engine, limit } => {
                 let kind = kind_of(&kind)?;
@@ -258,6 +302,70 @@ mod cli {
                 Ok(ExitCode::SUCCESS)
             }
         }
+    }
+
+    /// The rectangle-free task in `text` with the method, seed and symmetry set, as JSON text.
+    fn rectfree_settings(text: &str, method: Option<String>, seed: Option<u64>, symmetry: Option<String>) -> Result<String, String> {
+        use studio::kinds::rectfree::model::{Method, Symmetry};
+        use studio::puzzle::Puzzle;
+        let mut p = kinds::import_as::<studio::kinds::rectfree::RectFree>(text).map_err(|e| e.to_string())?;
+        if let Some(m) = method {
+            p.method = Method::from_word(&m).ok_or_else(|| format!("unknown --method `{m}`; use auto, sat, anneal, threshold or breakout"))?;
+        }
+        if let Some(s) = symmetry {
+            p.symmetry = Symmetry::from_word(&s).ok_or_else(|| format!("unknown --symmetry `{s}`; use auto, none or rotation"))?;
+        }
+        if let Some(s) = seed {
+            p.seed = s;
+        }
+        Ok(p.to_json().to_string())
+    }
+
+    /// A rectangle-free solve that prints the search's progress to stderr (and how far it got
+    /// when it stops).
+    fn rectfree_with_progress(text: &str, mode: Mode, monitor: Option<studio::sat::Monitor>) -> Result<kinds::AnyReport, String> {
+        use studio::kinds::rectfree::{solve, RectFree};
+        let p = kinds::import_as::<RectFree>(text).map_err(|e| e.to_string())?;
+        let mut last_print = -1000.0;
+        let mut last = None;
+        let mut print = |s: &studio::kinds::rectfree::search::Snapshot| {
+            if s.elapsed_ms - last_print >= 1000.0 || s.best == 0 {
+                last_print = s.elapsed_ms;
+                eprintln!("{:8.1} s  iterations {:>12}  score {:>5}  best {:>5} (at iteration {})", s.elapsed_ms / 1000.0, s.iterations, s.score, s.best, s.best_at);
+            }
+            last = Some((s.best, s.best_at, s.elapsed_ms));
+        };
+        solve::solve_any(&p, mode, monitor, Some(&mut print)).map_err(|e| {
+            if let Some((best, at, ms)) = last {
+                eprintln!("stopped after {:.1} s; fewest rectangles reached {best} (at iteration {at})", ms / 1000.0);
+            }
+            e.to_string()
+        })
+    }
+
+    /// `puzzle check rectfree`: the checker's count and the rectangles of a grid.
+    fn check_grid(text: &str, json: bool) -> Result<ExitCode, String> {
+        use studio::kinds::rectfree::{check, formats};
+        let grid = formats::parse_grid(text).map_err(|e| e.to_string())?;
+        let count = check::count(&grid);
+        let shown = check::rectangles(&grid, 1000);
+        if json {
+            let v = serde_json::json!({
+                "rows": grid.rows(), "cols": grid.cols(), "colours": formats::colours_of(&grid),
+                "rectangles": count, "listed": shown, "valid": count == 0,
+            });
+            println!("{v}");
+        } else {
+            for r in &shown {
+                println!("colour {} rows {} {} columns {} {}", r.colour, r.r1, r.r2, r.c1, r.c2);
+            }
+            if (shown.len() as u64) < count {
+                println!("… {} more", count - shown.len() as u64);
+            }
+            println!("{}x{} grid, {} colours: {count} monochromatic rectangle{}", grid.rows(), grid.cols(), formats::colours_of(&grid), if count == 1 { "" } else { "s" });
+            println!("verdict: {}", if count == 0 { "valid" } else { "invalid" });
+        }
+        Ok(if count == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -39,7 +39,7 @@ impl Monitor {
         Monitor::new(50.0, move |p| p.elapsed_ms < limit_ms)
     }
 
-    /// Calls the callback directly, for work that is not a SAT solve (a search); the caller
+    /// Calls the callback directly, for work that is not a SAT solve (an A* or a local search); the caller
     /// keeps to [`Monitor::interval_ms`]. Returns false when the work should stop.
     pub fn report(&mut self, progress: Progress) -> bool {
         (self.callback)(progress)

@@ -8,7 +8,8 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::client::Client;
-use super::components::{art::ArtPage, bench::BenchPage, floodit::FloodItPage, home::Home, kenken::KenKenPage, nav::Nav, nonogram::NonogramPage, notice::NoticeBar, starbattle::StarBattlePage, unavailable::Unavailable};
+use super::components::{art::ArtPage, bench::BenchPage, floodit::FloodItPage, home::Home, kenken::KenKenPage, nav::Nav, nonogram::NonogramPage, notice::NoticeBar, starbattle::StarBattlePage};
+use super::components::rectfree::RectFreePage;
 use super::ctx::{now_ms, Ctx};
 use super::state::{Action, Level, Live, Page, State, Work};
 use crate::jobs::Reply;
@@ -23,7 +24,6 @@ fn current_fragment() -> String {
 fn saved_workshops() -> Vec<(Kind, String, Vec<u8>)> {
     Kind::ALL
         .into_iter()
-        .filter(|k| k.supported())
         .filter_map(|k| {
             let puzzle = storage::load(k, "puzzle")?;
             // Anything saved by an older or broken page is validated like any other input.
@@ -49,7 +49,7 @@ pub fn App() -> Html {
         use_effect_with((), move |_| {
             let d = dispatcher.clone();
             *client.borrow_mut() = Some(Client::new(Callback::from(move |env: crate::jobs::Envelope<Reply>| match env.body {
-                Reply::Progress { .. } => live.dispatch(env),
+                Reply::Progress { .. } | Reply::RectFreeProgress(_) => live.dispatch(env),
                 _ => d.dispatch(Action::Reply(env)),
             })));
             let d = dispatcher.clone();
@@ -133,7 +133,7 @@ pub fn App() -> Html {
         Page::Kind(Kind::Nonogram) => html! { <NonogramPage /> },
         Page::Kind(Kind::KenKen) => html! { <KenKenPage /> },
         Page::Kind(Kind::FloodIt) => html! { <FloodItPage /> },
-        Page::Kind(kind) => html! { <Unavailable kind={Some(kind)} title={kind.title()} /> },
+        Page::Kind(Kind::RectFree) => html! { <RectFreePage /> },
     };
     html! {
         <ContextProvider<Ctx> context={ctx}>

@@ -9,7 +9,7 @@ pub mod kenken;
 pub mod nav;
 pub mod nonogram;
 pub mod notice;
+pub mod rectfree;
 pub mod share;
 pub mod starbattle;
 pub mod status;
-pub mod unavailable;

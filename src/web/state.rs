@@ -8,6 +8,7 @@ use yew::Reducible;
 use crate::art::pipeline::{ArtResult, Stage};
 use crate::bench::{Record, Summary};
 use crate::jobs::{Envelope, Reply};
+use crate::kinds::rectfree::search::Snapshot;
 use crate::kinds::{self, AnyReport, Kind};
 use crate::link;
 use crate::puzzle::{Mode, Verdict};
@@ -64,6 +65,8 @@ pub struct Live {
     pub conflicts: Option<u64>,
     /// Items done and total, for benchmarks.
     pub items: Option<(usize, usize)>,
+    /// The rectangle-free search's latest snapshot (chart and best grid).
+    pub rectfree: Option<Rc<Snapshot>>,
 }
 
 impl Reducible for Live {
@@ -77,6 +80,16 @@ impl Reducible for Live {
                     job: env.job,
                     conflicts: conflicts.or(if same { self.conflicts } else { None }),
                     items: items.or(if same { self.items } else { None }),
+                    rectfree: if same { self.rectfree.clone() } else { None },
+                })
+            }
+            Reply::RectFreeProgress(snapshot) => {
+                let same = self.job == env.job;
+                Rc::new(Live {
+                    job: env.job,
+                    conflicts: if same { self.conflicts } else { None },
+                    items: None,
+                    rectfree: Some(Rc::new(*snapshot)),
                 })
             }
             _ => self,
@@ -235,10 +248,6 @@ impl State {
             Ok(Some(parsed)) => {
                 self.page = Page::Kind(parsed.kind);
                 if parsed.payload.is_some() {
-                    if !parsed.kind.supported() {
-                        self.notice = Some(Notice { level: Level::Error, text: kinds::not_supported(parsed.kind).to_string() });
-                        return self;
-                    }
                     match kinds::import(parsed.kind, f) {
                         Ok(puzzle) => self = self.open(parsed.kind, puzzle),
                         Err(e) => {
@@ -370,11 +379,11 @@ impl Reducible for State {
                     return self;
                 }
                 match body {
-                    Reply::Ready | Reply::Progress { .. } => return self,
                     Reply::Solved(report) if busy.work == Work::Hint => {
                         s.busy = None;
                         s = s.accept_hint(busy.kind, report);
                     }
+                    Reply::Ready | Reply::Progress { .. } | Reply::RectFreeProgress(_) => return self,
                     Reply::Solved(report) => {
                         s.busy = None;
                         s = s.accept_report(busy.kind, report);

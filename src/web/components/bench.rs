@@ -46,7 +46,7 @@ pub fn BenchPage() -> Html {
             <h1>{ "Benchmark" }</h1>
             <p>{ "Paste a benchmark collection (for example a KrazyDad Star Battle file). It runs in the solver worker, exactly as `puzzle bench` runs natively, so the two sets of figures compare." }</p>
             <label>{ "Kind " }<select id="bench-kind" onchange={pick}>
-                { for Kind::ALL.into_iter().filter(|k| k.supported()).map(|k| html! { <option value={k.id()} selected={k == *kind}>{ k.title() }</option> }) }
+                { for Kind::ALL.into_iter().map(|k| html! { <option value={k.id()} selected={k == *kind}>{ k.title() }</option> }) }
             </select></label>
             <label>{ " First answer only " }<input id="bench-first" type="checkbox" ref={first} /></label>
             <label>{ " Name " }<input id="bench-name" ref={name} placeholder="pasted" /></label>

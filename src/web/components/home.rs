@@ -15,7 +15,6 @@ pub fn Home() -> Html {
                 { for Kind::ALL.into_iter().map(|k| html! {
                     <li>
                         <a href={format!("#{}", k.id())}>{ k.title() }</a>
-                        if !k.supported() { <span class="soon">{ " (not yet available)" }</span> }
                     </li>
                 }) }
             </ul>

@@ -19,10 +19,6 @@ pub struct Props {
 /// Reads text in any accepted format and opens it (a share link goes through the router).
 pub fn open_text(ctx: &Ctx, kind: Kind, text: &str) {
     let kind = kinds::sniff(text).unwrap_or(kind);
-    if !kind.supported() {
-        ctx.state.dispatch(Action::Notify(Level::Error, kinds::not_supported(kind).to_string()));
-        return;
-    }
     match kinds::import(kind, text).and_then(|p| kinds::share_fragment(kind, &p)) {
         Ok(fragment) => ctx.go.emit(fragment),
         Err(e) => ctx.state.dispatch(Action::Notify(Level::Error, format!("Could not read that as a {} puzzle: {e}", kind.title()))),

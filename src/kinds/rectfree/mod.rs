@@ -1,0 +1,86 @@
+//! Rectangle-free colouring: colour an n x m grid with c colours so that no four cells of one
+//! colour are the corners of a rectangle.
+//!
+//! - [`model`]: the task (size, colours, fixed cells, search settings) and its validation;
+//! - [`check`]: the independent checker, which counts and lists monochromatic rectangles;
+//! - [`bounds`]: the counting bound (Zarankiewicz) with its proof, and the literature values;
+//! - [`encode`]: the direct SAT encoding with symmetry breaking, and the rotation-symmetric one;
+//! - [`search`]: simulated annealing and threshold accepting, incremental score, live snapshots;
+//! - [`solve`]: which method runs and why, and the verdict with its evidence;
+//! - [`formats`]: JSON spec, share link, colour grids as text;
+//! - [`page`]: the page's pure logic (chart, grid pictures, text export, highlights).
+
+pub mod bounds;
+pub mod check;
+pub mod encode;
+pub mod formats;
+pub mod model;
+pub mod page;
+pub mod search;
+pub mod solve;
+
+pub use model::RectFree;
+
+use crate::error::InputResult;
+use crate::grid::Grid;
+use crate::kind::Kind;
+use crate::puzzle::{Entry, Mode, Puzzle, Report, SolveError};
+use crate::sat::{Cnf, Lit, Model, Monitor};
+
+impl Puzzle for RectFree {
+    const KIND: Kind = Kind::RectFree;
+    type Solution = Grid<u8>;
+    type Vars = encode::Direct;
+
+    fn from_json(value: &serde_json::Value) -> InputResult<Self> {
+        formats::from_json(value)
+    }
+
+    fn to_json(&self) -> serde_json::Value {
+        formats::to_json(self)
+    }
+
+    fn link_payload(&self) -> String {
+        formats::link_payload(self)
+    }
+
+    fn from_link_payload(version: u32, payload: &str) -> InputResult<Self> {
+        formats::from_link_payload(version, payload)
+    }
+
+    fn import(text: &str) -> InputResult<Entry<Self>> {
+        formats::import(text)
+    }
+
+    /// The plain direct encoding (no symmetry breaking), so that counting counts every colouring.
+    fn encode(&self, cnf: &mut Cnf) -> encode::Direct {
+        encode::direct(self, cnf)
+    }
+
+    fn answer_lits(&self, vars: &encode::Direct) -> Vec<Lit> {
+        vars.x.iter().flatten().copied().collect()
+    }
+
+    fn decode(&self, vars: &encode::Direct, model: &Model) -> Grid<u8> {
+        let cells = vars.x.iter().map(|x| x.iter().position(|&l| model.value(l)).unwrap_or(0) as u8).collect();
+        Grid::from_cells(self.rows(), self.cols(), cells).expect("one entry per cell")
+    }
+
+    fn verify(&self, solution: &Grid<u8>) -> Result<(), String> {
+        check::verify(self, solution)
+    }
+
+    fn solution_rows(&self, solution: &Grid<u8>) -> Vec<String> {
+        formats::grid_rows(solution)
+    }
+
+    fn solution_from_rows(&self, rows: &[String]) -> InputResult<Grid<u8>> {
+        formats::grid_from_rows(self, rows)
+    }
+
+    /// Colourings are never unique (colours can be permuted), so `Unique` looks for one, like
+    /// `First`; the method is picked by [`solve::plan`].
+    fn solve(&self, mode: Mode, monitor: Option<Monitor>) -> Result<Report<Grid<u8>>, SolveError> {
+        solve::solve(self, mode, monitor, None)
+    }
+}
