@@ -3,6 +3,7 @@
 //! Logic lives in [`state`] (a reducer with no DOM code) and in the core; components render
 //! state and dispatch actions; [`client`] owns the Web Worker; [`worker`] is the worker's side.
 
+mod actions;
 pub mod app;
 mod client;
 mod components;

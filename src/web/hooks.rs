@@ -1,10 +1,13 @@
 //! Hooks shared by the kind pages.
 
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use crate::kinds::{self, Kind};
 use crate::web::ctx::Ctx;
-use crate::web::state::Action;
+use crate::puzzle::Puzzle;
+use crate::web::state::{Action, Workshop};
 
 /// On a first visit (no puzzle of `kind` yet), opens `example`, so there is always something to play.
 #[hook]
@@ -19,4 +22,14 @@ pub fn use_example(kind: Kind, example: &'static str) {
         }
         || ()
     });
+}
+
+/// The page's context, its kind's workshop, and the workshop's puzzle read as `P` (memoised on
+/// the puzzle's text, so a re-render does not parse it again).
+#[hook]
+pub fn use_workshop<P: Puzzle + 'static>() -> (Ctx, Workshop, Rc<Option<P>>) {
+    let ctx = use_context::<Ctx>().expect("inside the app");
+    let w = ctx.state.workshop(P::KIND);
+    let puzzle = use_memo(w.puzzle.clone(), |t| t.as_deref().and_then(|t| kinds::import_as::<P>(t).ok()));
+    (ctx, w, puzzle)
 }

@@ -5,12 +5,12 @@ use yew::prelude::*;
 
 use crate::jobs::Request;
 use crate::kinds::floodit::{formats, page, sim::Position, FloodIt};
-use crate::kinds::{self, Kind};
+use crate::kind::Kind;
 use crate::puzzle::{Engine, GenerateOptions, Mode, Puzzle};
 use crate::web::components::{import::Import, share::Share, status::Status};
-use crate::web::ctx::Ctx;
+use crate::web::actions;
 use crate::web::download;
-use crate::web::hooks::use_example;
+use crate::web::hooks::{use_example, use_workshop};
 use crate::web::state::{Action, Level, Work};
 
 const KIND: Kind = Kind::FloodIt;
@@ -21,10 +21,8 @@ const ACCEPTS: &str = "a studio share link, a Tatham Flood ID (6x6:0322…,17) o
 /// The Flood-It page.
 #[component]
 pub fn FloodItPage() -> Html {
-    let ctx = use_context::<Ctx>().expect("inside the app");
-    let w = ctx.state.workshop(KIND);
+    let (ctx, w, puzzle) = use_workshop::<FloodIt>();
     let puzzle_text = w.puzzle.clone();
-    let puzzle = use_memo(puzzle_text.clone(), |t| t.as_deref().and_then(|t| kinds::import_as::<FloodIt>(t).ok()));
     let size = use_state(|| 14usize);
     let colours = use_state(|| 6usize);
     // The step shown while stepping through the optimal solution, and whether it plays itself.
@@ -118,13 +116,7 @@ pub fn FloodItPage() -> Html {
             }
         })
     };
-    let generate = {
-        let (run, size, colours) = (ctx.run.clone(), *size, *colours);
-        Callback::from(move |_: MouseEvent| {
-            let options = GenerateOptions { size: Some(size), colours: Some(colours), seed: js_sys::Date::now() as u64, ..Default::default() };
-            run.emit((KIND, Work::Generate, Request::Generate { kind: KIND, options }))
-        })
-    };
+    let generate = actions::generate_on_click(&ctx, KIND, GenerateOptions { size: Some(*size), colours: Some(*colours), ..Default::default() });
     let restart = {
         let (state, step) = (ctx.state.clone(), step.clone());
         Callback::from(move |_: MouseEvent| {

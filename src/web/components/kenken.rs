@@ -6,12 +6,12 @@ use yew::prelude::*;
 use crate::jobs::Request;
 use crate::kinds::kenken::model::{Cage, Op};
 use crate::kinds::kenken::{formats, page, KenKen};
-use crate::kinds::{self, Kind};
+use crate::kind::Kind;
 use crate::puzzle::{GenerateOptions, Mode, Puzzle};
 use crate::web::components::{import::Import, share::Share, status::Status};
-use crate::web::ctx::Ctx;
+use crate::web::actions;
 use crate::web::download;
-use crate::web::hooks::use_example;
+use crate::web::hooks::{use_example, use_workshop};
 use crate::web::state::{Action, Level, View, Work};
 
 const KIND: Kind = Kind::KenKen;
@@ -39,10 +39,8 @@ struct Draft {
 /// The KenKen page.
 #[component]
 pub fn KenKenPage() -> Html {
-    let ctx = use_context::<Ctx>().expect("inside the app");
-    let w = ctx.state.workshop(KIND);
+    let (ctx, w, puzzle) = use_workshop::<KenKen>();
     let puzzle_text = w.puzzle.clone();
-    let puzzle = use_memo(puzzle_text.clone(), |t| t.as_deref().and_then(|t| kinds::import_as::<KenKen>(t).ok()));
     let cursor = use_state(|| 0usize);
     let pencil_mode = use_state(|| false);
     let gen_size = use_state(|| 6usize);
@@ -185,21 +183,9 @@ pub fn KenKenPage() -> Html {
             }
         })
     };
-    let generate = {
-        let (run, size, level) = (ctx.run.clone(), *gen_size, (*gen_level).clone());
-        Callback::from(move |_: MouseEvent| {
-            let options = GenerateOptions { size: Some(size), seed: js_sys::Date::now() as u64, difficulty: Some(level.clone()), ..Default::default() };
-            run.emit((KIND, Work::Generate, Request::Generate { kind: KIND, options }))
-        })
-    };
-    let action = |a: Action| {
-        let state = ctx.state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(a.clone()))
-    };
-    let show = |view: View, label: &'static str, active: bool| {
-        let state = ctx.state.clone();
-        html! { <button class={classes!(active.then_some("active"))} onclick={Callback::from(move |_| state.dispatch(Action::Show { kind: KIND, view }))}>{ label }</button> }
-    };
+    let generate = actions::generate_on_click(&ctx, KIND, GenerateOptions { size: Some(*gen_size), difficulty: Some((*gen_level).clone()), ..Default::default() });
+    let action = |a: Action| actions::on_click(&ctx, a);
+    let show = |view: View, label: &'static str, active: bool| actions::view_button(&ctx, KIND, view, label, active);
     let n_answers = report.as_ref().map(|r| r.solutions.len()).unwrap_or(0);
 
     // Exports.

@@ -9,8 +9,8 @@ use crate::kinds::nonogram::page::{self, LineStatus};
 use crate::kinds::nonogram::{formats, Cell, Nonogram};
 use crate::kinds::{self, Kind};
 use crate::puzzle::{GenerateOptions, Mode};
-use crate::web::ctx::Ctx;
-use crate::web::hooks::use_example;
+use crate::web::actions;
+use crate::web::hooks::{use_example, use_workshop};
 use crate::web::components::{import::Import, share::Share, status::Status};
 use crate::web::download;
 use crate::web::state::{Action, Level, View, Work};
@@ -63,10 +63,8 @@ fn parse_clue_lines(text: &str, what: &str) -> Result<Vec<Vec<u32>>, String> {
 /// The nonogram page.
 #[component]
 pub fn NonogramPage() -> Html {
-    let ctx = use_context::<Ctx>().expect("inside the app");
-    let w = ctx.state.workshop(KIND);
+    let (ctx, w, puzzle) = use_workshop::<Nonogram>();
     let puzzle_text = w.puzzle.clone();
-    let puzzle = use_memo(puzzle_text.clone(), |t| t.as_deref().and_then(|t| kinds::import_as::<Nonogram>(t).ok()));
     let drag = use_state(|| None::<Drag>);
     let board_ref = use_node_ref();
     // Line status per shown grid, so re-renders during a drag do not rerun the line solver.
@@ -281,21 +279,9 @@ pub fn NonogramPage() -> Html {
             }
         })
     };
-    let generate = {
-        let (run, size) = (ctx.run.clone(), *gen_size);
-        Callback::from(move |_: MouseEvent| {
-            let options = GenerateOptions { size: Some(size), seed: js_sys::Date::now() as u64, ..Default::default() };
-            run.emit((KIND, Work::Generate, Request::Generate { kind: KIND, options }))
-        })
-    };
-    let action = |a: Action| {
-        let state = ctx.state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(a.clone()))
-    };
-    let show = |view: View, label: &'static str, active: bool| {
-        let state = ctx.state.clone();
-        html! { <button class={classes!(active.then_some("active"))} onclick={Callback::from(move |_| state.dispatch(Action::Show { kind: KIND, view }))}>{ label }</button> }
-    };
+    let generate = actions::generate_on_click(&ctx, KIND, GenerateOptions { size: Some(*gen_size), ..Default::default() });
+    let action = |a: Action| actions::on_click(&ctx, a);
+    let show = |view: View, label: &'static str, active: bool| actions::view_button(&ctx, KIND, view, label, active);
     let n_answers = report.as_ref().map(|r| r.solutions.len()).unwrap_or(0);
 
     // The editor: clues typed in, or a drawing turned into clues.

@@ -6,12 +6,11 @@ use yew::prelude::*;
 use crate::jobs::Request;
 use crate::kinds::rectfree::model::{Method, Symmetry, MAX_COLOURS, MAX_SIDE, MIN_COLOURS};
 use crate::kinds::rectfree::{formats, page, RectFree};
-use crate::kinds::{self, Kind};
+use crate::kind::Kind;
 use crate::puzzle::{Mode, Puzzle};
 use crate::web::components::{import::Import, share::Share, status::Status};
-use crate::web::ctx::Ctx;
 use crate::web::download;
-use crate::web::hooks::use_example;
+use crate::web::hooks::{use_example, use_workshop};
 use crate::web::state::{Action, Level, Live, Work};
 
 const KIND: Kind = Kind::RectFree;
@@ -38,11 +37,9 @@ fn select<T: Clone + PartialEq + 'static>(id: &'static str, options: Vec<(T, Str
 /// The rectangle-free colouring page.
 #[component]
 pub fn RectFreePage() -> Html {
-    let ctx = use_context::<Ctx>().expect("inside the app");
+    let (ctx, w, puzzle) = use_workshop::<RectFree>();
     let live = use_context::<UseReducerHandle<Live>>().expect("inside the app");
     use_example(KIND, EXAMPLE);
-    let w = ctx.state.workshop(KIND);
-    let puzzle = use_memo(w.puzzle.clone(), |t| t.as_deref().and_then(|t| kinds::import_as::<RectFree>(t).ok()));
     let p = (*puzzle).clone();
     let rows = use_state(|| 12usize);
     let cols = use_state(|| 12usize);

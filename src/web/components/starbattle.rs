@@ -5,10 +5,10 @@ use yew::prelude::*;
 use crate::grid::Grid;
 use crate::jobs::Request;
 use crate::kinds::starbattle::{check, formats, StarBattle};
-use crate::kinds::{self, Kind};
+use crate::kind::Kind;
 use crate::puzzle::{GenerateOptions, Mode, Puzzle};
-use crate::web::ctx::Ctx;
-use crate::web::hooks::use_example;
+use crate::web::actions;
+use crate::web::hooks::{use_example, use_workshop};
 use crate::web::components::{import::Import, share::Share, status::Status};
 use crate::web::state::{Action, View, Work};
 
@@ -55,10 +55,8 @@ const PALETTE: [&str; 12] = [
 /// The Star Battle page.
 #[component]
 pub fn StarBattlePage() -> Html {
-    let ctx = use_context::<Ctx>().expect("inside the app");
-    let w = ctx.state.workshop(KIND);
+    let (ctx, w, puzzle) = use_workshop::<StarBattle>();
     let puzzle_text = w.puzzle.clone();
-    let puzzle = use_memo(puzzle_text.clone(), |t| t.as_deref().and_then(|t| kinds::import_as::<StarBattle>(t).ok()));
     let size = use_state(|| 10usize);
     let stars_wanted = use_state(|| 2usize);
 
@@ -75,13 +73,7 @@ pub fn StarBattlePage() -> Html {
         let (run, text) = (ctx.run.clone(), text.clone());
         Callback::from(move |_: MouseEvent| run.emit((KIND, Work::Solve(mode), Request::Solve { kind: KIND, puzzle: text.clone(), mode })))
     };
-    let generate = {
-        let (run, size, stars) = (ctx.run.clone(), *size, *stars_wanted);
-        Callback::from(move |_: MouseEvent| {
-            let options = GenerateOptions { size: Some(size), stars: Some(stars), seed: js_sys::Date::now() as u64, ..Default::default() };
-            run.emit((KIND, Work::Generate, Request::Generate { kind: KIND, options }))
-        })
-    };
+    let generate = actions::generate_on_click(&ctx, KIND, GenerateOptions { size: Some(*size), stars: Some(*stars_wanted), ..Default::default() });
     let clear = {
         let state = ctx.state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(Action::ClearMarks(KIND)))
@@ -143,10 +135,7 @@ pub fn StarBattlePage() -> Html {
         }
     });
 
-    let show = |view: View, label: &'static str, active: bool| {
-        let state = ctx.state.clone();
-        html! { <button class={classes!(active.then_some("active"))} onclick={Callback::from(move |_| state.dispatch(Action::Show { kind: KIND, view }))}>{ label }</button> }
-    };
+    let show = |view: View, label: &'static str, active: bool| actions::view_button(&ctx, KIND, view, label, active);
     let n_answers = report.as_ref().map(|r| r.solutions.len()).unwrap_or(0);
     let size_select = {
         let size = size.clone();
