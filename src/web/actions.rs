@@ -6,7 +6,7 @@ use crate::jobs::Request;
 use crate::kind::Kind;
 use crate::puzzle::GenerateOptions;
 use crate::web::ctx::Ctx;
-use crate::web::state::{Action, View, Work};
+use crate::web::state::{Action, View, Work, Workshop};
 
 /// A click handler that dispatches `action`.
 pub fn on_click(ctx: &Ctx, action: Action) -> Callback<MouseEvent> {
@@ -27,4 +27,29 @@ pub fn generate_on_click(ctx: &Ctx, kind: Kind, options: GenerateOptions) -> Cal
         let options = GenerateOptions { seed: js_sys::Date::now() as u64, ..options.clone() };
         run.emit((kind, Work::Generate, Request::Generate { kind, options }))
     })
+}
+
+/// Undo, Redo and Clear for the player's marks of `kind` (`clear_label` names what Clear wipes).
+pub fn history_buttons(ctx: &Ctx, kind: Kind, w: &Workshop, clear_label: &'static str) -> Html {
+    html! {
+        <>
+            <button id="undo" disabled={w.undo.is_empty()} onclick={on_click(ctx, Action::Undo(kind))}>{ "Undo" }</button>
+            <button id="redo" disabled={w.redo.is_empty()} onclick={on_click(ctx, Action::Redo(kind))}>{ "Redo" }</button>
+            <button id="clear" onclick={on_click(ctx, Action::ClearMarks(kind))}>{ clear_label }</button>
+        </>
+    }
+}
+
+/// The buttons that switch the board between the player's marks (`mine`) and the answers of the
+/// last solve (one or two).
+pub fn view_buttons(ctx: &Ctx, kind: Kind, w: &Workshop, mine: &'static str) -> Html {
+    let view = w.view.unwrap_or(View::Play);
+    let n_answers = w.result.as_ref().map(|r| r.solutions.len()).unwrap_or(0);
+    html! {
+        <>
+            { view_button(ctx, kind, View::Play, mine, view == View::Play) }
+            if n_answers >= 1 { { view_button(ctx, kind, View::Answer(0), "Answer 1", view == View::Answer(0)) } }
+            if n_answers >= 2 { { view_button(ctx, kind, View::Answer(1), "Answer 2", view == View::Answer(1)) } }
+        </>
+    }
 }

@@ -12,7 +12,7 @@ use crate::web::components::{import::Import, share::Share, status::Status};
 use crate::web::actions;
 use crate::web::download;
 use crate::web::hooks::{use_example, use_workshop};
-use crate::web::state::{Action, Level, View, Work};
+use crate::web::state::{Action, Level, Work};
 
 const KIND: Kind = Kind::KenKen;
 /// The first puzzle a visitor sees: Tatham's worked example (formats.md 1.3).
@@ -61,7 +61,6 @@ pub fn KenKenPage() -> Html {
 
     // What the board shows: an answer of the last solve, or the player's digits.
     let report = w.result.clone();
-    let view = w.view.unwrap_or(View::Play);
     let (answer_rows, other_rows) = w.shown_answers();
     let to_digits = |rows: &Vec<String>| formats::digits_from_rows(&p, rows).ok().map(|g| g.cells().to_vec());
     let answer: Option<Vec<u8>> = answer_rows.and_then(to_digits);
@@ -184,9 +183,6 @@ pub fn KenKenPage() -> Html {
         })
     };
     let generate = actions::generate_on_click(&ctx, KIND, GenerateOptions { size: Some(*gen_size), difficulty: Some((*gen_level).clone()), ..Default::default() });
-    let action = |a: Action| actions::on_click(&ctx, a);
-    let show = |view: View, label: &'static str, active: bool| actions::view_button(&ctx, KIND, view, label, active);
-    let n_answers = report.as_ref().map(|r| r.solutions.len()).unwrap_or(0);
 
     // Exports.
     let keen = formats::to_keen(&p);
@@ -386,12 +382,8 @@ pub fn KenKenPage() -> Html {
                 <button id="solve" disabled={busy} onclick={solve(Mode::Unique)}>{ "Solve" }</button>
                 <button id="count" disabled={busy} onclick={solve(Mode::Count(10_000))}>{ "Count solutions" }</button>
                 <button id="check" disabled={busy} onclick={check}>{ "Check" }</button>
-                <button id="undo" disabled={w.undo.is_empty()} onclick={action(Action::Undo(KIND))}>{ "Undo" }</button>
-                <button id="redo" disabled={w.redo.is_empty()} onclick={action(Action::Redo(KIND))}>{ "Redo" }</button>
-                <button id="clear" onclick={action(Action::ClearMarks(KIND))}>{ "Clear" }</button>
-                { show(View::Play, "My grid", answer.is_none()) }
-                if n_answers >= 1 { { show(View::Answer(0), "Answer 1", view == View::Answer(0)) } }
-                if n_answers >= 2 { { show(View::Answer(1), "Answer 2", view == View::Answer(1)) } }
+                { actions::history_buttons(&ctx, KIND, &w, "Clear") }
+                { actions::view_buttons(&ctx, KIND, &w, "My grid") }
             </div>
             <Status kind={KIND} />
             <div id="board" ref={board_ref} class="board kk" tabindex="0" data-n={n.to_string()} style={format!("--n:{n}")}

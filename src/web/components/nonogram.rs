@@ -13,7 +13,7 @@ use crate::web::actions;
 use crate::web::hooks::{use_example, use_workshop};
 use crate::web::components::{import::Import, share::Share, status::Status};
 use crate::web::download;
-use crate::web::state::{Action, Level, View, Work};
+use crate::web::state::{Action, Level, Work};
 
 const KIND: Kind = Kind::Nonogram;
 const FILL: u8 = 1;
@@ -97,7 +97,6 @@ pub fn NonogramPage() -> Html {
         .collect();
 
     let report = w.result.clone();
-    let view = w.view.unwrap_or(View::Play);
     let (answer_rows, other_rows) = w.shown_answers();
     let answer: Option<Vec<bool>> = answer_rows.map(|rows| rows.concat().chars().map(|c| c == '#').collect());
     let other: Option<Vec<bool>> = other_rows.map(|rows| rows.concat().chars().map(|c| c == '#').collect());
@@ -280,9 +279,6 @@ pub fn NonogramPage() -> Html {
         })
     };
     let generate = actions::generate_on_click(&ctx, KIND, GenerateOptions { size: Some(*gen_size), ..Default::default() });
-    let action = |a: Action| actions::on_click(&ctx, a);
-    let show = |view: View, label: &'static str, active: bool| actions::view_button(&ctx, KIND, view, label, active);
-    let n_answers = report.as_ref().map(|r| r.solutions.len()).unwrap_or(0);
 
     // The editor: clues typed in, or a drawing turned into clues.
     let make_from_clues = {
@@ -397,12 +393,8 @@ pub fn NonogramPage() -> Html {
             <div class="toolbar">
                 <button id="solve" disabled={busy} onclick={solve}>{ "Solve" }</button>
                 <button id="check" disabled={busy} onclick={check}>{ "Check" }</button>
-                <button id="undo" disabled={w.undo.is_empty()} onclick={action(Action::Undo(KIND))}>{ "Undo" }</button>
-                <button id="redo" disabled={w.redo.is_empty()} onclick={action(Action::Redo(KIND))}>{ "Redo" }</button>
-                <button id="clear" onclick={action(Action::ClearMarks(KIND))}>{ "Clear" }</button>
-                { show(View::Play, "My grid", answer.is_none()) }
-                if n_answers >= 1 { { show(View::Answer(0), "Answer 1", view == View::Answer(0)) } }
-                if n_answers >= 2 { { show(View::Answer(1), "Answer 2", view == View::Answer(1)) } }
+                { actions::history_buttons(&ctx, KIND, &w, "Clear") }
+                { actions::view_buttons(&ctx, KIND, &w, "My grid") }
             </div>
             <Status kind={KIND} />
             <div id="board" ref={board_ref} class="nono" tabindex="0" style={format!("--w:{width};--rc:{max_row_clue}")}

@@ -10,7 +10,7 @@ use crate::puzzle::{GenerateOptions, Mode, Puzzle};
 use crate::web::actions;
 use crate::web::hooks::{use_example, use_workshop};
 use crate::web::components::{import::Import, share::Share, status::Status};
-use crate::web::state::{Action, View, Work};
+use crate::web::state::{Action, Work};
 
 const KIND: Kind = Kind::StarBattle;
 const STAR: u8 = 1;
@@ -74,14 +74,8 @@ pub fn StarBattlePage() -> Html {
         Callback::from(move |_: MouseEvent| run.emit((KIND, Work::Solve(mode), Request::Solve { kind: KIND, puzzle: text.clone(), mode })))
     };
     let generate = actions::generate_on_click(&ctx, KIND, GenerateOptions { size: Some(*size), stars: Some(*stars_wanted), ..Default::default() });
-    let clear = {
-        let state = ctx.state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(Action::ClearMarks(KIND)))
-    };
 
     // What the board shows: an answer of the last solve, or the player's marks.
-    let report = w.result.clone();
-    let view = w.view.unwrap_or(View::Play);
     let (answer_rows, other_rows) = w.shown_answers();
     let answer: Option<Grid<bool>> = answer_rows.and_then(|rows| formats::stars_from_rows(&p, rows).ok());
     let other: Option<Grid<bool>> = other_rows.and_then(|rows| formats::stars_from_rows(&p, rows).ok());
@@ -135,8 +129,6 @@ pub fn StarBattlePage() -> Html {
         }
     });
 
-    let show = |view: View, label: &'static str, active: bool| actions::view_button(&ctx, KIND, view, label, active);
-    let n_answers = report.as_ref().map(|r| r.solutions.len()).unwrap_or(0);
     let size_select = {
         let size = size.clone();
         Callback::from(move |e: Event| {
@@ -162,12 +154,8 @@ pub fn StarBattlePage() -> Html {
             <div class="toolbar">
                 <button id="solve" disabled={busy} onclick={solve(Mode::Unique)}>{ "Solve" }</button>
                 <button id="count" disabled={busy} onclick={solve(Mode::Count(1_000_000))}>{ "Count solutions" }</button>
-                <button id="clear" onclick={clear}>{ "Clear my stars" }</button>
-                <button id="undo" disabled={w.undo.is_empty()} onclick={{ let s = ctx.state.clone(); Callback::from(move |_| s.dispatch(Action::Undo(KIND))) }}>{ "Undo" }</button>
-                <button id="redo" disabled={w.redo.is_empty()} onclick={{ let s = ctx.state.clone(); Callback::from(move |_| s.dispatch(Action::Redo(KIND))) }}>{ "Redo" }</button>
-                { show(View::Play, "My stars", answer.is_none()) }
-                if n_answers >= 1 { { show(View::Answer(0), "Answer 1", view == View::Answer(0)) } }
-                if n_answers >= 2 { { show(View::Answer(1), "Answer 2", view == View::Answer(1)) } }
+                { actions::history_buttons(&ctx, KIND, &w, "Clear my stars") }
+                { actions::view_buttons(&ctx, KIND, &w, "My stars") }
             </div>
             <Status kind={KIND} />
             <div id="board" class="board" style={format!("--n:{n}")} data-rows={n.to_string()} data-cols={n.to_string()}>
