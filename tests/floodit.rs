@@ -79,6 +79,58 @@ fn astar_and_sat_equal_breadth_first_search_up_to_4x4() {
     }
 }
 
+/// Every reachable flood set of `g`, the moves between them as (colour, target), and the true
+/// distance of each to the full flood.
+type Reachable = (Vec<Vec<u64>>, Vec<Vec<(usize, usize)>>, Vec<usize>);
+
+fn reachable(g: &Graph) -> Reachable {
+    let all: Vec<u64> = {
+        let mut a = vec![0u64; g.words];
+        for v in 0..g.n {
+            a[v / 64] |= 1 << (v % 64);
+        }
+        a
+    };
+    // Every reachable flood set, and the moves between them.
+    let (root, _) = search::root(g);
+    let mut states = vec![root.clone()];
+    let mut index = HashMap::from([(root, 0usize)]);
+    let mut edges: Vec<Vec<(usize, usize)>> = vec![vec![]];
+    let mut i = 0;
+    while i < states.len() {
+        let f = states[i].clone();
+        let n = search::frontier(g, &f);
+        for c in 0..g.k {
+            let col = g.colour_set(c);
+            let next: Vec<u64> = f.iter().zip(&n).zip(col).map(|((a, b), k)| a | (b & k)).collect();
+            if next == f {
+                continue;
+            }
+            let j = *index.entry(next.clone()).or_insert_with(|| {
+                states.push(next.clone());
+                edges.push(vec![]);
+                states.len() - 1
+            });
+            edges[i].push((c, j));
+        }
+        i += 1;
+    }
+    // True distances to the full flood, by repeated relaxation (the graph is acyclic).
+    let mut dist = vec![usize::MAX; states.len()];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for s in 0..states.len() {
+            let d = if states[s] == all { 0 } else { edges[s].iter().map(|&(_, t)| dist[t].saturating_add(1)).min().unwrap_or(usize::MAX) };
+            if d < dist[s] {
+                dist[s] = d;
+                changed = true;
+            }
+        }
+    }
+    (states, edges, dist)
+}
+
 /// The lower bound never exceeds the true distance, at every reachable position of small boards.
 #[test]
 fn lower_bound_is_admissible_on_every_reachable_position() {
@@ -86,50 +138,7 @@ fn lower_bound_is_admissible_on_every_reachable_position() {
     for _ in 0..40 {
         let p = random_board(rng.usize(3..=5), rng.usize(3..=5), rng.u8(3..=5), &mut rng);
         let g = Graph::of(&p);
-        let all: Vec<u64> = {
-            let mut a = vec![0u64; g.words];
-            for v in 0..g.n {
-                a[v / 64] |= 1 << (v % 64);
-            }
-            a
-        };
-        // Every reachable flood set, and the moves between them.
-        let (root, _) = search::root(&g);
-        let mut states = vec![root.clone()];
-        let mut index = HashMap::from([(root, 0usize)]);
-        let mut edges: Vec<Vec<usize>> = vec![vec![]];
-        let mut i = 0;
-        while i < states.len() {
-            let f = states[i].clone();
-            let n = search::frontier(&g, &f);
-            for c in 0..g.k {
-                let col = g.colour_set(c);
-                let next: Vec<u64> = f.iter().zip(&n).zip(col).map(|((a, b), k)| a | (b & k)).collect();
-                if next == f {
-                    continue;
-                }
-                let j = *index.entry(next.clone()).or_insert_with(|| {
-                    states.push(next.clone());
-                    edges.push(vec![]);
-                    states.len() - 1
-                });
-                edges[i].push(j);
-            }
-            i += 1;
-        }
-        // True distances to the full flood, by repeated relaxation (the graph is acyclic).
-        let mut dist = vec![usize::MAX; states.len()];
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for s in 0..states.len() {
-                let d = if states[s] == all { 0 } else { edges[s].iter().map(|&t| dist[t].saturating_add(1)).min().unwrap_or(usize::MAX) };
-                if d < dist[s] {
-                    dist[s] = d;
-                    changed = true;
-                }
-            }
-        }
+        let (states, _, dist) = reachable(&g);
         for (s, f) in states.iter().enumerate() {
             let n = search::frontier(&g, f);
             let h = search::lower_bound(&g, f, &n) as usize;
@@ -137,6 +146,33 @@ fn lower_bound_is_admissible_on_every_reachable_position() {
         }
         assert_eq!(dist[0], bfs_minimum(&p));
     }
+}
+
+/// The search never expands a move that opens nothing while its colour stays on the board:
+/// at every reachable position of small boards, such a move is one move worse than the best.
+#[test]
+fn moves_that_open_nothing_are_never_optimal() {
+    let mut rng = fastrand::Rng::with_seed(11);
+    let mut seen = 0;
+    for _ in 0..60 {
+        let p = random_board(rng.usize(3..=5), rng.usize(3..=5), rng.u8(3..=5), &mut rng);
+        let g = Graph::of(&p);
+        let (states, edges, dist) = reachable(&g);
+        for (s, f) in states.iter().enumerate() {
+            let n = search::frontier(&g, f);
+            let on = |set: &[u64], v: usize| set[v / 64] >> (v % 64) & 1 == 1;
+            for &(c, t) in &edges[s] {
+                let col = g.colour_set(c);
+                let stays = (0..g.n).any(|v| on(col, v) && !on(f, v) && !on(&n, v));
+                let opened = search::frontier(&g, &states[t]).iter().zip(f.iter().zip(&n)).any(|(m, (a, b))| m & !a & !b != 0);
+                if stays && !opened {
+                    seen += 1;
+                    assert!(dist[t] + 1 > dist[s], "a move of colour {c} that opens nothing is optimal on {:?}", p.symbol_rows());
+                }
+            }
+        }
+    }
+    assert!(seen > 100, "only {seen} such moves met");
 }
 
 #[test]
