@@ -113,34 +113,12 @@ pub fn sniff(text: &str) -> Option<Kind> {
             _ => {}
         }
     }
-    if kenken::formats::looks_like_keen(t) {
-        return Some(Kind::KenKen);
-    }
-    if t.contains("flood.html#") || is_tatham_flood_id(t) {
-        return Some(Kind::FloodIt);
-    }
     if t.starts_with('{') {
-        if let Ok(v) = serde_json::from_str::<serde_json::Value>(t) {
-            if v.get("kind").is_none() && v.get("cages").is_some() {
-                return Some(Kind::KenKen);
-            }
-            return v.get("kind").and_then(|k| k.as_str()).and_then(Kind::from_id);
+        if let Some(kind) = serde_json::from_str::<serde_json::Value>(t).ok().and_then(|v| v.get("kind")?.as_str().and_then(Kind::from_id)) {
+            return Some(kind);
         }
     }
-    if t.starts_with("SAVEFILE") && t.contains(":4:Keen") {
-        return Some(Kind::KenKen);
-    }
-    None
-}
-
-/// Whether `t` reads like a Tatham Flood descriptive ID (`12x12:0123…,20`).
-fn is_tatham_flood_id(t: &str) -> bool {
-    let Some((params, desc)) = t.split_once(':') else { return false };
-    let Some((cells, limit)) = desc.split_once(',') else { return false };
-    params.starts_with(|c: char| c.is_ascii_digit())
-        && !cells.is_empty()
-        && cells.chars().all(|c| c.is_ascii_digit())
-        && limit.chars().all(|c| c.is_ascii_digit())
+    Kind::ALL.into_iter().find(|&k| with_kind!(k, P => P::recognises(t)))
 }
 
 /// Solves a puzzle given as text (canonical JSON or anything [`import`] reads).
@@ -174,6 +152,17 @@ pub fn verify_rows(kind: Kind, puzzle_text: &str, rows: &[String]) -> Result<(),
         let solution = puzzle.solution_from_rows(rows).map_err(|e| e.to_string())?;
         puzzle.verify(&solution)
     })
+}
+
+/// Checks every answer of a report with the kind's independent verifier; `Err((i, why))`
+/// names the first answer (0-based) that fails.
+pub fn verify_report(kind: Kind, puzzle_text: &str, report: &AnyReport) -> Result<(), (usize, String)> {
+    report.solutions.iter().enumerate().try_for_each(|(i, rows)| verify_rows(kind, puzzle_text, rows).map_err(|why| (i, why)))
+}
+
+/// The cells where the player's marks contradict the proven answer, by the kind's own rule.
+pub fn mistakes(kind: Kind, answer: &str, marks: &[u8]) -> Vec<usize> {
+    with_kind!(kind, P => P::mistakes(answer, marks))
 }
 
 /// The share-link fragment (without `#`) for a puzzle given as text.

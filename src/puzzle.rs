@@ -44,6 +44,13 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
     fn from_link_payload(version: u32, payload: &str) -> InputResult<Self>;
     /// Reads any one-puzzle format this kind accepts, with the answer the text carries if any.
     fn import(text: &str) -> InputResult<Entry<Self>>;
+    /// Whether pasted text is plainly this kind's own outside format (a Tatham ID of this game,
+    /// say), so the import box can open it on the right page. Defaults to no.
+    fn recognises(text: &str) -> bool {
+        let _ = text;
+        false
+    }
+
     /// Reads a benchmark file or a collection: one or more puzzles. Defaults to [`Puzzle::import`].
     fn read_collection(text: &str, name: &str) -> InputResult<Vec<Entry<Self>>> {
         let mut e = Self::import(text)?;
@@ -72,6 +79,22 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
         None
     }
 
+    /// The cells where the player's marks contradict the proven answer (as one string of cells
+    /// in reading order), for Check. The default reads mark 1 as "filled" (a star, a black cell),
+    /// which must not stand on a `.` of the answer, and mark 2 as "empty", which must.
+    fn mistakes(answer: &str, marks: &[u8]) -> Vec<usize> {
+        answer
+            .chars()
+            .enumerate()
+            .filter(|&(i, a)| match marks.get(i).copied().unwrap_or(0) {
+                1 => a == '.',
+                2 => a != '.',
+                _ => false,
+            })
+            .map(|(i, _)| i)
+            .collect()
+    }
+
     /// Encodes the rules into `cnf`; never calls a solver.
     fn encode(&self, cnf: &mut Cnf) -> Self::Vars;
     /// The literals that make up an answer: two answers differ exactly when these differ.
@@ -98,6 +121,34 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
     fn solve(&self, mode: Mode, monitor: Option<Monitor>) -> Result<Report<Self::Solution>, SolveError> {
         solve(self, mode, monitor)
     }
+}
+
+/// Writes the [`Puzzle`] methods that read and write a kind's own forms (`from_json`,
+/// `to_json`, `link_payload`, `from_link_payload`, `import`) as calls to the same-named
+/// functions of the kind's formats module, so every kind wires them the same way.
+#[macro_export]
+macro_rules! puzzle_forms {
+    ($formats:ident) => {
+        fn from_json(value: &serde_json::Value) -> $crate::error::InputResult<Self> {
+            $formats::from_json(value)
+        }
+
+        fn to_json(&self) -> serde_json::Value {
+            $formats::to_json(self)
+        }
+
+        fn link_payload(&self) -> String {
+            $formats::link_payload(self)
+        }
+
+        fn from_link_payload(version: u32, payload: &str) -> $crate::error::InputResult<Self> {
+            $formats::from_link_payload(version, payload)
+        }
+
+        fn import(text: &str) -> $crate::error::InputResult<$crate::puzzle::Entry<Self>> {
+            $formats::import(text)
+        }
+    };
 }
 
 /// Settings for a generator; each kind reads the ones it understands and defaults the rest.

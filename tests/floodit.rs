@@ -349,25 +349,7 @@ fn decoders_survive_mutation() {
     let mut rng = fastrand::Rng::with_seed(14);
     for _ in 0..3000 {
         let seed = &seeds[rng.usize(..seeds.len())];
-        let mut chars: Vec<char> = seed.chars().collect();
-        for _ in 0..rng.usize(1..6) {
-            match rng.u8(..3) {
-                0 if !chars.is_empty() => {
-                    let i = rng.usize(..chars.len());
-                    chars.remove(i);
-                }
-                1 => {
-                    let i = rng.usize(..=chars.len());
-                    chars.insert(i, alphabet[rng.usize(..alphabet.len())]);
-                }
-                _ if !chars.is_empty() => {
-                    let i = rng.usize(..chars.len());
-                    chars[i] = alphabet[rng.usize(..alphabet.len())];
-                }
-                _ => {}
-            }
-        }
-        let text: String = chars.into_iter().collect();
+        let text = crate::fuzz::mutate(&mut rng, seed, &alphabet);
         let _ = FloodIt::from_link_payload(1, &text);
         let _ = FloodIt::import(&text);
         let _ = formats::from_tatham(&text);

@@ -334,17 +334,7 @@ fn decoders_never_panic_on_damaged_input() {
     let mut rng = fastrand::Rng::with_seed(77);
     for seed in [&json, &link, &keen, &long, &save, &EXAMPLE.to_string()] {
         for _ in 0..3000 {
-            let mut chars: Vec<char> = seed.chars().collect();
-            for _ in 0..rng.usize(1..6) {
-                let at = rng.usize(..=chars.len());
-                match rng.u8(..4) {
-                    0 if at < chars.len() => { chars.remove(at); }
-                    1 => chars.insert(at, alphabet[rng.usize(..alphabet.len())]),
-                    2 if at < chars.len() => chars[at] = alphabet[rng.usize(..alphabet.len())],
-                    _ => chars.truncate(at),
-                }
-            }
-            let text: String = chars.into_iter().collect();
+            let text = crate::fuzz::mutate(&mut rng, seed, &alphabet);
             let _ = studio::kinds::import(studio::kinds::Kind::KenKen, &text);
             let _ = studio::kinds::sniff(&text);
             let _ = formats::from_keen(&text);

@@ -421,26 +421,8 @@ fn generator_output_is_proven_unique() {
 // ---------------------------------------------------------------- malformed input and fuzzing
 
 fn mutate(rng: &mut fastrand::Rng, s: &str) -> String {
-    let mut b: Vec<char> = s.chars().collect();
     let alphabet: Vec<char> = "0123456789-.,/:#?xXzZ|<>\"= \n\tabcgqrowsclumnidth$&;".chars().collect();
-    for _ in 0..rng.usize(1..=4) {
-        if b.is_empty() {
-            b.push('0');
-        }
-        let i = rng.usize(..b.len());
-        match rng.u8(..4) {
-            0 => b[i] = alphabet[rng.usize(..alphabet.len())],
-            1 => {
-                b.remove(i);
-            }
-            2 => b.insert(i, alphabet[rng.usize(..alphabet.len())]),
-            _ => {
-                let j = rng.usize(..b.len());
-                b.truncate(i.max(j));
-            }
-        }
-    }
-    b.into_iter().collect()
+    crate::fuzz::mutate(rng, s, &alphabet)
 }
 
 #[test]

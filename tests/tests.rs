@@ -1,5 +1,7 @@
 //! The one integration-test binary; each module below holds one area's tests.
 
+// Mutation fuzzing shared by the decoders' tests.
+mod fuzz;
 // The SAT layer: cardinality encodings against counting, enumeration, monitors.
 mod sat;
 // Share links: versions, kinds, errors.

@@ -274,14 +274,12 @@ impl State {
     fn accept_report(mut self, kind: Kind, report: AnyReport) -> Self {
         let Some(puzzle) = self.workshop(kind).puzzle else { return self };
         // Every answer is checked again here, by the kind's independent verifier, before it is drawn.
-        for (i, rows) in report.solutions.iter().enumerate() {
-            if let Err(why) = kinds::verify_rows(kind, &puzzle, rows) {
-                self.notice = Some(Notice {
-                    level: Level::Error,
-                    text: format!("The solver's answer {} failed the independent check and is not shown: {why}", i + 1),
-                });
-                return self;
-            }
+        if let Err((i, why)) = kinds::verify_report(kind, &puzzle, &report) {
+            self.notice = Some(Notice {
+                level: Level::Error,
+                text: format!("The solver's answer {} failed the independent check and is not shown: {why}", i + 1),
+            });
+            return self;
         }
         let w = self.workshops.entry(kind).or_default();
         w.view = Some(if report.solutions.is_empty() { View::Play } else { View::Answer(0) });
@@ -295,11 +293,9 @@ impl State {
 
     fn accept_hint(mut self, kind: Kind, report: AnyReport) -> Self {
         let Some(puzzle) = self.workshop(kind).puzzle else { return self };
-        for rows in &report.solutions {
-            if let Err(why) = kinds::verify_rows(kind, &puzzle, rows) {
-                self.notice = Some(Notice { level: Level::Error, text: format!("The hint failed the independent check and is not used: {why}") });
-                return self;
-            }
+        if let Err((_, why)) = kinds::verify_report(kind, &puzzle, &report) {
+            self.notice = Some(Notice { level: Level::Error, text: format!("The hint failed the independent check and is not used: {why}") });
+            return self;
         }
         self.workshops.entry(kind).or_default().hint = Some(report);
         self
@@ -319,18 +315,8 @@ impl State {
                 return self;
             }
         };
-        // Mark 1 (filled, star) must match a filled answer cell; mark 2 (empty, dot) an empty one.
-        // KenKen's marks hold digits (and pencil marks): a digit must match the answer's.
-        let mistakes: Vec<usize> = if kind == Kind::KenKen { crate::kinds::kenken::page::mistakes(&answer, &w.marks) } else { answer
-            .chars()
-            .enumerate()
-            .filter(|&(i, a)| match w.marks.get(i).copied().unwrap_or(0) {
-                1 => a == '.',
-                2 => a != '.',
-                _ => false,
-            })
-            .map(|(i, _)| i)
-            .collect() };
+        // What a mark must agree with is the kind's rule (filled/empty, or KenKen's digits).
+        let mistakes = kinds::mistakes(kind, &answer, &w.marks);
         let text = match mistakes.len() {
             0 => "No mistakes so far.".to_string(),
             1 => "1 mistake, ringed in red.".to_string(),

@@ -291,3 +291,13 @@ pub fn read_collection(text: &str, name: &str, answers: Option<&str>) -> InputRe
     }
     Ok(entries)
 }
+
+/// Whether `t` reads like a Tatham Flood descriptive ID (`12x12:0123…,20`).
+pub fn is_tatham_id(t: &str) -> bool {
+    let Some((params, desc)) = t.split_once(':') else { return false };
+    let Some((cells, limit)) = desc.split_once(',') else { return false };
+    params.starts_with(|c: char| c.is_ascii_digit())
+        && !cells.is_empty()
+        && cells.chars().all(|c| c.is_ascii_digit())
+        && limit.chars().all(|c| c.is_ascii_digit())
+}

@@ -49,24 +49,10 @@ impl Puzzle for FloodIt {
     type Solution = Vec<u8>;
     type Vars = encode::Vars;
 
-    fn from_json(value: &serde_json::Value) -> InputResult<Self> {
-        formats::from_json(value)
-    }
+    crate::puzzle_forms!(formats);
 
-    fn to_json(&self) -> serde_json::Value {
-        formats::to_json(self)
-    }
-
-    fn link_payload(&self) -> String {
-        formats::link_payload(self)
-    }
-
-    fn from_link_payload(version: u32, payload: &str) -> InputResult<Self> {
-        formats::from_link_payload(version, payload)
-    }
-
-    fn import(text: &str) -> InputResult<Entry<Self>> {
-        formats::import(text)
+    fn recognises(text: &str) -> bool {
+        text.contains("flood.html#") || formats::is_tatham_id(text)
     }
 
     fn read_collection(text: &str, name: &str) -> InputResult<Vec<Entry<Self>>> {

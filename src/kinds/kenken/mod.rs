@@ -33,24 +33,16 @@ impl Puzzle for KenKen {
     type Solution = Grid<u8>;
     type Vars = encode::Vars;
 
-    fn from_json(value: &serde_json::Value) -> InputResult<Self> {
-        formats::from_json(value)
+    crate::puzzle_forms!(formats);
+
+    fn recognises(text: &str) -> bool {
+        let bare_json = text.starts_with('{')
+            && serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| v.get("kind").is_none() && v.get("cages").is_some());
+        formats::looks_like_keen(text) || bare_json || (text.starts_with("SAVEFILE") && text.contains(":4:Keen"))
     }
 
-    fn to_json(&self) -> serde_json::Value {
-        formats::to_json(self)
-    }
-
-    fn link_payload(&self) -> String {
-        formats::link_payload(self)
-    }
-
-    fn from_link_payload(version: u32, payload: &str) -> InputResult<Self> {
-        formats::from_link_payload(version, payload)
-    }
-
-    fn import(text: &str) -> InputResult<Entry<Self>> {
-        formats::import(text)
+    fn mistakes(answer: &str, marks: &[u8]) -> Vec<usize> {
+        page::mistakes(answer, marks)
     }
 
     fn read_collection(text: &str, name: &str) -> InputResult<Vec<Entry<Self>>> {

@@ -24,7 +24,7 @@ pub use model::RectFree;
 use crate::error::InputResult;
 use crate::grid::Grid;
 use crate::kind::Kind;
-use crate::puzzle::{Entry, Mode, Puzzle, Report, SolveError};
+use crate::puzzle::{Mode, Puzzle, Report, SolveError};
 use crate::sat::{Cnf, Lit, Model, Monitor};
 
 impl Puzzle for RectFree {
@@ -32,25 +32,7 @@ impl Puzzle for RectFree {
     type Solution = Grid<u8>;
     type Vars = encode::Direct;
 
-    fn from_json(value: &serde_json::Value) -> InputResult<Self> {
-        formats::from_json(value)
-    }
-
-    fn to_json(&self) -> serde_json::Value {
-        formats::to_json(self)
-    }
-
-    fn link_payload(&self) -> String {
-        formats::link_payload(self)
-    }
-
-    fn from_link_payload(version: u32, payload: &str) -> InputResult<Self> {
-        formats::from_link_payload(version, payload)
-    }
-
-    fn import(text: &str) -> InputResult<Entry<Self>> {
-        formats::import(text)
-    }
+    crate::puzzle_forms!(formats);
 
     /// The plain direct encoding (no symmetry breaking), so that counting counts every colouring.
     fn encode(&self, cnf: &mut Cnf) -> encode::Direct {

@@ -25,25 +25,7 @@ impl Puzzle for StarBattle {
     type Solution = Grid<bool>;
     type Vars = Vec<Lit>;
 
-    fn from_json(value: &serde_json::Value) -> InputResult<Self> {
-        formats::from_json(value)
-    }
-
-    fn to_json(&self) -> serde_json::Value {
-        formats::to_json(self)
-    }
-
-    fn link_payload(&self) -> String {
-        formats::link_payload(self)
-    }
-
-    fn from_link_payload(version: u32, payload: &str) -> InputResult<Self> {
-        formats::from_link_payload(version, payload)
-    }
-
-    fn import(text: &str) -> InputResult<Entry<Self>> {
-        formats::import(text)
-    }
+    crate::puzzle_forms!(formats);
 
     fn read_collection(text: &str, name: &str) -> InputResult<Vec<Entry<Self>>> {
         formats::read_collection(text, name)
