@@ -34,11 +34,16 @@ fn random_regions(n: usize, rng: &mut fastrand::Rng) -> Grid<Option<u32>> {
 /// Naive count: choose k columns in each row (pruning full columns and stars under stars),
 /// then check every rule directly.
 fn brute_count(regions: &Grid<Option<u32>>, k: usize) -> usize {
+    brute_solutions(regions, k).len()
+}
+
+/// Every answer by the naive search of [`brute_count`], each as stars in reading order.
+fn brute_solutions(regions: &Grid<Option<u32>>, k: usize) -> Vec<Vec<bool>> {
     let n = regions.rows();
     let subsets: Vec<Vec<usize>> = (0u32..1 << n).filter(|m| m.count_ones() as usize == k).map(|m| (0..n).filter(|c| m >> c & 1 == 1).collect()).collect();
     let mut chosen: Vec<usize> = vec![0; n];
-    let mut count = 0;
-    fn rec(row: usize, n: usize, k: usize, subsets: &[Vec<usize>], chosen: &mut Vec<usize>, regions: &Grid<Option<u32>>, count: &mut usize) {
+    let mut count = Vec::new();
+    fn rec(row: usize, n: usize, k: usize, subsets: &[Vec<usize>], chosen: &mut Vec<usize>, regions: &Grid<Option<u32>>, count: &mut Vec<Vec<bool>>) {
         if row == n {
             let mut stars = vec![vec![false; n]; n];
             for (r, &s) in chosen.iter().enumerate() {
@@ -63,7 +68,7 @@ fn brute_count(regions: &Grid<Option<u32>>, k: usize) -> usize {
             }
             let labels: std::collections::HashSet<_> = regions.cells().iter().collect();
             if labels.iter().all(|l| per.get(*l).copied().unwrap_or(0) == k) {
-                *count += 1;
+                count.push(stars.concat());
             }
             return;
         }
@@ -247,5 +252,117 @@ fn decoders_never_panic_on_damaged_input() {
             let _ = StarBattle::from_link_payload(1, &text);
             let _ = studio::link::parse_fragment(&text);
         }
+    }
+}
+
+mod logic_rules {
+    use super::*;
+    use studio::kinds::starbattle::logic::{Cell, Logic, Rule};
+    use studio::kinds::starbattle::solve::rate;
+
+    fn agrees(cells: &[Cell], answer: &[bool]) -> bool {
+        cells.iter().zip(answer).all(|(&c, &a)| match c {
+            Cell::Open => true,
+            Cell::Star => a,
+            Cell::Empty => !a,
+        })
+    }
+
+    /// Propagation with every rule set, from the start, never removes an answer brute force
+    /// finds, and a contradiction only comes when there is none.
+    #[test]
+    fn propagation_keeps_every_answer_of_random_small_puzzles() {
+        let mut rng = fastrand::Rng::with_seed(99);
+        let mut contradictions = 0;
+        let mut solved_by_logic = 0;
+        for (n, k, rounds) in [(4, 1, 60), (5, 1, 80), (6, 1, 60), (7, 1, 30), (8, 2, 4)] {
+            for _ in 0..rounds {
+                let regions = random_regions(n, &mut rng);
+                let answers = brute_solutions(&regions, k);
+                let puzzle = StarBattle::new(regions, k).unwrap();
+                let logic = Logic::new(&puzzle);
+                for upto in Rule::ALL {
+                    let mut cells = logic.start();
+                    match logic.propagate(&mut cells, upto) {
+                        Err(_) => {
+                            assert!(answers.is_empty(), "{upto:?} contradicted a puzzle with {} answers: {:?}", answers.len(), formats::region_rows(&puzzle));
+                            contradictions += 1;
+                        }
+                        Ok(_) => {
+                            for a in &answers {
+                                assert!(agrees(&cells, a), "{upto:?} removed an answer of {:?}", formats::region_rows(&puzzle));
+                            }
+                            if upto == Rule::Probing && cells.iter().all(|&c| c != Cell::Open) {
+                                assert_eq!(answers.len(), 1);
+                                solved_by_logic += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(contradictions > 5, "some unsolvable puzzles are caught by the logic ({contradictions})");
+        assert!(solved_by_logic > 5, "some puzzles are solved by logic alone ({solved_by_logic})");
+    }
+
+    /// Each rule on its own, applied from states where a random part of a true answer is
+    /// already known, never contradicts that answer; and each rule does fix cells.
+    #[test]
+    fn each_rule_alone_respects_a_known_answer_from_partial_states() {
+        let mut rng = fastrand::Rng::with_seed(5);
+        let mut fired = [0usize; 4];
+        for (n, k, rounds) in [(5, 1, 80), (6, 1, 80), (7, 1, 40), (8, 2, 6)] {
+            for _ in 0..rounds {
+                let regions = random_regions(n, &mut rng);
+                let answers = brute_solutions(&regions, k);
+                let Some(answer) = answers.first() else { continue };
+                let puzzle = StarBattle::new(regions, k).unwrap();
+                let logic = Logic::new(&puzzle);
+                for _ in 0..4 {
+                    let share = rng.usize(0..60);
+                    let mut start = logic.start();
+                    for (i, c) in start.iter_mut().enumerate() {
+                        if *c == Cell::Open && rng.usize(0..100) < share {
+                            *c = if answer[i] { Cell::Star } else { Cell::Empty };
+                        }
+                    }
+                    for (r, rule) in Rule::ALL.into_iter().enumerate() {
+                        let mut cells = start.clone();
+                        for _ in 0..n * n {
+                            match logic.apply(rule, &mut cells) {
+                                Ok(true) => fired[r] += 1,
+                                Ok(false) => break,
+                                Err(_) => panic!("{rule:?} contradicted a true answer of {:?} from {start:?}", formats::region_rows(&puzzle)),
+                            }
+                            assert!(agrees(&cells, answer), "{rule:?} removed the answer of {:?}", formats::region_rows(&puzzle));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(fired.iter().all(|&f| f > 0), "every rule fixes cells somewhere: {fired:?}");
+    }
+
+    /// The solver's verdicts and counts through the logic layer equal brute force, and the
+    /// rating says whether logic sufficed.
+    #[test]
+    fn ratings_follow_the_logic() {
+        let mut rng = fastrand::Rng::with_seed(21);
+        let mut levels = std::collections::HashSet::new();
+        for _ in 0..120 {
+            let regions = random_regions(6, &mut rng);
+            let answers = brute_solutions(&regions, 1);
+            let puzzle = StarBattle::new(regions, 1).unwrap();
+            let rated = rate(&puzzle);
+            if rated.solved() {
+                assert_eq!(answers.len(), 1);
+                let report = puzzle.solve(Mode::Unique, None).unwrap();
+                assert_eq!(report.rating.as_deref(), Some(rated.difficulty().as_str()));
+                levels.insert(rated.hardest);
+            } else if answers.len() > 1 {
+                assert!(rated.difficulty().contains("search"));
+            }
+        }
+        assert!(levels.len() >= 2, "several levels occur: {levels:?}");
     }
 }

@@ -7,7 +7,8 @@
 //! 3. Uniqueness: while a second answer exists, a cell where it has a star and the planted
 //!    layout has none moves to a neighbouring region (both regions stay connected and keep
 //!    their planted stars), which rules that answer out. Failing is allowed; calling an
-//!    ambiguous puzzle unique is not: the result is checked by the ordinary solver.
+//!    ambiguous puzzle unique is not: the result is checked by the ordinary solver. When none
+//!    of those cells can move, an unstarred neighbour of one of them moves instead.
 
 use super::StarBattle;
 use crate::grid::Grid;
@@ -174,6 +175,13 @@ fn make_unique(n: usize, k: usize, layout: &[bool], regions: &mut [u32], rng: &m
         // Cells where the other answer has a star and the planted layout has none.
         let mut candidates: Vec<usize> = (0..n * n).filter(|&i| other.cells()[i] && !layout[i]).collect();
         rng.shuffle(&mut candidates);
+        // When none of those can move (each holds its region together), their unstarred
+        // neighbours are tried next: reshaping next to the difference still changes the region sums.
+        let mut near: Vec<usize> = (0..n * n)
+            .filter(|&i| !layout[i] && !other.cells()[i] && neighbours(n, i).any(|m| other.cells()[m] && !layout[m]))
+            .collect();
+        rng.shuffle(&mut near);
+        candidates.extend(near);
         let mut moved = false;
         'cells: for cell in candidates {
             let from = regions[cell];

@@ -2,6 +2,8 @@
 //!
 //! - [`model`]: the puzzle and its validation;
 //! - [`encode`]: the SAT encoding (exactly k per line and region, at most one per 2x2 window);
+//! - [`logic`]: human-logic propagation (singles, 2x2 blocks, confinement, probing) and its rules;
+//! - [`solve`]: the layered solver (logic, then SAT seeded with the fixed cells) and the rating;
 //! - [`check`]: the independent verifier;
 //! - [`formats`]: studio JSON and link, puzz.link URLs, pzprv3 files, KrazyDad lines;
 //! - [`generate`]: new puzzles with a unique answer.
@@ -10,15 +12,17 @@ pub mod check;
 pub mod encode;
 pub mod formats;
 pub mod generate;
+pub mod logic;
 pub mod model;
+pub mod solve;
 
 pub use model::StarBattle;
 
 use crate::error::InputResult;
 use crate::grid::Grid;
 use crate::kind::Kind;
-use crate::puzzle::{Entry, GenerateOptions, Puzzle};
-use crate::sat::{Cnf, Lit, Model};
+use crate::puzzle::{Entry, GenerateOptions, Mode, Puzzle, Report, SolveError};
+use crate::sat::{Cnf, Lit, Model, Monitor};
 
 impl Puzzle for StarBattle {
     const KIND: Kind = Kind::StarBattle;
@@ -58,6 +62,10 @@ impl Puzzle for StarBattle {
         (0..solution.rows())
             .map(|r| solution.row(r).iter().map(|&s| if s { '*' } else { '.' }).collect())
             .collect()
+    }
+
+    fn solve(&self, mode: Mode, monitor: Option<Monitor>) -> Result<Report<Grid<bool>>, SolveError> {
+        solve::solve(self, mode, monitor)
     }
 
     fn solution_from_rows(&self, rows: &[String]) -> InputResult<Grid<bool>> {

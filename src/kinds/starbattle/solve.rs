@@ -1,0 +1,97 @@
+//! The layered solver: human logic ([`super::logic`]) to a fixpoint, then SAT seeded with what is known.
+//!
+//! 1. The logic rules run to a fixpoint, simplest first. They only make sound deductions, so a
+//!    grid they complete (and the independent checker accepts) is the only answer; the rating
+//!    is the hardest rule that was needed.
+//! 2. Otherwise SAT over [`super::encode`] with every fixed cell as a unit: the first answer,
+//!    then uniqueness by blocking it over the cell variables and solving again, or counting.
+//!    The rating is then "needs search".
+//! 3. When the logic finds a contradiction, the plain SAT encoding proves there is no answer
+//!    (so "no answer" always rests on an UNSAT solve, not only on the logic).
+//!
+//! Every answer returned has passed the independent checker.
+
+use web_time::Instant;
+
+use super::logic::{Cell, Logic, Rule};
+use super::StarBattle;
+use crate::grid::Grid;
+use crate::puzzle::{checked, enumerate_verified, Mode, Puzzle, Report, SolveError, Verdict};
+use crate::sat::{Cnf, Monitor, Solver, Stats};
+
+/// What the logic alone made of a puzzle.
+#[derive(Debug, Clone)]
+pub struct Rated {
+    /// The cells after propagation with every rule (`None`: the logic found a contradiction).
+    pub cells: Option<Vec<Cell>>,
+    /// The hardest rule used (`None` when nothing beyond the start was needed or on a contradiction).
+    pub hardest: Option<Rule>,
+}
+
+impl Rated {
+    /// Whether the logic fixed every cell.
+    pub fn solved(&self) -> bool {
+        self.cells.as_ref().is_some_and(|c| c.iter().all(|&x| x != Cell::Open))
+    }
+
+    /// The difficulty in words: the hardest rule when the logic solves it, else "needs search".
+    pub fn difficulty(&self) -> String {
+        if self.solved() {
+            self.hardest.unwrap_or(Rule::Singles).difficulty().to_string()
+        } else {
+            "beyond logic (needs search)".to_string()
+        }
+    }
+}
+
+/// Runs every logic rule on `p` to a fixpoint.
+pub fn rate(p: &StarBattle) -> Rated {
+    let logic = Logic::new(p);
+    let mut cells = logic.start();
+    match logic.propagate(&mut cells, Rule::Probing) {
+        Ok(hardest) => Rated { cells: Some(cells), hardest },
+        Err(_) => Rated { cells: None, hardest: None },
+    }
+}
+
+/// Solves `p` in `mode`; see the module documentation for the layers.
+pub fn solve(p: &StarBattle, mode: Mode, monitor: Option<Monitor>) -> Result<Report<Grid<bool>>, SolveError> {
+    let started = Instant::now();
+    let rated = rate(p);
+    let Some(cells) = rated.cells.clone() else {
+        let mut r = crate::puzzle::solve(p, mode, monitor)?;
+        r.proof.insert(0, "The logic rules found a contradiction; the plain SAT encoding was solved to confirm.".into());
+        return Ok(r);
+    };
+    let total = cells.len();
+    let fixed = cells.iter().filter(|&&c| c != Cell::Open).count();
+    let mut proof = Vec::new();
+    if rated.solved() {
+        let grid = Grid::from_cells(p.rows(), p.cols(), cells.iter().map(|&c| c == Cell::Star).collect()).expect("one cell each");
+        p.verify(&grid).map_err(SolveError::Rejected)?;
+        proof.push(format!(
+            "Human logic alone fixed every cell (hardest rule: {}); its deductions are sound, so this answer is the only one.",
+            rated.hardest.unwrap_or(Rule::Singles).level()
+        ));
+        let stats = Stats { elapsed_ms: started.elapsed().as_secs_f64() * 1000.0, ..Stats::default() };
+        let verdict = if mode == Mode::First { Verdict::Solved } else { Verdict::Unique };
+        let count = matches!(mode, Mode::Count(_)).then_some((1, true));
+        return Ok(Report { verdict, solutions: vec![grid], stats, proof, rating: Some(rated.difficulty()), count });
+    }
+    let mut cnf = Cnf::new();
+    let x = super::encode::encode(p, &mut cnf);
+    for (i, &c) in cells.iter().enumerate() {
+        match c {
+            Cell::Star => cnf.unit(x[i]),
+            Cell::Empty => cnf.unit(!x[i]),
+            Cell::Open => {}
+        }
+    }
+    proof.push(format!("Human logic fixed {fixed} of {total} cells; SAT over the rest ({} variables, {} clauses, every fixed cell a unit).", cnf.n_vars(), cnf.n_clauses()));
+    let mut solver = Solver::build(&cnf, monitor);
+    let e = enumerate_verified(&mut solver, &x, mode, |m| checked(p, &x, m), &mut proof)?;
+    let mut stats = solver.stats();
+    stats.elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let count = matches!(mode, Mode::Count(_)).then_some((e.found, e.complete));
+    Ok(Report { verdict: e.verdict, solutions: e.solutions, stats, proof, rating: Some(rated.difficulty()), count })
+}
