@@ -18,6 +18,11 @@ pub struct Model {
 }
 
 impl Model {
+    /// A model from the value of each variable (for engines other than varisat).
+    pub fn from_values(values: Vec<bool>) -> Model {
+        Model { values }
+    }
+
     /// The value of `lit` in this model (variables the solver never saw read as false).
     pub fn value(&self, lit: Lit) -> bool {
         self.values.get(lit.index()).copied().unwrap_or(false) ^ lit.is_negative()
@@ -33,6 +38,20 @@ pub enum Outcome<S> {
     Multiple(S, S),
     /// No answer: the first solve was UNSAT.
     None,
+}
+
+/// A search that enumerates models differing on some literals ([`Solver`], or a kind's own
+/// engine), as [`crate::puzzle::enumerate_verified`] needs.
+pub trait Enumerate {
+    /// Enumerates up to `limit` models that differ on `over`, calling `on_model` for each;
+    /// returns how many were found. `on_model` returns false to stop early.
+    fn enumerate_models(&mut self, over: &[Lit], limit: usize, on_model: &mut dyn FnMut(&Model) -> bool) -> Result<usize, Stopped>;
+}
+
+impl Enumerate for Solver {
+    fn enumerate_models(&mut self, over: &[Lit], limit: usize, on_model: &mut dyn FnMut(&Model) -> bool) -> Result<usize, Stopped> {
+        self.enumerate(over, limit, on_model)
+    }
 }
 
 /// The work stopped before an answer: cancelled by the user or out of time.

@@ -10,6 +10,7 @@
 //! - [`generate`]: new puzzles with a unique answer;
 //! - [`page`]: pure functions for the editor and player (clues of a picture, line status, SVG, export).
 
+pub mod cdcl;
 pub mod check;
 pub mod encode;
 pub mod formats;

@@ -38,12 +38,15 @@
 
 use web_time::Instant;
 
+use serde::{Deserialize, Serialize};
+
+use super::cdcl::{Engine, EngineOptions};
 use super::encode::encode_with;
 use super::model::{Cell, Nonogram};
 use super::propagate::Propagator;
 use crate::grid::Grid;
 use crate::puzzle::{enumerate_verified, Mode, Report, SolveError, Verdict};
-use crate::sat::{Cnf, Monitor, Solver, Stats};
+use crate::sat::{Cnf, Lit, Model, Monitor, Solver, Stats};
 
 /// varisat's Luby restart unit for nonograms (its default is 128); see the module documentation.
 const RESTART_SCALE: u64 = 2048;
@@ -66,8 +69,37 @@ fn count_of(mode: Mode, n: usize) -> Option<(usize, bool)> {
     matches!(mode, Mode::Count(_)).then_some((n, true))
 }
 
-/// Solves `p` in `mode`; see the module documentation for the layers.
+/// The search that runs after line logic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Search {
+    /// varisat over the encoding (the studio's SAT engine).
+    #[default]
+    Varisat,
+    /// batsat over the same encoding.
+    Batsat,
+    /// batsat with the exact line solver inside as a propagator ([`super::cdcl`]).
+    Lines,
+}
+
+/// How one solve runs; a portfolio of workers runs several that differ (the answer and the
+/// verdict never depend on them, only the time).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct SolveOptions {
+    /// The search after line logic.
+    pub search: Search,
+    /// 0 for the plain order; otherwise varisat gets the formula with its variables renumbered,
+    /// their signs flipped and its clauses reordered at random ([`shuffled`]), and batsat random
+    /// initial activities and phases.
+    pub seed: u64,
+}
+
+/// Solves `p` in `mode` with the default options; see the module documentation for the layers.
 pub fn solve(p: &Nonogram, mode: Mode, monitor: Option<Monitor>) -> Result<Report<Grid<bool>>, SolveError> {
+    solve_with(p, mode, SolveOptions::default(), monitor)
+}
+
+/// Solves `p` in `mode` with `options`.
+pub fn solve_with(p: &Nonogram, mode: Mode, options: SolveOptions, monitor: Option<Monitor>) -> Result<Report<Grid<bool>>, SolveError> {
     let started = Instant::now();
     let mut prop = Propagator::new(p);
     let mut cells = p.start();
@@ -94,7 +126,7 @@ pub fn solve(p: &Nonogram, mode: Mode, monitor: Option<Monitor>) -> Result<Repor
         });
     }
     proof.push(format!("Line logic fixed {fixed} of {total} cells."));
-    by_sat(p, mode, &cells, monitor, started, proof)
+    by_sat(p, mode, options, &cells, monitor, started, proof)
 }
 
 
@@ -102,6 +134,7 @@ pub fn solve(p: &Nonogram, mode: Mode, monitor: Option<Monitor>) -> Result<Repor
 fn by_sat(
     p: &Nonogram,
     mode: Mode,
+    options: SolveOptions,
     cells: &[Cell],
     monitor: Option<Monitor>,
     started: Instant,
@@ -110,21 +143,29 @@ fn by_sat(
     let unknown = cells.iter().filter(|&&c| c == Cell::Unknown).count();
     let mut cnf = Cnf::new();
     let x = encode_with(p, cells, &mut cnf);
-    let mut solver = Solver::build(&cnf, monitor);
-    solver.set_restart_scale(RESTART_SCALE);
+    let engine = match options.search {
+        Search::Varisat => "varisat",
+        Search::Batsat => "batsat",
+        Search::Lines => "batsat with the line solver inside",
+    };
     proof.push(format!(
-        "Line logic left {unknown} cells unknown; SAT over them ({} variables, {} clauses, every fixed cell a unit) enumerated the answers.",
+        "Line logic left {unknown} cells unknown; SAT ({engine}{}) over them ({} variables, {} clauses, every fixed cell a unit) enumerated the answers.",
+        if options.seed == 0 { String::new() } else { format!(", seed {}", options.seed) },
         cnf.n_vars(),
         cnf.n_clauses()
     ));
-    let e = enumerate_verified(
-        &mut solver,
-        &x,
-        mode,
-        |m| verified(p, Grid::from_cells(p.height(), p.width(), x.iter().map(|&l| m.value(l)).collect()).expect("one variable per cell")),
-        &mut proof,
-    )?;
-    let mut stats = solver.stats();
+    let (cnf, x) = if options.seed == 0 || options.search != Search::Varisat { (cnf, x) } else { shuffled(&cnf, &x, options.seed) };
+    let check = |m: &Model| verified(p, Grid::from_cells(p.height(), p.width(), x.iter().map(|&l| m.value(l)).collect()).expect("one variable per cell"));
+    let (e, mut stats) = if options.search == Search::Varisat {
+        let mut solver = Solver::build(&cnf, monitor);
+        solver.set_restart_scale(RESTART_SCALE);
+        let e = enumerate_verified(&mut solver, &x, mode, check, &mut proof)?;
+        (e, solver.stats())
+    } else {
+        let mut engine = Engine::new(p, &cnf, EngineOptions { lines: options.search == Search::Lines, seed: options.seed }, monitor);
+        let e = enumerate_verified(&mut engine, &x, mode, check, &mut proof)?;
+        (e, engine.stats())
+    };
     stats.elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
     let (verdict, solutions, found, complete) = (e.verdict, e.solutions, e.found, e.complete);
     let counting = matches!(mode, Mode::Count(_));
@@ -137,4 +178,31 @@ fn by_sat(
     });
     let count = counting.then_some((found, complete));
     Ok(Report { verdict, solutions, stats, proof, rating, count })
+}
+
+/// `cnf` with its variables renumbered and their signs flipped at random for `seed`, and its
+/// clauses in a random order; returns it and `x` renamed the same way. The formula is the
+/// same up to renaming, so it has the same answers; only the solver's path differs.
+pub fn shuffled(cnf: &Cnf, x: &[Lit], seed: u64) -> (Cnf, Vec<Lit>) {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let n = cnf.n_vars();
+    let mut perm: Vec<usize> = (0..n).collect();
+    rng.shuffle(&mut perm);
+    let flip: Vec<bool> = (0..n).map(|_| rng.bool()).collect();
+    let mut out = Cnf::new();
+    let vars = out.fresh_n(n);
+    let rename = |l: Lit| {
+        let v = vars[perm[l.index()]];
+        if l.is_positive() ^ flip[l.index()] {
+            v
+        } else {
+            !v
+        }
+    };
+    let mut order: Vec<usize> = (0..cnf.n_clauses()).collect();
+    rng.shuffle(&mut order);
+    for i in order {
+        out.clause(cnf.clauses()[i].iter().map(|&l| rename(l)));
+    }
+    (out, x.iter().map(|&l| rename(l)).collect())
 }
