@@ -12,6 +12,7 @@ use crate::art::pipeline::{self, ArtOptions, ArtResult, Stage};
 use crate::art::MAX_FILE_BYTES;
 use crate::bench::{self, Record, Summary};
 use crate::kinds::rectfree::search::Snapshot;
+use crate::kinds::nonogram::{self, solve::SolveOptions, Nonogram};
 use crate::kinds::{self, AnyReport, Kind};
 use crate::puzzle::{GenerateOptions, Mode, SolveError};
 use crate::sat::Monitor;
@@ -24,6 +25,9 @@ pub const PROGRESS_INTERVAL_MS: f64 = 250.0;
 pub enum Request {
     /// Solve a puzzle given as text (canonical JSON or anything the kind imports).
     Solve { kind: Kind, puzzle: String, mode: Mode },
+    /// Solve a nonogram with chosen search options (one member of a portfolio of workers: each
+    /// gets other options, the first verified answer wins; the proof names the search and seed).
+    SolveNonogram { puzzle: String, mode: Mode, options: SolveOptions },
     /// Make a new puzzle.
     Generate { kind: Kind, options: GenerateOptions },
     /// Run a benchmark collection given as file text.
@@ -122,25 +126,35 @@ pub struct Envelope<T> {
     pub body: T,
 }
 
+/// A monitor that posts a solve's progress (elapsed time and conflicts).
+fn solve_monitor(post: &Rc<dyn Fn(Reply)>, started: Instant) -> Monitor {
+    let p = post.clone();
+    Monitor::new(PROGRESS_INTERVAL_MS, move |progress| {
+        p(Reply::Progress { elapsed_ms: started.elapsed().as_secs_f64() * 1000.0, conflicts: Some(progress.conflicts), items: None });
+        true
+    })
+}
+
+/// The reply for a solve's outcome.
+fn solved(outcome: Result<AnyReport, SolveError>) -> Reply {
+    match outcome {
+        Ok(report) => Reply::Solved(report),
+        Err(SolveError::Stopped) => Reply::Failed("stopped".into()),
+        Err(e) => Reply::Failed(e.to_string()),
+    }
+}
+
 /// Does one job, posting progress through `post`, and returns the final reply.
 pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
     let started = Instant::now();
     match request {
-        Request::Solve { kind, puzzle, mode } => {
-            let p = post.clone();
-            let monitor = Monitor::new(PROGRESS_INTERVAL_MS, move |progress| {
-                p(Reply::Progress {
-                    elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
-                    conflicts: Some(progress.conflicts),
-                    items: None,
-                });
-                true
-            });
-            match kinds::solve_text(kind, &puzzle, mode, Some(monitor)) {
-                Ok(report) => Reply::Solved(report),
-                Err(SolveError::Stopped) => Reply::Failed("stopped".into()),
-                Err(e) => Reply::Failed(e.to_string()),
-            }
+        Request::Solve { kind, puzzle, mode } => solved(kinds::solve_text(kind, &puzzle, mode, Some(solve_monitor(&post, started)))),
+        Request::SolveNonogram { puzzle, mode, options } => {
+            let monitor = solve_monitor(&post, started);
+            solved(kinds::import_as::<Nonogram>(&puzzle).map_err(SolveError::Input).and_then(|p| {
+                let r = nonogram::solve::solve_with(&p, mode, options, Some(monitor))?;
+                Ok(kinds::any_report(&p, r))
+            }))
         }
         Request::Generate { kind, options } => match kinds::generate(kind, &options) {
             Ok(text) => Reply::Generated(text),
