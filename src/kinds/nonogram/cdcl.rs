@@ -12,6 +12,10 @@
 //!
 //! The ladder clauses stay: they make a complete assignment of the cells a model of the clues
 //! on their own, and the theory only adds implied clauses and propagations.
+//!
+//! Measured (figures in [`super::solve`]): 2 to 4 times fewer conflicts than batsat alone on
+//! hard puzzles, but no faster, since each conflict then costs as much more; so it is a search
+//! option ([`super::solve::Search::Lines`]), not the default.
 
 use std::cell::{Cell as StdCell, RefCell};
 

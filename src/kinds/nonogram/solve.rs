@@ -34,7 +34,36 @@
 //! restart unit 2048 (median 50 ms, p90 498 ms, slowest 9.6 s wall), against a 60 s target.
 //! Nearly all of it is varisat's search on a few dozen puzzles (the 20 slowest take 62 s).
 //!
-//! Every answer returned has passed the independent checker.
+//! What unit propagation on the encoding sees, against the exact line solver (November 2026,
+//! `cargo run --release --example nonogram_up ../shared/bench/nonogram/taai2011.question.txt
+//! ../shared/bench/nonogram/taai2011.solution.txt 100 20`): every line of TAAI 2011 #1–100
+//! encoded alone from the root state, a random 15, 30 or 50% of its unknown cells fixed 20
+//! times to the answer and 20 times at random. On the 96,060 consistent line states the line
+//! solver deduced 397,406 cells and unit propagation 348,560 (87.7%); propagation missed some
+//! deduction on 22.7% of them. On random states it refuted 93.9% of the 43,118 the line solver
+//! refutes, and found 79.8% of its deductions on the feasible ones. So the encoding leaves a gap.
+//!
+//! Closing it inside the search ([`super::cdcl`], batsat with the line solver as a propagator
+//! whose deductions are explained by shrunk clauses over the line's cells, [`Search::Lines`]):
+//! 2 to 4 times fewer conflicts on hard TAAI puzzles (6 of the 30 slowest: 44,000 against
+//! 120,000 for batsat alone), but each conflict costs 2.5 to 4 times more (perf: batsat's
+//! unit propagation 57%, the line solver 25%), so it is no faster: the 30 slowest of TAAI 2011
+//! took 150 s user against 108 s for batsat alone at batsat's restart unit 100, and 146 s (one
+//! puzzle cut at 120 s) against 62 s at restart unit 1000. On 6 hard puzzles, deciding on cell
+//! variables only took 13.9 s against 8.4 s, and dropping the ladders (the theory alone over
+//! the cells, clauses learned over cells only) 58 s against 8.9 s. Not the default.
+//!
+//! batsat alone ([`Search::Batsat`], restart unit [`super::cdcl::RESTART_FIRST`] = 1000; 100:
+//! 108 s, 3000: 89 s with one puzzle cut) on the 30 slowest: 62 s user against varisat's 124 s
+//! in the same session, but on a fixed sample of 100 others 73 s against 66 s (the machine
+//! was loaded four times over; times in-process), so no default change without a whole-set
+//! win. The time per puzzle swings widely with the engine and the order, which a portfolio of
+//! workers uses: on that sample of 100, the per-puzzle best of varisat, varisat seed 7, batsat
+//! and batsat with lines totals 24.6 s against 65.8 s for varisat alone
+//! (`cargo run --release --example nonogram_search FILE varisat,varisat:7,batsat,lines`).
+//! [`SolveOptions`] carries the choice; the worker takes it in `Request::SolveNonogram`.
+//!
+//! Every answer returned has passed the independent checker, whatever the options.
 
 use web_time::Instant;
 
