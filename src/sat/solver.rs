@@ -43,14 +43,35 @@ pub enum Outcome<S> {
 /// A search that enumerates models differing on some literals ([`Solver`], or a kind's own
 /// engine), as [`crate::puzzle::enumerate_verified`] needs.
 pub trait Enumerate {
+    /// The next model, `None` when there is none.
+    fn next_model(&mut self) -> Result<Option<Model>, Stopped>;
+
+    /// Forbids the assignment `model` gives to `over`.
+    fn block_model(&mut self, model: &Model, over: &[Lit]);
+
     /// Enumerates up to `limit` models that differ on `over`, calling `on_model` for each;
     /// returns how many were found. `on_model` returns false to stop early.
-    fn enumerate_models(&mut self, over: &[Lit], limit: usize, on_model: &mut dyn FnMut(&Model) -> bool) -> Result<usize, Stopped>;
+    fn enumerate_models(&mut self, over: &[Lit], limit: usize, on_model: &mut dyn FnMut(&Model) -> bool) -> Result<usize, Stopped> {
+        let mut found = 0;
+        while found < limit {
+            let Some(model) = self.next_model()? else { break };
+            found += 1;
+            if !on_model(&model) {
+                break;
+            }
+            self.block_model(&model, over);
+        }
+        Ok(found)
+    }
 }
 
 impl Enumerate for Solver {
-    fn enumerate_models(&mut self, over: &[Lit], limit: usize, on_model: &mut dyn FnMut(&Model) -> bool) -> Result<usize, Stopped> {
-        self.enumerate(over, limit, on_model)
+    fn next_model(&mut self) -> Result<Option<Model>, Stopped> {
+        self.solve()
+    }
+
+    fn block_model(&mut self, model: &Model, over: &[Lit]) {
+        self.block(model, over);
     }
 }
 
@@ -225,16 +246,7 @@ impl Solver {
         limit: usize,
         mut on_model: impl FnMut(&Model) -> bool,
     ) -> Result<usize, Stopped> {
-        let mut found = 0;
-        while found < limit {
-            let Some(model) = self.solve()? else { break };
-            found += 1;
-            if !on_model(&model) {
-                break;
-            }
-            self.block(&model, over);
-        }
-        Ok(found)
+        self.enumerate_models(over, limit, &mut on_model)
     }
 
     /// Figures about the work so far.

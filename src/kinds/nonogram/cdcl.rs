@@ -411,18 +411,13 @@ fn to_batsat(l: Lit) -> BLit {
 }
 
 impl Enumerate for Engine {
-    fn enumerate_models(&mut self, over: &[Lit], limit: usize, on_model: &mut dyn FnMut(&Model) -> bool) -> Result<usize, Stopped> {
-        let mut found = 0;
-        while found < limit {
-            let Some(model) = self.solve()? else { break };
-            found += 1;
-            if !on_model(&model) {
-                break;
-            }
-            let mut block: Vec<BLit> = over.iter().map(|&l| to_batsat(if model.value(l) { !l } else { l })).collect();
-            self.solver.add_clause_reuse(&mut block);
-            self.n_clauses += 1;
-        }
-        Ok(found)
+    fn next_model(&mut self) -> Result<Option<Model>, Stopped> {
+        self.solve()
+    }
+
+    fn block_model(&mut self, model: &Model, over: &[Lit]) {
+        let mut block: Vec<BLit> = over.iter().map(|&l| to_batsat(if model.value(l) { !l } else { l })).collect();
+        self.solver.add_clause_reuse(&mut block);
+        self.n_clauses += 1;
     }
 }
