@@ -10,6 +10,7 @@ pub mod jobs;
 pub mod kind;
 pub mod kinds;
 pub mod link;
+pub mod portfolio;
 pub mod marks_text;
 pub mod puzzle;
 pub mod puzzlink;

@@ -20,3 +20,5 @@ mod kenken;
 mod floodit;
 // Rectangle-free colouring: checker counts, bounds, encodings against brute force, local search, formats, fuzzing.
 mod rectfree;
+// The portfolio race: first checked answer wins, the leader's progress, failures.
+mod portfolio;

@@ -34,7 +34,7 @@ mod cli {
             /// Print the report as JSON (with `"solution"`, the first answer's rows).
             #[arg(long)]
             json: bool,
-            /// Rectangle-free colouring: auto, sat, anneal, threshold or breakout.
+            /// Rectangle-free colouring: auto, sat, anneal, threshold, breakout or tabu.
             #[arg(long)]
             method: Option<String>,
             /// Rectangle-free colouring: seed of the local search.
@@ -310,7 +310,7 @@ mod cli {
         use studio::puzzle::Puzzle;
         let mut p = kinds::import_as::<studio::kinds::rectfree::RectFree>(text).map_err(|e| e.to_string())?;
         if let Some(m) = method {
-            p.method = Method::from_word(&m).ok_or_else(|| format!("unknown --method `{m}`; use auto, sat, anneal, threshold or breakout"))?;
+            p.method = Method::from_word(&m).ok_or_else(|| format!("unknown --method `{m}`; use auto, sat, anneal, threshold, breakout or tabu"))?;
         }
         if let Some(s) = symmetry {
             p.symmetry = Symmetry::from_word(&s).ok_or_else(|| format!("unknown --symmetry `{s}`; use auto, none or rotation"))?;

@@ -76,6 +76,9 @@ pub struct Snapshot {
     pub series: Vec<Point>,
     /// Reheats so far.
     pub sweeps: u64,
+    /// In a portfolio: which worker (0-based) of how many sent this snapshot.
+    #[serde(default)]
+    pub worker: Option<(u32, u32)>,
 }
 
 /// The chart series: one point every `every` iterations, thinned by half when full.
@@ -106,7 +109,7 @@ impl Series {
 }
 
 /// Rectangle-counting state: per colour, each row and each column as bit sets.
-struct Board {
+pub(super) struct Board {
     rows: usize,
     /// `row[k][r]`: columns of row r with colour k.
     row: Vec<Vec<u64>>,
@@ -115,12 +118,12 @@ struct Board {
 }
 
 impl Board {
-    fn new(rows: usize, cols: usize, colours: usize) -> Self {
+    pub(super) fn new(rows: usize, cols: usize, colours: usize) -> Self {
         Board { rows, row: vec![vec![0; rows]; colours], col: vec![vec![0; cols]; colours] }
     }
 
     /// Rectangles of colour k with a corner at (r, c), whether or not (r, c) has colour k now.
-    fn involve(&self, k: usize, r: usize, c: usize) -> u64 {
+    pub(super) fn involve(&self, k: usize, r: usize, c: usize) -> u64 {
         let mine = self.row[k][r] & !(1u64 << c);
         if mine == 0 {
             return 0;
@@ -135,18 +138,18 @@ impl Board {
         total
     }
 
-    fn put(&mut self, k: usize, r: usize, c: usize) {
+    pub(super) fn put(&mut self, k: usize, r: usize, c: usize) {
         self.row[k][r] |= 1 << c;
         self.col[k][c] |= 1 << r;
     }
 
-    fn take(&mut self, k: usize, r: usize, c: usize) {
+    pub(super) fn take(&mut self, k: usize, r: usize, c: usize) {
         self.row[k][r] &= !(1 << c);
         self.col[k][c] &= !(1 << r);
     }
 
     /// The total score, from scratch.
-    fn total(&self) -> u64 {
+    pub(super) fn total(&self) -> u64 {
         let mut t = 0;
         for rows in &self.row {
             for r1 in 0..self.rows {
@@ -198,7 +201,9 @@ pub type Found = Grid<u8>;
 /// Runs the local search until a rectangle-free colouring turns up or `report` (called about
 /// every `interval_ms` with a snapshot, and once at the end) returns false.
 pub fn search(p: &RectFree, config: Config, interval_ms: f64, report: &mut dyn FnMut(&Snapshot) -> bool) -> (Option<Found>, Snapshot) {
-    if config.rotation && p.rotation_applies() {
+    if config.method == Method::Tabu && p.rotation_applies() {
+        super::tabu::Tabu::new(p.rows(), config.seed).run(config, interval_ms, report)
+    } else if config.rotation && p.rotation_applies() {
         Rotational::new(p, config).run(config, interval_ms, report)
     } else {
         Whole::new(p, config).run(config, interval_ms, report)
@@ -206,7 +211,7 @@ pub fn search(p: &RectFree, config: Config, interval_ms: f64, report: &mut dyn F
 }
 
 /// The moves and score of one search space.
-trait Space {
+pub(super) trait Space {
     /// The current score.
     fn score(&self) -> u64;
     /// Proposes and (by `accept`) applies one move; returns the new score.
@@ -241,6 +246,7 @@ trait Space {
             best_rows: cells.chunks(cols.max(1)).map(|row| row.iter().map(|&k| (b'0' + k) as char).collect()).collect(),
             series: series.points.clone(),
             sweeps,
+            worker: None,
         };
         let _ = rows;
         loop {

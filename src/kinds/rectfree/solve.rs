@@ -50,8 +50,16 @@ pub fn plan(p: &RectFree) -> (Plan, Vec<String>) {
             why.push(format!("Auto: {cells} cells is small enough for SAT, which finds a colouring or proves that none exists."));
             Method::Sat
         }
+        Method::Auto if rotation => {
+            why.push(format!("Auto: {cells} cells is too large for plain SAT to be quick, so tabu search runs in the rotation-symmetric space (it finds colourings but cannot prove that none exists; it measured far faster there than annealing)."));
+            Method::Tabu
+        }
         Method::Auto => {
             why.push(format!("Auto: {cells} cells is too large for plain SAT to be quick, so simulated annealing searches (it finds colourings but cannot prove that none exists)."));
+            Method::Anneal
+        }
+        Method::Tabu if !rotation => {
+            why.push("Tabu search runs in the rotation-symmetric space only (square grids of side 8 or more, four colours, no fixed cells, symmetry not none); simulated annealing runs instead.".to_string());
             Method::Anneal
         }
         m => m,
@@ -78,6 +86,7 @@ pub fn plan(p: &RectFree) -> (Plan, Vec<String>) {
         }
         m => {
             why.push(match m {
+                Method::Tabu => "Tabu search: every step weighs all moves (each orbit's colour-0 cell to each of its three other cells, exactly, from the row bit sets), takes the best one that is not tabu (a tabu move only when it gives a new best), and forbids the orbit to go back to the cell it left for 6 to 11 steps.".to_string(),
                 Method::Breakout => "Breakout (clause weighting): a corner of a random rectangle moves to the place of least weight; when nothing improves for a while, every rectangle still there gains weight, so the search climbs out of local minima.".to_string(),
                 Method::Threshold => "Threshold accepting as in the seed: any move at most the threshold worse is taken; the threshold steps 5, 4, 3, 2, 1, 0 over a sweep.".to_string(),
                 _ => "Simulated annealing: a worse move by d rectangles is taken with probability exp(-d/T), T cooling geometrically over a sweep (from 2 to 0.1 over whole colourings, from 1 to 0.3 in the rotation space), then reheating.".to_string(),
