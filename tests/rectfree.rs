@@ -453,8 +453,8 @@ fn auto_picks_tabu_in_the_rotation_space_and_annealing_elsewhere() {
 
 #[test]
 fn tabu_keeps_an_exact_score_and_its_best_never_gets_worse() {
-    // 17x17 is not solved in a few thousand steps: the snapshots show the search under way.
-    let p = RectFree::new(17, 17, 4).unwrap();
+    // 18x18 is not solved in a few thousand steps: the snapshots show the search under way.
+    let p = RectFree::new(18, 18, 4).unwrap();
     let config = Config::for_task(&p, Method::Tabu, true, 5);
     let mut bests = Vec::new();
     let mut last_grid = None;
@@ -485,4 +485,22 @@ fn the_portfolio_races_differently_seeded_searches_and_never_sat() {
     assert!(page::portfolio_tasks(&RectFree::new(5, 5, 2).unwrap(), 3).is_empty());
     assert_eq!(page::portfolio_line(&["x".into(), "Portfolio: 3 workers".into()]), Some("Portfolio: 3 workers"));
     assert_eq!(page::portfolio_line(&["x".into()]), None);
+}
+
+#[test]
+fn odd_sides_from_17_search_the_next_even_grid_and_show_its_top_left_part() {
+    assert_eq!(search::grown_side(16), 16);
+    assert_eq!(search::grown_side(15), 15);
+    assert_eq!(search::grown_side(17), 18);
+    let p = RectFree::new(17, 17, 4).unwrap();
+    assert!(solve::plan(&p).1.iter().any(|l| l.contains("Tabu search on the 18x18 grid, cropped")));
+    let config = Config::for_task(&p, Method::Tabu, true, 2);
+    let mut sizes = Vec::new();
+    let (found, last) = search::search(&p, config, 0.0, &mut |s| {
+        sizes.push((s.best_rows.len(), s.best_rows.iter().map(String::len).max().unwrap_or(0)));
+        sizes.len() < 3
+    });
+    assert!(found.is_none());
+    assert!(sizes.iter().all(|&x| x == (17, 17)), "{sizes:?}");
+    assert!(formats::grid_from_rows(&p, &last.best_rows).is_ok());
 }

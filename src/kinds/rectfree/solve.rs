@@ -86,6 +86,11 @@ pub fn plan(p: &RectFree) -> (Plan, Vec<String>) {
         }
         m => {
             why.push(match m {
+                Method::Tabu if search::grown_side(p.rows()) != p.rows() => format!(
+                    "Tabu search on the {m}x{m} grid, cropped: {n} is odd, and the {n}x{n} rotation space (one centre, colour 0 one cell short of the largest rectangle-free set) stalled at one rectangle in every measured run, while the {m}x{m} one is solved; dropping the last row and column of a {m}x{m} colouring leaves a {n}x{n} colouring, as any part of a rectangle-free colouring is rectangle-free. Every step weighs all moves (each orbit's colour-0 cell to each of its three other cells), takes the best one that is not tabu (a tabu move only when it gives a new best), and forbids the orbit to go back to the cell it left for 6 to 11 steps; the chart counts the rectangles of colour 0 on the {m}x{m} grid.",
+                    n = p.rows(),
+                    m = search::grown_side(p.rows())
+                ),
                 Method::Tabu => "Tabu search: every step weighs all moves (each orbit's colour-0 cell to each of its three other cells, exactly, from the row bit sets), takes the best one that is not tabu (a tabu move only when it gives a new best), and forbids the orbit to go back to the cell it left for 6 to 11 steps.".to_string(),
                 Method::Breakout => "Breakout (clause weighting): a corner of a random rectangle moves to the place of least weight; when nothing improves for a while, every rectangle still there gains weight, so the search climbs out of local minima.".to_string(),
                 Method::Threshold => "Threshold accepting as in the seed: any move at most the threshold worse is taken; the threshold steps 5, 4, 3, 2, 1, 0 over a sweep.".to_string(),
