@@ -120,9 +120,9 @@ test('a racing portfolio shows the leading worker on the chart, and Cancel stops
   await page.waitForSelector('#run');
   await page.selectOption('#rf-workers', '3');
   await page.click('#run');
-  await page.waitForSelector('#rf-workers[data-workers="3"]', { timeout: 30000 });
+  await page.waitForSelector('#rf-race[data-workers="3"]', { timeout: 30000 });
   await workersBecome(page, 4);
-  const leader = Number(await page.$eval('#rf-workers', (d) => d.dataset.leader));
+  const leader = Number(await page.$eval('#rf-race', (d) => d.dataset.leader));
   assert.ok(leader >= 1 && leader <= 3);
   await page.waitForSelector('#rf-live svg.chart polyline.best');
   await page.click('#cancel');

@@ -32,7 +32,7 @@ try {
     } catch {
       const best = await page.$eval('#rf-live', (d) => `${d.dataset.best} rectangles at best after ${d.dataset.iterations} iterations`).catch(() => 'no progress seen');
       const when = await page.$eval('#rf-live p', (p) => p.textContent).catch(() => '');
-      const leader = await page.$eval('#rf-workers', (d) => `, worker ${d.dataset.leader} of ${d.dataset.workers} leading`).catch(() => '');
+      const leader = await page.$eval('#rf-race', (d) => `, worker ${d.dataset.leader} of ${d.dataset.workers} leading`).catch(() => '');
       line = `seed ${seed}: no answer within ${timeout} s; ${best}${leader} (${when})`;
       times.push(Infinity);
       await page.click('#cancel').catch(() => {});

@@ -65,10 +65,14 @@ pub fn plan(p: &RectFree) -> (Plan, Vec<String>) {
         m => m,
     };
     if rotation {
+        // The tabu search may colour a larger grid (see below); the orbits are that grid's.
+        let side = if method == Method::Tabu { search::grown_side(p.rows()) } else { p.rows() };
+        let cells = side * side;
         why.push(format!(
-            "Rotation symmetry: colour k is colour 0 turned by k quarter turns, so colour 0 takes exactly one cell of each of the {} orbits of four cells{} and only colour 0 must be rectangle-free.",
+            "Rotation symmetry: colour k is colour 0 turned by k quarter turns, so colour 0 takes exactly one cell of each of the {} orbits of four cells{}{} and only colour 0 must be rectangle-free.",
             (cells - cells % 4) / 4,
-            if p.rows() % 2 == 1 { " (the centre cell is colour 0)" } else { "" }
+            if side != p.rows() { format!(" of the {side}x{side} grid") } else { String::new() },
+            if side % 2 == 1 { " (the centre cell is colour 0)" } else { "" }
         ));
     } else if p.rotation_applies() {
         why.push("Rotation symmetry is off for this task (grids under 8x8 or symmetry set to none): every colouring is searched.".to_string());
