@@ -464,6 +464,27 @@ impl Space for Whole {
     }
 }
 
+/// A random choice per rotation orbit of an n x n grid (seeded): the orbits, the centre, the
+/// choices, colour 0's board (with the centre of an odd grid) and its score.
+pub(super) type Choices = (Vec<[usize; 4]>, Option<usize>, Vec<usize>, Board, u64);
+
+/// A random start in the rotation-symmetric space, as [`Choices`].
+pub(super) fn random_choices(n: usize, seed: u64) -> Choices {
+    let (orbits, centre) = orbits(n);
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let choice: Vec<usize> = orbits.iter().map(|_| rng.usize(..4)).collect();
+    let mut board = Board::new(n, n, 1);
+    for (o, cells) in orbits.iter().enumerate() {
+        let cell = cells[choice[o]];
+        board.put(0, cell / n, cell % n);
+    }
+    if let Some(c) = centre {
+        board.put(0, c / n, c % n);
+    }
+    let score = board.total();
+    (orbits, centre, choice, board, score)
+}
+
 /// The rotation-symmetric space: one choice per orbit; only colour 0 (with the centre) is scored.
 struct Rotational {
     n: usize,
@@ -483,18 +504,7 @@ struct Rotational {
 impl Rotational {
     fn new(p: &RectFree, config: Config) -> Self {
         let n = p.rows();
-        let (orbits, centre) = orbits(n);
-        let mut rng = fastrand::Rng::with_seed(config.seed ^ 0x5851_f42d_4c95_7f2d);
-        let choice: Vec<usize> = orbits.iter().map(|_| rng.usize(..4)).collect();
-        let mut board = Board::new(n, n, 1);
-        for (o, cells) in orbits.iter().enumerate() {
-            let cell = cells[choice[o]];
-            board.put(0, cell / n, cell % n);
-        }
-        if let Some(c) = centre {
-            board.put(0, c / n, c % n);
-        }
-        let score = board.total();
+        let (orbits, centre, choice, board, score) = random_choices(n, config.seed ^ 0x5851_f42d_4c95_7f2d);
         let pairs = n * (n - 1) / 2;
         let weights = (config.method == Method::Breakout).then(|| vec![1u32; pairs * pairs]);
         let mut orbit_of = vec![(usize::MAX, 0); n * n];

@@ -25,8 +25,8 @@
 //! - Plain SAT on the rotation encoding with every row and column of colour 0 holding 4 or 5
 //!   cells (the counting bound's even spread): no answer in 180 s on 17x17 (varisat).
 
-use super::encode::{orbits, rotation_grid};
-use super::search::{Board, Space};
+use super::encode::rotation_grid;
+use super::search::{random_choices, Board, Space};
 
 /// Steps an orbit may not go back to the cell it left (plus a random 0 to `TENURE - 1`).
 const TENURE: u64 = 6;
@@ -48,18 +48,7 @@ pub struct Tabu {
 impl Tabu {
     /// A random start for an n x n grid with four colours, seeded.
     pub fn new(n: usize, seed: u64) -> Self {
-        let (orbits, centre) = orbits(n);
-        let mut rng = fastrand::Rng::with_seed(seed ^ 0x6a09_e667_f3bc_c909);
-        let choice: Vec<usize> = orbits.iter().map(|_| rng.usize(..4)).collect();
-        let mut board = Board::new(n, n, 1);
-        for (o, cells) in orbits.iter().enumerate() {
-            let cell = cells[choice[o]];
-            board.put(0, cell / n, cell % n);
-        }
-        if let Some(c) = centre {
-            board.put(0, c / n, c % n);
-        }
-        let score = board.total();
+        let (orbits, centre, choice, board, score) = random_choices(n, seed ^ 0x6a09_e667_f3bc_c909);
         let until = vec![[0; 4]; orbits.len()];
         Tabu { n, orbits, centre, choice, board, score, best: score, until, steps: 0 }
     }
