@@ -66,7 +66,7 @@ impl Controls {
         } else {
             Method::Threshold { t: self.threshold }
         };
-        ArtOptions { prepare: PrepareOptions { width: self.width, height: self.height, crop, invert: self.invert }, method, unique: self.unique }
+        ArtOptions { prepare: PrepareOptions { width: self.width, height: self.height, crop, invert: self.invert }, method, unique: self.unique, budget: Default::default() }
     }
 }
 
@@ -281,11 +281,17 @@ pub fn ArtPage() -> Html {
                     <span class="spinner" aria-hidden="true"></span>
                     <span>{ format!("{detail}… {:.1} s", (crate::web::ctx::now_ms() - b.started_ms).max(0.0) / 1000.0) }</span>
                     <button id="cancel" onclick={cancel}>{ "Cancel" }</button>
+                    // The best unique puzzle so far (this job's): playable now, Cancel keeps it.
+                    if let Some(r) = &result {
+                        <p id="art-current" data-verdict={r.final_verdict.clone()} data-givens={r.givens.len().to_string()}
+                            data-minimal={r.proven_minimal.to_string()}>{ view::givens_sentence(r) }</p>
+                    }
                 </div>
             }
         }
         (None, Some(r)) => html! {
-            <div id="art-status" class="status done" data-state="done" data-verdict={r.final_verdict.clone()} data-givens={r.givens.len().to_string()}>
+            <div id="art-status" class="status done" data-state="done" data-verdict={r.final_verdict.clone()} data-givens={r.givens.len().to_string()}
+                data-minimal={r.proven_minimal.to_string()}>
                 <strong id="art-verdict">{ view::givens_sentence(r) }</strong>
                 <p>{ view::verdict_sentence(r) }</p>
                 if let Some(q) = view::quality_sentence(r) { <p id="art-quality">{ q }</p> }
