@@ -86,3 +86,60 @@ test('an image dropped on the page or pasted is read too; a file that is not an 
   await page.click('text=Smiley');
   await page.waitForSelector('#art-status[data-state="done"][data-verdict="unique"]', { timeout: 20000 });
 });
+
+test('a textured photo-like picture shows a unique puzzle at once, shrinks its givens while busy, and Cancel keeps the best one', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'art');
+  await page.waitForSelector('#art-file');
+  await page.fill('#art-width', '60');
+  await page.dispatchEvent('#art-width', 'change');
+  await page.selectOption('#art-method', 'translucent');
+  // Waves with seeded noise, 400x300: translucent squares at 60 wide need a hundred or more
+  // givens, and minimising them takes many seconds.
+  const noise = await page.evaluate(() => {
+    const c = document.createElement('canvas');
+    c.width = 400; c.height = 300;
+    const g = c.getContext('2d');
+    const img = g.createImageData(400, 300);
+    let s = 12345;
+    for (let y = 0; y < 300; y++) for (let x = 0; x < 400; x++) {
+      s = (s * 1103515245 + 12345) % 2147483648;
+      const v = 128 + 60 * Math.sin(x / 23) * Math.cos(y / 17) + 50 * Math.sin((x + y) / 41) + (s / 2147483648 - 0.5) * 120;
+      const i = 4 * (y * 400 + x);
+      img.data[i] = img.data[i + 1] = img.data[i + 2] = Math.max(0, Math.min(255, v));
+      img.data[i + 3] = 255;
+    }
+    g.putImageData(img, 0, 0);
+    const url = c.toDataURL('image/png');
+    return url.slice(url.indexOf(',') + 1);
+  });
+  await page.setInputFiles('#art-file', { name: 'waves.png', mimeType: 'image/png', buffer: Buffer.from(noise, 'base64') });
+  // The quick answer lands while the job goes on: unique, not yet proven minimal, playable.
+  const current = await page.waitForSelector('#art-status[data-state="busy"] #art-current', { timeout: 30000 });
+  assert.equal(await current.getAttribute('data-verdict'), 'unique');
+  assert.equal(await current.getAttribute('data-minimal'), 'false');
+  const first = Number(await current.getAttribute('data-givens'));
+  assert.ok(first > 0);
+  assert.ok(await page.$('#share-link'), 'the quick answer can be shared at once');
+  // Improvements stream in: fewer givens while still busy.
+  await page.waitForFunction((first) => {
+    const c = document.querySelector('#art-status[data-state="busy"] #art-current');
+    return c && Number(c.dataset.givens) < first;
+  }, first, { timeout: 60000 });
+  await page.click('#cancel');
+  const done = await page.waitForSelector('#art-status[data-state="done"]', { timeout: 10000 });
+  assert.equal(await done.getAttribute('data-verdict'), 'unique');
+  const kept = Number(await done.getAttribute('data-givens'));
+  assert.ok(kept < first, `${kept} givens kept after ${first} at first`);
+  assert.equal(await done.getAttribute('data-minimal'), 'false');
+  assert.match(await page.textContent('#art-verdict'), /not yet proven minimal/);
+  // The kept puzzle is the one shared, and the engine proves it unique.
+  const share = await page.inputValue('#share-link');
+  const again = await env.chrome.context.newPage();
+  await again.goto(share);
+  await again.waitForSelector('#board .cell');
+  await again.click('#solve');
+  await again.waitForSelector('#status[data-state="done"]', { timeout: 60000 });
+  assert.equal(await again.$eval('#status', (s) => s.dataset.verdict), 'unique');
+  await again.close();
+  assert.deepEqual(page.studioErrors, []);
+});
