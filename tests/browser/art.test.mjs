@@ -143,3 +143,56 @@ test('a textured photo-like picture shows a unique puzzle at once, shrinks its g
   await again.close();
   assert.deepEqual(page.studioErrors, []);
 });
+
+test('dragging a rectangle on the original crops it; the aspect lock keeps the ratio', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'art');
+  await page.waitForSelector('#art-file');
+  await page.click('#sample-house');
+  await page.waitForSelector('#art-status[data-state="done"]', { timeout: 20000 });
+  const cells = async () => {
+    const m = /(\d+)×(\d+) cells/.exec(await page.textContent('#art-status'));
+    return [Number(m[1]), Number(m[2])];
+  };
+  const [w0, h0] = await cells();
+  const natural = await page.$eval('#art-original', (i) => [i.naturalWidth, i.naturalHeight]);
+  const box = await page.locator('#art-original').boundingBox();
+  const at = (fx, fy) => [box.x + 1 + fx * (box.width - 2), box.y + 1 + fy * (box.height - 2)];
+  // A wide, low rectangle dragged from the lower right to the upper left.
+  await page.mouse.move(...at(0.9, 0.5));
+  await page.mouse.down();
+  await page.mouse.move(...at(0.5, 0.4), { steps: 4 });
+  await page.mouse.move(...at(0.1, 0.3), { steps: 4 });
+  assert.ok(await page.$('#art-crop-box'), 'the rectangle is drawn while dragging');
+  await page.mouse.up();
+  const crop = async () => Promise.all([0, 1, 2, 3].map(async (k) => Number(await page.inputValue(`#art-crop-${k}`))));
+  const [x, y, cw, ch] = await crop();
+  const near = (a, b, what) => assert.ok(Math.abs(a - b) <= 0.03 * Math.max(...natural), `${what}: ${a} vs ${b}`);
+  near(x, 0.1 * natural[0], 'x');
+  near(y, 0.3 * natural[1], 'y');
+  near(cw, 0.8 * natural[0], 'width');
+  near(ch, 0.2 * natural[1], 'height');
+  // The grid follows the cropped shape: same width, far fewer rows.
+  await page.waitForFunction((h0) => {
+    const s = document.querySelector('#art-status[data-state="done"]');
+    const m = s && /(\d+)×(\d+) cells/.exec(s.textContent);
+    return m && Number(m[2]) < h0 / 2;
+  }, h0, { timeout: 20000 });
+  assert.equal((await cells())[0], w0);
+  // Lock the aspect to the current crop's shape, then drag a tall rectangle: the ratio holds.
+  await page.click('details.crop summary');
+  await page.check('#art-crop-lock');
+  await page.mouse.move(...at(0.2, 0.1));
+  await page.mouse.down();
+  await page.mouse.move(...at(0.4, 0.9), { steps: 6 });
+  await page.mouse.up();
+  const [, , lw, lh] = await crop();
+  assert.ok(Math.abs(lw / lh - cw / ch) / (cw / ch) < 0.05, `locked ${lw}x${lh} vs ${cw}x${ch}`);
+  // No crop: back to the whole picture.
+  await page.click('#art-crop-clear');
+  assert.equal(await page.inputValue('#art-crop-0'), '');
+  await page.waitForFunction(([w0, h0]) => {
+    const s = document.querySelector('#art-status[data-state="done"]');
+    return s && s.textContent.includes(`${w0}×${h0} cells`);
+  }, [w0, h0], { timeout: 20000 });
+  assert.deepEqual(page.studioErrors, []);
+});
