@@ -148,12 +148,19 @@ test('dragging a rectangle on the original crops it; the aspect lock keeps the r
   const page = await open(env.chrome.context, env.server.url, 'art');
   await page.waitForSelector('#art-file');
   await page.click('#sample-house');
-  await page.waitForSelector('#art-status[data-state="done"]', { timeout: 20000 });
+  await page.waitForFunction(() => {
+    const s = document.querySelector('#art-status[data-state="done"]');
+    return s && s.textContent.includes('from a 320×280 image');
+  }, null, { timeout: 20000 });
   const cells = async () => {
     const m = /(\d+)×(\d+) cells/.exec(await page.textContent('#art-status'));
     return [Number(m[1]), Number(m[2])];
   };
   const [w0, h0] = await cells();
+  await page.waitForFunction(() => {
+    const i = document.querySelector('#art-original');
+    return i && i.complete && i.naturalWidth > 0;
+  });
   const natural = await page.$eval('#art-original', (i) => [i.naturalWidth, i.naturalHeight]);
   const box = await page.locator('#art-original').boundingBox();
   const at = (fx, fy) => [box.x + 1 + fx * (box.width - 2), box.y + 1 + fy * (box.height - 2)];

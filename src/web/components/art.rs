@@ -131,6 +131,8 @@ pub fn ArtPage() -> Html {
     let drag_preview = use_state(|| None::<Crop>);
     // Aspect-ratio lock (width / height) for dragging, fixed when the box is ticked.
     let aspect_lock = use_state(|| None::<f64>);
+    // The original's size in pixels as the browser read it (for the rectangle over it).
+    let natural = use_state(|| None::<(u32, u32)>);
     let serial = use_mut_ref(|| 0u32);
     // The latest "busy" for the debounced timer, which outlives this render.
     let busy_now = use_mut_ref(|| false);
@@ -374,9 +376,10 @@ pub fn ArtPage() -> Html {
         Some((crop_geometry::to_image(f64::from(e.offset_x()), f64::from(e.offset_y()), shown, size), size, img))
     };
     let on_crop_down = {
-        let (drag_start, drag_preview) = (drag_start.clone(), drag_preview.clone());
+        let (drag_start, drag_preview, natural) = (drag_start.clone(), drag_preview.clone(), natural.clone());
         Callback::from(move |e: PointerEvent| {
-            let Some((at, _, img)) = pointer_pixel(&e) else { return };
+            let Some((at, size, img)) = pointer_pixel(&e) else { return };
+            natural.set(Some(size));
             e.prevent_default();
             let _ = img.set_pointer_capture(e.pointer_id());
             drag_start.set(Some(at));
@@ -425,7 +428,7 @@ pub fn ArtPage() -> Html {
         [Some(x), Some(y), Some(width), Some(height)] => Some(Crop { x, y, width, height }),
         _ => None,
     });
-    let crop_box = shown_crop.zip(result.as_ref().map(|r| r.image_size)).map(|(k, size)| {
+    let crop_box = shown_crop.zip((*natural).or(result.as_ref().map(|r| r.image_size))).map(|(k, size)| {
         let (l, t, w, h) = crop_geometry::overlay_percent(&k, size);
         html! { <div id="art-crop-box" class="art-crop-box" style={format!("left:{l:.3}%;top:{t:.3}%;width:{w:.3}%;height:{h:.3}%")}></div> }
     });
