@@ -291,14 +291,14 @@ pub fn ArtPage() -> Html {
                     // The best unique puzzle so far (this job's): playable now, Cancel keeps it.
                     if let Some(r) = &result {
                         <p id="art-current" data-verdict={r.final_verdict.clone()} data-givens={r.givens.len().to_string()}
-                            data-minimal={r.proven_minimal.to_string()}>{ view::givens_sentence(r) }</p>
+                            data-minimal={r.proven_minimal.to_string()} data-undecided={r.undecided.to_string()}>{ view::givens_sentence(r) }</p>
                     }
                 </div>
             }
         }
         (None, Some(r)) => html! {
             <div id="art-status" class="status done" data-state="done" data-verdict={r.final_verdict.clone()} data-givens={r.givens.len().to_string()}
-                data-minimal={r.proven_minimal.to_string()}>
+                data-minimal={r.proven_minimal.to_string()} data-undecided={r.undecided.to_string()}>
                 <strong id="art-verdict">{ view::givens_sentence(r) }</strong>
                 <p>{ view::verdict_sentence(r) }</p>
                 if let Some(q) = view::quality_sentence(r) { <p id="art-quality">{ q }</p> }
