@@ -408,7 +408,9 @@ pub fn from_grid_streaming(
         UniqueMode::Logic if line_logic => done(Vec::new()),
         UniqueMode::Logic => done(givens::logic_givens(&plain, &picture, &mut on_givens, &mut stats)),
     };
-    if !matches!((options.unique, &verdict), (UniqueMode::Givens, ArtVerdict::Multiple { .. } | ArtVerdict::Undecided)) {
+    if !matches!((options.unique, &verdict), (UniqueMode::Givens, ArtVerdict::Multiple { .. } | ArtVerdict::Undecided)) && problem.is_some() {
+        // The answer is ready: hand it out before the bound's work, then return it with the bound.
+        on_puzzle(&assemble(&chosen, &stats, ms(t))?);
         tighten();
     }
     assemble(&chosen, &stats, ms(t))
