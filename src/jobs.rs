@@ -72,6 +72,9 @@ pub enum Reply {
     },
     /// A finished image job.
     Art(Box<ArtResult>),
+    /// An image job's current proven-unique puzzle while its givens are being minimised (the
+    /// quick answer first, then smaller sets); the job goes on.
+    ArtImproved(Box<ArtResult>),
     /// The rectangle-free search so far: score series for the chart and the best grid.
     RectFreeProgress(Box<Snapshot>),
 }
@@ -182,7 +185,17 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
                     post(Reply::ArtProgress { elapsed_ms, stage });
                 }
             };
-            match pipeline::run(&bytes, &options, &mut on_stage) {
+            // The quick answer at once, then improvements at most once per progress interval.
+            let mut last_puzzle = f64::NEG_INFINITY;
+            let mut on_puzzle = |r: &ArtResult| {
+                let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+                if elapsed_ms - last_puzzle >= PROGRESS_INTERVAL_MS {
+                    last_puzzle = elapsed_ms;
+                    post(Reply::ArtImproved(Box::new(r.clone())));
+                }
+                true
+            };
+            match pipeline::run_streaming(&bytes, &options, &mut on_stage, &mut on_puzzle) {
                 Ok(result) => Reply::Art(Box::new(result)),
                 Err(e) => Reply::Failed(e.to_string()),
             }

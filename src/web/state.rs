@@ -344,6 +344,11 @@ impl Reducible for State {
             Action::Dismiss => s.notice = None,
             Action::Started { job, kind, work, now_ms } => {
                 s.last_end = None;
+                if work == Work::Art {
+                    // The new job streams its own puzzles (`Reply::ArtImproved`); an older
+                    // result must not pass for this job's.
+                    s.art = None;
+                }
                 s.busy = Some(Busy { job, kind, work, started_ms: now_ms });
             }
             Action::Cancelled => {
@@ -383,6 +388,8 @@ impl Reducible for State {
                         s.bench = Some((records, summary));
                     }
                     Reply::ArtProgress { stage, .. } => s.art_stage = Some(stage),
+                    // The best unique puzzle so far: shown at once, kept if the user cancels.
+                    Reply::ArtImproved(result) => s.art = Some(*result),
                     Reply::Art(result) => {
                         s.busy = None;
                         s.art_stage = None;
