@@ -6,6 +6,8 @@ import { serve, browser, open } from './harness.mjs';
 
 const size = Number(process.argv[2] ?? 100);
 const clicks = Number(process.argv[3] ?? 15);
+// Extra CSS to try (an experiment without a rebuild), e.g. '.nono .cell { contain: strict }'.
+const extraCss = process.argv[4];
 
 /** Clues of a pseudo-random picture (a fixed linear congruential generator, so runs compare). */
 function puzzle(n) {
@@ -24,6 +26,7 @@ try {
   await page.fill('#import-text', JSON.stringify(puzzle(size)));
   await page.click('#import-open');
   await page.waitForFunction((n) => document.querySelectorAll('#board .cell').length === n * n, size, { timeout: 60000 });
+  if (extraCss) await page.addStyleTag({ content: extraCss });
   const times = [];
   for (let k = 0; k < clicks; k++) {
     const r = (k * 37) % size;
