@@ -77,6 +77,8 @@ pub enum Reply {
     ArtImproved(Box<ArtResult>),
     /// The rectangle-free search so far: score series for the chart and the best grid.
     RectFreeProgress(Box<Snapshot>),
+    /// A benchmark's records finished since the last report, as (ms, verdict), for the live chart.
+    BenchRecords(Vec<(f64, String)>),
 }
 
 /// Byte buffers as `serialize_bytes` (a `Uint8Array` through serde-wasm-bindgen, not an array
@@ -156,11 +158,14 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
             };
             let mut done = 0;
             let mut last_post = 0.0;
-            let mut on_record = |_: &Record| {
+            let mut fresh: Vec<(f64, String)> = Vec::new();
+            let mut on_record = |r: &Record| {
                 done += 1;
+                fresh.push((r.ms, r.verdict.clone()));
                 let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
                 if elapsed_ms - last_post >= PROGRESS_INTERVAL_MS {
                     last_post = elapsed_ms;
+                    post(Reply::BenchRecords(std::mem::take(&mut fresh)));
                     post(Reply::Progress { elapsed_ms, conflicts: None, items: Some((done, total)) });
                 }
             };

@@ -4,6 +4,7 @@
 
 pub mod art;
 pub mod bench;
+pub mod bench_chart;
 pub mod error;
 pub mod grid;
 pub mod jobs;
@@ -14,6 +15,7 @@ pub mod portfolio;
 pub mod marks_text;
 pub mod puzzle;
 pub mod puzzlink;
+pub mod samples;
 pub mod sat;
 #[cfg(target_arch = "wasm32")]
 pub mod web;

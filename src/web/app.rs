@@ -52,6 +52,7 @@ pub fn App() -> Html {
             let d = dispatcher.clone();
             *client.borrow_mut() = Some(Client::new(Callback::from(move |env: crate::jobs::Envelope<Reply>| match env.body {
                 Reply::Progress { .. } | Reply::RectFreeProgress(_) => live.dispatch(env),
+                Reply::BenchRecords(_) => live.dispatch(env),
                 _ => d.dispatch(Action::Reply(env)),
             })));
             let d = dispatcher.clone();
