@@ -76,8 +76,13 @@ pub enum Reply {
     },
     /// A finished image job.
     Art(Box<ArtResult>),
+    /// An image job's current proven-unique puzzle while its givens are being minimised (the
+    /// quick answer first, then smaller sets); the job goes on.
+    ArtImproved(Box<ArtResult>),
     /// The rectangle-free search so far: score series for the chart and the best grid.
     RectFreeProgress(Box<Snapshot>),
+    /// A benchmark's records finished since the last report, as (ms, verdict), for the live chart.
+    BenchRecords(Vec<(f64, String)>),
 }
 
 /// Byte buffers as `serialize_bytes` (a `Uint8Array` through serde-wasm-bindgen, not an array
@@ -167,11 +172,14 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
             };
             let mut done = 0;
             let mut last_post = 0.0;
-            let mut on_record = |_: &Record| {
+            let mut fresh: Vec<(f64, String)> = Vec::new();
+            let mut on_record = |r: &Record| {
                 done += 1;
+                fresh.push((r.ms, r.verdict.clone()));
                 let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
                 if elapsed_ms - last_post >= PROGRESS_INTERVAL_MS {
                     last_post = elapsed_ms;
+                    post(Reply::BenchRecords(std::mem::take(&mut fresh)));
                     post(Reply::Progress { elapsed_ms, conflicts: None, items: Some((done, total)) });
                 }
             };
@@ -196,7 +204,17 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
                     post(Reply::ArtProgress { elapsed_ms, stage });
                 }
             };
-            match pipeline::run(&bytes, &options, &mut on_stage) {
+            // The quick answer at once, then improvements at most once per progress interval.
+            let mut last_puzzle = f64::NEG_INFINITY;
+            let mut on_puzzle = |r: &ArtResult| {
+                let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+                if elapsed_ms - last_puzzle >= PROGRESS_INTERVAL_MS {
+                    last_puzzle = elapsed_ms;
+                    post(Reply::ArtImproved(Box::new(r.clone())));
+                }
+                true
+            };
+            match pipeline::run_streaming(&bytes, &options, &mut on_stage, &mut on_puzzle) {
                 Ok(result) => Reply::Art(Box::new(result)),
                 Err(e) => Reply::Failed(e.to_string()),
             }

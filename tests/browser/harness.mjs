@@ -18,12 +18,13 @@ const MIME = {
   '.png': 'image/png',
   '.svg': 'image/svg+xml',
   '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
 };
 
 /** Serves dist/ on 127.0.0.1 at a free port; resolves to { url, close }. */
 export function serve() {
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
-    throw new Error(`no built site in ${dist}: run trunk build --release first`);
+    throw new Error(`no built site in ${dist}: run scripts/build first`);
   }
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://localhost');

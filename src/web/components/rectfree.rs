@@ -10,6 +10,7 @@ use crate::kind::Kind;
 use crate::puzzle::{Mode, Puzzle};
 use crate::web::components::{import::Import, share::Share, status::Status};
 use crate::web::download;
+use crate::web::portfolio;
 use crate::web::hooks::{use_example, use_workshop};
 use crate::web::state::{Action, Level, Live, Work};
 
@@ -47,6 +48,7 @@ pub fn RectFreePage() -> Html {
     let method = use_state(|| Method::Auto);
     let symmetry = use_state(|| Symmetry::Auto);
     let seed = use_state(|| 1u64);
+    let workers = use_state(portfolio::runners);
     let check_text = use_node_ref();
     let check_error = use_state(|| None::<String>);
     // The form follows the opened task (a link, an import, a reload).
@@ -75,12 +77,19 @@ pub fn RectFreePage() -> Html {
         t
     };
     let run = {
-        let (ctx, task) = (ctx.clone(), form_task.clone());
+        let (ctx, task, workers) = (ctx.clone(), form_task.clone(), *workers);
         Callback::from(move |_: MouseEvent| {
             let Some(t) = task.clone() else { return };
             let text = t.to_json().to_string();
             ctx.state.dispatch(Action::Open { kind: KIND, puzzle: text.clone() });
-            ctx.run.emit((KIND, Work::Solve(Mode::First), Request::RectFree { puzzle: text }));
+            // Local search races differently seeded workers; SAT and the bound run in one.
+            let tasks = page::portfolio_tasks(&t, workers);
+            if tasks.len() < 2 {
+                ctx.run.emit((KIND, Work::Solve(Mode::First), Request::RectFree { puzzle: text }));
+            } else {
+                let requests = tasks.iter().map(|t| Request::RectFree { puzzle: t.to_json().to_string() }).collect();
+                ctx.race.emit((KIND, Work::Solve(Mode::First), requests));
+            }
         })
     };
     let check = {
@@ -152,6 +161,7 @@ pub fn RectFreePage() -> Html {
                     let seed = seed.clone();
                     Callback::from(move |e: Event| if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() { seed.set(i.value().parse().unwrap_or(1)) })
                 }} /></label>
+                <label title="Local search races this many workers with seeds seed, seed + 1, …; the first checked colouring wins">{ " Workers " }{ select("rf-workers", (1..=crate::portfolio::MAX_RUNNERS).map(|v| (v, v.to_string())).collect(), *workers, workers.clone()) }</label>
                 <button id="run" disabled={busy || form_task.is_none()} onclick={run}>{ "Colour it" }</button>
             </div>
             <Status kind={KIND} />
@@ -166,6 +176,9 @@ pub fn RectFreePage() -> Html {
             if let Some(s) = snapshot {
                 <div id="rf-live" class="rf-live" data-best={s.best.to_string()} data-iterations={s.iterations.to_string()}>
                     <p>{ format!("{} iterations, {:.1} s: {} rectangles now, best {} (reached at iteration {}).", s.iterations, s.elapsed_ms / 1000.0, s.score, s.best, s.best_at) }</p>
+                    if let Some((i, n)) = s.worker {
+                        <p id="rf-race" data-workers={n.to_string()} data-leader={(i + 1).to_string()}>{ format!("Portfolio of {n} workers with different seeds; worker {} leads (its best so far is shown).", i + 1) }</p>
+                    }
                     <div class="rf-chart">{ Html::from_html_unchecked(AttrValue::from(page::chart_svg(&s.series, 480, 200))) }</div>
                     <div class="rf-best">{
                         p.as_ref().and_then(|p| formats::grid_from_rows(p, &s.best_rows).ok())
@@ -176,6 +189,9 @@ pub fn RectFreePage() -> Html {
             if let Some(g) = answer.clone() {
                 <div id="result-grid" class="rf-grid" data-checked="1" data-rows={g.rows().to_string()} data-cols={g.cols().to_string()}>
                     <p>{ "A colouring that the independent checker passed: no monochromatic rectangle." }</p>
+                    if let Some(line) = w.result.as_ref().and_then(|r| page::portfolio_line(&r.proof)) {
+                        <p id="rf-portfolio">{ line.to_string() }</p>
+                    }
                     { Html::from_html_unchecked(AttrValue::from(page::grid_svg(&g, 20, &[]))) }
                 </div>
             }
