@@ -70,6 +70,7 @@ pub fn task(request: &Request) -> Option<(Kind, &str)> {
     match request {
         Request::Solve { kind, puzzle, .. } => Some((*kind, puzzle)),
         Request::RectFree { puzzle } => Some((Kind::RectFree, puzzle)),
+        Request::SolveNonogram { puzzle, .. } => Some((Kind::Nonogram, puzzle)),
         _ => None,
     }
 }

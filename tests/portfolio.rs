@@ -116,3 +116,32 @@ fn the_race_fails_only_when_every_runner_failed() {
     let mut race = Race::new(&[request()]);
     assert_eq!(race.offer(5, solved()), Outcome::Ignore);
 }
+
+#[test]
+fn a_nonogram_portfolio_runs_each_search_and_the_first_checked_answer_wins() {
+    use studio::kinds::nonogram::solve::portfolio;
+    use studio::puzzle::{Mode, Verdict};
+    // A small puzzle with two answers, so the searches must find a second model.
+    let puzzle = r#"{"kind":"nonogram","rows":[[1],[1]],"cols":[[1],[1]]}"#;
+    let options = portfolio(MAX_RUNNERS);
+    assert_eq!(options.len(), MAX_RUNNERS);
+    assert_eq!(portfolio(2).len(), 2);
+    let requests: Vec<Request> = options.into_iter().map(|options| Request::SolveNonogram { puzzle: puzzle.into(), mode: Mode::Unique, options }).collect();
+    let mut race = Race::new(&requests);
+    // Runner 3's real answer wins; the others' answers come too late to count.
+    let replies: Vec<Reply> = requests.iter().map(|r| jobs::run(r.clone(), Rc::new(|_| {}))).collect();
+    match race.offer(2, replies[2].clone()) {
+        Outcome::Won(Reply::Solved(report), runner) => {
+            assert_eq!(runner.index, 2);
+            assert_eq!(report.verdict, Verdict::Multiple);
+            assert_eq!(report.solutions.len(), 2);
+            assert!(report.proof.last().unwrap().starts_with("Portfolio: 4 workers raced; worker 3 answered first"), "{:?}", report.proof);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(race.offer(0, replies[0].clone()), Outcome::Ignore);
+    // Every search gives the same verdict.
+    for reply in &replies {
+        assert!(matches!(reply, Reply::Solved(r) if r.verdict == Verdict::Multiple), "{reply:?}");
+    }
+}

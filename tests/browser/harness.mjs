@@ -98,3 +98,13 @@ export async function boardRows(page, attr = 'star', value = '1', on = '*') {
     return rows;
   }, [attr, value, on]);
 }
+
+/** Waits until the page runs exactly `n` Web Workers (the studio's own worker is one). */
+export async function workersBecome(page, n, ms = 15000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (page.workers().length === n) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`expected ${n} workers, found ${page.workers().length}`);
+}

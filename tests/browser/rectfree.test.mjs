@@ -2,7 +2,7 @@
 // colouring; watch the live chart and cancel; import a bad grid and see its rectangles outlined.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { suite, open } from './harness.mjs';
+import { suite, open, workersBecome } from './harness.mjs';
 
 const env = suite();
 
@@ -84,16 +84,6 @@ test('import a bad grid: its rectangles are counted and outlined', async () => {
   await page.click('#check');
   assert.match(await page.textContent('#check-error'), /line 2/);
 });
-
-/** Waits until the page runs exactly `n` Web Workers (the studio's own worker is one). */
-async function workersBecome(page, n, ms = 15000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (page.workers().length === n) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  assert.fail(`expected ${n} workers, found ${page.workers().length}`);
-}
 
 test('a portfolio of 2 workers: the first checked colouring wins and every worker is stopped', async () => {
   const page = await open(env.chrome.context, env.server.url, 'rectfree/v1/12x12c4/s5');

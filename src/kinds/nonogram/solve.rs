@@ -122,6 +122,24 @@ pub struct SolveOptions {
     pub seed: u64,
 }
 
+/// The set-ups a portfolio of `n` workers races (at most four), in this order: varisat in the
+/// plain order, batsat, batsat with the line solver inside, varisat shuffled with seed 7.
+/// Measured on a fixed sample of 100 TAAI 2011 puzzles, the per-puzzle best of these four
+/// totals 24.6 s against 65.8 s for varisat alone (`cargo run --release --example
+/// nonogram_search FILE varisat,varisat:7,batsat,lines`): their times differ most on the
+/// puzzles where one of them is slow.
+pub fn portfolio(n: usize) -> Vec<SolveOptions> {
+    [
+        SolveOptions { search: Search::Varisat, seed: 0 },
+        SolveOptions { search: Search::Batsat, seed: 0 },
+        SolveOptions { search: Search::Lines, seed: 0 },
+        SolveOptions { search: Search::Varisat, seed: 7 },
+    ]
+    .into_iter()
+    .take(n)
+    .collect()
+}
+
 /// Solves `p` in `mode` with the default options; see the module documentation for the layers.
 pub fn solve(p: &Nonogram, mode: Mode, monitor: Option<Monitor>) -> Result<Report<Grid<bool>>, SolveError> {
     solve_with(p, mode, SolveOptions::default(), monitor)

@@ -6,7 +6,7 @@ use yew::prelude::*;
 use crate::grid::Grid;
 use crate::jobs::Request;
 use crate::kinds::nonogram::page::{self, LineStatus};
-use crate::kinds::nonogram::{formats, Cell, Nonogram};
+use crate::kinds::nonogram::{formats, solve, Cell, Nonogram};
 use crate::kinds::{self, Kind};
 use crate::puzzle::{GenerateOptions, Mode};
 use crate::web::actions;
@@ -117,6 +117,7 @@ pub fn NonogramPage() -> Html {
     let press = use_mut_ref(|| None::<Timeout>);
     let cursor = use_state(|| (0usize, 0usize));
     let gen_size = use_state(|| 15usize);
+    let workers = use_state(|| 1usize);
     let rows_text = use_node_ref();
     let cols_text = use_node_ref();
     let drawing = use_state(|| None::<Grid<bool>>);
@@ -316,7 +317,16 @@ pub fn NonogramPage() -> Html {
 
     let solve = {
         let (run, text) = (ctx.run.clone(), text.clone());
-        Callback::from(move |_: MouseEvent| run.emit((KIND, Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: text.clone(), mode: Mode::Unique })))
+        let (race, workers) = (ctx.race.clone(), *workers);
+        Callback::from(move |_: MouseEvent| {
+            if workers < 2 {
+                run.emit((KIND, Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: text.clone(), mode: Mode::Unique }));
+            } else {
+                // A portfolio: differently set-up searches race; the first checked answer wins.
+                let requests = solve::portfolio(workers).into_iter().map(|options| Request::SolveNonogram { puzzle: text.clone(), mode: Mode::Unique, options }).collect();
+                race.emit((KIND, Work::Solve(Mode::Unique), requests));
+            }
+        })
     };
     let check = {
         let (state, run, text, has_result) = (ctx.state.clone(), ctx.run.clone(), text.clone(), report.is_some());
@@ -441,6 +451,7 @@ pub fn NonogramPage() -> Html {
             <p class="rules">{ format!("{width}x{height}. Each number is a run of filled cells in that row or column, in order. Click: fill. Right-click or long-press: mark empty. Drag: a straight line. Keys: arrows, Space, X, Ctrl+Z.") }</p>
             <div class="toolbar">
                 <button id="solve" disabled={busy} onclick={solve}>{ "Solve" }</button>
+                <label title="Solve races this many workers, each with another search (varisat, batsat, batsat with the line solver inside, varisat shuffled); the first answer that passes the checker wins and the others stop">{ " Workers " }{ actions::select("nono-workers", (1..=crate::portfolio::MAX_RUNNERS).map(|v| (v, v.to_string())).collect(), *workers, workers.clone()) }</label>
                 <button id="check" disabled={busy} onclick={check}>{ "Check" }</button>
                 { actions::history_buttons(&ctx, KIND, &w, "Clear") }
                 { actions::view_buttons(&ctx, KIND, &w, "My grid") }

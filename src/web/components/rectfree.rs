@@ -9,6 +9,7 @@ use crate::kinds::rectfree::{formats, page, RectFree};
 use crate::kind::Kind;
 use crate::puzzle::{Mode, Puzzle};
 use crate::web::components::{import::Import, share::Share, status::Status};
+use crate::web::actions;
 use crate::web::download;
 use crate::web::portfolio;
 use crate::web::hooks::{use_example, use_workshop};
@@ -18,22 +19,6 @@ const KIND: Kind = Kind::RectFree;
 /// The example shown before the user opens anything.
 const EXAMPLE: &str = r#"{"kind":"rectfree","rows":12,"cols":12,"colours":4}"#;
 const ACCEPTS: &str = "a studio share link, the studio's JSON (rows, cols, colours, optional fixed cells), a size such as 17x17x4, or a colour grid as text";
-
-fn select<T: Clone + PartialEq + 'static>(id: &'static str, options: Vec<(T, String)>, value: T, set: UseStateHandle<T>) -> Html {
-    let opts = options.clone();
-    let onchange = Callback::from(move |e: Event| {
-        if let Some(s) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
-            if let Some((v, _)) = opts.get(s.selected_index().max(0) as usize) {
-                set.set(v.clone());
-            }
-        }
-    });
-    html! {
-        <select id={id} {onchange}>
-            { for options.into_iter().map(|(v, label)| html! { <option selected={v == value}>{ label }</option> }) }
-        </select>
-    }
-}
 
 /// The rectangle-free colouring page.
 #[component]
@@ -152,16 +137,16 @@ pub fn RectFreePage() -> Html {
             <h1>{ "Rectangle-free colouring" }</h1>
             <p class="rules">{ "Colour every cell so that no four cells of one colour are the corners of a rectangle (two rows, two columns)." }</p>
             <div class="toolbar rf-form">
-                <label>{ "Rows " }{ select("rf-rows", sizes(MAX_SIDE), *rows, rows.clone()) }</label>
-                <label>{ " Columns " }{ select("rf-cols", sizes(MAX_SIDE), *cols, cols.clone()) }</label>
-                <label>{ " Colours " }{ select("rf-colours", (MIN_COLOURS..=MAX_COLOURS).map(|v| (v, v.to_string())).collect(), *colours, colours.clone()) }</label>
-                <label>{ " Method " }{ select("rf-method", Method::ALL.iter().map(|m| (*m, m.word().to_string())).collect(), *method, method.clone()) }</label>
-                <label>{ " Symmetry " }{ select("rf-symmetry", Symmetry::ALL.iter().map(|m| (*m, m.word().to_string())).collect(), *symmetry, symmetry.clone()) }</label>
+                <label>{ "Rows " }{ actions::select("rf-rows", sizes(MAX_SIDE), *rows, rows.clone()) }</label>
+                <label>{ " Columns " }{ actions::select("rf-cols", sizes(MAX_SIDE), *cols, cols.clone()) }</label>
+                <label>{ " Colours " }{ actions::select("rf-colours", (MIN_COLOURS..=MAX_COLOURS).map(|v| (v, v.to_string())).collect(), *colours, colours.clone()) }</label>
+                <label>{ " Method " }{ actions::select("rf-method", Method::ALL.iter().map(|m| (*m, m.word().to_string())).collect(), *method, method.clone()) }</label>
+                <label>{ " Symmetry " }{ actions::select("rf-symmetry", Symmetry::ALL.iter().map(|m| (*m, m.word().to_string())).collect(), *symmetry, symmetry.clone()) }</label>
                 <label>{ " Seed " }<input id="rf-seed" type="number" min="0" value={seed.to_string()} onchange={{
                     let seed = seed.clone();
                     Callback::from(move |e: Event| if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() { seed.set(i.value().parse().unwrap_or(1)) })
                 }} /></label>
-                <label title="Local search races this many workers with seeds seed, seed + 1, …; the first checked colouring wins">{ " Workers " }{ select("rf-workers", (1..=crate::portfolio::MAX_RUNNERS).map(|v| (v, v.to_string())).collect(), *workers, workers.clone()) }</label>
+                <label title="Local search races this many workers with seeds seed, seed + 1, …; the first checked colouring wins">{ " Workers " }{ actions::select("rf-workers", (1..=crate::portfolio::MAX_RUNNERS).map(|v| (v, v.to_string())).collect(), *workers, workers.clone()) }</label>
                 <button id="run" disabled={busy || form_task.is_none()} onclick={run}>{ "Colour it" }</button>
             </div>
             <Status kind={KIND} />
