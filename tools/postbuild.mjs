@@ -28,7 +28,7 @@ self.addEventListener('activate', (e) => e.waitUntil(self.registration.unregiste
     swDest,
     // trunk's content-hashed names (app-<hash>.js, app-<hash>_bg.wasm, style-<hash>.css) need no
     // cache-busting; the unhashed ones (index.html, worker.js, worker_bg.wasm) get a revision.
-    dontCacheBustURLsMatching: /-[0-9a-f]{16}(_bg)?\.[a-z]+$/,
+    dontCacheBustURLsMatching: /-[0-9a-f]{1,16}(_bg)?\.[a-z]+$/, // trunk prints its u64 hash in hex without leading zeros
     maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
     // The app routes by #fragment, so every navigation is index.html.
     navigateFallback: 'index.html',
