@@ -39,6 +39,7 @@ fn main() {
         prepare: PrepareOptions { width: 40, height: Some(40), crop: None, invert: false },
         method: Method::Translucent { config: OptimizerConfig::default() },
         unique: UniqueMode::Givens,
+        budget: Default::default(),
     };
     for run in 1..=5 {
         let r = pipeline::run(&bytes, &options, &mut |_| {}).expect("pipeline");

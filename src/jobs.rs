@@ -12,6 +12,7 @@ use crate::art::pipeline::{self, ArtOptions, ArtResult, Stage};
 use crate::art::MAX_FILE_BYTES;
 use crate::bench::{self, Record, Summary};
 use crate::kinds::rectfree::search::Snapshot;
+use crate::kinds::nonogram::{self, solve::SolveOptions, Nonogram};
 use crate::kinds::{self, AnyReport, Kind};
 use crate::puzzle::{GenerateOptions, Mode, SolveError};
 use crate::sat::Monitor;
@@ -24,6 +25,9 @@ pub const PROGRESS_INTERVAL_MS: f64 = 250.0;
 pub enum Request {
     /// Solve a puzzle given as text (canonical JSON or anything the kind imports).
     Solve { kind: Kind, puzzle: String, mode: Mode },
+    /// Solve a nonogram with chosen search options (one member of a portfolio of workers: each
+    /// gets other options, the first verified answer wins; the proof names the search and seed).
+    SolveNonogram { puzzle: String, mode: Mode, options: SolveOptions },
     /// Make a new puzzle.
     Generate { kind: Kind, options: GenerateOptions },
     /// Run a benchmark collection given as file text.
@@ -72,8 +76,13 @@ pub enum Reply {
     },
     /// A finished image job.
     Art(Box<ArtResult>),
+    /// An image job's current proven-unique puzzle while its givens are being minimised (the
+    /// quick answer first, then smaller sets); the job goes on.
+    ArtImproved(Box<ArtResult>),
     /// The rectangle-free search so far: score series for the chart and the best grid.
     RectFreeProgress(Box<Snapshot>),
+    /// A benchmark's records finished since the last report, as (ms, verdict), for the live chart.
+    BenchRecords(Vec<(f64, String)>),
 }
 
 /// Byte buffers as `serialize_bytes` (a `Uint8Array` through serde-wasm-bindgen, not an array
@@ -122,25 +131,35 @@ pub struct Envelope<T> {
     pub body: T,
 }
 
+/// A monitor that posts a solve's progress (elapsed time and conflicts).
+fn solve_monitor(post: &Rc<dyn Fn(Reply)>, started: Instant) -> Monitor {
+    let p = post.clone();
+    Monitor::new(PROGRESS_INTERVAL_MS, move |progress| {
+        p(Reply::Progress { elapsed_ms: started.elapsed().as_secs_f64() * 1000.0, conflicts: Some(progress.conflicts), items: None });
+        true
+    })
+}
+
+/// The reply for a solve's outcome.
+fn solved(outcome: Result<AnyReport, SolveError>) -> Reply {
+    match outcome {
+        Ok(report) => Reply::Solved(report),
+        Err(SolveError::Stopped) => Reply::Failed("stopped".into()),
+        Err(e) => Reply::Failed(e.to_string()),
+    }
+}
+
 /// Does one job, posting progress through `post`, and returns the final reply.
 pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
     let started = Instant::now();
     match request {
-        Request::Solve { kind, puzzle, mode } => {
-            let p = post.clone();
-            let monitor = Monitor::new(PROGRESS_INTERVAL_MS, move |progress| {
-                p(Reply::Progress {
-                    elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
-                    conflicts: Some(progress.conflicts),
-                    items: None,
-                });
-                true
-            });
-            match kinds::solve_text(kind, &puzzle, mode, Some(monitor)) {
-                Ok(report) => Reply::Solved(report),
-                Err(SolveError::Stopped) => Reply::Failed("stopped".into()),
-                Err(e) => Reply::Failed(e.to_string()),
-            }
+        Request::Solve { kind, puzzle, mode } => solved(kinds::solve_text(kind, &puzzle, mode, Some(solve_monitor(&post, started)))),
+        Request::SolveNonogram { puzzle, mode, options } => {
+            let monitor = solve_monitor(&post, started);
+            solved(kinds::import_as::<Nonogram>(&puzzle).map_err(SolveError::Input).and_then(|p| {
+                let r = nonogram::solve::solve_with(&p, mode, options, Some(monitor))?;
+                Ok(kinds::any_report(&p, r))
+            }))
         }
         Request::Generate { kind, options } => match kinds::generate(kind, &options) {
             Ok(text) => Reply::Generated(text),
@@ -153,11 +172,14 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
             };
             let mut done = 0;
             let mut last_post = 0.0;
-            let mut on_record = |_: &Record| {
+            let mut fresh: Vec<(f64, String)> = Vec::new();
+            let mut on_record = |r: &Record| {
                 done += 1;
+                fresh.push((r.ms, r.verdict.clone()));
                 let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
                 if elapsed_ms - last_post >= PROGRESS_INTERVAL_MS {
                     last_post = elapsed_ms;
+                    post(Reply::BenchRecords(std::mem::take(&mut fresh)));
                     post(Reply::Progress { elapsed_ms, conflicts: None, items: Some((done, total)) });
                 }
             };
@@ -182,7 +204,17 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
                     post(Reply::ArtProgress { elapsed_ms, stage });
                 }
             };
-            match pipeline::run(&bytes, &options, &mut on_stage) {
+            // The quick answer at once, then improvements at most once per progress interval.
+            let mut last_puzzle = f64::NEG_INFINITY;
+            let mut on_puzzle = |r: &ArtResult| {
+                let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+                if elapsed_ms - last_puzzle >= PROGRESS_INTERVAL_MS {
+                    last_puzzle = elapsed_ms;
+                    post(Reply::ArtImproved(Box::new(r.clone())));
+                }
+                true
+            };
+            match pipeline::run_streaming(&bytes, &options, &mut on_stage, &mut on_puzzle) {
                 Ok(result) => Reply::Art(Box::new(result)),
                 Err(e) => Reply::Failed(e.to_string()),
             }

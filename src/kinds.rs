@@ -12,7 +12,7 @@ pub use crate::kind::Kind;
 
 use crate::error::{InputError, InputResult};
 use crate::link;
-use crate::puzzle::{GenerateOptions, Mode, Puzzle, SolveError, Verdict};
+use crate::puzzle::{GenerateOptions, Mode, Puzzle, Report, SolveError, Verdict};
 use crate::sat::{Monitor, Stats};
 
 /// Runs `$body` with `$P` bound to the puzzle type of `$kind`.
@@ -131,8 +131,12 @@ pub fn solve_text(kind: Kind, text: &str, mode: Mode, monitor: Option<Monitor>) 
 
 /// Solves a typed puzzle and returns the kind-independent report.
 pub fn solve_any<P: Puzzle>(puzzle: &P, mode: Mode, monitor: Option<Monitor>) -> Result<AnyReport, SolveError> {
-    let r = puzzle.solve(mode, monitor)?;
-    Ok(AnyReport {
+    Ok(any_report(puzzle, puzzle.solve(mode, monitor)?))
+}
+
+/// A typed report as the kind-independent one.
+pub fn any_report<P: Puzzle>(puzzle: &P, r: Report<P::Solution>) -> AnyReport {
+    AnyReport {
         kind: P::KIND,
         verdict: r.verdict,
         solutions: r.solutions.iter().map(|s| puzzle.solution_rows(s)).collect(),
@@ -140,7 +144,7 @@ pub fn solve_any<P: Puzzle>(puzzle: &P, mode: Mode, monitor: Option<Monitor>) ->
         proof: r.proof,
         rating: r.rating,
         count: r.count,
-    })
+    }
 }
 
 /// Checks answer rows against a puzzle with the kind's independent verifier.

@@ -4,15 +4,18 @@
 
 pub mod art;
 pub mod bench;
+pub mod bench_chart;
 pub mod error;
 pub mod grid;
 pub mod jobs;
 pub mod kind;
 pub mod kinds;
 pub mod link;
+pub mod portfolio;
 pub mod marks_text;
 pub mod puzzle;
 pub mod puzzlink;
+pub mod samples;
 pub mod sat;
 #[cfg(target_arch = "wasm32")]
 pub mod web;

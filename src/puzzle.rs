@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{InputError, InputResult};
 use crate::kind::Kind;
-use crate::sat::{Cnf, Lit, Model, Monitor, Solver, Stats, Stopped};
+use crate::sat::{Cnf, Enumerate, Lit, Model, Monitor, Solver, Stats, Stopped};
 
 /// One puzzle read from a collection: an id, the puzzle, and the known answer if the file had one.
 #[derive(Debug, Clone)]
@@ -302,7 +302,7 @@ pub struct Enumerated<S> {
 /// each with `check` (decode and the independent verifier), keeps the first two, and writes
 /// the evidence for the verdict into `proof`. Shared by every kind's SAT path.
 pub fn enumerate_verified<S>(
-    solver: &mut Solver,
+    solver: &mut impl Enumerate,
     over: &[Lit],
     mode: Mode,
     mut check: impl FnMut(&Model) -> Result<S, SolveError>,
@@ -315,7 +315,7 @@ pub fn enumerate_verified<S>(
     };
     let mut solutions = Vec::new();
     let mut rejected = None;
-    let found = solver.enumerate(over, limit, |m| match check(m) {
+    let found = solver.enumerate_models(over, limit, &mut |m| match check(m) {
         Ok(s) => {
             if solutions.len() < 2 {
                 solutions.push(s);

@@ -12,4 +12,5 @@ mod solver;
 pub use cnf::Cnf;
 pub use monitor::{Monitor, Progress};
 pub use solver::{Model, Outcome, Solver, Stats, Stopped};
+pub use solver::Enumerate;
 pub use varisat::Lit;

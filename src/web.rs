@@ -11,6 +11,7 @@ pub mod ctx;
 mod download;
 mod hooks;
 mod panic;
+pub(crate) mod portfolio;
 mod state;
 mod storage;
 pub mod worker;

@@ -2,7 +2,7 @@
 
 use image::codecs::png::PngEncoder;
 use image::{ExtendedColorType, ImageEncoder};
-use studio::art::givens::givens_grid;
+use studio::art::givens::{givens_grid, Budget};
 use studio::art::{counts, pipeline, solve_exact, ArtOptions, ArtVerdict, Grid as Greys, Method, OptimizerConfig, PrepareOptions, Problem, UniqueMode};
 use studio::grid::Grid;
 use studio::kinds::nonogram::page::clues_of;
@@ -16,7 +16,7 @@ fn png(width: u32, height: u32, pixels: &[u8]) -> Vec<u8> {
 }
 
 fn options(width: u32, method: Method, unique: UniqueMode) -> ArtOptions {
-    ArtOptions { prepare: PrepareOptions::new(width), method, unique }
+    ArtOptions { prepare: PrepareOptions::new(width), method, unique, budget: Default::default() }
 }
 
 fn threshold() -> Method {
@@ -170,4 +170,71 @@ fn the_worker_job_round_trips_and_reports_progress() {
     assert_eq!((&back.picture, &back.givens, &back.fragment, &back.verdict), (&r.picture, &r.givens, &r.fragment, &r.verdict));
     let huge = Request::Art { bytes: vec![0; studio::art::MAX_FILE_BYTES + 1], options: options(20, threshold(), UniqueMode::Off) };
     assert!(matches!(run(huge, Rc::new(|_| {})), Reply::Failed(m) if m.contains("too large")));
+}
+
+fn budgeted(width: u32, conflicts: u64, passes: u32) -> ArtOptions {
+    let mut o = options(width, threshold(), UniqueMode::Givens);
+    o.budget = Budget { conflicts, passes, time_ms: None };
+    o
+}
+
+#[test]
+fn every_streamed_puzzle_is_unique_and_minimal_means_every_given_was_refused() {
+    // Budgets from "almost nothing" (most checks run out: undecided givens are kept) to
+    // plenty: every puzzle handed out, the quick answer first, is unique by the engine, and
+    // "proven minimal" holds exactly when no given is left undecided, each one then needed.
+    let (mut quick, mut undecided_seen, mut minimal_seen) = (0, 0, 0);
+    for seed in 0..10u64 {
+        let greys = random_greys(200 + seed, 14, 12, 0.5);
+        for (conflicts, passes) in [(1, 1), (5, 2), (2_000, 8)] {
+            let mut streamed = Vec::new();
+            let r = pipeline::from_grid_streaming(&greys, &budgeted(14, conflicts, passes), &mut |_| {}, &mut |r| {
+                streamed.push(r.clone());
+                true
+            })
+            .expect("pipeline");
+            if matches!(r.verdict, ArtVerdict::Multiple { .. }) {
+                let first = streamed.first().expect("the quick answer is handed out first");
+                assert_eq!(first.pass, 0, "seed {seed}: the first puzzle is the quick answer");
+                quick += 1;
+            }
+            for s in streamed.iter().chain(std::iter::once(&r)) {
+                let report = solve::solve(&puzzle_with(&s.picture, &s.givens), Mode::Unique, None).expect("solve");
+                assert_eq!(report.verdict, Verdict::Unique, "seed {seed} budget {conflicts}: {} givens", s.givens.len());
+                assert_eq!(report.solutions[0], s.picture);
+                assert_eq!(s.final_verdict, "unique");
+            }
+            assert_eq!(r.proven_minimal, r.undecided == 0, "seed {seed} budget {conflicts}");
+            if r.proven_minimal {
+                minimal_seen += 1;
+                for &g in &r.givens {
+                    let fewer: Vec<usize> = r.givens.iter().copied().filter(|&h| h != g).collect();
+                    let report = solve::solve(&puzzle_with(&r.picture, &fewer), Mode::Unique, None).expect("solve");
+                    assert_eq!(report.verdict, Verdict::Multiple, "seed {seed}: given {g} called needed but was not");
+                }
+            } else {
+                undecided_seen += 1;
+                assert!(r.undecided > 0 && r.undecided <= r.givens.len());
+            }
+        }
+    }
+    assert!(quick >= 3, "random pictures are mostly ambiguous; only {quick} were");
+    assert!(undecided_seen >= 1, "a budget of one conflict should leave some given undecided");
+    assert!(minimal_seen >= 10, "a large budget should prove minimality; {minimal_seen} proven");
+}
+
+#[test]
+fn stopping_the_stream_returns_the_current_unique_puzzle_unproven() {
+    for seed in 0..6u64 {
+        let greys = random_greys(300 + seed, 12, 12, 0.5);
+        let r = pipeline::from_grid_streaming(&greys, &budgeted(12, 2_000, 8), &mut |_| {}, &mut |_| false).expect("pipeline");
+        if !matches!(r.verdict, ArtVerdict::Multiple { .. }) {
+            continue;
+        }
+        // Stopped at the quick answer: unique, not claimed minimal.
+        assert_eq!(r.pass, 0);
+        assert!(!r.proven_minimal);
+        let report = solve::solve(&puzzle_with(&r.picture, &r.givens), Mode::Unique, None).expect("solve");
+        assert_eq!(report.verdict, Verdict::Unique, "seed {seed}");
+    }
 }

@@ -77,3 +77,27 @@ fn envelopes_round_trip_through_json() {
     let back: Envelope<Request> = serde_json::from_str(&serde_json::to_string(&e).unwrap()).unwrap();
     assert_eq!(back, e);
 }
+
+#[test]
+fn a_nonogram_solve_job_takes_search_options() {
+    use studio::kinds::nonogram::solve::{Search, SolveOptions};
+    // Two answers (the diagonals): line logic cannot decide, so the chosen search runs.
+    let puzzle = r#"{"kind":"nonogram","rows":[[1],[1]],"cols":[[1],[1]]}"#;
+    for (search, seed, name) in [(Search::Varisat, 3, "varisat, seed 3"), (Search::Batsat, 0, "batsat)"), (Search::Lines, 2, "line solver inside, seed 2")] {
+        let request = Request::SolveNonogram { puzzle: puzzle.into(), mode: Mode::Unique, options: SolveOptions { search, seed } };
+        let text = serde_json::to_string(&request).unwrap();
+        assert_eq!(serde_json::from_str::<Request>(&text).unwrap(), request);
+        match run(request, no_progress()) {
+            Reply::Solved(r) => {
+                assert_eq!(r.verdict, Verdict::Multiple);
+                assert_ne!(r.solutions[0], r.solutions[1]);
+                assert!(r.proof.iter().any(|l| l.contains(name)), "{name}: {:?}", r.proof);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    match run(Request::SolveNonogram { puzzle: "{".into(), mode: Mode::First, options: SolveOptions::default() }, no_progress()) {
+        Reply::Failed(_) => {}
+        other => panic!("{other:?}"),
+    }
+}

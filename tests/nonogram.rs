@@ -469,3 +469,128 @@ fn malformed_inputs_give_errors_never_panics() {
     let e = tatham::from_tatham("2x2:1/1/1/a").unwrap_err().to_string();
     assert!(e.contains("row 1"), "{e}");
 }
+
+// ---------------------------------------------------------------- the search engines and the line theory
+
+#[test]
+fn every_search_and_seed_counts_like_brute_force() {
+    use studio::kinds::nonogram::solve::{solve_with, Search, SolveOptions};
+    let configs = [
+        SolveOptions { search: Search::Varisat, seed: 5 },
+        SolveOptions { search: Search::Batsat, seed: 0 },
+        SolveOptions { search: Search::Batsat, seed: 9 },
+        SolveOptions { search: Search::Lines, seed: 0 },
+        SolveOptions { search: Search::Lines, seed: 4 },
+    ];
+    let mut rng = fastrand::Rng::with_seed(11);
+    let mut searched = 0;
+    for round in 0..250 {
+        let (w, h) = (rng.usize(2..=5), rng.usize(2..=5));
+        let density = 0.3 + rng.f32() * 0.4;
+        let pic = random_picture(&mut rng, w, h, density);
+        let (rows, mut cols) = clues(&pic, w, h);
+        if round % 4 == 3 {
+            let (_, c2) = clues(&random_picture(&mut rng, w, h, 0.5), w, h);
+            if c2.iter().flatten().sum::<u32>() == rows.iter().flatten().sum::<u32>() {
+                cols = c2;
+            }
+        }
+        let expected = brute_count(&rows, &cols, &vec![None; w * h]);
+        let p = Nonogram::new(rows.clone(), cols.clone()).unwrap();
+        for options in configs {
+            let report = solve_with(&p, Mode::Count(10_000), options, None).unwrap();
+            assert_eq!(report.count, Some((expected, true)), "round {round} {options:?}: rows {rows:?} cols {cols:?}");
+            for s in &report.solutions {
+                assert!(p.verify(s).is_ok());
+            }
+            let unique = solve_with(&p, Mode::Unique, options, None).unwrap();
+            let want = [Verdict::None, Verdict::Unique, Verdict::Multiple][expected.min(2)];
+            assert_eq!(unique.verdict, want, "round {round} {options:?}");
+            searched += usize::from(report.stats.solves > 0);
+        }
+    }
+    assert!(searched > 100, "the search ran, not only line logic: {searched}");
+}
+
+/// Every line of length `n` whose runs are `clue`.
+fn placements(clue: &[u32], n: usize) -> Vec<Vec<bool>> {
+    (0..1u32 << n).map(|v| bits(v, n)).filter(|cells| runs_of(cells) == clue).collect()
+}
+
+#[test]
+fn line_theory_reasons_are_implied_by_the_clue() {
+    use studio::kinds::nonogram::cdcl::reason;
+    let mut rng = fastrand::Rng::with_seed(5);
+    let mut solver = LineSolver::new();
+    let (mut buf, mut out) = (Vec::new(), Vec::new());
+    let (mut deductions, mut conflicts, mut shrunk) = (0, 0, 0);
+    for _ in 0..3000 {
+        let n = rng.usize(1..=10);
+        let truth: Vec<bool> = (0..n).map(|_| rng.bool()).collect();
+        let clue = runs_of(&truth);
+        let all = placements(&clue, n);
+        // Known cells: from the truth (consistent) or at random (often infeasible).
+        let random = rng.bool();
+        let line: Vec<Cell> = (0..n)
+            .map(|q| if rng.f32() < 0.4 { Cell::known(if random { rng.bool() } else { truth[q] }) } else { Cell::Unknown })
+            .collect();
+        let agrees = |cells: &[bool], keep: &[bool]| (0..n).all(|q| !keep[q] || cells[q] == (line[q] == Cell::Black));
+        out.clear();
+        out.extend_from_slice(&line);
+        if !solver.solve(&clue, &line, &mut out) {
+            let keep = reason(&mut solver, &clue, &line, None, &mut buf);
+            // The conflict clause: no placement agrees with the kept cells.
+            assert!(all.iter().all(|c| !agrees(c, &keep)), "clue {clue:?} line {line:?} keep {keep:?}");
+            assert!((0..n).all(|q| !keep[q] || line[q] != Cell::Unknown));
+            conflicts += 1;
+            shrunk += usize::from(keep.iter().filter(|&&k| k).count() < line.iter().filter(|&&c| c != Cell::Unknown).count());
+            continue;
+        }
+        if !random {
+            // The propagator never removes the true answer.
+            assert!((0..n).all(|q| out[q] == Cell::Unknown || out[q] == Cell::known(truth[q])));
+        }
+        for q in 0..n {
+            if out[q] != line[q] {
+                let opposite = if out[q] == Cell::Black { Cell::White } else { Cell::Black };
+                let keep = reason(&mut solver, &clue, &line, Some((q, opposite)), &mut buf);
+                // The explaining clause: every placement that agrees with the kept cells has the deduced value.
+                assert!(all.iter().filter(|c| agrees(c, &keep)).all(|c| Cell::known(c[q]) == out[q]), "clue {clue:?} line {line:?} cell {q}");
+                assert!(!keep[q] && (0..n).all(|r| !keep[r] || line[r] != Cell::Unknown));
+                deductions += 1;
+            }
+        }
+    }
+    assert!(deductions > 500 && conflicts > 200 && shrunk > 50, "{deductions} deductions, {conflicts} conflicts, {shrunk} shrunk");
+}
+
+#[test]
+fn shuffled_formula_has_the_same_answers() {
+    use studio::kinds::nonogram::encode::encode_with;
+    use studio::kinds::nonogram::solve::shuffled;
+    use studio::sat::{Cnf, Solver};
+    let mut rng = fastrand::Rng::with_seed(8);
+    for round in 0..60 {
+        let (w, h) = (rng.usize(2..=4), rng.usize(2..=4));
+        let (rows, cols) = clues(&random_picture(&mut rng, w, h, 0.5), w, h);
+        let p = Nonogram::new(rows.clone(), cols.clone()).unwrap();
+        let mut cnf = Cnf::new();
+        let x = encode_with(&p, &p.start(), &mut cnf);
+        let (s, y) = shuffled(&cnf, &x, round + 1);
+        assert_eq!((s.n_vars(), s.n_clauses()), (cnf.n_vars(), cnf.n_clauses()));
+        let answers = |cnf: &Cnf, x: &[studio::sat::Lit]| {
+            let mut solver = Solver::new(cnf);
+            let mut found = Vec::new();
+            solver.enumerate(x, 10_000, |m| {
+                found.push(x.iter().map(|&l| m.value(l)).collect::<Vec<bool>>());
+                true
+            })
+            .unwrap();
+            found.sort();
+            found
+        };
+        let a = answers(&cnf, &x);
+        assert_eq!(a, answers(&s, &y), "round {round}");
+        assert_eq!(a.len(), brute_count(&rows, &cols, &vec![None; w * h]));
+    }
+}

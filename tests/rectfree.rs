@@ -407,3 +407,100 @@ fn decoders_never_panic_on_damaged_input() {
         }
     }
 }
+
+/// Colour-0 rectangles of a grid, counted by the independent checker.
+fn colour0_rectangles(g: &Grid<u8>) -> u64 {
+    check::rectangles(g, usize::MAX).iter().filter(|x| x.colour == 0).count() as u64
+}
+
+#[test]
+fn tabu_finds_checked_rotation_symmetric_colourings() {
+    for (n, seed) in [(12, 1), (13, 2), (16, 3)] {
+        let mut p = RectFree::new(n, n, 4).unwrap();
+        p.method = Method::Tabu;
+        p.seed = seed;
+        let report = solve::solve(&p, Mode::First, None, None).unwrap();
+        assert_eq!(report.verdict, Verdict::Solved, "{n}x{n}");
+        let g = &report.solutions[0];
+        assert!(check::verify(&p, g).is_ok());
+        assert_eq!(naive_count(g), 0);
+        // Rotation symmetry: colour k is colour 0 turned k quarter turns (the centre apart).
+        for r in 0..n {
+            for c in 0..n {
+                if n % 2 == 1 && r == n / 2 && c == n / 2 {
+                    continue;
+                }
+                assert_eq!(g[(c, n - 1 - r)], (g[(r, c)] + 1) % 4, "({r}, {c}) of {n}x{n}");
+            }
+        }
+    }
+}
+
+#[test]
+fn auto_picks_tabu_in_the_rotation_space_and_annealing_elsewhere() {
+    let p = RectFree::new(17, 17, 4).unwrap();
+    assert_eq!(solve::plan(&p).0, solve::Plan::Search { method: Method::Tabu, rotation: true });
+    let mut p = RectFree::new(17, 17, 4).unwrap();
+    p.symmetry = Symmetry::None;
+    assert_eq!(solve::plan(&p).0, solve::Plan::Search { method: Method::Anneal, rotation: false });
+    // Tabu asked for where the rotation space does not apply falls back to annealing, and says so.
+    let mut p = RectFree::new(12, 13, 4).unwrap();
+    p.method = Method::Tabu;
+    let (plan, why) = solve::plan(&p);
+    assert_eq!(plan, solve::Plan::Search { method: Method::Anneal, rotation: false });
+    assert!(why.iter().any(|l| l.contains("Tabu search runs in the rotation-symmetric space only")));
+}
+
+#[test]
+fn tabu_keeps_an_exact_score_and_its_best_never_gets_worse() {
+    // 18x18 is not solved in a few thousand steps: the snapshots show the search under way.
+    let p = RectFree::new(18, 18, 4).unwrap();
+    let config = Config::for_task(&p, Method::Tabu, true, 5);
+    let mut bests = Vec::new();
+    let mut last_grid = None;
+    let (found, last) = search::search(&p, config, 0.0, &mut |s| {
+        bests.push(s.best);
+        last_grid = Some(s.best_rows.clone());
+        bests.len() < 4
+    });
+    assert!(found.is_none());
+    assert!(bests.windows(2).all(|w| w[1] <= w[0]), "{bests:?}");
+    assert_eq!(last.best, *bests.last().unwrap());
+    // The best grid's colour-0 rectangles, counted by the checker, are the search's best score.
+    let g = formats::grid_from_rows(&p, &last_grid.unwrap()).unwrap();
+    assert_eq!(colour0_rectangles(&g), last.best);
+    assert!(last.best > 0 && last.best_at <= last.iterations);
+}
+
+#[test]
+fn the_portfolio_races_differently_seeded_searches_and_never_sat() {
+    use studio::kinds::rectfree::page;
+    let mut p = RectFree::new(17, 17, 4).unwrap();
+    p.seed = 7;
+    let tasks = page::portfolio_tasks(&p, 3);
+    assert_eq!(tasks.iter().map(|t| t.seed).collect::<Vec<_>>(), vec![7, 8, 9]);
+    assert!(tasks.iter().all(|t| t.rows() == 17 && t.colours() == 4 && t.method == p.method));
+    // SAT and the counting bound do not depend on the seed: one worker is enough.
+    assert!(page::portfolio_tasks(&RectFree::new(7, 7, 3).unwrap(), 3).is_empty());
+    assert!(page::portfolio_tasks(&RectFree::new(5, 5, 2).unwrap(), 3).is_empty());
+    assert_eq!(page::portfolio_line(&["x".into(), "Portfolio: 3 workers".into()]), Some("Portfolio: 3 workers"));
+    assert_eq!(page::portfolio_line(&["x".into()]), None);
+}
+
+#[test]
+fn odd_sides_from_17_search_the_next_even_grid_and_show_its_top_left_part() {
+    assert_eq!(search::grown_side(16), 16);
+    assert_eq!(search::grown_side(15), 15);
+    assert_eq!(search::grown_side(17), 18);
+    let p = RectFree::new(17, 17, 4).unwrap();
+    assert!(solve::plan(&p).1.iter().any(|l| l.contains("Tabu search on the 18x18 grid, cropped")));
+    let config = Config::for_task(&p, Method::Tabu, true, 2);
+    let mut sizes = Vec::new();
+    let (found, last) = search::search(&p, config, 0.0, &mut |s| {
+        sizes.push((s.best_rows.len(), s.best_rows.iter().map(String::len).max().unwrap_or(0)));
+        sizes.len() < 3
+    });
+    assert!(found.is_none());
+    assert!(sizes.iter().all(|&x| x == (17, 17)), "{sizes:?}");
+    assert!(formats::grid_from_rows(&p, &last.best_rows).is_ok());
+}

@@ -20,3 +20,9 @@ mod kenken;
 mod floodit;
 // Rectangle-free colouring: checker counts, bounds, encodings against brute force, local search, formats, fuzzing.
 mod rectfree;
+// The portfolio race: first checked answer wins, the leader's progress, failures.
+mod portfolio;
+// The Benchmark page chart: the SVG drawn from records (dots sorted on a log scale, verdict bars).
+mod bench_chart;
+// The home page samples: each opens, shares, and the logic ones are proven unique.
+mod samples;

@@ -8,19 +8,27 @@
 //! `solve_under(givens)`; nothing is ever blocked, so the instance stays valid for every
 //! assumption set and the solver keeps what it learnt between checks.
 //!
-//! 1. *Reveal*: while the check is SAT, its model is a second answer; reveal one cell where
-//!    it differs from the picture (see [`choose`]) and check again.
-//! 2. *Minimise*: when a check is UNSAT, the solver's failed core is a subset of the givens
-//!    that is still enough, so the set shrinks to the core at once. Then each given is tried
-//!    in turn: without it, UNSAT means it is not needed (shrink to the new core), SAT means it
-//!    stays. Every kept given was tested against a superset of the final set, and dropping it
-//!    from a smaller set leaves even more answers, so the final set is minimal.
+//! The search is budgeted ([`UniquenessChecker::budgeted`]), so a unique puzzle comes back
+//! at once at any size and then improves:
+//! 1. *Quick answer*: line logic from the clues, revealing a cell it leaves unknown (see
+//!    [`choose`]) until it completes the grid: unique by sound deductions, no SAT proof needed.
+//! 2. *Minimise*: an UNSAT check's failed core is a subset of the givens that is still enough,
+//!    so the set shrinks to the core at once. Then each given is tried without, under a
+//!    conflict budget: UNSAT drops it (shrink to the new core), SAT means it stays (refused),
+//!    and a check that runs out of budget keeps it as *undecided*: the puzzle stays unique,
+//!    it is just not yet proven minimal. Later passes retry the undecided ones with four
+//!    times the budget. Every refused given was refused against a superset of the final set,
+//!    and dropping it from a smaller set leaves even more answers, so the set is proven
+//!    minimal exactly when no given is left undecided.
 //!
 //! **Line logic** ("no guessing needed") uses the line solver to a fixpoint
 //! ([`crate::kinds::nonogram::propagate::Propagator`]): reveal a cell it leaves unknown until
 //! it completes the grid, then drop every given it can do without, in the same way. Line
 //! logic is monotone (more givens never deduce less), so the same argument makes the set
 //! minimal.
+
+use std::cell::Cell as StdCell;
+use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 use web_time::Instant;
@@ -29,7 +37,7 @@ use crate::grid::Grid;
 use crate::kinds::nonogram::encode::encode_with;
 use crate::kinds::nonogram::propagate::Propagator;
 use crate::kinds::nonogram::{Cell, Nonogram};
-use crate::sat::{Cnf, Lit, Solver};
+use crate::sat::{Cnf, Lit, Monitor, Solver};
 
 /// What the givens must achieve.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -108,9 +116,61 @@ pub fn choose(width: usize, height: usize, picture: &[bool], differs: &[bool]) -
         .max_by_key(|&i| (row[i / width] + col[i % width], picture[i] == rare, std::cmp::Reverse(i)))
 }
 
+/// How much work the givens search may spend, so that a puzzle comes back in seconds at any
+/// size and improves while time remains.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Budget {
+    /// Conflicts one "still unique without this given?" check may spend in the first pass;
+    /// each later pass over the undecided givens allows four times as many.
+    pub conflicts: u64,
+    /// Passes over the undecided givens at most (the first quick answer is always made).
+    pub passes: u32,
+    /// Wall-clock milliseconds for the whole givens search (`None`: no limit); when it runs
+    /// out the current unique set is returned with its honest status.
+    pub time_ms: Option<f64>,
+}
+
+impl Default for Budget {
+    /// 2,000 conflicts, then 8,000, … over 8 passes (the last allows about 33 million), no
+    /// time limit.
+    fn default() -> Self {
+        Budget { conflicts: 2_000, passes: 8, time_ms: None }
+    }
+}
+
+/// The answer of one budgeted check.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Check {
+    /// UNSAT: unique with these givens; the failed core (a subset of them) is already enough.
+    Unique(Vec<usize>),
+    /// SAT: another answer (one value per cell).
+    Second(Vec<bool>),
+    /// The budget ran out before a proof either way.
+    Undecided,
+}
+
+/// A unique set of givens and how far its minimality is proven.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Minimising {
+    /// The givens (row-major indices, sorted): the puzzle is proven unique with them.
+    pub givens: Vec<usize>,
+    /// True only when every given was refused: without it a SAT check found another answer.
+    pub proven_minimal: bool,
+    /// Givens whose check ran out of budget (kept, so the puzzle stays unique).
+    pub undecided: usize,
+    /// Minimising passes begun (0 while only the quick answer exists).
+    pub pass: u32,
+    /// Checks made so far.
+    pub checks: usize,
+}
+
 /// An incremental uniqueness checker for one picture's clues.
 pub struct UniquenessChecker {
+    cnf: Cnf,
     solver: Solver,
+    /// Stop the solve when the solver's conflict count reaches this.
+    limit: Rc<StdCell<u64>>,
+    deadline: Option<Instant>,
     x: Vec<Lit>,
     picture: Vec<bool>,
     width: usize,
@@ -119,71 +179,212 @@ pub struct UniquenessChecker {
     pub checks: usize,
 }
 
+/// varisat's Luby restart unit for these checks (as the nonogram engine uses).
+const RESTART_SCALE: u64 = 2048;
+
+fn budgeted_solver(cnf: &Cnf, limit: &Rc<StdCell<u64>>, deadline: Option<Instant>) -> Solver {
+    let limit = limit.clone();
+    let monitor = Monitor::new(0.0, move |p| p.conflicts < limit.get() && deadline.is_none_or(|d| Instant::now() < d));
+    let mut solver = Solver::with_monitor(cnf, monitor);
+    solver.set_restart_scale(RESTART_SCALE);
+    solver
+}
+
 impl UniquenessChecker {
     /// The checker for `puzzle` (its givens are ignored) whose intended answer is `picture`.
     pub fn new(puzzle: &Nonogram, picture: &Grid<bool>) -> Self {
+        Self::with_deadline(puzzle, picture, None)
+    }
+
+    /// The same, stopping any check once `deadline` has passed (the check is then undecided).
+    pub fn with_deadline(puzzle: &Nonogram, picture: &Grid<bool>, deadline: Option<Instant>) -> Self {
         let (w, h) = (puzzle.width(), puzzle.height());
         let mut cnf = Cnf::new();
         let x = encode_with(puzzle, &vec![Cell::Unknown; w * h], &mut cnf);
         let picture = picture.cells().to_vec();
         // Some cell differs from the picture.
         cnf.clause((0..w * h).map(|i| !agree(&x, &picture, i)));
-        UniquenessChecker { solver: Solver::new(&cnf), x, picture, width: w, height: h, checks: 0 }
+        let limit = Rc::new(StdCell::new(u64::MAX));
+        let solver = budgeted_solver(&cnf, &limit, deadline);
+        UniquenessChecker { cnf, solver, limit, deadline, x, picture, width: w, height: h, checks: 0 }
     }
 
-    /// With these givens (cell indices, values from the picture): `Ok(core)` when the answer is
-    /// unique, where `core ⊆ givens` is already enough; `Err(second)` with another answer.
-    pub fn check(&mut self, givens: &[usize]) -> Result<Vec<usize>, Vec<bool>> {
+    /// With these givens (cell indices, values from the picture), one check allowed at most
+    /// `conflicts` conflicts (and stopped at the deadline, if any).
+    pub fn check_within(&mut self, givens: &[usize], conflicts: u64) -> Check {
         self.checks += 1;
+        let before = self.solver.stats().conflicts.unwrap_or(0);
+        self.limit.set(before.saturating_add(conflicts));
         let assumptions: Vec<Lit> = givens.iter().map(|&i| agree(&self.x, &self.picture, i)).collect();
         match self.solver.solve_under(&assumptions) {
-            Ok(Some(model)) => Err(self.x.iter().map(|&l| model.value(l)).collect()),
-            Ok(None) | Err(_) => {
+            Ok(Some(model)) => Check::Second(self.x.iter().map(|&l| model.value(l)).collect()),
+            Ok(None) => {
                 let core = self.solver.failed_core();
-                Ok(givens.iter().copied().filter(|&i| core.contains(&agree(&self.x, &self.picture, i))).collect())
+                Check::Unique(givens.iter().copied().filter(|&i| core.contains(&agree(&self.x, &self.picture, i))).collect())
+            }
+            Err(_) => {
+                // A stopped varisat cannot go on: start afresh (what it learnt is lost).
+                self.solver = budgeted_solver(&self.cnf, &self.limit, self.deadline);
+                Check::Undecided
             }
         }
     }
 
-    /// Reveals givens until the answer is unique, then minimises them; returns them sorted.
-    pub fn unique_givens(&mut self, progress: &mut dyn FnMut(GivensProgress), stats: &mut GivensStats) -> Vec<usize> {
+    /// Whether `givens` make the answer unique: line logic from them first (complete: unique,
+    /// by sound deductions), then one check assuming every cell line logic fixed.
+    pub fn check_seeded(&mut self, plain: &Nonogram, givens: &[usize], conflicts: u64) -> Check {
+        let cells = line_logic(plain, &self.picture, givens);
+        let fixed: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] != Cell::Unknown).collect();
+        if fixed.len() == cells.len() {
+            self.checks += 1;
+            return Check::Unique(givens.to_vec());
+        }
+        match self.check_within(&fixed, conflicts) {
+            // The core is over deduced cells, not givens: the givens themselves are enough.
+            Check::Unique(_) => Check::Unique(givens.to_vec()),
+            other => other,
+        }
+    }
+
+    /// Whether the deadline (if any) has passed.
+    fn out_of_time(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// The quick answer, then budgeted minimising.
+    ///
+    /// (Whether the clues alone are unique is the caller's question: the pipeline asks the
+    /// engine first.)
+    /// 1. The quick answer: line logic ([`Propagator`], incremental) from the clues,
+    ///    revealing the cell [`choose`] picks among those it leaves unknown until it completes
+    ///    the grid: unique by sound deductions alone, with no SAT proof to wait for.
+    /// 2. Minimising: first blocks of 32, then 8 givens dropped at once when line logic
+    ///    completes the grid without them; then passes over the undecided givens, likeliest-redundant first (most other
+    ///    givens in their row and column). Each is tried without, line logic first: if line
+    ///    logic from the other givens completes the grid, it goes at once. Otherwise one SAT
+    ///    check assuming every cell line logic fixed (sound deductions, so the question is
+    ///    the same, but the solver starts from far fewer unknowns): UNSAT drops it, SAT
+    ///    refuses it (it stays, proven needed: refused against a superset of the final set),
+    ///    and a check out of budget keeps it undecided. Each pass quadruples the budget.
+    ///    The set is called minimal only when no given is undecided.
+    ///
+    /// `on_unique` hears every new unique set (first the quick answer); it returns false to
+    /// stop, and the current unique set is returned.
+    pub fn budgeted(
+        &mut self,
+        plain: &Nonogram,
+        budget: &Budget,
+        progress: &mut dyn FnMut(GivensProgress),
+        on_unique: &mut dyn FnMut(&Minimising) -> bool,
+        stats: &mut GivensStats,
+    ) -> Minimising {
         let started = Instant::now();
+        let first = budget.conflicts.max(1);
+        let mut state = Minimising::default();
+        // 2. The quick answer.
         let mut givens: Vec<usize> = Vec::new();
-        let core = loop {
-            match self.check(&givens) {
-                Ok(core) => break core,
-                Err(second) => {
-                    let differs: Vec<bool> = second.iter().zip(&self.picture).map(|(a, b)| a != b).collect();
-                    let Some(i) = choose(self.width, self.height, &self.picture, &differs) else {
-                        break givens.clone();
-                    };
-                    givens.push(i);
-                    progress(GivensProgress { minimising: false, givens: givens.len(), checks: self.checks });
-                }
-            }
-        };
+        let mut cells = vec![Cell::Unknown; self.width * self.height];
+        let mut prop = Propagator::new(plain);
+        let _ = prop.run_all(&mut cells);
+        loop {
+            let unknown: Vec<bool> = cells.iter().map(|&c| c == Cell::Unknown).collect();
+            let Some(i) = choose(self.width, self.height, &self.picture, &unknown) else { break };
+            givens.push(i);
+            prop.set(&mut cells, i, Cell::known(self.picture[i]));
+            // The picture agrees with the clues and the givens, so there is no contradiction.
+            let _ = prop.run(&mut cells);
+            progress(GivensProgress { minimising: false, givens: givens.len(), checks: self.checks });
+        }
         stats.revealed = givens.len();
         stats.reveal_ms = started.elapsed().as_secs_f64() * 1000.0;
         let started = Instant::now();
-        let mut set = core;
-        // Try the later (more targeted) reveals last: the early ones are the likeliest to be redundant.
-        let order: Vec<usize> = givens.iter().copied().filter(|g| set.contains(g)).collect();
-        for g in order {
-            if !set.contains(&g) {
+        state.givens = sorted(&givens);
+        state.undecided = givens.len();
+        state.checks = self.checks;
+        let mut go_on = on_unique(&state);
+        // 2. Minimising. First whole blocks of givens at a time by line logic alone (one
+        // propagation drops a block at once; large grids reveal hundreds of givens, most of
+        // them made redundant by later ones), then one at a time.
+        let mut set = givens.clone();
+        for size in [32usize, 8] {
+            if !go_on || set.len() < 2 * size || self.out_of_time() {
                 continue;
             }
-            let without: Vec<usize> = set.iter().copied().filter(|&i| i != g).collect();
-            if let Ok(core) = self.check(&without) {
-                set = core;
+            // Earliest reveals first: later ones were chosen knowing them, so they tend to cover them.
+            let order: Vec<usize> = givens.iter().copied().filter(|g| set.contains(g)).collect();
+            for block in order.chunks(size) {
+                if !go_on || self.out_of_time() {
+                    break;
+                }
+                let without: Vec<usize> = set.iter().copied().filter(|g| !block.contains(g)).collect();
+                self.checks += 1;
+                if !line_logic(plain, &self.picture, &without).contains(&Cell::Unknown) {
+                    set = without;
+                    state.givens = sorted(&set);
+                    state.undecided = set.len();
+                    state.checks = self.checks;
+                    go_on = on_unique(&state);
+                }
+                progress(GivensProgress { minimising: true, givens: set.len(), checks: self.checks });
             }
-            progress(GivensProgress { minimising: true, givens: set.len(), checks: self.checks });
+        }
+        let mut undecided: Vec<usize> = givens.into_iter().filter(|g| set.contains(g)).collect();
+        let mut conflicts = first;
+        while go_on && !undecided.is_empty() && state.pass < budget.passes.max(1) && !self.out_of_time() {
+            state.pass += 1;
+            // Likeliest redundant first: most other givens in the same row and column.
+            let mut row = vec![0usize; self.height];
+            let mut col = vec![0usize; self.width];
+            for &g in &set {
+                row[g / self.width] += 1;
+                col[g % self.width] += 1;
+            }
+            undecided.sort_by_key(|&g| std::cmp::Reverse(row[g / self.width] + col[g % self.width]));
+            let mut still = Vec::new();
+            for (k, &g) in undecided.iter().enumerate() {
+                if !set.contains(&g) {
+                    continue;
+                }
+                if !go_on || self.out_of_time() {
+                    still.extend(undecided[k..].iter().copied().filter(|h| set.contains(h)));
+                    break;
+                }
+                let without: Vec<usize> = set.iter().copied().filter(|&i| i != g).collect();
+                match self.check_seeded(plain, &without, conflicts) {
+                    Check::Unique(_) => {
+                        set = without;
+                        state.givens = sorted(&set);
+                        state.undecided = still.len() + undecided[k + 1..].len();
+                        state.checks = self.checks;
+                        go_on = on_unique(&state);
+                    }
+                    Check::Second(_) => {}
+                    Check::Undecided => still.push(g),
+                }
+                progress(GivensProgress { minimising: true, givens: set.len(), checks: self.checks });
+            }
+            undecided = still;
+            conflicts = conflicts.saturating_mul(4);
+        }
+        undecided.retain(|g| set.contains(g));
+        state.givens = sorted(&set);
+        state.undecided = undecided.len();
+        state.proven_minimal = undecided.is_empty();
+        state.checks = self.checks;
+        if go_on {
+            on_unique(&state);
         }
         stats.minimise_ms = started.elapsed().as_secs_f64() * 1000.0;
         stats.kept = set.len();
         stats.checks = self.checks;
-        set.sort_unstable();
-        set
+        state
     }
+}
+
+fn sorted(v: &[usize]) -> Vec<usize> {
+    let mut v = v.to_vec();
+    v.sort_unstable();
+    v
 }
 
 /// Whether line logic alone, starting from `givens`, solves every cell of `puzzle` (its own

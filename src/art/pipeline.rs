@@ -11,14 +11,15 @@
 use serde::{Deserialize, Serialize};
 use web_time::Instant;
 
-use super::givens::{self, GivensProgress, GivensStats, UniqueMode, UniquenessChecker};
-use super::{decode, otsu, prepare, shading, threshold, ArtError, Optimizer, OptimizerConfig, PrepareOptions, Problem};
+use super::givens::{self, Budget, GivensProgress, GivensStats, Minimising, UniqueMode, UniquenessChecker};
+use super::{decode, otsu, prepare, shading, strip_bound, threshold, ArtError, Optimizer, OptimizerConfig, PrepareOptions, Problem};
 use crate::grid::Grid;
 use crate::kinds::nonogram::formats::{self, grid_rows};
 use crate::kinds::nonogram::page::clues_of;
 use crate::kinds::nonogram::{solve, Cell, Clue, Nonogram};
 use crate::link;
-use crate::puzzle::{Mode, Verdict};
+use crate::puzzle::{Mode, SolveError, Verdict};
+use crate::sat::Monitor;
 
 /// How cell greys become black and white.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -44,6 +45,9 @@ pub struct ArtOptions {
     pub method: Method,
     /// Which givens to add.
     pub unique: UniqueMode,
+    /// How much work minimising the givens may spend (see [`Budget`]).
+    #[serde(default)]
+    pub budget: Budget,
 }
 
 /// The translucent-squares figures.
@@ -73,6 +77,9 @@ pub enum ArtVerdict {
     /// No answer: impossible, since the picture satisfies its own clues; kept so that an
     /// engine fault is reported rather than hidden.
     None,
+    /// The engine's budget for the clues alone ran out before a proof either way (large
+    /// photos); the givens still make the puzzle unique.
+    Undecided,
 }
 
 impl ArtVerdict {
@@ -82,6 +89,7 @@ impl ArtVerdict {
             ArtVerdict::Unique => "unique",
             ArtVerdict::Multiple { .. } => "multiple",
             ArtVerdict::None => "none",
+            ArtVerdict::Undecided => "undecided",
         }
     }
 }
@@ -149,6 +157,16 @@ pub struct ArtResult {
     pub givens: Vec<usize>,
     /// Figures of the givens search.
     pub givens_stats: GivensStats,
+    /// True only when every given was refused by a check that found another answer without
+    /// it (so no single given can go); false while some given's check ran out of budget.
+    #[serde(default)]
+    pub proven_minimal: bool,
+    /// Givens whose check ran out of budget (kept; the puzzle is unique with them).
+    #[serde(default)]
+    pub undecided: usize,
+    /// Minimising passes begun (0 for the quick answer).
+    #[serde(default)]
+    pub pass: u32,
     /// The verdict with the givens: `unique`, unless no givens were asked for.
     pub final_verdict: String,
     /// Whether line logic alone solves the puzzle with its givens.
@@ -188,6 +206,18 @@ const STEP: u64 = 1_000_000;
 
 /// Runs the whole pipeline on an image file's bytes.
 pub fn run(bytes: &[u8], options: &ArtOptions, progress: &mut dyn FnMut(Stage)) -> Result<ArtResult, ArtError> {
+    run_streaming(bytes, options, progress, &mut |_| true)
+}
+
+/// [`run`], handing every improved unique puzzle to `on_puzzle` as it lands (first the quick
+/// answer, then each smaller set of givens); `on_puzzle` returns false to stop minimising,
+/// and the result is then the current unique puzzle with its honest status.
+pub fn run_streaming(
+    bytes: &[u8],
+    options: &ArtOptions,
+    progress: &mut dyn FnMut(Stage),
+    on_puzzle: &mut dyn FnMut(&ArtResult) -> bool,
+) -> Result<ArtResult, ArtError> {
     let started = Instant::now();
     let t = Instant::now();
     let gray = decode(bytes)?;
@@ -195,8 +225,17 @@ pub fn run(bytes: &[u8], options: &ArtOptions, progress: &mut dyn FnMut(Stage)) 
     let t = Instant::now();
     let grid = prepare(&gray, &options.prepare)?;
     let prepare_ms = ms(t);
-    let mut result = from_grid(&grid, options, progress)?;
-    result.image_size = (gray.width(), gray.height());
+    let size = (gray.width(), gray.height());
+    let mut on = |r: &ArtResult| {
+        let mut r = r.clone();
+        r.image_size = size;
+        r.timings.decode_ms = decode_ms;
+        r.timings.prepare_ms = prepare_ms;
+        r.timings.total_ms = ms(started);
+        on_puzzle(&r)
+    };
+    let mut result = from_grid_streaming(&grid, options, progress, &mut on)?;
+    result.image_size = size;
     result.timings.decode_ms = decode_ms;
     result.timings.prepare_ms = prepare_ms;
     result.timings.total_ms = ms(started);
@@ -205,18 +244,39 @@ pub fn run(bytes: &[u8], options: &ArtOptions, progress: &mut dyn FnMut(Stage)) 
 
 /// Runs the pipeline from prepared cell greys onwards.
 pub fn from_grid(grid: &super::Grid, options: &ArtOptions, progress: &mut dyn FnMut(Stage)) -> Result<ArtResult, ArtError> {
+    from_grid_streaming(grid, options, progress, &mut |_| true)
+}
+
+/// Subgradient iterations of the strip bound for a grid of `cells` cells: 300 (gaps of a few
+/// tenths of a percent to 2 % at 30 to 50 wide) up to 2,500 cells, then as many as cost the
+/// same work.
+pub fn tight_bound_iterations(cells: usize) -> u32 {
+    (750_000 / cells.max(1)).clamp(40, 300) as u32
+}
+
+/// Conflicts the engine may spend on the clues alone, per conflict of the givens' first budget.
+const VERDICT_BUDGET_FACTOR: u64 = 1;
+
+/// [`from_grid`], handing every improved unique puzzle to `on_puzzle` (see [`run_streaming`]).
+pub fn from_grid_streaming(
+    grid: &super::Grid,
+    options: &ArtOptions,
+    progress: &mut dyn FnMut(Stage),
+    on_puzzle: &mut dyn FnMut(&ArtResult) -> bool,
+) -> Result<ArtResult, ArtError> {
     let started = Instant::now();
     let (w, h) = (grid.width(), grid.height());
     let otsu_t = otsu(grid);
     let t = Instant::now();
+    let mut problem = None;
     let (cells, threshold_used, shade, quality) = match options.method {
         Method::Threshold { t } => {
             let t = t.unwrap_or(otsu_t);
             (threshold(grid, t), Some(t), None, None)
         }
         Method::Translucent { config } => {
-            let problem = Problem::from_grid(grid);
-            let mut opt = Optimizer::new(&problem, config);
+            let problem = problem.insert(Problem::from_grid(grid));
+            let mut opt = Optimizer::new(problem, config);
             let last = opt.run(STEP, |p| {
                 progress(Stage::Optimising(*p));
                 true
@@ -233,12 +293,22 @@ pub fn from_grid(grid: &super::Grid, options: &ArtOptions, progress: &mut dyn Fn
     let plain = Nonogram::new(rows.clone(), cols.clone()).map_err(|e| ArtError::Decode(e.to_string()))?;
 
     let t = Instant::now();
-    let report = solve::solve(&plain, Mode::Unique, None).map_err(|e| ArtError::Decode(format!("the nonogram engine failed: {e}")))?;
-    let verdict = match report.verdict {
-        Verdict::Unique => ArtVerdict::Unique,
-        Verdict::Multiple => {
+    let budget = options.budget;
+    let deadline = budget.time_ms.map(|ms| Instant::now() + std::time::Duration::from_secs_f64(ms.max(0.0) / 1000.0));
+    let verdict_limit = budget.conflicts.saturating_mul(VERDICT_BUDGET_FACTOR);
+    let monitor = Monitor::new(0.0, move |p| p.conflicts < verdict_limit && deadline.is_none_or(|d| Instant::now() < d));
+    let report = match solve::solve(&plain, Mode::Unique, Some(monitor)) {
+        Ok(report) => Some(report),
+        Err(SolveError::Stopped) => None,
+        Err(e) => return Err(ArtError::Decode(format!("the nonogram engine failed: {e}"))),
+    };
+    let rating = report.as_ref().and_then(|r| r.rating.clone());
+    let verdict = match report.map(|r| (r.verdict, r.solutions)) {
+        None => ArtVerdict::Undecided,
+        Some((Verdict::Unique, _)) => ArtVerdict::Unique,
+        Some((Verdict::Multiple, solutions)) => {
             // Show an answer other than the picture, and where it differs.
-            let second = report.solutions.iter().find(|s| **s != picture).cloned().unwrap_or_else(|| picture.clone());
+            let second = solutions.iter().find(|s| **s != picture).cloned().unwrap_or_else(|| picture.clone());
             let differing = (0..w * h).filter(|&i| second.cells()[i] != picture.cells()[i]).collect();
             ArtVerdict::Multiple { second: grid_rows(&second), differing }
         }
@@ -249,48 +319,99 @@ pub fn from_grid(grid: &super::Grid, options: &ArtOptions, progress: &mut dyn Fn
 
     let t = Instant::now();
     let mut stats = GivensStats::default();
+    let unique = options.unique;
+    // The optimiser's quick bound first; the strip bound once a puzzle has been handed out.
+    let quality = std::cell::Cell::new(quality);
+    let tighten = || {
+        if let (Some(p), Some(q)) = (&problem, quality.get()) {
+            let lower_bound = strip_bound(p, q.objective, tight_bound_iterations(w * h)).max(q.lower_bound);
+            let gap = if q.objective > 0.0 { ((q.objective - lower_bound) / q.objective).max(0.0) } else { 0.0 };
+            quality.set(Some(Quality { objective: q.objective, lower_bound, gap }));
+        }
+    };
+    // The whole result for a set of givens: all the parts above stay the same.
+    let assemble = |m: &Minimising, stats: &GivensStats, givens_ms: f64| -> Result<ArtResult, ArtError> {
+        let chosen = m.givens.clone();
+        let puzzle = plain
+            .clone()
+            .with_givens(givens::givens_grid(&picture, &chosen))
+            .map_err(|e| ArtError::Decode(e.to_string()))?;
+        let final_line_logic = !givens::line_logic(&plain, picture.cells(), &chosen).contains(&Cell::Unknown);
+        let final_verdict = match (unique, &verdict) {
+            (UniqueMode::Off, v) => v.word().to_string(),
+            (_, ArtVerdict::None) => "none".into(),
+            // Givens mode proved it with an UNSAT check or line logic completing the grid;
+            // logic mode by line logic completing the grid.
+            _ => "unique".into(),
+        };
+        Ok(ArtResult {
+            width: w,
+            height: h,
+            image_size: (0, 0),
+            greys: grid.values().to_vec(),
+            threshold: threshold_used,
+            otsu: otsu_t,
+            picture: picture.clone(),
+            shading: shade.clone(),
+            quality: quality.get(),
+            rows: rows.clone(),
+            cols: cols.clone(),
+            verdict: verdict.clone(),
+            rating: rating.clone(),
+            line_logic,
+            unique,
+            givens: chosen,
+            givens_stats: stats.clone(),
+            proven_minimal: m.proven_minimal,
+            undecided: m.undecided,
+            pass: m.pass,
+            final_verdict,
+            final_line_logic,
+            puzzle_json: formats::to_json(&puzzle).to_string(),
+            fragment: link::fragment(&puzzle),
+            timings: Timings { method_ms, verdict_ms, givens_ms, total_ms: ms(started), ..Timings::default() },
+        })
+    };
     let mut on_givens = |g: GivensProgress| progress(Stage::Givens(g));
+    let done = |givens: Vec<usize>| Minimising { givens, proven_minimal: true, ..Minimising::default() };
     let chosen = match options.unique {
-        UniqueMode::Off => Vec::new(),
-        UniqueMode::Givens if verdict == ArtVerdict::Unique => Vec::new(),
-        UniqueMode::Givens => UniquenessChecker::new(&plain, &picture).unique_givens(&mut on_givens, &mut stats),
-        UniqueMode::Logic if line_logic => Vec::new(),
-        UniqueMode::Logic => givens::logic_givens(&plain, &picture, &mut on_givens, &mut stats),
+        UniqueMode::Off => Minimising::default(),
+        UniqueMode::Givens if verdict == ArtVerdict::Unique => done(Vec::new()),
+        UniqueMode::Givens => {
+            let mut checker = UniquenessChecker::with_deadline(&plain, &picture, deadline);
+            let mut failed = None;
+            let mut tightened = false;
+            let mut on_unique = |m: &Minimising| {
+                let snapshot = GivensStats { kept: m.givens.len(), checks: m.checks, ..GivensStats::default() };
+                match assemble(m, &snapshot, ms(t)) {
+                    Ok(r) => {
+                        let go_on = on_puzzle(&r);
+                        if !tightened {
+                            // The quick answer is out: now the tight bound, shown with the next puzzle.
+                            tightened = true;
+                            tighten();
+                        }
+                        go_on
+                    }
+                    Err(e) => {
+                        failed = Some(e);
+                        false
+                    }
+                }
+            };
+            let m = checker.budgeted(&plain, &budget, &mut on_givens, &mut on_unique, &mut stats);
+            if let Some(e) = failed {
+                return Err(e);
+            }
+            m
+        }
+        UniqueMode::Logic if line_logic => done(Vec::new()),
+        UniqueMode::Logic => done(givens::logic_givens(&plain, &picture, &mut on_givens, &mut stats)),
     };
-    let givens_ms = ms(t);
-    let puzzle = plain
-        .clone()
-        .with_givens(givens::givens_grid(&picture, &chosen))
-        .map_err(|e| ArtError::Decode(e.to_string()))?;
-    let final_line_logic = !givens::line_logic(&plain, picture.cells(), &chosen).contains(&Cell::Unknown);
-    let final_verdict = match (options.unique, &verdict) {
-        (UniqueMode::Off, v) => v.word().to_string(),
-        (_, ArtVerdict::None) => "none".into(),
-        // Givens mode proved it with an UNSAT check; logic mode by line logic completing the grid.
-        _ => "unique".into(),
-    };
-    Ok(ArtResult {
-        width: w,
-        height: h,
-        image_size: (0, 0),
-        greys: grid.values().to_vec(),
-        threshold: threshold_used,
-        otsu: otsu_t,
-        picture,
-        shading: shade,
-        quality,
-        rows,
-        cols,
-        verdict,
-        rating: report.rating,
-        line_logic,
-        unique: options.unique,
-        givens: chosen,
-        givens_stats: stats,
-        final_verdict,
-        final_line_logic,
-        puzzle_json: formats::to_json(&puzzle).to_string(),
-        fragment: link::fragment(&puzzle),
-        timings: Timings { method_ms, verdict_ms, givens_ms, total_ms: ms(started), ..Timings::default() },
-    })
+    if !matches!((options.unique, &verdict), (UniqueMode::Givens, ArtVerdict::Multiple { .. } | ArtVerdict::Undecided)) && problem.is_some() {
+        // The answer is ready: hand it out before the bound's work, then return it with the bound.
+        on_puzzle(&assemble(&chosen, &stats, ms(t))?);
+        tighten();
+    }
+    assemble(&chosen, &stats, ms(t))
 }

@@ -66,6 +66,7 @@ pub fn verdict_sentence(r: &ArtResult) -> String {
             format!("The clues alone have several answers: a second one differs in {} cells (red); {logic}.", differing.len())
         }
         ArtVerdict::None => "The engine found no answer, which cannot happen for a picture's own clues: please report it.".into(),
+        ArtVerdict::Undecided => format!("The clues alone were not decided within the budget; {logic}."),
     }
 }
 
@@ -76,15 +77,25 @@ pub fn givens_sentence(r: &ArtResult) -> String {
     match r.unique {
         UniqueMode::Off => "No givens asked for.".into(),
         UniqueMode::Givens if n == 0 => "Unique without givens.".into(),
-        UniqueMode::Givens => format!(
-            "Unique with {n} {cells} (a minimal set: {} revealed, then every one tried without; {} checks).",
-            r.givens_stats.revealed, r.givens_stats.checks
-        ),
+        UniqueMode::Givens => format!("Unique with {n} {cells}: {}.", minimal_status(r)),
         UniqueMode::Logic if n == 0 => "Line logic solves it without givens: no guessing needed.".into(),
         UniqueMode::Logic => format!(
             "No guessing needed with {n} {cells} (a minimal set for line logic: {} revealed).",
             r.givens_stats.revealed
         ),
+    }
+}
+
+/// Whether the givens are proven minimal: "minimal" only when every given was refused by a
+/// check that found another answer without it.
+pub fn minimal_status(r: &ArtResult) -> String {
+    let n = r.givens.len();
+    if r.proven_minimal {
+        format!("minimal (every given refused; {} checks)", r.givens_stats.checks.max(1))
+    } else if r.pass == 0 && r.undecided == n {
+        format!("{n} givens, not yet proven minimal (minimising…)")
+    } else {
+        format!("{n} givens, not yet proven minimal ({} undecided after pass {})", r.undecided, r.pass)
     }
 }
 

@@ -34,7 +34,7 @@ mod cli {
             /// Print the report as JSON (with `"solution"`, the first answer's rows).
             #[arg(long)]
             json: bool,
-            /// Rectangle-free colouring: auto, sat, anneal, threshold or breakout.
+            /// Rectangle-free colouring: auto, sat, anneal, threshold, breakout or tabu.
             #[arg(long)]
             method: Option<String>,
             /// Rectangle-free colouring: seed of the local search.
@@ -130,6 +130,10 @@ mod cli {
             /// givens (fewest givens for a unique answer), logic (givens for line logic alone) or off.
             #[arg(long, default_value = "givens")]
             unique: String,
+            /// Seconds for minimising the givens (a unique puzzle is always returned; the
+            /// output says whether its givens are proven minimal).
+            #[arg(long, default_value_t = 10.0)]
+            budget: f64,
             /// Print the nonogram's JSON form with givens and the figures.
             #[arg(long)]
             json: bool,
@@ -291,8 +295,8 @@ mod cli {
                 }
                 Ok(ExitCode::SUCCESS)
             }
-            Command::Art { image, width, height, method, threshold, invert, unique, json } => {
-                art(image, width, height, &method, threshold, invert, &unique, json)
+            Command::Art { image, width, height, method, threshold, invert, unique, budget, json } => {
+                art(image, width, height, &method, threshold, invert, &unique, budget, json)
             }
             Command::Export { kind, input } => {
                 let kind = kind_of(&kind)?;
@@ -310,7 +314,7 @@ mod cli {
         use studio::puzzle::Puzzle;
         let mut p = kinds::import_as::<studio::kinds::rectfree::RectFree>(text).map_err(|e| e.to_string())?;
         if let Some(m) = method {
-            p.method = Method::from_word(&m).ok_or_else(|| format!("unknown --method `{m}`; use auto, sat, anneal, threshold or breakout"))?;
+            p.method = Method::from_word(&m).ok_or_else(|| format!("unknown --method `{m}`; use auto, sat, anneal, threshold, breakout or tabu"))?;
         }
         if let Some(s) = symmetry {
             p.symmetry = Symmetry::from_word(&s).ok_or_else(|| format!("unknown --symmetry `{s}`; use auto, none or rotation"))?;
@@ -377,8 +381,10 @@ mod cli {
         threshold: Option<u16>,
         invert: bool,
         unique: &str,
+        budget: f64,
         json: bool,
     ) -> Result<ExitCode, String> {
+        use studio::art::givens::Budget;
         use studio::art::{pipeline, ArtOptions, ArtVerdict, Method, OptimizerConfig, PrepareOptions, UniqueMode};
         let method = match method {
             "threshold" => Method::Threshold { t: threshold },
@@ -392,7 +398,11 @@ mod cli {
             other => return Err(format!("unknown --unique `{other}`; use givens, logic or off")),
         };
         let bytes = std::fs::read(&image).map_err(|e| format!("{}: {e}", image.display()))?;
-        let options = ArtOptions { prepare: PrepareOptions { width, height, crop: None, invert }, method, unique };
+        if !(budget.is_finite() && budget >= 0.0) {
+            return Err(format!("--budget {budget}: give a number of seconds, 0 or more"));
+        }
+        let budget = Budget { time_ms: Some(budget * 1000.0), ..Budget::default() };
+        let options = ArtOptions { prepare: PrepareOptions { width, height, crop: None, invert }, method, unique, budget };
         let r = pipeline::run(&bytes, &options, &mut |_| {}).map_err(|e| e.to_string())?;
         if json {
             let mut v: serde_json::Value = serde_json::from_str(&r.puzzle_json).map_err(|e| e.to_string())?;
@@ -412,6 +422,9 @@ mod cli {
                 "unique": r.unique.word(),
                 "givens": r.givens.len(),
                 "givens_stats": r.givens_stats,
+                "proven_minimal": r.proven_minimal,
+                "undecided": r.undecided,
+                "passes": r.pass,
                 "final_verdict": r.final_verdict,
                 "final_line_logic": r.final_line_logic,
                 "link": format!("#{}", r.fragment),
@@ -445,13 +458,14 @@ mod cli {
         println!("line logic alone: {}", if r.line_logic { "solves it" } else { "does not solve it" });
         if r.unique != UniqueMode::Off {
             println!(
-                "givens ({}): {} kept of {} revealed, {} checks, {:.1} ms + {:.1} ms",
+                "givens ({}): {} kept of {} revealed, {} checks, {:.1} ms + {:.1} ms; {}",
                 r.unique.word(),
                 r.givens.len(),
                 r.givens_stats.revealed,
                 r.givens_stats.checks,
                 r.givens_stats.reveal_ms,
-                r.givens_stats.minimise_ms
+                r.givens_stats.minimise_ms,
+                if r.unique == UniqueMode::Givens { studio::art::view::minimal_status(&r) } else { "minimal".into() }
             );
             if !r.givens.is_empty() {
                 for row in r.givens_rows() {

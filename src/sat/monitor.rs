@@ -118,6 +118,14 @@ impl ProofSink {
 
 impl Write for ProofSink {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.state.borrow().stopped {
+            // Once stopped, varisat's buffered writer hands the refused bytes over again as it
+            // is dropped; parsing them twice would misalign the stream (a garbage length can
+            // ask for a huge allocation), so nothing more is read.
+            self.lost = true;
+            self.pending = Vec::new();
+            return Err(io::Error::other("stopped by the monitor"));
+        }
         let learned = if self.lost {
             0
         } else {

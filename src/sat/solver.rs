@@ -18,6 +18,11 @@ pub struct Model {
 }
 
 impl Model {
+    /// A model from the value of each variable (for engines other than varisat).
+    pub fn from_values(values: Vec<bool>) -> Model {
+        Model { values }
+    }
+
     /// The value of `lit` in this model (variables the solver never saw read as false).
     pub fn value(&self, lit: Lit) -> bool {
         self.values.get(lit.index()).copied().unwrap_or(false) ^ lit.is_negative()
@@ -33,6 +38,41 @@ pub enum Outcome<S> {
     Multiple(S, S),
     /// No answer: the first solve was UNSAT.
     None,
+}
+
+/// A search that enumerates models differing on some literals ([`Solver`], or a kind's own
+/// engine), as [`crate::puzzle::enumerate_verified`] needs.
+pub trait Enumerate {
+    /// The next model, `None` when there is none.
+    fn next_model(&mut self) -> Result<Option<Model>, Stopped>;
+
+    /// Forbids the assignment `model` gives to `over`.
+    fn block_model(&mut self, model: &Model, over: &[Lit]);
+
+    /// Enumerates up to `limit` models that differ on `over`, calling `on_model` for each;
+    /// returns how many were found. `on_model` returns false to stop early.
+    fn enumerate_models(&mut self, over: &[Lit], limit: usize, on_model: &mut dyn FnMut(&Model) -> bool) -> Result<usize, Stopped> {
+        let mut found = 0;
+        while found < limit {
+            let Some(model) = self.next_model()? else { break };
+            found += 1;
+            if !on_model(&model) {
+                break;
+            }
+            self.block_model(&model, over);
+        }
+        Ok(found)
+    }
+}
+
+impl Enumerate for Solver {
+    fn next_model(&mut self) -> Result<Option<Model>, Stopped> {
+        self.solve()
+    }
+
+    fn block_model(&mut self, model: &Model, over: &[Lit]) {
+        self.block(model, over);
+    }
 }
 
 /// The work stopped before an answer: cancelled by the user or out of time.
@@ -206,16 +246,7 @@ impl Solver {
         limit: usize,
         mut on_model: impl FnMut(&Model) -> bool,
     ) -> Result<usize, Stopped> {
-        let mut found = 0;
-        while found < limit {
-            let Some(model) = self.solve()? else { break };
-            found += 1;
-            if !on_model(&model) {
-                break;
-            }
-            self.block(&model, over);
-        }
-        Ok(found)
+        self.enumerate_models(over, limit, &mut on_model)
     }
 
     /// Figures about the work so far.

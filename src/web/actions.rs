@@ -53,3 +53,21 @@ pub fn view_buttons(ctx: &Ctx, kind: Kind, w: &Workshop, mine: &'static str) -> 
         </>
     }
 }
+
+/// A `<select>` with id `id` over `options` (value and label), showing `value` and storing the
+/// chosen value in `set`.
+pub fn select<T: Clone + PartialEq + 'static>(id: &'static str, options: Vec<(T, String)>, value: T, set: UseStateHandle<T>) -> Html {
+    let opts = options.clone();
+    let onchange = Callback::from(move |e: Event| {
+        if let Some(s) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
+            if let Some((v, _)) = opts.get(s.selected_index().max(0) as usize) {
+                set.set(v.clone());
+            }
+        }
+    });
+    html! {
+        <select id={id} {onchange}>
+            { for options.into_iter().map(|(v, label)| html! { <option selected={v == value}>{ label }</option> }) }
+        </select>
+    }
+}

@@ -8,6 +8,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::client::Client;
+use super::portfolio::Portfolio;
 use super::components::{art::ArtPage, bench::BenchPage, floodit::FloodItPage, home::Home, kenken::KenKenPage, nav::Nav, nonogram::NonogramPage, notice::NoticeBar, starbattle::StarBattlePage};
 use super::components::rectfree::RectFreePage;
 use super::ctx::{now_ms, Ctx};
@@ -40,6 +41,7 @@ pub fn App() -> Html {
     let state = use_reducer(|| State::new(saved_workshops(), &current_fragment()));
     let live = use_reducer(Live::default);
     let client: Rc<RefCell<Option<Client>>> = use_mut_ref(|| None);
+    let portfolio: Rc<RefCell<Option<Portfolio>>> = use_mut_ref(|| None);
     let next_job: Rc<RefCell<u32>> = use_mut_ref(|| 0);
 
     {
@@ -50,6 +52,7 @@ pub fn App() -> Html {
             let d = dispatcher.clone();
             *client.borrow_mut() = Some(Client::new(Callback::from(move |env: crate::jobs::Envelope<Reply>| match env.body {
                 Reply::Progress { .. } | Reply::RectFreeProgress(_) => live.dispatch(env),
+                Reply::BenchRecords(_) => live.dispatch(env),
                 _ => d.dispatch(Action::Reply(env)),
             })));
             let d = dispatcher.clone();
@@ -100,10 +103,32 @@ pub fn App() -> Html {
             }
         })
     };
+    let race = {
+        let (portfolio, next_job) = (portfolio.clone(), next_job.clone());
+        let (dispatcher, live) = (state.dispatcher(), live.dispatcher());
+        Callback::from(move |(kind, work, requests): (Kind, Work, Vec<Request>)| {
+            let job = {
+                let mut n = next_job.borrow_mut();
+                *n += 1;
+                *n
+            };
+            let (d, live) = (dispatcher.clone(), live.clone());
+            let on_reply = Callback::from(move |env: crate::jobs::Envelope<Reply>| match env.body {
+                Reply::Progress { .. } | Reply::RectFreeProgress(_) => live.dispatch(env),
+                _ => d.dispatch(Action::Reply(env)),
+            });
+            dispatcher.dispatch(Action::Started { job, kind, work, now_ms: now_ms() });
+            // A new race ends the previous one (its workers are terminated on drop).
+            let started = Portfolio::start(job, requests, on_reply);
+            *portfolio.borrow_mut() = Some(started);
+        })
+    };
     let cancel = {
         let client = client.clone();
+        let portfolio = portfolio.clone();
         let dispatcher = state.dispatcher();
         Callback::from(move |_| {
+            portfolio.borrow_mut().take();
             if let Some(c) = client.borrow_mut().as_mut() {
                 c.restart();
             }
@@ -124,7 +149,7 @@ pub fn App() -> Html {
         })
     };
 
-    let ctx = Ctx { state: state.clone(), run, cancel, go };
+    let ctx = Ctx { state: state.clone(), run, race, cancel, go };
     let page = match state.page {
         Page::Home => html! { <Home /> },
         Page::Bench => html! { <BenchPage /> },

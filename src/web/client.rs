@@ -79,6 +79,13 @@ impl Client {
         worker.post_message(&value).map_err(|e| format!("{e:?}"))
     }
 
+    /// Stops the worker at once, for good (a portfolio's losers).
+    pub fn terminate(&mut self) {
+        if let Some(w) = self.worker.take() {
+            w.terminate();
+        }
+    }
+
     /// Stops whatever the worker is doing at once, and starts a fresh one.
     pub fn restart(&mut self) {
         if let Some(w) = self.worker.take() {

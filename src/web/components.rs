@@ -13,3 +13,5 @@ pub mod rectfree;
 pub mod share;
 pub mod starbattle;
 pub mod status;
+pub mod theme;
+pub mod zoom;

@@ -13,6 +13,9 @@ pub struct Ctx {
     pub state: UseReducerHandle<State>,
     /// Sends a job to the worker.
     pub run: Callback<(Kind, Work, Request)>,
+    /// Races several workers on differently set-up jobs for one task (a portfolio): the first
+    /// checked answer wins and the other workers stop at once.
+    pub race: Callback<(Kind, Work, Vec<Request>)>,
     /// Stops the job in flight at once.
     pub cancel: Callback<()>,
     /// Goes to a fragment (pushes a history entry, so Back works).

@@ -67,6 +67,8 @@ pub struct Live {
     pub items: Option<(usize, usize)>,
     /// The rectangle-free search's latest snapshot (chart and best grid).
     pub rectfree: Option<Rc<Snapshot>>,
+    /// A running benchmark's records so far, as (ms, verdict), for the live chart.
+    pub bench: Rc<Vec<(f64, String)>>,
 }
 
 impl Reducible for Live {
@@ -81,6 +83,7 @@ impl Reducible for Live {
                     conflicts: conflicts.or(if same { self.conflicts } else { None }),
                     items: items.or(if same { self.items } else { None }),
                     rectfree: if same { self.rectfree.clone() } else { None },
+                    bench: if same { self.bench.clone() } else { Rc::default() },
                 })
             }
             Reply::RectFreeProgress(snapshot) => {
@@ -90,7 +93,13 @@ impl Reducible for Live {
                     conflicts: if same { self.conflicts } else { None },
                     items: None,
                     rectfree: Some(Rc::new(*snapshot)),
+                    bench: Rc::default(),
                 })
+            }
+            Reply::BenchRecords(fresh) => {
+                let mut bench: Vec<(f64, String)> = if self.job == env.job { (*self.bench).clone() } else { Vec::new() };
+                bench.extend(fresh);
+                Rc::new(Live { job: env.job, bench: Rc::new(bench), items: if self.job == env.job { self.items } else { None }, conflicts: None, rectfree: None })
             }
             _ => self,
         }
@@ -344,6 +353,11 @@ impl Reducible for State {
             Action::Dismiss => s.notice = None,
             Action::Started { job, kind, work, now_ms } => {
                 s.last_end = None;
+                if work == Work::Art {
+                    // The new job streams its own puzzles (`Reply::ArtImproved`); an older
+                    // result must not pass for this job's.
+                    s.art = None;
+                }
                 s.busy = Some(Busy { job, kind, work, started_ms: now_ms });
             }
             Action::Cancelled => {
@@ -370,6 +384,7 @@ impl Reducible for State {
                         s = s.accept_hint(busy.kind, report);
                     }
                     Reply::Ready | Reply::Progress { .. } | Reply::RectFreeProgress(_) => return self,
+                    Reply::BenchRecords(_) => return self,
                     Reply::Solved(report) => {
                         s.busy = None;
                         s = s.accept_report(busy.kind, report);
@@ -383,6 +398,8 @@ impl Reducible for State {
                         s.bench = Some((records, summary));
                     }
                     Reply::ArtProgress { stage, .. } => s.art_stage = Some(stage),
+                    // The best unique puzzle so far: shown at once, kept if the user cancels.
+                    Reply::ArtImproved(result) => s.art = Some(*result),
                     Reply::Art(result) => {
                         s.busy = None;
                         s.art_stage = None;

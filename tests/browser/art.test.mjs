@@ -86,3 +86,120 @@ test('an image dropped on the page or pasted is read too; a file that is not an 
   await page.click('text=Smiley');
   await page.waitForSelector('#art-status[data-state="done"][data-verdict="unique"]', { timeout: 20000 });
 });
+
+test('a textured photo-like picture shows a unique puzzle at once, shrinks its givens while busy, and Cancel keeps the best one', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'art');
+  await page.waitForSelector('#art-file');
+  await page.fill('#art-width', '60');
+  await page.dispatchEvent('#art-width', 'change');
+  await page.selectOption('#art-method', 'translucent');
+  // Waves with seeded noise, 400x300: translucent squares at 60 wide need a hundred or more
+  // givens, and minimising them takes many seconds.
+  const noise = await page.evaluate(() => {
+    const c = document.createElement('canvas');
+    c.width = 400; c.height = 300;
+    const g = c.getContext('2d');
+    const img = g.createImageData(400, 300);
+    let s = 12345;
+    for (let y = 0; y < 300; y++) for (let x = 0; x < 400; x++) {
+      s = (s * 1103515245 + 12345) % 2147483648;
+      const v = 128 + 60 * Math.sin(x / 23) * Math.cos(y / 17) + 50 * Math.sin((x + y) / 41) + (s / 2147483648 - 0.5) * 120;
+      const i = 4 * (y * 400 + x);
+      img.data[i] = img.data[i + 1] = img.data[i + 2] = Math.max(0, Math.min(255, v));
+      img.data[i + 3] = 255;
+    }
+    g.putImageData(img, 0, 0);
+    const url = c.toDataURL('image/png');
+    return url.slice(url.indexOf(',') + 1);
+  });
+  await page.setInputFiles('#art-file', { name: 'waves.png', mimeType: 'image/png', buffer: Buffer.from(noise, 'base64') });
+  // The quick answer lands while the job goes on: unique, not yet proven minimal, playable.
+  const current = await page.waitForSelector('#art-status[data-state="busy"] #art-current', { timeout: 30000 });
+  assert.equal(await current.getAttribute('data-verdict'), 'unique');
+  assert.equal(await current.getAttribute('data-minimal'), 'false');
+  const first = Number(await current.getAttribute('data-givens'));
+  assert.ok(first > 0);
+  assert.ok(await page.$('#share-link'), 'the quick answer can be shared at once');
+  // Improvements stream in: fewer givens while still busy.
+  await page.waitForFunction((first) => {
+    const c = document.querySelector('#art-status[data-state="busy"] #art-current');
+    return c && Number(c.dataset.givens) < first;
+  }, first, { timeout: 60000 });
+  await page.click('#cancel');
+  const done = await page.waitForSelector('#art-status[data-state="done"]', { timeout: 10000 });
+  assert.equal(await done.getAttribute('data-verdict'), 'unique');
+  const kept = Number(await done.getAttribute('data-givens'));
+  assert.ok(kept < first, `${kept} givens kept after ${first} at first`);
+  assert.equal(await done.getAttribute('data-minimal'), 'false');
+  assert.match(await page.textContent('#art-verdict'), /not yet proven minimal/);
+  // The kept puzzle is the one shared, and the engine proves it unique.
+  const share = await page.inputValue('#share-link');
+  const again = await env.chrome.context.newPage();
+  await again.goto(share);
+  await again.waitForSelector('#board .cell');
+  await again.click('#solve');
+  await again.waitForSelector('#status[data-state="done"]', { timeout: 60000 });
+  assert.equal(await again.$eval('#status', (s) => s.dataset.verdict), 'unique');
+  await again.close();
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test('dragging a rectangle on the original crops it; the aspect lock keeps the ratio', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'art');
+  await page.waitForSelector('#art-file');
+  await page.click('#sample-house');
+  await page.waitForFunction(() => {
+    const s = document.querySelector('#art-status[data-state="done"]');
+    return s && s.textContent.includes('from a 320×280 image');
+  }, null, { timeout: 20000 });
+  const cells = async () => {
+    const m = /(\d+)×(\d+) cells/.exec(await page.textContent('#art-status'));
+    return [Number(m[1]), Number(m[2])];
+  };
+  const [w0, h0] = await cells();
+  await page.waitForFunction(() => {
+    const i = document.querySelector('#art-original');
+    return i && i.complete && i.naturalWidth > 0;
+  });
+  const natural = await page.$eval('#art-original', (i) => [i.naturalWidth, i.naturalHeight]);
+  const box = await page.locator('#art-original').boundingBox();
+  const at = (fx, fy) => [box.x + 1 + fx * (box.width - 2), box.y + 1 + fy * (box.height - 2)];
+  // A wide, low rectangle dragged from the lower right to the upper left.
+  await page.mouse.move(...at(0.9, 0.5));
+  await page.mouse.down();
+  await page.mouse.move(...at(0.5, 0.4), { steps: 4 });
+  await page.mouse.move(...at(0.1, 0.3), { steps: 4 });
+  assert.ok(await page.$('#art-crop-box'), 'the rectangle is drawn while dragging');
+  await page.mouse.up();
+  const crop = async () => Promise.all([0, 1, 2, 3].map(async (k) => Number(await page.inputValue(`#art-crop-${k}`))));
+  const [x, y, cw, ch] = await crop();
+  const near = (a, b, what) => assert.ok(Math.abs(a - b) <= 0.03 * Math.max(...natural), `${what}: ${a} vs ${b}`);
+  near(x, 0.1 * natural[0], 'x');
+  near(y, 0.3 * natural[1], 'y');
+  near(cw, 0.8 * natural[0], 'width');
+  near(ch, 0.2 * natural[1], 'height');
+  // The grid follows the cropped shape: same width, far fewer rows.
+  await page.waitForFunction((h0) => {
+    const s = document.querySelector('#art-status[data-state="done"]');
+    const m = s && /(\d+)×(\d+) cells/.exec(s.textContent);
+    return m && Number(m[2]) < h0 / 2;
+  }, h0, { timeout: 20000 });
+  assert.equal((await cells())[0], w0);
+  // Lock the aspect to the current crop's shape, then drag a tall rectangle: the ratio holds.
+  await page.click('details.crop summary');
+  await page.check('#art-crop-lock');
+  await page.mouse.move(...at(0.2, 0.1));
+  await page.mouse.down();
+  await page.mouse.move(...at(0.4, 0.9), { steps: 6 });
+  await page.mouse.up();
+  const [, , lw, lh] = await crop();
+  assert.ok(Math.abs(lw / lh - cw / ch) / (cw / ch) < 0.05, `locked ${lw}x${lh} vs ${cw}x${ch}`);
+  // No crop: back to the whole picture.
+  await page.click('#art-crop-clear');
+  assert.equal(await page.inputValue('#art-crop-0'), '');
+  await page.waitForFunction(([w0, h0]) => {
+    const s = document.querySelector('#art-status[data-state="done"]');
+    return s && s.textContent.includes(`${w0}×${h0} cells`);
+  }, [w0, h0], { timeout: 20000 });
+  assert.deepEqual(page.studioErrors, []);
+});

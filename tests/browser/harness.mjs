@@ -18,12 +18,13 @@ const MIME = {
   '.png': 'image/png',
   '.svg': 'image/svg+xml',
   '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
 };
 
 /** Serves dist/ on 127.0.0.1 at a free port; resolves to { url, close }. */
 export function serve() {
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
-    throw new Error(`no built site in ${dist}: run trunk build --release first`);
+    throw new Error(`no built site in ${dist}: run scripts/build first`);
   }
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://localhost');
@@ -96,4 +97,14 @@ export async function boardRows(page, attr = 'star', value = '1', on = '*') {
     }
     return rows;
   }, [attr, value, on]);
+}
+
+/** Waits until the page runs exactly `n` Web Workers (the studio's own worker is one). */
+export async function workersBecome(page, n, ms = 15000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (page.workers().length === n) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`expected ${n} workers, found ${page.workers().length}`);
 }

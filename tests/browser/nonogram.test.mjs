@@ -1,7 +1,7 @@
 // The nonogram player and solver in headless Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { suite, open, boardRows } from './harness.mjs';
+import { suite, open, boardRows, workersBecome } from './harness.mjs';
 
 // webpbn #1 "Dancer" (formats.md 3.2): its Tatham ID, its puzz.link URL and its unique answer.
 const TATHAM = '5x10:2.1/2.1.3/7/1.3/2.1/2/2.1/1.1/3/1.1/1.1/2/1.1/1.2/2';
@@ -24,6 +24,20 @@ test('a nonogram link opens, Solve proves it unique and rates it', async () => {
   assert.equal(await page.$eval('#status', (s) => s.dataset.verdict), 'unique');
   assert.match(await page.textContent('#status'), /Rating: line logic/i);
   assert.deepEqual(await gridRows(page), GOAL);
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test('Solve with a portfolio of 3 workers: the first checked answer wins, the report names it, and every race worker stops', async () => {
+  const page = await open(env.chrome.context, env.server.url, LINK);
+  await page.waitForSelector('#board .cell');
+  await workersBecome(page, 1);
+  await page.selectOption('#nono-workers', '3');
+  await page.click('#solve');
+  await page.waitForSelector('#status[data-state="done"]', { timeout: 30000 });
+  assert.equal(await page.$eval('#status', (s) => s.dataset.verdict), 'unique');
+  assert.match(await page.textContent('#status'), /Portfolio: 3 workers raced; worker [123] answered first \(its answer passed the independent checker\) and the other 2 were stopped\./);
+  assert.deepEqual(await gridRows(page), GOAL);
+  await workersBecome(page, 1);
   assert.deepEqual(page.studioErrors, []);
 });
 

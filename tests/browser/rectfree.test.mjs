@@ -2,7 +2,7 @@
 // colouring; watch the live chart and cancel; import a bad grid and see its rectangles outlined.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { suite, open } from './harness.mjs';
+import { suite, open, workersBecome } from './harness.mjs';
 
 const env = suite();
 
@@ -83,4 +83,41 @@ test('import a bad grid: its rectangles are counted and outlined', async () => {
   await page.fill('#check-text', '01\n0x\n');
   await page.click('#check');
   assert.match(await page.textContent('#check-error'), /line 2/);
+});
+
+test('a portfolio of 2 workers: the first checked colouring wins and every worker is stopped', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'rectfree/v1/12x12c4/s5');
+  await page.waitForSelector('#run');
+  await workersBecome(page, 1);
+  await page.selectOption('#rf-workers', '2');
+  assert.match(await page.textContent('#rf-explanation'), /Tabu search/);
+  await page.click('#run');
+  await page.waitForSelector('#status[data-state="done"]', { timeout: 60000 });
+  assert.equal(await page.$eval('#status', (s) => s.dataset.verdict), 'solved');
+  await page.waitForSelector('#result-grid[data-checked="1"]');
+  const rows = (await page.textContent('#result-text')).trim().split('\n');
+  assert.equal(rows.length, 12);
+  assert.ok(rows.every((r) => /^[0-3]{12}$/.test(r)), rows.join('/'));
+  assert.equal(rectangles(rows), 0);
+  assert.match(await page.textContent('#rf-portfolio'), /^Portfolio: 2 workers raced; worker [12] answered first .* the other 1 were stopped\.$/);
+  // Both race workers are terminated; the studio's own worker stays.
+  await workersBecome(page, 1);
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test('a racing portfolio shows the leading worker on the chart, and Cancel stops every worker', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'rectfree/v1/17x17c4/s2');
+  await page.waitForSelector('#run');
+  await page.selectOption('#rf-workers', '3');
+  await page.click('#run');
+  await page.waitForSelector('#rf-race[data-workers="3"]', { timeout: 30000 });
+  await workersBecome(page, 4);
+  const leader = Number(await page.$eval('#rf-race', (d) => d.dataset.leader));
+  assert.ok(leader >= 1 && leader <= 3);
+  await page.waitForSelector('#rf-live svg.chart polyline.best');
+  await page.click('#cancel');
+  await page.waitForSelector('#status[data-state="ended"]');
+  assert.match(await page.textContent('#status'), /Cancelled/);
+  await workersBecome(page, 1);
+  assert.deepEqual(page.studioErrors, []);
 });

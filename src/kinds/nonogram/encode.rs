@@ -160,3 +160,23 @@ fn encode_line(cnf: &mut Cnf, clue: &[u32], starts: &[Vec<usize>], cells: &[Lit]
         clause(cnf, &covers);
     }
 }
+
+/// One line alone: fresh cell variables, the line's ladders with the starts `known` allows,
+/// and a unit for every known cell; `None` when the clue has no placement. For measuring what
+/// unit propagation on the encoding deduces against the exact line solver.
+pub fn encode_line_alone(clue: &[u32], known: &[Cell], cnf: &mut Cnf) -> Option<Vec<Lit>> {
+    let cells = cnf.fresh_n(known.len());
+    let mut starts = Vec::new();
+    if !LineSolver::new().starts(clue, known, &mut starts) || starts.iter().any(Vec::is_empty) {
+        return None;
+    }
+    for (&c, &x) in known.iter().zip(&cells) {
+        match c {
+            Cell::Black => cnf.unit(x),
+            Cell::White => cnf.unit(!x),
+            Cell::Unknown => {}
+        }
+    }
+    encode_line(cnf, clue, &starts, &cells);
+    Some(cells)
+}

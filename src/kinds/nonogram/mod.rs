@@ -4,12 +4,14 @@
 //! - [`line`]: the exact line solver (dynamic programming over positions and runs);
 //! - [`propagate`]: line logic over the grid to a fixpoint;
 //! - [`encode`]: the SAT encoding (run-start order ladders, linear in length x runs);
-//! - [`solve`]: the layered solver with its uniqueness proof and rating;
+//! - [`cdcl`]: batsat with the exact line solver as a propagator (a search option for portfolios);
+//! - [`solve`]: the layered solver with its uniqueness proof and rating, and its search options;
 //! - [`check`]: the independent verifier;
 //! - [`formats`]: studio JSON and link, Tatham IDs, puzz.link, `.non`, `.nin`, webpbn XML, TAAI;
 //! - [`generate`]: new puzzles with a unique answer;
 //! - [`page`]: pure functions for the editor and player (clues of a picture, line status, SVG, export).
 
+pub mod cdcl;
 pub mod check;
 pub mod encode;
 pub mod formats;

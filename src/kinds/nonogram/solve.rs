@@ -34,16 +34,48 @@
 //! restart unit 2048 (median 50 ms, p90 498 ms, slowest 9.6 s wall), against a 60 s target.
 //! Nearly all of it is varisat's search on a few dozen puzzles (the 20 slowest take 62 s).
 //!
-//! Every answer returned has passed the independent checker.
+//! What unit propagation on the encoding sees, against the exact line solver (November 2026,
+//! `cargo run --release --example nonogram_up ../shared/bench/nonogram/taai2011.question.txt
+//! ../shared/bench/nonogram/taai2011.solution.txt 100 20`): every line of TAAI 2011 #1–100
+//! encoded alone from the root state, a random 15, 30 or 50% of its unknown cells fixed 20
+//! times to the answer and 20 times at random. On the 96,060 consistent line states the line
+//! solver deduced 397,406 cells and unit propagation 348,560 (87.7%); propagation missed some
+//! deduction on 22.7% of them. On random states it refuted 93.9% of the 43,118 the line solver
+//! refutes, and found 79.8% of its deductions on the feasible ones. So the encoding leaves a gap.
+//!
+//! Closing it inside the search ([`super::cdcl`], batsat with the line solver as a propagator
+//! whose deductions are explained by shrunk clauses over the line's cells, [`Search::Lines`]):
+//! 2 to 4 times fewer conflicts on hard TAAI puzzles (6 of the 30 slowest: 44,000 against
+//! 120,000 for batsat alone), but each conflict costs 2.5 to 4 times more (perf: batsat's
+//! unit propagation 57%, the line solver 25%), so it is no faster: the 30 slowest of TAAI 2011
+//! took 150 s user against 108 s for batsat alone at batsat's restart unit 100, and 146 s (one
+//! puzzle cut at 120 s) against 62 s at restart unit 1000. On 6 hard puzzles, deciding on cell
+//! variables only took 13.9 s against 8.4 s, and dropping the ladders (the theory alone over
+//! the cells, clauses learned over cells only) 58 s against 8.9 s. Not the default.
+//!
+//! batsat alone ([`Search::Batsat`], restart unit [`super::cdcl::RESTART_FIRST`] = 1000; 100:
+//! 108 s, 3000: 89 s with one puzzle cut) on the 30 slowest: 62 s user against varisat's 124 s
+//! in the same session, but on a fixed sample of 100 others 73 s against 66 s (the machine
+//! was loaded four times over; times in-process), so no default change without a whole-set
+//! win. The time per puzzle swings widely with the engine and the order, which a portfolio of
+//! workers uses: on that sample of 100, the per-puzzle best of varisat, varisat seed 7, batsat
+//! and batsat with lines totals 24.6 s against 65.8 s for varisat alone
+//! (`cargo run --release --example nonogram_search FILE varisat,varisat:7,batsat,lines`).
+//! [`SolveOptions`] carries the choice; the worker takes it in `Request::SolveNonogram`.
+//!
+//! Every answer returned has passed the independent checker, whatever the options.
 
 use web_time::Instant;
 
+use serde::{Deserialize, Serialize};
+
+use super::cdcl::{Engine, EngineOptions};
 use super::encode::encode_with;
 use super::model::{Cell, Nonogram};
 use super::propagate::Propagator;
 use crate::grid::Grid;
 use crate::puzzle::{enumerate_verified, Mode, Report, SolveError, Verdict};
-use crate::sat::{Cnf, Monitor, Solver, Stats};
+use crate::sat::{Cnf, Lit, Model, Monitor, Solver, Stats};
 
 /// varisat's Luby restart unit for nonograms (its default is 128); see the module documentation.
 const RESTART_SCALE: u64 = 2048;
@@ -66,8 +98,55 @@ fn count_of(mode: Mode, n: usize) -> Option<(usize, bool)> {
     matches!(mode, Mode::Count(_)).then_some((n, true))
 }
 
-/// Solves `p` in `mode`; see the module documentation for the layers.
+/// The search that runs after line logic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Search {
+    /// varisat over the encoding (the studio's SAT engine).
+    #[default]
+    Varisat,
+    /// batsat over the same encoding.
+    Batsat,
+    /// batsat with the exact line solver inside as a propagator ([`super::cdcl`]).
+    Lines,
+}
+
+/// How one solve runs; a portfolio of workers runs several that differ (the answer and the
+/// verdict never depend on them, only the time).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct SolveOptions {
+    /// The search after line logic.
+    pub search: Search,
+    /// 0 for the plain order; otherwise varisat gets the formula with its variables renumbered,
+    /// their signs flipped and its clauses reordered at random ([`shuffled`]), and batsat random
+    /// initial activities and phases.
+    pub seed: u64,
+}
+
+/// The set-ups a portfolio of `n` workers races (at most four), in this order: varisat in the
+/// plain order, batsat, batsat with the line solver inside, varisat shuffled with seed 7.
+/// Measured on a fixed sample of 100 TAAI 2011 puzzles, the per-puzzle best of these four
+/// totals 24.6 s against 65.8 s for varisat alone (`cargo run --release --example
+/// nonogram_search FILE varisat,varisat:7,batsat,lines`): their times differ most on the
+/// puzzles where one of them is slow.
+pub fn portfolio(n: usize) -> Vec<SolveOptions> {
+    [
+        SolveOptions { search: Search::Varisat, seed: 0 },
+        SolveOptions { search: Search::Batsat, seed: 0 },
+        SolveOptions { search: Search::Lines, seed: 0 },
+        SolveOptions { search: Search::Varisat, seed: 7 },
+    ]
+    .into_iter()
+    .take(n)
+    .collect()
+}
+
+/// Solves `p` in `mode` with the default options; see the module documentation for the layers.
 pub fn solve(p: &Nonogram, mode: Mode, monitor: Option<Monitor>) -> Result<Report<Grid<bool>>, SolveError> {
+    solve_with(p, mode, SolveOptions::default(), monitor)
+}
+
+/// Solves `p` in `mode` with `options`.
+pub fn solve_with(p: &Nonogram, mode: Mode, options: SolveOptions, monitor: Option<Monitor>) -> Result<Report<Grid<bool>>, SolveError> {
     let started = Instant::now();
     let mut prop = Propagator::new(p);
     let mut cells = p.start();
@@ -94,7 +173,7 @@ pub fn solve(p: &Nonogram, mode: Mode, monitor: Option<Monitor>) -> Result<Repor
         });
     }
     proof.push(format!("Line logic fixed {fixed} of {total} cells."));
-    by_sat(p, mode, &cells, monitor, started, proof)
+    by_sat(p, mode, options, &cells, monitor, started, proof)
 }
 
 
@@ -102,6 +181,7 @@ pub fn solve(p: &Nonogram, mode: Mode, monitor: Option<Monitor>) -> Result<Repor
 fn by_sat(
     p: &Nonogram,
     mode: Mode,
+    options: SolveOptions,
     cells: &[Cell],
     monitor: Option<Monitor>,
     started: Instant,
@@ -110,21 +190,29 @@ fn by_sat(
     let unknown = cells.iter().filter(|&&c| c == Cell::Unknown).count();
     let mut cnf = Cnf::new();
     let x = encode_with(p, cells, &mut cnf);
-    let mut solver = Solver::build(&cnf, monitor);
-    solver.set_restart_scale(RESTART_SCALE);
+    let engine = match options.search {
+        Search::Varisat => "varisat",
+        Search::Batsat => "batsat",
+        Search::Lines => "batsat with the line solver inside",
+    };
     proof.push(format!(
-        "Line logic left {unknown} cells unknown; SAT over them ({} variables, {} clauses, every fixed cell a unit) enumerated the answers.",
+        "Line logic left {unknown} cells unknown; SAT ({engine}{}) over them ({} variables, {} clauses, every fixed cell a unit) enumerated the answers.",
+        if options.seed == 0 { String::new() } else { format!(", seed {}", options.seed) },
         cnf.n_vars(),
         cnf.n_clauses()
     ));
-    let e = enumerate_verified(
-        &mut solver,
-        &x,
-        mode,
-        |m| verified(p, Grid::from_cells(p.height(), p.width(), x.iter().map(|&l| m.value(l)).collect()).expect("one variable per cell")),
-        &mut proof,
-    )?;
-    let mut stats = solver.stats();
+    let (cnf, x) = if options.seed == 0 || options.search != Search::Varisat { (cnf, x) } else { shuffled(&cnf, &x, options.seed) };
+    let check = |m: &Model| verified(p, Grid::from_cells(p.height(), p.width(), x.iter().map(|&l| m.value(l)).collect()).expect("one variable per cell"));
+    let (e, mut stats) = if options.search == Search::Varisat {
+        let mut solver = Solver::build(&cnf, monitor);
+        solver.set_restart_scale(RESTART_SCALE);
+        let e = enumerate_verified(&mut solver, &x, mode, check, &mut proof)?;
+        (e, solver.stats())
+    } else {
+        let mut engine = Engine::new(p, &cnf, EngineOptions { lines: options.search == Search::Lines, seed: options.seed }, monitor);
+        let e = enumerate_verified(&mut engine, &x, mode, check, &mut proof)?;
+        (e, engine.stats())
+    };
     stats.elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
     let (verdict, solutions, found, complete) = (e.verdict, e.solutions, e.found, e.complete);
     let counting = matches!(mode, Mode::Count(_));
@@ -137,4 +225,31 @@ fn by_sat(
     });
     let count = counting.then_some((found, complete));
     Ok(Report { verdict, solutions, stats, proof, rating, count })
+}
+
+/// `cnf` with its variables renumbered and their signs flipped at random for `seed`, and its
+/// clauses in a random order; returns it and `x` renamed the same way. The formula is the
+/// same up to renaming, so it has the same answers; only the solver's path differs.
+pub fn shuffled(cnf: &Cnf, x: &[Lit], seed: u64) -> (Cnf, Vec<Lit>) {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let n = cnf.n_vars();
+    let mut perm: Vec<usize> = (0..n).collect();
+    rng.shuffle(&mut perm);
+    let flip: Vec<bool> = (0..n).map(|_| rng.bool()).collect();
+    let mut out = Cnf::new();
+    let vars = out.fresh_n(n);
+    let rename = |l: Lit| {
+        let v = vars[perm[l.index()]];
+        if l.is_positive() ^ flip[l.index()] {
+            v
+        } else {
+            !v
+        }
+    };
+    let mut order: Vec<usize> = (0..cnf.n_clauses()).collect();
+    rng.shuffle(&mut order);
+    for i in order {
+        out.clause(cnf.clauses()[i].iter().map(|&l| rename(l)));
+    }
+    (out, x.iter().map(|&l| rename(l)).collect())
 }

@@ -66,7 +66,7 @@ fn fixed_cell(ch: char, colours: usize, at: impl FnOnce() -> String) -> InputRes
 /// Reads the settings shared by JSON and links.
 fn settings(p: &mut RectFree, method: Option<&str>, symmetry: Option<&str>, seed: Option<u64>) -> InputResult<()> {
     if let Some(m) = method {
-        p.method = Method::from_word(m).ok_or_else(|| InputError::at("method", format!("`{}` is not auto, sat, anneal, threshold or breakout", clip(m))))?;
+        p.method = Method::from_word(m).ok_or_else(|| InputError::at("method", format!("`{}` is not auto, sat, anneal, threshold, breakout or tabu", clip(m))))?;
     }
     if let Some(s) = symmetry {
         p.symmetry = Symmetry::from_word(s).ok_or_else(|| InputError::at("symmetry", format!("`{}` is not auto, none or rotation", clip(s))))?;

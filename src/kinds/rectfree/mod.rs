@@ -18,6 +18,7 @@ pub mod model;
 pub mod page;
 pub mod search;
 pub mod solve;
+pub mod tabu;
 
 pub use model::RectFree;
 

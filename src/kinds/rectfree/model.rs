@@ -26,11 +26,13 @@ pub enum Method {
     Threshold,
     /// Clause weighting (breakout): greedy moves on rectangles weighted by how long they lasted.
     Breakout,
+    /// Tabu search over the rotation-symmetric choices (square grids, four colours).
+    Tabu,
 }
 
 impl Method {
     /// Every method, in menu order.
-    pub const ALL: [Method; 5] = [Method::Auto, Method::Sat, Method::Anneal, Method::Threshold, Method::Breakout];
+    pub const ALL: [Method; 6] = [Method::Auto, Method::Sat, Method::Anneal, Method::Threshold, Method::Breakout, Method::Tabu];
 
     /// The word used in JSON, links and the CLI.
     pub fn word(self) -> &'static str {
@@ -40,6 +42,7 @@ impl Method {
             Method::Anneal => "anneal",
             Method::Threshold => "threshold",
             Method::Breakout => "breakout",
+            Method::Tabu => "tabu",
         }
     }
 

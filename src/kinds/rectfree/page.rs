@@ -151,3 +151,24 @@ pub fn known_table() -> Vec<(usize, usize, String)> {
         })
         .collect()
 }
+
+/// The tasks a portfolio races for `p`: the same task with seeds `p.seed`, `p.seed + 1`, …, one
+/// per worker, when its plan is a local search (seeds change nothing for SAT or the bound, so
+/// those run in one worker: an empty list).
+pub fn portfolio_tasks(p: &RectFree, workers: usize) -> Vec<RectFree> {
+    match solve::plan(p).0 {
+        solve::Plan::Search { .. } => (0..workers as u64)
+            .map(|i| {
+                let mut t = p.clone();
+                t.seed = p.seed.wrapping_add(i);
+                t
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The line of a report that says how a portfolio ended, if a portfolio ran.
+pub fn portfolio_line(proof: &[String]) -> Option<&str> {
+    proof.iter().map(String::as_str).find(|l| l.starts_with("Portfolio:"))
+}

@@ -76,6 +76,9 @@ pub struct Snapshot {
     pub series: Vec<Point>,
     /// Reheats so far.
     pub sweeps: u64,
+    /// In a portfolio: which worker (0-based) of how many sent this snapshot.
+    #[serde(default)]
+    pub worker: Option<(u32, u32)>,
 }
 
 /// The chart series: one point every `every` iterations, thinned by half when full.
@@ -106,7 +109,7 @@ impl Series {
 }
 
 /// Rectangle-counting state: per colour, each row and each column as bit sets.
-struct Board {
+pub(super) struct Board {
     rows: usize,
     /// `row[k][r]`: columns of row r with colour k.
     row: Vec<Vec<u64>>,
@@ -115,12 +118,12 @@ struct Board {
 }
 
 impl Board {
-    fn new(rows: usize, cols: usize, colours: usize) -> Self {
+    pub(super) fn new(rows: usize, cols: usize, colours: usize) -> Self {
         Board { rows, row: vec![vec![0; rows]; colours], col: vec![vec![0; cols]; colours] }
     }
 
     /// Rectangles of colour k with a corner at (r, c), whether or not (r, c) has colour k now.
-    fn involve(&self, k: usize, r: usize, c: usize) -> u64 {
+    pub(super) fn involve(&self, k: usize, r: usize, c: usize) -> u64 {
         let mine = self.row[k][r] & !(1u64 << c);
         if mine == 0 {
             return 0;
@@ -135,18 +138,18 @@ impl Board {
         total
     }
 
-    fn put(&mut self, k: usize, r: usize, c: usize) {
+    pub(super) fn put(&mut self, k: usize, r: usize, c: usize) {
         self.row[k][r] |= 1 << c;
         self.col[k][c] |= 1 << r;
     }
 
-    fn take(&mut self, k: usize, r: usize, c: usize) {
+    pub(super) fn take(&mut self, k: usize, r: usize, c: usize) {
         self.row[k][r] &= !(1 << c);
         self.col[k][c] &= !(1 << r);
     }
 
     /// The total score, from scratch.
-    fn total(&self) -> u64 {
+    pub(super) fn total(&self) -> u64 {
         let mut t = 0;
         for rows in &self.row {
             for r1 in 0..self.rows {
@@ -195,10 +198,47 @@ impl Acceptance {
 /// The result of a search that was not stopped: a colouring with no rectangle (not yet checked).
 pub type Found = Grid<u8>;
 
+/// Odd sides from this one up are searched on the next even grid and cropped (see [`grown_side`]).
+pub const GROW_FROM: usize = 17;
+
+/// The side of the grid the tabu search colours for an n x n task: n + 1 for odd n from
+/// [`GROW_FROM`] up, else n. Measured on 17x17: the 17x17 rotation space (72 orbits, centre
+/// fixed, 73 cells for colour 0) stalled at 1 rectangle in 60 s for every seed, while the 18x18
+/// one (81 orbits, no centre, colour 0 at the 81-cell maximum) is solved, and any 17x17 part of
+/// an 18x18 colouring is a 17x17 colouring.
+pub fn grown_side(n: usize) -> usize {
+    if n % 2 == 1 && n >= GROW_FROM {
+        n + 1
+    } else {
+        n
+    }
+}
+
 /// Runs the local search until a rectangle-free colouring turns up or `report` (called about
 /// every `interval_ms` with a snapshot, and once at the end) returns false.
 pub fn search(p: &RectFree, config: Config, interval_ms: f64, report: &mut dyn FnMut(&Snapshot) -> bool) -> (Option<Found>, Snapshot) {
-    if config.rotation && p.rotation_applies() {
+    if config.method == Method::Tabu && p.rotation_applies() {
+        let n = p.rows();
+        let side = grown_side(n);
+        if side == n {
+            return super::tabu::Tabu::new(n, config.seed).run(config, interval_ms, report);
+        }
+        // Colour the larger grid and keep its top-left n x n part (rectangle-free as any part
+        // of a rectangle-free colouring is); snapshots show that part.
+        let crop_rows = |rows: &mut Vec<String>| {
+            rows.truncate(n);
+            rows.iter_mut().for_each(|r| r.truncate(n));
+        };
+        let mut cropped = |s: &Snapshot| {
+            let mut s = s.clone();
+            crop_rows(&mut s.best_rows);
+            report(&s)
+        };
+        let (found, mut last) = super::tabu::Tabu::new(side, config.seed).run(config, interval_ms, &mut cropped);
+        crop_rows(&mut last.best_rows);
+        let found = found.and_then(|g| Grid::from_cells(n, n, (0..n * n).map(|i| g[(i / n, i % n)]).collect()));
+        (found, last)
+    } else if config.rotation && p.rotation_applies() {
         Rotational::new(p, config).run(config, interval_ms, report)
     } else {
         Whole::new(p, config).run(config, interval_ms, report)
@@ -206,7 +246,7 @@ pub fn search(p: &RectFree, config: Config, interval_ms: f64, report: &mut dyn F
 }
 
 /// The moves and score of one search space.
-trait Space {
+pub(super) trait Space {
     /// The current score.
     fn score(&self) -> u64;
     /// Proposes and (by `accept`) applies one move; returns the new score.
@@ -241,6 +281,7 @@ trait Space {
             best_rows: cells.chunks(cols.max(1)).map(|row| row.iter().map(|&k| (b'0' + k) as char).collect()).collect(),
             series: series.points.clone(),
             sweeps,
+            worker: None,
         };
         let _ = rows;
         loop {
@@ -423,6 +464,27 @@ impl Space for Whole {
     }
 }
 
+/// A random choice per rotation orbit of an n x n grid (seeded): the orbits, the centre, the
+/// choices, colour 0's board (with the centre of an odd grid) and its score.
+pub(super) type Choices = (Vec<[usize; 4]>, Option<usize>, Vec<usize>, Board, u64);
+
+/// A random start in the rotation-symmetric space, as [`Choices`].
+pub(super) fn random_choices(n: usize, seed: u64) -> Choices {
+    let (orbits, centre) = orbits(n);
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let choice: Vec<usize> = orbits.iter().map(|_| rng.usize(..4)).collect();
+    let mut board = Board::new(n, n, 1);
+    for (o, cells) in orbits.iter().enumerate() {
+        let cell = cells[choice[o]];
+        board.put(0, cell / n, cell % n);
+    }
+    if let Some(c) = centre {
+        board.put(0, c / n, c % n);
+    }
+    let score = board.total();
+    (orbits, centre, choice, board, score)
+}
+
 /// The rotation-symmetric space: one choice per orbit; only colour 0 (with the centre) is scored.
 struct Rotational {
     n: usize,
@@ -442,18 +504,7 @@ struct Rotational {
 impl Rotational {
     fn new(p: &RectFree, config: Config) -> Self {
         let n = p.rows();
-        let (orbits, centre) = orbits(n);
-        let mut rng = fastrand::Rng::with_seed(config.seed ^ 0x5851_f42d_4c95_7f2d);
-        let choice: Vec<usize> = orbits.iter().map(|_| rng.usize(..4)).collect();
-        let mut board = Board::new(n, n, 1);
-        for (o, cells) in orbits.iter().enumerate() {
-            let cell = cells[choice[o]];
-            board.put(0, cell / n, cell % n);
-        }
-        if let Some(c) = centre {
-            board.put(0, c / n, c % n);
-        }
-        let score = board.total();
+        let (orbits, centre, choice, board, score) = random_choices(n, config.seed ^ 0x5851_f42d_4c95_7f2d);
         let pairs = n * (n - 1) / 2;
         let weights = (config.method == Method::Breakout).then(|| vec![1u32; pairs * pairs]);
         let mut orbit_of = vec![(usize::MAX, 0); n * n];

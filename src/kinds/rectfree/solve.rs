@@ -50,17 +50,29 @@ pub fn plan(p: &RectFree) -> (Plan, Vec<String>) {
             why.push(format!("Auto: {cells} cells is small enough for SAT, which finds a colouring or proves that none exists."));
             Method::Sat
         }
+        Method::Auto if rotation => {
+            why.push(format!("Auto: {cells} cells is too large for plain SAT to be quick, so tabu search runs in the rotation-symmetric space (it finds colourings but cannot prove that none exists; it measured far faster there than annealing)."));
+            Method::Tabu
+        }
         Method::Auto => {
             why.push(format!("Auto: {cells} cells is too large for plain SAT to be quick, so simulated annealing searches (it finds colourings but cannot prove that none exists)."));
+            Method::Anneal
+        }
+        Method::Tabu if !rotation => {
+            why.push("Tabu search runs in the rotation-symmetric space only (square grids of side 8 or more, four colours, no fixed cells, symmetry not none); simulated annealing runs instead.".to_string());
             Method::Anneal
         }
         m => m,
     };
     if rotation {
+        // The tabu search may colour a larger grid (see below); the orbits are that grid's.
+        let side = if method == Method::Tabu { search::grown_side(p.rows()) } else { p.rows() };
+        let cells = side * side;
         why.push(format!(
-            "Rotation symmetry: colour k is colour 0 turned by k quarter turns, so colour 0 takes exactly one cell of each of the {} orbits of four cells{} and only colour 0 must be rectangle-free.",
+            "Rotation symmetry: colour k is colour 0 turned by k quarter turns, so colour 0 takes exactly one cell of each of the {} orbits of four cells{}{} and only colour 0 must be rectangle-free.",
             (cells - cells % 4) / 4,
-            if p.rows() % 2 == 1 { " (the centre cell is colour 0)" } else { "" }
+            if side != p.rows() { format!(" of the {side}x{side} grid") } else { String::new() },
+            if side % 2 == 1 { " (the centre cell is colour 0)" } else { "" }
         ));
     } else if p.rotation_applies() {
         why.push("Rotation symmetry is off for this task (grids under 8x8 or symmetry set to none): every colouring is searched.".to_string());
@@ -78,6 +90,12 @@ pub fn plan(p: &RectFree) -> (Plan, Vec<String>) {
         }
         m => {
             why.push(match m {
+                Method::Tabu if search::grown_side(p.rows()) != p.rows() => format!(
+                    "Tabu search on the {m}x{m} grid, cropped: {n} is odd, and the {n}x{n} rotation space (one centre, colour 0 one cell short of the largest rectangle-free set) stalled at one rectangle in every measured run, while the {m}x{m} one is solved; dropping the last row and column of a {m}x{m} colouring leaves a {n}x{n} colouring, as any part of a rectangle-free colouring is rectangle-free. Every step weighs all moves (each orbit's colour-0 cell to each of its three other cells), takes the best one that is not tabu (a tabu move only when it gives a new best), and forbids the orbit to go back to the cell it left for 6 to 11 steps; the chart counts the rectangles of colour 0 on the {m}x{m} grid.",
+                    n = p.rows(),
+                    m = search::grown_side(p.rows())
+                ),
+                Method::Tabu => "Tabu search: every step weighs all moves (each orbit's colour-0 cell to each of its three other cells, exactly, from the row bit sets), takes the best one that is not tabu (a tabu move only when it gives a new best), and forbids the orbit to go back to the cell it left for 6 to 11 steps.".to_string(),
                 Method::Breakout => "Breakout (clause weighting): a corner of a random rectangle moves to the place of least weight; when nothing improves for a while, every rectangle still there gains weight, so the search climbs out of local minima.".to_string(),
                 Method::Threshold => "Threshold accepting as in the seed: any move at most the threshold worse is taken; the threshold steps 5, 4, 3, 2, 1, 0 over a sweep.".to_string(),
                 _ => "Simulated annealing: a worse move by d rectangles is taken with probability exp(-d/T), T cooling geometrically over a sweep (from 2 to 0.1 over whole colourings, from 1 to 0.3 in the rotation space), then reheating.".to_string(),

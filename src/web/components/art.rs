@@ -11,7 +11,7 @@ use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
 use crate::art::pipeline::{ArtOptions, ArtVerdict, Method};
-use crate::art::view;
+use crate::art::{crop as crop_geometry, view};
 use crate::art::{Crop, OptimizerConfig, PrepareOptions, UniqueMode, MAX_FILE_BYTES};
 use crate::jobs::Request;
 use crate::kinds::nonogram::formats::{non, tatham};
@@ -66,7 +66,7 @@ impl Controls {
         } else {
             Method::Threshold { t: self.threshold }
         };
-        ArtOptions { prepare: PrepareOptions { width: self.width, height: self.height, crop, invert: self.invert }, method, unique: self.unique }
+        ArtOptions { prepare: PrepareOptions { width: self.width, height: self.height, crop, invert: self.invert }, method, unique: self.unique, budget: Default::default() }
     }
 }
 
@@ -126,6 +126,13 @@ pub fn ArtPage() -> Html {
     let ctx = use_context::<Ctx>().expect("inside the app");
     let loaded = use_state(|| None::<Loaded>);
     let controls = use_state(Controls::default);
+    // Crop by dragging on the original: the drag's start (image pixels) and the rectangle so far.
+    let drag_start = use_state(|| None::<(f64, f64)>);
+    let drag_preview = use_state(|| None::<Crop>);
+    // Aspect-ratio lock (width / height) for dragging, fixed when the box is ticked.
+    let aspect_lock = use_state(|| None::<f64>);
+    // The original's size in pixels as the browser read it (for the rectangle over it).
+    let natural = use_state(|| None::<(u32, u32)>);
     let serial = use_mut_ref(|| 0u32);
     // The latest "busy" for the debounced timer, which outlives this render.
     let busy_now = use_mut_ref(|| false);
@@ -281,11 +288,17 @@ pub fn ArtPage() -> Html {
                     <span class="spinner" aria-hidden="true"></span>
                     <span>{ format!("{detail}… {:.1} s", (crate::web::ctx::now_ms() - b.started_ms).max(0.0) / 1000.0) }</span>
                     <button id="cancel" onclick={cancel}>{ "Cancel" }</button>
+                    // The best unique puzzle so far (this job's): playable now, Cancel keeps it.
+                    if let Some(r) = &result {
+                        <p id="art-current" data-verdict={r.final_verdict.clone()} data-givens={r.givens.len().to_string()}
+                            data-minimal={r.proven_minimal.to_string()} data-undecided={r.undecided.to_string()}>{ view::givens_sentence(r) }</p>
+                    }
                 </div>
             }
         }
         (None, Some(r)) => html! {
-            <div id="art-status" class="status done" data-state="done" data-verdict={r.final_verdict.clone()} data-givens={r.givens.len().to_string()}>
+            <div id="art-status" class="status done" data-state="done" data-verdict={r.final_verdict.clone()} data-givens={r.givens.len().to_string()}
+                data-minimal={r.proven_minimal.to_string()} data-undecided={r.undecided.to_string()}>
                 <strong id="art-verdict">{ view::givens_sentence(r) }</strong>
                 <p>{ view::verdict_sentence(r) }</p>
                 if let Some(q) = view::quality_sentence(r) { <p id="art-quality">{ q }</p> }
@@ -355,6 +368,71 @@ pub fn ArtPage() -> Html {
         html! { <label>{ label }<input type="number" min="0" class="crop" id={format!("art-crop-{k}")} {value} {onchange} /></label> }
     };
 
+    // The pointer over the original, in its image pixels (the picture is shown scaled).
+    let pointer_pixel = |e: &PointerEvent| -> Option<((f64, f64), (u32, u32), web_sys::HtmlImageElement)> {
+        let img = e.target_dyn_into::<web_sys::HtmlImageElement>()?;
+        let size = (img.natural_width(), img.natural_height());
+        let shown = (f64::from(img.client_width()), f64::from(img.client_height()));
+        Some((crop_geometry::to_image(f64::from(e.offset_x()), f64::from(e.offset_y()), shown, size), size, img))
+    };
+    let on_crop_down = {
+        let (drag_start, drag_preview, natural) = (drag_start.clone(), drag_preview.clone(), natural.clone());
+        Callback::from(move |e: PointerEvent| {
+            let Some((at, size, img)) = pointer_pixel(&e) else { return };
+            natural.set(Some(size));
+            e.prevent_default();
+            let _ = img.set_pointer_capture(e.pointer_id());
+            drag_start.set(Some(at));
+            drag_preview.set(None);
+        })
+    };
+    let on_crop_move = {
+        let (drag_start, drag_preview, aspect_lock) = (drag_start.clone(), drag_preview.clone(), aspect_lock.clone());
+        Callback::from(move |e: PointerEvent| {
+            let (Some(start), Some((at, size, _))) = (*drag_start, pointer_pixel(&e)) else { return };
+            drag_preview.set(crop_geometry::drag_crop(start, at, size, *aspect_lock));
+        })
+    };
+    let on_crop_up = {
+        let (drag_start, drag_preview, aspect_lock, controls) = (drag_start.clone(), drag_preview.clone(), aspect_lock.clone(), controls.clone());
+        Callback::from(move |e: PointerEvent| {
+            let (Some(start), Some((at, size, _))) = (*drag_start, pointer_pixel(&e)) else { return };
+            drag_start.set(None);
+            drag_preview.set(None);
+            // A click without a drag leaves the crop alone.
+            if (at.0 - start.0).abs() < 2.0 && (at.1 - start.1).abs() < 2.0 {
+                return;
+            }
+            if let Some(k) = crop_geometry::drag_crop(start, at, size, *aspect_lock) {
+                controls.set(Controls { crop: [Some(k.x), Some(k.y), Some(k.width), Some(k.height)], ..*controls });
+            }
+        })
+    };
+    let on_lock = {
+        let (aspect_lock, controls) = (aspect_lock.clone(), controls.clone());
+        let image = result.as_ref().map(|r| r.image_size);
+        Callback::from(move |e: Event| {
+            let on = e.target_dyn_into::<web_sys::HtmlInputElement>().is_some_and(|i| i.checked());
+            let c = *controls;
+            // Square cells when the grid's height is set, else the crop's (or the image's) shape.
+            let ratio = match (c.height, c.crop, image) {
+                (Some(h), _, _) => Some(f64::from(c.width) / f64::from(h.max(1))),
+                (None, [_, _, Some(w), Some(h)], _) => Some(f64::from(w) / f64::from(h.max(1))),
+                (None, _, Some((w, h))) => Some(f64::from(w) / f64::from(h.max(1))),
+                _ => None,
+            };
+            aspect_lock.set(if on { ratio } else { None });
+        })
+    };
+    let shown_crop = (*drag_preview).or(match c.crop {
+        [Some(x), Some(y), Some(width), Some(height)] => Some(Crop { x, y, width, height }),
+        _ => None,
+    });
+    let crop_box = shown_crop.zip((*natural).or(result.as_ref().map(|r| r.image_size))).map(|(k, size)| {
+        let (l, t, w, h) = crop_geometry::overlay_percent(&k, size);
+        html! { <div id="art-crop-box" class="art-crop-box" style={format!("left:{l:.3}%;top:{t:.3}%;width:{w:.3}%;height:{h:.3}%")}></div> }
+    });
+
     html! {
         <section class="workshop art" ondrop={on_drop} ondragover={on_drag_over}>
             <h1>{ "Image to nonogram" }</h1>
@@ -385,14 +463,23 @@ pub fn ArtPage() -> Html {
                     <option value="logic" selected={c.unique == UniqueMode::Logic}>{ "no guessing (line logic)" }</option>
                     <option value="off" selected={c.unique == UniqueMode::Off}>{ "verdict only" }</option>
                 </select></label>
-                <details class="crop"><summary>{ "Crop (pixels)" }</summary>
+                <details class="crop"><summary>{ "Crop (pixels; or drag a rectangle on the original)" }</summary>
                     { crop_input(0, "x ") }{ crop_input(1, "y ") }{ crop_input(2, "width ") }{ crop_input(3, "height ") }
+                    <label>{ "Lock aspect " }<input id="art-crop-lock" type="checkbox" checked={aspect_lock.is_some()} onchange={on_lock} /></label>
+                    <button id="art-crop-clear" onclick={{ let controls = controls.clone(); Callback::from(move |_: MouseEvent| controls.set(Controls { crop: [None; 4], ..*controls })) }}>{ "No crop" }</button>
                 </details>
             </div>
             { status }
             <div class="art-pictures">
                 if let Some(l) = &*loaded {
-                    <figure><img id="art-original" src={l.url.clone()} alt={l.name.clone()} /><figcaption>{ "Original" }</figcaption></figure>
+                    <figure>
+                        <div class="art-crop-frame">
+                            <img id="art-original" src={l.url.clone()} alt={l.name.clone()} draggable="false"
+                                onpointerdown={on_crop_down} onpointermove={on_crop_move} onpointerup={on_crop_up} />
+                            { crop_box.unwrap_or_default() }
+                        </div>
+                        <figcaption>{ "Original (drag to crop)" }</figcaption>
+                    </figure>
                 }
                 { for pictures.into_iter().flatten().map(|(caption, svg)| html! {
                     <figure><img class="art-grid" src={data_url(&svg)} alt={caption} /><figcaption>{ caption }</figcaption></figure>

@@ -7,7 +7,8 @@ use crate::jobs::Request;
 use crate::kinds::Kind;
 use crate::web::ctx::Ctx;
 use crate::web::components::status::Status;
-use crate::web::state::Work;
+use crate::web::state::{Live, Work};
+use crate::bench_chart;
 
 /// The benchmark page.
 #[component]
@@ -36,6 +37,19 @@ pub fn BenchPage() -> Html {
         })
     };
     let summary = ctx.state.bench.as_ref().map(|(_, s)| *s);
+    // The chart: live from the worker's reports while a run goes, then from the finished records.
+    let live = use_context::<UseReducerHandle<Live>>().expect("inside the app");
+    let running = ctx.state.busy.as_ref().is_some_and(|b| b.work == Work::Bench);
+    let chart = if running && !live.bench.is_empty() {
+        Some(bench_chart::svg(&live.bench, live.items.map(|i| i.1).unwrap_or(0)))
+    } else if running {
+        None
+    } else {
+        ctx.state.bench.as_ref().map(|(r, _)| {
+            let points: Vec<(f64, String)> = r.iter().map(|r| (r.ms, r.verdict.clone())).collect();
+            bench_chart::svg(&points, points.len())
+        })
+    };
     let records = ctx.state.bench.as_ref().map(|(r, _)| {
         let rows: Vec<serde_json::Value> =
             r.iter().map(|r| serde_json::json!({"id": r.id, "ms": r.ms, "verdict": r.verdict, "wrong": r.wrong, "measure": r.measure})).collect();
@@ -53,6 +67,12 @@ pub fn BenchPage() -> Html {
             <textarea id="bench-text" ref={text} rows="6" spellcheck="false" />
             <button id="bench-run" disabled={ctx.state.busy.is_some()} onclick={run}>{ "Run" }</button>
             <Status kind={*kind} />
+            if let Some(svg) = chart {
+                <figure class={classes!("bench-figure", running.then_some("live"))}>
+                    { Html::from_html_unchecked(AttrValue::from(svg)) }
+                    <figcaption>{ "Each dot is one puzzle's time (verification included), fastest to slowest on a log scale; the bars count the verdicts." }</figcaption>
+                </figure>
+            }
             if let Some(s) = summary {
                 <pre id="bench-summary" data-json={serde_json::to_string(&s).unwrap_or_default()} data-records={records.clone().unwrap_or_default()}>{ s.line() }</pre>
             }

@@ -8,6 +8,7 @@ use crate::kinds::floodit::{formats, page, sim::Position, FloodIt};
 use crate::kind::Kind;
 use crate::puzzle::{Engine, GenerateOptions, Mode, Puzzle};
 use crate::web::components::{import::Import, share::Share, status::Status};
+use crate::web::components::zoom::Zoom;
 use crate::web::actions;
 use crate::web::download;
 use crate::web::hooks::{use_example, use_workshop};
@@ -228,9 +229,11 @@ pub fn FloodItPage() -> Html {
                 <button id="restart" onclick={restart}>{ "Restart" }</button>
             </div>
             <Status kind={KIND} />
+            <Zoom size={format!("{cols}x{rows}")}>
             <div id="board" class="board floodit-board" style={format!("--cols:{cols};--rows:{rows}")} data-rows={rows.to_string()} data-cols={cols.to_string()} data-done={done.to_string()}>
                 { for cells }
             </div>
+            </Zoom>
             <div id="swatches" class="swatches">{ for buttons }</div>
             <p id="counter" class={classes!("progress", (done && stepping.is_none()).then_some("solved"))} data-moves={played.len().to_string()} data-minimum={minimum.map(|m| m.to_string()).unwrap_or_default()}>{ counter }</p>
             if let Some(n) = minimum {

@@ -9,6 +9,7 @@ use crate::kinds::kenken::{formats, page, KenKen};
 use crate::kind::Kind;
 use crate::puzzle::{GenerateOptions, Mode, Puzzle};
 use crate::web::components::{import::Import, share::Share, status::Status};
+use crate::web::components::zoom::Zoom;
 use crate::web::actions;
 use crate::web::download;
 use crate::web::hooks::{use_example, use_workshop};
@@ -386,10 +387,12 @@ pub fn KenKenPage() -> Html {
                 { actions::view_buttons(&ctx, KIND, &w, "My grid") }
             </div>
             <Status kind={KIND} />
+            <Zoom size={n.to_string()}>
             <div id="board" ref={board_ref} class="board kk" tabindex="0" data-n={n.to_string()} style={format!("--n:{n}")}
                  onpointerdown={on_down} onkeydown={on_key} oncontextmenu={Callback::from(|e: MouseEvent| e.prevent_default())}>
                 { for cells }
             </div>
+            </Zoom>
             <div class="keypad">
                 { for keypad }
                 <button class="key" id="key-clear" onclick={{ let t = type_digit.clone(); Callback::from(move |_: MouseEvent| t(0, false)) }}>{ "⌫" }</button>

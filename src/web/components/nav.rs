@@ -20,6 +20,7 @@ pub fn Nav() -> Html {
             { for Kind::ALL.into_iter().map(|k| item(format!("#{}", k.id()), k.title(), page == Page::Kind(k))) }
             { item("#art".into(), "Image to nonogram", page == Page::Art) }
             { item("#bench".into(), "Benchmark", page == Page::Bench) }
+            <super::theme::ThemeSwitch />
         </nav>
     }
 }

@@ -6,12 +6,13 @@ use yew::prelude::*;
 use crate::grid::Grid;
 use crate::jobs::Request;
 use crate::kinds::nonogram::page::{self, LineStatus};
-use crate::kinds::nonogram::{formats, Cell, Nonogram};
+use crate::kinds::nonogram::{formats, solve, Cell, Nonogram};
 use crate::kinds::{self, Kind};
 use crate::puzzle::{GenerateOptions, Mode};
 use crate::web::actions;
 use crate::web::hooks::{use_example, use_workshop};
 use crate::web::components::{import::Import, share::Share, status::Status};
+use crate::web::components::zoom::Zoom;
 use crate::web::download;
 use crate::web::state::{Action, Level, Work};
 
@@ -60,6 +61,50 @@ fn parse_clue_lines(text: &str, what: &str) -> Result<Vec<Vec<u32>>, String> {
         .collect()
 }
 
+/// The class names of [`NonoCell`]'s flag bits, in bit order.
+const CELL_CLASSES: [&str; 11] = ["filled", "cross", "given", "r5", "b5", "edge-r", "edge-b", "cursor", "preview", "mistake", "differs"];
+
+/// A clue's numbers as spans (an empty line shows 0).
+fn clue_items(clue: &[u32]) -> Html {
+    if clue.is_empty() {
+        html! { <span>{ "0" }</span> }
+    } else {
+        html! { <>{ for clue.iter().map(|v| html! { <span>{ v }</span> }) }</> }
+    }
+}
+
+/// One board row: its clue and its cells as (shown mark, class flags in bits of [`CELL_CLASSES`]).
+#[derive(Properties, PartialEq)]
+struct NonoRowProps {
+    r: u32,
+    cells: Vec<(u8, u16)>,
+    clue: Vec<u32>,
+    clue_class: String,
+}
+
+/// A board row (its clue and cells, straight into the board's grid: a component adds no element).
+/// Yew skips it when its props are unchanged, so a click on a 100x100 board re-renders one row.
+#[component]
+fn NonoRow(props: &NonoRowProps) -> Html {
+    let r = props.r.to_string();
+    let cells = props.cells.iter().enumerate().map(|(c, &(v, flags))| {
+        let mut class = String::from("cell");
+        for (bit, name) in CELL_CLASSES.iter().enumerate() {
+            if flags & (1 << bit) != 0 {
+                class.push(' ');
+                class.push_str(name);
+            }
+        }
+        html! { <div {class} data-r={r.clone()} data-c={c.to_string()} data-v={v.to_string()}></div> }
+    });
+    html! {
+        <>
+            <div class={props.clue_class.clone()} data-r={r.clone()}>{ clue_items(&props.clue) }</div>
+            { for cells }
+        </>
+    }
+}
+
 /// The nonogram page.
 #[component]
 pub fn NonogramPage() -> Html {
@@ -72,6 +117,7 @@ pub fn NonogramPage() -> Html {
     let press = use_mut_ref(|| None::<Timeout>);
     let cursor = use_state(|| (0usize, 0usize));
     let gen_size = use_state(|| 15usize);
+    let workers = use_state(|| 1usize);
     let rows_text = use_node_ref();
     let cols_text = use_node_ref();
     let drawing = use_state(|| None::<Grid<bool>>);
@@ -125,7 +171,12 @@ pub fn NonogramPage() -> Html {
         }
     };
     let solved_by_hand = answer.is_none() && row_status.iter().chain(&col_status).all(|s| *s == LineStatus::Satisfied);
-    let mistakes = w.mistakes.clone().unwrap_or_default();
+    let mut mistaken = vec![false; n];
+    for &i in w.mistakes.iter().flatten() {
+        if let Some(m) = mistaken.get_mut(i) {
+            *m = true;
+        }
+    }
 
     let commit = {
         let (state, drag, givens) = (ctx.state.clone(), drag.clone(), givens.clone());
@@ -228,46 +279,54 @@ pub fn NonogramPage() -> Html {
         LineStatus::Contradiction => "bad",
         LineStatus::Open => "",
     };
-    let clue_items = |clue: &[u32]| -> Html {
-        if clue.is_empty() {
-            html! { <span>{ "0" }</span> }
-        } else {
-            html! { <>{ for clue.iter().map(|v| html! { <span>{ v }</span> }) }</> }
-        }
-    };
     let mut board = Vec::with_capacity(n + width + height + 1);
     board.push(html! { <div class="corner"></div> });
     for c in 0..width {
         board.push(html! { <div class={classes!("clue", "col", status_class(col_status[c]), ((c + 1) % 5 == 0 && c + 1 < width).then_some("r5"))} data-c={c.to_string()}>{ clue_items(&p.cols()[c]) }</div> });
     }
     for r in 0..height {
-        board.push(html! { <div class={classes!("clue", "row", status_class(row_status[r]), ((r + 1) % 5 == 0 && r + 1 < height).then_some("b5"))} data-r={r.to_string()}>{ clue_items(&p.rows()[r]) }</div> });
-        for c in 0..width {
-            let i = r * width + c;
-            let in_preview = preview.contains(&(r, c)) && givens[i] == Cell::Unknown;
-            let m = if in_preview { preview_value } else { shown[i] };
-            let class = classes!(
-                "cell",
-                (m == FILL).then_some("filled"),
-                (m == CROSS).then_some("cross"),
-                (givens[i] != Cell::Unknown).then_some("given"),
-                ((c + 1) % 5 == 0 && c + 1 < width).then_some("r5"),
-                ((r + 1) % 5 == 0 && r + 1 < height).then_some("b5"),
-                (c + 1 == width).then_some("edge-r"),
-                (r + 1 == height).then_some("edge-b"),
-                (*cursor == (r, c)).then_some("cursor"),
-                in_preview.then_some("preview"),
-                (answer.is_none() && mistakes.contains(&i)).then_some("mistake"),
-                other.as_ref().zip(answer.as_ref()).is_some_and(|(o, a)| o[i] != a[i]).then_some("differs"),
-            );
-            board.push(html! { <div {class} data-r={r.to_string()} data-c={c.to_string()} data-v={m.to_string()}></div> });
-        }
+        let cells: Vec<(u8, u16)> = (0..width)
+            .map(|c| {
+                let i = r * width + c;
+                let in_preview = givens[i] == Cell::Unknown && preview.contains(&(r, c));
+                let m = if in_preview { preview_value } else { shown[i] };
+                let flags = [
+                    m == FILL,
+                    m == CROSS,
+                    givens[i] != Cell::Unknown,
+                    (c + 1) % 5 == 0 && c + 1 < width,
+                    (r + 1) % 5 == 0 && r + 1 < height,
+                    c + 1 == width,
+                    r + 1 == height,
+                    *cursor == (r, c),
+                    in_preview,
+                    answer.is_none() && mistaken.get(i).copied().unwrap_or(false),
+                    other.as_ref().zip(answer.as_ref()).is_some_and(|(o, a)| o[i] != a[i]),
+                ]
+                .iter()
+                .enumerate()
+                .fold(0u16, |acc, (bit, &on)| acc | (u16::from(on) << bit));
+                (m, flags)
+            })
+            .collect();
+        let clue_class = classes!("clue", "row", status_class(row_status[r]), ((r + 1) % 5 == 0 && r + 1 < height).then_some("b5")).to_string();
+        // A memoised row: a click re-renders the rows that changed, not ten thousand cells.
+        board.push(html! { <NonoRow r={r as u32} {cells} clue={p.rows()[r].clone()} {clue_class} /> });
     }
     let max_row_clue = p.rows().iter().map(|c| c.len().max(1)).max().unwrap_or(1);
 
     let solve = {
         let (run, text) = (ctx.run.clone(), text.clone());
-        Callback::from(move |_: MouseEvent| run.emit((KIND, Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: text.clone(), mode: Mode::Unique })))
+        let (race, workers) = (ctx.race.clone(), *workers);
+        Callback::from(move |_: MouseEvent| {
+            if workers < 2 {
+                run.emit((KIND, Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: text.clone(), mode: Mode::Unique }));
+            } else {
+                // A portfolio: differently set-up searches race; the first checked answer wins.
+                let requests = solve::portfolio(workers).into_iter().map(|options| Request::SolveNonogram { puzzle: text.clone(), mode: Mode::Unique, options }).collect();
+                race.emit((KIND, Work::Solve(Mode::Unique), requests));
+            }
+        })
     };
     let check = {
         let (state, run, text, has_result) = (ctx.state.clone(), ctx.run.clone(), text.clone(), report.is_some());
@@ -392,17 +451,20 @@ pub fn NonogramPage() -> Html {
             <p class="rules">{ format!("{width}x{height}. Each number is a run of filled cells in that row or column, in order. Click: fill. Right-click or long-press: mark empty. Drag: a straight line. Keys: arrows, Space, X, Ctrl+Z.") }</p>
             <div class="toolbar">
                 <button id="solve" disabled={busy} onclick={solve}>{ "Solve" }</button>
+                <label title="Solve races this many workers, each with another search (varisat, batsat, batsat with the line solver inside, varisat shuffled); the first answer that passes the checker wins and the others stop">{ " Workers " }{ actions::select("nono-workers", (1..=crate::portfolio::MAX_RUNNERS).map(|v| (v, v.to_string())).collect(), *workers, workers.clone()) }</label>
                 <button id="check" disabled={busy} onclick={check}>{ "Check" }</button>
                 { actions::history_buttons(&ctx, KIND, &w, "Clear") }
                 { actions::view_buttons(&ctx, KIND, &w, "My grid") }
             </div>
             <Status kind={KIND} />
+            <Zoom size={format!("{width}x{height}")} min_fit={0.6}>
             <div id="board" ref={board_ref} class="nono" tabindex="0" style={format!("--w:{width};--rc:{max_row_clue}")}
                  data-rows={height.to_string()} data-cols={width.to_string()}
                  onpointerdown={on_down} onpointermove={on_move} onpointerup={on_up.clone()} onpointerleave={on_up}
                  onkeydown={on_key} oncontextmenu={Callback::from(|e: MouseEvent| e.prevent_default())}>
                 { for board }
             </div>
+            </Zoom>
             <p id="progress" class={classes!("progress", solved_by_hand.then_some("solved"))}>{
                 if answer.is_some() && other.is_some() { "Showing a verified answer; the ringed cells differ between the two answers." }
                 else if answer.is_some() { "Showing the verified answer." }

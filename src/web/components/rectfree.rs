@@ -9,7 +9,9 @@ use crate::kinds::rectfree::{formats, page, RectFree};
 use crate::kind::Kind;
 use crate::puzzle::{Mode, Puzzle};
 use crate::web::components::{import::Import, share::Share, status::Status};
+use crate::web::actions;
 use crate::web::download;
+use crate::web::portfolio;
 use crate::web::hooks::{use_example, use_workshop};
 use crate::web::state::{Action, Level, Live, Work};
 
@@ -17,22 +19,6 @@ const KIND: Kind = Kind::RectFree;
 /// The example shown before the user opens anything.
 const EXAMPLE: &str = r#"{"kind":"rectfree","rows":12,"cols":12,"colours":4}"#;
 const ACCEPTS: &str = "a studio share link, the studio's JSON (rows, cols, colours, optional fixed cells), a size such as 17x17x4, or a colour grid as text";
-
-fn select<T: Clone + PartialEq + 'static>(id: &'static str, options: Vec<(T, String)>, value: T, set: UseStateHandle<T>) -> Html {
-    let opts = options.clone();
-    let onchange = Callback::from(move |e: Event| {
-        if let Some(s) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
-            if let Some((v, _)) = opts.get(s.selected_index().max(0) as usize) {
-                set.set(v.clone());
-            }
-        }
-    });
-    html! {
-        <select id={id} {onchange}>
-            { for options.into_iter().map(|(v, label)| html! { <option selected={v == value}>{ label }</option> }) }
-        </select>
-    }
-}
 
 /// The rectangle-free colouring page.
 #[component]
@@ -47,6 +33,7 @@ pub fn RectFreePage() -> Html {
     let method = use_state(|| Method::Auto);
     let symmetry = use_state(|| Symmetry::Auto);
     let seed = use_state(|| 1u64);
+    let workers = use_state(portfolio::runners);
     let check_text = use_node_ref();
     let check_error = use_state(|| None::<String>);
     // The form follows the opened task (a link, an import, a reload).
@@ -75,12 +62,19 @@ pub fn RectFreePage() -> Html {
         t
     };
     let run = {
-        let (ctx, task) = (ctx.clone(), form_task.clone());
+        let (ctx, task, workers) = (ctx.clone(), form_task.clone(), *workers);
         Callback::from(move |_: MouseEvent| {
             let Some(t) = task.clone() else { return };
             let text = t.to_json().to_string();
             ctx.state.dispatch(Action::Open { kind: KIND, puzzle: text.clone() });
-            ctx.run.emit((KIND, Work::Solve(Mode::First), Request::RectFree { puzzle: text }));
+            // Local search races differently seeded workers; SAT and the bound run in one.
+            let tasks = page::portfolio_tasks(&t, workers);
+            if tasks.len() < 2 {
+                ctx.run.emit((KIND, Work::Solve(Mode::First), Request::RectFree { puzzle: text }));
+            } else {
+                let requests = tasks.iter().map(|t| Request::RectFree { puzzle: t.to_json().to_string() }).collect();
+                ctx.race.emit((KIND, Work::Solve(Mode::First), requests));
+            }
         })
     };
     let check = {
@@ -143,15 +137,16 @@ pub fn RectFreePage() -> Html {
             <h1>{ "Rectangle-free colouring" }</h1>
             <p class="rules">{ "Colour every cell so that no four cells of one colour are the corners of a rectangle (two rows, two columns)." }</p>
             <div class="toolbar rf-form">
-                <label>{ "Rows " }{ select("rf-rows", sizes(MAX_SIDE), *rows, rows.clone()) }</label>
-                <label>{ " Columns " }{ select("rf-cols", sizes(MAX_SIDE), *cols, cols.clone()) }</label>
-                <label>{ " Colours " }{ select("rf-colours", (MIN_COLOURS..=MAX_COLOURS).map(|v| (v, v.to_string())).collect(), *colours, colours.clone()) }</label>
-                <label>{ " Method " }{ select("rf-method", Method::ALL.iter().map(|m| (*m, m.word().to_string())).collect(), *method, method.clone()) }</label>
-                <label>{ " Symmetry " }{ select("rf-symmetry", Symmetry::ALL.iter().map(|m| (*m, m.word().to_string())).collect(), *symmetry, symmetry.clone()) }</label>
+                <label>{ "Rows " }{ actions::select("rf-rows", sizes(MAX_SIDE), *rows, rows.clone()) }</label>
+                <label>{ " Columns " }{ actions::select("rf-cols", sizes(MAX_SIDE), *cols, cols.clone()) }</label>
+                <label>{ " Colours " }{ actions::select("rf-colours", (MIN_COLOURS..=MAX_COLOURS).map(|v| (v, v.to_string())).collect(), *colours, colours.clone()) }</label>
+                <label>{ " Method " }{ actions::select("rf-method", Method::ALL.iter().map(|m| (*m, m.word().to_string())).collect(), *method, method.clone()) }</label>
+                <label>{ " Symmetry " }{ actions::select("rf-symmetry", Symmetry::ALL.iter().map(|m| (*m, m.word().to_string())).collect(), *symmetry, symmetry.clone()) }</label>
                 <label>{ " Seed " }<input id="rf-seed" type="number" min="0" value={seed.to_string()} onchange={{
                     let seed = seed.clone();
                     Callback::from(move |e: Event| if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() { seed.set(i.value().parse().unwrap_or(1)) })
                 }} /></label>
+                <label title="Local search races this many workers with seeds seed, seed + 1, …; the first checked colouring wins">{ " Workers " }{ actions::select("rf-workers", (1..=crate::portfolio::MAX_RUNNERS).map(|v| (v, v.to_string())).collect(), *workers, workers.clone()) }</label>
                 <button id="run" disabled={busy || form_task.is_none()} onclick={run}>{ "Colour it" }</button>
             </div>
             <Status kind={KIND} />
@@ -166,6 +161,9 @@ pub fn RectFreePage() -> Html {
             if let Some(s) = snapshot {
                 <div id="rf-live" class="rf-live" data-best={s.best.to_string()} data-iterations={s.iterations.to_string()}>
                     <p>{ format!("{} iterations, {:.1} s: {} rectangles now, best {} (reached at iteration {}).", s.iterations, s.elapsed_ms / 1000.0, s.score, s.best, s.best_at) }</p>
+                    if let Some((i, n)) = s.worker {
+                        <p id="rf-race" data-workers={n.to_string()} data-leader={(i + 1).to_string()}>{ format!("Portfolio of {n} workers with different seeds; worker {} leads (its best so far is shown).", i + 1) }</p>
+                    }
                     <div class="rf-chart">{ Html::from_html_unchecked(AttrValue::from(page::chart_svg(&s.series, 480, 200))) }</div>
                     <div class="rf-best">{
                         p.as_ref().and_then(|p| formats::grid_from_rows(p, &s.best_rows).ok())
@@ -176,6 +174,9 @@ pub fn RectFreePage() -> Html {
             if let Some(g) = answer.clone() {
                 <div id="result-grid" class="rf-grid" data-checked="1" data-rows={g.rows().to_string()} data-cols={g.cols().to_string()}>
                     <p>{ "A colouring that the independent checker passed: no monochromatic rectangle." }</p>
+                    if let Some(line) = w.result.as_ref().and_then(|r| page::portfolio_line(&r.proof)) {
+                        <p id="rf-portfolio">{ line.to_string() }</p>
+                    }
                     { Html::from_html_unchecked(AttrValue::from(page::grid_svg(&g, 20, &[]))) }
                 </div>
             }

@@ -42,6 +42,7 @@ pub fn Share(props: &Props) -> Html {
             })} />
             <button onclick={copy}>{ if *copied { "Copied" } else { "Copy" } }</button>
             { for props.extra.iter().map(|(label, href)| html! { <a class="extra-link" href={href.clone()} target="_blank" rel="noopener">{ label.clone() }</a> }) }
+            <p id="print-link" class="print-link">{ url.clone() }</p>
         </div>
     }
 }

@@ -10,6 +10,7 @@ use crate::puzzle::{GenerateOptions, Mode, Puzzle};
 use crate::web::actions;
 use crate::web::hooks::{use_example, use_workshop};
 use crate::web::components::{import::Import, share::Share, status::Status};
+use crate::web::components::zoom::Zoom;
 use crate::web::state::{Action, Work};
 
 const KIND: Kind = Kind::StarBattle;
@@ -158,9 +159,11 @@ pub fn StarBattlePage() -> Html {
                 { actions::view_buttons(&ctx, KIND, &w, "My stars") }
             </div>
             <Status kind={KIND} />
+            <Zoom size={n.to_string()}>
             <div id="board" class="board" style={format!("--n:{n}")} data-rows={n.to_string()} data-cols={n.to_string()}>
                 { for cells }
             </div>
+            </Zoom>
             <p id="progress" class={classes!("progress", player_done.then_some("solved"))}>{
                 if answer.is_some() && other.is_some() { "Showing a verified answer; the ringed cells differ between the two answers.".to_string() }
                 else if answer.is_some() { "Showing the verified answer.".to_string() }

@@ -1,0 +1,44 @@
+//! The colour-scheme switch: follow the system (default), or a remembered light or dark choice.
+//!
+//! index.html applies the scheme before the first paint (`<html data-theme>`), from local storage
+//! `puzzle-studio/theme` or else `prefers-color-scheme`, and follows system changes; this switch
+//! stores the choice and asks that script to apply it (the `studio-theme` event).
+
+use yew::prelude::*;
+
+const KEY: &str = "puzzle-studio/theme";
+
+/// The choices, in the order the switch cycles through them.
+const CHOICES: [(&str, &str); 3] = [("auto", "Theme: system"), ("dark", "Theme: dark"), ("light", "Theme: light")];
+
+fn stored() -> &'static str {
+    let saved = web_sys::window().and_then(|w| w.local_storage().ok().flatten()).and_then(|s| s.get_item(KEY).ok().flatten());
+    CHOICES.iter().map(|c| c.0).find(|c| Some(*c) == saved.as_deref()).unwrap_or("auto")
+}
+
+fn store(choice: &str) {
+    let Some(w) = web_sys::window() else { return };
+    if let Some(s) = w.local_storage().ok().flatten() {
+        let _ = if choice == "auto" { s.remove_item(KEY) } else { s.set_item(KEY, choice) };
+    }
+    if let Ok(e) = web_sys::Event::new("studio-theme") {
+        let _ = w.dispatch_event(&e);
+    }
+}
+
+/// A button in the bar that cycles system / dark / light.
+#[component]
+pub fn ThemeSwitch() -> Html {
+    let choice = use_state(stored);
+    let label = CHOICES.iter().find(|c| c.0 == *choice).map(|c| c.1).unwrap_or("Theme");
+    let onclick = {
+        let choice = choice.clone();
+        Callback::from(move |_: MouseEvent| {
+            let i = CHOICES.iter().position(|c| c.0 == *choice).unwrap_or(0);
+            let next = CHOICES[(i + 1) % CHOICES.len()].0;
+            store(next);
+            choice.set(next);
+        })
+    };
+    html! { <button id="theme" class="theme" title="Colour scheme: follow the system, dark or light" data-choice={*choice} {onclick}>{ label }</button> }
+}

@@ -1,0 +1,105 @@
+//! Zoom for every page's board: fit to the window by default, smaller and larger steps, and a
+//! scrolling view (sticky clue bars stay in sight) once the board would get too small to read.
+//!
+//! Invariant: the board's own markup and events are untouched; the wrapper only sets CSS `zoom`
+//! on a box around it (hit testing and `elementFromPoint` follow CSS zoom), so pages wrap their
+//! board in `<Zoom>` with one line and nothing else changes.
+
+use gloo_timers::callback::Timeout;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+/// The manual zoom steps.
+const STEPS: [f64; 9] = [0.25, 0.35, 0.5, 0.65, 0.8, 1.0, 1.25, 1.5, 2.0];
+
+/// What a page gives the wrapper.
+#[derive(Properties, PartialEq)]
+pub struct ZoomProps {
+    /// The board.
+    pub children: Html,
+    /// Anything that changes when the board's size changes (e.g. "100x82"), so fit is measured again.
+    #[prop_or_default]
+    pub size: String,
+    /// The smallest zoom fit may choose; below it the view scrolls instead, so type stays readable.
+    #[prop_or(0.5)]
+    pub min_fit: f64,
+}
+
+/// The zoom factor that fits `natural` pixels into `available`, between `min` and 1.
+pub fn fit_factor(natural: f64, available: f64, min: f64) -> f64 {
+    if natural <= 0.0 || available <= 0.0 {
+        return 1.0;
+    }
+    (available / natural).clamp(min.min(1.0), 1.0)
+}
+
+/// The next manual step from `current` in direction `up`.
+pub fn step(current: f64, up: bool) -> f64 {
+    if up {
+        STEPS.iter().copied().find(|s| *s > current + 1e-9).unwrap_or(STEPS[STEPS.len() - 1])
+    } else {
+        STEPS.iter().rev().copied().find(|s| *s < current - 1e-9).unwrap_or(STEPS[0])
+    }
+}
+
+/// The wrapper: a small toolbar and the zoomed board.
+#[component]
+pub fn Zoom(props: &ZoomProps) -> Html {
+    // None: fit to the window; Some(z): the reader's choice.
+    let manual = use_state(|| None::<f64>);
+    let fit = use_state(|| 1.0f64);
+    let view = use_node_ref();
+    let inner = use_node_ref();
+
+    {
+        let (view, inner, fit, min) = (view.clone(), inner.clone(), fit.clone(), props.min_fit);
+        use_effect_with(props.size.clone(), move |_| {
+            let measure = std::rc::Rc::new(move || {
+                let (Some(v), Some(i)) = (view.cast::<web_sys::HtmlElement>(), inner.cast::<web_sys::HtmlElement>()) else { return };
+                // offsetWidth is the unzoomed layout width; clientWidth is what the view shows.
+                let f = fit_factor(i.offset_width() as f64, v.client_width() as f64, min);
+                if (f - *fit).abs() > 0.005 {
+                    fit.set(f);
+                }
+            });
+            let on_resize = {
+                let m = measure.clone();
+                Closure::<dyn Fn()>::new(move || m())
+            };
+            let window = web_sys::window();
+            if let Some(w) = &window {
+                let _ = w.add_event_listener_with_callback("resize", on_resize.as_ref().unchecked_ref());
+            }
+            // Once this render is in the page; dropping the timeout (unmount) cancels it.
+            let first = Timeout::new(0, move || measure());
+            move || {
+                drop(first);
+                if let Some(w) = window {
+                    let _ = w.remove_event_listener_with_callback("resize", on_resize.as_ref().unchecked_ref());
+                }
+            }
+        });
+    }
+
+    let zoom = manual.unwrap_or(*fit);
+    let set = |value: Option<f64>| {
+        let manual = manual.clone();
+        Callback::from(move |_: MouseEvent| manual.set(value))
+    };
+    let smaller = set(Some(step(zoom, false)));
+    let larger = set(Some(step(zoom, true)));
+    html! {
+        <div class={classes!("zoom", manual.is_none().then_some("fit"))} data-zoom={format!("{zoom:.3}")}>
+            <div class="zoom-bar" role="group" aria-label="Zoom">
+                <button class="zoom-out" title="Smaller" onclick={smaller}>{ "−" }</button>
+                <span class="zoom-level">{ format!("{:.0}%", zoom * 100.0) }</span>
+                <button class="zoom-in" title="Larger" onclick={larger}>{ "+" }</button>
+                <button class={classes!("zoom-fit", manual.is_none().then_some("active"))} title="Fit the board to the window" onclick={set(None)}>{ "Fit" }</button>
+            </div>
+            <div class="zoom-view" ref={view}>
+                <div class="zoom-inner" ref={inner} style={format!("zoom:{zoom}")}>{ props.children.clone() }</div>
+            </div>
+        </div>
+    }
+}

@@ -1,0 +1,80 @@
+// Dark mode: follows prefers-color-scheme, a switch overrides it and is remembered, and every
+// board keeps readable contrast (WCAG contrast ratios of the computed colours).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { suite, open } from './harness.mjs';
+
+const env = suite();
+
+/** Installs `window.contrast(a, b)`: the WCAG contrast ratio of two elements' computed colours. */
+async function withContrast(page) {
+  await page.evaluate(() => {
+    const rgb = (s) => s.match(/[\d.]+/g).slice(0, 3).map(Number);
+    const lum = (s) => {
+      const [r, g, b] = rgb(s).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    window.ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+    window.bg = (el) => getComputedStyle(el).backgroundColor;
+    window.fg = (el) => getComputedStyle(el).color;
+  });
+}
+
+test('the system dark preference gives the dark scheme, and every board stays readable', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'nonogram');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+  await withContrast(page);
+  // The page itself: dark background, light text.
+  assert.ok(await page.evaluate(() => ratio(bg(document.documentElement), 'rgb(0,0,0)') < 1.5), 'a dark page');
+  assert.ok(await page.evaluate(() => ratio(fg(document.querySelector('h1')), bg(document.documentElement))) >= 7);
+
+  // Nonogram: a filled cell stands out from an empty one, clues read on the page.
+  await page.waitForSelector('#board .cell');
+  await page.click('#clear');
+  await page.click('#board .cell[data-r="0"][data-c="0"]');
+  await page.waitForSelector('#board .cell.filled');
+  assert.ok(await page.evaluate(() => ratio(bg(document.querySelector('#board .cell.filled')), bg(document.querySelector('#board .cell:not(.filled)')))) >= 4.5);
+  assert.ok(await page.evaluate(() => ratio(fg(document.querySelector('#board .clue.row')), bg(document.documentElement))) >= 4.5);
+
+  // Star Battle: stars and walls on the region colours.
+  await page.goto(env.server.url + '#starbattle/v1/6x6s1/AAABBBABBBCCADDEECFFDDECFEEEECFCCCCC');
+  await page.waitForSelector('#board .cell');
+  await page.click('#board .cell[data-r="0"][data-c="1"]');
+  await page.waitForSelector('#board .cell[data-star="1"]');
+  await withContrast(page);
+  const star = await page.evaluate(() => { const c = document.querySelector('#board .cell[data-star="1"]'); return ratio(fg(c), bg(c)); });
+  assert.ok(star >= 7, `star contrast ${star}`);
+  const wall = await page.evaluate(() => { const c = document.querySelector('#board .cell.wr'); return ratio(getComputedStyle(c).borderRightColor, bg(c)); });
+  assert.ok(wall >= 7, `wall contrast ${wall}`);
+
+  // KenKen: cage clues and typed digits on dark cells.
+  await page.goto(env.server.url + '#kenken');
+  await page.waitForSelector('#board .cell .clue');
+  await withContrast(page);
+  const clue = await page.evaluate(() => { const c = document.querySelector('#board .cell .clue'); return ratio(fg(c), bg(c.closest('.cell'))); });
+  assert.ok(clue >= 7, `cage clue contrast ${clue}`);
+  assert.ok(await page.evaluate(() => ratio(bg(document.querySelector('#board .cell')), 'rgb(0,0,0)') < 2), 'dark KenKen cells');
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test('the theme switch overrides the system and is remembered across a reload', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'nonogram');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+  assert.equal(await page.getAttribute('#theme', 'data-choice'), 'auto');
+  // system -> dark -> light
+  await page.click('#theme');
+  await page.click('#theme');
+  assert.equal(await page.getAttribute('#theme', 'data-choice'), 'light');
+  await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+  await page.reload();
+  await page.waitForSelector('#nav');
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
+  assert.equal(await page.getAttribute('#theme', 'data-choice'), 'light');
+  // Back to following the system, which is dark; then the system turns light.
+  await page.click('#theme');
+  await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+});
