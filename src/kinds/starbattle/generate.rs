@@ -14,7 +14,7 @@
 
 use super::StarBattle;
 use crate::grid::Grid;
-use crate::puzzle::{Mode, Puzzle, Verdict};
+use crate::puzzle::{Mode, Verdict};
 use crate::sat::{Cnf, Solver};
 
 /// Makes a puzzle of side `size` with `stars` per row, column and region, from `seed`.
