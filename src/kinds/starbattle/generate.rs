@@ -114,6 +114,14 @@ fn grow_regions(n: usize, k: usize, layout: &[bool], rng: &mut fastrand::Rng) ->
             }
         }
     }
+    // The random greedy grouping strands fragments often for 4 to 6 stars; it is cheap, so it
+    // is retried on the same fragments before the whole layout is given up.
+    let group = (0..500).find_map(|_| group_fragments(nf, k, &adj, rng))?;
+    Some(frag.iter().map(|&f| group[f as usize] as u32).collect())
+}
+
+/// Joins adjacent fragments into connected groups of `k`, or `None` when one is stranded.
+fn group_fragments(nf: usize, k: usize, adj: &[std::collections::BTreeSet<usize>], rng: &mut fastrand::Rng) -> Option<Vec<usize>> {
     let mut group = vec![usize::MAX; nf];
     let mut groups = 0;
     for _ in 0..nf {
@@ -138,7 +146,7 @@ fn grow_regions(n: usize, k: usize, layout: &[bool], rng: &mut fastrand::Rng) ->
         }
         groups += 1;
     }
-    Some(frag.iter().map(|&f| group[f as usize] as u32).collect())
+    Some(group)
 }
 
 fn connected_without(n: usize, regions: &[u32], region: u32, removed: usize) -> bool {
