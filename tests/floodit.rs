@@ -318,6 +318,12 @@ fn played_moves_give_the_best_continuation() {
     // Marks keep the moves (colour + 1, so colour 0 is kept too).
     let marks: Vec<u8> = played.iter().enumerate().map(|(i, &c)| page::mark_for_move(i, c).1).collect();
     assert_eq!(page::moves_of_marks(&marks), played);
+    // The printed solution: one swatch per move, in order, with the move's symbol and number.
+    let svg = page::moves_svg(&p, moves);
+    let colours: Vec<u8> = svg.split("data-colour=\"").skip(1).map(|s| s[..s.find('"').unwrap()].parse().unwrap()).collect();
+    assert_eq!(&colours, moves);
+    assert!(svg.contains(&format!(">{}</text></g></svg>", moves.len())), "the last swatch is numbered {}", moves.len());
+    assert!(svg.contains(&format!(">{}</text>", p.symbol(moves[0]))));
 }
 
 #[test]

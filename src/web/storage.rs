@@ -20,3 +20,15 @@ pub fn save(kind: Kind, what: &str, value: &str) -> Result<(), String> {
     let s = store().ok_or("this browser does not allow local storage")?;
     s.set_item(&key(kind, what), value).map_err(|_| "local storage is full or refused".to_string())
 }
+
+/// Reads a page-wide setting (`puzzle-studio/<name>`), such as a remembered switch.
+pub fn setting(name: &str) -> Option<String> {
+    store()?.get_item(&format!("puzzle-studio/{name}")).ok()?
+}
+
+/// Saves a page-wide setting; a refused store only means it is not remembered.
+pub fn set_setting(name: &str, value: &str) {
+    if let Some(s) = store() {
+        let _ = s.set_item(&format!("puzzle-studio/{name}"), value);
+    }
+}

@@ -42,3 +42,34 @@ for (const [fragment, mark] of [['nonogram', 'filled'], [LINK, null], ['kenken',
     }
   });
 }
+
+test('the solution prints on a second page when asked for, and only once it is proven', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'kenken');
+  await page.waitForSelector('#board .cell');
+  // Before a solve there is nothing to print: the switch is off and disabled.
+  assert.equal(await page.$eval('#print-solution', (i) => i.disabled), true);
+  await page.click('#solve');
+  await page.waitForSelector('#status[data-verdict="unique"]', { timeout: 60000 });
+  await page.waitForSelector('#print-solution:not([disabled])');
+  assert.equal(await page.$('#print-solution-page'), null, 'not printed unless asked for');
+  await page.check('#print-solution');
+  await page.waitForSelector('#print-solution-page svg');
+  assert.equal(await shown(page, '#print-solution-page'), false, 'never on screen');
+  await page.emulateMedia({ media: 'print' });
+  try {
+    assert.ok(await shown(page, '#print-solution-page svg'));
+    assert.equal(await page.$eval('#print-solution-page', (e) => getComputedStyle(e).breakBefore), 'page');
+    // The printed digits are the proven answer's (the SVG carries them as text).
+    const digits = await page.$$eval('#print-solution-page svg text.digit', (t) => t.map((x) => x.textContent));
+    const cells = await page.$$eval('#board .cell', (c) => c.length);
+    assert.equal(digits.length, cells, digits.join(''));
+    assert.ok(digits.every((d) => /^([1-9]|1[0-2])$/.test(d)), digits.join(''));
+  } finally {
+    await page.emulateMedia({ media: 'screen' });
+  }
+  // The choice is remembered.
+  await page.reload();
+  await page.waitForSelector('#board .cell');
+  assert.equal(await page.$eval('#print-solution', (i) => i.checked), true);
+  assert.deepEqual(page.studioErrors, []);
+});

@@ -55,6 +55,19 @@ test('the system dark preference gives the dark scheme, and every board stays re
   const clue = await page.evaluate(() => { const c = document.querySelector('#board .cell .clue'); return ratio(fg(c), bg(c.closest('.cell'))); });
   assert.ok(clue >= 7, `cage clue contrast ${clue}`);
   assert.ok(await page.evaluate(() => ratio(bg(document.querySelector('#board .cell')), 'rgb(0,0,0)') < 2), 'dark KenKen cells');
+
+  // Rectangle-free colouring: the colouring's picture sits on the dark surface, not a white box.
+  await page.goto(env.server.url + '#rectfree');
+  await page.waitForSelector('#run');
+  await page.selectOption('#rf-rows', '7');
+  await page.selectOption('#rf-cols', '7');
+  await page.selectOption('#rf-colours', '3');
+  await page.click('#run');
+  await page.waitForSelector('#result-grid[data-checked="1"] svg .bg', { timeout: 60000 });
+  await withContrast(page);
+  const fill = (sel) => page.$eval(sel, (e) => getComputedStyle(e).fill);
+  assert.ok(await page.evaluate((f) => ratio(f, 'rgb(0,0,0)') < 2, await fill('#result-grid svg .bg')), 'dark picture background');
+  assert.ok(await page.evaluate((s) => ratio(s, 'rgb(0,0,0)') < 2, await page.$eval('#result-grid svg .cell', (e) => getComputedStyle(e).stroke)), 'cell gaps follow the surface');
   assert.deepEqual(page.studioErrors, []);
 });
 

@@ -97,3 +97,32 @@ pub fn svg(board: &FloodIt, position: &Position, cell: usize) -> String {
     out.push_str("</svg>");
     out
 }
+
+/// An SVG picture of a move list (the printed solution): one numbered swatch per move, in the
+/// move's colour with its symbol, ten to a line.
+pub fn moves_svg(board: &FloodIt, moves: &[u8]) -> String {
+    const PER_LINE: usize = 10;
+    const SIDE: usize = 36;
+    const STEP_W: usize = 44;
+    const STEP_H: usize = 58;
+    let lines = moves.len().div_ceil(PER_LINE).max(1);
+    let (w, h) = (PER_LINE.min(moves.len().max(1)) * STEP_W, lines * STEP_H);
+    let mut out = format!("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"moves\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">");
+    for (k, &colour) in moves.iter().enumerate() {
+        let (x, y) = ((k % PER_LINE) * STEP_W + 4, (k / PER_LINE) * STEP_H + 4);
+        let fill = PALETTE[colour as usize % PALETTE.len()];
+        out.push_str(&format!(
+            "<g class=\"move\" data-colour=\"{colour}\"><rect x=\"{x}\" y=\"{y}\" width=\"{SIDE}\" height=\"{SIDE}\" fill=\"{fill}\" stroke=\"#000\"/>\
+             <text x=\"{}\" y=\"{}\" font-size=\"16\" text-anchor=\"middle\" fill=\"#000\" stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\">{}</text>\
+             <text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\" fill=\"#000\">{}</text></g>",
+            x + SIDE / 2,
+            y + SIDE / 2 + 6,
+            board.symbol(colour),
+            x + SIDE / 2,
+            y + SIDE + 13,
+            k + 1
+        ));
+    }
+    out.push_str("</svg>");
+    out
+}

@@ -218,7 +218,7 @@ pub fn render_svg(p: &KenKen, digits: Option<&[u8]>) -> String {
             s.push_str(&format!("<text x=\"{}\" y=\"{}\" font-size=\"12\">{clue}</text>\n", x + 4, y + 14));
         }
         if let Some(d) = digits.and_then(|d| d.get(i)).filter(|&&d| d != 0) {
-            s.push_str(&format!("<text x=\"{}\" y=\"{}\" font-size=\"24\" text-anchor=\"middle\">{d}</text>\n", x + CELL / 2, y + CELL * 3 / 4));
+            s.push_str(&format!("<text class=\"digit\" x=\"{}\" y=\"{}\" font-size=\"24\" text-anchor=\"middle\">{d}</text>\n", x + CELL / 2, y + CELL * 3 / 4));
         }
     }
     s.push_str("</svg>\n");

@@ -19,11 +19,11 @@ pub const MAX_SHOWN: usize = 200;
 pub fn grid_svg(grid: &Grid<u8>, px: usize, rects: &[Rect]) -> String {
     let (w, h) = (grid.cols() * px, grid.rows() * px);
     let mut s = format!(r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#);
-    s.push_str(&format!(r##"<rect width="{w}" height="{h}" fill="#ffffff"/>"##));
+    s.push_str(&format!(r##"<rect class="bg" width="{w}" height="{h}" fill="#ffffff"/>"##));
     for r in 0..grid.rows() {
         for (c, &k) in grid.row(r).iter().enumerate() {
             let fill = PALETTE[k as usize % PALETTE.len()];
-            s.push_str(&format!(r##"<rect x="{}" y="{}" width="{px}" height="{px}" fill="{fill}" stroke="#ffffff" stroke-width="1"/>"##, c * px, r * px));
+            s.push_str(&format!(r##"<rect class="cell" x="{}" y="{}" width="{px}" height="{px}" fill="{fill}" stroke="#ffffff" stroke-width="1"/>"##, c * px, r * px));
         }
     }
     for x in rects {
@@ -36,7 +36,7 @@ pub fn grid_svg(grid: &Grid<u8>, px: usize, rects: &[Rect]) -> String {
             y2 - y1
         ));
         for (cx, cy) in [(x1, y1), (x2, y1), (x1, y2), (x2, y2)] {
-            s.push_str(&format!(r##"<circle cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="#000000" stroke-width="2"/>"##, half * 0.6));
+            s.push_str(&format!(r##"<circle class="corner" cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="#000000" stroke-width="2"/>"##, half * 0.6));
         }
     }
     s.push_str("</svg>");
@@ -54,13 +54,13 @@ pub fn chart_svg(series: &[Point], width: usize, height: usize) -> String {
     let sy = |y: u64| top + (h - top - bottom) * (1.0 - (y as f64).sqrt() / max_y.sqrt());
     let line = |f: &dyn Fn(&Point) -> u64| series.iter().map(|p| format!("{:.1},{:.1}", sx(p.iteration), sy(f(p)))).collect::<Vec<_>>().join(" ");
     let mut s = format!(r#"<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#);
-    s.push_str(&format!(r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##));
-    s.push_str(&format!(r##"<line x1="{left}" y1="{0}" x2="{1}" y2="{0}" stroke="#888"/>"##, h - bottom, w - right));
-    s.push_str(&format!(r##"<line x1="{left}" y1="{top}" x2="{left}" y2="{}" stroke="#888"/>"##, h - bottom));
+    s.push_str(&format!(r##"<rect class="bg" width="{width}" height="{height}" fill="#ffffff"/>"##));
+    s.push_str(&format!(r##"<line class="axis" x1="{left}" y1="{0}" x2="{1}" y2="{0}" stroke="#888"/>"##, h - bottom, w - right));
+    s.push_str(&format!(r##"<line class="axis" x1="{left}" y1="{top}" x2="{left}" y2="{}" stroke="#888"/>"##, h - bottom));
     for y in [0, (max_y as u64) / 4, max_y as u64] {
-        s.push_str(&format!(r##"<text x="{}" y="{:.1}" font-size="10" text-anchor="end" fill="#444">{y}</text>"##, left - 4.0, sy(y) + 3.0));
+        s.push_str(&format!(r##"<text x="{}" y="{:.1}" font-size="10" text-anchor="end" fill="#444" class="label">{y}</text>"##, left - 4.0, sy(y) + 3.0));
     }
-    s.push_str(&format!(r##"<text x="{:.1}" y="{:.1}" font-size="10" text-anchor="end" fill="#444">{} iterations</text>"##, w - right, h - 6.0, max_x as u64));
+    s.push_str(&format!(r##"<text x="{:.1}" y="{:.1}" font-size="10" text-anchor="end" fill="#444" class="label">{} iterations</text>"##, w - right, h - 6.0, max_x as u64));
     if series.len() >= 2 {
         s.push_str(&format!(r##"<polyline class="score" fill="none" stroke="#669bbc" stroke-width="1" points="{}"/>"##, line(&|p| p.score)));
         s.push_str(&format!(r##"<polyline class="best" fill="none" stroke="#e4572e" stroke-width="2" points="{}"/>"##, line(&|p| p.best)));

@@ -7,7 +7,7 @@ use crate::jobs::Request;
 use crate::kinds::floodit::{formats, page, sim::Position, FloodIt};
 use crate::kind::Kind;
 use crate::puzzle::{Engine, GenerateOptions, Mode, Puzzle};
-use crate::web::components::{import::Import, share::Share, status::Status};
+use crate::web::components::{import::Import, share::{self, Share}, status::Status};
 use crate::web::components::zoom::Zoom;
 use crate::web::actions;
 use crate::web::download;
@@ -186,6 +186,11 @@ pub fn FloodItPage() -> Html {
     let tatham = formats::to_tatham(&p, minimum.or(p.limit()).unwrap_or(0));
     let json_text = p.to_json().to_string();
     let svg = page::svg(&p, &position, 24);
+    // The printed solution: the optimal moves from the start as numbered swatches.
+    let print_solution = optimal.clone().map(|moves| {
+        let p = p.clone();
+        Callback::from(move |()| page::moves_svg(&p, &moves))
+    });
     let save_svg = {
         let svg = svg.clone();
         Callback::from(move |_: MouseEvent| {
@@ -250,7 +255,7 @@ pub fn FloodItPage() -> Html {
                     </div>
                 </div>
             }
-            <Share fragment={crate::link::fragment(&p)} {extra} />
+            <Share fragment={crate::link::fragment(&p)} {extra} solution={print_solution} solution_key={share::answer_key(w.result.as_ref().and_then(|r| r.solutions.first()))} />
             <div class="generate">
                 <label>{ "Size " }<select id="gen-size" onchange={select(size.clone(), 14)}>
                     { for (2..=30).map(|s| html! { <option value={s.to_string()} selected={s == *size}>{ format!("{s}x{s}") }</option> }) }

@@ -8,7 +8,7 @@ use crate::kinds::kenken::model::{Cage, Op};
 use crate::kinds::kenken::{formats, page, KenKen};
 use crate::kind::Kind;
 use crate::puzzle::{GenerateOptions, Mode, Puzzle};
-use crate::web::components::{import::Import, share::Share, status::Status};
+use crate::web::components::{import::Import, share::{self, Share}, status::Status};
 use crate::web::components::zoom::Zoom;
 use crate::web::actions;
 use crate::web::download;
@@ -188,6 +188,10 @@ pub fn KenKenPage() -> Html {
     // Exports.
     let keen = formats::to_keen(&p);
     let solution: Option<Vec<u8>> = report.as_ref().and_then(|r| r.solutions.first()).and_then(to_digits);
+    let print_solution = solution.clone().map(|digits| {
+        let p = p.clone();
+        Callback::from(move |()| page::render_svg(&p, Some(&digits)))
+    });
     let picture = |name: &'static str, png: bool, solved: bool| {
         let (p, sol, state) = (p.clone(), solution.clone(), ctx.state.clone());
         let onclick = Callback::from(move |_: MouseEvent| {
@@ -406,7 +410,7 @@ pub fn KenKenPage() -> Html {
                 else if repeated.iter().any(|&b| b) || broken.iter().any(|&b| b) { "Red digits repeat in their row or column; a red cage is full and breaks its rule." }
                 else { "" }
             }</p>
-            <Share fragment={crate::link::fragment(&p)} {extra} />
+            <Share fragment={crate::link::fragment(&p)} {extra} solution={print_solution} solution_key={share::answer_key(report.as_ref().and_then(|r| r.solutions.first()))} />
             if let Ok(id) = keen.clone() { <p class="keen-id">{ "Tatham Keen ID: " }<code id="keen-id">{ id }</code></p> }
             <div class="generate">
                 <label>{ "Size " }<select id="gen-size" onchange={{ let s = gen_size.clone(); Callback::from(move |e: Event| if let Some(t) = e.target_dyn_into::<web_sys::HtmlSelectElement>() { s.set(t.value().parse().unwrap_or(6)) }) }}>

@@ -11,7 +11,7 @@ use crate::kinds::{self, Kind};
 use crate::puzzle::{GenerateOptions, Mode};
 use crate::web::actions;
 use crate::web::hooks::{use_example, use_workshop};
-use crate::web::components::{import::Import, share::Share, status::Status};
+use crate::web::components::{import::Import, share::{self, Share}, status::Status};
 use crate::web::components::zoom::Zoom;
 use crate::web::download;
 use crate::web::state::{Action, Level, Work};
@@ -431,6 +431,10 @@ pub fn NonogramPage() -> Html {
         .as_ref()
         .and_then(|r| r.solutions.first())
         .and_then(|rows| Grid::from_cells(height, width, rows.concat().chars().map(|c| c == '#').collect()));
+    let print_solution = solution_grid.clone().map(|g| {
+        let p = p.clone();
+        Callback::from(move |()| page::render_svg(&p, Some(&page::solution_cells(&g))))
+    });
     let picture = |name: &'static str, png: bool, solved: bool| {
         let (p, sol, state) = (p.clone(), solution_grid.clone(), ctx.state.clone());
         let onclick = Callback::from(move |_: MouseEvent| {
@@ -471,7 +475,7 @@ pub fn NonogramPage() -> Html {
                 else if solved_by_hand { "Solved! Every clue is satisfied." }
                 else { "" }
             }</p>
-            <Share fragment={crate::link::fragment(&p)} {extra} />
+            <Share fragment={crate::link::fragment(&p)} {extra} solution={print_solution} solution_key={share::answer_key(report.as_ref().and_then(|r| r.solutions.first()))} />
             <div class="generate">
                 <label>{ "Size " }<select id="gen-size" onchange={{ let s = gen_size.clone(); Callback::from(move |e: Event| if let Some(t) = e.target_dyn_into::<web_sys::HtmlSelectElement>() { s.set(t.value().parse().unwrap_or(15)) }) }}>
                     { for [5usize, 10, 15, 20, 25, 30].into_iter().map(|s| html! { <option value={s.to_string()} selected={s == *gen_size}>{ format!("{s}x{s}") }</option> }) }

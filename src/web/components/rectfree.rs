@@ -8,7 +8,7 @@ use crate::kinds::rectfree::model::{Method, Symmetry, MAX_COLOURS, MAX_SIDE, MIN
 use crate::kinds::rectfree::{formats, page, RectFree};
 use crate::kind::Kind;
 use crate::puzzle::{Mode, Puzzle};
-use crate::web::components::{import::Import, share::Share, status::Status};
+use crate::web::components::{import::Import, share::{self, Share}, status::Status};
 use crate::web::actions;
 use crate::web::download;
 use crate::web::portfolio;
@@ -194,7 +194,11 @@ pub fn RectFreePage() -> Html {
                     </div>
                 }
             </details>
-            if let Some(p) = p.clone() { <Share fragment={crate::link::fragment(&p)} extra={Vec::<(String, String)>::new()} /> }
+            if let Some(p) = p.clone() {
+                <Share fragment={crate::link::fragment(&p)} extra={Vec::<(String, String)>::new()}
+                       solution={answer.clone().map(|g| Callback::from(move |()| page::grid_svg(&g, 20, &[])))}
+                       solution_key={share::answer_key(w.result.as_ref().and_then(|r| r.solutions.first()))} />
+            }
             <Import kind={KIND} accepts={ACCEPTS} />
         </section>
     }

@@ -1,6 +1,13 @@
-//! The share box: the studio link for the puzzle on screen, plus outside links where they exist.
+//! The share box: the studio link for the puzzle on screen, plus outside links where they exist,
+//! and what a printout carries besides the board: the link as text and, when asked for and known,
+//! the solution on a second page.
 
 use yew::prelude::*;
+
+use crate::web::storage;
+
+/// The remembered "print the solution too" switch.
+const PRINT_SOLUTION: &str = "print-solution";
 
 /// Props: the fragment and any extra links.
 #[derive(Properties, PartialEq)]
@@ -10,6 +17,19 @@ pub struct Props {
     /// Other places this puzzle opens, as (label, url).
     #[prop_or_default]
     pub extra: Vec<(String, String)>,
+    /// Draws the verified solution as SVG text, when one is known: printed on a second page
+    /// when the user asks for it. Called only then, so big boards pay nothing for it.
+    #[prop_or_default]
+    pub solution: Option<Callback<(), String>>,
+    /// Names the solution `solution` draws (for example its answer rows): the picture is redrawn
+    /// only when this changes.
+    #[prop_or_default]
+    pub solution_key: AttrValue,
+}
+
+/// The key a page passes as `solution_key`: its verified answer rows, joined.
+pub fn answer_key(rows: Option<&Vec<String>>) -> AttrValue {
+    rows.map(|r| AttrValue::from(r.concat())).unwrap_or_default()
 }
 
 fn page_base() -> String {
@@ -34,6 +54,20 @@ pub fn Share(props: &Props) -> Html {
             }
         })
     };
+    let print_solution = use_state(|| storage::setting(PRINT_SOLUTION).as_deref() == Some("1"));
+    let toggle_print = {
+        let print_solution = print_solution.clone();
+        Callback::from(move |e: Event| {
+            let on = e.target_dyn_into::<web_sys::HtmlInputElement>().is_some_and(|i| i.checked());
+            storage::set_setting(PRINT_SOLUTION, if on { "1" } else { "0" });
+            print_solution.set(on);
+        })
+    };
+    let wanted = *print_solution && props.solution.is_some();
+    let solution_svg = {
+        let draw = props.solution.clone();
+        use_memo((wanted, props.solution_key.clone()), move |(wanted, _)| if *wanted { draw.map(|d| d.emit(())) } else { None })
+    };
     html! {
         <div class="share">
             <label for="share-link">{ "Share link" }</label>
@@ -43,6 +77,16 @@ pub fn Share(props: &Props) -> Html {
             <button onclick={copy}>{ if *copied { "Copied" } else { "Copy" } }</button>
             { for props.extra.iter().map(|(label, href)| html! { <a class="extra-link" href={href.clone()} target="_blank" rel="noopener">{ label.clone() }</a> }) }
             <p id="print-link" class="print-link">{ url.clone() }</p>
+            <label class="print-choice" title={if props.solution.is_some() { "When you print this page" } else { "Solve the puzzle first" }}>
+                <input id="print-solution" type="checkbox" checked={*print_solution} disabled={props.solution.is_none()} onchange={toggle_print} />
+                { " Print the solution on a second page" }
+            </label>
+            if let Some(svg) = (*solution_svg).clone() {
+                <div id="print-solution-page" class="print-solution">
+                    <h2>{ "Solution" }</h2>
+                    { Html::from_html_unchecked(AttrValue::from(svg)) }
+                </div>
+            }
         </div>
     }
 }
