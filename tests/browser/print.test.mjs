@@ -53,7 +53,7 @@ test('the solution prints on a second page when asked for, and only once it is p
   await page.waitForSelector('#print-solution:not([disabled])');
   assert.equal(await page.$('#print-solution-page'), null, 'not printed unless asked for');
   await page.check('#print-solution');
-  await page.waitForSelector('#print-solution-page svg');
+  await page.waitForSelector('#print-solution-page svg', { state: 'attached' });
   assert.equal(await shown(page, '#print-solution-page'), false, 'never on screen');
   await page.emulateMedia({ media: 'print' });
   try {
