@@ -20,3 +20,10 @@ pub fn save(kind: Kind, what: &str, value: &str) -> Result<(), String> {
     let s = store().ok_or("this browser does not allow local storage")?;
     s.set_item(&key(kind, what), value).map_err(|_| "local storage is full or refused".to_string())
 }
+
+/// Forgets a saved value.
+pub fn remove(kind: Kind, what: &str) {
+    if let Some(s) = store() {
+        let _ = s.remove_item(&key(kind, what));
+    }
+}
