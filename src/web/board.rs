@@ -119,3 +119,8 @@ pub fn use_stroke(board: &'static str, finish: Callback<Stroke>) -> StrokeHandle
     };
     StrokeHandlers { stroke: (*shown).clone(), down, on_move, up, cancel }
 }
+
+/// The classes `wt`, `wl`, `wb`, `wr` of a cell with walls on its (top, left, bottom, right).
+pub fn wall_classes((top, left, bottom, right): (bool, bool, bool, bool)) -> Classes {
+    classes!(top.then_some("wt"), left.then_some("wl"), bottom.then_some("wb"), right.then_some("wr"))
+}

@@ -11,7 +11,7 @@ use crate::puzzle::{GenerateOptions, Mode, Puzzle};
 use crate::web::components::{import::Import, share::Share, status::Status};
 use crate::web::components::zoom::Zoom;
 use crate::web::actions;
-use crate::web::board::{cell_at, use_stroke, Stroke};
+use crate::web::board::{cell_at, use_stroke, wall_classes, Stroke};
 use crate::web::hooks::{use_example, use_workshop};
 use crate::web::state::{Action, Level, Work};
 
@@ -145,15 +145,11 @@ pub fn KenKenPage() -> Html {
     let slots = if n <= 9 { 9 } else { 12 };
     let cells = (0..n * n).map(|i| {
         let (r, c) = (i / n, i % n);
-        let (t, l, b, rt) = page::walls(&p, i);
         let d = shown_digits[i];
         let pm = if answer.is_none() && d == 0 { page::pencil(&marks, i) } else { 0 };
         let class = classes!(
             "cell",
-            t.then_some("wt"),
-            l.then_some("wl"),
-            b.then_some("wb"),
-            rt.then_some("wr"),
+            wall_classes(page::walls(&p, i)),
             (*cursor == i).then_some("cursor"),
             repeated[i].then_some("bad"),
             broken[p.cage_of(i)].then_some("cage-bad"),
@@ -224,10 +220,7 @@ pub fn KenKenPage() -> Html {
                 let differs = |j: usize| owner[j] != k;
                 let class = classes!(
                     "cell",
-                    (r == 0 || differs(i - dr.n)).then_some("wt"),
-                    (c == 0 || differs(i - 1)).then_some("wl"),
-                    (r + 1 == dr.n || differs(i + dr.n)).then_some("wb"),
-                    (c + 1 == dr.n || differs(i + 1)).then_some("wr"),
+                    wall_classes((r == 0 || differs(i - dr.n), c == 0 || differs(i - 1), r + 1 == dr.n || differs(i + dr.n), c + 1 == dr.n || differs(i + 1))),
                     (dr.selected == Some(k)).then_some("selected"),
                     dragging.contains(&i).then_some("preview"),
                     problems.iter().any(|q| q.blocking && (q.cell == Some(i) || q.cage == Some(k))).then_some("problem"),

@@ -11,7 +11,7 @@ use crate::kinds::starbattle::page::{self, DOT, STAR};
 use crate::kinds::starbattle::{check, formats, StarBattle};
 use crate::puzzle::{GenerateOptions, Mode, Puzzle};
 use crate::web::actions;
-use crate::web::board::{cell_at, use_stroke, Stroke};
+use crate::web::board::{cell_at, use_stroke, wall_classes, Stroke};
 use crate::web::components::share::link_for;
 use crate::web::components::starbattle_editor::StarBattleEditor;
 use crate::web::components::zoom::Zoom;
@@ -82,13 +82,9 @@ pub fn StarBattlePage() -> Html {
     let cells = (0..n_cells).map(|i| {
         let (r, c) = (i / cols, i % cols);
         let g = labels[i];
-        let (t, l, b, rt) = page::walls(labels, rows, cols, i);
         let class = classes!(
             "cell",
-            t.then_some("wt"),
-            l.then_some("wl"),
-            b.then_some("wb"),
-            rt.then_some("wr"),
+            wall_classes(page::walls(labels, rows, cols, i)),
             (*cursor == (r, c)).then_some("cursor"),
             bad[i].then_some("bad"),
             other.as_ref().is_some_and(|o| o[(r, c)] != shown[(r, c)]).then_some("differs"),

@@ -7,10 +7,11 @@ use yew::prelude::*;
 
 use crate::jobs::Request;
 use crate::kind::Kind;
+use crate::kinds::starbattle::model::{MAX_SIZE, MAX_STARS};
 use crate::kinds::starbattle::page::{self, Draft};
 use crate::kinds::starbattle::StarBattle;
 use crate::puzzle::{Mode, Puzzle, Verdict};
-use crate::web::board::{use_stroke, Stroke};
+use crate::web::board::{use_stroke, wall_classes, Stroke};
 use crate::web::hooks::{use_stored, use_workshop};
 use crate::web::state::{verdict_text, Action, Level, Work};
 
@@ -27,8 +28,9 @@ enum Brush {
     Erase,
 }
 
-/// A number box for rows, columns or stars: `set` gets the typed value when it parses.
-fn number(id: &'static str, value: usize, max: usize, set: Callback<usize>) -> Html {
+/// A number box for rows, columns or stars (read again by New blank grid through `node`): a
+/// finished change gives `set` the value when it parses.
+fn number(id: &'static str, node: NodeRef, value: usize, max: usize, set: Callback<usize>) -> Html {
     let onchange = Callback::from(move |e: Event| {
         if let Some(t) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
             if let Ok(v) = t.value().trim().parse::<usize>() {
@@ -36,7 +38,12 @@ fn number(id: &'static str, value: usize, max: usize, set: Callback<usize>) -> H
             }
         }
     });
-    html! { <input {id} type="number" min="1" max={max.to_string()} value={value.to_string()} {onchange} /> }
+    html! { <input {id} ref={node} type="number" min="1" max={max.to_string()} value={value.to_string()} {onchange} /> }
+}
+
+/// The number in a box, clamped to 1..=`max`; `default` when it does not parse.
+fn read_number(node: &NodeRef, max: usize, default: usize) -> usize {
+    node.cast::<web_sys::HtmlInputElement>().and_then(|t| t.value().trim().parse::<usize>().ok()).unwrap_or(default).clamp(1, max)
 }
 
 /// The editor (a `<details>` section of the Star Battle page).
@@ -46,7 +53,6 @@ pub fn StarBattleEditor() -> Html {
     let (saved, save) = use_stored(KIND, "draft");
     let draft: Option<Draft> = saved.as_deref().and_then(|t| Draft::from_text(t).ok());
     let brush = use_state(|| Brush::New);
-    let size = use_state(|| (5usize, 5usize, 1usize));
     let store = {
         let save = save.clone();
         Callback::from(move |d: Option<Draft>| save.emit(d.map(|d| d.to_text())))
@@ -76,30 +82,27 @@ pub fn StarBattleEditor() -> Html {
     };
 
     let busy = ctx.state.busy.is_some();
-    let (rows, cols, stars) = draft.as_ref().map_or(*size, |d| (d.rows, d.cols, d.stars));
+    let (rows, cols, stars) = draft.as_ref().map_or((5, 5, 1), |d| (d.rows, d.cols, d.stars));
+    let boxes = (use_node_ref(), use_node_ref(), use_node_ref());
+    // A finished change to a box resizes the draft (or changes its stars) at once.
     let set_size = |which: usize| {
-        let (size, store, draft) = (size.clone(), store.clone(), draft.clone());
+        let (store, draft) = (store.clone(), draft.clone());
         Callback::from(move |v: usize| {
-            let (mut r, mut c, mut k) = *size;
             if let Some(d) = &draft {
-                (r, c, k) = (d.rows, d.cols, d.stars);
-            }
-            match which {
-                0 => r = v,
-                1 => c = v,
-                _ => k = v,
-            }
-            size.set((r, c, k));
-            if let Some(d) = &draft {
-                store.emit(Some(d.resized(r, c).with_stars(k)));
+                store.emit(Some(match which {
+                    0 => d.resized(v, d.cols),
+                    1 => d.resized(d.rows, v),
+                    _ => d.with_stars(v),
+                }));
             }
         })
     };
     let new_grid = {
-        let (store, brush) = (store.clone(), brush.clone());
+        let (store, brush, boxes) = (store.clone(), brush.clone(), boxes.clone());
         Callback::from(move |_: MouseEvent| {
             brush.set(Brush::New);
-            store.emit(Some(Draft::blank(rows, cols, stars)));
+            let (r, c, k) = (read_number(&boxes.0, MAX_SIZE, 5), read_number(&boxes.1, MAX_SIZE, 5), read_number(&boxes.2, MAX_STARS, 1));
+            store.emit(Some(Draft::blank(r, c, k)));
         })
     };
     let edit_this = {
@@ -133,13 +136,9 @@ pub fn StarBattleEditor() -> Html {
             let cells = (0..d.cells.len()).map(|i| {
                 let (r, c) = (i / d.cols, i % d.cols);
                 let g = d.cells[i];
-                let (t, l, b, rt) = d.walls(i);
                 let class = classes!(
                     "cell",
-                    t.then_some("wt"),
-                    l.then_some("wl"),
-                    b.then_some("wb"),
-                    rt.then_some("wr"),
+                    wall_classes(d.walls(i)),
                     preview.contains(&i).then_some("preview"),
                     flagged.contains(&i).then_some("problem"),
                     differs.contains(&i).then_some("differs"),
@@ -206,9 +205,9 @@ pub fn StarBattleEditor() -> Html {
             <summary>{ "Make or edit a puzzle" }</summary>
             <p class="hint">{ "Pick a brush (a region, a new region, or the eraser) and drag across cells to paint; right-drag erases. Problems are listed as you go; the draft is kept if you reload." }</p>
             <div class="row wrap">
-                <label>{ "Rows " }{ number("edit-rows", rows, crate::kinds::starbattle::model::MAX_SIZE, set_size(0)) }</label>
-                <label>{ "Columns " }{ number("edit-cols", cols, crate::kinds::starbattle::model::MAX_SIZE, set_size(1)) }</label>
-                <label>{ "Stars " }{ number("edit-stars", stars, crate::kinds::starbattle::model::MAX_STARS, set_size(2)) }</label>
+                <label>{ "Rows " }{ number("edit-rows", boxes.0.clone(), rows, MAX_SIZE, set_size(0)) }</label>
+                <label>{ "Columns " }{ number("edit-cols", boxes.1.clone(), cols, MAX_SIZE, set_size(1)) }</label>
+                <label>{ "Stars " }{ number("edit-stars", boxes.2.clone(), stars, MAX_STARS, set_size(2)) }</label>
                 <button id="edit-new" onclick={new_grid}>{ "New blank grid" }</button>
                 <button id="edit-this" onclick={edit_this}>{ "Edit this puzzle's regions" }</button>
             </div>
