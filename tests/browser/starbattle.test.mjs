@@ -26,6 +26,7 @@ async function centre(page, selector) {
 
 /** A mouse stroke through the given cells of the editor (each move a straight line). */
 async function paint(page, path, button = 'left') {
+  await page.$eval('#editor', (e) => e.scrollIntoView({ block: 'center' }));
   const [x0, y0] = await centre(page, cell('#editor', ...path[0]));
   await page.mouse.move(x0, y0);
   await page.mouse.down({ button });
@@ -48,10 +49,16 @@ async function editorRows(page) {
   });
 }
 
+/** Opens the worked example (an earlier test may have left another puzzle open in this page). */
+async function example() {
+  const page = await open(env.chrome.context, env.server.url, LINK);
+  await page.waitForFunction((l) => document.querySelector('#share-link')?.value.endsWith('#' + l), LINK);
+  return page;
+}
+
 /** Opens the worked example with no marks, showing the player's marks. */
 async function fresh() {
-  const page = await open(env.chrome.context, env.server.url, LINK);
-  await page.waitForSelector('#board .cell');
+  const page = await example();
   await page.click('#clear');
   await page.click('button:has-text("My stars")');
   return page;
@@ -59,9 +66,8 @@ async function fresh() {
 
 /** Opens the worked example and starts a blank draft of the given size in the editor. */
 async function blankDraft(rows, cols, stars) {
-  const page = await open(env.chrome.context, env.server.url, LINK);
-  await page.waitForSelector('#board .cell');
-  await page.click('.editor summary');
+  const page = await example();
+  await page.$eval('.editor', (d) => { d.open = true; });
   await page.fill('#edit-rows', String(rows));
   await page.fill('#edit-cols', String(cols));
   await page.fill('#edit-stars', String(stars));
@@ -153,6 +159,12 @@ test('the editor shows several answers with the differing cells ringed', async (
 test('keyboard: arrows move the cursor, S and Space star, X and . dot, Backspace clears; Automatic check hides the red', async () => {
   const page = await fresh();
   await page.focus('#board');
+  // Home: the cursor stops at the edges.
+  for (let i = 0; i < 7; i++) {
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowLeft');
+  }
+  assert.ok(await page.$(`${cell('#board', 0, 0)}.cursor`));
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('s');
   assert.equal(await page.$eval(cell('#board', 0, 1), (c) => c.dataset.star), '1');
@@ -239,8 +251,7 @@ test('a right-drag dots the cells it passes and leaves stars alone', async () =>
 });
 
 test('exports: the puzz.link URL byte for byte, pzprv3, JSON, SVG and PNG of the puzzle and of the solution', async () => {
-  const page = await open(env.chrome.context, env.server.url, LINK);
-  await page.waitForSelector('#board .cell');
+  const page = await example();
   await page.click('.export summary');
   assert.equal(await page.inputValue('#export-puzzlink'), PUZZLINK);
   assert.match(await page.inputValue('#export-share'), new RegExp('#' + LINK.replace(/\//g, '\\/') + '$'));
@@ -271,8 +282,7 @@ test('exports: the puzz.link URL byte for byte, pzprv3, JSON, SVG and PNG of the
 });
 
 test('the generator takes a difficulty, and Solve shows the rating', async () => {
-  const page = await open(env.chrome.context, env.server.url, LINK);
-  await page.waitForSelector('#board .cell');
+  const page = await example();
   await page.selectOption('#gen-size', '6x6');
   await page.selectOption('#gen-stars', '1');
   await page.selectOption('#gen-level', 'easy');

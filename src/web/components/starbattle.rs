@@ -56,6 +56,8 @@ pub fn StarBattlePage() -> Html {
     let text = w.puzzle.clone().unwrap_or_default();
     let (rows, cols) = (p.rows(), p.cols());
     let n_cells = rows * cols;
+    // The cursor stays on the board when a smaller puzzle replaces a larger one.
+    let at = (cursor.0.min(rows - 1), cursor.1.min(cols - 1));
 
     // What the board shows: an answer of the last solve, or the player's marks (with the stroke
     // in progress drawn as it would end).
@@ -85,7 +87,7 @@ pub fn StarBattlePage() -> Html {
         let class = classes!(
             "cell",
             wall_classes(page::walls(labels, rows, cols, i)),
-            (*cursor == (r, c)).then_some("cursor"),
+            (at == (r, c)).then_some("cursor"),
             bad[i].then_some("bad"),
             other.as_ref().is_some_and(|o| o[(r, c)] != shown[(r, c)]).then_some("differs"),
             answer.is_some().then_some("answer"),
@@ -118,7 +120,7 @@ pub fn StarBattlePage() -> Html {
         let (state, cursor, player_marks) = (ctx.state.clone(), cursor.clone(), w.marks.clone());
         let answer_shown = answer.is_some();
         Callback::from(move |e: KeyboardEvent| {
-            let (r, c) = *cursor;
+            let (r, c) = at;
             let key = e.key();
             let ctrl = e.ctrl_key() || e.meta_key();
             if let Some(to) = cursor_step(&key, (r, c), rows, cols) {

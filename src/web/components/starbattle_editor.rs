@@ -154,11 +154,14 @@ pub fn StarBattleEditor() -> Html {
                             onclick={Callback::from(move |_: MouseEvent| brush.set(b))}>{ label }</button>
                 }
             };
+            let fragment = accepted.as_ref().map(crate::link::fragment);
+            // Opens the draft (and puts its link in the address bar, so a reload or Back finds it).
             let use_draft = |then_solve: bool| {
-                let (ctx, json, store) = (ctx.clone(), json.clone(), store.clone());
+                let (ctx, json, fragment, store) = (ctx.clone(), json.clone(), fragment.clone(), store.clone());
                 Callback::from(move |_: MouseEvent| {
-                    let Some(json) = json.clone() else { return };
+                    let (Some(json), Some(fragment)) = (json.clone(), fragment.clone()) else { return };
                     ctx.state.dispatch(Action::Open { kind: KIND, puzzle: json.clone() });
+                    ctx.go.emit(fragment);
                     if then_solve {
                         ctx.run.emit((KIND, Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: json, mode: Mode::Unique }));
                     } else {
