@@ -154,6 +154,15 @@ test('the editor shows several answers with the differing cells ringed', async (
   assert.equal(await page.$eval('#draft-verdict', (p) => p.dataset.verdict), 'multiple');
   assert.equal(await page.$$eval('#editor .cell.differs', (c) => c.length), 8);
   assert.equal(await page.$$eval('#board .cell.differs', (c) => c.length), 8);
+  // Edit this puzzle's regions starts a draft from the puzzle on the board (the example here).
+  await page.goto(env.server.url + '#' + LINK);
+  await page.waitForFunction((l) => document.querySelector('#share-link')?.value.endsWith('#' + l), LINK);
+  await page.click('#edit-this');
+  await page.waitForFunction(() => document.querySelectorAll('#editor .cell').length === 36);
+  assert.deepEqual(await editorRows(page), ['AAABBB', 'ABBBCC', 'ADDEEC', 'FFDDEC', 'FEEEEC', 'FCCCCC']);
+  assert.deepEqual(await problems(page), []);
+  await page.click('#edit-close');
+  await page.waitForFunction(() => !document.querySelector('#editor'));
 });
 
 test('keyboard: arrows move the cursor, S and Space star, X and . dot, Backspace clears; Automatic check hides the red', async () => {
