@@ -112,3 +112,41 @@ pub fn neighbours_of(rows: usize, cols: usize, i: usize) -> Vec<usize> {
     }
     v
 }
+
+/// The orthogonally connected pieces of a set of cells (indices in a `rows` x `cols` grid in
+/// reading order), each ascending, ordered by first cell.
+pub fn pieces(rows: usize, cols: usize, cells: &[usize]) -> Vec<Vec<usize>> {
+    let mut left: Vec<usize> = cells.to_vec();
+    left.sort_unstable();
+    left.dedup();
+    let mut out = Vec::new();
+    while !left.is_empty() {
+        let start = left.remove(0);
+        let mut piece = vec![start];
+        let mut i = 0;
+        while i < piece.len() {
+            for m in neighbours_of(rows, cols, piece[i]) {
+                if let Ok(pos) = left.binary_search(&m) {
+                    left.remove(pos);
+                    piece.push(m);
+                }
+            }
+            i += 1;
+        }
+        piece.sort_unstable();
+        out.push(piece);
+    }
+    out
+}
+
+/// Where an arrow key moves a cursor at `(r, c)` on a `rows` x `cols` board (it stops at the
+/// edges); `None` for any other key.
+pub fn cursor_step(key: &str, (r, c): (usize, usize), rows: usize, cols: usize) -> Option<(usize, usize)> {
+    match key {
+        "ArrowUp" => Some((r.saturating_sub(1), c)),
+        "ArrowDown" => Some(((r + 1).min(rows.saturating_sub(1)), c)),
+        "ArrowLeft" => Some((r, c.saturating_sub(1))),
+        "ArrowRight" => Some((r, (c + 1).min(cols.saturating_sub(1)))),
+        _ => None,
+    }
+}

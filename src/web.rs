@@ -4,6 +4,7 @@
 //! state and dispatch actions; [`client`] owns the Web Worker; [`worker`] is the worker's side.
 
 mod actions;
+mod board;
 pub mod app;
 mod client;
 mod components;

@@ -1,12 +1,15 @@
 //! Callbacks and buttons every kind page wires the same way: dispatch on click, show an answer, ask for a new puzzle.
 
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use crate::jobs::Request;
 use crate::kind::Kind;
 use crate::puzzle::GenerateOptions;
 use crate::web::ctx::Ctx;
-use crate::web::state::{Action, View, Work, Workshop};
+use crate::web::download;
+use crate::web::state::{Action, Level, View, Work, Workshop};
 
 /// A click handler that dispatches `action`.
 pub fn on_click(ctx: &Ctx, action: Action) -> Callback<MouseEvent> {
@@ -69,5 +72,43 @@ pub fn select<T: Clone + PartialEq + 'static>(id: &'static str, options: Vec<(T,
         <select id={id} {onchange}>
             { for options.into_iter().map(|(v, label)| html! { <option selected={v == value}>{ label }</option> }) }
         </select>
+    }
+}
+
+/// An export button (class `export-format`) that saves what `body` makes as the file `file`, or
+/// says why this puzzle has no such form.
+pub fn text_export(ctx: &Ctx, label: &'static str, file: &'static str, mime: &'static str, body: impl Fn() -> Result<String, String> + 'static) -> Html {
+    let state = ctx.state.clone();
+    let onclick = Callback::from(move |_: MouseEvent| {
+        if let Err(e) = body().and_then(|t| download::text(file, mime, &t)) {
+            state.dispatch(Action::Notify(Level::Error, format!("Could not export as {label}: {e}")));
+        }
+    });
+    html! { <button class="export-format" {onclick}>{ label }</button> }
+}
+
+/// The picture exports: `puzzle.svg` and `puzzle.png` from `blank`, `solution.svg` and
+/// `solution.png` from `solved` (disabled until there is an answer); each draws its SVG text on
+/// click, PNG at twice the size through a canvas.
+pub fn picture_buttons(ctx: &Ctx, blank: impl Fn() -> String + 'static, solved: Option<impl Fn() -> String + 'static>) -> Html {
+    let button = |name: &'static str, svg: Option<Rc<dyn Fn() -> String>>| {
+        let state = ctx.state.clone();
+        let disabled = svg.is_none();
+        let onclick = Callback::from(move |_: MouseEvent| {
+            let Some(svg) = svg.as_ref().map(|f| f()) else { return };
+            let result = if name.ends_with(".png") { download::svg_as_png(name, &svg, 2.0) } else { download::text(name, "image/svg+xml", &svg) };
+            if let Err(e) = result {
+                state.dispatch(Action::Notify(Level::Error, format!("Could not save {name}: {e}")));
+            }
+        });
+        html! { <button {disabled} {onclick}>{ name }</button> }
+    };
+    let blank: Rc<dyn Fn() -> String> = Rc::new(blank);
+    let solved: Option<Rc<dyn Fn() -> String>> = solved.map(|f| Rc::new(f) as Rc<dyn Fn() -> String>);
+    html! {
+        <div class="row wrap pictures">
+            { button("puzzle.svg", Some(blank.clone())) }{ button("puzzle.png", Some(blank)) }
+            { button("solution.svg", solved.clone()) }{ button("solution.png", solved) }
+        </div>
     }
 }

@@ -12,6 +12,7 @@ pub mod notice;
 pub mod rectfree;
 pub mod share;
 pub mod starbattle;
+pub mod starbattle_editor;
 pub mod status;
 pub mod theme;
 pub mod zoom;

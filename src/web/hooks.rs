@@ -7,7 +7,8 @@ use yew::prelude::*;
 use crate::kinds::{self, Kind};
 use crate::web::ctx::Ctx;
 use crate::puzzle::Puzzle;
-use crate::web::state::{Action, Workshop};
+use crate::web::state::{Action, Level, Workshop};
+use crate::web::storage;
 
 /// On a first visit (no puzzle of `kind` yet), opens `example`, so there is always something to play.
 #[hook]
@@ -32,4 +33,28 @@ pub fn use_workshop<P: Puzzle + 'static>() -> (Ctx, Workshop, Rc<Option<P>>) {
     let w = ctx.state.workshop(P::KIND);
     let puzzle = use_memo(w.puzzle.clone(), |t| t.as_deref().and_then(|t| kinds::import_as::<P>(t).ok()));
     (ctx, w, puzzle)
+}
+
+/// A text kept in local storage for `kind` under `what` (a draft, a setting), read at the first
+/// render; setting it saves it (`None` forgets it), so a reload finds it again. Storage that is
+/// full or refused is reported, and the value still holds for this visit.
+#[hook]
+pub fn use_stored(kind: Kind, what: &'static str) -> (Option<String>, Callback<Option<String>>) {
+    let ctx = use_context::<Ctx>().expect("inside the app");
+    let value = use_state(|| storage::load(kind, what));
+    let set = {
+        let value = value.clone();
+        Callback::from(move |v: Option<String>| {
+            match &v {
+                Some(text) => {
+                    if let Err(e) = storage::save(kind, what, text) {
+                        ctx.state.dispatch(Action::Notify(Level::Error, format!("Could not save your work: {e}")));
+                    }
+                }
+                None => storage::remove(kind, what),
+            }
+            value.set(v);
+        })
+    };
+    ((*value).clone(), set)
 }

@@ -32,3 +32,10 @@ pub fn set_setting(name: &str, value: &str) {
         let _ = s.set_item(&format!("puzzle-studio/{name}"), value);
     }
 }
+
+/// Forgets a saved value.
+pub fn remove(kind: Kind, what: &str) {
+    if let Some(s) = store() {
+        let _ = s.remove_item(&key(kind, what));
+    }
+}

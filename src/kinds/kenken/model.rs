@@ -3,7 +3,6 @@
 use std::fmt;
 
 use crate::error::{InputError, InputResult};
-use crate::grid::neighbours_of;
 
 /// Smallest grid side accepted.
 pub const MIN_SIZE: usize = 3;
@@ -271,29 +270,9 @@ pub fn connected(size: usize, cells: &[usize]) -> bool {
     !cells.is_empty() && pieces(size, cells).len() == 1
 }
 
-/// The orthogonally connected pieces of a set of cells, each ascending, ordered by first cell.
+/// The orthogonally connected pieces of a set of cells in a `size` x `size` grid (see [`crate::grid::pieces`]).
 pub fn pieces(size: usize, cells: &[usize]) -> Vec<Vec<usize>> {
-    let mut left: Vec<usize> = cells.to_vec();
-    left.sort_unstable();
-    left.dedup();
-    let mut out = Vec::new();
-    while !left.is_empty() {
-        let start = left.remove(0);
-        let mut piece = vec![start];
-        let mut i = 0;
-        while i < piece.len() {
-            for m in neighbours_of(size, size, piece[i]) {
-                if let Ok(pos) = left.binary_search(&m) {
-                    left.remove(pos);
-                    piece.push(m);
-                }
-            }
-            i += 1;
-        }
-        piece.sort_unstable();
-        out.push(piece);
-    }
-    out
+    crate::grid::pieces(size, size, cells)
 }
 
 /// Nodes a reachability search may visit before it gives the target the benefit of the doubt

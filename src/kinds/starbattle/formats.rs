@@ -168,11 +168,27 @@ fn unpack_bits(digits: &str, n_bits: usize, section: &str) -> InputResult<Vec<bo
     Ok(bits)
 }
 
-/// Encodes the puzzle as a puzz.link URL; `None` when a cell lies outside every region,
-/// which walls cannot express.
+/// Why the puzzle has no puzz.link form, if it has none: walls cannot express a cell outside
+/// every region, nor a region in several pieces (puzz.link reads each piece as a region).
+pub fn puzzlink_obstacle(p: &StarBattle) -> Option<String> {
+    let g = p.regions();
+    if let Some(i) = g.cells().iter().position(|c| c.is_none()) {
+        return Some(format!("the cell at row {}, column {} is in no region, which puzz.link's walls cannot express", i / p.cols() + 1, i % p.cols() + 1));
+    }
+    for region in 0..p.n_regions() as u8 {
+        let cells: Vec<usize> = (0..g.cells().len()).filter(|&i| g.cells()[i] == Some(region)).collect();
+        if crate::grid::pieces(p.rows(), p.cols(), &cells).len() > 1 {
+            return Some(format!("region {} is in several pieces, which puzz.link would read as separate regions", StarBattle::letter(region)));
+        }
+    }
+    None
+}
+
+/// Encodes the puzzle as a puzz.link URL; `None` when walls cannot express its regions (see
+/// [`puzzlink_obstacle`]), so every URL written reads back as the same puzzle.
 pub fn to_puzzlink(p: &StarBattle) -> Option<String> {
     let g = p.regions();
-    if g.cells().iter().any(|c| c.is_none()) {
+    if puzzlink_obstacle(p).is_some() {
         return None;
     }
     let (rows, cols) = (p.rows(), p.cols());
@@ -252,6 +268,28 @@ pub fn from_puzzlink(url: &str) -> InputResult<StarBattle> {
     }
     let labels = Grid::from_cells(rows, cols, label.into_iter().map(Some).collect()).expect("counted");
     StarBattle::new(labels, stars).map_err(|e| e.within("puzz.link URL"))
+}
+
+/// The puzzle as a pzprv3 file (formats.md 2.2): size, stars, regions numbered from 0 in order
+/// of first appearance, then the cells, `#` where `stars` has a star, `.` elsewhere; `None`
+/// when puzz.link cannot express the regions (see [`puzzlink_obstacle`]).
+pub fn to_pzprv3(p: &StarBattle, stars: Option<&Grid<bool>>) -> Option<String> {
+    puzzlink_obstacle(p).is_none().then_some(())?;
+    let mut s = format!("pzprv3\nstarbattle\n{}\n{}\n{}\n{}\n", p.rows(), p.cols(), p.stars(), p.n_regions());
+    for r in 0..p.rows() {
+        for g in p.regions().row(r) {
+            s.push_str(&g.unwrap_or(0).to_string());
+            s.push(' ');
+        }
+        s.push('\n');
+    }
+    for r in 0..p.rows() {
+        for c in 0..p.cols() {
+            s.push_str(if stars.and_then(|g| g.get(r, c)).copied().unwrap_or(false) { "# " } else { ". " });
+        }
+        s.push('\n');
+    }
+    Some(s)
 }
 
 /// Reads a pzprv3 Star Battle file (lines, or `/`-separated as in a URL).

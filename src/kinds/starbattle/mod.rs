@@ -6,7 +6,8 @@
 //! - [`solve`]: the layered solver (logic, then SAT seeded with the fixed cells) and the rating;
 //! - [`check`]: the independent verifier;
 //! - [`formats`]: studio JSON and link, puzz.link URLs, pzprv3 files, KrazyDad lines;
-//! - [`generate`]: new puzzles with a unique answer.
+//! - [`generate`]: new puzzles with a unique answer;
+//! - [`page`]: the page's pure functions (marks, highlights, SVG, the region editor's draft).
 
 pub mod check;
 pub mod encode;
@@ -14,6 +15,7 @@ pub mod formats;
 pub mod generate;
 pub mod logic;
 pub mod model;
+pub mod page;
 pub mod solve;
 
 pub use model::StarBattle;

@@ -11,7 +11,7 @@ use crate::puzzle::{GenerateOptions, Mode, Puzzle};
 use crate::web::components::{import::Import, share::{self, Share}, status::Status};
 use crate::web::components::zoom::Zoom;
 use crate::web::actions;
-use crate::web::download;
+use crate::web::board::{cell_at, use_stroke, wall_classes, Stroke};
 use crate::web::hooks::{use_example, use_workshop};
 use crate::web::state::{Action, Level, Work};
 
@@ -19,15 +19,6 @@ const KIND: Kind = Kind::KenKen;
 /// The first puzzle a visitor sees: Tatham's worked example (formats.md 1.3).
 const EXAMPLE: &str = "5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2s2";
 const ACCEPTS: &str = "a studio share link, a Tatham Keen ID (5:…) or keen.html link, a Keen save file, or the studio's JSON";
-
-fn cell_at(x: i32, y: i32, board: &str) -> Option<usize> {
-    let el = web_sys::window()?.document()?.element_from_point(x as f32, y as f32)?;
-    let el = el.closest(&format!("{board} .cell")).ok()??;
-    let r: usize = el.get_attribute("data-r")?.parse().ok()?;
-    let c: usize = el.get_attribute("data-c")?.parse().ok()?;
-    let n: usize = el.closest(board).ok()??.get_attribute("data-n")?.parse().ok()?;
-    Some(r * n + c)
-}
 
 /// The editor's state: the draft's side and cages, the selected cage, a drag in progress.
 #[derive(Clone, PartialEq)]
@@ -47,8 +38,24 @@ pub fn KenKenPage() -> Html {
     let gen_size = use_state(|| 6usize);
     let gen_level = use_state(|| "medium".to_string());
     let draft = use_state(|| None::<Draft>);
-    let dragging = use_state(Vec::<usize>::new);
     let board_ref = use_node_ref();
+    // A stroke over the editor's cells: a click on one cell selects its cage, a drag over
+    // several makes a new cage.
+    let stroke = {
+        let draft = draft.clone();
+        use_stroke("#editor", Callback::from(move |s: Stroke| {
+            let Some(dr) = (*draft).clone() else { return };
+            let cells: Vec<usize> = s.cells.iter().map(|&(r, c)| r * dr.n + c).collect();
+            if cells.len() == 1 {
+                let k = dr.cages.iter().position(|c| c.cells.contains(&cells[0]));
+                draft.set(Some(Draft { selected: k, ..dr }));
+                return;
+            }
+            let (cages, k) = page::draw_cage(dr.n, &dr.cages, &cells);
+            draft.set(Some(Draft { n: dr.n, cages, selected: Some(k) }));
+        }))
+    };
+    let dragging: Vec<usize> = stroke.stroke.as_ref().map(|s| s.cells.iter().map(|&(r, c)| r * draft.as_ref().map_or(1, |d| d.n) + c).collect()).unwrap_or_default();
 
     use_example(KIND, EXAMPLE);
 
@@ -95,14 +102,14 @@ pub fn KenKenPage() -> Html {
         let (state, cursor, type_digit, pencil_mode) = (ctx.state.clone(), cursor.clone(), type_digit.clone(), pencil_mode.clone());
         Callback::from(move |e: KeyboardEvent| {
             let i = *cursor;
-            let (r, c) = (i / n, i % n);
             let ctrl = e.ctrl_key() || e.meta_key();
             let key = e.key();
+            if let Some((r, c)) = crate::grid::cursor_step(&key, (i / n, i % n), n, n) {
+                cursor.set(r * n + c);
+                e.prevent_default();
+                return;
+            }
             match key.as_str() {
-                "ArrowUp" => cursor.set(r.saturating_sub(1) * n + c),
-                "ArrowDown" => cursor.set((r + 1).min(n - 1) * n + c),
-                "ArrowLeft" => cursor.set(r * n + c.saturating_sub(1)),
-                "ArrowRight" => cursor.set(r * n + (c + 1).min(n - 1)),
                 "Backspace" | "Delete" => type_digit(0, false),
                 "z" if ctrl && e.shift_key() => state.dispatch(Action::Redo(KIND)),
                 "z" | "Z" if ctrl => state.dispatch(Action::Undo(KIND)),
@@ -124,7 +131,8 @@ pub fn KenKenPage() -> Html {
     let on_down = {
         let (cursor, board_ref) = (cursor.clone(), board_ref.clone());
         Callback::from(move |e: PointerEvent| {
-            let Some(i) = cell_at(e.client_x(), e.client_y(), "#board") else { return };
+            let Some((r, c)) = cell_at(e.client_x(), e.client_y(), "#board") else { return };
+            let i = r * n + c;
             e.prevent_default();
             if let Some(b) = board_ref.cast::<web_sys::HtmlElement>() {
                 let _ = b.focus();
@@ -137,15 +145,11 @@ pub fn KenKenPage() -> Html {
     let slots = if n <= 9 { 9 } else { 12 };
     let cells = (0..n * n).map(|i| {
         let (r, c) = (i / n, i % n);
-        let (t, l, b, rt) = page::walls(&p, i);
         let d = shown_digits[i];
         let pm = if answer.is_none() && d == 0 { page::pencil(&marks, i) } else { 0 };
         let class = classes!(
             "cell",
-            t.then_some("wt"),
-            l.then_some("wl"),
-            b.then_some("wb"),
-            rt.then_some("wr"),
+            wall_classes(page::walls(&p, i)),
             (*cursor == i).then_some("cursor"),
             repeated[i].then_some("bad"),
             broken[p.cage_of(i)].then_some("cage-bad"),
@@ -192,27 +196,6 @@ pub fn KenKenPage() -> Html {
         let p = p.clone();
         Callback::from(move |()| page::render_svg(&p, Some(&digits)))
     });
-    let picture = |name: &'static str, png: bool, solved: bool| {
-        let (p, sol, state) = (p.clone(), solution.clone(), ctx.state.clone());
-        let onclick = Callback::from(move |_: MouseEvent| {
-            let digits = if solved { sol.as_deref() } else { None };
-            let svg = page::render_svg(&p, digits);
-            let result = if png { download::svg_as_png(name, &svg, 2.0) } else { download::text(name, "image/svg+xml", &svg) };
-            if let Err(e) = result {
-                state.dispatch(Action::Notify(Level::Error, format!("Could not save {name}: {e}")));
-            }
-        });
-        html! { <button disabled={solved && solution.is_none()} {onclick}>{ name }</button> }
-    };
-    let text_export = |label: &'static str, file: &'static str, mime: &'static str, body: Result<String, String>| {
-        let state = ctx.state.clone();
-        let onclick = Callback::from(move |_: MouseEvent| {
-            if let Err(e) = body.clone().and_then(|t| download::text(file, mime, &t)) {
-                state.dispatch(Action::Notify(Level::Error, format!("Could not export as {label}: {e}")));
-            }
-        });
-        html! { <button class="export-format" {onclick}>{ label }</button> }
-    };
     let extra: Vec<(String, String)> = match formats::to_keen_link(&p) {
         Ok(link) if n <= 9 => vec![("Open in Tatham's Keen".to_string(), link)],
         _ => Vec::new(),
@@ -241,10 +224,7 @@ pub fn KenKenPage() -> Html {
                 let differs = |j: usize| owner[j] != k;
                 let class = classes!(
                     "cell",
-                    (r == 0 || differs(i - dr.n)).then_some("wt"),
-                    (c == 0 || differs(i - 1)).then_some("wl"),
-                    (r + 1 == dr.n || differs(i + dr.n)).then_some("wb"),
-                    (c + 1 == dr.n || differs(i + 1)).then_some("wr"),
+                    wall_classes((r == 0 || differs(i - dr.n), c == 0 || differs(i - 1), r + 1 == dr.n || differs(i + dr.n), c + 1 == dr.n || differs(i + 1))),
                     (dr.selected == Some(k)).then_some("selected"),
                     dragging.contains(&i).then_some("preview"),
                     problems.iter().any(|q| q.blocking && (q.cell == Some(i) || q.cage == Some(k))).then_some("problem"),
@@ -253,48 +233,6 @@ pub fn KenKenPage() -> Html {
                 let clue = (cage.cells.first() == Some(&i) && cage.op != Op::Blank).then(|| cage.clue());
                 html! { <div {class} data-r={r.to_string()} data-c={c.to_string()}>if let Some(t) = clue { <span class="clue">{ t }</span> }</div> }
             });
-            let on_down = {
-                let dragging = dragging.clone();
-                Callback::from(move |e: PointerEvent| {
-                    if let Some(i) = cell_at(e.client_x(), e.client_y(), "#editor") {
-                        e.prevent_default();
-                        dragging.set(vec![i]);
-                    }
-                })
-            };
-            let on_move = {
-                let dragging = dragging.clone();
-                Callback::from(move |e: PointerEvent| {
-                    if dragging.is_empty() || e.buttons() == 0 {
-                        return;
-                    }
-                    if let Some(i) = cell_at(e.client_x(), e.client_y(), "#editor") {
-                        if !dragging.contains(&i) {
-                            let mut v = (*dragging).clone();
-                            v.push(i);
-                            dragging.set(v);
-                        }
-                    }
-                })
-            };
-            let on_up = {
-                let (dragging, draft, dr) = (dragging.clone(), draft.clone(), dr.clone());
-                Callback::from(move |_: PointerEvent| {
-                    if dragging.is_empty() {
-                        return;
-                    }
-                    let cells = (*dragging).clone();
-                    dragging.set(Vec::new());
-                    // A click on one cell selects its cage; a drag over several makes a new cage.
-                    if cells.len() == 1 {
-                        let k = dr.cages.iter().position(|c| c.cells.contains(&cells[0]));
-                        draft.set(Some(Draft { selected: k, ..dr.clone() }));
-                        return;
-                    }
-                    let (cages, k) = page::draw_cage(dr.n, &dr.cages, &cells);
-                    draft.set(Some(Draft { n: dr.n, cages, selected: Some(k) }));
-                })
-            };
             let selected = dr.selected.and_then(|k| dr.cages.get(k).cloned());
             let set_clue = {
                 let (draft, dr) = (draft.clone(), dr.clone());
@@ -345,7 +283,7 @@ pub fn KenKenPage() -> Html {
             html! {
                 <div class="kk-editor">
                     <div id="editor" class="board kk" data-n={dr.n.to_string()} style={format!("--n:{}", dr.n)}
-                         onpointerdown={on_down} onpointermove={on_move} onpointerup={on_up.clone()} onpointerleave={on_up}>
+                         onpointerdown={stroke.down.clone()} onpointermove={stroke.on_move.clone()} onpointerup={stroke.up.clone()} onpointercancel={stroke.cancel.clone()}>
                         { for cells }
                     </div>
                     if let Some(c) = selected {
@@ -434,13 +372,10 @@ pub fn KenKenPage() -> Html {
             <details class="export">
                 <summary>{ "Export" }</summary>
                 <div class="row wrap">
-                    { text_export("Tatham Keen ID", "puzzle.keen.txt", "text/plain", keen.clone()) }
-                    { text_export("Studio JSON", "puzzle.json", "application/json", Ok(p.to_json().to_string())) }
+                    { actions::text_export(&ctx, "Tatham Keen ID", "puzzle.keen.txt", "text/plain", { let k = keen.clone(); move || k.clone() }) }
+                    { actions::text_export(&ctx, "Studio JSON", "puzzle.json", "application/json", { let p = p.clone(); move || Ok(p.to_json().to_string()) }) }
                 </div>
-                <div class="row wrap">
-                    { picture("puzzle.svg", false, false) }{ picture("puzzle.png", true, false) }
-                    { picture("solution.svg", false, true) }{ picture("solution.png", true, true) }
-                </div>
+                { actions::picture_buttons(&ctx, { let p = p.clone(); move || page::render_svg(&p, None) }, solution.clone().map(|sol| { let p = p.clone(); move || page::render_svg(&p, Some(&sol)) })) }
             </details>
         </section>
     }

@@ -13,7 +13,6 @@ use crate::web::actions;
 use crate::web::hooks::{use_example, use_workshop};
 use crate::web::components::{import::Import, share::{self, Share}, status::Status};
 use crate::web::components::zoom::Zoom;
-use crate::web::download;
 use crate::web::state::{Action, Level, Work};
 
 const KIND: Kind = Kind::Nonogram;
@@ -43,9 +42,7 @@ fn drag_cells(d: &Drag) -> Vec<(usize, usize)> {
 }
 
 fn cell_at(x: i32, y: i32) -> Option<(usize, usize)> {
-    let el = web_sys::window()?.document()?.element_from_point(x as f32, y as f32)?;
-    let el = el.closest(".nono .cell").ok()??;
-    Some((el.get_attribute("data-r")?.parse().ok()?, el.get_attribute("data-c")?.parse().ok()?))
+    crate::web::board::cell_at(x, y, ".nono")
 }
 
 fn parse_clue_lines(text: &str, what: &str) -> Result<Vec<Vec<u32>>, String> {
@@ -256,11 +253,12 @@ pub fn NonogramPage() -> Html {
                 }
             };
             let ctrl = e.ctrl_key() || e.meta_key();
+            if let Some(to) = crate::grid::cursor_step(&e.key(), (r, c), height, width) {
+                cursor.set(to);
+                e.prevent_default();
+                return;
+            }
             match e.key().as_str() {
-                "ArrowUp" => cursor.set((r.saturating_sub(1), c)),
-                "ArrowDown" => cursor.set(((r + 1).min(height - 1), c)),
-                "ArrowLeft" => cursor.set((r, c.saturating_sub(1))),
-                "ArrowRight" => cursor.set((r, (c + 1).min(width - 1))),
                 " " | "Enter" => set(if marks[i] == FILL { 0 } else { FILL }),
                 "x" | "X" | "." => set(if marks[i] == CROSS { 0 } else { CROSS }),
                 "Backspace" | "Delete" => set(0),
@@ -409,7 +407,6 @@ pub fn NonogramPage() -> Html {
 
     // Exports.
     let export_buttons = page::EXPORTS.into_iter().map(|format| {
-        let (p, state) = (p.clone(), ctx.state.clone());
         let (label, file, mime) = match format {
             formats::Format::Json => ("Studio JSON", "puzzle.json", "application/json"),
             formats::Format::Tatham => ("Tatham Pattern ID", "puzzle.pattern.txt", "text/plain"),
@@ -419,13 +416,8 @@ pub fn NonogramPage() -> Html {
             formats::Format::Xml => ("webpbn XML", "puzzle.xml", "application/xml"),
             formats::Format::Taai => ("TAAI", "puzzle.taai.txt", "text/plain"),
         };
-        let onclick = Callback::from(move |_: MouseEvent| {
-            let result = page::export(&p, format).and_then(|t| download::text(file, mime, &t));
-            if let Err(e) = result {
-                state.dispatch(Action::Notify(Level::Error, format!("Could not export as {label}: {e}")));
-            }
-        });
-        html! { <button class="export-format" {onclick}>{ label }</button> }
+        let p = p.clone();
+        actions::text_export(&ctx, label, file, mime, move || page::export(&p, format))
     });
     let solution_grid: Option<Grid<bool>> = report
         .as_ref()
@@ -435,18 +427,6 @@ pub fn NonogramPage() -> Html {
         let p = p.clone();
         Callback::from(move |()| page::render_svg(&p, Some(&page::solution_cells(&g))))
     });
-    let picture = |name: &'static str, png: bool, solved: bool| {
-        let (p, sol, state) = (p.clone(), solution_grid.clone(), ctx.state.clone());
-        let onclick = Callback::from(move |_: MouseEvent| {
-            let fill = if solved { sol.as_ref().map(page::solution_cells) } else { None };
-            let svg = page::render_svg(&p, fill.as_ref());
-            let result = if png { download::svg_as_png(name, &svg, 2.0) } else { download::text(name, "image/svg+xml", &svg) };
-            if let Err(e) = result {
-                state.dispatch(Action::Notify(Level::Error, format!("Could not save {name}: {e}")));
-            }
-        });
-        html! { <button disabled={solved && solution_grid.is_none()} {onclick}>{ name }</button> }
-    };
     let extra: Vec<(String, String)> = formats::puzzlink::to_puzzlink(&p).map(|u| vec![("Open in puzz.link".to_string(), u)]).unwrap_or_default();
 
     html! {
@@ -501,10 +481,7 @@ pub fn NonogramPage() -> Html {
             <details class="export">
                 <summary>{ "Export" }</summary>
                 <div class="row wrap">{ for export_buttons }</div>
-                <div class="row wrap">
-                    { picture("puzzle.svg", false, false) }{ picture("puzzle.png", true, false) }
-                    { picture("solution.svg", false, true) }{ picture("solution.png", true, true) }
-                </div>
+                { actions::picture_buttons(&ctx, { let p = p.clone(); move || page::render_svg(&p, None) }, solution_grid.map(|g| { let p = p.clone(); move || page::render_svg(&p, Some(&page::solution_cells(&g))) })) }
             </details>
         </section>
     }

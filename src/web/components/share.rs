@@ -32,6 +32,11 @@ pub fn answer_key(rows: Option<&Vec<String>>) -> AttrValue {
     rows.map(|r| AttrValue::from(r.concat())).unwrap_or_default()
 }
 
+/// The full studio link for a share fragment (without `#`), on this page's address.
+pub fn link_for(fragment: &str) -> String {
+    format!("{}#{fragment}", page_base())
+}
+
 fn page_base() -> String {
     web_sys::window()
         .and_then(|w| w.location().href().ok())
@@ -42,7 +47,7 @@ fn page_base() -> String {
 /// A read-only link field with a Copy button.
 #[component]
 pub fn Share(props: &Props) -> Html {
-    let url = format!("{}#{}", page_base(), props.fragment);
+    let url = link_for(&props.fragment);
     let copied = use_state(|| false);
     let copy = {
         let url = url.clone();

@@ -1,65 +1,51 @@
-//! The Star Battle workshop: the board with region borders, play by hand, solve, generate, share.
+//! The Star Battle workshop: play (click, right-click or long-press, drag dots, keyboard), the
+//! automatic check switch, solve, generate with a difficulty, import, the region editor
+//! ([`super::starbattle_editor`]), and exports (links, pzprv3, JSON, SVG and PNG).
 
 use yew::prelude::*;
 
-use crate::grid::Grid;
+use crate::grid::{cursor_step, Grid};
 use crate::jobs::Request;
-use crate::kinds::starbattle::{check, formats, StarBattle};
 use crate::kind::Kind;
+use crate::kinds::starbattle::page::{self, DOT, STAR};
+use crate::kinds::starbattle::{check, formats, StarBattle};
 use crate::puzzle::{GenerateOptions, Mode, Puzzle};
 use crate::web::actions;
-use crate::web::hooks::{use_example, use_workshop};
-use crate::web::components::{import::Import, share::Share, status::Status};
+use crate::web::board::{cell_at, use_stroke, wall_classes, Stroke};
+use crate::web::components::share::link_for;
+use crate::web::components::starbattle_editor::StarBattleEditor;
 use crate::web::components::zoom::Zoom;
+use crate::web::components::{import::Import, share::{self, Share}, status::Status};
+use crate::web::hooks::{use_example, use_stored, use_workshop};
 use crate::web::state::{Action, Work};
 
 const KIND: Kind = Kind::StarBattle;
-const STAR: u8 = 1;
-const DOT: u8 = 2;
 /// The example shown before the user opens anything: the puzz.link example of formats.md 2.2.
 const EXAMPLE: &str = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou";
-
-/// Cells whose star breaks a rule: touching another, or in an overfull row, column or region.
-fn conflicts(p: &StarBattle, stars: &Grid<bool>) -> Vec<bool> {
-    let (n, k) = (p.rows(), p.stars());
-    let mut bad = vec![false; n * n];
-    let mut rows = vec![0; n];
-    let mut cols = vec![0; n];
-    let mut regs = vec![0; p.n_regions()];
-    for (r, c) in stars.positions() {
-        if stars[(r, c)] {
-            rows[r] += 1;
-            cols[c] += 1;
-            if let Some(g) = p.regions()[(r, c)] {
-                regs[g as usize] += 1;
-            }
-        }
-    }
-    for (r, c) in stars.positions() {
-        if !stars[(r, c)] {
-            continue;
-        }
-        let region_over = p.regions()[(r, c)].is_some_and(|g| regs[g as usize] > k);
-        let touching = (r.saturating_sub(1)..=(r + 1).min(n - 1))
-            .flat_map(|rr| (c.saturating_sub(1)..=(c + 1).min(n - 1)).map(move |cc| (rr, cc)))
-            .any(|(rr, cc)| (rr, cc) != (r, c) && stars[(rr, cc)]);
-        bad[r * n + c] = touching || rows[r] > k || cols[c] > k || region_over;
-    }
-    bad
-}
-
-/// Pastel fills so regions stand apart as well as by their borders.
-const PALETTE: [&str; 12] = [
-    "#fde2e4", "#e2ece9", "#fff1c1", "#dbe7f7", "#f0e2f7", "#e6f4d7", "#fbe3cf", "#d9f2f2", "#f2e6d9", "#e9e3fb", "#f7f0d2", "#e0f0e3",
-];
+const ACCEPTS: &str = "a studio share link, a puzz.link Star Battle URL, a pzprv3 file, a KrazyDad line, or the studio's JSON";
+/// The generator's difficulty levels; "any" asks for none in particular.
+const LEVELS: [&str; 5] = ["any", "easy", "medium", "hard", "expert"];
 
 /// The Star Battle page.
 #[component]
 pub fn StarBattlePage() -> Html {
     let (ctx, w, puzzle) = use_workshop::<StarBattle>();
-    let puzzle_text = w.puzzle.clone();
     let size = use_state(|| 10usize);
     let stars_wanted = use_state(|| 2usize);
+    let level = use_state(|| "any".to_string());
+    let cursor = use_state(|| (0usize, 0usize));
+    let board_ref = use_node_ref();
+    let (autocheck_saved, set_autocheck) = use_stored(KIND, "autocheck");
+    let autocheck = autocheck_saved.as_deref() != Some("off");
+    let cols = puzzle.as_ref().as_ref().map_or(1, |p| p.cols());
+    let marks_now = w.marks.clone();
+    let stroke = {
+        let state = ctx.state.clone();
+        use_stroke("#board", Callback::from(move |s: Stroke| {
+            let cells: Vec<usize> = s.cells.iter().map(|&(r, c)| r * cols + c).collect();
+            state.dispatch(Action::Mark { kind: KIND, cells: page::stroke_marks(&marks_now, &cells, s.secondary) });
+        }))
+    };
 
     use_example(KIND, EXAMPLE);
 
@@ -67,100 +53,132 @@ pub fn StarBattlePage() -> Html {
     let Some(p) = (*puzzle).clone() else {
         return html! { <section class="workshop"><h1>{ "Star Battle" }</h1><Status kind={KIND} /><Import kind={KIND} accepts={ACCEPTS} /></section> };
     };
-    let text = puzzle_text.clone().unwrap_or_default();
-    let n = p.rows();
+    let text = w.puzzle.clone().unwrap_or_default();
+    let (rows, cols) = (p.rows(), p.cols());
+    let n_cells = rows * cols;
+    // The cursor stays on the board when a smaller puzzle replaces a larger one.
+    let at = (cursor.0.min(rows - 1), cursor.1.min(cols - 1));
 
-    let solve = |mode: Mode| {
-        let (run, text) = (ctx.run.clone(), text.clone());
-        Callback::from(move |_: MouseEvent| run.emit((KIND, Work::Solve(mode), Request::Solve { kind: KIND, puzzle: text.clone(), mode })))
-    };
-    let generate = actions::generate_on_click(&ctx, KIND, GenerateOptions { size: Some(*size), stars: Some(*stars_wanted), ..Default::default() });
-
-    // What the board shows: an answer of the last solve, or the player's marks.
+    // What the board shows: an answer of the last solve, or the player's marks (with the stroke
+    // in progress drawn as it would end).
     let (answer_rows, other_rows) = w.shown_answers();
     let answer: Option<Grid<bool>> = answer_rows.and_then(|rows| formats::stars_from_rows(&p, rows).ok());
     let other: Option<Grid<bool>> = other_rows.and_then(|rows| formats::stars_from_rows(&p, rows).ok());
-    let marks: Vec<u8> = (0..n * n).map(|i| w.marks.get(i).copied().unwrap_or(0)).collect();
-    let player_stars = Grid::from_cells(n, n, marks.iter().map(|&m| m == STAR).collect()).expect("n*n marks");
-    let shown = answer.clone().unwrap_or_else(|| player_stars.clone());
-    let bad = if answer.is_some() { vec![false; n * n] } else { conflicts(&p, &player_stars) };
-    let placed = marks.iter().filter(|&&m| m == STAR).count();
+    let mut marks: Vec<u8> = (0..n_cells).map(|i| w.marks.get(i).copied().unwrap_or(0)).collect();
+    let player_stars = Grid::from_cells(rows, cols, marks.iter().map(|&m| m == STAR).collect()).expect("rows*cols marks");
+    if let (Some(s), None) = (&stroke.stroke, &answer) {
+        let cells: Vec<usize> = s.cells.iter().map(|&(r, c)| r * cols + c).collect();
+        for (i, m) in page::stroke_marks(&marks, &cells, s.secondary) {
+            if let Some(slot) = marks.get_mut(i) {
+                *slot = m;
+            }
+        }
+    }
+    let shown_stars = Grid::from_cells(rows, cols, marks.iter().map(|&m| m == STAR).collect()).expect("rows*cols marks");
+    let shown = answer.clone().unwrap_or(shown_stars);
+    let bad = if answer.is_some() || !autocheck { vec![false; n_cells] } else { page::conflicts(&p, &shown) };
+    let placed = player_stars.cells().iter().filter(|&&s| s).count();
     let player_done = answer.is_none() && check::verify(&p, &player_stars).is_ok();
 
-    let regions = p.regions();
-    let cells = regions.positions().map(|(r, c)| {
-        let i = r * n + c;
-        let g = regions[(r, c)];
-        let differs = |rr: usize, cc: usize| regions.get(rr, cc).is_none_or(|h| *h != g);
+    let labels = p.regions().cells();
+    let cells = (0..n_cells).map(|i| {
+        let (r, c) = (i / cols, i % cols);
+        let g = labels[i];
         let class = classes!(
             "cell",
-            (r == 0 || differs(r.wrapping_sub(1), c)).then_some("wt"),
-            (c == 0 || differs(r, c.wrapping_sub(1))).then_some("wl"),
-            (r + 1 == n || differs(r + 1, c)).then_some("wb"),
-            (c + 1 == n || differs(r, c + 1)).then_some("wr"),
+            wall_classes(page::walls(labels, rows, cols, i)),
+            (at == (r, c)).then_some("cursor"),
             bad[i].then_some("bad"),
             other.as_ref().is_some_and(|o| o[(r, c)] != shown[(r, c)]).then_some("differs"),
             answer.is_some().then_some("answer"),
         );
-        let fill = g.map(|g| PALETTE[g as usize % PALETTE.len()]).unwrap_or("#ffffff");
         let star = shown[(r, c)];
         let dot = answer.is_none() && marks[i] == DOT;
-        let on_click = {
-            let state = ctx.state.clone();
-            let current = marks[i];
-            Callback::from(move |e: MouseEvent| {
-                e.prevent_default();
-                let right = e.button() == 2;
-                let mark = match (right, current) {
-                    (false, STAR) => 0,
-                    (false, _) => STAR,
-                    (true, DOT) => 0,
-                    (true, _) => DOT,
-                };
-                state.dispatch(Action::Mark { kind: KIND, cells: vec![(i, mark)] });
-            })
-        };
-        let suppress = Callback::from(|e: MouseEvent| e.prevent_default());
         html! {
-            <div class={class} style={format!("background:{fill}")} data-r={r.to_string()} data-c={c.to_string()}
-                 data-star={if star { "1" } else { "0" }} onmousedown={on_click} oncontextmenu={suppress}
+            <div {class} style={format!("background:{}", page::fill(g))} data-r={r.to_string()} data-c={c.to_string()}
+                 data-star={if star { "1" } else { "0" }} data-dot={if dot { "1" } else { "0" }}
                  title={g.map(|g| format!("region {}", StarBattle::letter(g))).unwrap_or_else(|| "no region".into())}>
                 { if star { "★" } else if dot { "·" } else { "" } }
             </div>
         }
     });
 
-    let size_select = {
-        let size = size.clone();
-        Callback::from(move |e: Event| {
-            if let Some(s) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
-                size.set(s.value().parse().unwrap_or(10));
+    let on_down = {
+        let (cursor, board_ref, down) = (cursor.clone(), board_ref.clone(), stroke.down.clone());
+        Callback::from(move |e: PointerEvent| {
+            if let Some(at) = cell_at(e.client_x(), e.client_y(), "#board") {
+                cursor.set(at);
+                // The board takes the keyboard once touched.
+                if let Some(b) = board_ref.cast::<web_sys::HtmlElement>() {
+                    let _ = b.focus();
+                }
             }
+            down.emit(e);
         })
     };
-    let stars_select = {
-        let stars = stars_wanted.clone();
-        Callback::from(move |e: Event| {
-            if let Some(s) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
-                stars.set(s.value().parse().unwrap_or(1));
+    let on_key = {
+        let (state, cursor, player_marks) = (ctx.state.clone(), cursor.clone(), w.marks.clone());
+        let answer_shown = answer.is_some();
+        Callback::from(move |e: KeyboardEvent| {
+            let (r, c) = at;
+            let key = e.key();
+            let ctrl = e.ctrl_key() || e.meta_key();
+            if let Some(to) = cursor_step(&key, (r, c), rows, cols) {
+                cursor.set(to);
+            } else if ctrl && (key == "z" || key == "Z") {
+                state.dispatch(if e.shift_key() { Action::Redo(KIND) } else { Action::Undo(KIND) });
+            } else if ctrl && key == "y" {
+                state.dispatch(Action::Redo(KIND));
+            } else if let Some(mark) = page::key_mark(&key, if answer_shown { 0 } else { player_marks.get(r * cols + c).copied().unwrap_or(0) }).filter(|_| !ctrl) {
+                state.dispatch(Action::Mark { kind: KIND, cells: vec![(r * cols + c, mark)] });
+            } else {
+                return;
             }
+            e.prevent_default();
         })
     };
-    let extra: Vec<(String, String)> = formats::to_puzzlink(&p).map(|u| vec![("Open in puzz.link".to_string(), u)]).unwrap_or_default();
+
+    let solve = |mode: Mode| {
+        let (run, text) = (ctx.run.clone(), text.clone());
+        Callback::from(move |_: MouseEvent| run.emit((KIND, Work::Solve(mode), Request::Solve { kind: KIND, puzzle: text.clone(), mode })))
+    };
+    let difficulty = (*level != "any").then(|| (*level).clone());
+    let generate = actions::generate_on_click(&ctx, KIND, GenerateOptions { size: Some(*size), stars: Some(*stars_wanted), difficulty, ..Default::default() });
+    let toggle_check = {
+        let set = set_autocheck.clone();
+        Callback::from(move |_: Event| set.emit(Some(if autocheck { "off" } else { "on" }.to_string())))
+    };
+
+    // Exports.
+    let puzzlink = formats::to_puzzlink(&p).ok_or_else(|| formats::puzzlink_obstacle(&p).unwrap_or_default());
+    let solution: Option<Grid<bool>> = w.result.as_ref().and_then(|r| r.solutions.first()).and_then(|rows| formats::stars_from_rows(&p, rows).ok());
+    let pzprv3 = formats::to_pzprv3(&p, None).ok_or_else(|| formats::puzzlink_obstacle(&p).unwrap_or_default());
+    let json = p.to_json().to_string();
+    let fragment = crate::link::fragment(&p);
+    let extra: Vec<(String, String)> = puzzlink.clone().map(|u| vec![("Open in puzz.link".to_string(), u)]).unwrap_or_default();
+    let select = |id: &'static str, handle: UseStateHandle<usize>, options: Vec<(usize, String)>| {
+        let value = *handle;
+        actions::select(id, options, value, handle)
+    };
 
     html! {
         <section class="workshop starbattle">
             <h1>{ "Star Battle" }</h1>
-            <p class="rules">{ format!("Place {} star{} in every row, every column and every outlined region. Stars never touch, not even diagonally. Click: star. Right-click: dot.", p.stars(), if p.stars() == 1 { "" } else { "s" }) }</p>
+            <p class="rules">{ format!("Place {} star{} in every row, every column and every outlined region. Stars never touch, not even diagonally. Click: star. Right-click or long-press: dot (drag to dot more cells). Keys: arrows, Space or S: star, X or .: dot, Backspace: clear, Ctrl+Z.", p.stars(), if p.stars() == 1 { "" } else { "s" }) }</p>
             <div class="toolbar">
                 <button id="solve" disabled={busy} onclick={solve(Mode::Unique)}>{ "Solve" }</button>
                 <button id="count" disabled={busy} onclick={solve(Mode::Count(1_000_000))}>{ "Count solutions" }</button>
                 { actions::history_buttons(&ctx, KIND, &w, "Clear my stars") }
                 { actions::view_buttons(&ctx, KIND, &w, "My stars") }
+                <label class="switch" title="Show stars that break a rule in red">
+                    <input id="autocheck" type="checkbox" checked={autocheck} onchange={toggle_check} />{ " Automatic check" }
+                </label>
             </div>
             <Status kind={KIND} />
-            <Zoom size={n.to_string()}>
-            <div id="board" class="board" style={format!("--n:{n}")} data-rows={n.to_string()} data-cols={n.to_string()}>
+            <Zoom size={format!("{rows}x{cols}")}>
+            <div id="board" ref={board_ref} class="board sb" tabindex="0" style={format!("--n:{cols}")} data-rows={rows.to_string()} data-cols={cols.to_string()}
+                 onpointerdown={on_down} onpointermove={stroke.on_move.clone()} onpointerup={stroke.up.clone()} onpointercancel={stroke.cancel.clone()}
+                 onkeydown={on_key} oncontextmenu={Callback::from(|e: MouseEvent| e.prevent_default())}>
                 { for cells }
             </div>
             </Zoom>
@@ -168,25 +186,38 @@ pub fn StarBattlePage() -> Html {
                 if answer.is_some() && other.is_some() { "Showing a verified answer; the ringed cells differ between the two answers.".to_string() }
                 else if answer.is_some() { "Showing the verified answer.".to_string() }
                 else if player_done { "Solved! Every row, column and region holds its stars.".to_string() }
-                else { format!("{placed} of {} stars placed{}.", n * p.stars(), if bad.iter().any(|&b| b) { "; stars in red break a rule" } else { "" }) }
+                else { format!("{placed} of {} stars placed{}.", rows * p.stars(), if bad.iter().any(|&b| b) { "; stars in red break a rule" } else { "" }) }
             }</p>
-            <Share fragment={crate::link::fragment(&p)} {extra} />
+            <Share fragment={fragment.clone()} {extra}
+                   solution={solution.clone().map(|g| { let p = p.clone(); Callback::from(move |()| page::render_svg(&p, Some(&g))) })}
+                   solution_key={share::answer_key(w.result.as_ref().and_then(|r| r.solutions.first()))} />
             <div class="generate">
-                <label>{ "Size " }<select id="gen-size" onchange={size_select}>
-                    { for (5..=25).map(|s| html! { <option value={s.to_string()} selected={s == *size}>{ format!("{s}x{s}") }</option> }) }
-                </select></label>
-                <label>{ " Stars " }<select id="gen-stars" onchange={stars_select}>
-                    { for (1..=6).map(|s| html! { <option value={s.to_string()} selected={s == *stars_wanted}>{ s }</option> }) }
-                </select></label>
+                <label>{ "Size " }{ select("gen-size", size.clone(), (5..=25).map(|s| (s, format!("{s}x{s}"))).collect()) }</label>
+                <label>{ " Stars " }{ select("gen-stars", stars_wanted.clone(), (1..=6).map(|s| (s, s.to_string())).collect()) }</label>
+                <label>{ " Difficulty " }{ actions::select("gen-level", LEVELS.iter().map(|l| (l.to_string(), l.to_string())).collect(), (*level).clone(), level.clone()) }</label>
                 <button id="generate" disabled={busy} onclick={generate}>{ "New puzzle" }</button>
             </div>
             <Import kind={KIND} accepts={ACCEPTS} />
+            <StarBattleEditor />
             <details class="export">
                 <summary>{ "Export" }</summary>
-                <pre id="export-json">{ p.to_json().to_string() }</pre>
+                <div class="exports">
+                    <label for="export-share">{ "Share link" }</label>
+                    <input id="export-share" readonly=true value={link_for(&fragment)} />
+                    <label for="export-puzzlink">{ "puzz.link URL" }</label>
+                    { match &puzzlink {
+                        Ok(url) => html! { <input id="export-puzzlink" readonly=true value={url.clone()} /> },
+                        Err(why) => html! { <span id="export-puzzlink" class="hint">{ format!("No puzz.link form: {why}.") }</span> },
+                    } }
+                </div>
+                <div class="row wrap">
+                    { actions::text_export(&ctx, "pzprv3 file", "puzzle.pzprv3.txt", "text/plain", { let t = pzprv3.clone(); move || t.clone() }) }
+                    { actions::text_export(&ctx, "Studio JSON", "puzzle.json", "application/json", { let j = json.clone(); move || Ok(j.clone()) }) }
+                </div>
+                { actions::picture_buttons(&ctx, { let p = p.clone(); move || page::render_svg(&p, None) }, solution.map(|g| { let p = p.clone(); move || page::render_svg(&p, Some(&g)) })) }
+                <pre id="export-json">{ json }</pre>
+                if let Ok(file) = &pzprv3 { <pre id="export-pzprv3">{ file.clone() }</pre> }
             </details>
         </section>
     }
 }
-
-const ACCEPTS: &str = "a studio share link, a puzz.link Star Battle URL, a pzprv3 file, a KrazyDad line, or the studio's JSON";
