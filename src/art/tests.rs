@@ -737,3 +737,19 @@ fn budgeted_optimiser_stops_at_its_work_cap_deterministically_with_a_valid_bound
     let start = p.objective(&p.rounded_start()).expect("board");
     assert!(objective < start * 0.9, "{objective} vs start {start}");
 }
+
+#[test]
+fn colour_jpeg_luma_alone_matches_the_luma_of_the_decoded_rgb() {
+    // The JPEG path reads only the Y channel; it must agree with Rec. 601 luma of the RGB
+    // that a full decode gives (up to rounding in the decoder's colour conversion).
+    let (w, h) = (64u32, 48u32);
+    let rgb = image::RgbImage::from_fn(w, h, |x, y| image::Rgb([(x * 4) as u8, (y * 5) as u8, ((x + y) * 2) as u8]));
+    let bytes = encode_as(&DynamicImage::ImageRgb8(rgb), ImageFormat::Jpeg);
+    let grey = decode(&bytes).expect("decodes");
+    assert_eq!((grey.width(), grey.height()), (w, h));
+    let full = image::load_from_memory(&bytes).expect("decodes").to_rgb8();
+    for (p, &g) in full.pixels().zip(grey.pixels()) {
+        let y = 0.299 * f32::from(p[0]) + 0.587 * f32::from(p[1]) + 0.114 * f32::from(p[2]);
+        assert!((y - f32::from(g)).abs() <= 3.0, "luma {y} vs {g}");
+    }
+}
