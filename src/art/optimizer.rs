@@ -115,8 +115,10 @@ const KICK_ROUNDS: usize = 4;
 ///    improves. This large neighbourhood is what makes the result good; single flips
 ///    alone stall several percent above it.
 /// 3. **Kicks** (iterated local search): flip random cells in a random 3..6-cell square,
-///    re-polish only the bands whose surroundings changed, keep the result if it is not
-///    worse, otherwise undo.
+///    re-solve the row and column bands near changed cells inside a window of up to 36
+///    cells around it (so a kick costs the same at any grid size), keep the result if it is
+///    not worse, otherwise undo. The kicks stop after `kicks_per_cell` per cell or at the
+///    work cap ([`OptimizerConfig::work_per_cell`]), then one global polish runs.
 /// 4. Optionally, `bound_iterations` steps of the Lagrangian strip bound to tighten the
 ///    reported lower bound and gap.
 ///

@@ -33,7 +33,7 @@ try {
     const verdict = await page.$eval('#art-status', (s) => s.dataset.verdict);
     const givens = await page.$eval('#art-status', (s) => s.dataset.givens);
     const quality = await page.textContent('#art-quality');
-    console.log(`run ${i}: first unique puzzle shown ${first} ms after choosing the file; worker pipeline ${worker} ms; job (sent to result) ${job} ms; wall incl. file read and 300 ms debounce ${wall} ms; ${verdict} with ${givens} givens; ${quality}`);
+    console.log(`run ${i}: first unique puzzle shown ${first} ms after choosing the file; worker pipeline ${worker} ms; job (sent to result) ${job} ms; wall from choosing the file ${wall} ms; ${verdict} with ${givens} givens; ${quality}`);
     await page.goto('about:blank');
   }
 } finally {
