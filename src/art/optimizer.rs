@@ -420,6 +420,10 @@ impl Optimizer {
     /// a window around it (only inside the window, so a kick costs the same at any grid
     /// size), keep the result if it is not worse, otherwise undo.
     fn kick(&mut self) {
+        // Set when the kicks begin; without it there is nothing to kick.
+        if self.transposed.is_none() {
+            return;
+        }
         let (w, h) = (self.width, self.height);
         let k = self.config.band;
         let side = 3 + self.rng.below(KICK_MAX - 2);
