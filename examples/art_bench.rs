@@ -42,7 +42,16 @@ fn main() {
         budget: Default::default(),
     };
     for run in 1..=5 {
-        let r = pipeline::run(&bytes, &options, &mut |_| {}).expect("pipeline");
+        let started = std::time::Instant::now();
+        let mut first: Option<(f64, usize, f64)> = None;
+        let r = pipeline::run_streaming(&bytes, &options, &mut |_| {}, &mut |r| {
+            first.get_or_insert((started.elapsed().as_secs_f64() * 1000.0, r.givens.len(), r.givens_stats.reveal_ms));
+            true
+        })
+        .expect("pipeline");
+        if let Some((ms, givens, _)) = first {
+            println!("run {run}: first unique puzzle at {ms:.0} ms ({givens} givens)");
+        }
         let t = &r.timings;
         let q = r.quality.expect("translucent");
         println!(

@@ -35,8 +35,8 @@ fn main() {
         .filter(|p| p.extension().is_some_and(|e| ["png", "jpg", "jpeg"].contains(&e.to_string_lossy().to_lowercase().as_str())))
         .collect();
     files.sort();
-    println!("| photo | method | width | first unique (ms) | givens at first | end (ms) | givens | proven minimal | undecided | gap |");
-    println!("|---|---|---|---|---|---|---|---|---|---|");
+    println!("| photo | method | width | first unique (ms) | of which decode+prepare/method/verdict/givens | givens at first | end (ms) | givens | proven minimal | undecided | gap |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
     for method in &methods {
         let (mut firsts, mut minimal_times) = (Vec::new(), Vec::new());
         for file in &files {
@@ -54,7 +54,12 @@ fn main() {
                 };
                 let started = Instant::now();
                 let mut first: Option<(f64, usize)> = None;
+                let mut split = String::from("-");
                 let r = pipeline::run_streaming(&bytes, &options, &mut |_| {}, &mut |r| {
+                    if first.is_none() {
+                        let t = &r.timings;
+                        split = format!("{:.0}/{:.0}/{:.0}/{:.0}", t.decode_ms + t.prepare_ms, t.method_ms, t.verdict_ms, t.givens_ms);
+                    }
                     first.get_or_insert((started.elapsed().as_secs_f64() * 1000.0, r.givens.len()));
                     true
                 })
@@ -68,7 +73,7 @@ fn main() {
                 }
                 let gap = r.quality.map(|q| format!("{:.2}%", q.gap * 100.0)).unwrap_or_else(|| "-".into());
                 println!(
-                    "| {} | {method} | {width} | {first_ms:.0} | {first_givens} | {end:.0} | {} | {} | {} | {gap} |",
+                    "| {} | {method} | {width} | {first_ms:.0} | {split} | {first_givens} | {end:.0} | {} | {} | {} | {gap} |",
                     file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
                     r.givens.len(),
                     if r.proven_minimal { "yes" } else { "no" },

@@ -238,3 +238,40 @@ fn stopping_the_stream_returns_the_current_unique_puzzle_unproven() {
         assert_eq!(report.verdict, Verdict::Unique, "seed {seed}");
     }
 }
+
+#[test]
+fn budgeted_optimiser_at_a_big_size_gives_a_unique_puzzle_the_same_for_a_seed() {
+    // 64x48 cells, past the optimiser's work-cap floor: the capped picture still becomes a
+    // unique puzzle (checked by the engine), the same one every run.
+    let (w, h) = (256u32, 192u32);
+    let pixels: Vec<u8> = (0..w * h)
+        .map(|i| {
+            let (x, y) = ((i % w) as f32, (i / w) as f32);
+            let d = ((x - 110.0).powi(2) + (y - 90.0).powi(2)).sqrt();
+            let wave = 40.0 * (x * 0.05).sin() * (y * 0.07).cos();
+            (d * 1.6 + wave).clamp(0.0, 255.0) as u8
+        })
+        .collect();
+    let bytes = png(w, h, &pixels);
+    let mut o = options(64, translucent(), UniqueMode::Givens);
+    o.budget = Budget { conflicts: 500, passes: 1, time_ms: None };
+    let mut first = None;
+    let r = pipeline::run_streaming(&bytes, &o, &mut |_| {}, &mut |r| {
+        first.get_or_insert_with(|| r.clone());
+        true
+    })
+    .expect("pipeline");
+    assert_eq!((r.width, r.height), (64, 48));
+    let q = r.quality.expect("figures");
+    assert!(q.lower_bound <= q.objective + 1e-9, "{q:?}");
+    let problem = Problem::from_grid(&studio::art::prepare(&studio::art::decode(&bytes).expect("decode"), &o.prepare).expect("prepare"));
+    assert!((problem.objective(r.picture.cells()).expect("board") - q.objective).abs() < 1e-6);
+    for p in [first.expect("a first puzzle").puzzle(), r.puzzle()] {
+        let report = solve::solve(&p, Mode::Unique, None).expect("solve");
+        assert_eq!(report.verdict, Verdict::Unique);
+        assert_eq!(report.solutions[0], r.picture);
+    }
+    let again = pipeline::run(&bytes, &o, &mut |_| {}).expect("pipeline");
+    assert_eq!(again.picture, r.picture, "same seed, same picture");
+    assert_eq!(again.givens, r.givens);
+}

@@ -75,23 +75,27 @@ pub fn optimise_band_window(
     let fw = w + 2;
     scratch.fixed.clear();
     scratch.fixed.resize(rows * fw, 0);
+    // Cost columns are xa..xb: every cell whose window touches a free column. Only columns
+    // lo..hi (one more on each side) are read, so the work follows the window, not the width.
+    let xa = x0.saturating_sub(1);
+    let xb = (x1 + 1).min(w);
+    let (lo, hi) = (xa.saturating_sub(1), (xb + 1).min(w));
     for (ri, y) in (y_lo..y_hi).enumerate() {
         for yy in y.saturating_sub(1)..(y + 2).min(h) {
             if yy >= r0 && yy < r0 + k {
                 continue;
             }
-            let row = &board[yy * w..yy * w + w];
-            let out = &mut scratch.fixed[ri * fw + 1..ri * fw + 1 + w];
+            let row = &board[yy * w + lo..yy * w + hi];
+            let out = &mut scratch.fixed[ri * fw + 1 + lo..ri * fw + 1 + hi];
             for (o, &b) in out.iter_mut().zip(row) {
                 *o += u8::from(b);
             }
         }
     }
-    scratch.bits.clear();
-    scratch.bits.extend((0..w).map(|x| (0..k).filter(|&i| board[(r0 + i) * w + x]).map(|i| 1usize << i).sum::<usize>()));
-    // Cost columns are xa..xb: every cell whose window touches a free column.
-    let xa = x0.saturating_sub(1);
-    let xb = (x1 + 1).min(w);
+    scratch.bits.resize(w, 0);
+    for x in lo..hi {
+        scratch.bits[x] = (0..k).filter(|&i| board[(r0 + i) * w + x]).map(|i| 1usize << i).sum::<usize>();
+    }
     let span = xb - xa;
     // Column tables: rows past `rows` stay all-zero, so fixed-size loops add nothing for them.
     scratch.tables.clear();

@@ -102,7 +102,8 @@ pub fn decode(bytes: &[u8]) -> Result<Gray, ArtError> {
     let mut reader = ImageReader::new(Cursor::new(bytes))
         .with_guessed_format()
         .map_err(|e| ArtError::Decode(e.to_string()))?;
-    match reader.format() {
+    let format = reader.format();
+    match format {
         Some(
             ImageFormat::Png
             | ImageFormat::Jpeg
@@ -125,9 +126,14 @@ pub fn decode(bytes: &[u8]) -> Result<Gray, ArtError> {
     let orientation = decoder
         .orientation()
         .unwrap_or(Orientation::NoTransforms);
-    let image = DynamicImage::from_decoder(decoder).map_err(map_image_error)?;
-    let (width, height) = (image.width(), image.height());
-    let grey = to_grey(image);
+    let jpeg = (format == Some(ImageFormat::Jpeg)).then(|| jpeg_luma(bytes, width, height)).flatten();
+    let (width, height, grey) = match jpeg {
+        Some(grey) => (width, height, grey),
+        None => {
+            let image = DynamicImage::from_decoder(decoder).map_err(map_image_error)?;
+            (image.width(), image.height(), to_grey(image))
+        }
+    };
     let buffer =
         image::GrayImage::from_raw(width, height, grey).ok_or(ArtError::OutOfMemoryLimit)?;
     let mut oriented = DynamicImage::ImageLuma8(buffer);
@@ -135,6 +141,32 @@ pub fn decode(bytes: &[u8]) -> Result<Gray, ArtError> {
     let buffer = oriented.into_luma8();
     let (width, height) = buffer.dimensions();
     Gray::new(width, height, buffer.into_raw())
+}
+
+/// A JPEG's luma channel alone, decoded by zune-jpeg (the decoder behind `image`): a colour
+/// JPEG's Y is already the Rec. 601 luma of its gamma-encoded RGB, so the chroma is never
+/// upsampled or converted and no RGB buffer is made (a third of the memory and of the
+/// per-pixel work at 12 megapixels). `None` (the caller then decodes through `image`) for
+/// anything but greyscale or YCbCr, for a size other than the header's, or on any error.
+fn jpeg_luma(bytes: &[u8], width: u32, height: u32) -> Option<Vec<u8>> {
+    use zune_core::bytestream::ZCursor;
+    use zune_core::colorspace::ColorSpace;
+    use zune_core::options::DecoderOptions;
+    let options = DecoderOptions::default()
+        .jpeg_set_out_colorspace(ColorSpace::Luma)
+        .set_max_width(width as usize)
+        .set_max_height(height as usize);
+    let mut decoder = zune_jpeg::JpegDecoder::new_with_options(ZCursor::new(bytes), options);
+    decoder.decode_headers().ok()?;
+    if !matches!(decoder.input_colorspace()?, ColorSpace::YCbCr | ColorSpace::Luma) {
+        return None;
+    }
+    let (w, h) = decoder.dimensions()?;
+    if (w, h) != (width as usize, height as usize) {
+        return None;
+    }
+    let pixels = decoder.decode().ok()?;
+    (pixels.len() == w * h).then_some(pixels)
 }
 
 /// Checks claimed dimensions against the zero-size and [`MAX_PIXELS`] rules.

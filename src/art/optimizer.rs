@@ -1,6 +1,6 @@
 //! Optimiser for translucent squares: annealing, exact band polishing and kicks, in bounded steps.
 
-use super::band::{band_work, Polisher};
+use super::band::{band_work, optimise_band_window, transpose_board, BandScratch, Polisher};
 use super::bound::block_bound_fixed;
 use super::error::ArtError;
 use super::lagrange::StripBound;
@@ -25,14 +25,23 @@ pub struct OptimizerConfig {
     pub kicks_per_cell: f64,
     /// At least this many kicks, however small the grid (they are cheap there).
     pub min_kicks: u32,
+    /// Most work per cell of the grid (single-flip-proposal equivalents, see [`Progress::work`])
+    /// before the kicks stop: an explicit cap, so the optimiser's time grows like the cells.
+    #[serde(default = "default_work_per_cell")]
+    pub work_per_cell: u64,
     /// Subgradient iterations of the strip lower bound ([`super::lagrange`]) run at the end
     /// to tighten the reported gap (about 1.5 ms each at 40×40); 0 keeps the 2×2 block bound.
     pub bound_iterations: u32,
 }
 
+fn default_work_per_cell() -> u64 {
+    OptimizerConfig::default().work_per_cell
+}
+
 impl Default for OptimizerConfig {
-    /// The default budget: about 0.3 s of CPU time for a 40×40 grid natively in a release
-    /// build (about 2.4× that as WebAssembly), 6–9 s for 100×100.
+    /// The default budget: at most 15,000 work units per cell (37.5 million below 2,500
+    /// cells): about 0.1–0.25 s for a 40×40 grid natively in a release build (about 2.4×
+    /// that as WebAssembly) and 0.6–0.9 s for 100×100, on a loaded machine.
     fn default() -> OptimizerConfig {
         OptimizerConfig {
             seed: 0x5EED,
@@ -40,8 +49,9 @@ impl Default for OptimizerConfig {
             t_start: 1.0,
             t_end: 0.1,
             band: 2,
-            kicks_per_cell: 0.2,
+            kicks_per_cell: 0.5,
             min_kicks: 200,
+            work_per_cell: 15_000,
             bound_iterations: 0,
         }
     }
@@ -82,6 +92,16 @@ const BLOCK: u64 = 1024;
 const KICK_FLIP: f64 = 0.3;
 /// Largest side of the kicked square (sides 3..=KICK_MAX).
 const KICK_MAX: usize = 6;
+/// Cells around the kicked square that the kick's band solves may change: up to 36 wide,
+/// the whole width of a small grid (where full bands were measured best) and a bounded
+/// window on a big one (3 cells lost 1 to 3 % of objective on the photos at 30 and 100 wide,
+/// 8 cells about 1 % at 30 wide).
+const KICK_MARGIN: usize = 15;
+/// Grids smaller than this many cells get the work cap of this many (the kicks' own count
+/// then ends them first, as before the cap).
+const WORK_CAP_MIN_CELLS: usize = 2_500;
+/// Most rounds of row and column bands inside a kick's window.
+const KICK_ROUNDS: usize = 4;
 
 /// The optimiser. Three phases, all deterministic given the seed and driven by
 /// [`Optimizer::step`] with a work budget (no clock is used):
@@ -95,8 +115,10 @@ const KICK_MAX: usize = 6;
 ///    improves. This large neighbourhood is what makes the result good; single flips
 ///    alone stall several percent above it.
 /// 3. **Kicks** (iterated local search): flip random cells in a random 3..6-cell square,
-///    re-polish only the bands whose surroundings changed, keep the result if it is not
-///    worse, otherwise undo.
+///    re-solve the row and column bands near changed cells inside a window of up to 36
+///    cells around it (so a kick costs the same at any grid size), keep the result if it is
+///    not worse, otherwise undo. The kicks stop after `kicks_per_cell` per cell or at the
+///    work cap ([`OptimizerConfig::work_per_cell`]), then one global polish runs.
 /// 4. Optionally, `bound_iterations` steps of the Lagrangian strip bound to tighten the
 ///    reported lower bound and gap.
 ///
@@ -125,6 +147,19 @@ pub struct Optimizer {
     planned_kicks: u64,
     polisher: Option<Polisher>,
     kick_start_work: Option<u64>,
+    /// The problem and the best board transposed, for the kicks' column bands.
+    transposed: Option<Problem>,
+    best_t: Vec<bool>,
+    /// The kicked window's cells before the kick, to undo it.
+    saved: Vec<bool>,
+    scratch: BandScratch,
+    dirty_rows: Vec<bool>,
+    dirty_cols: Vec<bool>,
+    band_before: Vec<bool>,
+    /// Work of the kicks' local band solves.
+    kick_work: u64,
+    /// Most work before the kicks stop ([`OptimizerConfig::work_per_cell`] times the cells).
+    work_cap: u64,
     strip: Option<StripBound>,
     temperature: f64,
     cooling: f64,
@@ -201,6 +236,15 @@ impl Optimizer {
             planned_kicks,
             polisher: None,
             kick_start_work: None,
+            transposed: None,
+            best_t: Vec::new(),
+            saved: Vec::new(),
+            scratch: BandScratch::default(),
+            dirty_rows: Vec::new(),
+            dirty_cols: Vec::new(),
+            band_before: Vec::new(),
+            kick_work: 0,
+            work_cap: config.work_per_cell.saturating_mul((w * h).max(WORK_CAP_MIN_CELLS) as u64),
             strip: None,
             temperature: config.t_start.max(1e-9) * FIXED_SCALE as f64,
             cooling: 1.0,
@@ -334,8 +378,8 @@ impl Optimizer {
             }
         }
         let k = self.config.band;
-        let bands = 3 * (KICK_MAX + k + 3) as u64;
-        bands * (band_work(self.width, k) + band_work(self.height, k))
+        let window = KICK_MAX + 2 * KICK_MARGIN;
+        2 * (window as u64) * band_work(window + 2, k)
     }
 
     fn work_done(&self) -> u64 {
@@ -345,6 +389,7 @@ impl Optimizer {
         };
         annealed
             .saturating_add(self.polisher.as_ref().map_or(0, Polisher::work))
+            .saturating_add(self.kick_work)
             .saturating_add(
                 self.strip
                     .as_ref()
@@ -352,41 +397,146 @@ impl Optimizer {
             )
     }
 
-    /// One kick: perturb a random square, polish, keep if not worse.
-    fn kick(&mut self) {
-        let Some(polisher) = self.polisher.as_mut() else {
-            return;
-        };
+    /// Objective of the cells in `xa..xb` × `ya..yb` of `board` (row-major, fixed point).
+    fn local_cost(&self, board: &[bool], (xa, ya, xb, yb): (usize, usize, usize, usize)) -> i64 {
         let (w, h) = (self.width, self.height);
-        let saved = self.best.clone();
-        let checkpoint = polisher.checkpoint();
+        let tables = self.problem.cost_tables();
+        let mut total = 0i64;
+        for y in ya..yb {
+            for x in xa..xb {
+                let mut d = 0usize;
+                for yy in y.saturating_sub(1)..(y + 2).min(h) {
+                    for xx in x.saturating_sub(1)..(x + 2).min(w) {
+                        d += usize::from(board.get(yy * w + xx).copied().unwrap_or(false));
+                    }
+                }
+                total += tables.get(y * w + x).map_or(0, |t| i64::from(t[d.min(9)]));
+            }
+        }
+        total
+    }
+
+    /// One kick: perturb a random square, re-optimise the bands of rows and columns crossing
+    /// a window around it (only inside the window, so a kick costs the same at any grid
+    /// size), keep the result if it is not worse, otherwise undo.
+    fn kick(&mut self) {
+        // Set when the kicks begin; without it there is nothing to kick.
+        if self.transposed.is_none() {
+            return;
+        }
+        let (w, h) = (self.width, self.height);
+        let k = self.config.band;
         let side = 3 + self.rng.below(KICK_MAX - 2);
         let (x0, y0) = (self.rng.below(w), self.rng.below(h));
+        let (x1, y1) = ((x0 + side).min(w), (y0 + side).min(h));
+        // The window whose cells may change, and the cells whose cost that can change.
+        let margin = KICK_MARGIN;
+        let (wx0, wy0) = (x0.saturating_sub(margin), y0.saturating_sub(margin));
+        let (wx1, wy1) = ((x1 + margin).min(w), (y1 + margin).min(h));
+        let region = (wx0.saturating_sub(1), wy0.saturating_sub(1), (wx1 + 1).min(w), (wy1 + 1).min(h));
+        let before = self.local_cost(&self.best, region);
+        self.saved.clear();
+        for y in wy0..wy1 {
+            self.saved.extend_from_slice(&self.best[y * w + wx0..y * w + wx1]);
+        }
         let mut flipped = false;
-        for y in y0..(y0 + side).min(h) {
-            for x in x0..(x0 + side).min(w) {
+        for y in y0..y1 {
+            for x in x0..x1 {
                 if self.rng.unit() < KICK_FLIP {
-                    if let Some(cell) = self.best.get_mut(y * w + x) {
-                        *cell = !*cell;
-                        polisher.mark(x, y);
-                        flipped = true;
-                    }
+                    self.best[y * w + x] = !self.best[y * w + x];
+                    flipped = true;
                 }
             }
         }
         if !flipped {
-            if let Some(cell) = self.best.get_mut(y0 * w + x0) {
-                *cell = !*cell;
-                polisher.mark(x0, y0);
+            self.best[y0 * w + x0] = !self.best[y0 * w + x0];
+        }
+        let Some(transposed) = self.transposed.as_ref() else {
+            return;
+        };
+        let sync = |from: &[bool], to: &mut [bool]| {
+            for y in wy0..wy1 {
+                for x in wx0..wx1 {
+                    to[x * h + y] = from[y * w + x];
+                }
+            }
+        };
+        sync(&self.best, &mut self.best_t);
+        // Rows and columns changed since the bands near them were last solved: the flipped
+        // square at first, then whatever each band solve changed.
+        let (mut dirty_rows, mut dirty_cols) = (std::mem::take(&mut self.dirty_rows), std::mem::take(&mut self.dirty_cols));
+        dirty_rows.clear();
+        dirty_rows.resize(h, false);
+        dirty_cols.clear();
+        dirty_cols.resize(w, false);
+        dirty_rows[y0..y1].iter_mut().for_each(|d| *d = true);
+        dirty_cols[x0..x1].iter_mut().for_each(|d| *d = true);
+        let mut band = std::mem::take(&mut self.band_before);
+        for _ in 0..KICK_ROUNDS {
+            let mut changed = false;
+            for horizontal in [true, false] {
+                let (along0, along1, across0, across1, len, other) =
+                    if horizontal { (wx0, wx1, wy0, wy1, h, w) } else { (wy0, wy1, wx0, wx1, w, h) };
+                let (problem, board) = if horizontal { (&self.problem, &mut self.best) } else { (transposed, &mut self.best_t) };
+                let (dirty, dirty_other) = if horizontal { (&mut dirty_rows, &mut dirty_cols) } else { (&mut dirty_cols, &mut dirty_rows) };
+                let mut now_dirty = vec![false; 0];
+                now_dirty.resize(len, false);
+                for r0 in across0..across1.saturating_sub(k - 1).max(across0 + 1).min(len) {
+                    let near = r0.saturating_sub(2)..(r0 + k + 2).min(len);
+                    if !dirty[near].iter().any(|&d| d) {
+                        continue;
+                    }
+                    let rows = r0..(r0 + k).min(len);
+                    band.clear();
+                    for r in rows.clone() {
+                        band.extend_from_slice(&board[r * other + along0..r * other + along1]);
+                    }
+                    let gain = optimise_band_window(problem, board, r0, k, along0, along1, &mut self.scratch);
+                    self.kick_work += band_work(along1 - along0 + 2, k);
+                    if gain > 0 {
+                        changed = true;
+                        let mut old = band.iter();
+                        for r in rows.clone() {
+                            for a in along0..along1 {
+                                if old.next().is_some_and(|&o| o != board[r * other + a]) {
+                                    now_dirty[r] = true;
+                                    dirty_other[a] = true;
+                                }
+                            }
+                        }
+                    }
+                }
+                *dirty = now_dirty;
+                if horizontal {
+                    sync(&self.best, &mut self.best_t);
+                } else {
+                    for y in wy0..wy1 {
+                        for x in wx0..wx1 {
+                            self.best[y * w + x] = self.best_t[x * h + y];
+                        }
+                    }
+                }
+            }
+            if !changed {
+                break;
             }
         }
-        polisher.polish(&mut self.best);
-        let value = self.problem.objective_fixed(&self.best).unwrap_or(i64::MAX);
-        if value <= self.best_value {
-            self.best_value = value;
+        self.band_before = band;
+        self.dirty_rows = dirty_rows;
+        self.dirty_cols = dirty_cols;
+        let after = self.local_cost(&self.best, region);
+        if after <= before {
+            self.best_value += after - before;
         } else {
-            self.best = saved;
-            polisher.restore(checkpoint);
+            let mut saved = self.saved.iter();
+            for y in wy0..wy1 {
+                for x in wx0..wx1 {
+                    if let Some(&v) = saved.next() {
+                        self.best[y * w + x] = v;
+                        self.best_t[x * h + y] = v;
+                    }
+                }
+            }
         }
     }
 
@@ -423,13 +573,22 @@ impl Optimizer {
                     self.best_value -= gain;
                     if gain == 0 {
                         self.kick_start_work = Some(self.work_done());
+                        self.transposed = Some(self.problem.transposed());
+                        self.best_t = transpose_board(&self.best, self.width, self.height);
                         self.phase = Phase::Kick {
                             left: self.planned_kicks,
                         };
                     }
                 }
                 Phase::Kick { left } => {
-                    if left == 0 {
+                    if left == 0 || self.work_done() >= self.work_cap {
+                        // The kicks only looked inside their windows: one global polish.
+                        if let Some(p) = self.polisher.as_mut() {
+                            p.mark_all();
+                            self.best_value -= p.polish(&mut self.best);
+                        }
+                        self.transposed = None;
+                        self.best_t = Vec::new();
                         self.load(&self.best.clone());
                         let upper = self.best_value as f64 / FIXED_SCALE as f64;
                         self.strip = Some(StripBound::new(&self.problem, upper));
@@ -492,12 +651,15 @@ impl Optimizer {
             _ => u64::from(self.config.bound_iterations),
         };
         let work = self.work_done();
-        let planned = work
-            .saturating_add(match self.phase {
-                Phase::Anneal { left } => left,
-                _ => 0,
-            })
+        let annealing = work.saturating_add(match self.phase {
+            Phase::Anneal { left } => left,
+            _ => 0,
+        });
+        // The kicks stop at the work cap.
+        let kicking = annealing
             .saturating_add(kicks_left.saturating_mul(self.kick_work_estimate()))
+            .min(self.work_cap.max(annealing));
+        let planned = kicking
             .saturating_add(bound_left.saturating_mul((self.width * self.height * 512) as u64));
         Progress {
             work,

@@ -1,6 +1,6 @@
 //! Tests of the whole pipeline: decoding, preparation, threshold and translucent squares.
 
-use super::band::{optimise_band, polish, BandScratch};
+use super::band::{optimise_band, optimise_band_window, polish, BandScratch};
 use super::decode::{decode, Gray, MAX_FILE_BYTES, MAX_PIXELS};
 use super::error::ArtError;
 use super::exact::solve_exact;
@@ -9,7 +9,7 @@ use super::optimizer::{optimise, Optimizer, OptimizerConfig};
 use super::prepare::{area_average, grid_size, prepare, Crop, PrepareOptions};
 use super::rng::SplitMix64;
 use super::threshold::{histogram, otsu, otsu_histogram, threshold, ALL_BLACK, ALL_WHITE};
-use super::translucent::{counts, neighbourhood_size, shading, Problem};
+use super::translucent::{counts, neighbourhood_size, shading, Problem, FIXED_SCALE};
 use super::{block_bound, strip_bound, trivial_bound};
 use image::codecs::png::PngEncoder;
 use image::{DynamicImage, ExtendedColorType, ImageEncoder, ImageFormat};
@@ -677,5 +677,79 @@ fn optimiser_bound_phase_tightens_a_valid_bound() {
         assert!(with_bound.progress.lower_bound >= plain.progress.lower_bound);
         assert!(with_bound.progress.lower_bound <= exact + 1e-9, "seed {seed}");
         assert!(with_bound.progress.gap <= plain.progress.gap);
+    }
+}
+
+#[test]
+fn band_window_solve_is_exact_inside_its_window_and_leaves_the_rest() {
+    // A 2-row band free only in columns x0..x1 of a wider grid: its result equals the best
+    // of every filling of those cells (brute force), and no cell outside them changes.
+    for seed in 0..8u64 {
+        let (w, h) = (14usize, 6usize);
+        let p = Problem::from_grid(&random_grid(w, h, 5100 + seed));
+        let mut rng = SplitMix64::new(seed);
+        let start: Vec<bool> = (0..w * h).map(|_| rng.unit() < 0.5).collect();
+        let (r0, x0, x1) = (1 + seed as usize % 3, 3 + seed as usize % 4, 8 + seed as usize % 3);
+        let free: Vec<usize> = (r0..r0 + 2).flat_map(|y| (x0..x1).map(move |x| y * w + x)).collect();
+        let mut best = f64::INFINITY;
+        for bits in 0u32..1 << free.len() {
+            let mut b = start.clone();
+            for (j, &i) in free.iter().enumerate() {
+                b[i] = bits >> j & 1 == 1;
+            }
+            best = best.min(p.objective(&b).expect("board"));
+        }
+        let mut board = start.clone();
+        let before = p.objective(&board).expect("board");
+        let gain = optimise_band_window(&p, &mut board, r0, 2, x0, x1, &mut BandScratch::default());
+        let after = p.objective(&board).expect("board");
+        assert!((after - best).abs() < 1e-9, "seed {seed}: window {after} vs brute force {best}");
+        assert!((before - after - gain as f64 / FIXED_SCALE as f64).abs() < 1e-9, "seed {seed}: gain");
+        for i in 0..w * h {
+            if !free.contains(&i) {
+                assert_eq!(board[i], start[i], "seed {seed}: cell {i} outside the window changed");
+            }
+        }
+    }
+}
+
+#[test]
+fn budgeted_optimiser_stops_at_its_work_cap_deterministically_with_a_valid_bound() {
+    // 60x50 cells: the kicks' own count would take more work than the cap allows.
+    let grid = random_grid(60, 50, 77);
+    let p = Problem::from_grid(&grid);
+    let config = OptimizerConfig { seed: 3, ..OptimizerConfig::default() };
+    let a = optimise(&p, config);
+    let b = optimise(&p, config);
+    assert_eq!(a, b, "same seed, same board");
+    let cells = (60 * 50) as u64;
+    let uncapped = optimise(&p, OptimizerConfig { work_per_cell: u64::MAX / cells / 4, ..config });
+    assert!(uncapped.progress.work > a.progress.work, "the cap bound: {} vs {}", uncapped.progress.work, a.progress.work);
+    // The cap, plus at most the final polish and one kick's overrun.
+    assert!(a.progress.work <= config.work_per_cell * cells * 11 / 10, "work {}", a.progress.work);
+    // The reported objective is the board's, and the bounds are below it.
+    let objective = p.objective(&a.filled).expect("board");
+    assert!((objective - a.progress.best_objective).abs() < 1e-9);
+    assert!(a.progress.lower_bound <= objective + 1e-9);
+    assert!(strip_bound(&p, objective, 40) <= objective + 1e-6);
+    assert!(block_bound(&p) <= objective + 1e-9);
+    // Far better than the rounded start it began from.
+    let start = p.objective(&p.rounded_start()).expect("board");
+    assert!(objective < start * 0.9, "{objective} vs start {start}");
+}
+
+#[test]
+fn colour_jpeg_luma_alone_matches_the_luma_of_the_decoded_rgb() {
+    // The JPEG path reads only the Y channel; it must agree with Rec. 601 luma of the RGB
+    // that a full decode gives (up to rounding in the decoder's colour conversion).
+    let (w, h) = (64u32, 48u32);
+    let rgb = image::RgbImage::from_fn(w, h, |x, y| image::Rgb([(x * 4) as u8, (y * 5) as u8, ((x + y) * 2) as u8]));
+    let bytes = encode_as(&DynamicImage::ImageRgb8(rgb), ImageFormat::Jpeg);
+    let grey = decode(&bytes).expect("decodes");
+    assert_eq!((grey.width(), grey.height()), (w, h));
+    let full = image::load_from_memory(&bytes).expect("decodes").to_rgb8();
+    for (p, &g) in full.pixels().zip(grey.pixels()) {
+        let y = 0.299 * f32::from(p[0]) + 0.587 * f32::from(p[1]) + 0.114 * f32::from(p[2]);
+        assert!((y - f32::from(g)).abs() <= 3.0, "luma {y} vs {g}");
     }
 }

@@ -1,6 +1,6 @@
 // Browser benchmark of the budgeted image pipeline through the page, in headless Chromium:
 // for every photo of a folder, width and method, the time to the first proven-unique puzzle
-// shown (from choosing the file: includes reading it and the page's 300 ms debounce), the time until the page says
+// shown (from choosing the file: includes reading it; a new image runs at once, without the 300 ms calm of control changes), the time until the page says
 // "minimal" (every given refused), or at the cap the givens still undecided (then Cancel,
 // which keeps the best unique puzzle), and the givens.
 // Run: node art_photos_bench.mjs [DIR] [--widths 30,40,50,75,100] [--cap 60] [--methods threshold,translucent]

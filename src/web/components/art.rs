@@ -197,16 +197,21 @@ pub fn ArtPage() -> Html {
         });
     }
 
-    // Any change of image or controls re-runs the job after a calm moment, cancelling the one in flight.
+    // Any change of controls re-runs the job after a calm moment, cancelling the one in flight;
+    // a new image (one discrete event, nothing to wait out) at once.
+    let last_serial = use_mut_ref(|| None::<u32>);
     {
         let run = ctx.run.clone();
         let cancel = ctx.cancel.clone();
         let busy_now = busy_now.clone();
         let deps = ((*loaded).clone(), *controls);
         use_effect_with(deps, move |(loaded, controls)| {
+            let serial = loaded.as_ref().map(|l| l.serial);
+            let new_image = serial.is_some() && serial != *last_serial.borrow();
+            *last_serial.borrow_mut() = serial;
             let timer = loaded.clone().map(|l| {
                 let request = Request::Art { bytes: (*l.bytes).clone(), options: controls.options() };
-                Timeout::new(DEBOUNCE_MS, move || {
+                Timeout::new(if new_image { 0 } else { DEBOUNCE_MS }, move || {
                     if *busy_now.borrow() {
                         cancel.emit(());
                     }
