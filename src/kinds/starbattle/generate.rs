@@ -152,6 +152,11 @@ impl Watch<'_> {
 /// generator's steps) and stops the work by returning false.
 pub fn generate_level(size: usize, stars: usize, level: Level, seed: u64, monitor: Option<&mut Monitor>) -> Result<StarBattle, String> {
     check_size(size, stars)?;
+    if level == Level::Exactly(Rule::Singles) && stars > 1 {
+        // Singles need a row, column or region with exactly as many open cells as stars to
+        // start; a connected region of k >= 2 cells would hold touching stars.
+        return Err(format!("easy puzzles (singles alone) exist only with 1 star: singles cannot start on {stars} stars; ask for medium or harder"));
+    }
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut watch = Watch { monitor, started: Instant::now(), last_ms: 0.0, steps: 0 };
     let attempts = if size <= 8 { 400 } else { 60 };
@@ -507,6 +512,9 @@ fn fixed_by(n: usize, k: usize, regions: &[u32], upto: Rule) -> Option<(usize, V
     Some((cells.iter().filter(|&&c| c != Cell::Open).count(), cells, hardest))
 }
 
+/// Moves weighed per hill-climbing step.
+const TRIES: usize = 4;
+
 /// Hill climbing on the regions until the rules up to `rule` solve the puzzle (and, when
 /// `exact`, the simpler rules do not). The planted layout stays an answer throughout, so a
 /// grid the rules finish is unique.
@@ -538,21 +546,31 @@ fn reach_level(
         let mut near: Vec<usize> = (0..total).filter(|&i| !layout[i] && cells[i] != Cell::Open && neighbours(n, i).any(|m| cells[m] == Cell::Open)).collect();
         rng.shuffle(&mut near);
         candidates.extend(near);
-        // Start somewhere random among them so repeated failures try other cells.
-        if !candidates.is_empty() {
-            let s = rng.usize(..candidates.len().min(8));
-            candidates.swap(0, s);
+        // The best of a few moves (each the first movable cell from a random place in the
+        // list) is kept when it fixes at least as many cells.
+        let mut best: Option<(usize, Vec<u32>, Vec<Cell>)> = None;
+        for _ in 0..TRIES {
+            if candidates.is_empty() {
+                break;
+            }
+            let from = rng.usize(..candidates.len());
+            let mut trial = regions.clone();
+            if move_one(n, &mut trial, &candidates[from..], rng).is_none() && move_one(n, &mut trial, &candidates, rng).is_none() {
+                return Ok(false);
+            }
+            if let Some((s, c, _)) = fixed_by(n, k, &trial, rule) {
+                if best.as_ref().is_none_or(|b| s > b.0) {
+                    best = Some((s, trial, c));
+                }
+            }
         }
-        let before = regions.clone();
-        if move_one(n, regions, &candidates, rng).is_none() {
-            return Ok(false);
-        }
-        match fixed_by(n, k, regions, rule) {
-            Some((s, c, _)) if s >= score => {
+        match best {
+            Some((s, trial, c)) if s >= score => {
                 score = s;
+                *regions = trial;
                 cells = c;
             }
-            _ => *regions = before,
+            _ => {}
         }
     }
     if !exact {
