@@ -3,7 +3,8 @@
 //! `cargo run --release --example starbattle_bench [COUNT] [SIZES]` prints, per usual size and
 //! level, the median and slowest time to generate a puzzle (seeds 1..=COUNT, default 3) and to
 //! solve it with proof of uniqueness; a seed that finds nothing within 60 s is counted as failed.
-//! SIZES picks sizes by side, comma-separated (`10,17`); by default all usual sizes.
+//! SIZES picks sizes by side, comma-separated (`10,17`); by default all usual sizes. A third
+//! argument picks levels (`logic,expert`), a fourth the time limit in seconds (default 60).
 //!
 //! `cargo run --release --example starbattle_bench hardset [COUNT]` prints the hard set
 //! (`bench/starbattle/hard_17_21_25.txt`): for 17x17 with 4 stars, 21x21 with 5 and 25x25 with 6,
@@ -27,8 +28,8 @@ fn median_max(mut v: Vec<f64>) -> (f64, f64) {
     (v[v.len() / 2], v[v.len() - 1])
 }
 
-fn make(size: usize, stars: usize, level: Level, seed: u64) -> Result<StarBattle, String> {
-    let mut monitor = Monitor::new(250.0, |p| p.elapsed_ms < LIMIT_MS);
+fn make(size: usize, stars: usize, level: Level, seed: u64, limit_ms: f64) -> Result<StarBattle, String> {
+    let mut monitor = Monitor::new(250.0, move |p| p.elapsed_ms < limit_ms);
     generate::generate_level(size, stars, level, seed, Some(&mut monitor))
 }
 
@@ -38,7 +39,7 @@ fn hardset(count: u64) {
         for level in [Level::Beyond, Level::Exactly(studio::kinds::starbattle::logic::Rule::Probing)] {
             for seed in 1..=count {
                 let t = Instant::now();
-                match make(size, stars, level, seed) {
+                match make(size, stars, level, seed, LIMIT_MS) {
                     Ok(p) => {
                         let ms = t.elapsed().as_secs_f64() * 1000.0;
                         let r = p.solve(Mode::Unique, None).expect("a report");
@@ -66,19 +67,27 @@ fn main() {
     }
     let count: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(3);
     let sizes: Option<Vec<usize>> = args.get(1).map(|s| s.split(',').filter_map(|x| x.parse().ok()).collect());
+    let words: Vec<String> = match args.get(2) {
+        Some(w) => w.split(',').map(String::from).collect(),
+        None => ["easy", "medium", "hard", "expert", "logic", "beyond", "any"].map(String::from).to_vec(),
+    };
+    let limit_ms = args.get(3).and_then(|a| a.parse::<f64>().ok()).map_or(LIMIT_MS, |s| s * 1000.0);
     for (size, stars) in USUAL {
         if sizes.as_ref().is_some_and(|s| !s.contains(&size)) {
             continue;
         }
-        for word in ["easy", "medium", "hard", "expert", "logic", "beyond", "any"] {
+        for word in words.iter().map(String::as_str) {
             if word == "easy" && stars > 1 {
                 continue;
             }
-            let level = Level::from_word(word).expect("a level");
+            let Some(level) = Level::from_word(word) else {
+                eprintln!("unknown level {word}; use {}", Level::WORDS);
+                return;
+            };
             let (mut gen_ms, mut solve_ms, mut failed) = (Vec::new(), Vec::new(), 0);
             for seed in 1..=count {
                 let t = Instant::now();
-                let Ok(p) = make(size, stars, level, seed) else {
+                let Ok(p) = make(size, stars, level, seed, limit_ms) else {
                     failed += 1;
                     continue;
                 };
@@ -92,7 +101,8 @@ fn main() {
             let (gm, gx) = median_max(gen_ms);
             let (sm, sx) = median_max(solve_ms);
             println!(
-                "{size}x{size} {stars}* {word:6}: generate median {gm:8.1} ms max {gx:8.1} ms ({failed} of {count} not within 60 s) | unique solve median {sm:7.2} ms max {sx:7.2} ms"
+                "{size}x{size} {stars}* {word:6}: generate median {gm:8.1} ms max {gx:8.1} ms ({failed} of {count} not within {:.0} s) | unique solve median {sm:7.2} ms max {sx:7.2} ms",
+                limit_ms / 1000.0
             );
         }
     }
