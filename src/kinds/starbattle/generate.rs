@@ -466,10 +466,16 @@ impl Uniqueness {
     }
 }
 
+/// Reshaping steps per unit of side before a layout is given up. With 40 (the first budget)
+/// 12x12 with 2 stars took about 3 s and up to a minute: most layouts that did not become
+/// unique within 80 steps wandered for all 480 (each fixed second answer opened another), so
+/// giving up early and planting anew pays (12x12/2 `any`, seeds 1 to 3: 0.03 to 0.96 s).
+const UNIQUE_STEPS: usize = 10;
+
 /// Reshapes `regions` until the planted `layout` is the only answer; false when stuck.
 fn make_unique(n: usize, k: usize, layout: &[bool], regions: &mut [u32], rng: &mut fastrand::Rng, watch: &mut Watch) -> Result<bool, String> {
     let mut inst = Uniqueness::new(n, k, layout, regions);
-    for _step in 0..40 * n {
+    for _step in 0..UNIQUE_STEPS * n {
         watch.step()?;
         let Some(other) = inst.second() else { return Ok(true) };
         // Cells where the other answer has a star and the planted layout has none.
