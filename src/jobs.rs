@@ -20,6 +20,9 @@ use crate::sat::Monitor;
 /// Milliseconds between progress replies.
 pub const PROGRESS_INTERVAL_MS: f64 = 250.0;
 
+/// How long a generation may run in the worker when its options set no time-out.
+pub const GENERATE_LIMIT_MS: f64 = 120_000.0;
+
 /// A job for the worker.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Request {
@@ -161,10 +164,20 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
                 Ok(kinds::any_report(&p, r))
             }))
         }
-        Request::Generate { kind, options } => match kinds::generate(kind, &options) {
-            Ok(text) => Reply::Generated(text),
-            Err(e) => Reply::Failed(e),
-        },
+        Request::Generate { kind, options } => {
+            let limit_ms = options.timeout_ms.unwrap_or(GENERATE_LIMIT_MS);
+            let p = post.clone();
+            let mut monitor = Monitor::new(PROGRESS_INTERVAL_MS, move |_| {
+                let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+                p(Reply::Progress { elapsed_ms, conflicts: None, items: None });
+                elapsed_ms < limit_ms
+            });
+            match kinds::generate_monitored(kind, &options, Some(&mut monitor)) {
+                Ok(text) => Reply::Generated(text),
+                Err(e) if e == "stopped" => Reply::Failed(format!("no puzzle within {:.0} s; try again (another seed) or a smaller size", limit_ms / 1000.0)),
+                Err(e) => Reply::Failed(e),
+            }
+        }
         Request::Bench { kind, text, name, options } => {
             let total = match bench::count_entries(kind, &text, &name) {
                 Ok(n) => n,

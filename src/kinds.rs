@@ -179,5 +179,10 @@ pub fn share_fragment(kind: Kind, puzzle_text: &str) -> InputResult<String> {
 
 /// Generates a puzzle of `kind`; returns its canonical JSON text.
 pub fn generate(kind: Kind, options: &GenerateOptions) -> Result<String, String> {
-    with_kind!(kind, P => P::generate(options).map(|p| p.to_json().to_string()))
+    generate_monitored(kind, options, None)
+}
+
+/// [`generate`] reporting to `monitor`, which may stop it (see [`Puzzle::generate_monitored`]).
+pub fn generate_monitored(kind: Kind, options: &GenerateOptions, monitor: Option<&mut crate::sat::Monitor>) -> Result<String, String> {
+    with_kind!(kind, P => P::generate_monitored(options, monitor).map(|p| p.to_json().to_string()))
 }

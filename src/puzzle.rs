@@ -116,6 +116,14 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
         Err(format!("{} has no generator yet", Self::KIND.title()))
     }
 
+    /// [`Puzzle::generate`] reporting to `monitor`, which stops the work by returning false
+    /// (Cancel, time-out); the error then says `stopped`. Kinds whose generators are quick keep
+    /// the default, which ignores the monitor; the worker and the CLI always call this one.
+    fn generate_monitored(options: &GenerateOptions, monitor: Option<&mut Monitor>) -> Result<Self, String> {
+        let _ = monitor;
+        Self::generate(options)
+    }
+
     /// Solves in `mode`; the default is the generic SAT path [`solve`]. Kinds with a better
     /// first stage (line logic, search for an optimum) override it.
     fn solve(&self, mode: Mode, monitor: Option<Monitor>) -> Result<Report<Self::Solution>, SolveError> {
@@ -165,6 +173,10 @@ pub struct GenerateOptions {
     /// Difficulty level in the kind's own words (`easy`, `medium`, `hard`), when it has levels.
     #[serde(default)]
     pub difficulty: Option<String>,
+    /// Give up after this many milliseconds (generators that take a monitor; the worker
+    /// applies [`crate::jobs::GENERATE_LIMIT_MS`] when none is given).
+    #[serde(default)]
+    pub timeout_ms: Option<f64>,
 }
 
 /// What to find.

@@ -71,6 +71,24 @@ fn generate_and_bench_jobs_work() {
     }
 }
 
+/// A generation job posts progress and gives up at its time-out, saying so.
+#[test]
+fn a_generate_job_reports_progress_and_times_out() {
+    let posted = Rc::new(RefCell::new(0));
+    let seen = posted.clone();
+    let post: Rc<dyn Fn(Reply)> = Rc::new(move |r| {
+        if matches!(r, Reply::Progress { .. }) {
+            *seen.borrow_mut() += 1;
+        }
+    });
+    let options = GenerateOptions { size: Some(25), stars: Some(6), seed: 1, timeout_ms: Some(1.0), ..Default::default() };
+    match run(Request::Generate { kind: Kind::StarBattle, options }, post) {
+        Reply::Failed(e) => assert!(e.contains("no puzzle within"), "{e}"),
+        other => panic!("{other:?}"),
+    }
+    assert!(*posted.borrow() >= 1, "progress was posted");
+}
+
 #[test]
 fn envelopes_round_trip_through_json() {
     let e = Envelope { job: 7, body: Request::Solve { kind: Kind::StarBattle, puzzle: LINK.into(), mode: Mode::Count(5) } };

@@ -189,13 +189,104 @@ fn json_and_link_round_trip() {
 
 #[test]
 fn generated_puzzles_are_proven_unique() {
-    for (size, stars, seed) in [(5, 1, 1), (8, 1, 2), (10, 2, 3), (10, 2, 4), (14, 3, 5)] {
-        let p = generate::generate(size, stars, seed).unwrap_or_else(|e| panic!("{size} {stars} {seed}: {e}"));
+    // Every usual size up to 17x17 (the default level, and `any` for the larger ones).
+    for (size, stars, seed, word) in
+        [(5, 1, 1, None), (6, 1, 2, None), (8, 1, 2, None), (10, 2, 3, None), (10, 2, 4, None), (12, 2, 5, Some("any")), (14, 3, 5, Some("any")), (17, 4, 2, Some("any"))]
+    {
+        let options = GenerateOptions { size: Some(size), stars: Some(stars), seed, difficulty: word.map(String::from), ..Default::default() };
+        let p = StarBattle::generate(&options).unwrap_or_else(|e| panic!("{size} {stars} {seed}: {e}"));
         assert_eq!((p.rows(), p.stars()), (size, stars));
         let r = p.solve(Mode::Count(3), None).unwrap();
         assert_eq!(r.count, Some((1, true)), "{size}x{size} seed {seed}");
+        if word.is_none() {
+            // The default level never needs search.
+            assert!(generate::rating(&p).is_some(), "{size}x{size} seed {seed} needs search");
+        }
     }
     assert!(generate::generate(5, 3, 1).is_err(), "3 stars cannot fit 5x5");
+}
+
+/// Each level asked for is the level the rating gives, and the solve report says it.
+#[test]
+fn generated_puzzles_are_rated_at_the_level_asked_for() {
+    use studio::kinds::starbattle::generate::Level;
+    use studio::kinds::starbattle::logic::Rule;
+    let cases: [(usize, usize, &str); 10] = [
+        (6, 1, "easy"),
+        (6, 1, "medium"),
+        (6, 1, "hard"),
+        (6, 1, "expert"),
+        (8, 1, "easy"),
+        (10, 2, "medium"),
+        (10, 2, "hard"),
+        (10, 2, "expert"),
+        (14, 3, "hard"),
+        (14, 3, "beyond"),
+    ];
+    for (size, stars, word) in cases {
+        for seed in 1..=2 {
+            let options = GenerateOptions { size: Some(size), stars: Some(stars), seed, difficulty: Some(word.into()), ..Default::default() };
+            let p = StarBattle::generate(&options).unwrap_or_else(|e| panic!("{size} {word} {seed}: {e}"));
+            let level = Level::from_word(word).unwrap();
+            let rated = generate::rating(&p);
+            assert!(level.accepts(rated), "{size}x{size} {word} seed {seed} rated {rated:?}");
+            let report = p.solve(Mode::Unique, None).unwrap();
+            assert_eq!(report.verdict, Verdict::Unique);
+            let shown = report.rating.unwrap();
+            match rated {
+                Some(rule) => {
+                    assert_eq!(rule.level(), word);
+                    assert_eq!(shown, rule.difficulty());
+                }
+                None => assert!(shown.contains("search"), "{shown}"),
+            }
+        }
+    }
+    // The levels are the logic's rule levels.
+    for rule in Rule::ALL {
+        assert_eq!(Level::from_word(rule.level()), Some(Level::Exactly(rule)));
+    }
+}
+
+#[test]
+fn generator_options_are_checked() {
+    let with = |size: usize, stars: usize, word: &str| {
+        StarBattle::generate(&GenerateOptions { size: Some(size), stars: Some(stars), seed: 1, difficulty: Some(word.into()), ..Default::default() })
+    };
+    let e = with(8, 1, "fiendish").unwrap_err();
+    for choice in ["easy", "medium", "hard", "expert", "beyond", "any"] {
+        assert!(e.contains(choice), "{e}");
+    }
+    assert!(with(10, 2, "easy").unwrap_err().contains("1 star"));
+    assert!(with(26, 6, "any").is_err());
+    assert!(with(10, 3, "any").is_err());
+}
+
+/// The monitor hears progress and stops the generator when it says so.
+#[test]
+fn the_generator_reports_progress_and_stops_when_told() {
+    use std::cell::Cell;
+    use std::rc::Rc;
+    use studio::sat::Monitor;
+    let calls = Rc::new(Cell::new(0));
+    let seen = calls.clone();
+    let mut stop = Monitor::new(0.0, move |_| {
+        seen.set(seen.get() + 1);
+        false
+    });
+    let options = GenerateOptions { size: Some(17), stars: Some(4), seed: 1, ..Default::default() };
+    assert_eq!(StarBattle::generate_monitored(&options, Some(&mut stop)).unwrap_err(), "stopped");
+    assert_eq!(calls.get(), 1, "stopped at the first report");
+    let calls = Rc::new(Cell::new(0));
+    let seen = calls.clone();
+    let mut go_on = Monitor::new(0.0, move |_| {
+        seen.set(seen.get() + 1);
+        true
+    });
+    let options = GenerateOptions { size: Some(10), stars: Some(2), seed: 1, ..Default::default() };
+    let p = StarBattle::generate_monitored(&options, Some(&mut go_on)).unwrap();
+    assert!(calls.get() > 1, "progress reported ({})", calls.get());
+    assert_eq!(p, StarBattle::generate(&options).unwrap(), "the monitor does not change the puzzle");
 }
 
 #[test]

@@ -98,9 +98,16 @@ mod cli {
             /// Number of colours.
             #[arg(long)]
             colours: Option<usize>,
-            /// Difficulty level, for kinds that have levels (`easy`, `medium`, `hard`).
+            /// Difficulty level, for kinds that have levels (KenKen: `easy`, `medium`, `hard`;
+            /// Star Battle: `easy`, `medium`, `hard`, `expert`, `logic`, `beyond`, `any`).
             #[arg(long)]
             difficulty: Option<String>,
+            /// Give up after this many seconds (generators that report progress).
+            #[arg(long)]
+            timeout: Option<f64>,
+            /// Print progress to standard error once a second (generators that report progress).
+            #[arg(long)]
+            progress: bool,
             /// Print JSON only (otherwise JSON and a share link).
             #[arg(long)]
             json: bool,
@@ -280,14 +287,24 @@ mod cli {
                 }
                 Ok(if summary.wrong == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
             }
-            Command::Generate { kind, size, seed, stars, colours, difficulty, json, centre } => {
+            Command::Generate { kind, size, seed, stars, colours, difficulty, timeout, progress, json, centre } => {
                 let kind = kind_of(&kind)?;
                 let text = if centre && kind == Kind::FloodIt {
                     let n = size.unwrap_or(19);
                     let p = studio::kinds::floodit::generate::generate(n, colours.unwrap_or(6), seed, Some((n / 2, n / 2)))?;
                     studio::puzzle::Puzzle::to_json(&p).to_string()
                 } else {
-                    kinds::generate(kind, &GenerateOptions { size, seed, stars, colours, difficulty })?
+                    let timeout_ms = timeout.map(|t| t * 1000.0);
+                    let limit = timeout_ms.unwrap_or(f64::INFINITY);
+                    let mut monitor = studio::sat::Monitor::new(1000.0, move |p| {
+                        if progress {
+                            eprintln!("{:.1} s, {} steps", p.elapsed_ms / 1000.0, p.conflicts);
+                        }
+                        p.elapsed_ms < limit
+                    });
+                    let options = GenerateOptions { size, seed, stars, colours, difficulty, timeout_ms };
+                    kinds::generate_monitored(kind, &options, Some(&mut monitor))
+                        .map_err(|e| if e == "stopped" { format!("no puzzle within {} s", timeout.unwrap_or(0.0)) } else { e })?
                 };
                 println!("{text}");
                 if !json {

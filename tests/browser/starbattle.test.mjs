@@ -301,5 +301,6 @@ test('the generator takes a difficulty, and Solve shows the rating', async () =>
   await page.click('#solve');
   await page.waitForSelector('#status[data-state="done"]', { timeout: 20000 });
   assert.equal(await page.$eval('#status', (s) => s.dataset.verdict), 'unique');
-  assert.match(await page.textContent('#status .rating'), /Rating: (easy|medium|hard|expert|beyond)/);
+  // The generator made it at the level asked for, and the solver rates it so.
+  assert.match(await page.textContent('#status .rating'), /Rating: easy/);
 });

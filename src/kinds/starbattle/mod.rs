@@ -38,9 +38,17 @@ impl Puzzle for StarBattle {
     }
 
     fn generate(options: &GenerateOptions) -> Result<Self, String> {
+        Self::generate_monitored(options, None)
+    }
+
+    fn generate_monitored(options: &GenerateOptions, monitor: Option<&mut Monitor>) -> Result<Self, String> {
         let size = options.size.unwrap_or(10);
         let stars = options.stars.unwrap_or(if size >= 9 { 2 } else { 1 });
-        generate::generate(size, stars, options.seed)
+        let level = match options.difficulty.as_deref() {
+            None => generate::Level::Logic,
+            Some(w) => generate::Level::from_word(w).ok_or_else(|| format!("unknown difficulty `{w}`; use {}", generate::Level::WORDS))?,
+        };
+        generate::generate_level(size, stars, level, options.seed, monitor)
     }
 
     fn encode(&self, cnf: &mut Cnf) -> Vec<Lit> {

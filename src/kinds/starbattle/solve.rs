@@ -15,6 +15,15 @@
 //! `puzzle bench starbattle krazydad_10x10_2star_dev500.txt` median 1.23 ms, total 0.86 s with
 //! the logic first, against 2.33 ms and 1.23 s with plain SAT; the slowest puzzle got slower
 //! (18.9 ms against 6.9 ms, the probing), so the logic pays on the median and the total only.
+//!
+//! On the hard set (`bench/starbattle/hard_17_21_25.txt`: generated 17x17/4, 21x21/5, 25x25/6
+//! at `beyond` and `expert`; 2026-11-24, load 3.9): median 159 ms, max 1.68 s, 7.0 s for 21
+//! puzzles; the expert ones are finished by the logic alone (32 to 612 ms, mostly probing
+//! sweeps), the beyond ones spend about half their time in varisat and a third in the logic
+//! (`perf` on a 21x21: `schedule_step` 52%, `Logic::blocks` 15%, allocation 10%).
+//! varisat's restart unit (32, 128, 512) was tried on the 12 beyond puzzles at load 5 to 7:
+//! the run-to-run noise (15.7 s against 18.5 s for the same setting) was larger than any
+//! difference, so the default stays.
 
 use web_time::Instant;
 

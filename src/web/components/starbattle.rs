@@ -23,8 +23,10 @@ const KIND: Kind = Kind::StarBattle;
 /// The example shown before the user opens anything: the puzz.link example of formats.md 2.2.
 const EXAMPLE: &str = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou";
 const ACCEPTS: &str = "a studio share link, a puzz.link Star Battle URL, a pzprv3 file, a KrazyDad line, or the studio's JSON";
-/// The generator's difficulty levels; "any" asks for none in particular.
-const LEVELS: [&str; 5] = ["any", "easy", "medium", "hard", "expert"];
+/// The generator's difficulty levels (`generate::Level` words): the logic levels by the hardest
+/// rule a solver needs, "logic" any of them (the generator's default), "beyond" only puzzles that
+/// need search, "any" whatever comes first (the fastest at 21x21 and up).
+const LEVELS: [&str; 7] = ["logic", "easy", "medium", "hard", "expert", "beyond", "any"];
 
 /// The Star Battle page.
 #[component]
@@ -32,7 +34,7 @@ pub fn StarBattlePage() -> Html {
     let (ctx, w, puzzle) = use_workshop::<StarBattle>();
     let size = use_state(|| 10usize);
     let stars_wanted = use_state(|| 2usize);
-    let level = use_state(|| "any".to_string());
+    let level = use_state(|| "logic".to_string());
     let cursor = use_state(|| (0usize, 0usize));
     let board_ref = use_node_ref();
     let (autocheck_saved, set_autocheck) = use_stored(KIND, "autocheck");
@@ -142,7 +144,7 @@ pub fn StarBattlePage() -> Html {
         let (run, text) = (ctx.run.clone(), text.clone());
         Callback::from(move |_: MouseEvent| run.emit((KIND, Work::Solve(mode), Request::Solve { kind: KIND, puzzle: text.clone(), mode })))
     };
-    let difficulty = (*level != "any").then(|| (*level).clone());
+    let difficulty = Some((*level).clone());
     let generate = actions::generate_on_click(&ctx, KIND, GenerateOptions { size: Some(*size), stars: Some(*stars_wanted), difficulty, ..Default::default() });
     let toggle_check = {
         let set = set_autocheck.clone();
@@ -194,7 +196,7 @@ pub fn StarBattlePage() -> Html {
             <div class="generate">
                 <label>{ "Size " }{ select("gen-size", size.clone(), (5..=25).map(|s| (s, format!("{s}x{s}"))).collect()) }</label>
                 <label>{ " Stars " }{ select("gen-stars", stars_wanted.clone(), (1..=6).map(|s| (s, s.to_string())).collect()) }</label>
-                <label>{ " Difficulty " }{ actions::select("gen-level", LEVELS.iter().map(|l| (l.to_string(), l.to_string())).collect(), (*level).clone(), level.clone()) }</label>
+                <label title="logic: any level a solver reaches without guessing; beyond: needs search; any: whatever comes first (fastest for big grids)">{ " Difficulty " }{ actions::select("gen-level", LEVELS.iter().map(|l| (l.to_string(), l.to_string())).collect(), (*level).clone(), level.clone()) }</label>
                 <button id="generate" disabled={busy} onclick={generate}>{ "New puzzle" }</button>
             </div>
             <Import kind={KIND} accepts={ACCEPTS} />
