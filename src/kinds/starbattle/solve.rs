@@ -31,7 +31,7 @@ use super::logic::{Cell, Logic, Rule};
 use super::StarBattle;
 use crate::grid::Grid;
 use crate::puzzle::{checked, enumerate_verified, Mode, Puzzle, Report, SolveError, Verdict};
-use crate::sat::{Cnf, Monitor, Solver, Stats};
+use crate::sat::{Cnf, Lit, Monitor, Solver, Stats};
 
 /// What the logic alone made of a puzzle.
 #[derive(Debug, Clone)]
@@ -94,6 +94,7 @@ pub fn solve(p: &StarBattle, mode: Mode, monitor: Option<Monitor>) -> Result<Rep
     }
     let mut cnf = Cnf::new();
     let x = super::encode::encode(p, &mut cnf);
+    band_blocks(p, &x, &mut cnf);
     for (i, &c) in cells.iter().enumerate() {
         match c {
             Cell::Star => cnf.unit(x[i]),
@@ -108,4 +109,43 @@ pub fn solve(p: &StarBattle, mode: Mode, monitor: Option<Monitor>) -> Result<Rep
     stats.elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
     let count = matches!(mode, Mode::Count(_)).then_some((e.found, e.complete));
     Ok(Report { verdict: e.verdict, solutions: e.solutions, stats, proof, rating: Some(rated.difficulty()), count })
+}
+
+/// Implied clauses for the SAT phase (the answers are unchanged; unit propagation on the plain
+/// encoding does not see them). A band of two adjacent rows holds exactly 2k stars; cut it into
+/// m = ⌈n/2⌉ disjoint blocks of two columns (from column 0, or from column 1 with a lone first
+/// column), each inside a 2x2 window and so holding at most one star: at least 2k of the m
+/// blocks hold a star. When m = 2k + 1 (every hard size: 17/4, 21/5, 25/6, and 10/2) at most
+/// one block is empty; that is added as "at most one block is empty" over one fresh literal per
+/// block (the literal implies a star in the block). The same for columns. Looser bands (m > 2k
+/// + 1) get nothing: the counting would cost more than it propagates.
+fn band_blocks(p: &StarBattle, x: &[Lit], cnf: &mut Cnf) {
+    let (n, k) = (p.rows(), p.stars());
+    for by_col in [false, true] {
+        let at = |line: usize, across: usize| if by_col { x[across * n + line] } else { x[line * n + across] };
+        for a in 0..n.saturating_sub(1) {
+            for offset in [0usize, 1] {
+                // Block starts across the band: 0, 2, 4, … or 0, 1, 3, 5, …
+                let starts: Vec<usize> = if offset == 0 { (0..n).step_by(2).collect() } else { std::iter::once(0).chain((1..n).step_by(2)).collect() };
+                let m = starts.len();
+                if m != 2 * k + 1 {
+                    continue;
+                }
+                let mut empty = Vec::with_capacity(m);
+                for (j, &s) in starts.iter().enumerate() {
+                    let end = starts.get(j + 1).copied().unwrap_or(n);
+                    let e = cnf.fresh();
+                    // Not empty → a star in the block: ¬e → some cell.
+                    let mut cl = vec![e];
+                    for across in s..end {
+                        cl.push(at(a, across));
+                        cl.push(at(a + 1, across));
+                    }
+                    cnf.clause(cl);
+                    empty.push(e);
+                }
+                cnf.at_most_one(&empty);
+            }
+        }
+    }
 }
