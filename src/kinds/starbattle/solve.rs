@@ -119,7 +119,7 @@ pub fn solve(p: &StarBattle, mode: Mode, monitor: Option<Monitor>) -> Result<Rep
 /// one block is empty; that is added as "at most one block is empty" over one fresh literal per
 /// block (the literal implies a star in the block). The same for columns. Looser bands (m > 2k
 /// + 1) get nothing: the counting would cost more than it propagates.
-fn band_blocks(p: &StarBattle, x: &[Lit], cnf: &mut Cnf) {
+pub fn band_blocks(p: &StarBattle, x: &[Lit], cnf: &mut Cnf) {
     let (n, k) = (p.rows(), p.stars());
     for by_col in [false, true] {
         let at = |line: usize, across: usize| if by_col { x[across * n + line] } else { x[line * n + across] };
