@@ -3,7 +3,8 @@
 //! 1. The logic rules run to a fixpoint, simplest first. They only make sound deductions, so a
 //!    grid they complete (and the independent checker accepts) is the only answer; the rating
 //!    is the hardest rule that was needed.
-//! 2. Otherwise SAT over [`super::encode`] with every fixed cell as a unit: the first answer,
+//! 2. Otherwise SAT over [`super::encode`] plus the implied [`band_blocks`] clauses, with every
+//!    fixed cell as a unit: the first answer,
 //!    then uniqueness by blocking it over the cell variables and solving again, or counting.
 //!    The rating is then "needs search".
 //! 3. When the logic finds a contradiction, the plain SAT encoding proves there is no answer
@@ -24,6 +25,22 @@
 //! varisat's restart unit (32, 128, 512) was tried on the 12 beyond puzzles at load 5 to 7:
 //! the run-to-run noise (15.7 s against 18.5 s for the same setting) was larger than any
 //! difference, so the default stays.
+//!
+//! Issue 10 speed work (2026-11-24, load 1 to 4.5; each A/B three rounds in the same minutes,
+//! `puzzle bench starbattle bench/starbattle/hard_17_21_25.txt`, totals and max per round):
+//! - Kept: the 2x2-block rule without allocation (a fixed array of at most 2k + 1 windows per
+//!   unit, counting stopped once there are more windows than missing stars): 8.0 s → 5.2 s in
+//!   all (7.0/8.7/8.3 against 5.6/5.0/5.1), median 159-288 → 96-107 ms; the expert puzzles
+//!   (logic only) about 3x faster; max unchanged (`sb25_beyond_2` is SAT-bound: 1.3 s of its
+//!   1.36 s is the first solve, the UNSAT second solve is cheap).
+//! - Kept: [`band_blocks`], the implied clauses of two adjacent lines cut into 2k + 1 two-wide
+//!   blocks (at most one empty): 4.39/4.42/4.44 s → 2.20/2.20/2.20 s in all, max 1.35-1.37 s →
+//!   0.46-0.47 s, median 75 → 46 ms; KrazyDad 10x10/2 total 0.36 → 0.14 s, median 0.52 →
+//!   0.23 ms, max 7.0 → 3.0 ms (the first of two cuts applies there: 5 blocks, 2k = 4).
+//! - Not kept: exactly 2k stars in each pair of adjacent lines as a totalizer per pair (on top
+//!   of the block rule): 4.37 s → 6.28-6.43 s in all, median 75 → 134 ms, max 1.35 → 1.18-1.23 s.
+//! - Not kept: making each block's "empty" literal exact (also implying every cell of the block
+//!   empty): 2.20 s against 2.20 s in all, max 0.46 → 0.52 s.
 
 use web_time::Instant;
 
