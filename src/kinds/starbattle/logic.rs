@@ -86,6 +86,9 @@ const WINDOWS_MAX: usize = 2 * super::model::MAX_STARS + 1;
 #[derive(Debug, Clone, Copy)]
 struct Window {
     anchor: usize,
+    /// The anchor's row and column.
+    ar: u8,
+    ac: u8,
     open: u8,
 }
 
@@ -101,6 +104,8 @@ pub struct Logic {
     /// The region of each cell.
     region: Vec<Option<usize>>,
     n_regions: usize,
+    /// The row and column of each cell (sides are at most 40).
+    at: Vec<(u8, u8)>,
 }
 
 impl Logic {
@@ -130,7 +135,8 @@ impl Logic {
         for c in 0..n.saturating_sub(1) {
             pairs.push((0..n * n).filter(|i| i % n == c || i % n == c + 1).collect());
         }
-        Logic { n, k, units, pairs, region, n_regions: p.n_regions() }
+        let at = (0..n * n).map(|i| ((i / n) as u8, (i % n) as u8)).collect();
+        Logic { n, k, units, pairs, region, n_regions: p.n_regions(), at }
     }
 
     /// The starting cells: all open, except cells outside every region, which are empty.
@@ -229,18 +235,14 @@ impl Logic {
     /// many windows there are (`need + 1` meaning "more than `need`"). Allocation-free: `need`
     /// is at most 2k ≤ 12, so `out` never holds more than 13 windows.
     fn windows(&self, unit: &[usize], cells: &[Cell], need: usize, out: &mut [Window; WINDOWS_MAX]) -> usize {
-        let n = self.n;
         let mut len = 0usize;
         for &i in unit {
             if cells[i] != Cell::Open {
                 continue;
             }
-            let (r, c) = (i / n, i % n);
+            let (r, c) = self.at[i];
             // A cell already inside a window of this unit joins that window.
-            if let Some(w) = out[..len].iter_mut().find(|w| {
-                let (ar, ac) = (w.anchor / n, w.anchor % n);
-                (r == ar || r == ar + 1) && (c == ac || c == ac + 1)
-            }) {
+            if let Some(w) = out[..len].iter_mut().find(|w| (r == w.ar || r == w.ar + 1) && (c == w.ac || c == w.ac + 1)) {
                 w.open += 1;
                 continue;
             }
@@ -248,7 +250,7 @@ impl Logic {
             if len == need {
                 return need + 1;
             }
-            out[len] = Window { anchor: i, open: 1 };
+            out[len] = Window { anchor: i, ar: r, ac: c, open: 1 };
             len += 1;
         }
         len
@@ -256,7 +258,7 @@ impl Logic {
 
     fn blocks(&self, cells: &mut [Cell]) -> Step {
         let mut changed = false;
-        let mut windows = [Window { anchor: 0, open: 0 }; WINDOWS_MAX];
+        let mut windows = [Window { anchor: 0, ar: 0, ac: 0, open: 0 }; WINDOWS_MAX];
         for (unit, cap) in self.units.iter().map(|u| (u, self.k)).chain(self.pairs.iter().map(|u| (u, 2 * self.k))) {
             let stars = unit.iter().filter(|&&i| cells[i] == Cell::Star).count();
             if stars >= cap {
