@@ -40,6 +40,13 @@
 //! - Kept: each cell's row and column precomputed for the window test (no division per cell
 //!   and window): 2.20/2.20/2.20 s → 1.89/1.89/1.89 s in all, median 46 → 37 ms, max 467 →
 //!   459 ms; KrazyDad 0.141 → 0.135 s in all.
+//! - Kept: varisat's restart unit 64 instead of 128 (with the band clauses in). At load 2:
+//!   2.07/2.10/2.10 s → 1.91/1.86/1.89 s in all, max 495-585 ms → 245-271 ms (`sb25_beyond_1`
+//!   alone: 583 → about 200 ms; 32 did as well on the max but once took 28 ms on a KrazyDad
+//!   puzzle); again at load 3: 2.26/2.18/2.28 s → 1.86/1.94/1.70 s, max 569-637 → 244-295 ms;
+//!   KrazyDad at load 3 median 0.23 → 0.22 ms, total 0.19-0.20 s → 0.14-0.25 s (noise).
+//!   Runs of one setting differ by tens of percent, so this rests on the max, consistent over
+//!   six rounds.
 //! - Not kept: exactly 2k stars in each pair of adjacent lines as a totalizer per pair (on top
 //!   of the block rule): 4.37 s → 6.28-6.43 s in all, median 75 → 134 ms, max 1.35 → 1.18-1.23 s.
 //! - Not kept: making each block's "empty" literal exact (also implying every cell of the block
@@ -52,6 +59,9 @@ use super::StarBattle;
 use crate::grid::Grid;
 use crate::puzzle::{checked, enumerate_verified, Mode, Puzzle, Report, SolveError, Verdict};
 use crate::sat::{Cnf, Lit, Monitor, Solver, Stats};
+
+/// varisat's Luby restart unit for the SAT phase (its default is 128); see the module notes.
+const RESTART_UNIT: u64 = 64;
 
 /// What the logic alone made of a puzzle.
 #[derive(Debug, Clone)]
@@ -124,6 +134,7 @@ pub fn solve(p: &StarBattle, mode: Mode, monitor: Option<Monitor>) -> Result<Rep
     }
     proof.push(format!("Human logic fixed {fixed} of {total} cells; SAT over the rest ({} variables, {} clauses, every fixed cell a unit).", cnf.n_vars(), cnf.n_clauses()));
     let mut solver = Solver::build(&cnf, monitor);
+    solver.set_restart_scale(RESTART_UNIT);
     let e = enumerate_verified(&mut solver, &x, mode, |m| checked(p, &x, m), &mut proof)?;
     let mut stats = solver.stats();
     stats.elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
