@@ -732,3 +732,38 @@ mod page {
         assert_eq!(cursor_step("x", (1, 1), 3, 4), None);
     }
 }
+
+/// The SAT phase's implied band-of-blocks clauses keep every answer and add none: the plain
+/// encoding plus those clauses has exactly the brute-force answers, on sizes where they apply
+/// (5x5 and 4x4 with one star, 9x9 with two: ⌈n/2⌉ or the shifted cut is 2k + 1).
+#[test]
+fn band_block_clauses_keep_exactly_the_brute_force_answers() {
+    use studio::kinds::starbattle::{encode, solve};
+    use studio::sat::{Cnf, Solver};
+    let mut rng = fastrand::Rng::with_seed(23);
+    let mut with_answers = 0;
+    for (n, k, rounds) in [(4, 1, 60), (5, 1, 80), (9, 2, 3)] {
+        for _ in 0..rounds {
+            let regions = random_regions(n, &mut rng);
+            let mut expected = brute_solutions(&regions, k);
+            let puzzle = StarBattle::new(regions, k).unwrap();
+            let mut cnf = Cnf::new();
+            let x = encode::encode(&puzzle, &mut cnf);
+            let plain = cnf.n_clauses();
+            solve::band_blocks(&puzzle, &x, &mut cnf);
+            assert!(cnf.n_clauses() > plain, "{n}x{n}, {k}: the clauses apply at this size");
+            let mut solver = Solver::new(&cnf);
+            let mut found = Vec::new();
+            while let Some(m) = solver.solve().unwrap() {
+                found.push(x.iter().map(|&l| m.value(l)).collect::<Vec<bool>>());
+                solver.block(&m, &x);
+                assert!(found.len() <= 10_000);
+            }
+            found.sort();
+            expected.sort();
+            assert_eq!(found, expected, "{n}x{n}, {k} star(s): {:?}", formats::region_rows(&puzzle));
+            with_answers += usize::from(!expected.is_empty());
+        }
+    }
+    assert!(with_answers > 10, "the random instances include solvable ones ({with_answers})");
+}

@@ -79,6 +79,19 @@ pub struct Contradiction;
 
 type Step = Result<bool, Contradiction>;
 
+/// The most 2x2 windows [`Logic::blocks`] tracks in one unit: more than 2k (≤ 12) windows allow no deduction.
+const WINDOWS_MAX: usize = 2 * super::model::MAX_STARS + 1;
+
+/// One window of the greedy cover: its top-left anchor (its first open cell) and how many open cells it holds.
+#[derive(Debug, Clone, Copy)]
+struct Window {
+    anchor: usize,
+    /// The anchor's row and column.
+    ar: u8,
+    ac: u8,
+    open: u8,
+}
+
 /// The propagator for one puzzle: its units (rows, columns, regions, pairs of lines) precomputed.
 #[derive(Debug, Clone)]
 pub struct Logic {
@@ -91,6 +104,8 @@ pub struct Logic {
     /// The region of each cell.
     region: Vec<Option<usize>>,
     n_regions: usize,
+    /// The row and column of each cell (sides are at most 40).
+    at: Vec<(u8, u8)>,
 }
 
 impl Logic {
@@ -120,7 +135,8 @@ impl Logic {
         for c in 0..n.saturating_sub(1) {
             pairs.push((0..n * n).filter(|i| i % n == c || i % n == c + 1).collect());
         }
-        Logic { n, k, units, pairs, region, n_regions: p.n_regions() }
+        let at = (0..n * n).map(|i| ((i / n) as u8, (i % n) as u8)).collect();
+        Logic { n, k, units, pairs, region, n_regions: p.n_regions(), at }
     }
 
     /// The starting cells: all open, except cells outside every region, which are empty.
@@ -214,47 +230,50 @@ impl Logic {
     }
 
     /// Covers the open cells of `unit` greedily (reading order) by 2x2 windows anchored at each
-    /// uncovered cell; returns the open cells of each window.
-    fn windows(&self, unit: &[usize], cells: &[Cell]) -> Vec<Vec<usize>> {
-        let n = self.n;
-        let mut owner: Vec<(usize, usize)> = Vec::new();
-        let mut out: Vec<Vec<usize>> = Vec::new();
+    /// uncovered cell, stopping once there are more than `need` windows (then nothing follows).
+    /// Fills `out` with each window's anchor, open-cell count and first open cell; returns how
+    /// many windows there are (`need + 1` meaning "more than `need`"). Allocation-free: `need`
+    /// is at most 2k ≤ 12, so `out` never holds more than 13 windows.
+    fn windows(&self, unit: &[usize], cells: &[Cell], need: usize, out: &mut [Window; WINDOWS_MAX]) -> usize {
+        let mut len = 0usize;
         for &i in unit {
             if cells[i] != Cell::Open {
                 continue;
             }
-            let (r, c) = (i / n, i % n);
+            let (r, c) = self.at[i];
             // A cell already inside a window of this unit joins that window.
-            if let Some(&(_, w)) = owner.iter().find(|&&(a, _)| {
-                let (ar, ac) = (a / n, a % n);
-                (r == ar || r == ar + 1) && (c == ac || c == ac + 1)
-            }) {
-                out[w].push(i);
+            if let Some(w) = out[..len].iter_mut().find(|w| (r == w.ar || r == w.ar + 1) && (c == w.ac || c == w.ac + 1)) {
+                w.open += 1;
                 continue;
             }
             // Otherwise a new window is anchored here (this cell its top-left corner).
-            owner.push((i, out.len()));
-            out.push(vec![i]);
+            if len == need {
+                return need + 1;
+            }
+            out[len] = Window { anchor: i, ar: r, ac: c, open: 1 };
+            len += 1;
         }
-        out
+        len
     }
 
     fn blocks(&self, cells: &mut [Cell]) -> Step {
         let mut changed = false;
+        let mut windows = [Window { anchor: 0, ar: 0, ac: 0, open: 0 }; WINDOWS_MAX];
         for (unit, cap) in self.units.iter().map(|u| (u, self.k)).chain(self.pairs.iter().map(|u| (u, 2 * self.k))) {
             let stars = unit.iter().filter(|&&i| cells[i] == Cell::Star).count();
             if stars >= cap {
                 continue;
             }
             let need = cap - stars;
-            let windows = self.windows(unit, cells);
-            if windows.len() < need {
+            let len = self.windows(unit, cells, need, &mut windows);
+            if len < need {
                 return Err(Contradiction);
             }
-            if windows.len() == need {
-                for w in &windows {
-                    if let [only] = w.as_slice() {
-                        changed |= Self::set(cells, *only, Cell::Star)?;
+            if len == need {
+                for w in &windows[..len] {
+                    if w.open == 1 {
+                        // The anchor is the window's first (and only) open cell.
+                        changed |= Self::set(cells, w.anchor, Cell::Star)?;
                     }
                 }
             }

@@ -3,7 +3,8 @@
 //! 1. The logic rules run to a fixpoint, simplest first. They only make sound deductions, so a
 //!    grid they complete (and the independent checker accepts) is the only answer; the rating
 //!    is the hardest rule that was needed.
-//! 2. Otherwise SAT over [`super::encode`] with every fixed cell as a unit: the first answer,
+//! 2. Otherwise SAT over [`super::encode`] plus the implied [`band_blocks`] clauses, with every
+//!    fixed cell as a unit: the first answer,
 //!    then uniqueness by blocking it over the cell variables and solving again, or counting.
 //!    The rating is then "needs search".
 //! 3. When the logic finds a contradiction, the plain SAT encoding proves there is no answer
@@ -24,6 +25,32 @@
 //! varisat's restart unit (32, 128, 512) was tried on the 12 beyond puzzles at load 5 to 7:
 //! the run-to-run noise (15.7 s against 18.5 s for the same setting) was larger than any
 //! difference, so the default stays.
+//!
+//! Issue 10 speed work (2026-11-24, load 1 to 4.5; each A/B three rounds in the same minutes,
+//! `puzzle bench starbattle bench/starbattle/hard_17_21_25.txt`, totals and max per round):
+//! - Kept: the 2x2-block rule without allocation (a fixed array of at most 2k + 1 windows per
+//!   unit, counting stopped once there are more windows than missing stars): 8.0 s → 5.2 s in
+//!   all (7.0/8.7/8.3 against 5.6/5.0/5.1), median 159-288 → 96-107 ms; the expert puzzles
+//!   (logic only) about 3x faster; max unchanged (`sb25_beyond_2` is SAT-bound: 1.3 s of its
+//!   1.36 s is the first solve, the UNSAT second solve is cheap).
+//! - Kept: [`band_blocks`], the implied clauses of two adjacent lines cut into 2k + 1 two-wide
+//!   blocks (at most one empty): 4.39/4.42/4.44 s → 2.20/2.20/2.20 s in all, max 1.35-1.37 s →
+//!   0.46-0.47 s, median 75 → 46 ms; KrazyDad 10x10/2 total 0.36 → 0.14 s, median 0.52 →
+//!   0.23 ms, max 7.0 → 3.0 ms (the first of two cuts applies there: 5 blocks, 2k = 4).
+//! - Kept: each cell's row and column precomputed for the window test (no division per cell
+//!   and window): 2.20/2.20/2.20 s → 1.89/1.89/1.89 s in all, median 46 → 37 ms, max 467 →
+//!   459 ms; KrazyDad 0.141 → 0.135 s in all.
+//! - Kept: varisat's restart unit 64 instead of 128 (with the band clauses in). At load 2:
+//!   2.07/2.10/2.10 s → 1.91/1.86/1.89 s in all, max 495-585 ms → 245-271 ms (`sb25_beyond_1`
+//!   alone: 583 → about 200 ms; 32 did as well on the max but once took 28 ms on a KrazyDad
+//!   puzzle); again at load 3: 2.26/2.18/2.28 s → 1.86/1.94/1.70 s, max 569-637 → 244-295 ms;
+//!   KrazyDad at load 3 median 0.23 → 0.22 ms, total 0.19-0.20 s → 0.14-0.25 s (noise).
+//!   Runs of one setting differ by tens of percent, so this rests on the max, consistent over
+//!   six rounds.
+//! - Not kept: exactly 2k stars in each pair of adjacent lines as a totalizer per pair (on top
+//!   of the block rule): 4.37 s → 6.28-6.43 s in all, median 75 → 134 ms, max 1.35 → 1.18-1.23 s.
+//! - Not kept: making each block's "empty" literal exact (also implying every cell of the block
+//!   empty): 2.20 s against 2.20 s in all, max 0.46 → 0.52 s.
 
 use web_time::Instant;
 
@@ -31,7 +58,10 @@ use super::logic::{Cell, Logic, Rule};
 use super::StarBattle;
 use crate::grid::Grid;
 use crate::puzzle::{checked, enumerate_verified, Mode, Puzzle, Report, SolveError, Verdict};
-use crate::sat::{Cnf, Monitor, Solver, Stats};
+use crate::sat::{Cnf, Lit, Monitor, Solver, Stats};
+
+/// varisat's Luby restart unit for the SAT phase (its default is 128); see the module notes.
+const RESTART_UNIT: u64 = 64;
 
 /// What the logic alone made of a puzzle.
 #[derive(Debug, Clone)]
@@ -94,6 +124,7 @@ pub fn solve(p: &StarBattle, mode: Mode, monitor: Option<Monitor>) -> Result<Rep
     }
     let mut cnf = Cnf::new();
     let x = super::encode::encode(p, &mut cnf);
+    band_blocks(p, &x, &mut cnf);
     for (i, &c) in cells.iter().enumerate() {
         match c {
             Cell::Star => cnf.unit(x[i]),
@@ -103,9 +134,49 @@ pub fn solve(p: &StarBattle, mode: Mode, monitor: Option<Monitor>) -> Result<Rep
     }
     proof.push(format!("Human logic fixed {fixed} of {total} cells; SAT over the rest ({} variables, {} clauses, every fixed cell a unit).", cnf.n_vars(), cnf.n_clauses()));
     let mut solver = Solver::build(&cnf, monitor);
+    solver.set_restart_scale(RESTART_UNIT);
     let e = enumerate_verified(&mut solver, &x, mode, |m| checked(p, &x, m), &mut proof)?;
     let mut stats = solver.stats();
     stats.elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
     let count = matches!(mode, Mode::Count(_)).then_some((e.found, e.complete));
     Ok(Report { verdict: e.verdict, solutions: e.solutions, stats, proof, rating: Some(rated.difficulty()), count })
+}
+
+/// Implied clauses for the SAT phase (the answers are unchanged; unit propagation on the plain
+/// encoding does not see them). A band of two adjacent rows holds exactly 2k stars; cut it into
+/// m = ⌈n/2⌉ disjoint blocks of two columns (from column 0, or from column 1 with a lone first
+/// column), each inside a 2x2 window and so holding at most one star: at least 2k of the m
+/// blocks hold a star. When m = 2k + 1 (every hard size: 17/4, 21/5, 25/6, and 10/2) at most
+/// one block is empty; that is added as "at most one block is empty" over one fresh literal per
+/// block (the literal implies a star in the block). The same for columns. Looser bands (m > 2k
+/// + 1) get nothing: the counting would cost more than it propagates.
+pub fn band_blocks(p: &StarBattle, x: &[Lit], cnf: &mut Cnf) {
+    let (n, k) = (p.rows(), p.stars());
+    for by_col in [false, true] {
+        let at = |line: usize, across: usize| if by_col { x[across * n + line] } else { x[line * n + across] };
+        for a in 0..n.saturating_sub(1) {
+            for offset in [0usize, 1] {
+                // Block starts across the band: 0, 2, 4, … or 0, 1, 3, 5, …
+                let starts: Vec<usize> = if offset == 0 { (0..n).step_by(2).collect() } else { std::iter::once(0).chain((1..n).step_by(2)).collect() };
+                let m = starts.len();
+                if m != 2 * k + 1 {
+                    continue;
+                }
+                let mut empty = Vec::with_capacity(m);
+                for (j, &s) in starts.iter().enumerate() {
+                    let end = starts.get(j + 1).copied().unwrap_or(n);
+                    let e = cnf.fresh();
+                    // Not empty → a star in the block: ¬e → some cell.
+                    let mut cl = vec![e];
+                    for across in s..end {
+                        cl.push(at(a, across));
+                        cl.push(at(a + 1, across));
+                    }
+                    cnf.clause(cl);
+                    empty.push(e);
+                }
+                cnf.at_most_one(&empty);
+            }
+        }
+    }
 }
