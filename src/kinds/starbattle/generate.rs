@@ -204,21 +204,7 @@ pub fn rating(p: &StarBattle) -> Option<Rule> {
 }
 
 fn neighbours(n: usize, i: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (i / n, i % n);
-    let mut v = Vec::with_capacity(4);
-    if r > 0 {
-        v.push(i - n);
-    }
-    if r + 1 < n {
-        v.push(i + n);
-    }
-    if c > 0 {
-        v.push(i - 1);
-    }
-    if c + 1 < n {
-        v.push(i + 1);
-    }
-    v.into_iter()
+    crate::grid::neighbours_of(n, n, i).into_iter()
 }
 
 /// A random valid layout: rows, columns and windows solved by SAT over a shuffled numbering,
