@@ -33,6 +33,13 @@ pub fn set_setting(name: &str, value: &str) {
     }
 }
 
+/// Forgets a page-wide setting.
+pub fn clear_setting(name: &str) {
+    if let Some(s) = store() {
+        let _ = s.remove_item(&format!("puzzle-studio/{name}"));
+    }
+}
+
 /// Forgets a saved value.
 pub fn remove(kind: Kind, what: &str) {
     if let Some(s) = store() {

@@ -6,23 +6,29 @@
 
 use yew::prelude::*;
 
-const KEY: &str = "puzzle-studio/theme";
+use crate::web::storage;
+
+/// The setting `puzzle-studio/theme` (index.html reads the same key before the first paint).
+const KEY: &str = "theme";
 
 /// The choices, in the order the switch cycles through them.
 const CHOICES: [(&str, &str); 3] = [("auto", "Theme: system"), ("dark", "Theme: dark"), ("light", "Theme: light")];
 
 fn stored() -> &'static str {
-    let saved = web_sys::window().and_then(|w| w.local_storage().ok().flatten()).and_then(|s| s.get_item(KEY).ok().flatten());
+    let saved = storage::setting(KEY);
     CHOICES.iter().map(|c| c.0).find(|c| Some(*c) == saved.as_deref()).unwrap_or("auto")
 }
 
 fn store(choice: &str) {
-    let Some(w) = web_sys::window() else { return };
-    if let Some(s) = w.local_storage().ok().flatten() {
-        let _ = if choice == "auto" { s.remove_item(KEY) } else { s.set_item(KEY, choice) };
+    if choice == "auto" {
+        storage::clear_setting(KEY);
+    } else {
+        storage::set_setting(KEY, choice);
     }
-    if let Ok(e) = web_sys::Event::new("studio-theme") {
-        let _ = w.dispatch_event(&e);
+    if let Some(w) = web_sys::window() {
+        if let Ok(e) = web_sys::Event::new("studio-theme") {
+            let _ = w.dispatch_event(&e);
+        }
     }
 }
 
