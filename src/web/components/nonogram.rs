@@ -213,7 +213,7 @@ pub fn NonogramPage() -> Html {
                 // A long press marks the cell empty instead of filling it.
                 let drag = drag.clone();
                 let cross = if current == CROSS { 0 } else { CROSS };
-                *press.borrow_mut() = Some(Timeout::new(450, move || {
+                *press.borrow_mut() = Some(Timeout::new(crate::web::board::LONG_PRESS_MS, move || {
                     if let Some(d) = *drag {
                         if d.start == d.end {
                             drag.set(Some(Drag { value: cross, ..d }));
