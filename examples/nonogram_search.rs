@@ -5,6 +5,8 @@
 //! (`varisat`, `batsat` or `lines`, with an optional seed), checks every answer, and prints per
 //! configuration the total, median and slowest CPU-bound solve time, then the total of the
 //! per-puzzle best over all configurations (what a portfolio of that many workers waits).
+//! `--times OUT` also writes each puzzle's seconds per configuration, one tab-separated row per
+//! puzzle, to weigh other subsets of the configurations as portfolios afterwards.
 
 use studio::kinds::nonogram::formats::read_collection;
 use studio::kinds::nonogram::solve::{solve_with, Search, SolveOptions};
@@ -41,6 +43,10 @@ fn main() {
         let mut s = t.clone();
         s.sort_by(f64::total_cmp);
         println!("{:?}: total {:.2} s, median {:.1} ms, max {:.0} ms", configs[c], s.iter().sum::<f64>(), s[s.len() / 2] * 1e3, s[s.len() - 1] * 1e3);
+    }
+    if let Some(path) = args.iter().position(|a| a == "--times").and_then(|i| args.get(i + 1)) {
+        let rows: Vec<String> = (0..entries.len()).map(|i| times.iter().map(|t| format!("{:.5}", t[i])).collect::<Vec<_>>().join("\t")).collect();
+        std::fs::write(path, rows.join("\n")).expect("write times");
     }
     let best: f64 = (0..entries.len()).map(|i| times.iter().map(|t| t[i]).fold(f64::INFINITY, f64::min)).sum();
     println!("per-puzzle best of the {} configurations: total {best:.2} s over {} puzzles", configs.len(), entries.len());

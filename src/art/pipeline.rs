@@ -297,7 +297,9 @@ pub fn from_grid_streaming(
     let deadline = budget.time_ms.map(|ms| Instant::now() + std::time::Duration::from_secs_f64(ms.max(0.0) / 1000.0));
     let verdict_limit = budget.conflicts.saturating_mul(VERDICT_BUDGET_FACTOR);
     let monitor = Monitor::new(0.0, move |p| p.conflicts < verdict_limit && deadline.is_none_or(|d| Instant::now() < d));
-    let report = match solve::solve(&plain, Mode::Unique, Some(monitor)) {
+    // varisat, with which the verdict budgets were measured (nonograms default to batsat).
+    let engine = solve::SolveOptions { search: solve::Search::Varisat, seed: 0 };
+    let report = match solve::solve_with(&plain, Mode::Unique, engine, Some(monitor)) {
         Ok(report) => Some(report),
         Err(SolveError::Stopped) => None,
         Err(e) => return Err(ArtError::Decode(format!("the nonogram engine failed: {e}"))),

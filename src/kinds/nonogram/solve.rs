@@ -2,7 +2,7 @@
 //!
 //! 1. Line logic (the exact line solver over all lines to a fixpoint). It only makes sound
 //!    deductions, so a grid it completes is the only answer: rating "line logic".
-//! 2. SAT for the rest ([`super::encode`]), seeded with every fixed cell as a unit: the first
+//! 2. SAT for the rest ([`super::encode`], batsat by default), seeded with every fixed cell as a unit: the first
 //!    answer, then uniqueness by blocking it over the cell variables and solving again, or
 //!    enumeration for counting.
 //!
@@ -63,6 +63,33 @@
 //! (`cargo run --release --example nonogram_search FILE varisat,varisat:7,batsat,lines`).
 //! [`SolveOptions`] carries the choice; the worker takes it in `Request::SolveNonogram`.
 //!
+//! The whole-set comparison, on a quiet machine (November 2026, load 1.4 to 2.3, each puzzle
+//! solved by every configuration back to back, so the load falls on all alike; `cargo run
+//! --release --example nonogram_search ../shared/bench/nonogram/taai2011.question.txt
+//! varisat,batsat,…`): varisat 144.4 s, batsat 129.9 s (max 5.8 s against 3.7 s); on 200
+//! puzzles (every tenth from #5 and from #8) varisat 24.7 s and batsat 21.2 s for the first
+//! answer, 25.1 s and 21.3 s with uniqueness. So batsat is the default ([`Search::Batsat`]);
+//! varisat stays the engine of every other kind, and of image art's verdict
+//! (`crate::art::pipeline`), whose conflict budgets were measured with it. On that sample of
+//! 200 the per-puzzle best of batsat and varisat totals 12.9 s, of those two and batsat with
+//! lines 10.6 s, and of the four of [`portfolio`] 9.1 s: what the page's workers wait.
+//!
+//! Tried in the same session and not kept (same 200 puzzles, same run):
+//! - Each cell's first value (and the order of the first decisions) from the fraction of its
+//!   row's and column's placements that paint it black (counted exactly by dynamic programming,
+//!   combined as independent odds): right for 69% of the cells line logic leaves unknown, 83%
+//!   of the confident ones, but varisat so guided took 24.8 s against 25.3 s on 100 puzzles;
+//!   batsat with these as fixed decision values 12.4 s against 9.4 s; batsat with lines and
+//!   them 28.6 s against 31.8 s without (better medians, 28 against 35 ms, worse tails), and as
+//!   a portfolio member 9.6 s against 9.1 s with plain lines.
+//! - Turning the line solver off inside batsat after 20,000 or 100,000 line solves (keeping
+//!   what it taught): 14.6 and 14.1 s against 20.0 s for lines throughout and 9.3 s for batsat
+//!   alone, on 100 puzzles.
+//!
+//! For scale: a published report of another SAT-based nonogram solver gives 71 to 123 s of CPU
+//! for TAAI 2011 on a server core (LalaFrogKK, the tournament winner, 463 s there); the 60 s
+//! goal on this machine's cores is beyond every engine and encoding tried here.
+//!
 //! Every answer returned has passed the independent checker, whatever the options.
 
 use web_time::Instant;
@@ -101,10 +128,11 @@ fn count_of(mode: Mode, n: usize) -> Option<(usize, bool)> {
 /// The search that runs after line logic.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Search {
-    /// varisat over the encoding (the studio's SAT engine).
-    #[default]
+    /// varisat over the encoding (the studio's SAT engine for the other kinds).
     Varisat,
-    /// batsat over the same encoding.
+    /// batsat over the same encoding: the default for nonograms, measured faster on random
+    /// 25x25 puzzles (see the module documentation).
+    #[default]
     Batsat,
     /// batsat with the exact line solver inside as a propagator ([`super::cdcl`]).
     Lines,
@@ -122,16 +150,17 @@ pub struct SolveOptions {
     pub seed: u64,
 }
 
-/// The set-ups a portfolio of `n` workers races (at most four), in this order: varisat in the
-/// plain order, batsat, batsat with the line solver inside, varisat shuffled with seed 7.
+/// The set-ups a portfolio of `n` workers races (at most four), in this order: batsat (the
+/// default, so one worker is the plain solve), varisat, batsat with the line solver inside,
+/// varisat shuffled with seed 7.
 /// Measured on a fixed sample of 100 TAAI 2011 puzzles, the per-puzzle best of these four
 /// totals 24.6 s against 65.8 s for varisat alone (`cargo run --release --example
 /// nonogram_search FILE varisat,varisat:7,batsat,lines`): their times differ most on the
 /// puzzles where one of them is slow.
 pub fn portfolio(n: usize) -> Vec<SolveOptions> {
     [
-        SolveOptions { search: Search::Varisat, seed: 0 },
         SolveOptions { search: Search::Batsat, seed: 0 },
+        SolveOptions { search: Search::Varisat, seed: 0 },
         SolveOptions { search: Search::Lines, seed: 0 },
         SolveOptions { search: Search::Varisat, seed: 7 },
     ]
