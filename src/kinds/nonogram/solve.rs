@@ -85,6 +85,11 @@
 //! - Turning the line solver off inside batsat after 20,000 or 100,000 line solves (keeping
 //!   what it taught): 14.6 and 14.1 s against 20.0 s for lines throughout and 9.3 s for batsat
 //!   alone, on 100 puzzles.
+//! - batsat's settings, one at a time against its defaults and restart unit 1000 (21.1 and
+//!   22.4 s in two control runs on the 200): random decisions 1% or 5% of the time 28.1 / 24.8 s,
+//!   variable decay 0.9 / 0.99 21.9 / 35.7 s, geometric restarts from 100 by 1.5 22.7 s, learnt
+//!   clause limit factor 0.1 / 0.6 28.0 / 24.4 s, clause decay 0.99 23.9 s, no phase saving
+//!   32.0 s, restart unit 300 21.9 s. None better.
 //!
 //! For scale: a published report of another SAT-based nonogram solver gives 71 to 123 s of CPU
 //! for TAAI 2011 on a server core (LalaFrogKK, the tournament winner, 463 s there); the 60 s
