@@ -20,6 +20,8 @@ pub struct Progress {
     pub conflicts: u64,
     /// Milliseconds since the solver was created.
     pub elapsed_ms: f64,
+    /// Values fixed so far and in all (a nonogram's cells) while a propagation phase runs; `None` during search.
+    pub known: Option<(u64, u64)>,
 }
 
 /// A progress callback; it returns `false` to stop the work (cancel or time-out).
@@ -70,7 +72,7 @@ impl MonitorState {
         let elapsed_ms = self.started.elapsed().as_secs_f64() * 1000.0;
         if elapsed_ms - self.last_call_ms >= self.monitor.interval_ms {
             self.last_call_ms = elapsed_ms;
-            let go_on = (self.monitor.callback)(Progress { conflicts: self.conflicts, elapsed_ms });
+            let go_on = (self.monitor.callback)(Progress { conflicts: self.conflicts, elapsed_ms, known: None });
             if !go_on {
                 self.stopped = true;
             }

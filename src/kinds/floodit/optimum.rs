@@ -59,7 +59,7 @@ pub fn solve(board: &FloodIt, engine: Engine, mut monitor: Option<Monitor>) -> R
                     return true;
                 }
                 last = elapsed_ms;
-                m.report(Progress { conflicts: expanded, elapsed_ms })
+                m.report(Progress { conflicts: expanded, elapsed_ms, known: None })
             };
             let found = match search::solve_from(&g, &f0, search::NODE_LIMIT, &mut poll) {
                 Ok(f) => f,

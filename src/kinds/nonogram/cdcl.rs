@@ -318,7 +318,7 @@ impl Callbacks for Watch {
         let elapsed_ms = self.started.elapsed().as_secs_f64() * 1000.0;
         if elapsed_ms - self.last_ms.get() >= m.interval_ms() {
             self.last_ms.set(elapsed_ms);
-            if !m.report(Progress { conflicts: self.conflicts, elapsed_ms }) {
+            if !m.report(Progress { conflicts: self.conflicts, elapsed_ms, known: None }) {
                 self.stopped.set(true);
             }
         }

@@ -135,7 +135,7 @@ pub fn solve(p: &RectFree, mode: Mode, monitor: Option<Monitor>, on_snapshot: Op
                 if let Some(f) = on_snapshot.as_mut() {
                     f(s);
                 }
-                monitor.as_mut().is_none_or(|m| m.report(Progress { conflicts: s.iterations, elapsed_ms: s.elapsed_ms }))
+                monitor.as_mut().is_none_or(|m| m.report(Progress { conflicts: s.iterations, elapsed_ms: s.elapsed_ms, known: None }))
             };
             let (found, last) = search::search(p, config, interval, &mut report);
             let grid = found.ok_or(SolveError::Stopped)?;

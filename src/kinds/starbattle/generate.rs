@@ -143,7 +143,7 @@ impl Watch<'_> {
         let elapsed_ms = self.started.elapsed().as_secs_f64() * 1000.0;
         if elapsed_ms - self.last_ms >= m.interval_ms() {
             self.last_ms = elapsed_ms;
-            if !m.report(Progress { conflicts: self.steps, elapsed_ms }) {
+            if !m.report(Progress { conflicts: self.steps, elapsed_ms, known: None }) {
                 return Err("stopped".into());
             }
         }
