@@ -594,3 +594,63 @@ fn shuffled_formula_has_the_same_answers() {
         assert_eq!(a.len(), brute_count(&rows, &cols, &vec![None; w * h]));
     }
 }
+
+// ---------------------------------------------------------------- progress and stopping during line logic
+
+/// A 200x200 random picture (70% black, seed 1) whose clues line logic alone solves, in some
+/// 6,600 line solves (about 0.2 s natively in release): long enough to report progress.
+fn line_solvable_200() -> (Nonogram, Vec<bool>) {
+    let pic = random_picture(&mut fastrand::Rng::with_seed(1), 200, 200, 0.7);
+    let (rows, cols) = clues(&pic, 200, 200);
+    (Nonogram::new(rows, cols).unwrap(), pic)
+}
+
+#[test]
+fn line_logic_reports_growing_known_cells_and_still_solves() {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    use studio::kinds::nonogram::solve::solve;
+    use studio::sat::{Monitor, Progress};
+    let (p, pic) = line_solvable_200();
+    let seen: Rc<RefCell<Vec<Progress>>> = Rc::default();
+    let s = seen.clone();
+    let monitor = Monitor::new(1.0, move |progress| {
+        s.borrow_mut().push(progress);
+        true
+    });
+    let report = solve(&p, Mode::Unique, Some(monitor)).unwrap();
+    assert_eq!(report.verdict, Verdict::Unique);
+    assert_eq!(report.rating.as_deref(), Some("line logic"), "the puzzle is line-solvable, so no SAT ran");
+    assert_eq!(report.solutions[0].cells(), &pic[..]);
+    let seen = seen.borrow();
+    assert!(seen.len() >= 2, "{} reports", seen.len());
+    let known: Vec<u64> = seen.iter().map(|q| q.known.expect("line logic reports known cells").0).collect();
+    assert!(seen.iter().all(|q| q.known.map(|k| k.1) == Some(40_000)), "every report counts all 40,000 cells");
+    assert!(known.windows(2).all(|k| k[0] <= k[1]), "never shrinks: {known:?}");
+    assert!(known[0] < *known.last().unwrap() && *known.last().unwrap() < 40_000, "grows before the end: {known:?}");
+    assert!(seen.windows(2).all(|q| q[1].elapsed_ms - q[0].elapsed_ms >= 1.0), "at most one report per interval");
+}
+
+#[test]
+fn a_monitor_saying_stop_during_line_logic_stops_the_solve() {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    use studio::kinds::nonogram::solve::{solve_with, Search, SolveOptions};
+    use studio::puzzle::SolveError;
+    use studio::sat::{Monitor, Progress};
+    let (p, _) = line_solvable_200();
+    for search in [Search::Varisat, Search::Batsat] {
+        let seen: Rc<RefCell<Vec<Progress>>> = Rc::default();
+        let s = seen.clone();
+        let monitor = Monitor::new(0.0, move |progress| {
+            s.borrow_mut().push(progress);
+            false
+        });
+        let outcome = solve_with(&p, Mode::Unique, SolveOptions { search, seed: 0 }, Some(monitor));
+        assert!(matches!(outcome, Err(SolveError::Stopped)), "{search:?}: {:?}", outcome.map(|r| r.verdict));
+        let seen = seen.borrow();
+        assert_eq!(seen.len(), 1, "{search:?}: asked once, then stopped");
+        let (known, total) = seen[0].known.expect("stopped during line logic, before any SAT");
+        assert!(known < total, "{search:?}: stopped before line logic finished");
+    }
+}
