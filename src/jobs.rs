@@ -61,6 +61,8 @@ pub enum Reply {
         conflicts: Option<u64>,
         /// Items done and total, for jobs over many puzzles.
         items: Option<(usize, usize)>,
+        /// Cells known so far and in all while a propagation phase (nonogram line logic) runs.
+        known: Option<(u64, u64)>,
     },
     /// A solve's verified report.
     Solved(AnyReport),
@@ -134,11 +136,13 @@ pub struct Envelope<T> {
     pub body: T,
 }
 
-/// A monitor that posts a solve's progress (elapsed time and conflicts).
+/// A monitor that posts a solve's progress: elapsed time, and the cells known during line logic
+/// or the conflicts during search.
 fn solve_monitor(post: &Rc<dyn Fn(Reply)>, started: Instant) -> Monitor {
     let p = post.clone();
     Monitor::new(PROGRESS_INTERVAL_MS, move |progress| {
-        p(Reply::Progress { elapsed_ms: started.elapsed().as_secs_f64() * 1000.0, conflicts: Some(progress.conflicts), items: None });
+        let conflicts = progress.known.is_none().then_some(progress.conflicts);
+        p(Reply::Progress { elapsed_ms: started.elapsed().as_secs_f64() * 1000.0, conflicts, items: None, known: progress.known });
         true
     })
 }
@@ -169,7 +173,7 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
             let p = post.clone();
             let mut monitor = Monitor::new(PROGRESS_INTERVAL_MS, move |_| {
                 let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
-                p(Reply::Progress { elapsed_ms, conflicts: None, items: None });
+                p(Reply::Progress { elapsed_ms, conflicts: None, items: None, known: None });
                 elapsed_ms < limit_ms
             });
             match kinds::generate_monitored(kind, &options, Some(&mut monitor)) {
@@ -193,7 +197,7 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
                 if elapsed_ms - last_post >= PROGRESS_INTERVAL_MS {
                     last_post = elapsed_ms;
                     post(Reply::BenchRecords(std::mem::take(&mut fresh)));
-                    post(Reply::Progress { elapsed_ms, conflicts: None, items: Some((done, total)) });
+                    post(Reply::Progress { elapsed_ms, conflicts: None, items: Some((done, total)), known: None });
                 }
             };
             match bench::run_text(kind, &text, &name, options, &mut on_record) {
@@ -247,7 +251,7 @@ fn rectfree(puzzle: &str, started: Instant, post: Rc<dyn Fn(Reply)>) -> Reply {
     let monitor = Monitor::new(PROGRESS_INTERVAL_MS, move |progress| {
         // During the local search the snapshots carry the figures; the monitor only keeps time.
         if !flag.get() {
-            post_sat(Reply::Progress { elapsed_ms: started.elapsed().as_secs_f64() * 1000.0, conflicts: Some(progress.conflicts), items: None });
+            post_sat(Reply::Progress { elapsed_ms: started.elapsed().as_secs_f64() * 1000.0, conflicts: Some(progress.conflicts), items: None, known: None });
         }
         true
     });

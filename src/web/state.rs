@@ -65,6 +65,8 @@ pub struct Live {
     pub conflicts: Option<u64>,
     /// Items done and total, for benchmarks.
     pub items: Option<(usize, usize)>,
+    /// Cells known and in all while line logic runs (the latest report only).
+    pub known: Option<(u64, u64)>,
     /// The rectangle-free search's latest snapshot (chart and best grid).
     pub rectfree: Option<Rc<Snapshot>>,
     /// A running benchmark's records so far, as (ms, verdict), for the live chart.
@@ -76,12 +78,13 @@ impl Reducible for Live {
 
     fn reduce(self: Rc<Self>, env: Envelope<Reply>) -> Rc<Self> {
         match env.body {
-            Reply::Progress { conflicts, items, .. } => {
+            Reply::Progress { conflicts, items, known, .. } => {
                 let same = self.job == env.job;
                 Rc::new(Live {
                     job: env.job,
                     conflicts: conflicts.or(if same { self.conflicts } else { None }),
                     items: items.or(if same { self.items } else { None }),
+                    known,
                     rectfree: if same { self.rectfree.clone() } else { None },
                     bench: if same { self.bench.clone() } else { Rc::default() },
                 })
@@ -92,6 +95,7 @@ impl Reducible for Live {
                     job: env.job,
                     conflicts: if same { self.conflicts } else { None },
                     items: None,
+                    known: None,
                     rectfree: Some(Rc::new(*snapshot)),
                     bench: Rc::default(),
                 })
@@ -99,7 +103,7 @@ impl Reducible for Live {
             Reply::BenchRecords(fresh) => {
                 let mut bench: Vec<(f64, String)> = if self.job == env.job { (*self.bench).clone() } else { Vec::new() };
                 bench.extend(fresh);
-                Rc::new(Live { job: env.job, bench: Rc::new(bench), items: if self.job == env.job { self.items } else { None }, conflicts: None, rectfree: None })
+                Rc::new(Live { job: env.job, bench: Rc::new(bench), items: if self.job == env.job { self.items } else { None }, conflicts: None, known: None, rectfree: None })
             }
             _ => self,
         }

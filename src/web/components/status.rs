@@ -16,7 +16,13 @@ pub struct Props {
     pub kind: Kind,
 }
 
-/// Progress while busy (elapsed time, conflicts, Cancel); the verdict and its evidence after.
+/// The propagation phase's figure: "Line logic: 412 of 625 cells known" on the nonogram page.
+fn known_text(kind: Kind, (known, total): (u64, u64)) -> String {
+    let phase = if kind == Kind::Nonogram { "Line logic" } else { "Logic" };
+    format!("{phase}: {known} of {total} cells known")
+}
+
+/// Progress while busy (elapsed time, cells known or conflicts, Cancel); the verdict and its evidence after.
 #[component]
 pub fn Status(props: &Props) -> Html {
     let ctx = use_context::<Ctx>().expect("inside the app");
@@ -33,7 +39,7 @@ pub fn Status(props: &Props) -> Html {
         });
     }
     if let Some(b) = state.busy.as_ref().filter(|b| b.kind == props.kind) {
-        let (conflicts, items) = if live.job == b.job { (live.conflicts, live.items) } else { (None, None) };
+        let (conflicts, items, known) = if live.job == b.job { (live.conflicts, live.items, live.known) } else { (None, None, None) };
         let cancel = ctx.cancel.reform(|_: MouseEvent| ());
         let what = match b.work {
             Work::Solve(_) => "Solving",
@@ -43,7 +49,9 @@ pub fn Status(props: &Props) -> Html {
             Work::Hint => "Finding a hint",
         };
         let mut detail = format!("{:.1} s", ((*now - b.started_ms).max(0.0)) / 1000.0);
-        if let Some(c) = conflicts {
+        if let Some(k) = known {
+            detail.push_str(&format!(" · {}", known_text(props.kind, k)));
+        } else if let Some(c) = conflicts {
             detail.push_str(&format!(" · {c} conflicts"));
         }
         if let Some((done, total)) = items {
