@@ -41,6 +41,53 @@ test('Solve with a portfolio of 3 workers: the first checked answer wins, the re
   assert.deepEqual(page.studioErrors, []);
 });
 
+/** Clues and givens of a 200x200 random picture (half black, 16% of cells given; mulberry32
+ * from `seed`) as the studio's JSON. Line logic runs long on it (natively about 0.8 s and
+ * 14,800 line solves for seed 1, then SAT settles some 600 cells): long enough to watch. */
+function bigLineLogicPuzzle(seed) {
+  let a = seed;
+  const rnd = () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const side = 200;
+  const pic = Array.from({ length: side }, () => Array.from({ length: side }, () => rnd() < 0.5));
+  const runs = (line) => line.map((b) => (b ? '#' : '.')).join('').split('.').filter((r) => r).map((r) => r.length);
+  const givens = pic.map((row) => row.map((b) => (rnd() < 0.16 ? (b ? '#' : '.') : '?')).join(''));
+  const cols = pic[0].map((_, c) => runs(pic.map((row) => row[c])));
+  return JSON.stringify({ kind: 'nonogram', rows: pic.map(runs), cols, givens });
+}
+
+test('while line logic runs on a 200x200 puzzle the status says how many cells are known', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'nonogram');
+  await page.fill('#import-text', bigLineLogicPuzzle(1));
+  await page.click('#import-open');
+  await page.waitForFunction(() => location.hash.length > 1000);
+  await page.waitForSelector('#board .cell[data-r="199"][data-c="199"]');
+  // Every text the status bar shows, caught as it changes (a report lasts 250 ms at most).
+  await page.evaluate(() => {
+    window.statusTexts = [];
+    new MutationObserver(() => window.statusTexts.push(document.querySelector('#status')?.textContent ?? '')).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+  await page.click('#solve');
+  await page.waitForSelector('#status[data-state="done"]', { timeout: 60000 });
+  const texts = await page.evaluate(() => window.statusTexts);
+  const known = texts.map((t) => t.match(/Solving… [\d.]+ s · Line logic: (\d+) of (\d+) cells known/)).filter(Boolean);
+  assert.ok(known.length > 0, `no line-logic progress among ${JSON.stringify([...new Set(texts)].slice(0, 5))}`);
+  for (const [, n, total] of known) {
+    assert.equal(total, '40000');
+    assert.ok(Number(n) > 0 && Number(n) < 40000, n);
+  }
+  assert.match(await page.textContent('#status'), /Line logic fixed \d+ of 40000 cells/);
+  assert.deepEqual(page.studioErrors, []);
+});
+
 test('playing by hand: fill, mark, drag a line, undo and redo, clues grey out, Check finds a mistake', async () => {
   const page = await open(env.chrome.context, env.server.url, LINK);
   await page.waitForSelector('#board .cell');
