@@ -565,6 +565,51 @@ fn line_theory_reasons_are_implied_by_the_clue() {
 }
 
 #[test]
+fn line_implications_hold_in_every_placement_of_their_line() {
+    use studio::kinds::nonogram::encode::line_implications;
+    use studio::sat::Cnf;
+    let mut rng = fastrand::Rng::with_seed(21);
+    let mut added = 0;
+    for round in 0..300 {
+        let (w, h) = (rng.usize(2..=9), rng.usize(2..=9));
+        let density = 0.3 + rng.f32() * 0.4;
+        let truth = random_picture(&mut rng, w, h, density);
+        let (rows, cols) = clues(&truth, w, h);
+        let p = Nonogram::new(rows.clone(), cols.clone()).unwrap();
+        // Some cells known, always from the truth (as line logic leaves them).
+        let known: Vec<Cell> = truth.iter().map(|&b| if rng.f32() < 0.2 { Cell::known(b) } else { Cell::Unknown }).collect();
+        let mut cnf = Cnf::new();
+        let x = cnf.fresh_n(w * h);
+        added += line_implications(&p, &known, &x, &mut cnf);
+        let cell_of = |l: studio::sat::Lit| x.iter().position(|&v| v.var() == l.var()).expect("a cell literal");
+        for clause in cnf.clauses() {
+            assert!(clause.len() <= 2 && !clause.is_empty(), "round {round}: {clause:?}");
+            let cells: Vec<usize> = clause.iter().map(|&l| cell_of(l)).collect();
+            // Both cells in one line, and every placement of that line (the row or the column;
+            // a unit may come from either) that agrees with what is known satisfies the clause.
+            let mut lines: Vec<(Vec<usize>, &Vec<u32>)> = Vec::new();
+            if cells.iter().all(|&c| c / w == cells[0] / w) {
+                let r = cells[0] / w;
+                lines.push(((0..w).map(|c| r * w + c).collect(), &rows[r]));
+            }
+            if cells.iter().all(|&c| c % w == cells[0] % w) {
+                let c = cells[0] % w;
+                lines.push(((0..h).map(|r| r * w + c).collect(), &cols[c]));
+            }
+            let implied_by = |line: &Vec<usize>, clue: &Vec<u32>| {
+                let pos = |cell: usize| line.iter().position(|&i| i == cell).expect("in the line");
+                placements(clue, line.len()).into_iter().all(|placement| {
+                    let agrees = (0..line.len()).all(|q| known[line[q]] == Cell::Unknown || known[line[q]] == Cell::known(placement[q]));
+                    !agrees || clause.iter().any(|&l| placement[pos(cell_of(l))] == l.is_positive())
+                })
+            };
+            assert!(lines.iter().any(|(line, clue)| implied_by(line, clue)), "round {round}: clause {clause:?} is implied by no line through cells {cells:?}");
+        }
+    }
+    assert!(added > 1000, "only {added} clauses over all rounds");
+}
+
+#[test]
 fn shuffled_formula_has_the_same_answers() {
     use studio::kinds::nonogram::encode::encode_with;
     use studio::kinds::nonogram::solve::shuffled;

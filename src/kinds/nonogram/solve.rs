@@ -77,6 +77,21 @@
 //! 200 the per-puzzle best of batsat and varisat totals 12.9 s, of those two and batsat with
 //! lines 10.6 s, and of the four of [`portfolio`] 9.1 s: what the page's workers wait.
 //!
+//! Measured and kept: the line implications of [`super::encode::line_implications`] in every
+//! formula (a binary clause for each value the line solver deduces in a line from one other
+//! cell's value; 700 to 900 of them on a hard 25x25, about 1 ms to find). Whole set, each
+//! engine with them against the runs without above: batsat 102.0 s against 129.9 and 143.4 s
+//! (median 20.8 against 37.6 ms; faster on 574 of the 1000, median ratio 0.68), varisat 107.0
+//! against 144.4 s; the first 300 (easy) puzzles 2.37 against 2.47 s. The tail stays luck:
+//! #510 takes 11.9 s with them and 1.6 s without. The same from probing the whole grid (each
+//! cell both ways with line logic to a fixpoint, so an implication may join two lines; 3,200
+//! clauses instead of 820 on #509) was no better on the 200 (batsat 18.3 against 19.7 s,
+//! varisat 19.7 against 18.5 s, higher medians), and with the line solver inside
+//! ([`Search::Lines`]) the implications change nothing (30.2 against 31.1 s).
+//! `puzzle bench nonogram ../shared/bench/nonogram/taai2011.question.txt --first`, the default
+//! since: 103.9 s user (median 21 ms, max 12.3 s), against 123.4 s batsat without them and
+//! 139.6 s varisat without them earlier the same evening.
+//!
 //! Tried in the same session and not kept (same 200 puzzles, same run):
 //! - Each cell's first value (and the order of the first decisions) from the fraction of its
 //!   row's and column's placements that paint it black (counted exactly by dynamic programming,
@@ -105,7 +120,7 @@ use web_time::Instant;
 use serde::{Deserialize, Serialize};
 
 use super::cdcl::{Engine, EngineOptions};
-use super::encode::encode_with;
+use super::encode::{encode_with, line_implications};
 use super::model::{Cell, Line, Nonogram};
 use super::propagate::{Fixpoint, Propagator};
 use crate::grid::Grid;
@@ -250,13 +265,14 @@ fn by_sat(
     let unknown = cells.iter().filter(|&&c| c == Cell::Unknown).count();
     let mut cnf = Cnf::new();
     let x = encode_with(p, cells, &mut cnf);
+    let implied = line_implications(p, cells, &x, &mut cnf);
     let engine = match options.search {
         Search::Varisat => "varisat",
         Search::Batsat => "batsat",
         Search::Lines => "batsat with the line solver inside",
     };
     proof.push(format!(
-        "Line logic left {unknown} cells unknown; SAT ({engine}{}) over them ({} variables, {} clauses, every fixed cell a unit) enumerated the answers.",
+        "Line logic left {unknown} cells unknown; SAT ({engine}{}) over them ({} variables, {} clauses of which {implied} are implications between two cells of a line, every fixed cell a unit) enumerated the answers.",
         if options.seed == 0 { String::new() } else { format!(", seed {}", options.seed) },
         cnf.n_vars(),
         cnf.n_clauses()
