@@ -1,8 +1,9 @@
 //! The nonogram search engines and seeds side by side on a benchmark file, per puzzle.
 //!
-//! `cargo run --release --example nonogram_search FILE SEARCH[:SEED],… [--unique]` solves
+//! `cargo run --release --example nonogram_search FILE SEARCH[:SEED][/plain],… [--unique]` solves
 //! every puzzle of FILE (any collection `puzzle bench nonogram` reads) once per configuration
-//! (`varisat`, `batsat` or `lines`, with an optional seed), checks every answer, and prints per
+//! (`varisat`, `batsat` or `lines`, with an optional seed; `/plain` leaves the line implications
+//! out), checks every answer, and prints per
 //! configuration the total, median and slowest CPU-bound solve time, then the total of the
 //! per-puzzle best over all configurations (what a portfolio of that many workers waits).
 //! `--times OUT` also writes each puzzle's seconds per configuration, one tab-separated row per
@@ -14,6 +15,10 @@ use studio::puzzle::{Mode, Verdict};
 use web_time::Instant;
 
 fn parse(config: &str) -> SolveOptions {
+    let (config, without_implications) = match config.strip_suffix("/plain") {
+        Some(c) => (c, true),
+        None => (config, false),
+    };
     let (name, seed) = config.split_once(':').unwrap_or((config, "0"));
     let search = match name {
         "varisat" => Search::Varisat,
@@ -21,7 +26,7 @@ fn parse(config: &str) -> SolveOptions {
         "lines" => Search::Lines,
         other => panic!("unknown search {other}: varisat, batsat or lines"),
     };
-    SolveOptions { search, seed: seed.parse().expect("a numeric seed") }
+    SolveOptions { search, seed: seed.parse().expect("a numeric seed"), without_implications }
 }
 
 fn main() {

@@ -102,7 +102,7 @@ fn a_nonogram_solve_job_takes_search_options() {
     // Two answers (the diagonals): line logic cannot decide, so the chosen search runs.
     let puzzle = r#"{"kind":"nonogram","rows":[[1],[1]],"cols":[[1],[1]]}"#;
     for (search, seed, name) in [(Search::Varisat, 3, "varisat, seed 3"), (Search::Batsat, 0, "batsat)"), (Search::Lines, 2, "line solver inside, seed 2")] {
-        let request = Request::SolveNonogram { puzzle: puzzle.into(), mode: Mode::Unique, options: SolveOptions { search, seed } };
+        let request = Request::SolveNonogram { puzzle: puzzle.into(), mode: Mode::Unique, options: SolveOptions { search, seed, without_implications: false } };
         let text = serde_json::to_string(&request).unwrap();
         assert_eq!(serde_json::from_str::<Request>(&text).unwrap(), request);
         match run(request, no_progress()) {

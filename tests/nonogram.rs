@@ -476,11 +476,13 @@ fn malformed_inputs_give_errors_never_panics() {
 fn every_search_and_seed_counts_like_brute_force() {
     use studio::kinds::nonogram::solve::{solve_with, Search, SolveOptions};
     let configs = [
-        SolveOptions { search: Search::Varisat, seed: 5 },
-        SolveOptions { search: Search::Batsat, seed: 0 },
-        SolveOptions { search: Search::Batsat, seed: 9 },
-        SolveOptions { search: Search::Lines, seed: 0 },
-        SolveOptions { search: Search::Lines, seed: 4 },
+        SolveOptions { search: Search::Varisat, seed: 5, without_implications: false },
+        SolveOptions { search: Search::Varisat, seed: 0, without_implications: true },
+        SolveOptions { search: Search::Batsat, seed: 0, without_implications: false },
+        SolveOptions { search: Search::Batsat, seed: 0, without_implications: true },
+        SolveOptions { search: Search::Batsat, seed: 9, without_implications: false },
+        SolveOptions { search: Search::Lines, seed: 0, without_implications: false },
+        SolveOptions { search: Search::Lines, seed: 4, without_implications: true },
     ];
     let mut rng = fastrand::Rng::with_seed(11);
     let mut searched = 0;
@@ -691,7 +693,7 @@ fn a_monitor_saying_stop_during_line_logic_stops_the_solve() {
             s.borrow_mut().push(progress);
             false
         });
-        let outcome = solve_with(&p, Mode::Unique, SolveOptions { search, seed: 0 }, Some(monitor));
+        let outcome = solve_with(&p, Mode::Unique, SolveOptions { search, ..Default::default() }, Some(monitor));
         assert!(matches!(outcome, Err(SolveError::Stopped)), "{search:?}: {:?}", outcome.map(|r| r.verdict));
         let seen = seen.borrow();
         assert_eq!(seen.len(), 1, "{search:?}: asked once, then stopped");

@@ -298,7 +298,7 @@ pub fn from_grid_streaming(
     let verdict_limit = budget.conflicts.saturating_mul(VERDICT_BUDGET_FACTOR);
     let monitor = Monitor::new(0.0, move |p| p.conflicts < verdict_limit && deadline.is_none_or(|d| Instant::now() < d));
     // varisat, with which the verdict budgets were measured (nonograms default to batsat).
-    let engine = solve::SolveOptions { search: solve::Search::Varisat, seed: 0 };
+    let engine = solve::SolveOptions { search: solve::Search::Varisat, ..Default::default() };
     let report = match solve::solve_with(&plain, Mode::Unique, engine, Some(monitor)) {
         Ok(report) => Some(report),
         Err(SolveError::Stopped) => None,

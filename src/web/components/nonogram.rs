@@ -435,7 +435,7 @@ pub fn NonogramPage() -> Html {
             <p class="rules">{ format!("{width}x{height}. Each number is a run of filled cells in that row or column, in order. Click: fill. Right-click or long-press: mark empty. Drag: a straight line. Keys: arrows, Space, X, Ctrl+Z.") }</p>
             <div class="toolbar">
                 <button id="solve" disabled={busy} onclick={solve}>{ "Solve" }</button>
-                <label title="Solve races this many workers, each with another search (varisat, batsat, batsat with the line solver inside, varisat shuffled); the first answer that passes the checker wins and the others stop">{ " Workers " }{ actions::select("nono-workers", (1..=crate::portfolio::MAX_RUNNERS).map(|v| (v, v.to_string())).collect(), *workers, workers.clone()) }</label>
+                <label title="Solve races this many workers, each with another search (batsat, batsat without the line implications, varisat, batsat with the line solver inside); the first answer that passes the checker wins and the others stop">{ " Workers " }{ actions::select("nono-workers", (1..=crate::portfolio::MAX_RUNNERS).map(|v| (v, v.to_string())).collect(), *workers, workers.clone()) }</label>
                 <button id="check" disabled={busy} onclick={check}>{ "Check" }</button>
                 { actions::history_buttons(&ctx, KIND, &w, "Clear") }
                 { actions::view_buttons(&ctx, KIND, &w, "My grid") }
