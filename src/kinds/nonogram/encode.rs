@@ -70,6 +70,17 @@ impl Ladder {
     }
 }
 
+/// Line `l`'s clue and cells (reading order): rows `0..h`, then columns.
+fn line_cells(puzzle: &Nonogram, l: usize) -> (&[u32], Vec<usize>) {
+    let (w, h) = (puzzle.width(), puzzle.height());
+    if l < h {
+        (&puzzle.rows()[l], (0..w).map(|c| l * w + c).collect())
+    } else {
+        let c = l - h;
+        (&puzzle.cols()[c], (0..h).map(|r| r * w + c).collect())
+    }
+}
+
 /// Encodes `puzzle` with the knowledge `known` (reading order) and returns one variable per
 /// cell, in reading order (true = black). Known cells become unit clauses; a line with no
 /// placement becomes the empty clause.
@@ -87,12 +98,7 @@ pub fn encode_with(puzzle: &Nonogram, known: &[Cell], cnf: &mut Cnf) -> Vec<Lit>
     let mut starts = Vec::new();
     let mut line = Vec::with_capacity(w.max(h));
     for l in 0..w + h {
-        let (clue, idx): (&[u32], Vec<usize>) = if l < h {
-            (&puzzle.rows()[l], (0..w).map(|c| l * w + c).collect())
-        } else {
-            let c = l - h;
-            (&puzzle.cols()[c], (0..h).map(|r| r * w + c).collect())
-        };
+        let (clue, idx) = line_cells(puzzle, l);
         line.clear();
         line.extend(idx.iter().map(|&i| known[i]));
         if line.iter().all(|&c| c != Cell::Unknown) {
@@ -204,12 +210,7 @@ pub fn line_implications(puzzle: &Nonogram, known: &[Cell], x: &[Lit], cnf: &mut
     let mut line = Vec::new();
     let mut out = Vec::new();
     for l in 0..w + h {
-        let (clue, idx): (&[u32], Vec<usize>) = if l < h {
-            (&puzzle.rows()[l], (0..w).map(|c| l * w + c).collect())
-        } else {
-            let c = l - h;
-            (&puzzle.cols()[c], (0..h).map(|r| r * w + c).collect())
-        };
+        let (clue, idx) = line_cells(puzzle, l);
         let base: Vec<Cell> = idx.iter().map(|&i| known[i]).collect();
         if base.iter().filter(|&&c| c == Cell::Unknown).count() > IMPLICATIONS_MAX_UNKNOWN {
             continue;
