@@ -91,6 +91,8 @@
 //! `puzzle bench nonogram ../shared/bench/nonogram/taai2011.question.txt --first`, the default
 //! since: 103.9 s user (median 21 ms, max 12.3 s), against 123.4 s batsat without them and
 //! 139.6 s varisat without them earlier the same evening.
+//! batsat's restart unit with them: 300 and 500 looked better on the 200 (15.9 and 15.6 s
+//! against 19.5 s), but the whole set took 107.7 s at 500 against 102.5 s at 1000, so it stays.
 //!
 //! Tried in the same session and not kept (same 200 puzzles, same run):
 //! - Each cell's first value (and the order of the first decisions) from the fraction of its
