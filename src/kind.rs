@@ -44,6 +44,15 @@ impl Kind {
         }
     }
 
+    /// The name of the propagation phase whose progress is counted in known cells
+    /// (`Progress::known`); only nonograms report one today.
+    pub fn logic_phase(self) -> &'static str {
+        match self {
+            Kind::Nonogram => "Line logic",
+            Kind::KenKen | Kind::StarBattle | Kind::FloodIt | Kind::RectFree => "Logic",
+        }
+    }
+
     /// The kind with this id.
     pub fn from_id(id: &str) -> Option<Kind> {
         Kind::ALL.into_iter().find(|k| k.id() == id)

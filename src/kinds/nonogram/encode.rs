@@ -9,7 +9,8 @@
 //!
 //! [`line_implications`] adds what unit propagation on the ladders can miss between two cells
 //! of one line: a binary clause for every cell value the exact line solver deduces from one
-//! other cell's value. The layered solver adds them to every formula it hands to SAT.
+//! other cell's value. The layered solver adds them to every formula it hands to SAT, except when the
+//! line solver runs inside the search (it deduces the same).
 //!
 //! # References
 //! - Related to the regular-constraint encodings of C.-H. Yu et al. and of the nonogram SAT

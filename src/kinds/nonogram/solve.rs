@@ -174,7 +174,8 @@ pub struct SolveOptions {
     /// initial activities and phases.
     pub seed: u64,
     /// Leave [`super::encode::line_implications`] out of the formula: a different path through
-    /// the search, which a portfolio uses (the answers are the same).
+    /// the search, which a portfolio uses (the answers are the same). [`Search::Lines`] never
+    /// computes them.
     #[serde(default)]
     pub without_implications: bool,
 }
@@ -271,7 +272,9 @@ fn by_sat(
     let unknown = cells.iter().filter(|&&c| c == Cell::Unknown).count();
     let mut cnf = Cnf::new();
     let x = encode_with(p, cells, &mut cnf);
-    let implied = if options.without_implications { 0 } else { line_implications(p, cells, &x, &mut cnf) };
+    // The line solver inside the search ([`Search::Lines`]) already deduces what the
+    // implications say (measured: no change with them), so they are not computed for it.
+    let implied = if options.without_implications || options.search == Search::Lines { 0 } else { line_implications(p, cells, &x, &mut cnf) };
     let engine = match options.search {
         Search::Varisat => "varisat",
         Search::Batsat => "batsat",

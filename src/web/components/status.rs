@@ -18,8 +18,7 @@ pub struct Props {
 
 /// The propagation phase's figure: "Line logic: 412 of 625 cells known" on the nonogram page.
 fn known_text(kind: Kind, (known, total): (u64, u64)) -> String {
-    let phase = if kind == Kind::Nonogram { "Line logic" } else { "Logic" };
-    format!("{phase}: {known} of {total} cells known")
+    format!("{}: {known} of {total} cells known", kind.logic_phase())
 }
 
 /// Progress while busy (elapsed time, cells known or conflicts, Cancel); the verdict and its evidence after.
