@@ -225,7 +225,7 @@ fn the_verifier_rejects_wrong_grids() {
     assert!(check::verify(&p, &grid(&swapped)).unwrap_err().contains("cage"));
     // A repeated digit in a row.
     let repeated = ["41351", "13524", "52413", "35241", "24135"];
-    assert!(check::verify(&p, &grid(&repeated)).unwrap_err().contains("row 0 holds 1 twice"));
+    assert!(check::verify(&p, &grid(&repeated)).unwrap_err().contains("row 1 holds 1 twice"));
     // A repeated digit in a column only.
     let column = ["41352", "41352", "52413", "35241", "24135"];
     assert!(check::verify(&p, &grid(&column)).unwrap_err().contains("column 0 holds 4 twice"));

@@ -31,3 +31,18 @@ fn links_are_found_in_pasted_text() {
     assert_eq!(find("https://puzz.link/p?starbattle/6/6/1/4ilb").unwrap(), None);
     assert_eq!(find("10,10,2,\"AB\" # ts_1").unwrap(), None);
 }
+
+/// A payload that is not a puzzle at all is called that, with an example of the right form; a
+/// bare size is still called a size; places in a line count from 1.
+#[test]
+fn garbage_payloads_are_not_called_sizes() {
+    let err = |kind: Kind, f: &str| studio::kinds::import(kind, f).unwrap_err().to_string();
+    let e = err(Kind::Nonogram, "#nonogram/v1/garbage");
+    assert!(!e.contains("size only") && e.contains("is not a nonogram") && e.contains("5x5:"), "{e}");
+    assert!(err(Kind::Nonogram, "#nonogram/v1/10x10").contains("size only"));
+    let e = err(Kind::KenKen, "#kenken/v1/garbage");
+    assert!(!e.contains("size only") && e.contains("is not a KenKen"), "{e}");
+    assert!(err(Kind::KenKen, "#kenken/v1/5").contains("size only"));
+    let e = studio::kinds::floodit::formats::from_colorfill_line("x234").unwrap_err().to_string();
+    assert!(e.contains("character 1"), "{e}");
+}

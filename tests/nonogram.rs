@@ -359,11 +359,11 @@ fn json_and_share_link_round_trip() {
 #[test]
 fn validation_names_the_line() {
     let e = Nonogram::new(vec![vec![1], vec![4, 3]], vec![vec![1]; 7]).unwrap_err().to_string();
-    assert_eq!(e, "row 1: clue 4 3 needs 8 cells, the line has 7");
+    assert_eq!(e, "row 2: clue 4 3 needs 8 cells, the line has 7");
     let e = Nonogram::new(vec![vec![1], vec![1]], vec![vec![1], vec![2]]).unwrap_err().to_string();
     assert_eq!(e, "totals: row totals (2) differ from column totals (3)");
     let e = Nonogram::new(vec![vec![1, 0]], vec![vec![1], vec![]]).unwrap_err().to_string();
-    assert!(e.starts_with("row 0: run 2 of `1 0` is 0"), "{e}");
+    assert!(e.starts_with("row 1: run 2 of `1 0` is 0"), "{e}");
     let e = non::from_non("width 2\nheight 1\nrows\n-1\ncolumns\n1\n0\n").unwrap_err().to_string();
     assert!(e.contains("line 4") && e.contains("negative"), "{e}");
     assert!(Nonogram::new(vec![], vec![]).is_err());
@@ -467,7 +467,7 @@ fn malformed_inputs_give_errors_never_panics() {
     let e = taai::read("$1\n1\n1\nq\n1\n", "").unwrap_err().to_string();
     assert!(e.starts_with("line 4"), "{e}");
     let e = tatham::from_tatham("2x2:1/1/1/a").unwrap_err().to_string();
-    assert!(e.contains("row 1"), "{e}");
+    assert!(e.contains("row 2"), "{e}");
 }
 
 // ---------------------------------------------------------------- the search engines and the line theory

@@ -347,7 +347,7 @@ fn json_link_and_grid_text_round_trip() {
     assert_eq!(studio::kinds::import_as::<RectFree>(&format!("#{fragment}")).unwrap(), p);
     // The issue's example form.
     let q = studio::kinds::import_as::<RectFree>(r#"{"kind":"rectfree","rows":3,"cols":4,"colours":3,"fixed":["0..3","....",".1.."]}"#);
-    assert!(q.unwrap_err().to_string().contains("fixed row 0, column 3"));
+    assert!(q.unwrap_err().to_string().contains("fixed row 1, column 4"));
     let q = studio::kinds::import_as::<RectFree>(r#"{"kind":"rectfree","rows":3,"cols":4,"colours":4,"fixed":["0..3","....",".1.."]}"#).unwrap();
     assert_eq!(q.fixed()[3], Some(3));
     assert_eq!(q.fixed()[9], Some(1));

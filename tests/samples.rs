@@ -33,3 +33,61 @@ fn logic_samples_are_proven_unique_and_the_impossible_one_has_no_answer() {
         }
     }
 }
+
+/// A sample's name says what it opens: its size ("6x6", "Heart 5x5"), its colours ("4 colours")
+/// and its stars ("one star") are the puzzle's own.
+#[test]
+fn every_sample_name_matches_its_puzzle() {
+    for s in SAMPLES {
+        let text = kinds::import(s.kind, s.text).unwrap();
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let dims = |v: &serde_json::Value| -> (u64, u64) {
+            let num = |k: &str| v.get(k).and_then(|x| x.as_u64());
+            let len = |k: &str| v.get(k).and_then(|x| x.as_array()).map(|a| a.len() as u64);
+            let rows = num("rows").or_else(|| num("size")).or_else(|| num("n")).or_else(|| len("rows")).or_else(|| len("grid")).unwrap_or(0);
+            let cols = num("cols").or_else(|| num("size")).or_else(|| num("n")).or_else(|| len("cols")).or_else(|| v.get("grid").and_then(|g| g.get(0)).and_then(|r| r.as_str()).map(|r| r.len() as u64)).unwrap_or(rows);
+            (rows, cols)
+        };
+        let words: Vec<&str> = s.name.split(|c: char| c == ' ' || c == ',' || c == '(' || c == ')').filter(|w| !w.is_empty()).collect();
+        for (i, w) in words.iter().enumerate() {
+            if let Some((a, b)) = w.split_once('x') {
+                if let (Ok(a), Ok(b)) = (a.parse::<u64>(), b.parse::<u64>()) {
+                    // "5x10" names width x height for nonograms (webpbn's order), rows x columns otherwise.
+                    let (rows, cols) = dims(&json);
+                    assert!((cols, rows) == (a, b) || (rows, cols) == (a, b), "{}: the name says {w}, the puzzle is {cols} wide and {rows} high ({text})", s.name);
+                }
+            }
+            if words.get(i + 1).is_some_and(|n| n.starts_with("colour")) {
+                let said: u64 = w.parse().unwrap_or_else(|_| panic!("{}: {w} colours", s.name));
+                let actual = if let Some(c) = json.get("colours").and_then(|c| c.as_u64()) {
+                    c
+                } else {
+                    // Flood-It: the colours that appear on the board.
+                    let grid = json.get("cells").or_else(|| json.get("grid")).expect("a board");
+                    let mut seen = std::collections::BTreeSet::new();
+                    for row in grid.as_array().unwrap() {
+                        match row {
+                            serde_json::Value::String(r) => seen.extend(r.chars()),
+                            serde_json::Value::Array(r) => seen.extend(r.iter().map(|x| x.to_string().chars().next().unwrap())),
+                            _ => panic!("{}: unexpected board {row}", s.name),
+                        }
+                    }
+                    seen.len() as u64
+                };
+                assert_eq!(said, actual, "{}: the name says {said} colours, the puzzle has {actual} ({text})", s.name);
+            }
+        }
+    }
+}
+
+/// The Benchmark page's sample of every kind runs, with every record verified.
+#[test]
+fn every_bench_sample_runs() {
+    for k in Kind::ALL {
+        let text = samples::bench_sample(k);
+        let records = studio::bench::run_text(k, text, "sample", studio::bench::Options::default(), &mut |_| {})
+            .unwrap_or_else(|e| panic!("{k:?}: {e}"));
+        assert!(!records.is_empty(), "{k:?}");
+        assert!(records.iter().all(|r| !r.wrong), "{k:?}: {records:?}");
+    }
+}

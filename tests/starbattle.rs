@@ -297,7 +297,7 @@ fn the_verifier_rejects_wrong_answers() {
     let touching = ["*.....", ".*....", "......", "......", "......", "......"];
     assert!(check::verify(&p, &rows(&touching)).unwrap_err().contains("touch"));
     let empty = ["......"; 6];
-    assert!(check::verify(&p, &rows(&empty)).unwrap_err().contains("row 0 has 0 stars"));
+    assert!(check::verify(&p, &rows(&empty)).unwrap_err().contains("row 1 has 0 stars"));
     // Row and column counts right, regions wrong: a shifted permutation.
     let shifted = [".*....", "...*..", ".....*", "*.....", "..*...", "....*."];
     let e = check::verify(&p, &rows(&shifted)).unwrap_err();
@@ -307,10 +307,10 @@ fn the_verifier_rejects_wrong_answers() {
 #[test]
 fn validation_says_what_is_wrong_and_where() {
     let msg = |json: &str| StarBattle::import(json).unwrap_err().to_string();
-    assert_eq!(msg(r#"{"kind":"starbattle","stars":1,"regions":["AB","A"]}"#), "regions row 1: expected 2 cells, found 1");
+    assert_eq!(msg(r#"{"kind":"starbattle","stars":1,"regions":["AB","A"]}"#), "regions row 2: expected 2 cells, found 1");
     assert!(msg(r#"{"kind":"starbattle","stars":9,"regions":["AB","AB"]}"#).starts_with("stars:"));
     assert!(msg(r#"{"kind":"starbattle","stars":1,"regions":["AAA","AAA","AAA"]}"#).contains("needs exactly 3 regions"));
-    assert!(msg(r#"{"kind":"starbattle","stars":1,"regions":["A#","AB"]}"#).contains("row 0, column 1"));
+    assert!(msg(r#"{"kind":"starbattle","stars":1,"regions":["A#","AB"]}"#).contains("row 1, column 2"));
     assert!(msg(r#"{"kind":"starbattle","stars":1,"regions":["AAB","ABB"]}"#).contains("square"));
     assert!(msg("{\"kind\":").starts_with("JSON line 1"));
     // Characters after the two wall sections belong to what follows, and are ignored.

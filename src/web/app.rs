@@ -12,7 +12,10 @@ use super::portfolio::Portfolio;
 use super::components::{art::ArtPage, bench::BenchPage, floodit::FloodItPage, home::Home, kenken::KenKenPage, nav::Nav, nonogram::NonogramPage, notice::NoticeBar, starbattle::StarBattlePage};
 use super::components::rectfree::RectFreePage;
 use super::ctx::{now_ms, Ctx};
-use super::state::{Action, Level, Live, Page, State, Work};
+use std::collections::HashMap;
+
+use super::state::{Action, Kept, Level, Live, Page, Play, State, Work};
+use crate::link;
 use crate::jobs::Reply;
 use super::storage;
 use crate::jobs::Request;
@@ -22,7 +25,7 @@ fn current_fragment() -> String {
     web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
 }
 
-fn saved_workshops() -> Vec<(Kind, String, Vec<u8>)> {
+fn saved_workshops() -> Vec<(Kind, String, Vec<u8>, Play)> {
     Kind::ALL
         .into_iter()
         .filter_map(|k| {
@@ -30,15 +33,78 @@ fn saved_workshops() -> Vec<(Kind, String, Vec<u8>)> {
             // Anything saved by an older or broken page is validated like any other input.
             let puzzle = kinds::import(k, &puzzle).ok()?;
             let marks = storage::load(k, "marks").map(|m| crate::marks_text::decode(&m)).unwrap_or_default();
-            Some((k, puzzle, marks))
+            let play = storage::load(k, "play").and_then(|p| serde_json::from_str(&p).ok()).unwrap_or_default();
+            Some((k, puzzle, marks, play))
         })
         .collect()
+}
+
+/// The marks of earlier puzzles, per kind, as saved by [`save_kept`]; what cannot be read is left out.
+fn saved_kept() -> HashMap<Kind, Vec<Kept>> {
+    Kind::ALL
+        .into_iter()
+        .filter_map(|k| {
+            let text = storage::load(k, "kept")?;
+            let list: Vec<(String, String, Play)> = serde_json::from_str(&text).ok()?;
+            let kept = list
+                .into_iter()
+                .filter_map(|(puzzle, marks, play)| Some(Kept { puzzle: kinds::import(k, &puzzle).ok()?, marks: crate::marks_text::decode(&marks), play }))
+                .collect();
+            Some((k, kept))
+        })
+        .collect()
+}
+
+/// The text saved for a kind's kept marks: a JSON list of (puzzle, marks text, clock).
+fn kept_text(kept: &[Kept]) -> String {
+    let list: Vec<(&str, String, &Play)> = kept.iter().map(|k| (k.puzzle.as_str(), crate::marks_text::encode(&k.marks), &k.play)).collect();
+    serde_json::to_string(&list).unwrap_or_default()
+}
+
+/// The fragment that names the puzzle on screen, when a kind page shows one.
+fn fragment_on_screen(state: &State) -> Option<(Kind, String)> {
+    let Page::Kind(kind) = state.page else { return None };
+    let puzzle = state.workshops.get(&kind)?.puzzle.as_ref()?;
+    kinds::share_fragment(kind, puzzle).ok().map(|f| (kind, f))
+}
+
+/// Makes the address bar name the puzzle on screen, so a reload or a bookmark opens it again.
+/// A link to another puzzle gets a new history entry (Back returns to it, with its marks); a
+/// bare kind address or another spelling of the same puzzle is replaced.
+fn name_in_address_bar(kind: Kind, fragment: &str) {
+    let here = current_fragment();
+    let here = here.trim_start_matches('#');
+    if here == fragment {
+        return;
+    }
+    let Some(window) = web_sys::window() else { return };
+    let Ok(history) = window.history() else { return };
+    let names_a_puzzle = matches!(link::parse_fragment(here), Ok(Some(p)) if p.kind == kind && p.payload.is_some());
+    let same_puzzle = names_a_puzzle && kinds::import(kind, here).ok() == kinds::import(kind, fragment).ok();
+    let url = format!("#{fragment}");
+    let _ = if names_a_puzzle && !same_puzzle {
+        history.push_state_with_url(&JsValue::NULL, "", Some(&url))
+    } else {
+        history.replace_state_with_url(&JsValue::NULL, "", Some(&url))
+    };
+}
+
+/// Scrolls so the top of the board (`#board`) is in view, when it is not.
+fn show_board_top() {
+    let Some(window) = web_sys::window() else { return };
+    let Some(board) = window.document().and_then(|d| d.get_element_by_id("board")) else { return };
+    let top = board.get_bounding_client_rect().top();
+    let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+    if top < 0.0 || top > height * 0.6 {
+        // The zoom bar sits just above the board.
+        let _ = window.scroll_by_with_x_and_y(0.0, top - 60.0);
+    }
 }
 
 /// The studio.
 #[component]
 pub fn App() -> Html {
-    let state = use_reducer(|| State::new(saved_workshops(), &current_fragment()));
+    let state = use_reducer(|| State::new(saved_workshops(), saved_kept(), &current_fragment()));
     let live = use_reducer(Live::default);
     let client: Rc<RefCell<Option<Client>>> = use_mut_ref(|| None);
     let portfolio: Rc<RefCell<Option<Portfolio>>> = use_mut_ref(|| None);
@@ -67,16 +133,46 @@ pub fn App() -> Html {
 
     // Nothing the user made is lost: puzzles and marks go to local storage as they change.
     {
-        let saved: Vec<(Kind, Option<String>, Vec<u8>)> =
-            state.workshops.iter().map(|(k, w)| (*k, w.puzzle.clone(), w.marks.clone())).collect();
+        let saved: Vec<(Kind, Option<String>, Vec<u8>, Play)> =
+            state.workshops.iter().map(|(k, w)| (*k, w.puzzle.clone(), w.marks.clone(), w.play.clone())).collect();
         let dispatcher = state.dispatcher();
         use_effect_with(saved, move |saved| {
-            for (kind, puzzle, marks) in saved {
+            for (kind, puzzle, marks, play) in saved {
                 if let Some(p) = puzzle {
                     let marks = crate::marks_text::encode(marks);
-                    if let Err(e) = storage::save(*kind, "puzzle", p).and_then(|_| storage::save(*kind, "marks", &marks)) {
+                    let play = serde_json::to_string(play).unwrap_or_default();
+                    if let Err(e) = storage::save(*kind, "puzzle", p).and_then(|_| storage::save(*kind, "marks", &marks)).and_then(|_| storage::save(*kind, "play", &play)) {
                         dispatcher.dispatch(Action::Notify(Level::Error, format!("Could not save your work: {e}")));
                     }
+                }
+            }
+            || ()
+        });
+    }
+
+    {
+        let kept: Vec<(Kind, String)> = state.kept.iter().map(|(k, v)| (*k, kept_text(v))).collect();
+        let dispatcher = state.dispatcher();
+        use_effect_with(kept, move |kept| {
+            for (kind, text) in kept {
+                if let Err(e) = storage::save(*kind, "kept", text) {
+                    dispatcher.dispatch(Action::Notify(Level::Error, format!("Could not save the marks of earlier puzzles: {e}")));
+                }
+            }
+            || ()
+        });
+    }
+
+    // The address bar always names the puzzle on screen; a puzzle that replaces another (Play
+    // this, New puzzle, a sample) is brought into view from the top of its board.
+    {
+        let shown: Rc<RefCell<Option<String>>> = use_mut_ref(|| None);
+        use_effect_with(fragment_on_screen(&state), move |on_screen| {
+            if let Some((kind, fragment)) = on_screen {
+                name_in_address_bar(*kind, fragment);
+                let before = shown.borrow_mut().replace(fragment.clone());
+                if before.is_some_and(|b| &b != fragment) {
+                    show_board_top();
                 }
             }
             || ()

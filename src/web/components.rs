@@ -2,6 +2,7 @@
 
 pub mod art;
 pub mod bench;
+pub mod clock;
 pub mod floodit;
 pub mod home;
 pub mod import;

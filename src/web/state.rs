@@ -159,6 +159,65 @@ pub struct Workshop {
     /// The last hint's report (Flood-It: an optimal continuation from the moves played), answers
     /// verified; cleared by the next mark.
     pub hint: Option<AnyReport>,
+    /// The player's clock and move count on this puzzle.
+    pub play: Play,
+}
+
+/// A gap between two moves longer than this counts as this much: time away from the puzzle is
+/// not play time.
+pub const IDLE_MS: f64 = 120_000.0;
+
+/// The clock and move count of a puzzle played by hand, saved with its marks.
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize, serde::Deserialize)]
+pub struct Play {
+    /// Moves made (each click, key or drag that changed the marks).
+    pub moves: u32,
+    /// Play time up to the last move, in ms (gaps capped at [`IDLE_MS`]).
+    pub elapsed_ms: f64,
+    /// When the last move was made (ms since the epoch), if any.
+    pub last_ms: Option<f64>,
+    /// The play time and moves when the grid was first complete and correct.
+    pub finished: Option<(f64, u32)>,
+}
+
+impl Play {
+    /// Counts a move made at `now` (ms since the epoch).
+    pub fn move_at(&mut self, now: f64) {
+        if let Some(last) = self.last_ms {
+            self.elapsed_ms += (now - last).clamp(0.0, IDLE_MS);
+        }
+        self.last_ms = Some(now);
+        self.moves += 1;
+    }
+
+    /// The play time at `now`: the time up to the last move plus the (capped) time since.
+    pub fn elapsed_at(&self, now: f64) -> f64 {
+        match (self.finished, self.last_ms) {
+            (Some((ms, _)), _) => ms,
+            (None, Some(last)) => self.elapsed_ms + (now - last).clamp(0.0, IDLE_MS),
+            (None, None) => self.elapsed_ms,
+        }
+    }
+}
+
+/// Whether two texts of `kind` are the same puzzle: the same text, or the same share link.
+pub fn same_puzzle(kind: Kind, a: &str, b: &str) -> bool {
+    a == b || matches!((kinds::share_fragment(kind, a), kinds::share_fragment(kind, b)), (Ok(x), Ok(y)) if x == y)
+}
+
+/// A play time as `m:ss` (or `h:mm:ss`).
+pub fn clock_text(ms: f64) -> String {
+    let s = (ms / 1000.0).floor().max(0.0) as u64;
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+/// The page clock for moves, in ms since the epoch.
+fn wall_ms() -> f64 {
+    js_sys::Date::now()
 }
 
 impl Workshop {
@@ -194,6 +253,24 @@ pub struct State {
     pub art: Option<ArtResult>,
     /// Progress of the image job in flight.
     pub art_stage: Option<Stage>,
+    /// The marks of puzzles played earlier, per kind (newest last, at most [`KEPT_PER_KIND`]):
+    /// opening another puzzle keeps the current one's marks here, and opening a kept puzzle
+    /// again (Back, a link, a sample) brings its marks back.
+    pub kept: HashMap<Kind, Vec<Kept>>,
+}
+
+/// How many earlier puzzles' marks each kind keeps.
+pub const KEPT_PER_KIND: usize = 12;
+
+/// An earlier puzzle and the marks played on it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Kept {
+    /// The puzzle in canonical JSON.
+    pub puzzle: String,
+    /// The player's marks on it.
+    pub marks: Vec<u8>,
+    /// The clock and moves on it.
+    pub play: Play,
 }
 
 /// Everything that changes the state.
@@ -225,16 +302,18 @@ pub enum Action {
     Show { kind: Kind, view: View },
     /// Compare the player's marks with the proven unique answer (after a solve if none yet).
     Check(Kind),
+    /// The player's grid is complete and correct: the clock stops (the first time).
+    Finished(Kind),
 }
 
 impl State {
     /// The first state: saved puzzles and marks, then the page the fragment names.
-    pub fn new(saved: Vec<(Kind, String, Vec<u8>)>, fragment: &str) -> Self {
+    pub fn new(saved: Vec<(Kind, String, Vec<u8>, Play)>, kept: HashMap<Kind, Vec<Kept>>, fragment: &str) -> Self {
         let mut workshops = HashMap::new();
-        for (kind, puzzle, marks) in saved {
-            workshops.insert(kind, Workshop { puzzle: Some(puzzle), marks, view: Some(View::Play), ..Workshop::default() });
+        for (kind, puzzle, marks, play) in saved {
+            workshops.insert(kind, Workshop { puzzle: Some(puzzle), marks, play, view: Some(View::Play), ..Workshop::default() });
         }
-        let state = State { page: Page::Home, workshops, busy: None, notice: None, bench: None, last_end: None, art: None, art_stage: None };
+        let state = State { page: Page::Home, workshops, busy: None, notice: None, bench: None, last_end: None, art: None, art_stage: None, kept };
         state.route(fragment)
     }
 
@@ -276,10 +355,38 @@ impl State {
         self
     }
 
+    /// Puts `puzzle` on the board of `kind`. Another puzzle's marks are kept (see [`State::kept`])
+    /// and the marks kept for this one come back; messages about the puzzle it replaces go.
     fn open(mut self, kind: Kind, puzzle: String) -> Self {
         let w = self.workshops.entry(kind).or_default();
-        if w.puzzle.as_deref() != Some(puzzle.as_str()) {
-            *w = Workshop { puzzle: Some(puzzle), view: Some(View::Play), ..Workshop::default() };
+        // The same puzzle in another form (the generator's JSON keeps its picture, the link
+        // does not) is the same puzzle: it keeps its marks.
+        if w.puzzle.as_deref().is_some_and(|p| same_puzzle(kind, p, &puzzle)) {
+            return self;
+        }
+        let previous = std::mem::take(w);
+        let kept = self.kept.entry(kind).or_default();
+        let (marks, play) = match kept.iter().position(|k| same_puzzle(kind, &k.puzzle, &puzzle)) {
+            Some(i) => {
+                let k = kept.remove(i);
+                (k.marks, k.play)
+            }
+            None => (Vec::new(), Play::default()),
+        };
+        if let Some(old) = previous.puzzle {
+            if previous.marks.iter().any(|&m| m != 0) {
+                kept.retain(|k| !same_puzzle(kind, &k.puzzle, &old));
+                kept.push(Kept { puzzle: old, marks: previous.marks, play: previous.play });
+                if kept.len() > KEPT_PER_KIND {
+                    kept.remove(0);
+                }
+            }
+        }
+        *self.workshops.entry(kind).or_default() = Workshop { puzzle: Some(puzzle), marks, play, view: Some(View::Play), ..Workshop::default() };
+        // A notice about the puzzle that was on screen (a Check's count, a failed solve) is stale now.
+        if self.page == Page::Kind(kind) {
+            self.notice = None;
+            self.last_end = None;
         }
         self
     }
@@ -356,7 +463,9 @@ impl Reducible for State {
             Action::Notify(level, text) => s.notice = Some(Notice { level, text }),
             Action::Dismiss => s.notice = None,
             Action::Started { job, kind, work, now_ms } => {
+                // A new run starts with a clean slate: the last one's message is stale.
                 s.last_end = None;
+                s.notice = None;
                 if work == Work::Art {
                     // The new job streams its own puzzles (`Reply::ArtImproved`); an older
                     // result must not pass for this job's.
@@ -431,6 +540,7 @@ impl Reducible for State {
                     w.undo.push(before);
                     w.redo.clear();
                     w.mistakes = None;
+                    w.play.move_at(wall_ms());
                 }
                 w.view = Some(View::Play);
             }
@@ -439,7 +549,10 @@ impl Reducible for State {
                 if !w.marks.is_empty() {
                     w.undo.push(std::mem::take(&mut w.marks));
                     w.redo.clear();
+                    w.mistakes = None;
                 }
+                // A cleared board is a fresh attempt: a new clock and move count.
+                w.play = Play::default();
                 w.view = Some(View::Play);
             }
             Action::Undo(kind) => {
@@ -456,6 +569,14 @@ impl Reducible for State {
             }
             Action::Show { kind, view } => s.workshops.entry(kind).or_default().view = Some(view),
             Action::Check(kind) => s = s.check(kind),
+            Action::Finished(kind) => {
+                let w = s.workshops.entry(kind).or_default();
+                if w.play.finished.is_some() {
+                    return self;
+                }
+                let now = wall_ms();
+                w.play.finished = Some((w.play.elapsed_at(now), w.play.moves));
+            }
         }
         Rc::new(s)
     }

@@ -46,11 +46,11 @@ pub fn from_json(v: &serde_json::Value) -> InputResult<FloodIt> {
     let mut symbols = Vec::new();
     let mut cols = None;
     for (i, r) in arr.iter().enumerate() {
-        let row = r.as_str().ok_or_else(|| InputError::at(format!("cells row {i}"), "expected a string of colours"))?;
+        let row = r.as_str().ok_or_else(|| InputError::at(format!("cells row {}", i + 1), "expected a string of colours"))?;
         let n = row.chars().count();
         match cols {
             None => cols = Some(n),
-            Some(c) if c != n => return Err(InputError::at(format!("cells row {i}"), format!("expected {c} cells, found {n}"))),
+            Some(c) if c != n => return Err(InputError::at(format!("cells row {}", i + 1), format!("expected {c} cells, found {n}"))),
             _ => {}
         }
         symbols.extend(row.chars());
@@ -192,7 +192,7 @@ fn is_colorfill_char(c: char) -> bool {
 pub fn from_colorfill_line(line: &str) -> InputResult<FloodIt> {
     let symbols: Vec<char> = line.trim().chars().collect();
     if let Some((i, ch)) = symbols.iter().enumerate().find(|(_, c)| !is_colorfill_char(**c)) {
-        return Err(InputError::at(format!("character {i}"), format!("`{ch}` is not a ColorFill colour (1-9, a-f)")));
+        return Err(InputError::at(format!("character {}", i + 1), format!("`{ch}` is not a ColorFill colour (1-9, a-f)")));
     }
     let w = (symbols.len() as f64).sqrt().round() as usize;
     if w * w != symbols.len() {
@@ -209,7 +209,7 @@ pub fn from_floodtest_block(rows: &[&str]) -> InputResult<FloodIt> {
     for (i, r) in rows.iter().enumerate() {
         let r = r.trim();
         if r.chars().count() != w {
-            return Err(InputError::at(format!("row {i}"), format!("expected {w} colours, found {}", r.chars().count())));
+            return Err(InputError::at(format!("row {}", i + 1), format!("expected {w} colours, found {}", r.chars().count())));
         }
         symbols.extend(r.chars());
     }

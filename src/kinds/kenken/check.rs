@@ -22,7 +22,7 @@ pub fn verify(puzzle: &KenKen, digits: &Grid<u8>) -> Result<(), String> {
         for j in 0..n {
             let a = digits[(i, j)] as usize;
             if std::mem::replace(&mut in_row[a], true) {
-                return Err(format!("row {i} holds {a} twice"));
+                return Err(format!("row {} holds {a} twice", i + 1));
             }
             let b = digits[(j, i)] as usize;
             if std::mem::replace(&mut in_col[b], true) {

@@ -398,7 +398,8 @@ pub fn from_keen(text: &str) -> InputResult<KenKen> {
     }
     let id = id.trim();
     match id.find([':', '#']) {
-        None => Err(InputError::at("Keen ID", format!("`{}` names a puzzle size only, with no cages", clip(id)))),
+        None if !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()) => Err(InputError::at("Keen ID", format!("`{}` names a puzzle size only, with no cages", clip(id)))),
+        None => Err(InputError::at("Keen ID", format!("`{}` is not a KenKen: a Keen ID reads like 5:a__a_3a_…,a5m15… (the size, a colon, the cage layout, a comma, the clues)", clip(id)))),
         Some(i) if id.as_bytes()[i] == b'#' => Err(InputError::at(
             "Keen ID",
             "random-seed IDs (`N#seed`) are unsupported: they only reproduce a puzzle inside Tatham's own generator; copy the descriptive ID (`N:…`, Game › Specific) instead",

@@ -40,13 +40,13 @@ pub fn verify(puzzle: &Nonogram, grid: &Grid<bool>) -> Result<(), String> {
     for r in 0..h {
         let got = runs(grid.row(r).iter().copied());
         if got != puzzle.rows()[r] {
-            return Err(format!("row {r} has runs {}, the clue says {}", show(&got), show(&puzzle.rows()[r])));
+            return Err(format!("row {} has runs {}, the clue says {}", r + 1, show(&got), show(&puzzle.rows()[r])));
         }
     }
     for c in 0..w {
         let got = runs((0..h).map(|r| grid[(r, c)]));
         if got != puzzle.cols()[c] {
-            return Err(format!("column {c} has runs {}, the clue says {}", show(&got), show(&puzzle.cols()[c])));
+            return Err(format!("column {} has runs {}, the clue says {}", c + 1, show(&got), show(&puzzle.cols()[c])));
         }
     }
     if let Some(givens) = puzzle.givens() {

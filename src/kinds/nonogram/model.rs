@@ -54,8 +54,8 @@ pub enum Line {
 impl std::fmt::Display for Line {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Line::Row(r) => write!(f, "row {r}"),
-            Line::Col(c) => write!(f, "column {c}"),
+            Line::Row(r) => write!(f, "row {}", r + 1),
+            Line::Col(c) => write!(f, "column {}", c + 1),
         }
     }
 }

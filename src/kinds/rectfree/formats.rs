@@ -101,13 +101,13 @@ pub fn from_json(v: &serde_json::Value) -> InputResult<RectFree> {
         }
         let mut cells = Vec::with_capacity(rows * cols);
         for (r, row) in arr.iter().enumerate() {
-            let s = row.as_str().ok_or_else(|| InputError::at(format!("fixed row {r}"), "expected a string of digits and `.`"))?;
+            let s = row.as_str().ok_or_else(|| InputError::at(format!("fixed row {}", r + 1), "expected a string of digits and `.`"))?;
             let n = s.chars().count();
             if n != cols {
-                return Err(InputError::at(format!("fixed row {r}"), format!("expected {cols} cells, found {n}")));
+                return Err(InputError::at(format!("fixed row {}", r + 1), format!("expected {cols} cells, found {n}")));
             }
             for (c, ch) in s.chars().enumerate() {
-                cells.push(fixed_cell(ch, colours, || format!("fixed row {r}, column {c}"))?);
+                cells.push(fixed_cell(ch, colours, || format!("fixed row {}, column {}", r + 1, c + 1))?);
             }
         }
         p = RectFree::with_fixed(rows, cols, colours, cells)?;
@@ -278,12 +278,12 @@ pub fn grid_from_rows(p: &RectFree, rows: &[String]) -> InputResult<Grid<u8>> {
     for (r, row) in rows.iter().enumerate() {
         let n = row.chars().count();
         if n != p.cols() {
-            return Err(InputError::at(format!("answer row {r}"), format!("expected {} cells, found {n}", p.cols())));
+            return Err(InputError::at(format!("answer row {}", r + 1), format!("expected {} cells, found {n}", p.cols())));
         }
         for (c, ch) in row.chars().enumerate() {
             match ch.to_digit(10) {
                 Some(k) if (k as usize) < p.colours() => cells.push(k as u8),
-                _ => return Err(InputError::at(format!("answer row {r}, column {c}"), format!("`{ch}` is not a colour 0 to {}", p.colours() - 1))),
+                _ => return Err(InputError::at(format!("answer row {}, column {}", r + 1, c + 1), format!("`{ch}` is not a colour 0 to {}", p.colours() - 1))),
             }
         }
     }

@@ -37,10 +37,10 @@ pub fn verify(puzzle: &StarBattle, stars: &Grid<bool>) -> Result<(), String> {
         }
     }
     if let Some(r) = per_row.iter().position(|&m| m != k) {
-        return Err(format!("row {r} has {} stars, not {k}", per_row[r]));
+        return Err(format!("row {} has {} stars, not {k}", r + 1, per_row[r]));
     }
     if let Some(c) = per_col.iter().position(|&m| m != k) {
-        return Err(format!("column {c} has {} stars, not {k}", per_col[c]));
+        return Err(format!("column {} has {} stars, not {k}", c + 1, per_col[c]));
     }
     if let Some(g) = per_region.iter().position(|&m| m != k) {
         return Err(format!("region {} has {} stars, not {k}", StarBattle::letter(g as u8), per_region[g]));

@@ -26,10 +26,10 @@ fn labels_from_rows(rows: &[&str], n_cols: Option<usize>) -> InputResult<Grid<Op
     for (r, row) in rows.iter().enumerate() {
         let n = row.chars().count();
         if n != cols {
-            return Err(InputError::at(format!("regions row {r}"), format!("expected {cols} cells, found {n}")));
+            return Err(InputError::at(format!("regions row {}", r + 1), format!("expected {cols} cells, found {n}")));
         }
         for (c, ch) in row.chars().enumerate() {
-            cells.push(label(ch, || format!("regions row {r}, column {c}"))?);
+            cells.push(label(ch, || format!("regions row {}, column {}", r + 1, c + 1))?);
         }
     }
     Ok(Grid::from_cells(rows.len(), cols, cells).expect("rows checked"))
@@ -69,7 +69,7 @@ pub fn from_json(v: &serde_json::Value) -> InputResult<StarBattle> {
     let arr = rows_v.as_array().ok_or_else(|| InputError::at("field `regions`", "expected a list of strings, one per row"))?;
     let mut rows = Vec::with_capacity(arr.len());
     for (i, r) in arr.iter().enumerate() {
-        rows.push(r.as_str().ok_or_else(|| InputError::at(format!("regions row {i}"), "expected a string of region letters"))?);
+        rows.push(r.as_str().ok_or_else(|| InputError::at(format!("regions row {}", i + 1), "expected a string of region letters"))?);
     }
     if let Some(n) = field_usize(v, "rows")? {
         if n != rows.len() {
@@ -123,13 +123,13 @@ pub fn stars_from_rows(p: &StarBattle, rows: &[String]) -> InputResult<Grid<bool
     for (r, row) in rows.iter().enumerate() {
         let n = row.chars().count();
         if n != p.cols() {
-            return Err(InputError::at(format!("answer row {r}"), format!("expected {} cells, found {n}", p.cols())));
+            return Err(InputError::at(format!("answer row {}", r + 1), format!("expected {} cells, found {n}", p.cols())));
         }
         for (c, ch) in row.chars().enumerate() {
             cells.push(match ch {
                 '*' | '#' | '1' => true,
                 '.' | '0' | '+' | '-' => false,
-                other => return Err(InputError::at(format!("answer row {r}, column {c}"), format!("`{other}` is neither a star `*` nor empty `.`"))),
+                other => return Err(InputError::at(format!("answer row {}, column {}", r + 1, c + 1), format!("`{other}` is neither a star `*` nor empty `.`"))),
             });
         }
     }
@@ -159,7 +159,7 @@ fn unpack_bits(digits: &str, n_bits: usize, section: &str) -> InputResult<Vec<bo
         let v = BASE32
             .iter()
             .position(|&b| b as char == ch)
-            .ok_or_else(|| InputError::at(format!("{section}, character {i}"), format!("`{ch}` is not a base-32 digit (0-9, a-v)")))?;
+            .ok_or_else(|| InputError::at(format!("{section}, character {}", i + 1), format!("`{ch}` is not a base-32 digit (0-9, a-v)")))?;
         for s in (0..5).rev() {
             bits.push(v >> s & 1 == 1);
         }

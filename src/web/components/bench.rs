@@ -18,14 +18,30 @@ pub fn BenchPage() -> Html {
     let text = use_node_ref();
     let first = use_node_ref();
     let name = use_node_ref();
+    // What is wrong with the form itself (nothing pasted), said beside the Run button.
+    let form_error = use_state(|| None::<String>);
     let run = {
-        let (ctx, text, first, name, kind) = (ctx.clone(), text.clone(), first.clone(), name.clone(), *kind);
+        let (ctx, text, first, name, kind, form_error) = (ctx.clone(), text.clone(), first.clone(), name.clone(), *kind, form_error.clone());
         Callback::from(move |_| {
             let body = text.cast::<web_sys::HtmlTextAreaElement>().map(|t| t.value()).unwrap_or_default();
+            if body.trim().is_empty() {
+                form_error.set(Some("Paste a collection above first, or press \"Load a sample\".".into()));
+                return;
+            }
+            form_error.set(None);
             let name = name.cast::<web_sys::HtmlInputElement>().map(|n| n.value()).filter(|n| !n.trim().is_empty()).unwrap_or_else(|| "pasted".into());
             let first = first.cast::<web_sys::HtmlInputElement>().is_some_and(|c| c.checked());
             let request = Request::Bench { kind, text: body, name, options: Options { first, timeout_ms: None } };
             ctx.run.emit((kind, Work::Bench, request));
+        })
+    };
+    let load_sample = {
+        let (text, kind, form_error) = (text.clone(), *kind, form_error.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Some(t) = text.cast::<web_sys::HtmlTextAreaElement>() {
+                t.set_value(crate::samples::bench_sample(kind));
+            }
+            form_error.set(None);
         })
     };
     let pick = {
@@ -58,14 +74,18 @@ pub fn BenchPage() -> Html {
     html! {
         <section class="bench">
             <h1>{ "Benchmark" }</h1>
-            <p>{ "Paste a benchmark collection (for example a KrazyDad Star Battle file). It runs in the solver worker, exactly as `puzzle bench` runs natively, so the two sets of figures compare." }</p>
+            <p>{ "Paste a benchmark collection (for example a KrazyDad Star Battle file, one puzzle per line). It runs in the solver worker exactly as " }<code>{ "puzzle bench" }</code>{ " runs on the command line, so the two sets of figures compare." }</p>
             <label>{ "Kind " }<select id="bench-kind" onchange={pick}>
                 { for Kind::ALL.into_iter().map(|k| html! { <option value={k.id()} selected={k == *kind}>{ k.title() }</option> }) }
             </select></label>
             <label>{ " First answer only " }<input id="bench-first" type="checkbox" ref={first} /></label>
             <label>{ " Name " }<input id="bench-name" ref={name} placeholder="pasted" /></label>
-            <textarea id="bench-text" ref={text} rows="6" spellcheck="false" />
-            <button id="bench-run" disabled={ctx.state.busy.is_some()} onclick={run}>{ "Run" }</button>
+            <textarea id="bench-text" ref={text} rows="6" spellcheck="false" aria-label="The collection to run" placeholder="Paste a collection here" />
+            <div class="row">
+                <button id="bench-run" disabled={ctx.state.busy.is_some()} onclick={run}>{ "Run" }</button>
+                <button id="bench-sample" onclick={load_sample}>{ "Load a sample" }</button>
+                if let Some(e) = (*form_error).clone() { <span id="bench-form-error" class="inline-error" role="alert">{ e }</span> }
+            </div>
             <Status kind={*kind} />
             if let Some(svg) = chart {
                 <figure class={classes!("bench-figure", running.then_some("live"))}>

@@ -32,6 +32,22 @@ pub fn FloodItPage() -> Html {
 
     use_example(KIND, EXAMPLE);
 
+    // A new board starts with a clean slate: no step-through of the last board's solution, and
+    // the size and colour pickers say what is on screen.
+    {
+        let (step, playing, size, colours) = (step.clone(), playing.clone(), size.clone(), colours.clone());
+        let shape = (*puzzle).as_ref().map(|p| (p.rows().max(p.cols()), p.n_colours()));
+        use_effect_with((puzzle_text.clone(), shape), move |(_, shape)| {
+            step.set(None);
+            playing.set(false);
+            if let Some((side, n)) = *shape {
+                size.set(side.clamp(2, 30));
+                colours.set(n.clamp(2, 16));
+            }
+            || ()
+        });
+    }
+
     // The optimal solution from the start, once proven (rows verified by the reducer).
     let optimal: Option<Vec<u8>> = match (&*puzzle, &w.result) {
         (Some(p), Some(r)) => r.solutions.first().and_then(|rows| p.solution_from_rows(rows).ok()),
@@ -72,6 +88,22 @@ pub fn FloodItPage() -> Html {
     }
 
     let busy = ctx.state.busy.is_some();
+    // A finished game is measured against the minimum: when none is known yet, it is found
+    // quietly, so the finish message can say how the player did.
+    {
+        let finished = (*puzzle).as_ref().is_some_and(|p| !played.is_empty() && Position::after(p, &played).is_done());
+        let wanted = finished && optimal.is_none() && w.result.is_none() && !busy;
+        let (run, text) = (ctx.run.clone(), puzzle_text.clone().unwrap_or_default());
+        let asked: std::rc::Rc<std::cell::RefCell<String>> = use_mut_ref(String::new);
+        use_effect_with(wanted, move |wanted| {
+            // Once per board: a failed search is not repeated behind the player's back.
+            if *wanted && *asked.borrow() != text {
+                *asked.borrow_mut() = text.clone();
+                run.emit((KIND, Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: text, mode: Mode::Unique }));
+            }
+            || ()
+        });
+    }
     let Some(p) = (*puzzle).clone() else {
         return html! { <section class="workshop floodit"><h1>{ "Flood-It" }</h1><Status kind={KIND} /><Import kind={KIND} accepts={ACCEPTS} /></section> };
     };
@@ -234,20 +266,21 @@ pub fn FloodItPage() -> Html {
                 <button id="restart" onclick={restart}>{ "Restart" }</button>
             </div>
             <Status kind={KIND} />
+            <div id="swatches" class="swatches" role="group" aria-label="Colours to play">{ for buttons }</div>
             <Zoom size={format!("{cols}x{rows}")}>
             <div id="board" class="board floodit-board" style={format!("--cols:{cols};--rows:{rows}")} data-rows={rows.to_string()} data-cols={cols.to_string()} data-done={done.to_string()}>
                 { for cells }
             </div>
             </Zoom>
-            <div id="swatches" class="swatches">{ for buttons }</div>
             <p id="counter" class={classes!("progress", (done && stepping.is_none()).then_some("solved"))} data-moves={played.len().to_string()} data-minimum={minimum.map(|m| m.to_string()).unwrap_or_default()}>{ counter }</p>
+            <crate::web::components::clock::PlayClock kind={KIND} solved={done && stepping.is_none() && !played.is_empty()} />
             if let Some(n) = minimum {
                 <div id="certificate" class="certificate">
                     <p id="certificate-text">{ if certified || n == 0 { page::certificate_text(n) } else { format!("Minimum {n} moves, proven by exhaustive A* search (press \"Prove with SAT\" for the SAT certificate).") } }</p>
                     <ul>{ for proof.iter().map(|l| html! { <li>{ l.clone() }</li> }) }</ul>
                     if let Some(l) = p.limit() { <p>{ format!("Tatham's move limit for this board: {l} (his greedy solver plus leniency; not an optimum).") }</p> }
                     <div class="stepper">
-                        <button id="step-start" onclick={step_to(Some(0), false)}>{ "⏮ Start" }</button>
+                        <button id="step-start" onclick={step_to(Some(0), false)}>{ "◀◀ Start" }</button>
                         <button id="step-back" disabled={stepping.is_none_or(|s| s == 0)} onclick={step_to(stepping.map(|s| s.saturating_sub(1)), false)}>{ "◀" }</button>
                         <button id="step-play" onclick={step_to(Some(stepping.filter(|&s| s < n).unwrap_or(0)), !*playing)}>{ if *playing { "Pause" } else { "▶ Play the solution" } }</button>
                         <button id="step-next" disabled={stepping.is_some_and(|s| s >= n)} onclick={step_to(Some(stepping.map(|s| s + 1).unwrap_or(1).min(n)), false)}>{ "▶" }</button>

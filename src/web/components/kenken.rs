@@ -58,6 +58,17 @@ pub fn KenKenPage() -> Html {
     let dragging: Vec<usize> = stroke.stroke.as_ref().map(|s| s.cells.iter().map(|&(r, c)| r * draft.as_ref().map_or(1, |d| d.n) + c).collect()).unwrap_or_default();
 
     use_example(KIND, EXAMPLE);
+    // The size picker says the size of the puzzle on screen.
+    {
+        let gen_size = gen_size.clone();
+        let n = (*puzzle).as_ref().map(|p| p.size());
+        use_effect_with(n, move |n| {
+            if let Some(n) = *n {
+                gen_size.set(n.clamp(3, 9));
+            }
+            || ()
+        });
+    }
 
     let busy = ctx.state.busy.is_some();
     let Some(p) = (*puzzle).clone() else {
@@ -348,6 +359,7 @@ pub fn KenKenPage() -> Html {
                 else if repeated.iter().any(|&b| b) || broken.iter().any(|&b| b) { "Red digits repeat in their row or column; a red cage is full and breaks its rule." }
                 else { "" }
             }</p>
+            <crate::web::components::clock::PlayClock kind={KIND} solved={player_done} />
             <Share fragment={crate::link::fragment(&p)} {extra} solution={print_solution} solution_key={share::answer_key(report.as_ref().and_then(|r| r.solutions.first()))} />
             if let Ok(id) = keen.clone() { <p class="keen-id">{ "Tatham Keen ID: " }<code id="keen-id">{ id }</code></p> }
             <div class="generate">

@@ -1,4 +1,6 @@
-//! The navigation bar: one entry per kind, the image tool and the benchmark.
+//! The navigation bar: one entry per kind, the image tool and the benchmark; on a phone the
+//! entries fold into a Menu button so the board starts near the top. A skip link comes first in
+//! the tab order and takes keyboard users straight to the board.
 
 use yew::prelude::*;
 
@@ -6,21 +8,63 @@ use crate::kinds::Kind;
 use crate::web::ctx::Ctx;
 use crate::web::state::Page;
 
+/// Moves keyboard focus to the page's board (`#board`), or to the page itself when it has none.
+fn focus_board() {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+    let target = doc.get_element_by_id("board").or_else(|| doc.get_element_by_id("page"));
+    if let Some(el) = target.and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok()) {
+        if el.tab_index() < 0 {
+            el.set_tab_index(-1);
+        }
+        let _ = el.focus();
+    }
+}
+
 /// The bar across the top.
 #[component]
 pub fn Nav() -> Html {
     let ctx = use_context::<Ctx>().expect("inside the app");
     let page = ctx.state.page;
+    let open = use_state(|| false);
+    // Choosing a page closes the menu.
+    {
+        let open = open.clone();
+        use_effect_with(page, move |_| {
+            open.set(false);
+            || ()
+        });
+    }
     let item = |href: String, label: &'static str, active: bool| {
-        html! { <a class={classes!("nav-item", active.then_some("active"))} href={href}>{ label }</a> }
+        html! { <a class={classes!("nav-item", active.then_some("active"))} href={href} aria-current={active.then_some("page")}>{ label }</a> }
+    };
+    let toggle = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(!*open))
+    };
+    let skip = Callback::from(|e: MouseEvent| {
+        e.prevent_default();
+        focus_board();
+    });
+    let here = match page {
+        Page::Home => "Home",
+        Page::Kind(k) => k.title(),
+        Page::Art => "Image to nonogram",
+        Page::Bench => "Benchmark",
     };
     html! {
-        <nav id="nav">
+        <>
+        <button id="skip-link" class="skip-link" onclick={skip}>{ if matches!(page, Page::Kind(_)) { "Skip to the board" } else { "Skip to the page" } }</button>
+        <nav id="nav" class={classes!((*open).then_some("open"))} aria-label="Studio">
             <a class="brand" href="#">{ "Puzzle Studio" }</a>
-            { for Kind::ALL.into_iter().map(|k| item(format!("#{}", k.id()), k.title(), page == Page::Kind(k))) }
-            { item("#art".into(), "Image to nonogram", page == Page::Art) }
-            { item("#bench".into(), "Benchmark", page == Page::Bench) }
+            <span class="nav-here" aria-hidden="true">{ here }</span>
+            <button id="nav-menu" class="nav-menu" aria-expanded={(*open).to_string()} aria-controls="nav-items" onclick={toggle}>{ if *open { "Close" } else { "Menu" } }</button>
+            <div id="nav-items" class="nav-items">
+                { for Kind::ALL.into_iter().map(|k| item(format!("#{}", k.id()), k.title(), page == Page::Kind(k))) }
+                { item("#art".into(), "Image to nonogram", page == Page::Art) }
+                { item("#bench".into(), "Benchmark", page == Page::Bench) }
+            </div>
             <super::theme::ThemeSwitch />
         </nav>
+        </>
     }
 }

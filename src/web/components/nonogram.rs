@@ -122,6 +122,17 @@ pub fn NonogramPage() -> Html {
     let draw_h = use_state(|| 10usize);
 
     use_example(KIND, EXAMPLE);
+    // The size picker shows the choice nearest the puzzle on screen.
+    {
+        let gen_size = gen_size.clone();
+        let side = (*puzzle).as_ref().map(|p| p.width().max(p.height()));
+        use_effect_with(side, move |side| {
+            if let Some(side) = *side {
+                gen_size.set([5usize, 10, 15, 20, 25, 30].into_iter().min_by_key(|s| s.abs_diff(side)).unwrap_or(15));
+            }
+            || ()
+        });
+    }
 
     let busy = ctx.state.busy.is_some();
     let Some(p) = (*puzzle).clone() else {
@@ -433,6 +444,14 @@ pub fn NonogramPage() -> Html {
         <section class="workshop nonogram">
             <h1>{ p.title().map(|t| format!("Nonogram: {t}")).unwrap_or_else(|| "Nonogram".into()) }</h1>
             <p class="rules">{ format!("{width}x{height}. Each number is a run of filled cells in that row or column, in order. Click: fill. Right-click or long-press: mark empty. Drag: a straight line. Keys: arrows, Space, X, Ctrl+Z.") }</p>
+            if givens.iter().any(|g| *g != Cell::Unknown) {
+                <p id="givens-note" class="hint">{ format!(
+                    "{} cell{} {} given (drawn darker) and cannot be changed. A puzzle whose clues alone allow more than one picture comes with given cells that make its answer the only one.",
+                    givens.iter().filter(|g| **g != Cell::Unknown).count(),
+                    if givens.iter().filter(|g| **g != Cell::Unknown).count() == 1 { "" } else { "s" },
+                    if givens.iter().filter(|g| **g != Cell::Unknown).count() == 1 { "is" } else { "are" },
+                ) }</p>
+            }
             <div class="toolbar">
                 <button id="solve" disabled={busy} onclick={solve}>{ "Solve" }</button>
                 <label title="Solve races this many workers, each with another search (batsat, batsat without the line implications, varisat, batsat with the line solver inside); the first answer that passes the checker wins and the others stop">{ " Workers " }{ actions::select("nono-workers", (1..=crate::portfolio::MAX_RUNNERS).map(|v| (v, v.to_string())).collect(), *workers, workers.clone()) }</label>
@@ -455,6 +474,7 @@ pub fn NonogramPage() -> Html {
                 else if solved_by_hand { "Solved! Every clue is satisfied." }
                 else { "" }
             }</p>
+            <crate::web::components::clock::PlayClock kind={KIND} solved={solved_by_hand} />
             <Share fragment={crate::link::fragment(&p)} {extra} solution={print_solution} solution_key={share::answer_key(report.as_ref().and_then(|r| r.solutions.first()))} />
             <div class="generate">
                 <label>{ "Size " }<select id="gen-size" onchange={{ let s = gen_size.clone(); Callback::from(move |e: Event| if let Some(t) = e.target_dyn_into::<web_sys::HtmlSelectElement>() { s.set(t.value().parse().unwrap_or(15)) }) }}>

@@ -49,6 +49,14 @@ fn page_base() -> String {
 pub fn Share(props: &Props) -> Html {
     let url = link_for(&props.fragment);
     let copied = use_state(|| false);
+    // "Copied" speaks of the link that was copied: a new link starts unsaid.
+    {
+        let copied = copied.clone();
+        use_effect_with(url.clone(), move |_| {
+            copied.set(false);
+            || ()
+        });
+    }
     let copy = {
         let url = url.clone();
         let copied = copied.clone();

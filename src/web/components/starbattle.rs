@@ -190,6 +190,7 @@ pub fn StarBattlePage() -> Html {
                 else if player_done { "Solved! Every row, column and region holds its stars.".to_string() }
                 else { format!("{placed} of {} stars placed{}.", rows * p.stars(), if bad.iter().any(|&b| b) { "; stars in red break a rule" } else { "" }) }
             }</p>
+            <crate::web::components::clock::PlayClock kind={KIND} solved={player_done} />
             <Share fragment={fragment.clone()} {extra}
                    solution={solution.clone().map(|g| { let p = p.clone(); Callback::from(move |()| page::render_svg(&p, Some(&g))) })}
                    solution_key={share::answer_key(w.result.as_ref().and_then(|r| r.solutions.first()))} />

@@ -36,7 +36,8 @@ fn store(choice: &str) {
 #[component]
 pub fn ThemeSwitch() -> Html {
     let choice = use_state(stored);
-    let label = CHOICES.iter().find(|c| c.0 == *choice).map(|c| c.1).unwrap_or("Theme");
+    let label = CHOICES.iter().find(|c| c.0 == *choice).map(|c| c.1).unwrap_or("Theme: system");
+    let word = label.trim_start_matches("Theme: ");
     let onclick = {
         let choice = choice.clone();
         Callback::from(move |_: MouseEvent| {
@@ -46,5 +47,5 @@ pub fn ThemeSwitch() -> Html {
             choice.set(next);
         })
     };
-    html! { <button id="theme" class="theme" title="Colour scheme: follow the system, dark or light" data-choice={*choice} {onclick}>{ label }</button> }
+    html! { <button id="theme" class="theme" title="Colour scheme: follow the system, dark or light" data-choice={*choice} aria-label={label} {onclick}><span class="theme-word">{ "Theme: " }</span>{ word }</button> }
 }

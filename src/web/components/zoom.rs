@@ -34,6 +34,24 @@ pub fn fit_factor(natural: f64, available: f64, min: f64) -> f64 {
     (available / natural).clamp(min.min(1.0), 1.0)
 }
 
+/// The smallest cell a finger can hit, in CSS pixels: on a narrow screen fit never shrinks a
+/// board's cells below it (the view scrolls instead).
+pub const TOUCH_CELL_PX: f64 = 28.0;
+
+/// The smallest zoom that keeps the board's cells (its first `.cell`) at least
+/// [`TOUCH_CELL_PX`] wide on a phone-sized window; no limit on wider windows.
+fn touch_min(inner: &web_sys::HtmlElement) -> f64 {
+    let narrow = web_sys::window().and_then(|w| w.inner_width().ok()).and_then(|v| v.as_f64()).is_some_and(|w| w <= 700.0);
+    if !narrow {
+        return 0.0;
+    }
+    let cell = inner.query_selector(".cell").ok().flatten().and_then(|c| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(c).ok());
+    match cell.map(|c| c.offset_width() as f64) {
+        Some(w) if w > 0.0 => TOUCH_CELL_PX / w,
+        _ => 0.0,
+    }
+}
+
 /// The next manual step from `current` in direction `up`.
 pub fn step(current: f64, up: bool) -> f64 {
     if up {
@@ -58,7 +76,7 @@ pub fn Zoom(props: &ZoomProps) -> Html {
             let measure = std::rc::Rc::new(move || {
                 let (Some(v), Some(i)) = (view.cast::<web_sys::HtmlElement>(), inner.cast::<web_sys::HtmlElement>()) else { return };
                 // offsetWidth is the unzoomed layout width; clientWidth is what the view shows.
-                let f = fit_factor(i.offset_width() as f64, v.client_width() as f64, min);
+                let f = fit_factor(i.offset_width() as f64, v.client_width() as f64, min.max(touch_min(&i)));
                 if (f - *fit).abs() > 0.005 {
                     fit.set(f);
                 }

@@ -96,14 +96,14 @@ pub fn givens_from_rows(width: usize, height: usize, rows: &[impl AsRef<str>]) -
         let row = row.as_ref();
         let n = row.chars().count();
         if n != width {
-            return Err(InputError::at(format!("givens row {r}"), format!("expected {width} cells, found {n}")));
+            return Err(InputError::at(format!("givens row {}", r + 1), format!("expected {width} cells, found {n}")));
         }
         for (c, ch) in row.chars().enumerate() {
             cells.push(match ch {
                 '#' | 'X' | '1' => Cell::Black,
                 '.' | '0' | '-' | '+' => Cell::White,
                 '?' | ' ' => Cell::Unknown,
-                other => return Err(InputError::at(format!("givens row {r}, column {c}"), format!("`{other}` is not `#`, `.` or `?`"))),
+                other => return Err(InputError::at(format!("givens row {}, column {}", r + 1, c + 1), format!("`{other}` is not `#`, `.` or `?`"))),
             });
         }
     }

@@ -94,6 +94,11 @@ fn parse_givens(s: &str, w: usize, h: usize) -> InputResult<Grid<Cell>> {
     Ok(Grid::from_cells(h, w, cells).expect("counted"))
 }
 
+/// Whether `text` is a bare size such as `10x10`.
+fn looks_like_size(text: &str) -> bool {
+    text.split_once('x').is_some_and(|(w, h)| !w.is_empty() && !h.is_empty() && w.bytes().chain(h.bytes()).all(|b| b.is_ascii_digit()))
+}
+
 /// Reads a Pattern ID (`WxH:desc`, optionally inside a `…/pattern.html#…` link).
 pub fn from_tatham(text: &str) -> InputResult<Nonogram> {
     let mut id = text.trim().to_string();
@@ -102,7 +107,8 @@ pub fn from_tatham(text: &str) -> InputResult<Nonogram> {
     }
     let cut = id.find([':', '#']);
     let (params, desc) = match cut {
-        None => return Err(InputError::at("Pattern ID", format!("`{}` names a puzzle size only, with no clues", clip(&id)))),
+        None if looks_like_size(&id) => return Err(InputError::at("Pattern ID", format!("`{}` names a puzzle size only, with no clues", clip(&id)))),
+        None => return Err(InputError::at("Pattern ID", format!("`{}` is not a nonogram: a Pattern ID reads like 5x5:2/4/4/4/2/1.1/5/5/3/1 (width x height, a colon, then the column and row clues)", clip(&id)))),
         Some(i) if id.as_bytes()[i] == b'#' => {
             return Err(InputError::at(
                 "Pattern ID",

@@ -1,0 +1,59 @@
+// Accessibility as a test: axe-core (npm `axe-core`, run inside the page) finds no serious or
+// critical violation on any page of the studio, in the light and the dark theme, with a
+// solved answer and the player's marks on the board.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { suite, open } from './harness.mjs';
+
+const env = suite();
+const require = createRequire(import.meta.url);
+const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+// Every page, what shows it has rendered, and what to do first so more of it is on screen.
+const PAGES = [
+  ['', '.home'],
+  ['nonogram', '#board .cell', '#solve'],
+  ['starbattle', '#board .cell', '#solve'],
+  ['kenken', '#board .cell', '#solve'],
+  ['floodit', '#board .cell', '#minimum'],
+  ['rectfree', '.workshop'],
+  ['art', '.workshop'],
+  ['bench', '#bench-run'],
+];
+
+/** The serious and critical violations axe finds on the page, as readable lines. */
+async function violations(page) {
+  // Evaluated through the DevTools protocol, so the page's Content Security Policy does not apply.
+  await page.evaluate(AXE);
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(', ')}${v.nodes.length > 4 ? ` (+${v.nodes.length - 4} more)` : ''}`);
+  });
+  return found;
+}
+
+for (const theme of ['light', 'dark']) {
+  test(`axe-core: no serious or critical violation on any page (${theme} theme)`, async () => {
+    const page = await open(env.chrome.context, env.server.url);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.evaluate((t) => localStorage.setItem('puzzle-studio/theme', t), theme);
+    const report = [];
+    for (const [fragment, ready, press] of PAGES) {
+      await page.goto(env.server.url + '#' + fragment);
+      await page.reload();
+      await page.waitForSelector(ready);
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), theme);
+      if (press) {
+        await page.click(press);
+        await page.waitForSelector('#status[data-state="done"], #certificate', { timeout: 30000 });
+      }
+      for (const line of await violations(page)) report.push(`#${fragment}: ${line}`);
+    }
+    assert.deepEqual(report, []);
+    assert.deepEqual(page.studioErrors, []);
+  });
+}
