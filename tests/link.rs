@@ -41,8 +41,10 @@ fn garbage_payloads_are_not_called_sizes() {
     assert!(!e.contains("size only") && e.contains("is not a nonogram") && e.contains("5x5:"), "{e}");
     assert!(err(Kind::Nonogram, "#nonogram/v1/10x10").contains("size only"));
     let e = err(Kind::KenKen, "#kenken/v1/garbage");
+    assert!(!e.contains("size only") && e.contains("expected `<size>:<cage layout>,<clues>`"), "{e}");
+    let e = studio::kinds::kenken::formats::from_keen("garbage").unwrap_err().to_string();
     assert!(!e.contains("size only") && e.contains("is not a KenKen"), "{e}");
-    assert!(err(Kind::KenKen, "#kenken/v1/5").contains("size only"));
+    assert!(studio::kinds::kenken::formats::from_keen("5").unwrap_err().to_string().contains("size only"));
     let e = studio::kinds::floodit::formats::from_colorfill_line("x234").unwrap_err().to_string();
     assert!(e.contains("character 1"), "{e}");
 }

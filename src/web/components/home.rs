@@ -61,7 +61,7 @@ pub fn Home() -> Html {
             <ul class="kinds">
                 { for Kind::ALL.into_iter().map(|k| html! {
                     <li class="kind-card" data-kind={k.id()}>
-                        <a class="kind-picture-link" href={format!("#{}", k.id())} aria-label={k.title()}>{ Html::from_html_unchecked(AttrValue::from(kind_picture(k))) }</a>
+                        <a class="kind-picture-link" href={format!("#{}", k.id())} aria-hidden="true" tabindex="-1">{ Html::from_html_unchecked(AttrValue::from(kind_picture(k))) }</a>
                         <div class="kind-text">
                             <a class="kind-title" href={format!("#{}", k.id())}>{ k.title() }</a>
                             <span class="samples">{ "Try: " }{ for samples::of(k).map(sample_link) }</span>
@@ -69,7 +69,7 @@ pub fn Home() -> Html {
                     </li>
                 }) }
                 <li class="kind-card" data-kind="art">
-                    <a class="kind-picture-link" href="#art" aria-label="Image to nonogram">{ Html::from_html_unchecked(AttrValue::from(picture(&["..##..", ".####.", "######", "#.##.#", "######", ".#..#."], |c| if c == '#' { "#1d2430" } else { "#ffffff" }, ""))) }</a>
+                    <a class="kind-picture-link" href="#art" aria-hidden="true" tabindex="-1">{ Html::from_html_unchecked(AttrValue::from(picture(&["..##..", ".####.", "######", "#.##.#", "######", ".#..#."], |c| if c == '#' { "#1d2430" } else { "#ffffff" }, ""))) }</a>
                     <div class="kind-text">
                         <a class="kind-title" href="#art">{ "Image to nonogram" }</a>
                         <span class="samples">{ "Turn a picture into a puzzle with a proven unique answer." }</span>
