@@ -332,7 +332,7 @@ fn hand_board(ctx: &Ctx, w: &crate::web::state::Workshop, p: Option<&RectFree>, 
         let marks = w.marks.clone();
         move |i: usize| marks.get(i).copied().unwrap_or(0)
     };
-    let cell_of = |e: &MouseEvent| -> Option<usize> {
+    let cell_of = move |e: &MouseEvent| -> Option<usize> {
         let el: web_sys::Element = e.target_dyn_into::<web_sys::Element>()?.closest(".cell").ok()??;
         Some(el.get_attribute("data-r")?.parse::<usize>().ok()? * cols + el.get_attribute("data-c")?.parse::<usize>().ok()?)
     };
