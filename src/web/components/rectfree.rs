@@ -38,16 +38,15 @@ pub fn RectFreePage() -> Html {
     let outcome = use_state(|| None::<Outcome>);
     // The hand-colouring board's cursor (row-major cell) for the keyboard.
     let cursor = use_state(|| 0usize);
-    // The form follows the opened task (a link, an import, a reload).
+    // The run settings follow the opened task (a link, an import, a reload).
     {
-        let (method, symmetry, seed, outcome) = (method.clone(), symmetry.clone(), seed.clone(), outcome.clone());
+        let (method, symmetry, seed) = (method.clone(), symmetry.clone(), seed.clone());
         use_effect_with(p.clone(), move |p| {
             if let Some(p) = p {
                 method.set(p.method);
                 symmetry.set(p.symmetry);
                 seed.set(p.seed);
             }
-            outcome.set(None);
             || ()
         });
     }
@@ -101,7 +100,7 @@ pub fn RectFreePage() -> Html {
             outcome.set(Some(match page::check_text(&t.value()) {
                 Err(e) => Outcome::Error(format!("Could not read that grid: {e}. The board is unchanged.")),
                 Ok(c) => match page::misfit(p, &c) {
-                    Some(why) => Outcome::Misfit(why, c),
+                    Some(why) => Outcome::Misfit(why, c, p.clone()),
                     None => {
                         let marks = page::grid_to_marks(&c.grid);
                         ctx.state.dispatch(Action::Mark { kind: KIND, cells: marks.iter().copied().enumerate().collect() });
@@ -150,9 +149,9 @@ pub fn RectFreePage() -> Html {
             <h1>{ "Rectangle-free colouring" }</h1>
             <p class="rules">{ "Colour every cell so that no four cells of one colour are the corners of a rectangle (two rows, two columns)." }</p>
             <div class="toolbar rf-form">
-                <label>{ "Rows " }{ select_then("rf-rows", sizes(MAX_SIDE), rows, resize(|s, v| s.0 = v)) }</label>
-                <label>{ " Columns " }{ select_then("rf-cols", sizes(MAX_SIDE), cols, resize(|s, v| s.1 = v)) }</label>
-                <label>{ " Colours " }{ select_then("rf-colours", (MIN_COLOURS..=MAX_COLOURS).map(|v| (v, v.to_string())).collect(), colours, resize(|s, v| s.2 = v)) }</label>
+                <label>{ "Rows " }{ select_then("rf-rows", sizes(MAX_SIDE), rows, busy, resize(|s, v| s.0 = v)) }</label>
+                <label>{ " Columns " }{ select_then("rf-cols", sizes(MAX_SIDE), cols, busy, resize(|s, v| s.1 = v)) }</label>
+                <label>{ " Colours " }{ select_then("rf-colours", (MIN_COLOURS..=MAX_COLOURS).map(|v| (v, v.to_string())).collect(), colours, busy, resize(|s, v| s.2 = v)) }</label>
                 <label>{ " Method " }{ actions::select("rf-method", Method::ALL.iter().map(|m| (*m, m.word().to_string())).collect(), *method, method.clone()) }</label>
                 <label>{ " Symmetry " }{ actions::select("rf-symmetry", Symmetry::ALL.iter().map(|m| (*m, m.word().to_string())).collect(), *symmetry, symmetry.clone()) }</label>
                 <label>{ " Seed " }<input id="rf-seed" type="number" min="0" value={seed.to_string()} onchange={{
@@ -212,7 +211,8 @@ pub fn RectFreePage() -> Html {
                 { match (*outcome).clone() {
                     None => Html::default(),
                     Some(Outcome::Error(e)) => html! { <p id="check-error" class="error" role="alert">{ e }</p> },
-                    Some(Outcome::Misfit(why, c)) => {
+                    // Only while the task it was compared with is on screen.
+                    Some(Outcome::Misfit(why, c, task)) if p.as_ref() == Some(&task) => {
                         let (ctx, p, marks, outcome) = (ctx.clone(), p.clone(), w.marks.clone(), outcome.clone());
                         let (r, k, n) = (c.grid.rows(), c.grid.cols(), c.colours);
                         let switch = Callback::from(move |_: MouseEvent| {
@@ -233,7 +233,7 @@ pub fn RectFreePage() -> Html {
                     Some(Outcome::Placed(sentence, marks, count)) if marks == w.marks => html! {
                         <p id="check-result" data-rectangles={count.to_string()}>{ format!("{sentence} It is on the board above.") }</p>
                     },
-                    Some(Outcome::Placed(..)) => Html::default(),
+                    Some(Outcome::Placed(..) | Outcome::Misfit(..)) => Html::default(),
                 } }
             </details>
             if let Some(p) = p.clone() {
@@ -251,8 +251,8 @@ pub fn RectFreePage() -> Html {
 enum Outcome {
     /// The text could not be read.
     Error(String),
-    /// A readable grid that does not fit the task on screen: why, and the grid.
-    Misfit(String, page::Checked),
+    /// A readable grid that does not fit the task on screen: why, the grid, and that task.
+    Misfit(String, page::Checked, RectFree),
     /// The grid went on the board: its sentence, the marks it set and its rectangle count.
     Placed(String, Vec<u8>, u64),
 }
@@ -286,8 +286,9 @@ fn open_task(ctx: &Ctx, old: Option<&RectFree>, marks: &[u8], new: &RectFree) {
     }
 }
 
-/// A `<select>` with id `id` over `options` (value and label), showing `value`; a choice goes to `then`.
-fn select_then<T: Clone + PartialEq + 'static>(id: &'static str, options: Vec<(T, String)>, value: T, then: Callback<T>) -> Html {
+/// A `<select>` with id `id` over `options` (value and label), showing `value`; a choice goes
+/// to `then`. Disabled while a job runs (its answer must meet the task it was asked for).
+fn select_then<T: Clone + PartialEq + 'static>(id: &'static str, options: Vec<(T, String)>, value: T, disabled: bool, then: Callback<T>) -> Html {
     let opts = options.clone();
     let onchange = Callback::from(move |e: Event| {
         if let Some(s) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
@@ -297,7 +298,7 @@ fn select_then<T: Clone + PartialEq + 'static>(id: &'static str, options: Vec<(T
         }
     });
     html! {
-        <select id={id} {onchange}>
+        <select id={id} {disabled} {onchange}>
             { for options.into_iter().map(|(v, label)| html! { <option selected={v == value}>{ label }</option> }) }
         </select>
     }
