@@ -299,7 +299,7 @@ pub fn ArtPage() -> Html {
             html! {
                 <div id="art-status" class="status busy" data-state="busy">
                     <span class="spinner" aria-hidden="true"></span>
-                    <span>{ format!("{detail}… {:.1} s", (crate::web::ctx::now_ms() - b.started_ms).max(0.0) / 1000.0) }</span>
+                    <span>{ format!("{detail} ({:.1} s so far)", (crate::web::ctx::now_ms() - b.started_ms).max(0.0) / 1000.0) }</span>
                     // Once a unique puzzle is here, stopping keeps it (and says so).
                     if result.is_some() {
                         <button id="art-stop" onclick={cancel} title="End the search now and keep the unique puzzle shown">{ "Stop here, keep this puzzle" }</button>
