@@ -150,7 +150,7 @@ test('"What runs, and why" starts closed and shows only what applies to the task
   await page.selectOption('#rf-rows', '17');
   await page.selectOption('#rf-cols', '17');
   await page.selectOption('#rf-colours', '4');
-  await page.waitForSelector('#rf-bounds tr.this');
+  await page.waitForSelector('#rf-bounds tr.this', { state: 'attached' });
   assert.equal(await page.$eval('#rf-bounds tr.this td', (t) => t.textContent), '17');
   assert.match(await page.$eval('#share-link', (i) => i.value), /rectfree\/v1\/17x17c4/);
 });

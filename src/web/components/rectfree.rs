@@ -279,8 +279,9 @@ fn open_task(ctx: &Ctx, old: Option<&RectFree>, marks: &[u8], new: &RectFree) {
         }
     }
     ctx.state.dispatch(Action::Open { kind: KIND, puzzle: new.to_json().to_string() });
+    // Marks grow only as far as the last cell marked, so a shorter list is a whole board too.
     let back = storage::load(KIND, &stash_name(new)).map(|t| crate::marks_text::decode(&t)).unwrap_or_default();
-    let fits = back.len() == new.rows() * new.cols() && back.iter().all(|&m| m as usize <= new.colours());
+    let fits = back.len() <= new.rows() * new.cols() && back.iter().all(|&m| m as usize <= new.colours());
     if fits && back.iter().any(|&m| m != 0) {
         ctx.state.dispatch(Action::Mark { kind: KIND, cells: back.into_iter().enumerate().collect() });
     }
