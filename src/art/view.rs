@@ -105,13 +105,11 @@ pub fn minimal_status(r: &ArtResult) -> String {
     let n = r.givens.len();
     if r.proven_minimal {
         format!("minimal (every given refused; {} checks)", r.givens_stats.checks.max(1))
+    } else if r.out_of_time {
+        let when = if r.pass == 0 { "before the passes over single givens began".to_string() } else { format!("in pass {}", r.pass) };
+        format!("{n} givens, not yet proven minimal: the time limit ended the search {when} with {} givens still undecided", r.undecided)
     } else if r.pass == 0 && r.undecided == n {
         format!("{n} givens, not yet proven minimal (minimising…)")
-    } else if r.out_of_time {
-        format!(
-            "{n} givens, not yet proven minimal: the time limit ended the search in pass {} with {} givens still undecided",
-            r.pass, r.undecided
-        )
     } else {
         format!("{n} givens, not yet proven minimal ({} undecided after pass {})", r.undecided, r.pass)
     }

@@ -243,6 +243,7 @@ async function pictureCells(page) {
 
 test('the House sample looks like a house at the default settings: walls filled around a white door and windows', async () => {
   const page = await open(env.chrome.context, env.server.url, 'art');
+  await page.reload(); // the page's own defaults, not an earlier test's width
   await page.waitForSelector('#sample-house');
   await page.click('#sample-house');
   await page.waitForFunction(() => {
@@ -268,6 +269,7 @@ test('the House sample looks like a house at the default settings: walls filled 
 
 test('minimising the givens ends by itself at the chosen time and says so', async () => {
   const page = await open(env.chrome.context, env.server.url, 'art');
+  await page.reload();
   await page.waitForSelector('#art-time');
   // The choices a person reads, the default first.
   assert.deepEqual(await page.$$eval('#art-time option', (o) => o.map((x) => x.textContent)), ['10 s', '30 s', '2 min', '10 min']);
@@ -300,7 +302,7 @@ test('minimising the givens ends by itself at the chosen time and says so', asyn
   const seconds = (Date.now() - started) / 1000;
   assert.equal(await done.getAttribute('data-verdict'), 'unique');
   if ((await done.getAttribute('data-minimal')) === 'false') {
-    assert.match(await page.textContent('#art-verdict'), /not yet proven minimal: the time limit ended the search in pass \d+ with \d+ givens still undecided/);
+    assert.match(await page.textContent('#art-verdict'), /not yet proven minimal: the time limit ended the search (in pass \d+|before the passes over single givens began) with \d+ givens still undecided/);
   }
   // 10 s of minimising, plus the optimiser, the verdict and the quick answer before it.
   assert.ok(seconds < 45, `ended after ${seconds.toFixed(1)} s`);
