@@ -235,6 +235,37 @@ mod tests {
         assert!(wall >= 20 && open >= 20, "{wall} wall cells and {open} open cells checked");
     }
 
+    /// A time budget that has run out ends minimising at once: the quick answer stays (proven
+    /// unique), and the sentence says the time limit ended it, never "minimal"; with no limit
+    /// the same picture's givens are proven minimal.
+    #[test]
+    fn the_time_limit_ends_minimising_and_is_said() {
+        use crate::art::givens::Budget;
+        use crate::art::pipeline::{from_grid, ArtOptions, Method};
+        use crate::art::{Grid, PrepareOptions, UniqueMode};
+        // Diagonal pairs in every 2x2 block: each block can swap, so the clues alone are ambiguous.
+        let (w, h) = (8, 8);
+        let values = (0..w * h).map(|i| if (i % w + i / w) % 2 == 0 { 0.0 } else { 255.0 }).collect();
+        let grid = Grid::new(w, h, values).unwrap();
+        let options = |time_ms| ArtOptions {
+            prepare: PrepareOptions { width: w as u32, height: None, crop: None, invert: false },
+            method: Method::Threshold { t: None },
+            unique: UniqueMode::Givens,
+            budget: Budget { time_ms, ..Budget::default() },
+        };
+        let r = from_grid(&grid, &options(Some(0.0)), &mut |_| {}).unwrap();
+        assert_eq!(r.final_verdict, "unique");
+        assert!(!r.givens.is_empty() && !r.proven_minimal && r.out_of_time);
+        assert_eq!(r.undecided, r.givens.len());
+        assert_eq!(
+            minimal_status(&r),
+            format!("{0} givens, not yet proven minimal: the time limit ended the search before the passes over single givens began with {0} givens still undecided", r.givens.len())
+        );
+        let r = from_grid(&grid, &options(None), &mut |_| {}).unwrap();
+        assert!(r.proven_minimal && !r.out_of_time);
+        assert!(minimal_status(&r).starts_with("minimal"));
+    }
+
     #[test]
     fn durations_read_as_people_say_them() {
         assert_eq!(duration(0), "0 s");
