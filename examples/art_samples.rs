@@ -33,22 +33,25 @@ fn main() {
             }
         }),
     );
-    // A house: roof, walls with a door and a window, and the ground.
+    // A house: roof, chimney, walls with a door and two windows, and the ground. The walls
+    // are a dark grey and a light gap parts them from the roof, so at Otsu's threshold (the
+    // page's default) the walls stay filled around a white door and windows, and translucent
+    // squares still see the roof darker than the walls.
     save(
         "house",
         &draw(320, 280, |x, y| {
-            let roof = y >= 30.0 && y < 120.0 && (x - 160.0).abs() < (y - 30.0) * 1.4;
-            let walls = (60.0..260.0).contains(&x) && (120.0..250.0).contains(&y);
-            let door = (140.0..180.0).contains(&x) && (170.0..250.0).contains(&y);
-            let window = (85.0..125.0).contains(&x) && (145.0..185.0).contains(&y);
-            let chimney = (215.0..240.0).contains(&x) && (40.0..90.0).contains(&y);
+            let roof = (26.0..112.0).contains(&y) && (x - 160.0).abs() < (y - 26.0) * 1.5;
+            let chimney = (215.0..242.0).contains(&x) && (34.0..90.0).contains(&y);
+            let walls = (64.0..256.0).contains(&x) && (124.0..250.0).contains(&y);
+            let door = (142.0..178.0).contains(&x) && (172.0..250.0).contains(&y);
+            let window = |x0: f64| (x0..x0 + 38.0).contains(&x) && (146.0..190.0).contains(&y);
             let ground = y >= 250.0;
-            if door || window {
+            if door || window(84.0) || window(198.0) {
                 1.0
             } else if roof || chimney || ground {
                 0.0
             } else if walls {
-                0.55
+                0.3
             } else {
                 1.0
             }

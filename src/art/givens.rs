@@ -77,7 +77,7 @@ pub struct GivensStats {
 }
 
 /// Progress of the search, for a progress line: phase name and givens so far.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct GivensProgress {
     /// True while minimising, false while revealing.
     pub minimising: bool,
@@ -85,6 +85,18 @@ pub struct GivensProgress {
     pub givens: usize,
     /// Checks made so far.
     pub checks: usize,
+    /// The minimising pass under way (0 before the passes over single givens begin).
+    #[serde(default)]
+    pub pass: u32,
+    /// Passes allowed at most ([`Budget::passes`]).
+    #[serde(default)]
+    pub passes: u32,
+    /// Givens not yet decided (neither dropped nor proven needed).
+    #[serde(default)]
+    pub undecided: usize,
+    /// Milliseconds left before the time budget ends the search, when it has one.
+    #[serde(default)]
+    pub left_ms: Option<u64>,
 }
 
 /// The literal "cell `i` has the picture's value".
@@ -162,6 +174,9 @@ pub struct Minimising {
     pub pass: u32,
     /// Checks made so far.
     pub checks: usize,
+    /// The time budget ended the search before every given was decided.
+    #[serde(default)]
+    pub out_of_time: bool,
 }
 
 /// An incremental uniqueness checker for one picture's clues.
@@ -251,6 +266,11 @@ impl UniquenessChecker {
         self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
+    /// Milliseconds left before the deadline, if there is one.
+    fn left_ms(&self) -> Option<u64> {
+        self.deadline.map(|d| d.saturating_duration_since(Instant::now()).as_millis() as u64)
+    }
+
     /// The quick answer, then budgeted minimising.
     ///
     /// (Whether the clues alone are unique is the caller's question: the pipeline asks the
@@ -280,6 +300,7 @@ impl UniquenessChecker {
     ) -> Minimising {
         let started = Instant::now();
         let first = budget.conflicts.max(1);
+        let passes = budget.passes.max(1);
         let mut state = Minimising::default();
         // 2. The quick answer.
         let mut givens: Vec<usize> = Vec::new();
@@ -293,7 +314,7 @@ impl UniquenessChecker {
             prop.set(&mut cells, i, Cell::known(self.picture[i]));
             // The picture agrees with the clues and the givens, so there is no contradiction.
             let _ = prop.run(&mut cells);
-            progress(GivensProgress { minimising: false, givens: givens.len(), checks: self.checks });
+            progress(GivensProgress { minimising: false, givens: givens.len(), checks: self.checks, pass: 0, passes, undecided: givens.len(), left_ms: self.left_ms() });
         }
         stats.revealed = givens.len();
         stats.reveal_ms = started.elapsed().as_secs_f64() * 1000.0;
@@ -325,12 +346,12 @@ impl UniquenessChecker {
                     state.checks = self.checks;
                     go_on = on_unique(&state);
                 }
-                progress(GivensProgress { minimising: true, givens: set.len(), checks: self.checks });
+                progress(GivensProgress { minimising: true, givens: set.len(), checks: self.checks, pass: 0, passes, undecided: set.len(), left_ms: self.left_ms() });
             }
         }
         let mut undecided: Vec<usize> = givens.into_iter().filter(|g| set.contains(g)).collect();
         let mut conflicts = first;
-        while go_on && !undecided.is_empty() && state.pass < budget.passes.max(1) && !self.out_of_time() {
+        while go_on && !undecided.is_empty() && state.pass < passes && !self.out_of_time() {
             state.pass += 1;
             // Likeliest redundant first: most other givens in the same row and column.
             let mut row = vec![0usize; self.height];
@@ -361,7 +382,8 @@ impl UniquenessChecker {
                     Check::Second(_) => {}
                     Check::Undecided => still.push(g),
                 }
-                progress(GivensProgress { minimising: true, givens: set.len(), checks: self.checks });
+                let open = still.len() + undecided[k + 1..].iter().filter(|h| set.contains(h)).count();
+                progress(GivensProgress { minimising: true, givens: set.len(), checks: self.checks, pass: state.pass, passes, undecided: open, left_ms: self.left_ms() });
             }
             undecided = still;
             conflicts = conflicts.saturating_mul(4);
@@ -370,6 +392,7 @@ impl UniquenessChecker {
         state.givens = sorted(&set);
         state.undecided = undecided.len();
         state.proven_minimal = undecided.is_empty();
+        state.out_of_time = !undecided.is_empty() && self.out_of_time();
         state.checks = self.checks;
         if go_on {
             on_unique(&state);
@@ -419,7 +442,7 @@ pub fn logic_givens(
         match choose(w, h, pic, &unknown) {
             Some(i) => {
                 givens.push(i);
-                progress(GivensProgress { minimising: false, givens: givens.len(), checks });
+                progress(GivensProgress { minimising: false, givens: givens.len(), checks, ..GivensProgress::default() });
             }
             None => break,
         }
@@ -434,7 +457,7 @@ pub fn logic_givens(
         if !line_logic(puzzle, pic, &without).contains(&Cell::Unknown) {
             set = without;
         }
-        progress(GivensProgress { minimising: true, givens: set.len(), checks });
+        progress(GivensProgress { minimising: true, givens: set.len(), checks, ..GivensProgress::default() });
     }
     stats.minimise_ms = started.elapsed().as_secs_f64() * 1000.0;
     stats.kept = set.len();

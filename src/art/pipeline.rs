@@ -167,6 +167,9 @@ pub struct ArtResult {
     /// Minimising passes begun (0 for the quick answer).
     #[serde(default)]
     pub pass: u32,
+    /// The time budget ended minimising before every given was decided.
+    #[serde(default)]
+    pub out_of_time: bool,
     /// The verdict with the givens: `unique`, unless no givens were asked for.
     pub final_verdict: String,
     /// Whether line logic alone solves the puzzle with its givens.
@@ -367,6 +370,7 @@ pub fn from_grid_streaming(
             proven_minimal: m.proven_minimal,
             undecided: m.undecided,
             pass: m.pass,
+            out_of_time: m.out_of_time,
             final_verdict,
             final_line_logic,
             puzzle_json: formats::to_json(&puzzle).to_string(),

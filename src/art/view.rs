@@ -2,7 +2,9 @@
 //! sentences shown for a result. No web API here, so they are tested natively.
 
 use super::givens::UniqueMode;
-use super::pipeline::{ArtResult, ArtVerdict, Stage};
+use super::pipeline::{ArtResult, ArtVerdict, Quality, Stage};
+#[cfg(test)]
+use super::givens::GivensProgress;
 
 /// An SVG picture of a `width × height` grid, one square per cell, `colour(i)` giving cell
 /// `i`'s CSS colour (row-major). Runs of equal colour in a row share one rectangle.
@@ -86,12 +88,26 @@ pub fn givens_sentence(r: &ArtResult) -> String {
     }
 }
 
+/// A duration for people: "40 s", "2 min 5 s".
+pub fn duration(ms: u64) -> String {
+    let s = ms.div_ceil(1000);
+    match (s / 60, s % 60) {
+        (0, s) => format!("{s} s"),
+        (m, 0) => format!("{m} min"),
+        (m, s) => format!("{m} min {s} s"),
+    }
+}
+
 /// Whether the givens are proven minimal: "minimal" only when every given was refused by a
-/// check that found another answer without it.
+/// check that found another answer without it; otherwise how far the search got and why it
+/// ended (the time budget, or still running).
 pub fn minimal_status(r: &ArtResult) -> String {
     let n = r.givens.len();
     if r.proven_minimal {
         format!("minimal (every given refused; {} checks)", r.givens_stats.checks.max(1))
+    } else if r.out_of_time {
+        let when = if r.pass == 0 { "before the passes over single givens began".to_string() } else { format!("in pass {}", r.pass) };
+        format!("{n} givens, not yet proven minimal: the time limit ended the search {when} with {} givens still undecided", r.undecided)
     } else if r.pass == 0 && r.undecided == n {
         format!("{n} givens, not yet proven minimal (minimising…)")
     } else {
@@ -99,10 +115,31 @@ pub fn minimal_status(r: &ArtResult) -> String {
     }
 }
 
-/// The translucent-squares figures, if any.
+/// How close the translucent shading comes to the best possible, in words: the objective
+/// against the proven lower bound (the best board can be no better than the bound).
+pub fn quality_words(q: &Quality) -> String {
+    {
+        // objective <= (1 + excess) * bound <= (1 + excess) * optimum.
+        let excess = if q.lower_bound > 0.0 { (q.objective / q.lower_bound - 1.0).max(0.0) } else if q.objective > 0.0 { f64::INFINITY } else { 0.0 };
+        if excess < 0.0005 {
+            "The shading matches the picture as closely as any choice of filled cells can (proven).".to_string()
+        } else if excess.is_finite() {
+            let pct = 100.0 * excess;
+            let pct = if pct < 10.0 { format!("{:.1}", pct).trim_end_matches(".0").to_string() } else { format!("{pct:.0}") };
+            format!("The shading matches the picture to within about {pct}% of the best possible match (proven).")
+        } else {
+            "How close the shading comes to the best possible match is not known for this picture.".to_string()
+        }
+    }
+}
+
+/// The translucent-squares figures behind [`quality_words`], for a details toggle.
 pub fn quality_sentence(r: &ArtResult) -> Option<String> {
     r.quality.map(|q| {
-        format!("Objective {:.2}, lower bound {:.2}, gap {:.1}%.", q.objective, q.lower_bound, q.gap * 100.0)
+        format!(
+            "Objective {:.2} (the sum over cells of the difference between the simulated shading and the cell's grey), lower bound {:.2} (no choice of filled cells can do better), gap {:.1}% of the objective.",
+            q.objective, q.lower_bound, q.gap * 100.0
+        )
     })
 }
 
@@ -116,7 +153,17 @@ pub fn stage_sentence(stage: &Stage) -> String {
             p.lower_bound,
             100.0 * p.work as f64 / p.planned_work.max(1) as f64
         ),
-        Stage::Givens(g) if g.minimising => format!("Minimising the givens: {} left after {} checks", g.givens, g.checks),
+        Stage::Givens(g) if g.minimising => {
+            let left = g.left_ms.map(|ms| format!(", stops within {}", duration(ms))).unwrap_or_default();
+            if g.pass == 0 {
+                format!("Minimising the givens: {} left after {} checks, dropping blocks first{left}", g.givens, g.checks)
+            } else {
+                format!(
+                    "Minimising the givens: pass {} of at most {}, {} givens, {} still undecided{left}",
+                    g.pass, g.passes, g.givens, g.undecided
+                )
+            }
+        }
         Stage::Givens(g) => format!("Revealing cells: {} givens after {} checks", g.givens, g.checks),
     }
 }
@@ -133,5 +180,105 @@ mod tests {
         assert!(s.contains("x=\"0\" y=\"0\" width=\"2\" height=\"1\" fill=\"#000\""));
         assert!(s.contains("fill=\"#c00\""));
         assert!(greys_svg(2, 1, &[0.0, 255.0]).contains("#ffffff"));
+    }
+
+    #[test]
+    fn the_quality_is_said_in_words_against_the_proven_bound() {
+        let q = |objective, lower_bound| quality_words(&Quality { objective, lower_bound, gap: (objective - lower_bound) / objective });
+        // 1433.65 against 1351.57: the board is within 6.07% of the bound, so of the best.
+        assert_eq!(q(1433.65, 1351.57), "The shading matches the picture to within about 6.1% of the best possible match (proven).");
+        assert_eq!(q(150.0, 100.0), "The shading matches the picture to within about 50% of the best possible match (proven).");
+        assert_eq!(q(100.0, 96.0), "The shading matches the picture to within about 4.2% of the best possible match (proven).");
+        assert_eq!(q(100.0, 100.0), "The shading matches the picture as closely as any choice of filled cells can (proven).");
+        assert!(q(5.0, 0.0).contains("not known"));
+    }
+
+    /// The House sample at the page's defaults (25 wide, Otsu's threshold) keeps its walls:
+    /// every cell wholly inside the walls is filled, every cell wholly inside the door or a
+    /// window or the sky is empty. The geometry is the drawing's in `examples/art_samples.rs`.
+    #[test]
+    fn the_house_sample_looks_like_a_house_at_the_default_settings() {
+        use crate::art::pipeline::{run, ArtOptions, Method};
+        use crate::art::{PrepareOptions, UniqueMode};
+        let bytes = include_bytes!("../../static/samples/house.png");
+        let options = ArtOptions {
+            prepare: PrepareOptions { width: 25, height: None, crop: None, invert: false },
+            method: Method::Threshold { t: None },
+            unique: UniqueMode::Off,
+            budget: Default::default(),
+        };
+        let r = run(bytes, &options, &mut |_| {}).unwrap();
+        let (w, h) = (r.width, r.height);
+        let (cw, ch) = (320.0 / w as f64, 280.0 / h as f64);
+        let inside = |c: usize, row: usize, x0: f64, x1: f64, y0: f64, y1: f64| {
+            c as f64 * cw >= x0 && (c + 1) as f64 * cw <= x1 && row as f64 * ch >= y0 && (row + 1) as f64 * ch <= y1
+        };
+        const OPENINGS: [(f64, f64, f64, f64); 3] = [(142.0, 178.0, 172.0, 250.0), (84.0, 122.0, 146.0, 190.0), (198.0, 236.0, 146.0, 190.0)];
+        let touches = |c: usize, row: usize, (x0, x1, y0, y1): (f64, f64, f64, f64)| {
+            (c + 1) as f64 * cw > x0 && (c as f64) * cw < x1 && (row + 1) as f64 * ch > y0 && (row as f64) * ch < y1
+        };
+        let (mut wall, mut open) = (0, 0);
+        for row in 0..h {
+            for c in 0..w {
+                let filled = r.picture.cells()[row * w + c];
+                if inside(c, row, 64.0, 256.0, 124.0, 250.0) && !OPENINGS.iter().any(|&o| touches(c, row, o)) {
+                    assert!(filled, "wall cell ({row}, {c}) is empty");
+                    wall += 1;
+                }
+                let opening = OPENINGS.iter().any(|&(x0, x1, y0, y1)| inside(c, row, x0, x1, y0, y1));
+                if opening || inside(c, row, 0.0, 320.0, 0.0, 24.0) {
+                    assert!(!filled, "door, window or sky cell ({row}, {c}) is filled");
+                    open += 1;
+                }
+            }
+        }
+        assert!(wall >= 20 && open >= 20, "{wall} wall cells and {open} open cells checked");
+    }
+
+    /// A time budget that has run out ends minimising at once: the quick answer stays (proven
+    /// unique), and the sentence says the time limit ended it, never "minimal"; with no limit
+    /// the same picture's givens are proven minimal.
+    #[test]
+    fn the_time_limit_ends_minimising_and_is_said() {
+        use crate::art::givens::Budget;
+        use crate::art::pipeline::{from_grid, ArtOptions, Method};
+        use crate::art::{Grid, PrepareOptions, UniqueMode};
+        // Diagonal pairs in every 2x2 block: each block can swap, so the clues alone are ambiguous.
+        let (w, h) = (8, 8);
+        let values = (0..w * h).map(|i| if (i % w + i / w) % 2 == 0 { 0.0 } else { 255.0 }).collect();
+        let grid = Grid::new(w, h, values).unwrap();
+        let options = |time_ms| ArtOptions {
+            prepare: PrepareOptions { width: w as u32, height: None, crop: None, invert: false },
+            method: Method::Threshold { t: None },
+            unique: UniqueMode::Givens,
+            budget: Budget { time_ms, ..Budget::default() },
+        };
+        let r = from_grid(&grid, &options(Some(0.0)), &mut |_| {}).unwrap();
+        assert_eq!(r.final_verdict, "unique");
+        assert!(!r.givens.is_empty() && !r.proven_minimal && r.out_of_time);
+        assert_eq!(r.undecided, r.givens.len());
+        assert_eq!(
+            minimal_status(&r),
+            format!("{0} givens, not yet proven minimal: the time limit ended the search before the passes over single givens began with {0} givens still undecided", r.givens.len())
+        );
+        let r = from_grid(&grid, &options(None), &mut |_| {}).unwrap();
+        assert!(r.proven_minimal && !r.out_of_time);
+        assert!(minimal_status(&r).starts_with("minimal"));
+    }
+
+    #[test]
+    fn durations_read_as_people_say_them() {
+        assert_eq!(duration(0), "0 s");
+        assert_eq!(duration(39_001), "40 s");
+        assert_eq!(duration(120_000), "2 min");
+        assert_eq!(duration(125_000), "2 min 5 s");
+    }
+
+    #[test]
+    fn the_minimising_line_names_the_pass_the_limit_and_the_time_left() {
+        let g = GivensProgress { minimising: true, givens: 120, checks: 300, pass: 2, passes: 8, undecided: 40, left_ms: Some(39_500) };
+        assert_eq!(stage_sentence(&Stage::Givens(g)), "Minimising the givens: pass 2 of at most 8, 120 givens, 40 still undecided, stops within 40 s");
+        let g = GivensProgress { left_ms: None, ..g };
+        assert!(!stage_sentence(&Stage::Givens(g)).contains("stops"));
     }
 }

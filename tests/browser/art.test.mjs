@@ -21,8 +21,20 @@ test('an uploaded PNG becomes a unique nonogram whose share link opens the same 
   assert.ok(share.endsWith('#nonogram/v1/' + id), `${share} vs ${id}`);
   // Translucent squares on the same image: the figures appear and it is still made unique.
   await page.selectOption('#art-method', 'translucent');
-  await page.waitForFunction(() => /Objective/.test(document.querySelector('#art-quality')?.textContent ?? ''), null, { timeout: 20000 });
-  await page.waitForSelector('#art-status[data-state="done"][data-verdict="unique"]', { timeout: 20000 });
+  await page.waitForSelector('#art-status[data-state="done"][data-verdict="unique"] #art-quality', { timeout: 20000 });
+  // Said in words; the raw figures wait under a closed toggle.
+  const words = await page.textContent('#art-quality');
+  assert.match(words, /^The shading matches the picture (to within about [\d.]+% of the best possible match|as closely as any choice of filled cells can) \(proven\)\.$/);
+  assert.doesNotMatch(words, /Objective|bound|gap/);
+  assert.equal(await page.$eval('#art-figures', (d) => d.open), false);
+  const figures = await page.$eval('#art-figures p', (p) => p.textContent);
+  const m = /Objective ([\d.]+) .*lower bound ([\d.]+) .*gap ([\d.]+)%/.exec(figures);
+  assert.ok(m, figures);
+  // The words agree with the figures: objective / bound - 1, as a percentage.
+  const [objective, bound] = [Number(m[1]), Number(m[2])];
+  const pct = /about ([\d.]+)%/.exec(words);
+  if (pct) assert.ok(Math.abs(Number(pct[1]) - 100 * (objective / bound - 1)) < 0.6, `${words} vs ${figures}`);
+  else assert.ok(objective - bound < 0.05 * Math.max(1, bound), figures);
   const share2 = await page.inputValue('#share-link');
   // "Play this" and the share link open the same puzzle on the nonogram page.
   await page.click('#art-play');
@@ -87,7 +99,7 @@ test('an image dropped on the page or pasted is read too; a file that is not an 
   await page.waitForSelector('#art-status[data-state="done"][data-verdict="unique"]', { timeout: 20000 });
 });
 
-test('a textured photo-like picture shows a unique puzzle at once, shrinks its givens while busy, and Cancel keeps the best one', async () => {
+test('a textured photo-like picture shows a unique puzzle at once, shrinks its givens while busy, shows the pass and the time left, and Stop here keeps the best one', async () => {
   const page = await open(env.chrome.context, env.server.url, 'art');
   await page.waitForSelector('#art-file');
   await page.fill('#art-width', '60');
@@ -125,8 +137,18 @@ test('a textured photo-like picture shows a unique puzzle at once, shrinks its g
     const c = document.querySelector('#art-status[data-state="busy"] #art-current');
     return c && Number(c.dataset.givens) < first;
   }, first, { timeout: 60000 });
-  await page.click('#cancel');
+  // The end is in sight: the pass of at most how many, and the time left of the default 30 s.
+  await page.waitForFunction(() => /Minimising the givens: pass \d+ of at most \d+, \d+ givens, \d+ still undecided, stops within \d+ s/
+    .test(document.querySelector('#art-status[data-state="busy"]')?.textContent ?? ''), null, { timeout: 30000 });
+  const left = Number(/stops within (\d+) s/.exec(await page.textContent('#art-status'))[1]);
+  assert.ok(left > 0 && left <= 30, `${left} s left`);
+  assert.equal(await page.$eval('#art-time', (s) => s.value), '30');
+  // Stop here is labelled as keeping the puzzle, and keeps it.
+  assert.equal(await page.$('#cancel'), null, 'no bare Cancel once a unique puzzle is shown');
+  assert.match(await page.textContent('#art-stop'), /Stop here, keep this puzzle/);
+  await page.click('#art-stop');
   const done = await page.waitForSelector('#art-status[data-state="done"]', { timeout: 10000 });
+  assert.match(await page.textContent('#art-stopped'), /Stopped here as you asked: this puzzle is proven unique/);
   assert.equal(await done.getAttribute('data-verdict'), 'unique');
   const kept = Number(await done.getAttribute('data-givens'));
   assert.ok(kept < first, `${kept} givens kept after ${first} at first`);
@@ -201,5 +223,88 @@ test('dragging a rectangle on the original crops it; the aspect lock keeps the r
     const s = document.querySelector('#art-status[data-state="done"]');
     return s && s.textContent.includes(`${w0}×${h0} cells`);
   }, [w0, h0], { timeout: 20000 });
+  assert.deepEqual(page.studioErrors, []);
+});
+
+/** The picture pane's cells (true = filled), read from its SVG: one rect per run of a colour. */
+async function pictureCells(page) {
+  return page.$eval('img.art-grid[alt^="Picture"]', (img) => {
+    const svg = new DOMParser().parseFromString(decodeURIComponent(img.src.slice(img.src.indexOf(',') + 1)), 'image/svg+xml');
+    const [, , w, h] = svg.documentElement.getAttribute('viewBox').split(' ').map(Number);
+    const cells = Array.from({ length: h }, () => Array(w).fill(false));
+    for (const r of svg.querySelectorAll('rect')) {
+      const [x, y, rw] = ['x', 'y', 'width'].map((a) => Number(r.getAttribute(a)));
+      const filled = ['#000', '#c00'].includes(r.getAttribute('fill'));
+      for (let i = x; i < x + rw; i++) cells[y][i] = filled;
+    }
+    return cells;
+  });
+}
+
+test('the House sample looks like a house at the default settings: walls filled around a white door and windows', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'art');
+  await page.reload(); // the page's own defaults, not an earlier test's width
+  await page.waitForSelector('#sample-house');
+  await page.click('#sample-house');
+  await page.waitForFunction(() => {
+    const s = document.querySelector('#art-status[data-state="done"]');
+    return s && s.textContent.includes('25×22 cells from a 320×280 image');
+  }, null, { timeout: 20000 });
+  assert.match(await page.textContent('.art-controls'), /Threshold \d+ \(Otsu\)/);
+  const cells = await pictureCells(page);
+  const [w, h] = [cells[0].length, cells.length];
+  // The drawing's geometry (examples/art_samples.rs) in cells: walls x 64..256, y 124..250 of
+  // 320x280; door x 142..178 from y 172; windows x 84..122 and 198..236, y 146..190.
+  const cell = (x, y) => cells[Math.floor((y * h) / 280)][Math.floor((x * w) / 320)];
+  for (const [x, y] of [[70, 230], [250, 230], [70, 135], [250, 135], [130, 230], [190, 230], [160, 140]]) {
+    assert.ok(cell(x, y), `wall at (${x}, ${y}) is filled:\n${cells.map((r) => r.map((b) => (b ? '#' : '.')).join('')).join('\n')}`);
+  }
+  for (const [x, y] of [[160, 215], [103, 168], [217, 168], [20, 200], [300, 200]]) {
+    assert.ok(!cell(x, y), `door, window or sky at (${x}, ${y}) is empty`);
+  }
+  // The roof and the ground are filled too.
+  assert.ok(cell(160, 100) && cell(160, 270));
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test('minimising the givens ends by itself at the chosen time and says so', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'art');
+  await page.reload();
+  await page.waitForSelector('#art-time');
+  // The choices a person reads, the default first.
+  assert.deepEqual(await page.$$eval('#art-time option', (o) => o.map((x) => x.textContent)), ['10 s', '30 s', '2 min', '10 min']);
+  await page.selectOption('#art-time', '10');
+  await page.fill('#art-width', '80');
+  await page.dispatchEvent('#art-width', 'change');
+  await page.selectOption('#art-method', 'translucent');
+  // Seeded noise over waves, 400x400: at 80 wide its givens take far longer than 10 s to minimise.
+  const noise = await page.evaluate(() => {
+    const c = document.createElement('canvas');
+    c.width = 400; c.height = 400;
+    const g = c.getContext('2d');
+    const img = g.createImageData(400, 400);
+    let s = 777;
+    for (let y = 0; y < 400; y++) for (let x = 0; x < 400; x++) {
+      s = (s * 1103515245 + 12345) % 2147483648;
+      const v = 128 + 50 * Math.sin(x / 13) * Math.cos(y / 11) + (s / 2147483648 - 0.5) * 160;
+      const i = 4 * (y * 400 + x);
+      img.data[i] = img.data[i + 1] = img.data[i + 2] = Math.max(0, Math.min(255, v));
+      img.data[i + 3] = 255;
+    }
+    g.putImageData(img, 0, 0);
+    const url = c.toDataURL('image/png');
+    return url.slice(url.indexOf(',') + 1);
+  });
+  const started = Date.now();
+  await page.setInputFiles('#art-file', { name: 'noise.png', mimeType: 'image/png', buffer: Buffer.from(noise, 'base64') });
+  await page.waitForSelector('#art-status[data-state="busy"] #art-current', { timeout: 60000 });
+  const done = await page.waitForSelector('#art-status[data-state="done"]', { timeout: 60000 });
+  const seconds = (Date.now() - started) / 1000;
+  assert.equal(await done.getAttribute('data-verdict'), 'unique');
+  if ((await done.getAttribute('data-minimal')) === 'false') {
+    assert.match(await page.textContent('#art-verdict'), /not yet proven minimal: the time limit ended the search (in pass \d+|before the passes over single givens began) with \d+ givens still undecided/);
+  }
+  // 10 s of minimising, plus the optimiser, the verdict and the quick answer before it.
+  assert.ok(seconds < 45, `ended after ${seconds.toFixed(1)} s`);
   assert.deepEqual(page.studioErrors, []);
 });

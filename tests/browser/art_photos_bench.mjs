@@ -48,7 +48,7 @@ try {
         const firstGivens = await page.$eval('#art-current, #art-status[data-state="done"]', (e) => e.dataset.givens);
         let done = await page.waitForSelector('#art-status[data-state="done"]', { timeout: Math.max(1, cap - first) }).catch(() => null);
         if (!done) {
-          await page.click('#cancel');
+          await page.click('#art-stop, #cancel');
           done = await page.waitForSelector('#art-status[data-state="done"]', { timeout: 10000 });
         }
         const end = Date.now() - t0;

@@ -133,9 +133,14 @@ pub fn explanation(p: &RectFree) -> Vec<String> {
     why
 }
 
-/// The literature table shown on the page: n, the largest rectangle-free subset of n x n, and
-/// what that says about four colours.
-pub fn known_table() -> Vec<(usize, usize, String)> {
+/// The literature table shown on the page, when it applies to `p` (a square grid of side 16
+/// to 19 with four colours, the sizes of the famous 17x17 problem): n, the largest
+/// rectangle-free subset of n x n, what that says about four colours, and whether the row is
+/// `p`'s own size. Empty for every other task.
+pub fn known_table(p: &RectFree) -> Vec<(usize, usize, String, bool)> {
+    if p.rows() != p.cols() || p.colours() != 4 || !(16..=19).contains(&p.rows()) {
+        return Vec::new();
+    }
     (16..=19)
         .filter_map(|n| bounds::known_square(n).map(|z| (n, z)))
         .map(|(n, z)| {
@@ -147,9 +152,172 @@ pub fn known_table() -> Vec<(usize, usize, String)> {
             } else {
                 format!("4 x {z} = {} vs {need}", 4 * z)
             };
-            (n, z, words)
+            (n, z, words, n == p.rows())
         })
         .collect()
+}
+
+/// The mark after a click on a hand-coloured cell: forwards 0 (uncoloured), 1, …, `colours`,
+/// then 0 again; backwards the other way. A mark is the colour + 1.
+pub fn cycle(mark: u8, colours: usize, backwards: bool) -> u8 {
+    let n = colours as u8 + 1;
+    let m = mark.min(n - 1);
+    if backwards {
+        (m + n - 1) % n
+    } else {
+        (m + 1) % n
+    }
+}
+
+/// What a key does on the hand-colouring board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Key {
+    /// Move the focus by (rows, columns).
+    Move(isize, isize),
+    /// Set the focused cell's mark (0 clears it).
+    Set(u8),
+    /// Cycle the focused cell's colour, backwards when true.
+    Cycle(bool),
+}
+
+/// The key `key` (a `KeyboardEvent.key`) on a board with `colours` colours: arrows move, the
+/// digits 1 to `colours` pick a colour, 0, Delete and Backspace clear, Space and Enter cycle
+/// (Shift: backwards). Anything else is not the board's.
+pub fn key(key: &str, shift: bool, colours: usize) -> Option<Key> {
+    Some(match key {
+        "ArrowUp" => Key::Move(-1, 0),
+        "ArrowDown" => Key::Move(1, 0),
+        "ArrowLeft" => Key::Move(0, -1),
+        "ArrowRight" => Key::Move(0, 1),
+        "0" | "Delete" | "Backspace" => Key::Set(0),
+        " " | "Enter" => Key::Cycle(shift),
+        d if d.len() == 1 => {
+            let k = d.chars().next()?.to_digit(10)? as usize;
+            if (1..=colours).contains(&k) {
+                Key::Set(k as u8)
+            } else {
+                return None;
+            }
+        }
+        _ => return None,
+    })
+}
+
+/// The hand colouring's cells: a fixed cell's colour, else the mark's (mark = colour + 1, 0
+/// or a missing mark: uncoloured).
+pub fn hand_cells(p: &RectFree, marks: &[u8]) -> Vec<Option<u8>> {
+    (0..p.rows() * p.cols())
+        .map(|i| match p.fixed()[i] {
+            Some(f) => Some(f),
+            None => match marks.get(i).copied().unwrap_or(0) {
+                0 => None,
+                m if m as usize <= p.colours() => Some(m - 1),
+                _ => None,
+            },
+        })
+        .collect()
+}
+
+/// What the hand-colouring board shows, recomputed after every click.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hand {
+    /// Cells coloured (fixed ones included) and in all.
+    pub coloured: usize,
+    /// Cells in all.
+    pub total: usize,
+    /// The exact number of monochromatic rectangles among the coloured cells.
+    pub count: u64,
+    /// Per cell: a corner of some monochromatic rectangle.
+    pub corners: Vec<bool>,
+    /// The first [`MAX_SHOWN`] rectangles, for outlines.
+    pub shown: Vec<Rect>,
+    /// Every cell is coloured and the kind's independent checker ([`check::verify`]) passed it.
+    pub solved: bool,
+}
+
+impl Hand {
+    /// The sentence under the board.
+    pub fn sentence(&self) -> String {
+        let plural = |n: u64| if n == 1 { "" } else { "s" };
+        if self.solved {
+            return format!("Solved! All {} cells are coloured and the independent checker found no monochromatic rectangle.", self.total);
+        }
+        let left = self.total - self.coloured;
+        let rects = match self.count {
+            0 => "No monochromatic rectangle so far".to_string(),
+            n => format!("{n} monochromatic rectangle{} (corners ringed)", plural(n)),
+        };
+        match left {
+            0 => format!("{rects}; every cell is coloured, so recolour a corner to break them."),
+            n => format!("{rects}; {n} cell{} still uncoloured.", plural(n as u64)),
+        }
+    }
+}
+
+/// The live state of a hand colouring of `p` from the player's `marks`: rectangles among the
+/// coloured cells, counted over pairs of rows; "solved" only when every cell is coloured and
+/// [`check::verify`] accepts the grid.
+pub fn hand(p: &RectFree, marks: &[u8]) -> Hand {
+    let (rows, cols) = (p.rows(), p.cols());
+    let cells = hand_cells(p, marks);
+    let coloured = cells.iter().filter(|c| c.is_some()).count();
+    let mut corners = vec![false; rows * cols];
+    let mut shown = Vec::new();
+    let mut count = 0u64;
+    let mut same: Vec<Vec<usize>> = vec![Vec::new(); p.colours()];
+    for r1 in 0..rows {
+        for r2 in r1 + 1..rows {
+            same.iter_mut().for_each(Vec::clear);
+            for c in 0..cols {
+                if let (Some(a), Some(b)) = (cells[r1 * cols + c], cells[r2 * cols + c]) {
+                    if a == b {
+                        same[a as usize].push(c);
+                    }
+                }
+            }
+            for (k, columns) in same.iter().enumerate() {
+                let m = columns.len() as u64;
+                if m < 2 {
+                    continue;
+                }
+                count += m * (m - 1) / 2;
+                for &c in columns {
+                    corners[r1 * cols + c] = true;
+                    corners[r2 * cols + c] = true;
+                }
+                for (i, &c1) in columns.iter().enumerate() {
+                    for &c2 in &columns[i + 1..] {
+                        if shown.len() < MAX_SHOWN {
+                            shown.push(Rect { r1, r2, c1, c2, colour: k as u8 });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let solved = coloured == rows * cols && {
+        let grid = Grid::from_cells(rows, cols, cells.iter().map(|c| c.unwrap_or(0)).collect());
+        grid.is_some_and(|g| check::verify(p, &g).is_ok())
+    };
+    Hand { coloured, total: rows * cols, count, corners, shown, solved }
+}
+
+/// Why a pasted grid does not fit the task on screen (another size, more colours, or a fixed
+/// cell of another colour), as a sentence; `None` when it fits.
+pub fn misfit(p: &RectFree, c: &Checked) -> Option<String> {
+    let (rows, cols) = (c.grid.rows(), c.grid.cols());
+    let task = format!("the task on screen is {}x{} with {} colours", p.rows(), p.cols(), p.colours());
+    if rows != p.rows() || cols != p.cols() || c.colours > p.colours() {
+        return Some(format!("This grid is {rows}x{cols} with {} colours, but {task}. Nothing was changed.", c.colours));
+    }
+    let clash = (0..rows * cols).find(|&i| p.fixed()[i].is_some_and(|f| f != c.grid.cells()[i]))?;
+    Some(format!(
+        "Cell ({}, {}) of this grid has colour {}, but the task fixes it to colour {}. Nothing was changed.",
+        clash / cols + 1,
+        clash % cols + 1,
+        c.grid.cells()[clash] + 1,
+        p.fixed()[clash].unwrap_or(0) + 1
+    ))
 }
 
 /// The tasks a portfolio races for `p`: the same task with seeds `p.seed`, `p.seed + 1`, …, one
@@ -171,4 +339,141 @@ pub fn portfolio_tasks(p: &RectFree, workers: usize) -> Vec<RectFree> {
 /// The line of a report that says how a portfolio ended, if a portfolio ran.
 pub fn portfolio_line(proof: &[String]) -> Option<&str> {
     proof.iter().map(String::as_str).find(|l| l.starts_with("Portfolio:"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Rectangles of a full grid by brute force over every pair of rows and of columns.
+    fn brute(g: &Grid<u8>) -> u64 {
+        let mut n = 0;
+        for r1 in 0..g.rows() {
+            for r2 in r1 + 1..g.rows() {
+                for c1 in 0..g.cols() {
+                    for c2 in c1 + 1..g.cols() {
+                        let k = g.row(r1)[c1];
+                        n += u64::from(g.row(r1)[c2] == k && g.row(r2)[c1] == k && g.row(r2)[c2] == k);
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    #[test]
+    fn cycling_visits_every_colour_and_uncoloured_both_ways() {
+        let forward: Vec<u8> = std::iter::successors(Some(0u8), |&m| Some(cycle(m, 3, false))).take(5).collect();
+        assert_eq!(forward, vec![0, 1, 2, 3, 0]);
+        let back: Vec<u8> = std::iter::successors(Some(0u8), |&m| Some(cycle(m, 3, true))).take(5).collect();
+        assert_eq!(back, vec![0, 3, 2, 1, 0]);
+        // A mark past the colours (a task with fewer colours) cycles from the last one.
+        assert_eq!(cycle(6, 2, false), 0);
+    }
+
+    #[test]
+    fn keys_move_pick_clear_and_cycle() {
+        assert_eq!(key("ArrowLeft", false, 4), Some(Key::Move(0, -1)));
+        assert_eq!(key("ArrowDown", false, 4), Some(Key::Move(1, 0)));
+        assert_eq!(key("3", false, 4), Some(Key::Set(3)));
+        assert_eq!(key("5", false, 4), None, "no fifth colour");
+        assert_eq!(key("0", false, 4), Some(Key::Set(0)));
+        assert_eq!(key("Delete", false, 4), Some(Key::Set(0)));
+        assert_eq!(key(" ", true, 4), Some(Key::Cycle(true)));
+        assert_eq!(key("Enter", false, 4), Some(Key::Cycle(false)));
+        assert_eq!(key("x", false, 4), None);
+        assert_eq!(key("Tab", false, 4), None);
+    }
+
+    #[test]
+    fn the_live_count_and_corners_match_brute_force_and_solved_needs_the_checker() {
+        let p = RectFree::new(4, 5, 3).unwrap();
+        // Random full grids: the count agrees with brute force and with the checker's.
+        let mut seed = 7u64;
+        for _ in 0..200 {
+            let cells: Vec<u8> = (0..20)
+                .map(|_| {
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    ((seed >> 33) % 3) as u8
+                })
+                .collect();
+            let g = Grid::from_cells(4, 5, cells).unwrap();
+            let h = hand(&p, &grid_to_marks(&g));
+            assert_eq!(h.count, brute(&g));
+            assert_eq!(h.count, check::count(&g));
+            assert_eq!(h.solved, h.count == 0);
+            assert_eq!(h.coloured, 20);
+            // Corners: exactly the cells of the listed rectangles (all listed: at most C(4,2) * C(5,2) = 60).
+            let mut want = vec![false; 20];
+            for x in &h.shown {
+                for (r, c) in [(x.r1, x.c1), (x.r1, x.c2), (x.r2, x.c1), (x.r2, x.c2)] {
+                    want[r * 5 + c] = true;
+                }
+            }
+            assert_eq!(h.shown.len() as u64, h.count);
+            assert_eq!(h.corners, want);
+        }
+    }
+
+    #[test]
+    fn uncoloured_cells_make_no_rectangle_and_a_partial_grid_is_never_solved() {
+        let p = RectFree::new(3, 3, 2).unwrap();
+        // Colour 1 at the four corners of the 3x3: one rectangle; the rest uncoloured.
+        let marks = vec![2, 0, 2, 0, 0, 0, 2, 0, 2];
+        let h = hand(&p, &marks);
+        assert_eq!((h.count, h.coloured, h.solved), (1, 4, false));
+        assert_eq!(h.corners.iter().filter(|&&c| c).count(), 4);
+        assert!(h.sentence().contains("1 monochromatic rectangle (corners ringed); 5 cells still uncoloured"), "{}", h.sentence());
+        // Nothing coloured: nothing to report, not solved.
+        let h = hand(&p, &[]);
+        assert_eq!((h.count, h.coloured, h.solved), (0, 0, false));
+        // A full rectangle-free grid is solved.
+        // 001 / 010 / 100: no two rows agree in one colour on two columns.
+        let h = hand(&p, &[1, 1, 2, 1, 2, 1, 2, 1, 1]);
+        assert_eq!((h.count, h.coloured, h.solved), (0, 9, true));
+    }
+
+    #[test]
+    fn a_solved_board_is_one_the_checker_passes() {
+        let p = RectFree::new(3, 3, 2).unwrap();
+        // Every 2-colouring of 3x3: "solved" exactly when the checker passes it.
+        let all: Vec<Vec<u8>> = (0..512u32).map(|b| (0..9).map(|i| ((b >> i) & 1) as u8 + 1).collect()).collect();
+        let mut solved = 0;
+        for marks in &all {
+            let g = Grid::from_cells(3, 3, marks.iter().map(|m| m - 1).collect()).unwrap();
+            let h = hand(&p, marks);
+            assert_eq!(h.solved, check::verify(&p, &g).is_ok());
+            solved += usize::from(h.solved);
+            if h.solved {
+                assert!(h.sentence().starts_with("Solved!"));
+            }
+        }
+        assert!(solved > 0 && solved < 512);
+    }
+
+    #[test]
+    fn fixed_cells_colour_the_board_and_a_clashing_paste_is_refused() {
+        let p = crate::kinds::import_as::<RectFree>(r#"{"kind":"rectfree","rows":2,"cols":2,"colours":2,"fixed":["1.",".."]}"#).unwrap();
+        assert_eq!(hand_cells(&p, &[0, 0, 1, 2]), vec![Some(1), None, Some(0), Some(1)]);
+        let c = checked(Grid::from_cells(2, 2, vec![0, 1, 1, 0]).unwrap());
+        assert!(misfit(&p, &c).unwrap().contains("Cell (1, 1)"));
+        let c = checked(Grid::from_cells(2, 2, vec![1, 0, 0, 1]).unwrap());
+        assert_eq!(misfit(&p, &c), None);
+        let c = checked(Grid::from_cells(2, 3, vec![1, 0, 0, 1, 0, 0]).unwrap());
+        assert!(misfit(&p, &c).unwrap().starts_with("This grid is 2x3 with 2 colours, but the task on screen is 2x2 with 2 colours"));
+        // More colours than the task has does not fit either.
+        let q = RectFree::new(2, 2, 2).unwrap();
+        assert!(misfit(&q, &checked(Grid::from_cells(2, 2, vec![0, 1, 2, 0]).unwrap())).is_some());
+    }
+
+    #[test]
+    fn the_literature_table_shows_only_for_the_tasks_it_is_about() {
+        assert!(known_table(&RectFree::new(5, 5, 2).unwrap()).is_empty());
+        assert!(known_table(&RectFree::new(12, 12, 4).unwrap()).is_empty());
+        assert!(known_table(&RectFree::new(17, 17, 3).unwrap()).is_empty());
+        assert!(known_table(&RectFree::new(17, 16, 4).unwrap()).is_empty());
+        let t = known_table(&RectFree::new(17, 17, 4).unwrap());
+        assert_eq!(t.iter().map(|r| r.0).collect::<Vec<_>>(), vec![16, 17, 18, 19]);
+        assert_eq!(t.iter().filter(|r| r.3).map(|r| r.0).collect::<Vec<_>>(), vec![17]);
+    }
 }

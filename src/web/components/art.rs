@@ -12,6 +12,7 @@ use yew::prelude::*;
 
 use crate::art::pipeline::{ArtOptions, ArtVerdict, Method};
 use crate::art::{crop as crop_geometry, view};
+use crate::art::givens::Budget;
 use crate::art::{Crop, OptimizerConfig, PrepareOptions, UniqueMode, MAX_FILE_BYTES};
 use crate::jobs::Request;
 use crate::kinds::nonogram::formats::{non, tatham};
@@ -23,6 +24,10 @@ use crate::web::state::{Action, Level, Work};
 
 /// The samples drawn by `examples/art_samples.rs`, copied into the site by trunk.
 const SAMPLES: [(&str, &str); 3] = [("Smiley", "smiley"), ("House", "house"), ("Sphere", "sphere")];
+/// The choices of time for minimising the givens, in seconds, and the default: a person can
+/// see the end coming (the status counts down), and "Stop here" keeps the puzzle at any time.
+const TIME_CHOICES: [u32; 4] = [10, 30, 120, 600];
+const DEFAULT_TIME_S: u32 = 30;
 /// Milliseconds of calm before a change re-runs the job.
 const DEBOUNCE_MS: u32 = 300;
 
@@ -46,11 +51,13 @@ struct Controls {
     translucent: bool,
     threshold: Option<u16>,
     unique: UniqueMode,
+    /// Seconds minimising the givens may take before the page keeps what it has.
+    time_s: u32,
 }
 
 impl Default for Controls {
     fn default() -> Self {
-        Controls { width: 25, height: None, crop: [None; 4], invert: false, translucent: false, threshold: None, unique: UniqueMode::Givens }
+        Controls { width: 25, height: None, crop: [None; 4], invert: false, translucent: false, threshold: None, unique: UniqueMode::Givens, time_s: DEFAULT_TIME_S }
     }
 }
 
@@ -66,7 +73,8 @@ impl Controls {
         } else {
             Method::Threshold { t: self.threshold }
         };
-        ArtOptions { prepare: PrepareOptions { width: self.width, height: self.height, crop, invert: self.invert }, method, unique: self.unique, budget: Default::default() }
+        let budget = Budget { time_ms: Some(f64::from(self.time_s) * 1000.0), ..Budget::default() };
+        ArtOptions { prepare: PrepareOptions { width: self.width, height: self.height, crop, invert: self.invert }, method, unique: self.unique, budget }
     }
 }
 
@@ -291,9 +299,14 @@ pub fn ArtPage() -> Html {
             html! {
                 <div id="art-status" class="status busy" data-state="busy">
                     <span class="spinner" aria-hidden="true"></span>
-                    <span>{ format!("{detail}… {:.1} s", (crate::web::ctx::now_ms() - b.started_ms).max(0.0) / 1000.0) }</span>
-                    <button id="cancel" onclick={cancel}>{ "Cancel" }</button>
-                    // The best unique puzzle so far (this job's): playable now, Cancel keeps it.
+                    <span>{ format!("{detail} ({:.1} s so far)", (crate::web::ctx::now_ms() - b.started_ms).max(0.0) / 1000.0) }</span>
+                    // Once a unique puzzle is here, stopping keeps it (and says so).
+                    if result.is_some() {
+                        <button id="art-stop" onclick={cancel} title="End the search now and keep the unique puzzle shown">{ "Stop here, keep this puzzle" }</button>
+                    } else {
+                        <button id="cancel" onclick={cancel}>{ "Cancel" }</button>
+                    }
+                    // The best unique puzzle so far (this job's): playable now, Stop here keeps it.
                     if let Some(r) = &result {
                         <p id="art-current" data-verdict={r.final_verdict.clone()} data-givens={r.givens.len().to_string()}
                             data-minimal={r.proven_minimal.to_string()} data-undecided={r.undecided.to_string()}>{ view::givens_sentence(r) }</p>
@@ -305,8 +318,14 @@ pub fn ArtPage() -> Html {
             <div id="art-status" class="status done" data-state="done" data-verdict={r.final_verdict.clone()} data-givens={r.givens.len().to_string()}
                 data-minimal={r.proven_minimal.to_string()} data-undecided={r.undecided.to_string()}>
                 <strong id="art-verdict">{ view::givens_sentence(r) }</strong>
+                if ctx.state.last_end.as_deref() == Some("Cancelled.") && r.unique == UniqueMode::Givens && !r.proven_minimal {
+                    <p id="art-stopped">{ "Stopped here as you asked: this puzzle is proven unique; fewer givens may exist." }</p>
+                }
                 <p>{ view::verdict_sentence(r) }</p>
-                if let Some(q) = view::quality_sentence(r) { <p id="art-quality">{ q }</p> }
+                if let (Some(q), Some(figures)) = (r.quality.as_ref(), view::quality_sentence(r)) {
+                    <p id="art-quality">{ view::quality_words(q) }</p>
+                    <details id="art-figures" class="art-figures"><summary>{ "The figures" }</summary><p>{ figures }</p></details>
+                }
                 <p class="timings">{ format!("{}×{} cells from a {}×{} image in {:.0} ms.", r.width, r.height, r.image_size.0, r.image_size.1, r.timings.total_ms) }</p>
             </div>
         },
@@ -468,6 +487,12 @@ pub fn ArtPage() -> Html {
                     <option value="logic" selected={c.unique == UniqueMode::Logic}>{ "no guessing (line logic)" }</option>
                     <option value="off" selected={c.unique == UniqueMode::Off}>{ "verdict only" }</option>
                 </select></label>
+                if c.unique == UniqueMode::Givens {
+                    <label title="Minimising the givens ends after this long and keeps the unique puzzle it has; Stop here ends it sooner">{ "Time for fewer givens " }
+                        <select id="art-time" onchange={set(|c, v| if let Ok(s) = v.parse() { c.time_s = s })}>
+                            { for TIME_CHOICES.iter().map(|&t| html! { <option value={t.to_string()} selected={c.time_s == t}>{ view::duration(u64::from(t) * 1000) }</option> }) }
+                        </select></label>
+                }
                 <details class="crop"><summary>{ "Crop (pixels; or drag a rectangle on the original)" }</summary>
                     { crop_input(0, "x ") }{ crop_input(1, "y ") }{ crop_input(2, "width ") }{ crop_input(3, "height ") }
                     <label>{ "Lock aspect " }<input id="art-crop-lock" type="checkbox" checked={aspect_lock.is_some()} onchange={on_lock} /></label>

@@ -14,6 +14,7 @@ use crate::web::download;
 use crate::web::portfolio;
 use crate::web::hooks::{use_example, use_workshop};
 use crate::web::state::{Action, Level, Live, Work};
+use crate::web::{ctx::Ctx, storage};
 
 const KIND: Kind = Kind::RectFree;
 /// The example shown before the user opens anything.
@@ -27,23 +28,21 @@ pub fn RectFreePage() -> Html {
     let live = use_context::<UseReducerHandle<Live>>().expect("inside the app");
     use_example(KIND, EXAMPLE);
     let p = (*puzzle).clone();
-    let rows = use_state(|| 12usize);
-    let cols = use_state(|| 12usize);
-    let colours = use_state(|| 4usize);
     let method = use_state(|| Method::Auto);
     let symmetry = use_state(|| Symmetry::Auto);
     let seed = use_state(|| 1u64);
     let workers = use_state(portfolio::runners);
     let check_text = use_node_ref();
-    let check_error = use_state(|| None::<String>);
-    // The form follows the opened task (a link, an import, a reload).
+    // The outcome of the last "Check a grid", with the marks it left (shown only while the
+    // board still holds them, so an edit or a new task never leaves a stale verdict).
+    let outcome = use_state(|| None::<Outcome>);
+    // The hand-colouring board's cursor (row-major cell) for the keyboard.
+    let cursor = use_state(|| 0usize);
+    // The run settings follow the opened task (a link, an import, a reload).
     {
-        let (rows, cols, colours, method, symmetry, seed) = (rows.clone(), cols.clone(), colours.clone(), method.clone(), symmetry.clone(), seed.clone());
+        let (method, symmetry, seed) = (method.clone(), symmetry.clone(), seed.clone());
         use_effect_with(p.clone(), move |p| {
             if let Some(p) = p {
-                rows.set(p.rows());
-                cols.set(p.cols());
-                colours.set(p.colours());
                 method.set(p.method);
                 symmetry.set(p.symmetry);
                 seed.set(p.seed);
@@ -52,21 +51,36 @@ pub fn RectFreePage() -> Html {
         });
     }
     let busy = ctx.state.busy.is_some();
-    let form_task = {
-        let mut t = RectFree::new(*rows, *cols, *colours).ok();
-        if let Some(t) = t.as_mut() {
-            t.method = *method;
-            t.symmetry = *symmetry;
-            t.seed = *seed;
-        }
-        t
+    // Rows, columns and colours are the task on screen: changing one opens that task at once
+    // (the board, the explanation and the share link follow); the hand colouring of the old
+    // size is kept aside and comes back with that size.
+    let (rows, cols, colours) = p.as_ref().map(|p| (p.rows(), p.cols(), p.colours())).unwrap_or((12, 12, 4));
+    let resize = |what: fn(&mut (usize, usize, usize), usize)| {
+        let (ctx, p, marks) = (ctx.clone(), p.clone(), w.marks.clone());
+        let (method, symmetry, seed) = (*method, *symmetry, *seed);
+        Callback::from(move |v: usize| {
+            let mut size = (rows, cols, colours);
+            what(&mut size, v);
+            let Ok(mut t) = RectFree::new(size.0, size.1, size.2) else { return };
+            t.method = method;
+            t.symmetry = symmetry;
+            t.seed = seed;
+            open_task(&ctx, p.as_ref(), &marks, &t);
+        })
     };
+    let form_task = p.as_ref().map(|p| {
+        let mut t = p.clone();
+        t.method = *method;
+        t.symmetry = *symmetry;
+        t.seed = *seed;
+        t
+    });
     let run = {
-        let (ctx, task, workers) = (ctx.clone(), form_task.clone(), *workers);
+        let (ctx, task, workers, p, marks) = (ctx.clone(), form_task.clone(), *workers, p.clone(), w.marks.clone());
         Callback::from(move |_: MouseEvent| {
             let Some(t) = task.clone() else { return };
             let text = t.to_json().to_string();
-            ctx.state.dispatch(Action::Open { kind: KIND, puzzle: text.clone() });
+            open_task(&ctx, p.as_ref(), &marks, &t);
             // Local search races differently seeded workers; SAT and the bound run in one.
             let tasks = page::portfolio_tasks(&t, workers);
             if tasks.len() < 2 {
@@ -77,38 +91,36 @@ pub fn RectFreePage() -> Html {
             }
         })
     };
+    // Check a pasted grid: it goes on the board when it fits the task on screen; another size
+    // is said, with a button to switch, and changes nothing by itself.
     let check = {
-        let (ctx, node, err) = (ctx.clone(), check_text.clone(), check_error.clone());
+        let (ctx, node, outcome, p) = (ctx.clone(), check_text.clone(), outcome.clone(), p.clone());
         Callback::from(move |_: MouseEvent| {
-            let Some(t) = node.cast::<web_sys::HtmlTextAreaElement>() else { return };
-            match page::check_text(&t.value()) {
-                Ok(c) => {
-                    err.set(None);
-                    match RectFree::new(c.grid.rows(), c.grid.cols(), c.colours) {
-                        Ok(task) => {
-                            ctx.state.dispatch(Action::Open { kind: KIND, puzzle: task.to_json().to_string() });
-                            let cells = page::grid_to_marks(&c.grid).into_iter().enumerate().collect();
-                            ctx.state.dispatch(Action::Mark { kind: KIND, cells });
-                        }
-                        Err(e) => err.set(Some(e.to_string())),
+            let (Some(t), Some(p)) = (node.cast::<web_sys::HtmlTextAreaElement>(), p.as_ref()) else { return };
+            outcome.set(Some(match page::check_text(&t.value()) {
+                Err(e) => Outcome::Error(format!("Could not read that grid: {e}. The board is unchanged.")),
+                Ok(c) => match page::misfit(p, &c) {
+                    Some(why) => Outcome::Misfit(why, c, p.clone()),
+                    None => {
+                        let marks = page::grid_to_marks(&c.grid);
+                        ctx.state.dispatch(Action::Mark { kind: KIND, cells: marks.iter().copied().enumerate().collect() });
+                        Outcome::Placed(c.sentence(), marks, c.count)
                     }
-                }
-                Err(e) => err.set(Some(format!("Could not read that grid: {e}"))),
-            }
+                },
+            }));
         })
     };
-
     // The answer of the last solve (already verified by the page when it arrived).
     let answer = p.as_ref().and_then(|p| {
         let rows = w.result.as_ref()?.solutions.first()?;
         formats::grid_from_rows(p, rows).ok()
     });
-    // A grid the user imported to check, kept in the marks (colour + 1 per cell).
-    let imported = p.as_ref().and_then(|p| page::marks_to_grid(p, &w.marks)).map(page::checked);
+    let hand = p.as_ref().map(|p| page::hand(p, &w.marks));
     let snapshot = live.rectfree.clone().filter(|_| ctx.state.busy.as_ref().is_some_and(|b| b.job == live.job && b.kind == KIND));
     let sizes = |n: usize| (1..=n).map(|v| (v, v.to_string())).collect::<Vec<_>>();
 
     let explanation = form_task.as_ref().map(page::explanation).unwrap_or_default();
+    let table = form_task.as_ref().map(page::known_table).unwrap_or_default();
     let export = answer.clone().map(|g| {
         let text = page::export_text(&g);
         let svg = page::grid_svg(&g, 24, &[]);
@@ -137,9 +149,9 @@ pub fn RectFreePage() -> Html {
             <h1>{ "Rectangle-free colouring" }</h1>
             <p class="rules">{ "Colour every cell so that no four cells of one colour are the corners of a rectangle (two rows, two columns)." }</p>
             <div class="toolbar rf-form">
-                <label>{ "Rows " }{ actions::select("rf-rows", sizes(MAX_SIDE), *rows, rows.clone()) }</label>
-                <label>{ " Columns " }{ actions::select("rf-cols", sizes(MAX_SIDE), *cols, cols.clone()) }</label>
-                <label>{ " Colours " }{ actions::select("rf-colours", (MIN_COLOURS..=MAX_COLOURS).map(|v| (v, v.to_string())).collect(), *colours, colours.clone()) }</label>
+                <label>{ "Rows " }{ select_then("rf-rows", sizes(MAX_SIDE), rows, busy, resize(|s, v| s.0 = v)) }</label>
+                <label>{ " Columns " }{ select_then("rf-cols", sizes(MAX_SIDE), cols, busy, resize(|s, v| s.1 = v)) }</label>
+                <label>{ " Colours " }{ select_then("rf-colours", (MIN_COLOURS..=MAX_COLOURS).map(|v| (v, v.to_string())).collect(), colours, busy, resize(|s, v| s.2 = v)) }</label>
                 <label>{ " Method " }{ actions::select("rf-method", Method::ALL.iter().map(|m| (*m, m.word().to_string())).collect(), *method, method.clone()) }</label>
                 <label>{ " Symmetry " }{ actions::select("rf-symmetry", Symmetry::ALL.iter().map(|m| (*m, m.word().to_string())).collect(), *symmetry, symmetry.clone()) }</label>
                 <label>{ " Seed " }<input id="rf-seed" type="number" min="0" value={seed.to_string()} onchange={{
@@ -150,13 +162,17 @@ pub fn RectFreePage() -> Html {
                 <button id="run" disabled={busy || form_task.is_none()} onclick={run}>{ "Colour it" }</button>
             </div>
             <Status kind={KIND} />
-            <details class="rf-explain" open=true>
+            <details class="rf-explain" id="rf-explain">
                 <summary>{ "What runs, and why" }</summary>
                 <ul id="rf-explanation">{ for explanation.iter().map(|l| html! { <li>{ l.clone() }</li> }) }</ul>
-                <table class="rf-bounds">
-                    <tr><th>{ "n" }</th><th>{ "largest rectangle-free subset of n x n" }</th><th>{ "four colours" }</th></tr>
-                    { for page::known_table().into_iter().map(|(n, z, words)| html! { <tr><td>{ n }</td><td>{ z }</td><td>{ words }</td></tr> }) }
-                </table>
+                if !table.is_empty() {
+                    <table class="rf-bounds" id="rf-bounds">
+                        <tr><th>{ "n" }</th><th>{ "largest rectangle-free subset of n x n" }</th><th>{ "four colours" }</th></tr>
+                        { for table.into_iter().map(|(n, z, words, this)| html! {
+                            <tr class={classes!(this.then_some("this"))}><td>{ n }</td><td>{ z }</td><td>{ words }</td></tr>
+                        }) }
+                    </table>
+                }
             </details>
             if let Some(s) = snapshot {
                 <div id="rf-live" class="rf-live" data-best={s.best.to_string()} data-iterations={s.iterations.to_string()}>
@@ -178,21 +194,47 @@ pub fn RectFreePage() -> Html {
                         <p id="rf-portfolio">{ line.to_string() }</p>
                     }
                     { Html::from_html_unchecked(AttrValue::from(page::grid_svg(&g, 20, &[]))) }
+                    <button id="answer-to-board" onclick={{
+                        let state = ctx.state.clone();
+                        let marks = page::grid_to_marks(&g);
+                        Callback::from(move |_: MouseEvent| state.dispatch(Action::Mark { kind: KIND, cells: marks.iter().copied().enumerate().collect() }))
+                    }}>{ "Put this colouring on the board below" }</button>
                 </div>
             }
             { export.unwrap_or_default() }
+            { hand_board(&ctx, &w, p.as_ref(), hand.as_ref(), cursor.clone()) }
             <details class="rf-check" open=true>
                 <summary>{ "Check a grid" }</summary>
-                <p class="hint">{ "Paste a colouring, one row per line: digits 0 to 5 (0123…), or numbers 1 to K separated by spaces." }</p>
+                <p class="hint">{ "Paste a colouring, one row per line: digits 0 to 5 (0123…), or numbers 1 to K separated by spaces. A grid of the task's size goes on the board above, its rectangles ringed (Undo brings your colouring back)." }</p>
                 <textarea id="check-text" ref={check_text} rows="6" spellcheck="false" placeholder="0123\n1230\n…" />
                 <div class="row"><button id="check" onclick={check}>{ "Check" }</button></div>
-                if let Some(e) = (*check_error).clone() { <p id="check-error" class="error">{ e }</p> }
-                if let Some(c) = imported {
-                    <div id="check-grid" class="rf-grid" data-rectangles={c.count.to_string()}>
-                        <p id="check-result">{ c.sentence() }</p>
-                        { Html::from_html_unchecked(AttrValue::from(page::grid_svg(&c.grid, 20, &c.shown))) }
-                    </div>
-                }
+                { match (*outcome).clone() {
+                    None => Html::default(),
+                    Some(Outcome::Error(e)) => html! { <p id="check-error" class="error" role="alert">{ e }</p> },
+                    // Only while the task it was compared with is on screen.
+                    Some(Outcome::Misfit(why, c, task)) if p.as_ref() == Some(&task) => {
+                        let (ctx, p, marks, outcome) = (ctx.clone(), p.clone(), w.marks.clone(), outcome.clone());
+                        let (r, k, n) = (c.grid.rows(), c.grid.cols(), c.colours);
+                        let switch = Callback::from(move |_: MouseEvent| {
+                            let Ok(t) = RectFree::new(r, k, n) else { return };
+                            open_task(&ctx, p.as_ref(), &marks, &t);
+                            let marks = page::grid_to_marks(&c.grid);
+                            ctx.state.dispatch(Action::Mark { kind: KIND, cells: marks.iter().copied().enumerate().collect() });
+                            outcome.set(Some(Outcome::Placed(c.sentence(), marks, c.count)));
+                        });
+                        html! {
+                            <div id="check-misfit" class="rf-misfit" role="alert">
+                                <p>{ why }</p>
+                                <button id="check-switch" onclick={switch}>{ format!("Switch the task to {r}x{k} with {n} colours and check it") }</button>
+                            </div>
+                        }
+                    }
+                    // Only while the board still holds the checked grid.
+                    Some(Outcome::Placed(sentence, marks, count)) if marks == w.marks => html! {
+                        <p id="check-result" data-rectangles={count.to_string()}>{ format!("{sentence} It is on the board above.") }</p>
+                    },
+                    Some(Outcome::Placed(..) | Outcome::Misfit(..)) => Html::default(),
+                } }
             </details>
             if let Some(p) = p.clone() {
                 <Share fragment={crate::link::fragment(&p)} extra={Vec::<(String, String)>::new()}
@@ -200,6 +242,184 @@ pub fn RectFreePage() -> Html {
                        solution_key={share::answer_key(w.result.as_ref().and_then(|r| r.solutions.first()))} />
             }
             <Import kind={KIND} accepts={ACCEPTS} />
+        </section>
+    }
+}
+
+/// What the last "Check a grid" found.
+#[derive(Clone, PartialEq)]
+enum Outcome {
+    /// The text could not be read.
+    Error(String),
+    /// A readable grid that does not fit the task on screen: why, the grid, and that task.
+    Misfit(String, page::Checked, RectFree),
+    /// The grid went on the board: its sentence, the marks it set and its rectangle count.
+    Placed(String, Vec<u8>, u64),
+}
+
+/// Storage name of the hand colouring kept aside for a size.
+fn stash_name(p: &RectFree) -> String {
+    format!("hand/{}x{}c{}", p.rows(), p.cols(), p.colours())
+}
+
+/// Opens `new` in place of `old`: the board's colouring is kept aside for the old size (in
+/// local storage) and the one kept for the new size, if any, comes back as one undoable step;
+/// the same size keeps the board as it is.
+fn open_task(ctx: &Ctx, old: Option<&RectFree>, marks: &[u8], new: &RectFree) {
+    if old == Some(new) {
+        return;
+    }
+    if let Some(old) = old {
+        if marks.iter().any(|&m| m != 0) {
+            if let Err(e) = storage::save(KIND, &stash_name(old), &crate::marks_text::encode(marks)) {
+                ctx.state.dispatch(Action::Notify(Level::Error, format!("Could not keep your colouring of {}x{}: {e}", old.rows(), old.cols())));
+            }
+        } else {
+            storage::remove(KIND, &stash_name(old));
+        }
+    }
+    ctx.state.dispatch(Action::Open { kind: KIND, puzzle: new.to_json().to_string() });
+    // Marks grow only as far as the last cell marked, so a shorter list is a whole board too.
+    let back = storage::load(KIND, &stash_name(new)).map(|t| crate::marks_text::decode(&t)).unwrap_or_default();
+    let fits = back.len() <= new.rows() * new.cols() && back.iter().all(|&m| m as usize <= new.colours());
+    if fits && back.iter().any(|&m| m != 0) {
+        ctx.state.dispatch(Action::Mark { kind: KIND, cells: back.into_iter().enumerate().collect() });
+    }
+}
+
+/// A `<select>` with id `id` over `options` (value and label), showing `value`; a choice goes
+/// to `then`. Disabled while a job runs (its answer must meet the task it was asked for).
+fn select_then<T: Clone + PartialEq + 'static>(id: &'static str, options: Vec<(T, String)>, value: T, disabled: bool, then: Callback<T>) -> Html {
+    let opts = options.clone();
+    let onchange = Callback::from(move |e: Event| {
+        if let Some(s) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
+            if let Some((v, _)) = opts.get(s.selected_index().max(0) as usize) {
+                then.emit(v.clone());
+            }
+        }
+    });
+    html! {
+        <select id={id} {disabled} {onchange}>
+            { for options.into_iter().map(|(v, label)| html! { <option selected={v == value}>{ label }</option> }) }
+        </select>
+    }
+}
+
+/// Text colour readable on each palette colour.
+const INK: [&str; 6] = ["#fff", "#fff", "#1d2430", "#1d2430", "#1d2430", "#fff"];
+
+/// Most rectangles outlined on the hand board (every corner is ringed whatever the count).
+const MAX_OUTLINED: usize = 24;
+
+/// The hand-colouring board: click (or tap) a cell to cycle its colour, right-click or
+/// Shift-click to cycle back; with the board focused, arrows move the cursor, digits pick a
+/// colour, 0 clears, Space cycles. Rectangles among the coloured cells are ringed live, and
+/// the checker's "solved" shows when the whole grid is rectangle-free.
+fn hand_board(ctx: &Ctx, w: &crate::web::state::Workshop, p: Option<&RectFree>, hand: Option<&page::Hand>, cursor: UseStateHandle<usize>) -> Html {
+    let (Some(p), Some(h)) = (p, hand) else { return Html::default() };
+    let (rows, cols, colours) = (p.rows(), p.cols(), p.colours());
+    let cells = page::hand_cells(p, &w.marks);
+    let at = (*cursor).min(rows * cols - 1);
+    let fixed: Vec<bool> = p.fixed().iter().map(Option::is_some).collect();
+    // Sets cell i's mark, unless the task fixes it.
+    let set = {
+        let (state, fixed) = (ctx.state.clone(), fixed.clone());
+        move |i: usize, mark: u8| {
+            if !fixed[i] {
+                state.dispatch(Action::Mark { kind: KIND, cells: vec![(i, mark)] });
+            }
+        }
+    };
+    let mark_of = {
+        let marks = w.marks.clone();
+        move |i: usize| marks.get(i).copied().unwrap_or(0)
+    };
+    let cell_of = move |e: &MouseEvent| -> Option<usize> {
+        let el: web_sys::Element = e.target_dyn_into::<web_sys::Element>()?.closest(".cell").ok()??;
+        Some(el.get_attribute("data-r")?.parse::<usize>().ok()? * cols + el.get_attribute("data-c")?.parse::<usize>().ok()?)
+    };
+    let onclick = {
+        let (set, mark_of, cursor) = (set.clone(), mark_of.clone(), cursor.clone());
+        Callback::from(move |e: MouseEvent| {
+            let Some(i) = cell_of(&e) else { return };
+            cursor.set(i);
+            set(i, page::cycle(mark_of(i), colours, e.shift_key()));
+        })
+    };
+    let oncontextmenu = {
+        let (set, mark_of, cursor) = (set.clone(), mark_of.clone(), cursor.clone());
+        Callback::from(move |e: MouseEvent| {
+            e.prevent_default();
+            let Some(i) = cell_of(&e) else { return };
+            cursor.set(i);
+            set(i, page::cycle(mark_of(i), colours, true));
+        })
+    };
+    let onkeydown = {
+        let (set, mark_of, cursor) = (set.clone(), mark_of.clone(), cursor.clone());
+        Callback::from(move |e: KeyboardEvent| {
+            let Some(k) = page::key(&e.key(), e.shift_key(), colours) else { return };
+            e.prevent_default();
+            match k {
+                page::Key::Move(dr, dc) => {
+                    let r = (at / cols) as isize + dr;
+                    let c = (at % cols) as isize + dc;
+                    if (0..rows as isize).contains(&r) && (0..cols as isize).contains(&c) {
+                        cursor.set(r as usize * cols + c as usize);
+                    }
+                }
+                page::Key::Set(m) => set(at, m),
+                page::Key::Cycle(back) => set(at, page::cycle(mark_of(at), colours, back)),
+            }
+        })
+    };
+    let outlines = (h.count as usize <= MAX_OUTLINED).then(|| {
+        html! {
+            <svg class="rf-outlines" viewBox={format!("0 0 {cols} {rows}")} preserveAspectRatio="none" aria-hidden="true">
+                { for h.shown.iter().map(|x| html! {
+                    <rect x={format!("{}", x.c1 as f64 + 0.5)} y={format!("{}", x.r1 as f64 + 0.5)}
+                          width={(x.c2 - x.c1).to_string()} height={(x.r2 - x.r1).to_string()} vector-effect="non-scaling-stroke" />
+                }) }
+            </svg>
+        }
+    });
+    let label = |i: usize| match cells[i] {
+        Some(k) => format!("row {}, column {}: colour {}{}", i / cols + 1, i % cols + 1, k + 1, if fixed[i] { " (fixed)" } else { "" }),
+        None => format!("row {}, column {}: uncoloured", i / cols + 1, i % cols + 1),
+    };
+    html! {
+        <section class="rf-hand" aria-labelledby="hand-title">
+            <h2 id="hand-title">{ format!("Colour it yourself ({rows}x{cols}, {colours} colours)") }</h2>
+            <p class="hint">{ "Click or tap a cell to change its colour; right-click or Shift-click goes back. Keyboard: focus the board, arrows move, " }
+                { format!("1 to {colours} pick a colour, 0 clears, Space cycles.") }</p>
+            <div class="rf-legend" aria-hidden="true">
+                { for (0..colours).map(|k| html! { <span class="swatch" style={format!("background:{};color:{}", page::PALETTE[k], INK[k])}>{ k + 1 }</span> }) }
+            </div>
+            <div class="rf-board-wrap">
+                <div id="hand" class={classes!("rf-board", h.solved.then_some("solved"))} role="grid" tabindex="0"
+                     aria-label={format!("Hand colouring, {rows} by {cols}")} aria-activedescendant={format!("hand-{at}")}
+                     data-rectangles={h.count.to_string()} data-coloured={h.coloured.to_string()} data-solved={h.solved.to_string()}
+                     style={format!("--cols:{cols};--rows:{rows}")} {onclick} {oncontextmenu} {onkeydown}>
+                    { for (0..rows).map(|r| html! {
+                        <div class="rf-row" role="row">
+                            { for (0..cols).map(|c| {
+                                let i = r * cols + c;
+                                let style = cells[i].map(|k| format!("background:{};color:{}", page::PALETTE[k as usize], INK[k as usize]));
+                                html! {
+                                    <div id={format!("hand-{i}")} role="gridcell" aria-label={label(i)}
+                                         class={classes!("cell", h.corners[i].then_some("corner"), (i == at).then_some("cursor"), fixed[i].then_some("fixed"))}
+                                         data-r={r.to_string()} data-c={c.to_string()} data-colour={cells[i].map(|k| k.to_string()).unwrap_or_default()} {style}>
+                                        { cells[i].map(|k| (k + 1).to_string()).unwrap_or_default() }
+                                    </div>
+                                }
+                            }) }
+                        </div>
+                    }) }
+                    { outlines.unwrap_or_default() }
+                </div>
+            </div>
+            <p id="hand-status" class={classes!("rf-hand-status", h.solved.then_some("solved"))} role="status" aria-live="polite">{ h.sentence() }</p>
+            <div class="toolbar">{ actions::history_buttons(ctx, KIND, w, "Clear the board") }</div>
         </section>
     }
 }
