@@ -462,7 +462,7 @@ pub fn ArtPage() -> Html {
             <h1>{ "Image to nonogram" }</h1>
             <p>{ "Choose, drop or paste a picture (PNG, JPEG, GIF, WebP or BMP, up to 30 MB). It becomes a nonogram that is proven to solve back to it." }</p>
             <div class="art-upload">
-                <input type="file" id="art-file" accept="image/png,image/jpeg,image/gif,image/webp,image/bmp" onchange={on_file} />
+                <input type="file" id="art-file" aria-label="Choose a picture" accept="image/png,image/jpeg,image/gif,image/webp,image/bmp" onchange={on_file} />
                 <span>{ "Samples: " }</span>
                 { for SAMPLES.iter().map(|(label, file)| html! { <button class="sample" id={format!("sample-{file}")} onclick={sample(file)}>{ *label }</button> }) }
             </div>

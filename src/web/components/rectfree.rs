@@ -419,6 +419,7 @@ fn hand_board(ctx: &Ctx, w: &crate::web::state::Workshop, p: Option<&RectFree>, 
                 </div>
             </div>
             <p id="hand-status" class={classes!("rf-hand-status", h.solved.then_some("solved"))} role="status" aria-live="polite">{ h.sentence() }</p>
+            <crate::web::components::clock::PlayClock kind={KIND} solved={h.solved} />
             <div class="toolbar">{ actions::history_buttons(ctx, KIND, w, "Clear the board") }</div>
         </section>
     }
