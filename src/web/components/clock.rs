@@ -21,6 +21,9 @@ pub struct Props {
     /// What "moves" are called on this page ("moves", "clicks").
     #[prop_or(AttrValue::Static("moves"))]
     pub unit: AttrValue,
+    /// Whether the running line counts moves too (Flood-It's own counter already does).
+    #[prop_or(true)]
+    pub count_moves: bool,
 }
 
 fn plural(n: u32, unit: &str) -> String {
@@ -68,7 +71,7 @@ pub fn PlayClock(props: &Props) -> Html {
         _ => html! {
             <p id="play-clock" class="play-clock" aria-label="Play time and moves" data-moves={play.moves.to_string()}>
                 <span class="time">{ clock_text(play.elapsed_at(*now)) }</span>
-                <span class="moves">{ format!(" · {}", plural(play.moves, unit)) }</span>
+                if props.count_moves { <span class="moves">{ format!(" · {}", plural(play.moves, unit)) }</span> }
                 if let Some((ms, moves)) = play.finished {
                     <span class="best">{ format!(" · solved earlier in {} with {}", clock_text(ms), plural(moves, unit)) }</span>
                 }

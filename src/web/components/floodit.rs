@@ -273,7 +273,7 @@ pub fn FloodItPage() -> Html {
             </div>
             </Zoom>
             <p id="counter" class={classes!("progress", (done && stepping.is_none()).then_some("solved"))} data-moves={played.len().to_string()} data-minimum={minimum.map(|m| m.to_string()).unwrap_or_default()}>{ counter }</p>
-            <crate::web::components::clock::PlayClock kind={KIND} solved={done && stepping.is_none() && !played.is_empty()} />
+            <crate::web::components::clock::PlayClock kind={KIND} solved={done && stepping.is_none() && !played.is_empty()} count_moves={false} />
             if let Some(n) = minimum {
                 <div id="certificate" class="certificate">
                     <p id="certificate-text">{ if certified || n == 0 { page::certificate_text(n) } else { format!("Minimum {n} moves, proven by exhaustive A* search (press \"Prove with SAT\" for the SAT certificate).") } }</p>
