@@ -16,6 +16,7 @@ pub mod marks_text;
 pub mod puzzle;
 pub mod puzzlink;
 pub mod samples;
+pub mod saved;
 pub mod sat;
 #[cfg(target_arch = "wasm32")]
 pub mod web;

@@ -14,31 +14,31 @@ use super::components::rectfree::RectFreePage;
 use super::ctx::{now_ms, Ctx};
 use super::state::{Action, Level, Live, Page, State, Work};
 use crate::jobs::Reply;
-use super::storage;
+use super::storage::{self, Trouble, TroubleAction};
+use super::components::saved::SavedWorkBar;
+use std::collections::HashMap;
 use crate::jobs::Request;
-use crate::kinds::{self, Kind};
+use crate::kinds::Kind;
 
 fn current_fragment() -> String {
     web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
 }
 
-fn saved_workshops() -> Vec<(Kind, String, Vec<u8>)> {
-    Kind::ALL
-        .into_iter()
-        .filter_map(|k| {
-            let puzzle = storage::load(k, "puzzle")?;
-            // Anything saved by an older or broken page is validated like any other input.
-            let puzzle = kinds::import(k, &puzzle).ok()?;
-            let marks = storage::load(k, "marks").map(|m| crate::marks_text::decode(&m)).unwrap_or_default();
-            Some((k, puzzle, marks))
-        })
-        .collect()
-}
-
 /// The studio.
 #[component]
 pub fn App() -> Html {
-    let state = use_reducer(|| State::new(saved_workshops(), &current_fragment()));
+    // Saved work read once; unreadable saves are set aside under their own keys (storage.rs).
+    let initial = use_memo((), |_| storage::load_all());
+    let state = use_reducer(|| State::new(initial.0.clone(), &current_fragment()));
+    let trouble = use_reducer(|| {
+        let blocked = initial.1.iter().filter(|a| a.key.is_empty()).map(|a| a.kind).collect();
+        Trouble { aside: initial.1.clone(), blocked, ..Trouble::default() }
+    });
+    // What each kind's storage holds now, so only changed work is written (and work cleared
+    // from storage to make room is not written back until it changes).
+    let last_saved: Rc<RefCell<HashMap<Kind, String>>> = use_mut_ref(|| {
+        initial.0.iter().map(|(k, p, m)| (*k, crate::saved::encode(*k, p, m))).collect()
+    });
     let live = use_reducer(Live::default);
     let client: Rc<RefCell<Option<Client>>> = use_mut_ref(|| None);
     let portfolio: Rc<RefCell<Option<Portfolio>>> = use_mut_ref(|| None);
@@ -65,18 +65,30 @@ pub fn App() -> Html {
         });
     }
 
-    // Nothing the user made is lost: puzzles and marks go to local storage as they change.
+    // Nothing the user made is lost: puzzles and marks go to local storage as they change, and a
+    // save the browser refuses is shown at once (storage::Trouble, components::saved).
     {
         let saved: Vec<(Kind, Option<String>, Vec<u8>)> =
             state.workshops.iter().map(|(k, w)| (*k, w.puzzle.clone(), w.marks.clone())).collect();
-        let dispatcher = state.dispatcher();
-        use_effect_with(saved, move |saved| {
+        let trouble_d = trouble.dispatcher();
+        let blocked = trouble.blocked.clone();
+        let last_saved = last_saved.clone();
+        use_effect_with((saved, trouble.retry), move |(saved, _)| {
             for (kind, puzzle, marks) in saved {
-                if let Some(p) = puzzle {
-                    let marks = crate::marks_text::encode(marks);
-                    if let Err(e) = storage::save(*kind, "puzzle", p).and_then(|_| storage::save(*kind, "marks", &marks)) {
-                        dispatcher.dispatch(Action::Notify(Level::Error, format!("Could not save your work: {e}")));
+                let Some(p) = puzzle else { continue };
+                if blocked.contains(kind) {
+                    continue;
+                }
+                let record = crate::saved::encode(*kind, p, marks);
+                if last_saved.borrow().get(kind) == Some(&record) {
+                    continue;
+                }
+                match storage::save_work(*kind, p, marks) {
+                    Ok(()) => {
+                        last_saved.borrow_mut().insert(*kind, record);
+                        trouble_d.dispatch(TroubleAction::Saved(*kind));
                     }
+                    Err(e) => trouble_d.dispatch(TroubleAction::Failed(*kind, e)),
                 }
             }
             || ()
@@ -163,9 +175,12 @@ pub fn App() -> Html {
     html! {
         <ContextProvider<Ctx> context={ctx}>
             <ContextProvider<UseReducerHandle<Live>> context={live}>
+            <ContextProvider<UseReducerHandle<Trouble>> context={trouble}>
                 <Nav />
                 <NoticeBar />
+                <SavedWorkBar />
                 <main id="page">{ page }</main>
+            </ContextProvider<UseReducerHandle<Trouble>>>
             </ContextProvider<UseReducerHandle<Live>>>
         </ContextProvider<Ctx>>
     }
