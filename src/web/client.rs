@@ -265,6 +265,14 @@ fn spawn(rc: &Rc<RefCell<Inner>>) {
     let weak: Weak<RefCell<Inner>> = Rc::downgrade(rc);
     let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
         let Some(rc) = weak.upgrade() else { return };
+        // A bare number: the worker's allocator could not get that many bytes (worker.rs).
+        if let Some(bytes) = event.data().as_f64() {
+            let mut i = rc.borrow_mut();
+            if i.generation == generation {
+                i.last_words = Some(format!("out of memory: an allocation of {:.0} MB failed", bytes / 1e6));
+            }
+            return;
+        }
         let reply = serde_wasm_bindgen::from_value::<Envelope<Reply>>(event.data());
         let mut emit = Vec::new();
         {
@@ -317,9 +325,9 @@ fn spawn(rc: &Rc<RefCell<Inner>>) {
         event.prevent_default();
         let Some(rc) = weak.upgrade() else { return };
         let message = event.message();
-        let out_of_memory = message.contains("memory") || rc.borrow().last_words.as_deref().is_some_and(|w| w.contains("memory"));
+        let out_of_memory = message.contains("memory") || rc.borrow().last_words.as_deref().is_some_and(|w| w.starts_with("out of memory"));
         let cause = if out_of_memory {
-            format!("it ran out of memory ({message})")
+            "it ran out of memory".to_string()
         } else if rc.borrow().last_words.is_some() {
             "it hit an internal error".to_string()
         } else {

@@ -118,3 +118,53 @@ pub fn start() {
     let ready_scope = scope.clone();
     hold_lock_then(&scope, move || post(&ready_scope, &Envelope { job: 0, body: Reply::Ready }));
 }
+
+/// The worker's allocator: the system allocator, plus one thing when an allocation fails (the
+/// WebAssembly memory cannot grow; Rust then aborts without calling the panic hook): it posts the
+/// size asked for as a bare number, which the page reads as "ran out of memory" before the trap's
+/// error event arrives. Posting a number allocates nothing on the Rust heap.
+pub struct WatchedAllocator;
+
+static REPORTING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+fn report_failed_allocation(size: usize) {
+    if REPORTING.swap(true, std::sync::atomic::Ordering::Relaxed) {
+        return;
+    }
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let _ = scope.post_message(&JsValue::from_f64(size as f64));
+    REPORTING.store(false, std::sync::atomic::Ordering::Relaxed);
+}
+
+// SAFETY: every call is forwarded unchanged to `std::alloc::System`; only a null result is
+// observed, and the report it triggers never uses this allocator re-entrantly for its own answer.
+unsafe impl std::alloc::GlobalAlloc for WatchedAllocator {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        // SAFETY: the caller's contract is passed on to the system allocator as is.
+        let p = unsafe { std::alloc::System.alloc(layout) };
+        if p.is_null() {
+            report_failed_allocation(layout.size());
+        }
+        p
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        // SAFETY: as above.
+        unsafe { std::alloc::System.dealloc(ptr, layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
+        // SAFETY: as above.
+        let p = unsafe { std::alloc::System.alloc_zeroed(layout) };
+        if p.is_null() {
+            report_failed_allocation(layout.size());
+        }
+        p
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: as above.
+        let p = unsafe { std::alloc::System.realloc(ptr, layout, new_size) };
+        if p.is_null() {
+            report_failed_allocation(new_size);
+        }
+        p
+    }
+}
