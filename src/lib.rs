@@ -10,6 +10,7 @@ pub mod grid;
 pub mod jobs;
 pub mod kind;
 pub mod kinds;
+pub mod limits;
 pub mod link;
 pub mod portfolio;
 pub mod marks_text;

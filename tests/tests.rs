@@ -28,3 +28,5 @@ mod bench_chart;
 mod samples;
 // Saved work in local storage: the versioned record, version 1 still read, unreadable saves reported with their raw text.
 mod saved;
+// The stated limits and the memory check before a request starts.
+mod limits;

@@ -100,6 +100,20 @@ pub fn App() -> Html {
         let dispatcher = state.dispatcher();
         let next_job = next_job.clone();
         Callback::from(move |(kind, work, request): (Kind, Work, Request)| {
+            // The memory limit, before the work starts (crate::limits): a count that would
+            // outgrow it is lowered and said; a request that cannot fit is refused, naming it.
+            let request = match crate::limits::fit(request) {
+                Ok((request, note)) => {
+                    if let Some(note) = note {
+                        dispatcher.dispatch(Action::Notify(Level::Info, note));
+                    }
+                    request
+                }
+                Err(e) => {
+                    dispatcher.dispatch(Action::Notify(Level::Error, format!("Not started: {e}")));
+                    return;
+                }
+            };
             let job = {
                 let mut n = next_job.borrow_mut();
                 *n += 1;
