@@ -5,7 +5,7 @@
 // while idle and mid-job, with and without Web Locks) and the next request working, the Content
 // Security Policy (present, strict, and blocking an injected inline script), and a truncated
 // image refused in words.
-import { test, before } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { suite, open, boardRows, cspViolations } from './harness.mjs';
@@ -15,8 +15,11 @@ const LONG = 'starbattle/v1/25x25s1/' + Array.from({ length: 25 }, (_, i) => Str
 const KINDS = ['nonogram', 'kenken', 'starbattle', 'floodit', 'rectfree'];
 const env = suite();
 
-before(async () => {
-  // Keep a handle on every Web Worker the page starts, so a test can end one or send it a fault.
+let watching = false;
+/** Keeps a handle on every Web Worker the page starts, so a test can end one or send it a fault. */
+async function watchWorkers() {
+  if (watching) return;
+  watching = true;
   await env.chrome.context.addInitScript(() => {
     const Native = window.Worker;
     window.__studioWorkers = [];
@@ -27,10 +30,11 @@ before(async () => {
       }
     };
   });
-});
+}
 
 /** A fresh start: empty storage, then the page at `fragment`. */
 async function clean(fragment) {
+  await watchWorkers();
   const page = await open(env.chrome.context, env.server.url, '');
   await page.evaluate(() => localStorage.clear());
   await page.goto(env.server.url + '#' + fragment);
@@ -173,7 +177,7 @@ test('unreadable marks keep the puzzle; version 1 saves still read and are rewri
   await page.waitForSelector('#board .cell');
   const rows = await boardRows(page);
   assert.equal(rows[0], '.*....');
-  assert.equal(await page.$eval('#board .cell[data-r="1"][data-c="5"]', (c) => c.dataset.star), '2', 'the dot came back');
+  assert.equal(await page.$eval('#board .cell[data-r="1"][data-c="3"]', (c) => c.dataset.dot), '1', 'the dot came back');
   assert.equal((await page.$$('.aside-found')).length, 0);
   await page.click('#board .cell[data-r="2"][data-c="5"]');
   await page.waitForFunction(() => localStorage.getItem('puzzle-studio/starbattle/work') !== null);
@@ -208,7 +212,7 @@ test('the worker panics: the page says so, starts a fresh worker, and the next s
   const started = await page.evaluate(() => window.__studioWorkers.length);
   await page.evaluate(() => window.__studioWorkers.at(-1).postMessage('studio-test:panic'));
   const text = await deathNotice(page);
-  assert.match(text, /it hit an internal error \(internal error in job 0: .*asked the worker to panic/);
+  assert.match(text, /it hit an internal error \(internal error in job 0: panicked at [\s\S]*asked the worker to panic\)/);
   assert.match(text, /A fresh solver has been started/);
   await page.waitForFunction((n) => window.__studioWorkers.length === n + 1, started);
   await page.click('button:has-text("My stars")').catch(() => {});
@@ -272,8 +276,7 @@ test('the Content Security Policy: strict, in force, and no page of the studio v
   const page = await clean('');
   const policy = await page.$eval('meta[http-equiv="Content-Security-Policy"]', (m) => m.content);
   assert.match(policy, /script-src 'self' 'wasm-unsafe-eval'( 'sha256-[A-Za-z0-9+/=]+')+;/);
-  assert.doesNotMatch(policy, /unsafe-inline'[^;]*;.*style/, 'no unsafe-inline for scripts');
-  assert.doesNotMatch(policy.split(';').find((d) => d.includes('script-src')), /unsafe-inline|unsafe-eval'|\*/);
+  assert.doesNotMatch(policy.split(';').find((d) => d.includes('script-src')), /'unsafe-inline'|'unsafe-eval'|\*/);
   // The policy comes before every script of the document.
   const first = await page.evaluate(() => [...document.head.children].findIndex((e) => e.matches('meta[http-equiv="Content-Security-Policy"]')));
   const firstScript = await page.evaluate(() => [...document.head.children].findIndex((e) => e.tagName === 'SCRIPT'));
