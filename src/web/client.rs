@@ -230,7 +230,12 @@ fn died(rc: &Rc<RefCell<Inner>>, generation: u32, cause: &str) {
 }
 
 fn spawn(rc: &Rc<RefCell<Inner>>) {
-    let name = format!("puzzle-studio-solver-{}", NEXT_NAME.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+    // Locks are shared by every page of the origin, so the name must be unique across tabs.
+    let name = format!(
+        "puzzle-studio-solver-{:012x}-{}",
+        (js_sys::Math::random() * 2f64.powi(48)) as u64,
+        NEXT_NAME.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    );
     let options = web_sys::WorkerOptions::new();
     options.set_name(&name);
     let worker = match Worker::new_with_options(WORKER_SCRIPT, &options) {
@@ -265,6 +270,10 @@ fn spawn(rc: &Rc<RefCell<Inner>>) {
     let weak: Weak<RefCell<Inner>> = Rc::downgrade(rc);
     let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
         let Some(rc) = weak.upgrade() else { return };
+        // A string: the answer to a test probe (worker.rs `test_fault`), not for the page.
+        if event.data().is_string() {
+            return;
+        }
         // A bare number: the worker's allocator could not get that many bytes (worker.rs).
         if let Some(bytes) = event.data().as_f64() {
             let mut i = rc.borrow_mut();

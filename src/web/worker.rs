@@ -44,7 +44,8 @@ fn install_panic_hook() {
     }));
 }
 
-/// Test hooks for the fault tests (`tests/browser/faults.test.mjs`): no request of the studio
+/// Test hooks for the fault tests (`tests/browser/faults.test.mjs`) and the soak script
+/// (`tests/browser/soak.mjs`, which asks for the memory size): no request of the studio
 /// makes the worker panic or run out of memory (every model's size is checked before it is
 /// built), so the tests post these plain strings to make the real failure happen: a Rust panic,
 /// or allocations until the WebAssembly memory cannot grow (address space reserved, never
@@ -52,6 +53,12 @@ fn install_panic_hook() {
 fn test_fault(kind: &str) {
     match kind {
         "studio-test:panic" => panic!("the fault test asked the worker to panic"),
+        // The soak script's memory probe: the worker's WebAssembly memory in bytes (it only
+        // grows, so this is the high-water mark), posted back as a string the page ignores.
+        "studio-test:memory" => {
+            let bytes = core::arch::wasm32::memory_size(0) * 65536;
+            let _ = scope().post_message(&JsValue::from_str(&format!("studio-memory:{bytes}")));
+        }
         "studio-test:out-of-memory" => {
             let mut held: Vec<Vec<u8>> = Vec::new();
             loop {

@@ -253,6 +253,22 @@ test('the worker is terminated while idle (Web Lock) and mid-job: each is notice
   assert.deepEqual(page.studioErrors, []);
 });
 
+test('two tabs of the studio each keep their own solver (the locks are per tab), and ending one tab\'s worker leaves the other alone', async () => {
+  const first = await clean(LINK);
+  await first.waitForSelector('#board .cell');
+  await solveWorks(first);
+  const second = await env.chrome.context.newPage();
+  await second.goto(env.server.url + '#' + LINK);
+  await second.waitForSelector('#board .cell');
+  await solveWorks(second);
+  await second.evaluate(() => window.__studioWorkers.at(-1).terminate());
+  await deathNotice(second);
+  assert.equal(await first.$('#notice'), null, 'the other tab noticed nothing');
+  await solveWorks(first);
+  await solveWorks(second);
+  await second.close();
+});
+
 test('without Web Locks the heartbeat notices a dead worker: the request goes to a fresh one and is answered', async () => {
   const context = env.chrome.context;
   const page = await context.newPage();
