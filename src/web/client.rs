@@ -64,7 +64,6 @@ struct Inner {
     last_words: Option<String>,
     on_message: Option<Closure<dyn Fn(MessageEvent)>>,
     on_error: Option<Closure<dyn Fn(web_sys::ErrorEvent)>>,
-    on_lock: Option<Closure<dyn FnMut(JsValue) -> JsValue>>,
     /// Handlers of ended workers: kept one restart longer, since a handler may be running.
     retired: Vec<Box<dyn std::any::Any>>,
     on_reply: Callback<Envelope<Reply>>,
@@ -97,7 +96,6 @@ impl Client {
             last_words: None,
             on_message: None,
             on_error: None,
-            on_lock: None,
             retired: Vec::new(),
             on_reply,
             starts: 0,
@@ -160,7 +158,6 @@ impl Drop for Client {
         let mut i = self.inner.borrow_mut();
         i.on_message = None;
         i.on_error = None;
-        i.on_lock = None;
         i.retired.clear();
     }
 }
@@ -260,7 +257,6 @@ fn spawn(rc: &Rc<RefCell<Inner>>) {
     let old: Vec<Box<dyn std::any::Any>> = [
         i.on_message.take().map(|c| Box::new(c) as Box<dyn std::any::Any>),
         i.on_error.take().map(|c| Box::new(c) as Box<dyn std::any::Any>),
-        i.on_lock.take().map(|c| Box::new(c) as Box<dyn std::any::Any>),
     ]
     .into_iter()
     .flatten()
@@ -377,7 +373,9 @@ fn watch_lock(rc: &Rc<RefCell<Inner>>, i: &mut Inner, generation: u32) {
     }
     let Ok(request) = js_sys::Reflect::get(&locks, &"request".into()).and_then(|f| f.dyn_into::<js_sys::Function>()) else { return };
     let weak = Rc::downgrade(rc);
-    let on_lock = Closure::<dyn FnMut(JsValue) -> JsValue>::new(move |_lock: JsValue| {
+    // Called once, when the lock is granted (after the worker is gone, however it ended), maybe
+    // long after this client restarted or dropped: it owns itself and frees itself when called.
+    let on_lock = Closure::once_into_js(move |_lock: JsValue| -> JsValue {
         if let Some(rc) = weak.upgrade() {
             // Released by a Cancel or a portfolio's end (the generation moved on) means nothing.
             let current = rc.borrow().generation == generation && rc.borrow().worker.is_some();
@@ -393,6 +391,5 @@ fn watch_lock(rc: &Rc<RefCell<Inner>>, i: &mut Inner, generation: u32) {
         }
         JsValue::UNDEFINED
     });
-    let _ = request.call2(&locks, &JsValue::from_str(&i.name), on_lock.as_ref().unchecked_ref());
-    i.on_lock = Some(on_lock);
+    let _ = request.call2(&locks, &JsValue::from_str(&i.name), &on_lock);
 }
