@@ -7,6 +7,7 @@
 //
 // It prints memory at the start, after the solves and after the cancels: the page's JS heap
 // (after a forced garbage collection, DevTools protocol `Runtime.getHeapUsage`), its DOM nodes
+// (on the home page each time)
 // and event listeners (`Performance.getMetrics`), the page's WebAssembly memory, the worker's
 // WebAssembly memory (asked of the worker itself: `studio-test:memory`, see src/web/worker.rs;
 // WebAssembly memory never shrinks, so it is the high-water mark) and the number of workers.
@@ -32,12 +33,14 @@ const fail = (why) => {
 };
 try {
   await chrome.context.addInitScript(() => {
+    // Only the newest worker is held (a list of them all would keep ended workers and their
+    // listeners alive, and the listener count would measure this script).
     const Native = window.Worker;
-    window.__studioWorkers = [];
+    window.__studioWorker = null;
     window.Worker = class extends Native {
       constructor(...args) {
         super(...args);
-        window.__studioWorkers.push(this);
+        window.__studioWorker = this;
       }
     };
     addEventListener('TrunkApplicationStarted', (e) => { window.__appMemory = e.detail?.wasm?.memory; });
@@ -63,11 +66,16 @@ try {
   for (let i = 0; order.length < puzzles.length; i++) for (const k of kinds) if (byKind[k][i]) order.push(byKind[k][i]);
 
   async function memory() {
+    // Always measured on the home page, so DOM figures compare like with like.
+    await page.evaluate(() => { location.hash = ''; });
+    await page.waitForSelector('.home');
+    // A terminated worker leaves the page's list when its thread has closed; give it time.
+    for (let i = 0; i < 50 && page.workers().length > 1; i++) await page.waitForTimeout(100);
     await cdp.send('HeapProfiler.collectGarbage');
     const heap = await cdp.send('Runtime.getHeapUsage');
     const metrics = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
     const worker = await page.evaluate(() => new Promise((resolve) => {
-      const w = window.__studioWorkers.at(-1);
+      const w = window.__studioWorker;
       const on = (e) => {
         if (typeof e.data === 'string' && e.data.startsWith('studio-memory:')) {
           w.removeEventListener('message', on);
@@ -134,7 +142,7 @@ try {
     if (verdicts[f] !== r.verdict) fail(`solve ${i + 1} (${f}): ${r.verdict}, before ${verdicts[f]}`);
     const notice = await page.$('#notice.error');
     if (notice) fail(`solve ${i + 1} (${f}): ${await notice.textContent()}`);
-    if ((i + 1) % 100 === 0) console.log(`${i + 1} solves, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+    if ((i + 1) % 250 === 0 && i + 1 < SOLVES) show(`${i + 1} solves, ${((Date.now() - t0) / 1000).toFixed(0)} s`, await memory());
   }
   times.sort((a, b) => a - b);
   console.log(`${SOLVES} solves over ${order.length} puzzles of ${kinds.length} kinds in ${((Date.now() - t0) / 1000).toFixed(1)} s; click to verdict median ${times[times.length >> 1].toFixed(0)} ms, max ${times.at(-1).toFixed(0)} ms; verdicts ${JSON.stringify(verdicts)}`);
