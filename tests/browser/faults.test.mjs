@@ -343,3 +343,26 @@ test('a truncated JPEG is refused in words; the whole one is made into a puzzle'
   await page.setInputFiles('#art-file', { name: 'whole.jpg', mimeType: 'image/jpeg', buffer: jpeg });
   await page.waitForSelector('#art-status[data-state="done"]', { timeout: 30000 });
 });
+
+test('the limits are stated on the home page, and a count that would outgrow the memory is lowered and said before it starts', async () => {
+  const page = await clean('');
+  await page.click('#limits summary');
+  const limits = await page.textContent('#limits');
+  for (const words of ['Star Battle: square boards 1 to 40 cells a side', 'Nonogram: 1 to 200 cells each way', 'KenKen: 3 to 12', 'Flood-It: 2 to 30', 'within 1 GiB of memory']) {
+    assert.ok(limits.includes(words), `${words} in ${limits}`);
+  }
+  await page.goto(env.server.url + '#' + LONG);
+  await page.waitForSelector('#board .cell');
+  await page.click('#count');
+  await page.waitForFunction(() => /Counting stops at/.test(document.querySelector('#notice')?.textContent ?? ''));
+  assert.match(await page.textContent('#notice'), /Counting stops at 107,311 solutions on this board: each answer found adds a clause over its 625 cells, and 107,311 of them fill the solver's memory limit of 1 GiB/);
+  await page.click('#cancel');
+  // A small board's count is not touched and says nothing.
+  await page.click('#notice .close');
+  await page.goto(env.server.url + '#' + LINK);
+  await page.waitForSelector('#board .cell');
+  await page.click('#count');
+  await page.waitForSelector('#status[data-state="done"]');
+  assert.match(await page.textContent('#verdict'), /1 solution in all/);
+  assert.equal(await page.$('#notice'), null);
+});
