@@ -67,8 +67,6 @@ struct Inner {
     /// Handlers of ended workers: kept one restart longer, since a handler may be running.
     retired: Vec<Box<dyn std::any::Any>>,
     on_reply: Callback<Envelope<Reply>>,
-    /// Workers started by this client (1 + restarts), for the tests and the soak script.
-    pub starts: u32,
 }
 
 /// A running worker and the handlers attached to it.
@@ -98,7 +96,6 @@ impl Client {
             on_error: None,
             retired: Vec::new(),
             on_reply,
-            starts: 0,
         }));
         spawn(&inner);
         Client { inner }
@@ -245,7 +242,6 @@ fn spawn(rc: &Rc<RefCell<Inner>>) {
     };
     let mut i = rc.borrow_mut();
     i.generation += 1;
-    i.starts += 1;
     let generation = i.generation;
     i.name = name.clone();
     i.heartbeat = None;
@@ -297,7 +293,7 @@ fn spawn(rc: &Rc<RefCell<Inner>>) {
                         }
                         arm_heartbeat(&rc, &mut i, first);
                     }
-                    watch_lock(&rc, &mut i, generation);
+                    watch_lock(&rc, &i, generation);
                 }
                 // The worker took a job: it is alive; the next unacknowledged job is watched
                 // when this one ends.
@@ -365,7 +361,7 @@ fn spawn(rc: &Rc<RefCell<Inner>>) {
 /// Asks for the lock the worker holds while it lives (it takes it before saying Ready): the
 /// page is granted it only when the worker is gone. Without `navigator.locks` (an insecure
 /// origin), the error event and the heartbeat still watch.
-fn watch_lock(rc: &Rc<RefCell<Inner>>, i: &mut Inner, generation: u32) {
+fn watch_lock(rc: &Rc<RefCell<Inner>>, i: &Inner, generation: u32) {
     let Some(window) = web_sys::window() else { return };
     let Ok(locks) = js_sys::Reflect::get(&window.navigator(), &"locks".into()) else { return };
     if locks.is_undefined() || locks.is_null() {
