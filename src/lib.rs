@@ -10,12 +10,14 @@ pub mod grid;
 pub mod jobs;
 pub mod kind;
 pub mod kinds;
+pub mod limits;
 pub mod link;
 pub mod portfolio;
 pub mod marks_text;
 pub mod puzzle;
 pub mod puzzlink;
 pub mod samples;
+pub mod saved;
 pub mod sat;
 #[cfg(target_arch = "wasm32")]
 pub mod web;

@@ -26,3 +26,7 @@ mod portfolio;
 mod bench_chart;
 // The home page samples: each opens, shares, and the logic ones are proven unique.
 mod samples;
+// Saved work in local storage: the versioned record, version 1 still read, unreadable saves reported with their raw text.
+mod saved;
+// The stated limits and the memory check before a request starts.
+mod limits;

@@ -5,6 +5,7 @@
 // Debug builds get a worker that unregisters itself, so `trunk serve` never serves stale files.
 import fs from 'node:fs';
 import path from 'node:path';
+import { cspFor } from './csp.mjs';
 import { generateSW } from 'workbox-build';
 
 const staging = process.env.TRUNK_STAGING_DIR;
@@ -14,6 +15,21 @@ if (!staging) {
 }
 const swDest = path.join(staging, 'sw.js');
 
+// Content Security Policy (issue 24): see tools/csp.mjs. Release builds only (`trunk serve`
+// injects its own reload script).
+function addCsp(file) {
+  let html = fs.readFileSync(file, 'utf8');
+  html = html.replace(/\s*<meta http-equiv="Content-Security-Policy"[^>]*>/i, '');
+  const policy = cspFor(html);
+  const tag = `<meta http-equiv="Content-Security-Policy" content="${policy}" />`;
+  // Right after <meta charset>, before any script, so it governs them all.
+  if (!/<meta charset[^>]*>/i.test(html)) throw new Error('postbuild: index.html has no <meta charset> to put the policy after');
+  html = html.replace(/(<meta charset[^>]*>)/i, `$1\n  ${tag}`);
+  fs.writeFileSync(file, html);
+  const count = (policy.match(/'sha256-/g) ?? []).length;
+  console.log(`postbuild: Content-Security-Policy with ${count} inline script hash${count === 1 ? '' : 'es'}`);
+}
+
 if (process.env.TRUNK_PROFILE !== 'release') {
   fs.writeFileSync(swDest, `// Debug build: no offline cache; remove any worker a release build left.
 self.addEventListener('install', () => self.skipWaiting());
@@ -21,6 +37,7 @@ self.addEventListener('activate', (e) => e.waitUntil(self.registration.unregiste
 `);
   console.log('postbuild: debug build, wrote a self-removing sw.js');
 } else {
+  addCsp(path.join(staging, 'index.html'));
   const { count, size, warnings } = await generateSW({
     globDirectory: staging,
     globPatterns: ['**/*.{html,js,css,wasm,webmanifest,png,svg,txt,json,non,xml}'],

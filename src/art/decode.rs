@@ -113,6 +113,9 @@ pub fn decode(bytes: &[u8]) -> Result<Gray, ArtError> {
         ) => {}
         _ => return Err(ArtError::UnknownFormat),
     }
+    if let Some(format) = format {
+        check_complete(bytes, format)?;
+    }
     reader.limits(decode_limits());
     // `into_decoder` parses only the header, so the size checks below run before
     // any pixel data is decoded or any pixel buffer is allocated.
@@ -167,6 +170,146 @@ fn jpeg_luma(bytes: &[u8], width: u32, height: u32) -> Option<Vec<u8>> {
     }
     let pixels = decoder.decode().ok()?;
     (pixels.len() == w * h).then_some(pixels)
+}
+
+/// Refuses a file that stops before its image data ends. Decoders are lenient here (zune-jpeg
+/// fills the missing rows with grey, and a PNG stream cut inside its last chunk may still give
+/// rows), which would hand the user a picture whose bottom part is silently made up.
+///
+/// * PNG: the chunks are walked by their lengths and must reach `IEND`.
+/// * JPEG: an end-of-image marker (`FF D9`) must follow the first start-of-scan marker (inside
+///   entropy-coded data `FF` is always followed by `00` or a restart marker, so `FF D9` there is
+///   the real end; an EXIF thumbnail's end comes before the first scan and does not count).
+/// * GIF: the blocks are walked (extensions and images as chains of sub-blocks) and must reach
+///   the trailer `3B`.
+/// * WebP: the RIFF header's length must fit within the file.
+/// * BMP: the pixel array (offset plus the header's image size, or rows times stride) must fit.
+pub fn check_complete(bytes: &[u8], format: ImageFormat) -> Result<(), ArtError> {
+    let complete = match format {
+        ImageFormat::Png => png_complete(bytes),
+        ImageFormat::Jpeg => jpeg_complete(bytes),
+        ImageFormat::Gif => gif_complete(bytes),
+        ImageFormat::WebP => webp_complete(bytes),
+        ImageFormat::Bmp => bmp_complete(bytes),
+        _ => true,
+    };
+    if complete {
+        Ok(())
+    } else {
+        let name = match format {
+            ImageFormat::Png => "PNG",
+            ImageFormat::Jpeg => "JPEG",
+            ImageFormat::Gif => "GIF",
+            ImageFormat::WebP => "WebP",
+            _ => "BMP",
+        };
+        Err(ArtError::Truncated { format: name.to_string() })
+    }
+}
+
+fn png_complete(bytes: &[u8]) -> bool {
+    let mut at = 8usize;
+    loop {
+        let Some(header) = bytes.get(at..at + 8) else { return false };
+        let length = u32::from_be_bytes([header[0], header[1], header[2], header[3]]) as usize;
+        let end = at.saturating_add(12).saturating_add(length);
+        if end > bytes.len() {
+            return false;
+        }
+        if &header[4..8] == b"IEND" {
+            return true;
+        }
+        at = end;
+    }
+}
+
+fn jpeg_complete(bytes: &[u8]) -> bool {
+    // Walk the marker segments up to the first start of scan.
+    let mut at = 2usize;
+    let scan = loop {
+        let Some(&[ff, marker]) = bytes.get(at..at + 2) else { return false };
+        if ff != 0xFF {
+            return false;
+        }
+        match marker {
+            0xFF => at += 1,                      // fill byte
+            0xD8 | 0x01 | 0xD0..=0xD7 => at += 2, // markers without a length
+            0xD9 => return false,                 // the image ends before any scan
+            _ => {
+                let Some(&[hi, lo]) = bytes.get(at + 2..at + 4) else { return false };
+                let length = usize::from(u16::from_be_bytes([hi, lo]));
+                if marker == 0xDA {
+                    break at + 2 + length;
+                }
+                at += 2 + length;
+            }
+        }
+    };
+    bytes.get(scan..).is_some_and(|rest| rest.windows(2).any(|w| w == [0xFF, 0xD9]))
+}
+
+fn gif_complete(bytes: &[u8]) -> bool {
+    let Some(&flags) = bytes.get(10) else { return false };
+    let table = |flags: u8| if flags & 0x80 != 0 { 3usize << ((flags & 7) + 1) } else { 0 };
+    let mut at = 13 + table(flags);
+    // A chain of sub-blocks: length bytes, ended by a zero.
+    let skip_sub_blocks = |mut at: usize| -> Option<usize> {
+        loop {
+            let n = usize::from(*bytes.get(at)?);
+            at += 1 + n;
+            if n == 0 {
+                return Some(at);
+            }
+        }
+    };
+    loop {
+        match bytes.get(at) {
+            Some(0x3B) => return true,
+            Some(0x21) => match skip_sub_blocks(at + 2) {
+                Some(next) => at = next,
+                None => return false,
+            },
+            Some(0x2C) => {
+                let Some(&local) = bytes.get(at + 9) else { return false };
+                // Image descriptor, local colour table, LZW minimum code size, data sub-blocks.
+                match skip_sub_blocks(at + 10 + table(local) + 1) {
+                    Some(next) => at = next,
+                    None => return false,
+                }
+            }
+            _ => return false,
+        }
+    }
+}
+
+fn webp_complete(bytes: &[u8]) -> bool {
+    match bytes.get(4..8) {
+        Some(&[a, b, c, d]) => (u32::from_le_bytes([a, b, c, d]) as usize).saturating_add(8) <= bytes.len(),
+        _ => false,
+    }
+}
+
+fn bmp_complete(bytes: &[u8]) -> bool {
+    let u32_at = |i: usize| bytes.get(i..i + 4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+    let i32_at = |i: usize| u32_at(i).map(|v| v as i32);
+    let u16_at = |i: usize| bytes.get(i..i + 2).map(|b| u16::from_le_bytes([b[0], b[1]]));
+    let (Some(offset), Some(header)) = (u32_at(10), u32_at(14)) else { return false };
+    if header < 40 {
+        return true; // an OS/2 core header: the decoder checks the rest
+    }
+    let (Some(width), Some(height), Some(bits), Some(compression), Some(size)) =
+        (i32_at(18), i32_at(22), u16_at(28), u32_at(30), u32_at(34))
+    else {
+        return false;
+    };
+    let needed = if compression == 0 || compression == 3 || compression == 6 {
+        // Uncompressed rows, each padded to four bytes.
+        let stride = (u64::from(width.unsigned_abs()) * u64::from(bits)).div_ceil(32) * 4;
+        stride * u64::from(height.unsigned_abs())
+    } else {
+        u64::from(size)
+    };
+    u64::from(offset).saturating_add(needed) <= bytes.len() as u64
 }
 
 /// Checks claimed dimensions against the zero-size and [`MAX_PIXELS`] rules.

@@ -40,6 +40,12 @@ pub enum ArtError {
     OutOfMemoryLimit,
     /// The file is damaged or uses a feature the decoder does not support.
     Decode(String),
+    /// The file stops before its image data ends (a download or copy cut short): a decoder
+    /// would draw only the top part, so it is refused.
+    Truncated {
+        /// The format the file claims ("PNG", "JPEG", "GIF", "WebP", "BMP").
+        format: String,
+    },
     /// A requested grid size is outside the accepted range.
     InvalidSize {
         /// Which dimension was wrong ("width" or "height").
@@ -101,6 +107,10 @@ impl fmt::Display for ArtError {
             ArtError::OutOfMemoryLimit => {
                 write!(f, "The image would need too much memory to decode.")
             }
+            ArtError::Truncated { format } => write!(
+                f,
+                "This {format} file ends early; the bottom part of the picture is missing. Save or download it again."
+            ),
             ArtError::Decode(detail) => {
                 write!(f, "The image could not be read; it may be damaged ({detail}).")
             }

@@ -323,7 +323,7 @@ fn malformed_input_is_an_error_not_a_panic() {
     let png = png_bytes(64, 64, &pixels, ExtendedColorType::L8);
     for cut in [8, 20, 33, 50, png.len() / 2, png.len() - 13] {
         let err = decode(&png[..cut]).expect_err("truncated PNG");
-        assert!(matches!(err, ArtError::Decode(_)), "cut {cut}: {err:?}");
+        assert!(matches!(err, ArtError::Decode(_) | ArtError::Truncated { .. }), "cut {cut}: {err:?}");
         assert!(!err.to_string().is_empty());
     }
     // Corrupt the middle of the compressed data: the CRC or zlib check must catch it.
@@ -801,4 +801,203 @@ fn colour_jpeg_luma_alone_matches_the_luma_of_the_decoded_rgb() {
         let y = 0.299 * f32::from(p[0]) + 0.587 * f32::from(p[1]) + 0.114 * f32::from(p[2]);
         assert!((y - f32::from(g)).abs() <= 3.0, "luma {y} vs {g}");
     }
+}
+
+// ---------------------------------------------------------------- truncated and odd files (issue 24)
+
+/// A file cut short anywhere inside its image data is refused with the words "ends early",
+/// never decoded into a picture whose missing part is made up; the whole file still decodes.
+#[test]
+fn truncated_files_of_every_format_are_refused_with_a_clear_message() {
+    let (w, h) = (40u32, 32u32);
+    let rgb: Vec<u8> = (0..w * h).flat_map(|i| [(i * 7 % 256) as u8, (i * 13 % 256) as u8, (i % w * 6) as u8]).collect();
+    let image = DynamicImage::ImageRgb8(image::RgbImage::from_raw(w, h, rgb).expect("buffer"));
+    let grey = DynamicImage::ImageLuma8(image.to_luma8());
+    let cases = [
+        (&image, ImageFormat::Png, "PNG"),
+        (&image, ImageFormat::Jpeg, "JPEG"),
+        (&grey, ImageFormat::Jpeg, "JPEG"),
+        (&image, ImageFormat::Gif, "GIF"),
+        (&image, ImageFormat::WebP, "WebP"),
+        (&image, ImageFormat::Bmp, "BMP"),
+    ];
+    for (picture, format, name) in cases {
+        let whole = encode_as(picture, format);
+        decode(&whole).unwrap_or_else(|e| panic!("{format:?} whole: {e}"));
+        // Cut at many places past the header: every cut is refused as truncated.
+        let header = match format {
+            ImageFormat::Png => 60,
+            ImageFormat::Bmp => 60,
+            _ => 40,
+        };
+        let mut cuts = 0;
+        for keep in (header..whole.len() - 1).step_by(7).chain([whole.len() - 1]) {
+            match decode(&whole[..keep]) {
+                Err(ArtError::Truncated { format: f }) => {
+                    assert_eq!(f, name);
+                    cuts += 1;
+                }
+                // A cut inside the headers may be refused by the decoder's own check first.
+                Err(ArtError::Decode(_)) if keep < 200 => {}
+                other => panic!("{format:?} cut at {keep} of {}: {other:?}", whole.len()),
+            }
+        }
+        assert!(cuts > 3, "{format:?}: {cuts}");
+        let message = ArtError::Truncated { format: name.into() }.to_string();
+        assert!(message.contains("ends early") && message.contains("bottom part"), "{message}");
+    }
+}
+
+/// What the truncation check must not refuse: bytes after a JPEG's end (cameras append data),
+/// an EXIF thumbnail whose own end marker comes before the main image's scan, GIF padding.
+#[test]
+fn complete_files_with_trailing_data_or_thumbnails_still_decode() {
+    let (w, h) = (32u32, 16u32);
+    let pixels: Vec<u8> = (0..w * h).map(|i| if i % w < 16 { 0 } else { 255 }).collect();
+    let image = DynamicImage::ImageLuma8(image::GrayImage::from_raw(w, h, pixels).expect("buffer"));
+    let jpeg = encode_as(&image, ImageFormat::Jpeg);
+    let mut trailing = jpeg.clone();
+    trailing.extend_from_slice(b"\x00\x00trailer written by a camera");
+    decode(&trailing).expect("trailing bytes after the end marker are fine");
+
+    // An APP1 segment holding a whole little JPEG (a thumbnail, with its own FF D9) ...
+    let thumbnail = encode_as(&DynamicImage::ImageLuma8(image::GrayImage::new(8, 8)), ImageFormat::Jpeg);
+    let mut payload = b"Exif\x00\x00".to_vec();
+    payload.extend_from_slice(&thumbnail);
+    let mut with_thumb = jpeg[..2].to_vec();
+    with_thumb.extend_from_slice(&[0xFF, 0xE1]);
+    with_thumb.extend_from_slice(&((payload.len() + 2) as u16).to_be_bytes());
+    with_thumb.extend_from_slice(&payload);
+    with_thumb.extend_from_slice(&jpeg[2..]);
+    let g = decode(&with_thumb).expect("decodes");
+    assert_eq!((g.width(), g.height()), (w, h));
+    // ... does not make a cut main image pass for complete.
+    let cut = &with_thumb[..with_thumb.len() - 20];
+    assert!(matches!(decode(cut), Err(ArtError::Truncated { .. })), "{:?}", decode(cut));
+
+    let mut gif = encode_as(&DynamicImage::ImageRgb8(image.to_rgb8()), ImageFormat::Gif);
+    gif.extend_from_slice(&[0, 0, 0]);
+    decode(&gif).expect("zero padding after the GIF trailer is fine");
+}
+
+/// An animated GIF gives its first frame (black), not a later one (white) nor a blend.
+#[test]
+fn animated_gif_gives_its_first_frame() {
+    use image::codecs::gif::{GifEncoder, Repeat};
+    use image::{Delay, Frame, RgbaImage};
+    let mut bytes = Vec::new();
+    {
+        let mut encoder = GifEncoder::new(&mut bytes);
+        encoder.set_repeat(Repeat::Infinite).expect("repeat");
+        let black = RgbaImage::from_pixel(12, 10, image::Rgba([0, 0, 0, 255]));
+        let white = RgbaImage::from_pixel(12, 10, image::Rgba([255, 255, 255, 255]));
+        let delay = Delay::from_numer_denom_ms(100, 1);
+        encoder
+            .encode_frames([Frame::from_parts(black, 0, 0, delay), Frame::from_parts(white, 0, 0, delay)])
+            .expect("encodes");
+    }
+    let g = decode(&bytes).expect("decodes");
+    assert_eq!((g.width(), g.height()), (12, 10));
+    assert!(g.pixels().iter().all(|&p| p == 0), "{:?}", &g.pixels()[..12]);
+}
+
+/// A 16-bit RGB PNG: the full 16-bit range maps onto 0..=255 by value, not by its high byte
+/// alone shifted wrong (a mid-grey 0x8080 is 128, pure red is Rec. 601's 76).
+#[test]
+fn sixteen_bit_rgb_png_decodes_by_value() {
+    let samples: [u16; 9] = [65535, 0, 0, 0x8080, 0x8080, 0x8080, 65535, 65535, 65535];
+    let bytes: Vec<u8> = samples.iter().flat_map(|v| v.to_be_bytes()).collect();
+    let g = decode(&png_bytes(3, 1, &bytes, ExtendedColorType::Rgb16)).expect("decodes");
+    assert_eq!(g.pixels(), &[76, 128, 255]);
+}
+
+/// A baseline JPEG with four components written like Photoshop's CMYK files (an Adobe APP14
+/// segment, transform 0, ink stored inverted): 16x8, the left block no ink (white), the right
+/// block full black ink. Hand-made, since the `image` encoder writes no CMYK: every block is flat,
+/// so it holds only a DC coefficient (quantiser 1), with 4-bit DC codes and a 1-bit end-of-block.
+fn cmyk_jpeg(left: [u8; 4], right: [u8; 4]) -> Vec<u8> {
+    struct Bits {
+        out: Vec<u8>,
+        acc: u32,
+        n: u32,
+    }
+    impl Bits {
+        fn put(&mut self, value: u32, len: u32) {
+            for i in (0..len).rev() {
+                self.acc = (self.acc << 1) | ((value >> i) & 1);
+                self.n += 1;
+                if self.n == 8 {
+                    let byte = self.acc as u8;
+                    self.out.push(byte);
+                    if byte == 0xFF {
+                        self.out.push(0); // byte stuffing
+                    }
+                    self.acc = 0;
+                    self.n = 0;
+                }
+            }
+        }
+    }
+    let mut out = vec![0xFF, 0xD8];
+    let segment = |out: &mut Vec<u8>, marker: u8, body: &[u8]| {
+        out.extend_from_slice(&[0xFF, marker]);
+        out.extend_from_slice(&((body.len() + 2) as u16).to_be_bytes());
+        out.extend_from_slice(body);
+    };
+    segment(&mut out, 0xEE, b"Adobe\x00\x64\x00\x00\x00\x00\x00"); // version 100, transform 0
+    let mut dqt = vec![0u8];
+    dqt.extend_from_slice(&[1u8; 64]);
+    segment(&mut out, 0xDB, &dqt);
+    let mut sof = vec![8, 0, 8, 0, 16, 4];
+    for id in 1..=4u8 {
+        sof.extend_from_slice(&[id, 0x11, 0]);
+    }
+    segment(&mut out, 0xC0, &sof);
+    // DC table: symbols 0..=11, all 4-bit codes (symbol k is code k); AC: end-of-block alone, code 0.
+    let mut dht = vec![0x00, 0, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    dht.extend(0..12u8);
+    dht.extend_from_slice(&[0x10, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x00]);
+    segment(&mut out, 0xC4, &dht);
+    let mut sos = vec![4];
+    for id in 1..=4u8 {
+        sos.extend_from_slice(&[id, 0x00]);
+    }
+    sos.extend_from_slice(&[0, 63, 0]);
+    segment(&mut out, 0xDA, &sos);
+    let mut bits = Bits { out: Vec::new(), acc: 0, n: 0 };
+    let mut previous = [0i32; 4];
+    for block in [left, right] {
+        for (c, &stored) in block.iter().enumerate() {
+            let dc = 8 * (i32::from(stored) - 128);
+            let diff = dc - previous[c];
+            previous[c] = dc;
+            let size = 32 - diff.unsigned_abs().leading_zeros();
+            bits.put(size, 4);
+            if size > 0 {
+                let v = if diff > 0 { diff } else { diff + (1 << size) - 1 };
+                bits.put(v as u32, size);
+            }
+            bits.put(0, 1); // end of block
+        }
+    }
+    if bits.n > 0 {
+        bits.put(0x7F, 8 - bits.n); // pad with ones
+    }
+    out.extend_from_slice(&bits.out);
+    out.extend_from_slice(&[0xFF, 0xD9]);
+    out
+}
+
+#[test]
+fn cmyk_jpeg_decodes_with_black_ink_dark_and_no_ink_white() {
+    // Adobe stores ink inverted: 255 is no ink.
+    let bytes = cmyk_jpeg([255, 255, 255, 255], [255, 255, 255, 0]);
+    let g = decode(&bytes).expect("a CMYK JPEG decodes");
+    assert_eq!((g.width(), g.height()), (16, 8));
+    let (left, right) = (g.get(3, 4).expect("pixel"), g.get(12, 4).expect("pixel"));
+    assert!(left > 230 && right < 25, "left (no ink) {left}, right (black ink) {right}");
+    // Cyan ink alone is a mid grey (luma of (0, 255, 255) is 179), not black or white.
+    let g = decode(&cmyk_jpeg([0, 255, 255, 255], [255, 255, 255, 255])).expect("decodes");
+    let cyan = g.get(3, 4).expect("pixel");
+    assert!((150..=210).contains(&cyan), "cyan {cyan}");
 }

@@ -17,26 +17,13 @@ use std::collections::HashMap;
 use super::state::{Action, Kept, Level, Live, Page, Play, State, Work};
 use crate::link;
 use crate::jobs::Reply;
-use super::storage;
+use super::storage::{self, Trouble, TroubleAction};
+use super::components::saved::SavedWorkBar;
 use crate::jobs::Request;
 use crate::kinds::{self, Kind};
 
 fn current_fragment() -> String {
     web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
-}
-
-fn saved_workshops() -> Vec<(Kind, String, Vec<u8>, Play)> {
-    Kind::ALL
-        .into_iter()
-        .filter_map(|k| {
-            let puzzle = storage::load(k, "puzzle")?;
-            // Anything saved by an older or broken page is validated like any other input.
-            let puzzle = kinds::import(k, &puzzle).ok()?;
-            let marks = storage::load(k, "marks").map(|m| crate::marks_text::decode(&m)).unwrap_or_default();
-            let play = storage::load(k, "play").and_then(|p| serde_json::from_str(&p).ok()).unwrap_or_default();
-            Some((k, puzzle, marks, play))
-        })
-        .collect()
 }
 
 /// The marks of earlier puzzles, per kind, as saved by [`save_kept`]; what cannot be read is left out.
@@ -104,7 +91,21 @@ fn show_board_top() {
 /// The studio.
 #[component]
 pub fn App() -> Html {
-    let state = use_reducer(|| State::new(saved_workshops(), saved_kept(), &current_fragment()));
+    // Saved work read once; unreadable saves are set aside under their own keys (storage.rs).
+    let initial = use_memo((), |_| storage::load_all());
+    let state = use_reducer(|| {
+        let saved = initial.0.iter().map(|(k, p, m, play)| (*k, p.clone(), m.clone(), serde_json::from_str(play).unwrap_or_default())).collect();
+        State::new(saved, saved_kept(), &current_fragment())
+    });
+    let trouble = use_reducer(|| {
+        let blocked = initial.1.iter().filter(|a| a.key.is_empty()).map(|a| a.kind).collect();
+        Trouble { aside: initial.1.clone(), blocked, ..Trouble::default() }
+    });
+    // What each kind's storage holds now, so only changed work is written (and work cleared
+    // from storage to make room is not written back until it changes).
+    let last_saved: Rc<RefCell<HashMap<Kind, String>>> = use_mut_ref(|| {
+        initial.0.iter().map(|(k, p, m, play)| (*k, crate::saved::encode_with_play(*k, p, m, play))).collect()
+    });
     let live = use_reducer(Live::default);
     let client: Rc<RefCell<Option<Client>>> = use_mut_ref(|| None);
     let portfolio: Rc<RefCell<Option<Portfolio>>> = use_mut_ref(|| None);
@@ -131,19 +132,33 @@ pub fn App() -> Html {
         });
     }
 
-    // Nothing the user made is lost: puzzles and marks go to local storage as they change.
+    // Nothing the user made is lost: puzzles and marks go to local storage as they change, and a
+    // save the browser refuses is shown at once (storage::Trouble, components::saved).
     {
-        let saved: Vec<(Kind, Option<String>, Vec<u8>, Play)> =
-            state.workshops.iter().map(|(k, w)| (*k, w.puzzle.clone(), w.marks.clone(), w.play.clone())).collect();
-        let dispatcher = state.dispatcher();
-        use_effect_with(saved, move |saved| {
+        let saved: Vec<(Kind, Option<String>, Vec<u8>, String)> = state
+            .workshops
+            .iter()
+            .map(|(k, w)| (*k, w.puzzle.clone(), w.marks.clone(), if w.play == Play::default() { String::new() } else { serde_json::to_string(&w.play).unwrap_or_default() }))
+            .collect();
+        let trouble_d = trouble.dispatcher();
+        let blocked = trouble.blocked.clone();
+        let last_saved = last_saved.clone();
+        use_effect_with((saved, trouble.retry), move |(saved, _)| {
             for (kind, puzzle, marks, play) in saved {
-                if let Some(p) = puzzle {
-                    let marks = crate::marks_text::encode(marks);
-                    let play = serde_json::to_string(play).unwrap_or_default();
-                    if let Err(e) = storage::save(*kind, "puzzle", p).and_then(|_| storage::save(*kind, "marks", &marks)).and_then(|_| storage::save(*kind, "play", &play)) {
-                        dispatcher.dispatch(Action::Notify(Level::Error, format!("Could not save your work: {e}")));
+                let Some(p) = puzzle else { continue };
+                if blocked.contains(kind) {
+                    continue;
+                }
+                let record = crate::saved::encode_with_play(*kind, p, marks, play);
+                if last_saved.borrow().get(kind) == Some(&record) {
+                    continue;
+                }
+                match storage::save_work(*kind, p, marks, play) {
+                    Ok(()) => {
+                        last_saved.borrow_mut().insert(*kind, record);
+                        trouble_d.dispatch(TroubleAction::Saved(*kind));
                     }
+                    Err(e) => trouble_d.dispatch(TroubleAction::Failed(*kind, e)),
                 }
             }
             || ()
@@ -184,6 +199,15 @@ pub fn App() -> Html {
         let dispatcher = state.dispatcher();
         let next_job = next_job.clone();
         Callback::from(move |(kind, work, request): (Kind, Work, Request)| {
+            // The memory limit, before the work starts (crate::limits): a count that would
+            // outgrow it is lowered and said; a request that cannot fit is refused, naming it.
+            let (request, note) = match crate::limits::fit(request) {
+                Ok(fitted) => fitted,
+                Err(e) => {
+                    dispatcher.dispatch(Action::Notify(Level::Error, format!("Not started: {e}")));
+                    return;
+                }
+            };
             let job = {
                 let mut n = next_job.borrow_mut();
                 *n += 1;
@@ -194,7 +218,13 @@ pub fn App() -> Html {
                 None => Err("the solver worker is not running".into()),
             };
             match sent {
-                Ok(()) => dispatcher.dispatch(Action::Started { job, kind, work, now_ms: now_ms() }),
+                Ok(()) => {
+                    dispatcher.dispatch(Action::Started { job, kind, work, now_ms: now_ms() });
+                    // Said after Started, which clears the last run's messages.
+                    if let Some(note) = note {
+                        dispatcher.dispatch(Action::Notify(Level::Info, note));
+                    }
+                }
                 Err(e) => dispatcher.dispatch(Action::Notify(Level::Error, format!("Could not start the work: {e}"))),
             }
         })
@@ -259,9 +289,12 @@ pub fn App() -> Html {
     html! {
         <ContextProvider<Ctx> context={ctx}>
             <ContextProvider<UseReducerHandle<Live>> context={live}>
+            <ContextProvider<UseReducerHandle<Trouble>> context={trouble}>
                 <Nav />
                 <NoticeBar />
+                <SavedWorkBar />
                 <main id="page">{ page }</main>
+            </ContextProvider<UseReducerHandle<Trouble>>>
             </ContextProvider<UseReducerHandle<Live>>>
         </ContextProvider<Ctx>>
     }

@@ -11,6 +11,7 @@ pub mod nav;
 pub mod nonogram;
 pub mod notice;
 pub mod rectfree;
+pub mod saved;
 pub mod share;
 pub mod starbattle;
 pub mod starbattle_editor;

@@ -7,7 +7,7 @@ use yew::prelude::*;
 use crate::kinds::{self, Kind};
 use crate::web::ctx::Ctx;
 use crate::puzzle::Puzzle;
-use crate::web::state::{Action, Level, Workshop};
+use crate::web::state::{Action, Workshop};
 use crate::web::storage;
 
 /// On a first visit (no puzzle of `kind` yet), opens `example`, so there is always something to play.
@@ -40,15 +40,16 @@ pub fn use_workshop<P: Puzzle + 'static>() -> (Ctx, Workshop, Rc<Option<P>>) {
 /// full or refused is reported, and the value still holds for this visit.
 #[hook]
 pub fn use_stored(kind: Kind, what: &'static str) -> (Option<String>, Callback<Option<String>>) {
-    let ctx = use_context::<Ctx>().expect("inside the app");
+    let trouble = use_context::<UseReducerHandle<storage::Trouble>>().expect("inside the app");
     let value = use_state(|| storage::load(kind, what));
     let set = {
         let value = value.clone();
         Callback::from(move |v: Option<String>| {
             match &v {
                 Some(text) => {
+                    // A refused save is shown by components::saved, with a way out.
                     if let Err(e) = storage::save(kind, what, text) {
-                        ctx.state.dispatch(Action::Notify(Level::Error, format!("Could not save your work: {e}")));
+                        trouble.dispatch(storage::TroubleAction::Failed(kind, e));
                     }
                 }
                 None => storage::remove(kind, what),

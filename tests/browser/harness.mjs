@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { before, after } from 'node:test';
+import { before, after, afterEach } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -55,6 +55,14 @@ export async function browser() {
     headless: true,
     args: FLAGS,
   });
+  // The built site runs under a strict Content Security Policy (tools/csp.mjs); every page
+  // records each violation it reports, and suite() fails the test that caused one.
+  await context.addInitScript(() => {
+    window.__cspViolations = [];
+    addEventListener('securitypolicyviolation', (e) => {
+      window.__cspViolations.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline code'} (${e.sourceFile || 'page'}:${e.lineNumber})`);
+    });
+  });
   const close = async () => {
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });
@@ -84,7 +92,26 @@ export function suite() {
     await s.chrome?.close();
     await s.server?.close();
   });
+  // Any Content Security Policy violation fails the test during which it was reported.
+  afterEach(async () => {
+    const found = [];
+    for (const page of s.chrome?.context.pages() ?? []) found.push(...(await cspViolations(page, true)));
+    if (found.length > 0) throw new Error(`Content Security Policy violations: ${found.join('; ')}`);
+  });
   return s;
+}
+
+/** The Content Security Policy violations `page` reported so far (and forgets them when `clear`). */
+export async function cspViolations(page, clear = false) {
+  try {
+    return await page.evaluate((clear) => {
+      const v = window.__cspViolations ?? [];
+      if (clear) window.__cspViolations = [];
+      return v;
+    }, clear);
+  } catch {
+    return []; // a page that is closing or navigating has nothing to report
+  }
 }
 
 /** The board as text rows: `on` where the cell's `data-<attr>` equals `value`, else `.`. */

@@ -76,6 +76,18 @@ pub fn Home() -> Html {
                     </div>
                 </li>
             </ul>
+            // Issue 24: the limits, as enforced (models refuse larger sizes; crate::limits::fit
+            // checks memory before a request starts).
+            <details id="limits" class="limits">
+                <summary>{ "Limits" }</summary>
+                <ul>
+                    { for Kind::ALL.into_iter().map(|k| html! {
+                        <li data-kind={k.id()}><strong>{ k.title() }</strong>{ ": " }{ crate::limits::stated(k) }</li>
+                    }) }
+                    <li data-kind="art"><strong>{ "Image to nonogram" }</strong>{ format!(": {} to {} cells wide", crate::art::prepare::MIN_WIDTH, crate::art::prepare::MAX_CELLS) }</li>
+                </ul>
+                <p id="limits-memory">{ crate::limits::stated_memory() }</p>
+            </details>
         </section>
     }
 }
