@@ -26,3 +26,5 @@ mod portfolio;
 mod bench_chart;
 // The home page samples: each opens, shares, and the logic ones are proven unique.
 mod samples;
+// Explained hints: soundness against the proven answer, completeness where the rating promises it, mistakes first.
+mod hints;
