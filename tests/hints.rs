@@ -425,3 +425,40 @@ fn dispatch_is_the_same_for_every_logic_kind() {
     let json = serde_json::to_string(&x).unwrap();
     assert_eq!(serde_json::from_str::<hint::Explanation>(&json).unwrap(), x);
 }
+
+#[test]
+fn the_worker_answers_hint_and_explain_for_every_kind_the_same_way() {
+    use std::rc::Rc;
+    use studio::jobs::{run, Reply, Request};
+    let post: Rc<dyn Fn(Reply)> = Rc::new(|_| {});
+    let link = "#starbattle/v1/6x6s1/AAABBBABBBCCADDEECFFDDECFEEEECFCCCCC";
+    // A correct first step from nothing.
+    let first = match run(Request::Hint { kind: Kind::StarBattle, puzzle: link.into(), marks: vec![] }, post.clone()) {
+        Reply::Hint(h) => match *h {
+            Hint::Step(s) => s,
+            other => panic!("{other:?}"),
+        },
+        other => panic!("{other:?}"),
+    };
+    // A star where the answer (".*....") has none: the mistake, before any deduction.
+    let mut marks = vec![0u8; 36];
+    marks[0] = 1;
+    match run(Request::Hint { kind: Kind::StarBattle, puzzle: link.into(), marks }, post.clone()) {
+        Reply::Hint(h) => assert!(matches!(*h, Hint::Mistake { ref cells, .. } if cells[0] == 0), "{h:?}"),
+        other => panic!("{other:?}"),
+    }
+    match run(Request::Explain { kind: Kind::StarBattle, puzzle: link.into() }, post.clone()) {
+        Reply::Explained(x) => {
+            assert!(x.solved());
+            assert_eq!(x.steps[0], first);
+        }
+        other => panic!("{other:?}"),
+    }
+    // Bad input fails with a message, and the kind without logic says so.
+    assert!(matches!(run(Request::Hint { kind: Kind::StarBattle, puzzle: "#starbattle/v1/6x6s1/AB".into(), marks: vec![] }, post.clone()), Reply::Failed(_)));
+    let task = kinds::import(Kind::RectFree, "{\"kind\":\"rectfree\",\"rows\":4,\"cols\":4,\"colours\":2}").expect("task");
+    match run(Request::Hint { kind: Kind::RectFree, puzzle: task, marks: vec![] }, post) {
+        Reply::Hint(h) => assert!(matches!(*h, Hint::NoLogic { .. })),
+        other => panic!("{other:?}"),
+    }
+}
