@@ -3,6 +3,7 @@
 pub mod art;
 pub mod bench;
 pub mod floodit;
+pub mod hint;
 pub mod home;
 pub mod import;
 pub mod kenken;

@@ -150,7 +150,14 @@ fn one<P: Puzzle>(p: &P, id: &str, o: &Options, single: bool) -> Row {
 /// Runs the command over a file (one puzzle or a collection).
 pub fn run(kind: Kind, text: &str, name: &str, o: &Options) -> Result<ExitCode, String> {
     let rows: Vec<Row> = with_kind!(kind, P => {
-        let entries = P::read_collection(text, name).map_err(|e| e.to_string())?;
+        // A collection (or one puzzle in a file format), else a share link or any one-puzzle form.
+        let entries = match P::read_collection(text, name) {
+            Ok(e) => e,
+            Err(e) => match studio::kinds::import_as::<P>(text) {
+                Ok(puzzle) => vec![studio::puzzle::Entry { id: name.to_string(), puzzle, known: None }],
+                Err(_) => return Err(e.to_string()),
+            },
+        };
         let single = entries.len() == 1;
         entries.iter().take(o.limit.unwrap_or(usize::MAX)).map(|e| one(&e.puzzle, &e.id, o, single)).collect()
     });
