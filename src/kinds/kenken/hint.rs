@@ -76,6 +76,11 @@ fn tuple_text(cage: &Cage, t: &[u8]) -> String {
         Op::Div => "÷",
         Op::Given | Op::Blank => "",
     };
+    let mut t = t.to_vec();
+    if matches!(cage.op, Op::Sub | Op::Div) {
+        // Larger by smaller, as the rule reads (the cells' order shows in the conclusions).
+        t.sort_unstable_by(|a, b| b.cmp(a));
+    }
     t.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(sep)
 }
 
@@ -85,6 +90,12 @@ fn capitalise(s: &str) -> String {
         Some(f) => f.to_uppercase().chain(c).collect(),
         None => String::new(),
     }
+}
+
+/// The tuples as text, each written once (`−` and `÷` read larger by smaller).
+fn tuple_list(cage: &Cage, ts: &[Vec<u8>]) -> Vec<String> {
+    let mut seen = std::collections::HashSet::new();
+    ts.iter().map(|t| tuple_text(cage, t)).filter(|x| seen.insert(x.clone())).collect()
 }
 
 /// The mark changes that place `d` in `cell`.
@@ -188,8 +199,8 @@ pub fn next_step(p: &KenKen, marks: &[u8]) -> Hint {
             continue;
         }
         let fits = if ts.len() <= 6 {
-            let list: Vec<String> = ts.iter().map(|t| tuple_text(cage, t)).collect();
-            if ts.len() == 1 {
+            let list = tuple_list(cage, ts);
+            if list.len() == 1 {
                 format!("only {} fits", list[0])
             } else {
                 format!("only {} fit", and_list(&list))
@@ -198,10 +209,20 @@ pub fn next_step(p: &KenKen, marks: &[u8]) -> Hint {
             format!("{} ways to fill it fit", ts.len())
         };
         let what: Vec<String> = changes.iter().map(|&(c, m)| format!("{} {} {}", cell_words(n, c), if m.count_ones() == 1 { "holds" } else { "can hold only" }, digit_list(m))).collect();
-        let sentence = if cage.op == Op::Given {
-            format!("{} is given: {}.", capitalise(&cage_words(n, cage)), cage.target)
+        let same = changes.iter().all(|&(_, m)| m == changes[0].1);
+        let conclusion = if changes.len() > 1 && same && changes[0].1.count_ones() > 1 {
+            if changes.len() == cage.cells.len() {
+                format!("each of its cells can hold only {}", digit_list(changes[0].1))
+            } else {
+                format!("{} can each hold only {}", and_list(&changes.iter().map(|&(c, _)| cell_words(n, c)).collect::<Vec<_>>()), digit_list(changes[0].1))
+            }
         } else {
-            format!("{}: with the digits its cells can still take, {fits}; so {}.", capitalise(&cage_words(n, cage)), and_list(&what))
+            and_list(&what)
+        };
+        let sentence = if cage.op == Op::Given {
+            format!("{} holds the given {}.", capitalise(&cell_words(n, cage.cells[0])), cage.target)
+        } else {
+            format!("{}: with the digits its cells can still take, {fits}; so {conclusion}.", capitalise(&cage_words(n, cage)))
         };
         let cells: Vec<usize> = changes.iter().map(|&(c, _)| c).collect();
         let rule = if cage.op == Op::Given { "Given digit" } else { "Cage arithmetic" };
@@ -251,7 +272,7 @@ pub fn next_step(p: &KenKen, marks: &[u8]) -> Hint {
                 continue;
             }
             let fits = if ts.len() <= 6 {
-                let list: Vec<String> = ts.iter().map(|t| tuple_text(cage, t)).collect();
+                let list = tuple_list(cage, ts);
                 format!("can only be {}", list.join(" or "))
             } else {
                 format!("has {} ways to be filled", ts.len())
