@@ -396,6 +396,10 @@ impl Reducible for State {
                             w.hints_used += 1;
                         }
                         w.hint = Some(*hint);
+                        // The hint is about the player's marks: the board shows them.
+                        if let Some((_, at)) = w.explanation.as_mut() {
+                            *at = None;
+                        }
                         w.view = Some(View::Play);
                     }
                     Reply::Explained(x) => {
@@ -444,6 +448,10 @@ impl Reducible for State {
                     w.marks[cell] = mark;
                 }
                 w.hint = None;
+                // A mark made while the explanation is scrubbed goes back to the player's own board.
+                if let Some((_, at)) = w.explanation.as_mut() {
+                    *at = None;
+                }
                 if w.marks != before {
                     w.undo.push(before);
                     w.redo.clear();
@@ -479,6 +487,9 @@ impl Reducible for State {
             Action::ApplyHint(kind) => {
                 let w = s.workshops.entry(kind).or_default();
                 let Some(Hint::Step(step)) = w.hint.take() else { return self };
+                if let Some((_, at)) = w.explanation.as_mut() {
+                    *at = None;
+                }
                 let before = w.marks.clone();
                 crate::hint::apply(&mut w.marks, &step);
                 if w.marks != before {
