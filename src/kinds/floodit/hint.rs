@@ -22,6 +22,16 @@ pub fn colour_words(board: &FloodIt, colour: u8) -> String {
     format!("{name} ({})", board.symbol(colour))
 }
 
+/// `a` or `an` before a number said aloud (`an 8`, `an 11`, `an 18`, `an 80`).
+fn article(n: usize) -> &'static str {
+    let s = n.to_string();
+    if s.starts_with('8') || n == 11 || n == 18 || (s.len() % 3 == 2 && (s.starts_with("11") || s.starts_with("18"))) {
+        "an"
+    } else {
+        "a"
+    }
+}
+
 fn moves_word(n: usize) -> String {
     format!("{n} move{}", if n == 1 { "" } else { "s" })
 }
@@ -64,7 +74,8 @@ pub fn next_step(board: &FloodIt, marks: &[u8], answer: Option<&Vec<u8>>) -> Hin
         format!("Play {colour} now: it floods the rest of the board.")
     } else {
         format!(
-            "Play {colour} now: it is the first move of a {}-move finish, and no finish has {} ({proof}). It floods {} more cell{}.",
+            "Play {colour} now: it is the first move of {} {}-move finish, and no finish has {} ({proof}). It floods {} more cell{}.",
+            article(rest),
             rest,
             rest - 1,
             cells.len(),
