@@ -38,6 +38,11 @@ pub enum Request {
     /// Colour a grid without monochromatic rectangles (the task as text), with live snapshots
     /// of the local search ([`Reply::RectFreeProgress`]) and the report at the end.
     RectFree { puzzle: String },
+    /// The next explained hint for the player's marks (the kind's own marks), checked against
+    /// the proven answer first; the same request for every kind ([`crate::hint`]).
+    Hint { kind: Kind, puzzle: String, marks: Vec<u8> },
+    /// Every step of reasoning from the empty grid ([`crate::hint::explain`]).
+    Explain { kind: Kind, puzzle: String },
     /// Turn an image file (its bytes; decoded here, in the worker) into a nonogram.
     Art {
         /// The file's bytes (sent as a `Uint8Array`).
@@ -88,6 +93,10 @@ pub enum Reply {
     RectFreeProgress(Box<Snapshot>),
     /// A benchmark's records finished since the last report, as (ms, verdict), for the live chart.
     BenchRecords(Vec<(f64, String)>),
+    /// An explained hint ([`Request::Hint`]).
+    Hint(Box<crate::hint::Hint>),
+    /// The whole solve, explained ([`Request::Explain`]).
+    Explained(Box<crate::hint::Explanation>),
 }
 
 /// Byte buffers as `serialize_bytes` (a `Uint8Array` through serde-wasm-bindgen, not an array
@@ -156,6 +165,31 @@ fn solved(outcome: Result<AnyReport, SolveError>) -> Reply {
     }
 }
 
+thread_local! {
+    /// The proven answers hints were last checked against, by kind and puzzle text (the worker
+    /// solves a puzzle once, however many hints are asked for). A few entries, newest last.
+    static HINT_ANSWERS: std::cell::RefCell<Vec<(Kind, String, Option<Vec<String>>)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// How many puzzles' answers [`HINT_ANSWERS`] keeps.
+const HINT_CACHE: usize = 4;
+
+/// The proven answer for hints on `puzzle` (cached), solving it once with progress.
+fn hint_answer(kind: Kind, puzzle: &str, monitor: Monitor) -> Result<Option<Vec<String>>, SolveError> {
+    if let Some(hit) = HINT_ANSWERS.with(|c| c.borrow().iter().find(|(k, p, _)| *k == kind && p == puzzle).map(|(_, _, a)| a.clone())) {
+        return Ok(hit);
+    }
+    let answer = kinds::hint_answer(kind, puzzle, Some(monitor))?;
+    HINT_ANSWERS.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= HINT_CACHE {
+            c.remove(0);
+        }
+        c.push((kind, puzzle.to_string(), answer.clone()));
+    });
+    Ok(answer)
+}
+
 /// Does one job, posting progress through `post`, and returns the final reply.
 pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
     let started = Instant::now();
@@ -209,6 +243,20 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
             }
         }
         Request::RectFree { puzzle } => rectfree(&puzzle, started, post),
+        Request::Hint { kind, puzzle, marks } => match hint_answer(kind, &puzzle, solve_monitor(&post, started)) {
+            Ok(answer) => match kinds::hint_text(kind, &puzzle, &marks, answer.as_deref()) {
+                Ok(h) => Reply::Hint(Box::new(h)),
+                Err(e) => Reply::Failed(e.to_string()),
+            },
+            Err(e) => solved(Err(e)),
+        },
+        Request::Explain { kind, puzzle } => match hint_answer(kind, &puzzle, solve_monitor(&post, started)) {
+            Ok(answer) => match kinds::explain_text(kind, &puzzle, answer.as_deref()) {
+                Ok(x) => Reply::Explained(Box::new(x)),
+                Err(e) => Reply::Failed(e.to_string()),
+            },
+            Err(e) => solved(Err(e)),
+        },
         Request::Art { bytes, options } => {
             if bytes.len() > MAX_FILE_BYTES {
                 return Reply::Failed(crate::art::ArtError::FileTooLarge { bytes: bytes.len(), max_bytes: MAX_FILE_BYTES }.to_string());

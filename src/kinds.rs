@@ -186,3 +186,45 @@ pub fn generate(kind: Kind, options: &GenerateOptions) -> Result<String, String>
 pub fn generate_monitored(kind: Kind, options: &GenerateOptions, monitor: Option<&mut crate::sat::Monitor>) -> Result<String, String> {
     with_kind!(kind, P => P::generate_monitored(options, monitor).map(|p| p.to_json().to_string()))
 }
+
+/// The proven answer a hint checks the player's marks against, as rows: solved (unique, or a
+/// proven optimum) for kinds with logic hints ([`Puzzle::LOGIC_HINTS`]); `None` for other
+/// kinds, and when the puzzle has no single answer (then mistakes cannot be told).
+pub fn hint_answer(kind: Kind, text: &str, monitor: Option<Monitor>) -> Result<Option<Vec<String>>, SolveError> {
+    with_kind!(kind, P => {
+        if !P::LOGIC_HINTS {
+            return Ok(None);
+        }
+        let puzzle = import_as::<P>(text).map_err(SolveError::Input)?;
+        let r = puzzle.solve(Mode::Unique, monitor)?;
+        Ok(match r.verdict {
+            Verdict::Unique | Verdict::Optimal => r.solutions.first().map(|s| puzzle.solution_rows(s)),
+            _ => None,
+        })
+    })
+}
+
+/// The hint for a puzzle given as text and the player's marks, checked against `answer` (rows
+/// from [`hint_answer`]) first. The same path for every kind: the worker, the page and the CLI.
+pub fn hint_text(kind: Kind, text: &str, marks: &[u8], answer: Option<&[String]>) -> InputResult<crate::hint::Hint> {
+    with_kind!(kind, P => {
+        let puzzle = import_as::<P>(text)?;
+        let answer = match answer {
+            Some(rows) => Some(puzzle.solution_from_rows(rows)?),
+            None => None,
+        };
+        Ok(crate::hint::hint(&puzzle, marks, answer.as_ref()))
+    })
+}
+
+/// Every step from the empty grid for a puzzle given as text (see [`crate::hint::explain`]).
+pub fn explain_text(kind: Kind, text: &str, answer: Option<&[String]>) -> InputResult<crate::hint::Explanation> {
+    with_kind!(kind, P => {
+        let puzzle = import_as::<P>(text)?;
+        let answer = match answer {
+            Some(rows) => Some(puzzle.solution_from_rows(rows)?),
+            None => None,
+        };
+        Ok(crate::hint::explain(&puzzle, answer.as_ref()))
+    })
+}

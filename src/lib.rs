@@ -7,6 +7,7 @@ pub mod bench;
 pub mod bench_chart;
 pub mod error;
 pub mod grid;
+pub mod hint;
 pub mod jobs;
 pub mod kind;
 pub mod kinds;

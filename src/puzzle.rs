@@ -11,6 +11,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{InputError, InputResult};
+use crate::hint::Hint;
 use crate::kind::Kind;
 use crate::sat::{Cnf, Enumerate, Lit, Model, Monitor, Solver, Stats, Stopped};
 
@@ -93,6 +94,33 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
             })
             .map(|(i, _)| i)
             .collect()
+    }
+
+    /// Whether the kind explains its logic step by step ([`Puzzle::next_step`]); the worker
+    /// solves for the proven answer before a hint only for such kinds. Defaults to no.
+    const LOGIC_HINTS: bool = false;
+
+    /// The next step of human reasoning from the player's `marks` (the kind's own marks), with
+    /// `answer` the proven unique answer when known (Flood-It reads its length). The marks are
+    /// already known to agree with the answer ([`crate::hint::hint`] checks that first). The
+    /// default says the kind has no step-by-step logic.
+    fn next_step(&self, marks: &[u8], answer: Option<&Self::Solution>) -> Hint {
+        let _ = (marks, answer);
+        Hint::NoLogic {
+            sentence: format!("{} is a search problem, not a puzzle solved by steps of logic: Solve finds an answer and the checker proves it.", Self::KIND.title()),
+        }
+    }
+
+    /// The cells whose marks contradict the proven answer, for a hint (which must not reason
+    /// from them). Defaults to [`Puzzle::mistakes`]; a kind whose hints write more than Check
+    /// looks at (KenKen's candidates) checks that too.
+    fn hint_mistakes(answer: &str, marks: &[u8]) -> Vec<usize> {
+        Self::mistakes(answer, marks)
+    }
+
+    /// A cell (as [`Puzzle::mistakes`] numbers them) in words, for sentences. Defaults to `cell N` (1-based).
+    fn cell_name(&self, cell: usize) -> String {
+        format!("cell {}", cell + 1)
     }
 
     /// Encodes the rules into `cnf`; never calls a solver.

@@ -30,3 +30,5 @@ mod samples;
 mod saved;
 // The stated limits and the memory check before a request starts.
 mod limits;
+// Explained hints: soundness against the proven answer, completeness where the rating promises it, mistakes first.
+mod hints;

@@ -1,6 +1,10 @@
 //! `puzzle`: the studio's command line for batch work and benchmarks.
 
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "puzzle/explain.rs"]
+mod explain;
+
+#[cfg(not(target_arch = "wasm32"))]
 mod cli {
     use std::path::{Path, PathBuf};
     use std::process::ExitCode;
@@ -84,6 +88,26 @@ mod cli {
             /// Only the first N puzzles of each file.
             #[arg(long)]
             limit: Option<usize>,
+        },
+        /// Print every step of reasoning from the empty grid (the hints, explained), how far logic
+        /// gets and the hardest rule used; over a collection, one line per puzzle and a summary.
+        Explain {
+            /// nonogram, kenken, starbattle, floodit or rectfree.
+            kind: String,
+            /// A file (one puzzle or a collection), or the puzzle itself.
+            input: String,
+            /// One JSON object per puzzle (with the steps for one puzzle or with --steps), then a summary.
+            #[arg(long)]
+            json: bool,
+            /// Print every step of every puzzle of a collection too.
+            #[arg(long)]
+            steps: bool,
+            /// Only the first N puzzles.
+            #[arg(long)]
+            limit: Option<usize>,
+            /// Time one hint from the empty grid and from the marks half-way through the steps.
+            #[arg(long)]
+            time_hints: bool,
         },
         /// Print a new puzzle with a unique answer.
         Generate {
@@ -251,6 +275,12 @@ mod cli {
                     println!("verdict: {}", report.verdict.word());
                 }
                 Ok(ExitCode::SUCCESS)
+            }
+            Command::Explain { kind, input, json, steps, limit, time_hints } => {
+                let kind = kind_of(&kind)?;
+                let text = read_input(&input)?;
+                let name = Path::new(&input).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "puzzle".into());
+                crate::explain::run(kind, &text, &name, &crate::explain::Options { json, steps, limit, time_hints })
             }
             Command::Check { kind, input, json } => {
                 if kind_of(&kind)? != Kind::RectFree {

@@ -4,6 +4,7 @@ pub mod art;
 pub mod bench;
 pub mod clock;
 pub mod floodit;
+pub mod hint;
 pub mod home;
 pub mod import;
 pub mod kenken;

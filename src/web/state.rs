@@ -10,6 +10,7 @@ use crate::bench::{Record, Summary};
 use crate::jobs::{Envelope, Reply};
 use crate::kinds::rectfree::search::Snapshot;
 use crate::kinds::{self, AnyReport, Kind};
+use crate::hint::{Explanation, Hint};
 use crate::link;
 use crate::puzzle::{Mode, Verdict};
 
@@ -37,9 +38,11 @@ pub enum Work {
     Bench,
     /// Turning an image into a nonogram.
     Art,
-    /// Finding the next move of an optimal continuation (Flood-It): the report lands in
-    /// [`Workshop::hint`], not in the workshop's result.
+    /// Finding an explained hint (every kind, [`Request::Hint`](crate::jobs::Request::Hint)):
+    /// it lands in [`Workshop::hint`].
     Hint,
+    /// Explaining the whole solve: it lands in [`Workshop::explanation`].
+    Explain,
 }
 
 /// A job in flight.
@@ -156,9 +159,12 @@ pub struct Workshop {
     pub mistakes: Option<Vec<usize>>,
     /// A Check is waiting for the solve it started.
     pub check_pending: bool,
-    /// The last hint's report (Flood-It: an optimal continuation from the moves played), answers
-    /// verified; cleared by the next mark.
-    pub hint: Option<AnyReport>,
+    /// The last explained hint for the current marks (shown, then applied by a second press);
+    /// cleared when the marks change.
+    pub hint: Option<Hint>,
+    /// The whole solve, explained, and the step the board shows (`Some(k)`: the marks after
+    /// the first `k` steps, with step `k` highlighted).
+    pub explanation: Option<(Explanation, Option<usize>)>,
     /// The player's clock and move count on this puzzle.
     pub play: Play,
 }
@@ -178,6 +184,9 @@ pub struct Play {
     pub last_ms: Option<f64>,
     /// The play time and moves when the grid was first complete and correct.
     pub finished: Option<(f64, u32)>,
+    /// Hint steps shown on this puzzle (counted with it, shown at the finish).
+    #[serde(default)]
+    pub hints: u32,
 }
 
 impl Play {
@@ -304,6 +313,14 @@ pub enum Action {
     Check(Kind),
     /// The player's grid is complete and correct: the clock stops (the first time).
     Finished(Kind),
+    /// Make the shown hint's step, as one undoable move.
+    ApplyHint(Kind),
+    /// Hide the shown hint.
+    DismissHint(Kind),
+    /// Show the board after `Some(k)` steps of the explanation, or the player's marks (`None`).
+    ExplainAt { kind: Kind, at: Option<usize> },
+    /// Close the explanation.
+    CloseExplanation(Kind),
 }
 
 impl State {
@@ -411,16 +428,6 @@ impl State {
         self
     }
 
-    fn accept_hint(mut self, kind: Kind, report: AnyReport) -> Self {
-        let Some(puzzle) = self.workshop(kind).puzzle else { return self };
-        if let Err((_, why)) = kinds::verify_report(kind, &puzzle, &report) {
-            self.notice = Some(Notice { level: Level::Error, text: format!("The hint failed the independent check and is not used: {why}") });
-            return self;
-        }
-        self.workshops.entry(kind).or_default().hint = Some(report);
-        self
-    }
-
     fn check(mut self, kind: Kind) -> Self {
         let w = self.workshops.entry(kind).or_default();
         let answer = match &w.result {
@@ -492,9 +499,24 @@ impl Reducible for State {
                     return self;
                 }
                 match body {
-                    Reply::Solved(report) if busy.work == Work::Hint => {
+                    Reply::Hint(hint) => {
                         s.busy = None;
-                        s = s.accept_hint(busy.kind, report);
+                        let w = s.workshops.entry(busy.kind).or_default();
+                        if matches!(*hint, Hint::Step(_)) {
+                            w.play.hints += 1;
+                        }
+                        w.hint = Some(*hint);
+                        // The hint is about the player's marks: the board shows them.
+                        if let Some((_, at)) = w.explanation.as_mut() {
+                            *at = None;
+                        }
+                        w.view = Some(View::Play);
+                    }
+                    Reply::Explained(x) => {
+                        s.busy = None;
+                        let w = s.workshops.entry(busy.kind).or_default();
+                        w.explanation = Some((*x, Some(0)));
+                        w.view = Some(View::Play);
                     }
                     Reply::Ready | Reply::Progress { .. } | Reply::RectFreeProgress(_) => return self,
                     Reply::BenchRecords(_) => return self,
@@ -536,6 +558,10 @@ impl Reducible for State {
                     w.marks[cell] = mark;
                 }
                 w.hint = None;
+                // A mark made while the explanation is scrubbed goes back to the player's own board.
+                if let Some((_, at)) = w.explanation.as_mut() {
+                    *at = None;
+                }
                 if w.marks != before {
                     w.undo.push(before);
                     w.redo.clear();
@@ -546,6 +572,7 @@ impl Reducible for State {
             }
             Action::ClearMarks(kind) => {
                 let w = s.workshops.entry(kind).or_default();
+                w.hint = None;
                 if !w.marks.is_empty() {
                     w.undo.push(std::mem::take(&mut w.marks));
                     w.redo.clear();
@@ -558,12 +585,14 @@ impl Reducible for State {
             Action::Undo(kind) => {
                 let w = s.workshops.entry(kind).or_default();
                 let Some(previous) = w.undo.pop() else { return self };
+                w.hint = None;
                 w.redo.push(std::mem::replace(&mut w.marks, previous));
                 w.view = Some(View::Play);
             }
             Action::Redo(kind) => {
                 let w = s.workshops.entry(kind).or_default();
                 let Some(next) = w.redo.pop() else { return self };
+                w.hint = None;
                 w.undo.push(std::mem::replace(&mut w.marks, next));
                 w.view = Some(View::Play);
             }
@@ -577,6 +606,30 @@ impl Reducible for State {
                 let now = wall_ms();
                 w.play.finished = Some((w.play.elapsed_at(now), w.play.moves));
             }
+            Action::ApplyHint(kind) => {
+                let w = s.workshops.entry(kind).or_default();
+                let Some(Hint::Step(step)) = w.hint.take() else { return self };
+                if let Some((_, at)) = w.explanation.as_mut() {
+                    *at = None;
+                }
+                let before = w.marks.clone();
+                crate::hint::apply(&mut w.marks, &step);
+                if w.marks != before {
+                    w.undo.push(before);
+                    w.redo.clear();
+                    w.mistakes = None;
+                    w.play.move_at(wall_ms());
+                }
+                w.view = Some(View::Play);
+            }
+            Action::DismissHint(kind) => s.workshops.entry(kind).or_default().hint = None,
+            Action::ExplainAt { kind, at } => {
+                let w = s.workshops.entry(kind).or_default();
+                let Some((x, shown)) = w.explanation.as_mut() else { return self };
+                *shown = at.map(|k| k.min(x.steps.len()));
+                w.view = Some(View::Play);
+            }
+            Action::CloseExplanation(kind) => s.workshops.entry(kind).or_default().explanation = None,
         }
         Rc::new(s)
     }

@@ -16,6 +16,14 @@ async function done(page) {
 
 const moves = (page) => page.$eval('#counter', (c) => Number(c.dataset.moves));
 
+// A hint shows its sentence first; Apply plays it.
+async function applyHint(page) {
+  await page.click('#hint');
+  await page.waitForSelector('#hint-apply', { timeout: 20000 });
+  assert.match(await page.textContent('#hint-text'), /Play \w+ \(\d\) now/);
+  await page.click('#hint-apply');
+}
+
 test('a link opens the board, the minimum is 11, hints flood the board in 11 moves', async () => {
   const page = await open(env.chrome.context, env.server.url, LINK);
   await page.waitForSelector('#board .cell');
@@ -25,7 +33,7 @@ test('a link opens the board, the minimum is 11, hints flood the board in 11 mov
   assert.equal(await done(page), 'optimal');
   assert.equal(await page.$eval('#counter', (c) => c.dataset.minimum), '11');
   for (let i = 1; i <= 11; i++) {
-    await page.click('#hint');
+    await applyHint(page);
     await page.waitForFunction((n) => Number(document.querySelector('#counter').dataset.moves) === n, i);
   }
   assert.equal(await page.$eval('#board', (b) => b.dataset.done), 'true');
@@ -50,7 +58,7 @@ test('after a move off the optimal line, a hint comes from the worker and the bo
   for (let guard = 0; guard < 40; guard++) {
     if ((await page.$eval('#board', (b) => b.dataset.done)) === 'true') break;
     const before = await moves(page);
-    await page.click('#hint');
+    await applyHint(page);
     await page.waitForFunction((n) => Number(document.querySelector('#counter').dataset.moves) === n + 1, before, { timeout: 20000 });
   }
   assert.equal(await page.$eval('#board', (b) => b.dataset.done), 'true');

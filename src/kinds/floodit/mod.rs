@@ -10,6 +10,7 @@
 //! - [`optimum`]: the engines (A*, incremental SAT over the move bound) and the certificate;
 //! - [`formats`]: studio JSON and link, Tatham Flood IDs, ColorFill lines and `floodtest` blocks;
 //! - [`generate`]: random boards;
+//! - [`hint`]: explained hints (the next move of a proven shortest finish);
 //! - [`page`]: pure functions for the page (moves, hints, SVG, exports).
 //!
 //! The answer is the move list; `solve` returns [`Verdict::Optimal`] with the proof. The engine
@@ -22,6 +23,7 @@ pub mod encode;
 pub mod formats;
 pub mod generate;
 pub mod graph;
+pub mod hint;
 pub mod model;
 pub mod optimum;
 pub mod page;
@@ -31,6 +33,7 @@ pub mod sim;
 pub use model::FloodIt;
 
 use crate::error::InputResult;
+use crate::hint::Hint;
 use crate::kind::Kind;
 use crate::puzzle::{Engine, Entry, GenerateOptions, Mode, Puzzle, Report, SolveError, Verdict};
 use crate::sat::{Cnf, Lit, Model, Monitor};
@@ -122,5 +125,16 @@ impl Puzzle for FloodIt {
 
     fn answer_text(&self, solution: &Vec<u8>) -> Option<(String, usize)> {
         Some((self.move_string(solution), solution.len()))
+    }
+
+    const LOGIC_HINTS: bool = true;
+
+    fn next_step(&self, marks: &[u8], answer: Option<&Vec<u8>>) -> Hint {
+        hint::next_step(self, marks, answer)
+    }
+
+    /// Moves are never wrong, only longer: the hint says how far from the minimum they lead.
+    fn hint_mistakes(_answer: &str, _marks: &[u8]) -> Vec<usize> {
+        Vec::new()
     }
 }

@@ -8,12 +8,14 @@
 //! - [`check`]: the independent verifier;
 //! - [`formats`]: studio JSON and link, Tatham Keen IDs, links and save files, JSON lines;
 //! - [`generate`]: new puzzles with a proven unique answer at three difficulties;
+//! - [`hint`]: explained hints (the propagation rules one cage, cell or line at a time, told in words);
 //! - [`page`]: pure functions for the page (marks, highlights, editor, SVG).
 
 pub mod check;
 pub mod encode;
 pub mod formats;
 pub mod generate;
+pub mod hint;
 pub mod model;
 pub mod page;
 pub mod propagate;
@@ -24,6 +26,7 @@ pub use model::{Cage, KenKen, Op};
 
 use crate::error::InputResult;
 use crate::grid::Grid;
+use crate::hint::Hint;
 use crate::kind::Kind;
 use crate::puzzle::{Entry, GenerateOptions, Mode, Puzzle, Report, SolveError};
 use crate::sat::{Cnf, Lit, Model, Monitor};
@@ -47,6 +50,20 @@ impl Puzzle for KenKen {
 
     fn read_collection(text: &str, name: &str) -> InputResult<Vec<Entry<Self>>> {
         formats::read_collection(text, name)
+    }
+
+    const LOGIC_HINTS: bool = true;
+
+    fn next_step(&self, marks: &[u8], _answer: Option<&Grid<u8>>) -> Hint {
+        hint::next_step(self, marks)
+    }
+
+    fn hint_mistakes(answer: &str, marks: &[u8]) -> Vec<usize> {
+        hint::hint_mistakes(answer, marks)
+    }
+
+    fn cell_name(&self, cell: usize) -> String {
+        crate::hint::cell_words(self.size(), cell)
     }
 
     fn generate(options: &GenerateOptions) -> Result<Self, String> {

@@ -9,6 +9,7 @@
 //! - [`check`]: the independent verifier;
 //! - [`formats`]: studio JSON and link, Tatham IDs, puzz.link, `.non`, `.nin`, webpbn XML, TAAI;
 //! - [`generate`]: new puzzles with a unique answer;
+//! - [`hint`]: explained hints (the line solver on one line, told in words);
 //! - [`page`]: pure functions for the editor and player (clues of a picture, line status, SVG, export).
 
 pub mod cdcl;
@@ -16,6 +17,7 @@ pub mod check;
 pub mod encode;
 pub mod formats;
 pub mod generate;
+pub mod hint;
 pub mod line;
 pub mod model;
 pub mod page;
@@ -26,6 +28,7 @@ pub use model::{Cell, Clue, Line, Nonogram};
 
 use crate::error::InputResult;
 use crate::grid::Grid;
+use crate::hint::Hint;
 use crate::kind::Kind;
 use crate::puzzle::{Entry, GenerateOptions, Mode, Puzzle, Report, SolveError};
 use crate::sat::{Cnf, Lit, Model, Monitor};
@@ -72,5 +75,15 @@ impl Puzzle for Nonogram {
 
     fn solve(&self, mode: Mode, monitor: Option<Monitor>) -> Result<Report<Grid<bool>>, SolveError> {
         solve::solve(self, mode, monitor)
+    }
+
+    const LOGIC_HINTS: bool = true;
+
+    fn next_step(&self, marks: &[u8], _answer: Option<&Grid<bool>>) -> Hint {
+        hint::next_step(self, marks)
+    }
+
+    fn cell_name(&self, cell: usize) -> String {
+        crate::hint::cell_words(self.width(), cell)
     }
 }

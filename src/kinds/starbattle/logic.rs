@@ -80,30 +80,30 @@ pub struct Contradiction;
 type Step = Result<bool, Contradiction>;
 
 /// The most 2x2 windows [`Logic::blocks`] tracks in one unit: more than 2k (≤ 12) windows allow no deduction.
-const WINDOWS_MAX: usize = 2 * super::model::MAX_STARS + 1;
+pub(super) const WINDOWS_MAX: usize = 2 * super::model::MAX_STARS + 1;
 
 /// One window of the greedy cover: its top-left anchor (its first open cell) and how many open cells it holds.
 #[derive(Debug, Clone, Copy)]
-struct Window {
-    anchor: usize,
+pub(super) struct Window {
+    pub(super) anchor: usize,
     /// The anchor's row and column.
-    ar: u8,
-    ac: u8,
-    open: u8,
+    pub(super) ar: u8,
+    pub(super) ac: u8,
+    pub(super) open: u8,
 }
 
 /// The propagator for one puzzle: its units (rows, columns, regions, pairs of lines) precomputed.
 #[derive(Debug, Clone)]
 pub struct Logic {
-    n: usize,
-    k: usize,
+    pub(super) n: usize,
+    pub(super) k: usize,
     /// Rows, then columns, then regions: cell indices in reading order.
-    units: Vec<Vec<usize>>,
+    pub(super) units: Vec<Vec<usize>>,
     /// Pairs of adjacent rows, then of adjacent columns (cell indices in reading order), holding 2k stars.
-    pairs: Vec<Vec<usize>>,
+    pub(super) pairs: Vec<Vec<usize>>,
     /// The region of each cell.
-    region: Vec<Option<usize>>,
-    n_regions: usize,
+    pub(super) region: Vec<Option<usize>>,
+    pub(super) n_regions: usize,
     /// The row and column of each cell (sides are at most 40).
     at: Vec<(u8, u8)>,
 }
@@ -234,7 +234,7 @@ impl Logic {
     /// Fills `out` with each window's anchor, open-cell count and first open cell; returns how
     /// many windows there are (`need + 1` meaning "more than `need`"). Allocation-free: `need`
     /// is at most 2k ≤ 12, so `out` never holds more than 13 windows.
-    fn windows(&self, unit: &[usize], cells: &[Cell], need: usize, out: &mut [Window; WINDOWS_MAX]) -> usize {
+    pub(super) fn windows(&self, unit: &[usize], cells: &[Cell], need: usize, out: &mut [Window; WINDOWS_MAX]) -> usize {
         let mut len = 0usize;
         for &i in unit {
             if cells[i] != Cell::Open {

@@ -7,12 +7,14 @@
 //! - [`check`]: the independent verifier;
 //! - [`formats`]: studio JSON and link, puzz.link URLs, pzprv3 files, KrazyDad lines;
 //! - [`generate`]: new puzzles with a unique answer;
+//! - [`hint`]: explained hints (the logic rules one unit at a time, told in words);
 //! - [`page`]: the page's pure functions (marks, highlights, SVG, the region editor's draft).
 
 pub mod check;
 pub mod encode;
 pub mod formats;
 pub mod generate;
+pub mod hint;
 pub mod logic;
 pub mod model;
 pub mod page;
@@ -22,6 +24,7 @@ pub use model::StarBattle;
 
 use crate::error::InputResult;
 use crate::grid::Grid;
+use crate::hint::Hint;
 use crate::kind::Kind;
 use crate::puzzle::{Entry, GenerateOptions, Mode, Puzzle, Report, SolveError};
 use crate::sat::{Cnf, Lit, Model, Monitor};
@@ -80,5 +83,15 @@ impl Puzzle for StarBattle {
 
     fn solution_from_rows(&self, rows: &[String]) -> InputResult<Grid<bool>> {
         formats::stars_from_rows(self, rows)
+    }
+
+    const LOGIC_HINTS: bool = true;
+
+    fn next_step(&self, marks: &[u8], _answer: Option<&Grid<bool>>) -> Hint {
+        hint::next_step(self, marks)
+    }
+
+    fn cell_name(&self, cell: usize) -> String {
+        crate::hint::cell_words(self.cols(), cell)
     }
 }

@@ -8,11 +8,12 @@ use crate::kinds::floodit::{formats, page, sim::Position, FloodIt};
 use crate::kind::Kind;
 use crate::puzzle::{Engine, GenerateOptions, Mode, Puzzle};
 use crate::web::components::{import::Import, share::{self, Share}, status::Status};
+use crate::web::components::hint::{self, HintPanel};
 use crate::web::components::zoom::Zoom;
 use crate::web::actions;
 use crate::web::download;
 use crate::web::hooks::{use_example, use_workshop};
-use crate::web::state::{Action, Level, Work};
+use crate::web::state::{Action, Work};
 
 const KIND: Kind = Kind::FloodIt;
 /// The example shown before the user opens anything: the Tatham ID of formats.md 1.2.
@@ -55,19 +56,6 @@ pub fn FloodItPage() -> Html {
     };
     let played = page::moves_of_marks(&w.marks);
 
-    // A hint report arrived: play its next move.
-    {
-        let (state, hint, played, p) = (ctx.state.clone(), w.hint.clone(), played.clone(), (*puzzle).clone());
-        use_effect_with(hint, move |hint| {
-            if let (Some(h), Some(p)) = (hint, p) {
-                let moves = h.solutions.first().and_then(|rows| p.solution_from_rows(rows).ok());
-                if let Some(next) = moves.and_then(|m| page::next_from(&m, &played)) {
-                    state.dispatch(Action::Mark { kind: KIND, cells: vec![page::mark_for_move(played.len(), next)] });
-                }
-            }
-            || ()
-        });
-    }
     // Stepping through the solution plays itself while `playing`: one step per 600 ms.
     {
         let (step_h, playing_h, len) = (step.clone(), playing.clone(), optimal.as_ref().map(Vec::len).unwrap_or(0));
@@ -113,8 +101,12 @@ pub fn FloodItPage() -> Html {
 
     // What the board shows: a step of the optimal solution, or the player's position.
     let stepping = step.and_then(|s| optimal.as_ref().map(|o| s.min(o.len())));
-    let shown_moves: Vec<u8> = match (stepping, &optimal) {
-        (Some(s), Some(o)) => o[..s].to_vec(),
+    // While the explanation is scrubbed, the board shows its moves at that step.
+    let explained = hint::board_marks(&w).map(|m| page::moves_of_marks(&m));
+    let hl = hint::highlight(&w);
+    let shown_moves: Vec<u8> = match (stepping, &optimal, explained) {
+        (Some(s), Some(o), _) => o[..s].to_vec(),
+        (None, _, Some(m)) => m,
         _ => played.clone(),
     };
     let position = Position::after(&p, &shown_moves);
@@ -131,23 +123,6 @@ pub fn FloodItPage() -> Html {
     let solve = |mode: Mode| {
         let (run, text) = (ctx.run.clone(), text.clone());
         Callback::from(move |_: MouseEvent| run.emit((KIND, Work::Solve(mode), Request::Solve { kind: KIND, puzzle: text.clone(), mode })))
-    };
-    let hint = {
-        let (run, state, p, played, optimal) = (ctx.run.clone(), ctx.state.clone(), p.clone(), played.clone(), optimal.clone());
-        Callback::from(move |_: MouseEvent| {
-            if Position::after(&p, &played).is_done() {
-                return;
-            }
-            // Following the proven solution: its next move, no search needed.
-            if let Some(next) = optimal.as_ref().and_then(|o| page::next_from(o, &played)) {
-                state.dispatch(Action::Mark { kind: KIND, cells: vec![page::mark_for_move(played.len(), next)] });
-                return;
-            }
-            match page::with_played_json(&p, &played) {
-                Some(json) => run.emit((KIND, Work::Hint, Request::Solve { kind: KIND, puzzle: json, mode: Mode::First })),
-                None => state.dispatch(Action::Notify(Level::Error, "The moves played could not be read back.".into())),
-            }
-        })
     };
     let generate = actions::generate_on_click(&ctx, KIND, GenerateOptions { size: Some(*size), colours: Some(*colours), ..Default::default() });
     let restart = {
@@ -192,7 +167,7 @@ pub fn FloodItPage() -> Html {
             })
         };
         html! {
-            <div class={classes!("cell", flooded.then_some("flooded"), (i == p.start()).then_some("start"), target.is_some().then_some("playable"))}
+            <div class={classes!("cell", flooded.then_some("flooded"), (i == p.start()).then_some("start"), target.is_some().then_some("playable"), stepping.is_none().then(|| hl.classes(i)))}
                  style={format!("background:{}", page::PALETTE[c as usize % 16])} data-i={i.to_string()} data-colour={p.symbol(c).to_string()}
                  onclick={on_click} title={format!("colour {}", p.symbol(c))}></div>
         }
@@ -260,7 +235,6 @@ pub fn FloodItPage() -> Html {
             <div class="toolbar">
                 <button id="minimum" disabled={busy} onclick={solve(Mode::Unique)}>{ "Find the minimum" }</button>
                 <button id="certify" disabled={busy} onclick={solve(Mode::Optimum(Engine::Both))}>{ "Prove with SAT" }</button>
-                <button id="hint" disabled={busy || done || stepping.is_some()} onclick={hint}>{ "Hint" }</button>
                 <button id="undo" disabled={w.undo.is_empty()} onclick={undo}>{ "Undo" }</button>
                 <button id="redo" disabled={w.redo.is_empty()} onclick={redo}>{ "Redo" }</button>
                 <button id="restart" onclick={restart}>{ "Restart" }</button>
@@ -272,6 +246,7 @@ pub fn FloodItPage() -> Html {
                 { for cells }
             </div>
             </Zoom>
+            <HintPanel kind={KIND} done={done && stepping.is_none()} />
             <p id="counter" class={classes!("progress", (done && stepping.is_none()).then_some("solved"))} data-moves={played.len().to_string()} data-minimum={minimum.map(|m| m.to_string()).unwrap_or_default()}>{ counter }</p>
             <crate::web::components::clock::PlayClock kind={KIND} solved={done && stepping.is_none() && !played.is_empty()} count_moves={false} />
             if let Some(n) = minimum {

@@ -9,6 +9,7 @@ use crate::kinds::kenken::{formats, page, KenKen};
 use crate::kind::Kind;
 use crate::puzzle::{GenerateOptions, Mode, Puzzle};
 use crate::web::components::{import::Import, share::{self, Share}, status::Status};
+use crate::web::components::hint::{self, HintPanel};
 use crate::web::components::zoom::Zoom;
 use crate::web::actions;
 use crate::web::board::{cell_at, use_stroke, wall_classes, Stroke};
@@ -85,9 +86,13 @@ pub fn KenKenPage() -> Html {
     let answer: Option<Vec<u8>> = answer_rows.and_then(to_digits);
     let other: Option<Vec<u8>> = other_rows.and_then(to_digits);
     let player = page::digits_of(&marks, n);
-    let shown_digits = answer.clone().unwrap_or_else(|| player.clone());
-    let repeated = if answer.is_some() { vec![false; n * n] } else { page::repeated(n, &player) };
-    let broken = if answer.is_some() { vec![false; p.cages().len()] } else { page::broken_cages(&p, &player) };
+    // While the explanation is scrubbed, the board shows its marks (digits and candidates) at that step.
+    let shown_marks = hint::board_marks(&w).unwrap_or_else(|| marks.clone());
+    let hl = hint::highlight(&w);
+    let player_shown = page::digits_of(&shown_marks, n);
+    let shown_digits = answer.clone().unwrap_or_else(|| player_shown.clone());
+    let repeated = if answer.is_some() { vec![false; n * n] } else { page::repeated(n, &player_shown) };
+    let broken = if answer.is_some() { vec![false; p.cages().len()] } else { page::broken_cages(&p, &player_shown) };
     let player_done = answer.is_none() && page::solved(&p, &player);
     let mistakes = w.mistakes.clone().unwrap_or_default();
 
@@ -157,7 +162,7 @@ pub fn KenKenPage() -> Html {
     let cells = (0..n * n).map(|i| {
         let (r, c) = (i / n, i % n);
         let d = shown_digits[i];
-        let pm = if answer.is_none() && d == 0 { page::pencil(&marks, i) } else { 0 };
+        let pm = if answer.is_none() && d == 0 { page::pencil(&shown_marks, i) } else { 0 };
         let class = classes!(
             "cell",
             wall_classes(page::walls(&p, i)),
@@ -167,6 +172,7 @@ pub fn KenKenPage() -> Html {
             (answer.is_none() && mistakes.contains(&i)).then_some("mistake"),
             other.as_ref().zip(answer.as_ref()).is_some_and(|(o, a)| o[i] != a[i]).then_some("differs"),
             answer.is_some().then_some("answer"),
+            hl.classes(i),
         );
         let pencil_text: String = (1..=n as u8).filter(|d| pm >> (d - 1) & 1 == 1).map(formats::digit_char).collect();
         html! {
@@ -346,6 +352,7 @@ pub fn KenKenPage() -> Html {
                 { for cells }
             </div>
             </Zoom>
+            <HintPanel kind={KIND} done={player_done} />
             <div class="keypad">
                 { for keypad }
                 <button class="key" id="key-clear" onclick={{ let t = type_digit.clone(); Callback::from(move |_: MouseEvent| t(0, false)) }}>{ "⌫" }</button>

@@ -12,6 +12,7 @@ use crate::puzzle::{GenerateOptions, Mode};
 use crate::web::actions;
 use crate::web::hooks::{use_example, use_workshop};
 use crate::web::components::{import::Import, share::{self, Share}, status::Status};
+use crate::web::components::hint::{self, HintPanel};
 use crate::web::components::zoom::Zoom;
 use crate::web::state::{Action, Level, Work};
 
@@ -59,7 +60,8 @@ fn parse_clue_lines(text: &str, what: &str) -> Result<Vec<Vec<u32>>, String> {
 }
 
 /// The class names of [`NonoCell`]'s flag bits, in bit order.
-const CELL_CLASSES: [&str; 11] = ["filled", "cross", "given", "r5", "b5", "edge-r", "edge-b", "cursor", "preview", "mistake", "differs"];
+const CELL_CLASSES: [&str; 15] =
+    ["filled", "cross", "given", "r5", "b5", "edge-r", "edge-b", "cursor", "preview", "mistake", "differs", "hint-change", "hint-mistake", "hint-reason", "hint-figure"];
 
 /// A clue's numbers as spans (an empty line shows 0).
 fn clue_items(clue: &[u32]) -> Html {
@@ -142,11 +144,14 @@ pub fn NonogramPage() -> Html {
     let (width, height) = (p.width(), p.height());
     let n = width * height;
     let givens: Vec<Cell> = p.start();
+    // While the explanation is scrubbed, the board shows its marks at that step.
+    let scrubbed = hint::board_marks(&w);
+    let hl = hint::highlight(&w);
     let marks: Vec<u8> = (0..n)
         .map(|i| match givens[i] {
             Cell::Black => FILL,
             Cell::White => CROSS,
-            Cell::Unknown => w.marks.get(i).copied().unwrap_or(0),
+            Cell::Unknown => scrubbed.as_ref().unwrap_or(&w.marks).get(i).copied().unwrap_or(0),
         })
         .collect();
 
@@ -311,6 +316,10 @@ pub fn NonogramPage() -> Html {
                     in_preview,
                     answer.is_none() && mistaken.get(i).copied().unwrap_or(false),
                     other.as_ref().zip(answer.as_ref()).is_some_and(|(o, a)| o[i] != a[i]),
+                    hl.change.contains(&i) && !hl.mistake,
+                    hl.change.contains(&i) && hl.mistake,
+                    hl.reason.contains(&i) && !hl.change.contains(&i),
+                    hl.figure.contains(&i) && !hl.change.contains(&i),
                 ]
                 .iter()
                 .enumerate()
@@ -468,6 +477,7 @@ pub fn NonogramPage() -> Html {
                 { for board }
             </div>
             </Zoom>
+            <HintPanel kind={KIND} done={solved_by_hand && scrubbed.is_none()} />
             <p id="progress" class={classes!("progress", solved_by_hand.then_some("solved"))}>{
                 if answer.is_some() && other.is_some() { "Showing a verified answer; the ringed cells differ between the two answers." }
                 else if answer.is_some() { "Showing the verified answer." }

@@ -8,6 +8,7 @@ use crate::kinds::rectfree::model::{Method, Symmetry, MAX_COLOURS, MAX_SIDE, MIN
 use crate::kinds::rectfree::{formats, page, RectFree};
 use crate::kind::Kind;
 use crate::puzzle::{Mode, Puzzle};
+use crate::web::components::hint::HintPanel;
 use crate::web::components::{import::Import, share::{self, Share}, status::Status};
 use crate::web::actions;
 use crate::web::download;
@@ -162,6 +163,7 @@ pub fn RectFreePage() -> Html {
                 <button id="run" disabled={busy || form_task.is_none()} onclick={run}>{ "Colour it" }</button>
             </div>
             <Status kind={KIND} />
+            <HintPanel kind={KIND} />
             <details class="rf-explain" id="rf-explain">
                 <summary>{ "What runs, and why" }</summary>
                 <ul id="rf-explanation">{ for explanation.iter().map(|l| html! { <li>{ l.clone() }</li> }) }</ul>

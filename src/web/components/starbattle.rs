@@ -14,6 +14,7 @@ use crate::web::actions;
 use crate::web::board::{cell_at, use_stroke, wall_classes, Stroke};
 use crate::web::components::share::link_for;
 use crate::web::components::starbattle_editor::StarBattleEditor;
+use crate::web::components::hint::{self, HintPanel};
 use crate::web::components::zoom::Zoom;
 use crate::web::components::{import::Import, share::{self, Share}, status::Status};
 use crate::web::hooks::{use_example, use_stored, use_workshop};
@@ -66,7 +67,11 @@ pub fn StarBattlePage() -> Html {
     let (answer_rows, other_rows) = w.shown_answers();
     let answer: Option<Grid<bool>> = answer_rows.and_then(|rows| formats::stars_from_rows(&p, rows).ok());
     let other: Option<Grid<bool>> = other_rows.and_then(|rows| formats::stars_from_rows(&p, rows).ok());
-    let mut marks: Vec<u8> = (0..n_cells).map(|i| w.marks.get(i).copied().unwrap_or(0)).collect();
+    // While the explanation is scrubbed, the board shows its marks at that step.
+    let scrubbed = hint::board_marks(&w);
+    let base = scrubbed.as_ref().unwrap_or(&w.marks);
+    let hl = hint::highlight(&w);
+    let mut marks: Vec<u8> = (0..n_cells).map(|i| base.get(i).copied().unwrap_or(0)).collect();
     let player_stars = Grid::from_cells(rows, cols, marks.iter().map(|&m| m == STAR).collect()).expect("rows*cols marks");
     if let (Some(s), None) = (&stroke.stroke, &answer) {
         let cells: Vec<usize> = s.cells.iter().map(|&(r, c)| r * cols + c).collect();
@@ -93,6 +98,7 @@ pub fn StarBattlePage() -> Html {
             bad[i].then_some("bad"),
             other.as_ref().is_some_and(|o| o[(r, c)] != shown[(r, c)]).then_some("differs"),
             answer.is_some().then_some("answer"),
+            hl.classes(i),
         );
         let star = shown[(r, c)];
         let dot = answer.is_none() && marks[i] == DOT;
@@ -184,6 +190,7 @@ pub fn StarBattlePage() -> Html {
                 { for cells }
             </div>
             </Zoom>
+            <HintPanel kind={KIND} done={player_done} />
             <p id="progress" class={classes!("progress", player_done.then_some("solved"))}>{
                 if answer.is_some() && other.is_some() { "Showing a verified answer; the ringed cells differ between the two answers.".to_string() }
                 else if answer.is_some() { "Showing the verified answer.".to_string() }

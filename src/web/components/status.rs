@@ -46,6 +46,7 @@ pub fn Status(props: &Props) -> Html {
             Work::Bench => "Benchmarking",
             Work::Art => "Making the puzzle",
             Work::Hint => "Finding a hint",
+            Work::Explain => "Explaining the solution",
         };
         let mut detail = format!("{:.1} s", ((*now - b.started_ms).max(0.0)) / 1000.0);
         if let Some(k) = known {

@@ -1,0 +1,206 @@
+//! `puzzle explain KIND FILE`: every step of reasoning from the empty grid, for puzzle authors
+//! checking that a puzzle is fair, for tests, and as the hints' benchmark over a collection.
+
+use std::process::ExitCode;
+
+use studio::hint::{self, Explanation, Hint};
+use studio::kinds::Kind;
+use studio::puzzle::{Mode, Puzzle, Verdict};
+use studio::with_kind;
+use web_time::Instant;
+
+/// What to print.
+pub struct Options {
+    /// One JSON object per puzzle (the explanation and figures), then a summary object.
+    pub json: bool,
+    /// Print every step even for a collection (one puzzle always prints its steps).
+    pub steps: bool,
+    /// Only the first N puzzles.
+    pub limit: Option<usize>,
+    /// Time one hint from the empty grid and from the marks half-way through the explanation.
+    pub time_hints: bool,
+}
+
+/// One puzzle's figures.
+struct Row {
+    steps: usize,
+    solved: bool,
+    ms: f64,
+    hint_empty_ms: Option<f64>,
+    hint_half_ms: Option<f64>,
+    hint_max_ms: Option<f64>,
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    v.sort_by(|a, b| a.total_cmp(b));
+    v[v.len() / 2]
+}
+
+fn cells_text(cells: &[usize]) -> String {
+    if cells.len() > 12 {
+        format!("{} cells", cells.len())
+    } else {
+        format!("cells {}", cells.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(","))
+    }
+}
+
+fn print_steps(x: &Explanation) {
+    for (i, s) in x.steps.iter().enumerate() {
+        println!("{:>4}. [{}] {}", i + 1, s.rule, s.sentence);
+        println!("      changes {}", cells_text(&s.cells));
+    }
+}
+
+fn end_text(end: &Hint) -> String {
+    match end {
+        Hint::Stuck { sentence, .. } | Hint::Solved { sentence } | Hint::NoLogic { sentence } | Hint::Mistake { sentence, .. } => sentence.clone(),
+        Hint::Step(s) => s.sentence.clone(),
+    }
+}
+
+/// Times one hint (mistakes check and step) from `marks`, in ms: the best of three, since one
+/// hint is short and the machine is shared.
+fn time_hint<P: Puzzle>(p: &P, marks: &[u8], answer: Option<&P::Solution>) -> f64 {
+    (0..3)
+        .map(|_| {
+            let t = Instant::now();
+            let h = hint::hint(p, marks, answer);
+            let ms = t.elapsed().as_secs_f64() * 1000.0;
+            std::hint::black_box(h);
+            ms
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+fn one<P: Puzzle>(p: &P, id: &str, o: &Options, single: bool) -> Row {
+    let started = Instant::now();
+    let answer = if P::LOGIC_HINTS {
+        p.solve(Mode::Unique, None).ok().filter(|r| matches!(r.verdict, Verdict::Unique | Verdict::Optimal)).and_then(|r| r.solutions.into_iter().next())
+    } else {
+        None
+    };
+    let solve_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let t = Instant::now();
+    let x = hint::explain(p, answer.as_ref());
+    let ms = t.elapsed().as_secs_f64() * 1000.0;
+    let (mut hint_empty_ms, mut hint_half_ms, mut hint_max_ms) = (None, None, None);
+    if o.time_hints {
+        // The slowest single hint of the whole walk (each step's hint timed once more).
+        let mut marks = Vec::new();
+        let mut worst = 0.0f64;
+        for s in &x.steps {
+            worst = worst.max(time_hint(p, &marks, answer.as_ref()));
+            hint::apply(&mut marks, s);
+        }
+        hint_max_ms = Some(worst.max(time_hint(p, &marks, answer.as_ref())));
+        hint_empty_ms = Some(time_hint(p, &[], answer.as_ref()));
+        let mut half = Vec::new();
+        for s in x.steps.iter().take(x.steps.len() / 2) {
+            hint::apply(&mut half, s);
+        }
+        hint_half_ms = Some(time_hint(p, &half, answer.as_ref()));
+    }
+    let (known, total) = match &x.end {
+        Hint::Stuck { known, total, .. } => (Some(*known), Some(*total)),
+        _ => (None, None),
+    };
+    if o.json {
+        let mut v = serde_json::json!({
+            "id": id, "steps": x.steps.len(), "solved_by_hints": x.solved(), "rating": x.rating(),
+            "hardest": x.hardest.as_ref().map(|h| &h.0), "explain_ms": ms, "solve_ms": solve_ms,
+            "known": known, "total": total, "unique_answer": answer.is_some(),
+            "hint_empty_ms": hint_empty_ms, "hint_half_ms": hint_half_ms, "hint_max_ms": hint_max_ms,
+        });
+        if single || o.steps {
+            v["explanation"] = serde_json::to_value(&x).unwrap_or_default();
+        }
+        println!("{v}");
+    } else {
+        if single || o.steps {
+            print_steps(&x);
+            println!("# {}", end_text(&x.end));
+            if answer.is_none() && P::LOGIC_HINTS {
+                println!("# No single proven answer, so marks were not checked against one.");
+            }
+            if let Some((rule, _)) = &x.hardest {
+                println!("# hardest rule: {rule}");
+            }
+        }
+        let timing = match (hint_empty_ms, hint_half_ms, hint_max_ms) {
+            (Some(a), Some(b), Some(m)) => format!(" · one hint {a:.2} ms from empty, {b:.2} ms half-way, slowest step {m:.2} ms"),
+            _ => String::new(),
+        };
+        println!(
+            "{id}: {} steps · {} · rating: {} · explain {ms:.1} ms (solve {solve_ms:.1} ms){timing}",
+            x.steps.len(),
+            match (x.solved(), known, total) {
+                (true, _, _) => "solved by hints".to_string(),
+                (false, Some(k), Some(t)) => format!("logic stops at {k} of {t} cells"),
+                _ => "not solved by hints".to_string(),
+            },
+            x.rating()
+        );
+    }
+    Row { steps: x.steps.len(), solved: x.solved(), ms, hint_empty_ms, hint_half_ms, hint_max_ms }
+}
+
+/// Runs the command over a file (one puzzle or a collection).
+pub fn run(kind: Kind, text: &str, name: &str, o: &Options) -> Result<ExitCode, String> {
+    let rows: Vec<Row> = with_kind!(kind, P => {
+        // A collection (or one puzzle in a file format), else a share link or any one-puzzle form.
+        let entries = match P::read_collection(text, name) {
+            Ok(e) => e,
+            Err(e) => match studio::kinds::import_as::<P>(text) {
+                Ok(puzzle) => vec![studio::puzzle::Entry { id: name.to_string(), puzzle, known: None }],
+                Err(_) => return Err(e.to_string()),
+            },
+        };
+        let single = entries.len() == 1;
+        entries.iter().take(o.limit.unwrap_or(usize::MAX)).map(|e| one(&e.puzzle, &e.id, o, single)).collect()
+    });
+    if rows.len() > 1 {
+        let n = rows.len();
+        let solved: Vec<&Row> = rows.iter().filter(|r| r.solved).collect();
+        let mut steps: Vec<f64> = solved.iter().map(|r| r.steps as f64).collect();
+        let mut ms: Vec<f64> = rows.iter().map(|r| r.ms).collect();
+        let total_ms: f64 = ms.iter().sum();
+        let max_ms = ms.iter().copied().fold(0.0, f64::max);
+        let mean_steps = if steps.is_empty() { 0.0 } else { steps.iter().sum::<f64>() / steps.len() as f64 };
+        let (min_steps, max_steps) = if steps.is_empty() { (0.0, 0.0) } else { (steps.iter().copied().fold(f64::INFINITY, f64::min), steps.iter().copied().fold(0.0, f64::max)) };
+        let med_steps = median(&mut steps);
+        let med_ms = median(&mut ms);
+        let mut he: Vec<f64> = rows.iter().filter_map(|r| r.hint_empty_ms).collect();
+        let mut hh: Vec<f64> = rows.iter().filter_map(|r| r.hint_half_ms).collect();
+        let max_he = he.iter().copied().fold(0.0, f64::max);
+        let max_hh = hh.iter().copied().fold(0.0, f64::max);
+        let mut hm: Vec<f64> = rows.iter().filter_map(|r| r.hint_max_ms).collect();
+        let max_hm = hm.iter().copied().fold(0.0, f64::max);
+        if o.json {
+            println!(
+                "{}",
+                serde_json::json!({"summary": {"puzzles": n, "solved_by_hints": solved.len(), "steps_mean": mean_steps, "steps_median": med_steps,
+                "explain_total_ms": total_ms, "explain_median_ms": med_ms, "explain_max_ms": max_ms,
+                "hint_empty_median_ms": median(&mut he), "hint_empty_max_ms": max_he, "hint_half_median_ms": median(&mut hh), "hint_half_max_ms": max_hh,
+                "hint_slowest_step_median_ms": median(&mut hm), "hint_slowest_step_max_ms": max_hm}})
+            );
+        } else {
+            println!(
+                "summary: {} of {n} solved by hints alone; steps per solved puzzle: mean {mean_steps:.1}, median {med_steps}, {min_steps} to {max_steps}; explain: total {:.2} s, median {med_ms:.2} ms, max {max_ms:.1} ms",
+                solved.len(),
+                total_ms / 1000.0
+            );
+            if !he.is_empty() {
+                println!(
+                    "one hint: from empty median {:.2} ms, max {max_he:.2} ms; half-way median {:.2} ms, max {max_hh:.2} ms; slowest step of a walk median {:.2} ms, max {max_hm:.2} ms",
+                    median(&mut he),
+                    median(&mut hh),
+                    median(&mut hm)
+                );
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,110 @@
+//! Explained hints for Flood-It: the next move of a proven shortest finish, with the proof.
+//!
+//! The marks are the moves played (colour + 1 each, [`super::page::moves_of_marks`]). When they
+//! follow the proven optimal solution from the start (the `answer` the worker solved), its next
+//! move is the hint: a shorter finish from here would make a shorter solution from the start.
+//! Otherwise the board with the moves played is solved by the exact engine ([`super::optimum`],
+//! A*), whose exhaustive search proves that no finish is one move shorter.
+
+use super::page::{moves_of_marks, PALETTE};
+use super::sim::Position;
+use super::FloodIt;
+use crate::hint::{Hint, Step};
+use crate::puzzle::Engine;
+
+/// Names for the colours of [`PALETTE`], in the same order.
+pub const COLOUR_NAMES: [&str; 16] =
+    ["red", "green", "yellow", "blue", "orange", "purple", "cyan", "magenta", "lime", "pink", "teal", "lavender", "brown", "cream", "maroon", "mint"];
+
+/// A colour in words: its name and its symbol on the board (`green (B)`).
+pub fn colour_words(board: &FloodIt, colour: u8) -> String {
+    let name = COLOUR_NAMES[colour as usize % PALETTE.len()];
+    format!("{name} ({})", board.symbol(colour))
+}
+
+/// `a` or `an` before a number said aloud (`an 8`, `an 11`, `an 18`, `an 80`).
+fn article(n: usize) -> &'static str {
+    let s = n.to_string();
+    if s.starts_with('8') || n == 11 || n == 18 || (s.len() % 3 == 2 && (s.starts_with("11") || s.starts_with("18"))) {
+        "an"
+    } else {
+        "a"
+    }
+}
+
+fn moves_word(n: usize) -> String {
+    format!("{n} move{}", if n == 1 { "" } else { "s" })
+}
+
+/// The next step for `marks`; see the module documentation.
+pub fn next_step(board: &FloodIt, marks: &[u8], answer: Option<&Vec<u8>>) -> Hint {
+    let played = moves_of_marks(marks);
+    let position = Position::after(board, &played);
+    let minimum = answer.map(|a| a.len());
+    if position.is_done() {
+        let over = match minimum {
+            Some(m) if played.len() == m => " That is the proven minimum.".to_string(),
+            Some(m) if played.len() > m => format!(" The proven minimum is {m}."),
+            _ => String::new(),
+        };
+        return Hint::Solved { sentence: format!("The board is one colour: flooded in {}.{over}", moves_word(played.len())) };
+    }
+    let (next, rest, proof) = match answer.filter(|a| a.len() > played.len() && a[..played.len()] == played[..]) {
+        Some(a) => (a[played.len()], a.len() - played.len(), "a shorter one would beat the proven minimum from the start".to_string()),
+        None => {
+            let with = match board.clone().with_played(played.clone()) {
+                Ok(b) => b,
+                Err(e) => return Hint::Mistake { cells: vec![], sentence: format!("The moves played cannot be read: {e}") },
+            };
+            match with.solve_with(Engine::Search, None) {
+                Ok(r) => match r.solutions.first() {
+                    Some(moves) if moves.len() > played.len() => (moves[played.len()], moves.len() - played.len(), "the exhaustive search (A* with an admissible bound) proved it".to_string()),
+                    _ => return Hint::Stuck { sentence: "The solver found no move from here.".into(), known: 0, total: 0 },
+                },
+                Err(e) => return Hint::Stuck { sentence: format!("No hint: {e}."), known: 0, total: 0 },
+            }
+        }
+    };
+    let mut after = position.clone();
+    after.play(board, next);
+    let cells: Vec<usize> = (0..after.flooded.len()).filter(|&i| after.flooded[i] && !position.flooded[i]).collect();
+    let reasons: Vec<usize> = (0..position.flooded.len()).filter(|&i| position.flooded[i]).collect();
+    let colour = colour_words(board, next);
+    let mut sentence = if rest == 1 {
+        format!("Play {colour} now: it floods the rest of the board.")
+    } else {
+        format!(
+            "Play {colour} now: it is the first move of {} {}-move finish, and no finish has {} ({proof}). It floods {} more cell{}.",
+            article(rest),
+            rest,
+            rest - 1,
+            cells.len(),
+            if cells.len() == 1 { "" } else { "s" }
+        )
+    };
+    if let Some(m) = minimum {
+        let total = played.len() + rest;
+        if total > m {
+            sentence.push_str(&format!(
+                " Your moves so far make {} the best total from here, {} over the proven minimum of {m}.",
+                moves_word(total),
+                moves_word(total - m)
+            ));
+        }
+    }
+    let mut changes = vec![(played.len(), next + 1)];
+    if marks.len() > played.len() + 1 && marks[played.len() + 1] != 0 {
+        changes.push((played.len() + 1, 0));
+    }
+    Hint::Step(Step {
+        rule: "Shortest finish".into(),
+        rank: 0,
+        difficulty: "optimal play".into(),
+        cells,
+        marks: changes,
+        reasons,
+        clues: vec![format!("move {}", played.len() + 1)],
+        figures: vec![],
+        sentence,
+    })
+}

@@ -1,0 +1,199 @@
+//! The hint panel every kind page shows: Hint (the first press shows the step, highlighted on the
+//! board, and its sentence; a second press or Apply makes it, as one undoable move), the hints
+//! used, and "Explain the solution": every step from the empty grid, scrubbable on the board,
+//! with the hardest rule and where logic stops. Requests go through the generic
+//! [`Request::Hint`] and [`Request::Explain`], the same for every kind.
+//!
+//! The boards read [`board_marks`] (the explanation's marks at the scrubbed step, when shown)
+//! and [`Highlight::classes`] (the classes of a cell the hint or the step talks about).
+
+use std::collections::HashSet;
+
+use yew::prelude::*;
+
+use crate::hint::{Hint, Step};
+use crate::jobs::Request;
+use crate::kinds::Kind;
+use crate::web::ctx::Ctx;
+use crate::web::state::{Action, Work, Workshop};
+
+/// The cells a hint or an explanation step talks about, for the board's classes.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Highlight {
+    /// Cells the step changes (or the wrong cells of a mistake).
+    pub change: HashSet<usize>,
+    /// Cells that justify it.
+    pub reason: HashSet<usize>,
+    /// Cells of its drawings (placements, 2x2 blocks, bands).
+    pub figure: HashSet<usize>,
+    /// Whether `change` holds mistakes.
+    pub mistake: bool,
+}
+
+impl Highlight {
+    fn of_step(s: &Step) -> Highlight {
+        Highlight {
+            change: s.cells.iter().copied().collect(),
+            reason: s.reasons.iter().copied().collect(),
+            figure: s.figures.iter().flat_map(|f| f.cells.iter().copied()).collect(),
+            mistake: false,
+        }
+    }
+
+    /// The classes of cell `i`: `hint-change` (or `hint-mistake`), `hint-reason`, `hint-figure`.
+    /// They change paint only (inset shadows and outlines), as the board's invariant asks.
+    pub fn classes(&self, i: usize) -> Classes {
+        classes!(
+            (self.change.contains(&i) && !self.mistake).then_some("hint-change"),
+            (self.change.contains(&i) && self.mistake).then_some("hint-mistake"),
+            (self.reason.contains(&i) && !self.change.contains(&i)).then_some("hint-reason"),
+            (self.figure.contains(&i) && !self.change.contains(&i)).then_some("hint-figure"),
+        )
+    }
+}
+
+/// What the board should highlight: the explanation's step at the scrubbed position when the
+/// explanation is shown on the board, else the hint shown.
+pub fn highlight(w: &Workshop) -> Highlight {
+    if let Some((x, Some(k))) = &w.explanation {
+        return x.steps.get(*k).map(Highlight::of_step).unwrap_or_default();
+    }
+    match &w.hint {
+        Some(Hint::Step(s)) => Highlight::of_step(s),
+        Some(Hint::Mistake { cells, .. }) => Highlight { change: cells.iter().copied().collect(), mistake: true, ..Highlight::default() },
+        _ => Highlight::default(),
+    }
+}
+
+/// The marks the board shows while the explanation is scrubbed: those after its first `k`
+/// steps; `None` when the board shows the player's own marks.
+pub fn board_marks(w: &Workshop) -> Option<Vec<u8>> {
+    let (x, Some(k)) = w.explanation.as_ref()? else { return None };
+    let mut marks = Vec::new();
+    for s in x.steps.iter().take(*k) {
+        crate::hint::apply(&mut marks, s);
+    }
+    Some(marks)
+}
+
+/// Props: whose panel, and whether the player's marks already solve the puzzle.
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    /// The kind of the page.
+    pub kind: Kind,
+    /// The player's marks solve the puzzle (the panel then says how many hints were used).
+    #[prop_or_default]
+    pub done: bool,
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The hint panel; see the module documentation.
+#[component]
+pub fn HintPanel(props: &Props) -> Html {
+    let ctx = use_context::<Ctx>().expect("inside the app");
+    let kind = props.kind;
+    let w = ctx.state.workshop(kind);
+    let busy = ctx.state.busy.is_some();
+    let Some(puzzle) = w.puzzle.clone() else { return html! {} };
+    let step_shown = matches!(w.hint, Some(Hint::Step(_)));
+    let ask = {
+        let (run, puzzle, marks) = (ctx.run.clone(), puzzle.clone(), w.marks.clone());
+        Callback::from(move |_: MouseEvent| run.emit((kind, Work::Hint, Request::Hint { kind, puzzle: puzzle.clone(), marks: marks.clone() })))
+    };
+    let dispatch = |a: Action| {
+        let state = ctx.state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(a.clone()))
+    };
+    let on_hint = if step_shown { dispatch(Action::ApplyHint(kind)) } else { ask };
+    let explain = {
+        let (run, puzzle) = (ctx.run.clone(), puzzle.clone());
+        Callback::from(move |_: MouseEvent| run.emit((kind, Work::Explain, Request::Explain { kind, puzzle: puzzle.clone() })))
+    };
+    let hint_text = w.hint.as_ref().map(|h| {
+        let (class, rule) = match h {
+            Hint::Step(s) => ("step", Some(s.rule.clone())),
+            Hint::Mistake { .. } => ("mistake", None),
+            Hint::Solved { .. } => ("solved", None),
+            Hint::Stuck { .. } => ("stuck", None),
+            Hint::NoLogic { .. } => ("nologic", None),
+        };
+        html! {
+            <p id="hint-text" class={classes!("hint-text", class)} data-kind={class}>
+                if let Some(r) = rule { <strong class="hint-rule">{ format!("{r}: ") }</strong> }
+                { h.sentence().to_string() }
+            </p>
+        }
+    });
+    let explanation = w.explanation.as_ref().map(|(x, at)| {
+        let n = x.steps.len();
+        let at_v = *at;
+        let scrub = {
+            let state = ctx.state.clone();
+            Callback::from(move |e: InputEvent| {
+                if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                    if let Ok(k) = i.value().parse::<usize>() {
+                        state.dispatch(Action::ExplainAt { kind, at: Some(k) });
+                    }
+                }
+            })
+        };
+        let k = at_v.unwrap_or(0);
+        let summary = match &x.hardest {
+            Some((rule, _)) if x.solved() => format!("{} from the empty grid to the answer; hardest rule: {rule} (rating: {}).", plural(n, "step", "steps"), x.rating()),
+            Some((rule, _)) => format!("{} before logic stops; hardest rule used: {rule}.", plural(n, "step", "steps")),
+            None => format!("{}.", plural(n, "step", "steps")),
+        };
+        let end = x.end.sentence().to_string();
+        let shown = at_v.map(|k| match x.steps.get(k) {
+            Some(s) => format!("Step {} of {n}: {}: {}", k + 1, s.rule, s.sentence),
+            None => format!("After all {n} steps: {end}"),
+        });
+        html! {
+            <div id="explanation" class="explanation">
+                <p id="explain-summary"><strong>{ "The solution, explained: " }</strong>{ summary }</p>
+                if !x.solved() { <p id="explain-end" class="explain-end">{ end.clone() }</p> }
+                <div class="row wrap explain-controls">
+                    <button id="explain-prev" disabled={at_v.is_none_or(|k| k == 0)} onclick={dispatch(Action::ExplainAt { kind, at: Some(k.saturating_sub(1)) })}>{ "◀ Step" }</button>
+                    <input id="explain-scrub" type="range" min="0" max={n.to_string()} value={k.to_string()} oninput={scrub} aria-label="Step shown on the board" />
+                    <button id="explain-next" disabled={at_v.is_some_and(|k| k >= n)} onclick={dispatch(Action::ExplainAt { kind, at: Some((k + 1).min(n)) })}>{ "Step ▶" }</button>
+                    <button id="explain-mine" class={classes!(at_v.is_none().then_some("active"))} onclick={dispatch(Action::ExplainAt { kind, at: None })}>{ "My marks" }</button>
+                    <button id="explain-close" onclick={dispatch(Action::CloseExplanation(kind))}>{ "Close" }</button>
+                </div>
+                if let Some(t) = shown { <p id="explain-shown" class="explain-shown">{ t }</p> }
+                <ol id="explain-steps" class="explain-steps">
+                    { for x.steps.iter().enumerate().map(|(i, s)| {
+                        let active = at_v == Some(i);
+                        html! {
+                            <li class={classes!(active.then_some("active"))} data-step={i.to_string()} onclick={dispatch(Action::ExplainAt { kind, at: Some(i) })}>
+                                <strong>{ format!("{}: ", s.rule) }</strong>{ s.sentence.clone() }
+                            </li>
+                        }
+                    }) }
+                </ol>
+            </div>
+        }
+    });
+    html! {
+        <div id="hint-panel" class="hint-panel">
+            <div class="row wrap">
+                <button id="hint" disabled={busy} onclick={on_hint} title="The first press shows the next step and why; the second makes it">{ if step_shown { "Hint: apply" } else { "Hint" } }</button>
+                if step_shown {
+                    <button id="hint-apply" disabled={busy} onclick={dispatch(Action::ApplyHint(kind))}>{ "Apply" }</button>
+                }
+                if w.hint.is_some() {
+                    <button id="hint-dismiss" onclick={dispatch(Action::DismissHint(kind))}>{ "Hide hint" }</button>
+                }
+                <button id="explain" disabled={busy} onclick={explain}>{ "Explain the solution" }</button>
+                <span id="hints-used" class="hints-used">{ format!("Hints used: {}", w.play.hints as usize) }</span>
+            </div>
+            { for hint_text }
+            if props.done {
+                <p id="hint-finish" class="hint-finish">{ format!("Solved with {}.", match w.play.hints as usize { 0 => "no hints".to_string(), n => plural(n, "hint", "hints") }) }</p>
+            }
+            { for explanation }
+        </div>
+    }
+}

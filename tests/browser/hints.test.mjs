@@ -1,0 +1,156 @@
+// Explained hints in headless Chromium, on every kind: the first press highlights the step's
+// cells and shows its sentence (naming the line, region or cage), Apply changes exactly those
+// cells, Undo takes it back; a wrong mark is reported before any step; hints are counted; the
+// whole solve is explained and scrubbable on the board.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { suite, open } from './harness.mjs';
+
+const STARBATTLE = 'starbattle/v1/6x6s1/AAABBBABBBCCADDEECFFDDECFEEEECFCCCCC';
+// Its unique answer (puzzle solve), one row after another.
+const STARBATTLE_ANSWER = '.*.......*.......*..*.......*.*.....';
+const NONOGRAM = 'nonogram/v1/5x10:2.1/2.1.3/7/1.3/2.1/2/2.1/1.1/3/1.1/1.1/2/1.1/1.2/2';
+const KENKEN = 'kenken/v1/5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2s2';
+const FLOODIT = 'floodit/v1/6x6/032242034203340350204502505323231342';
+
+const env = suite();
+
+/** What each board cell shows, in reading order (marks, digits, pencil marks, flood). */
+const snapshot = (page) =>
+  page.$$eval('#board .cell', (cells) =>
+    cells.map((c) => [c.dataset.star, c.dataset.dot, c.dataset.v, c.dataset.pencil, c.classList.contains('filled'), c.classList.contains('cross'), c.classList.contains('flooded')].join('|')),
+  );
+
+/** The indices of board cells with a class. */
+const withClass = (page, cls) =>
+  page.$$eval('#board .cell', (cells, cls) => cells.flatMap((c, i) => (c.classList.contains(cls) ? [i] : [])), cls);
+
+/** Starts from a clean board: clears the marks (a hint shown for old marks goes too). */
+async function fresh(page, fragment, clear) {
+  await page.waitForSelector('#board .cell');
+  if (clear) await page.click(clear);
+  await page.waitForSelector('#hint:not([disabled])');
+}
+
+/** Presses Hint and waits for its sentence. */
+async function askHint(page) {
+  await page.click('#hint');
+  await page.waitForSelector('#hint-text', { timeout: 30000 });
+  return { kind: await page.$eval('#hint-text', (p) => p.dataset.kind), text: await page.textContent('#hint-text') };
+}
+
+/** The shared check: highlight, sentence, Apply changes exactly the highlighted cells, Undo. */
+async function hintAppliesAndUndoes(page, sentence) {
+  const before = await snapshot(page);
+  const h = await askHint(page);
+  assert.equal(h.kind, 'step', h.text);
+  assert.match(h.text, sentence);
+  const lit = await withClass(page, 'hint-change');
+  assert.ok(lit.length > 0, 'the step highlights its cells');
+  assert.deepEqual(await snapshot(page), before, 'showing a hint changes no mark');
+  assert.match(await page.textContent('#hints-used'), /Hints used: 1/);
+  await page.click('#hint-apply');
+  await page.waitForFunction(() => !document.querySelector('#hint-apply'));
+  const after = await snapshot(page);
+  const changed = after.flatMap((s, i) => (s !== before[i] ? [i] : []));
+  assert.deepEqual(changed, lit, 'Apply changes exactly the highlighted cells');
+  assert.equal((await withClass(page, 'hint-change')).length, 0, 'the highlight goes once applied');
+  await page.click('#undo');
+  await page.waitForFunction((b) => {
+    const now = [...document.querySelectorAll('#board .cell')].map((c) => [c.dataset.star, c.dataset.dot, c.dataset.v, c.dataset.pencil, c.classList.contains('filled'), c.classList.contains('cross'), c.classList.contains('flooded')].join('|'));
+    return JSON.stringify(now) === JSON.stringify(b);
+  }, before);
+}
+
+test('Star Battle: a hint names its unit, Apply makes exactly it, Undo takes it back', async () => {
+  const page = await open(env.chrome.context, env.server.url, STARBATTLE);
+  await fresh(page, STARBATTLE, '#clear');
+  await hintAppliesAndUndoes(page, /(Row|Column|Region) \w+|star at row \d+, column \d+|Suppose row \d+, column \d+ held a star.*(row|column|region) \w+/);
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test('Star Battle: a wrong star is reported before any deduction', async () => {
+  const page = await open(env.chrome.context, env.server.url, STARBATTLE);
+  await fresh(page, STARBATTLE, '#clear');
+  // The first cell holds no star in the answer: star it.
+  assert.equal(STARBATTLE_ANSWER[0], '.');
+  await page.click('#board .cell[data-r="0"][data-c="0"]');
+  await page.waitForSelector('#board .cell[data-r="0"][data-c="0"][data-star="1"]');
+  const h = await askHint(page);
+  assert.equal(h.kind, 'mistake', h.text);
+  assert.match(h.text, /row 1, column 1/);
+  assert.deepEqual(await withClass(page, 'hint-mistake'), [0]);
+  assert.equal(await page.$('#hint-apply'), null, 'a mistake has nothing to apply');
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test('Nonogram: a hint names its line and clue, Apply makes exactly it, Undo takes it back', async () => {
+  const page = await open(env.chrome.context, env.server.url, NONOGRAM);
+  await fresh(page, NONOGRAM, '#clear');
+  await hintAppliesAndUndoes(page, /(Row|Column) \d+, clue [\d ]+:/);
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test('KenKen: a hint names its cage or line, Apply makes exactly it, Undo takes it back', async () => {
+  const page = await open(env.chrome.context, env.server.url, KENKEN);
+  await fresh(page, KENKEN, '#clear');
+  await hintAppliesAndUndoes(page, /cage at row \d+, column \d+|given|Row \d+|Column \d+|row \d+, column \d+/);
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test('Flood-It: the hint says why before it plays, Apply plays it, Undo takes it back', async () => {
+  const page = await open(env.chrome.context, env.server.url, FLOODIT);
+  await fresh(page, FLOODIT, '#restart');
+  await hintAppliesAndUndoes(page, /Play \w+ \(\d\) now: it is the first move of an? 11-move finish, and no finish has 10/);
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test('Rectangle-free colouring: Hint says it is a search problem', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'rectfree/v1/5x5c2');
+  await page.waitForSelector('#hint:not([disabled])');
+  const h = await askHint(page);
+  assert.equal(h.kind, 'nologic');
+  assert.match(h.text, /search problem/);
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test('Explain the solution: every step listed, scrubbable on the board, back to my marks', async () => {
+  const page = await open(env.chrome.context, env.server.url, STARBATTLE);
+  await fresh(page, STARBATTLE, '#clear');
+  const mine = await snapshot(page);
+  await page.click('#explain');
+  await page.waitForSelector('#explain-steps li', { timeout: 30000 });
+  const n = await page.$$eval('#explain-steps li', (l) => l.length);
+  assert.ok(n > 3);
+  assert.match(await page.textContent('#explain-summary'), /steps from the empty grid to the answer; hardest rule: .* \(rating: /);
+  // The last position is the answer.
+  await page.$eval('#explain-scrub', (el, n) => { el.value = String(n); el.dispatchEvent(new Event('input', { bubbles: true })); }, n);
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell[data-star="1"]').length === 6);
+  const stars = await page.$$eval('#board .cell', (cells) => cells.map((c) => (c.dataset.star === '1' ? '*' : '.')).join(''));
+  assert.equal(stars, STARBATTLE_ANSWER);
+  // A middle step: its cells are highlighted and its sentence shown.
+  await page.click('#explain-steps li[data-step="2"]');
+  await page.waitForSelector('#explain-steps li.active[data-step="2"]');
+  assert.ok((await withClass(page, 'hint-change')).length > 0);
+  assert.match(await page.textContent('#explain-shown'), /^Step 3 of \d+: /);
+  // Back to the player's own (empty) marks.
+  await page.click('#explain-mine');
+  await page.waitForFunction((m) => JSON.stringify([...document.querySelectorAll('#board .cell')].map((c) => [c.dataset.star, c.dataset.dot, c.dataset.v, c.dataset.pencil, c.classList.contains('filled'), c.classList.contains('cross'), c.classList.contains('flooded')].join('|'))) === JSON.stringify(m), mine);
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test('hints from the empty grid finish the puzzle, and the finish counts them', async () => {
+  const page = await open(env.chrome.context, env.server.url, KENKEN);
+  await fresh(page, KENKEN, '#clear');
+  for (let guard = 0; guard < 200; guard++) {
+    if (await page.$('#hint-finish')) break;
+    const h = await askHint(page);
+    if (h.kind !== 'step') break;
+    await page.click('#hint-apply');
+    await page.waitForFunction(() => !document.querySelector('#hint-apply'));
+  }
+  const used = Number((await page.textContent('#hints-used')).match(/\d+/)[0]);
+  assert.ok(used > 5);
+  assert.match(await page.textContent('#hint-finish'), new RegExp(`Solved with ${used} hints`));
+  assert.deepEqual(page.studioErrors, []);
+});

@@ -1,0 +1,65 @@
+// How long one hint takes in the page: headless Chromium, the release build, a puzzle imported as
+// JSON, then Hint and Apply step by step from the empty grid. Each hint is timed from the click on
+// Hint until its sentence is on the page and the next frame is drawn (the worker round trip, the
+// step itself and the render). The first press also solves the puzzle for the mistake check (the
+// worker caches the answer), so it is reported apart; "from empty" is a second press on the empty
+// grid; "half-way" is the hint after half of the steps the walk takes.
+// Usage: node hints_bench.mjs KIND FILE.json [MAX_STEPS]
+import fs from 'node:fs';
+import { serve, browser, open } from './harness.mjs';
+
+const [kind, file, maxArg] = process.argv.slice(2);
+if (!kind || !file) {
+  console.error('usage: node hints_bench.mjs KIND FILE.json [MAX_STEPS]');
+  process.exit(2);
+}
+const text = fs.readFileSync(file, 'utf8').trim();
+const maxSteps = Number(maxArg ?? 1000);
+
+/** Clicks `#hint` and resolves to the ms until `#hint-text` is shown and painted. */
+async function timedHint(page) {
+  return page.evaluate(() => new Promise((resolve) => {
+    const t0 = performance.now();
+    document.querySelector('#hint').click();
+    const check = () => {
+      const p = document.querySelector('#hint-text');
+      if (p) requestAnimationFrame(() => setTimeout(() => resolve({ ms: performance.now() - t0, kind: p.dataset.kind })));
+      else requestAnimationFrame(check);
+    };
+    check();
+  }));
+}
+
+const server = await serve();
+const chrome = await browser();
+try {
+  const page = await open(chrome.context, server.url, kind);
+  await page.fill('#import-text', text);
+  await page.click('#import-open');
+  await page.waitForSelector('#board .cell');
+  const clear = (await page.$('#clear')) ? '#clear' : '#restart';
+  await page.click(clear);
+  await page.waitForSelector('#hint:not([disabled])');
+  const first = await timedHint(page);
+  await page.click('#hint-dismiss');
+  await page.waitForFunction(() => !document.querySelector('#hint-text'));
+  const times = [];
+  let end = 'step';
+  for (let k = 0; k < maxSteps; k++) {
+    const h = await timedHint(page);
+    times.push(h.ms);
+    if (h.kind !== 'step') { end = h.kind; break; }
+    await page.click('#hint-apply');
+    await page.waitForFunction(() => !document.querySelector('#hint-text'));
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  const half = times[Math.floor((times.length - 1) / 2)];
+  console.log(
+    `${kind} ${file}: first press (with the solve) ${first.ms.toFixed(1)} ms; from empty ${times[0].toFixed(1)} ms; half-way (hint ${Math.floor((times.length - 1) / 2) + 1} of ${times.length}) ${half.toFixed(1)} ms; ` +
+      `median ${sorted[Math.floor((sorted.length - 1) / 2)].toFixed(1)} ms, max ${sorted.at(-1).toFixed(1)} ms; ended with ${end}  (${await page.evaluate(() => navigator.userAgent.match(/Chrome\/[\d.]+/)?.[0])})`,
+  );
+  if (page.studioErrors.length) console.log(page.studioErrors);
+} finally {
+  await chrome.close();
+  await server.close();
+}

@@ -1,0 +1,462 @@
+//! Explained hints: soundness (every step agrees with the proven answer, from the empty grid and
+//! from random correct partial marks), completeness where the rating promises it (hints from the
+//! empty grid reach the answer exactly when the rating says logic alone solves the puzzle), the
+//! mistake path (a wrong mark is reported before any deduction), and the shared dispatch.
+
+use studio::grid::Grid;
+use studio::hint::{self, Hint};
+use studio::kinds::floodit::FloodIt;
+use studio::kinds::kenken::{self, KenKen};
+use studio::kinds::nonogram::{self, Nonogram};
+use studio::kinds::rectfree::RectFree;
+use studio::kinds::starbattle::{self, StarBattle};
+use studio::kinds::{self, Kind};
+use studio::puzzle::{GenerateOptions, Mode, Puzzle, Verdict};
+
+const KRAZYDAD: &str = "/work/shared/bench/starbattle/krazydad_10x10_2star_dev500.txt";
+const UVIC: &str = "/work/shared/bench/kenken/uvic_7x7_dev.jsonl";
+
+/// The proven unique answer, or `None`.
+fn unique<P: Puzzle>(p: &P) -> Option<P::Solution> {
+    let r = p.solve(Mode::Unique, None).expect("solves");
+    (r.verdict == Verdict::Unique).then(|| r.solutions[0].clone())
+}
+
+/// The answer as one string in reading order (what `mistakes` compares with).
+fn answer_text<P: Puzzle>(p: &P, a: &P::Solution) -> String {
+    p.solution_rows(a).concat()
+}
+
+/// The cells a mark index belongs to (KenKen keeps three bytes a cell).
+fn cell_of(kind: Kind, mark: usize) -> usize {
+    if kind == Kind::KenKen {
+        mark / kenken::page::STRIDE
+    } else {
+        mark
+    }
+}
+
+/// Checks one step against the answer: it changes something, only the cells it names, and the
+/// marks after it still agree with the answer.
+fn check_step<P: Puzzle>(answer: &str, marks: &mut Vec<u8>, s: &hint::Step, at: &str) {
+    assert!(!s.marks.is_empty(), "{at}: step {} changes no mark", s.rule);
+    assert!(!s.sentence.is_empty() && !s.rule.is_empty(), "{at}: a step without words");
+    for &(m, _) in &s.marks {
+        assert!(s.cells.contains(&cell_of(P::KIND, m)), "{at}: {} changes mark {m} outside its cells {:?}", s.rule, s.cells);
+    }
+    let before = marks.clone();
+    hint::apply(marks, s);
+    assert_ne!(*marks, before, "{at}: {} changed nothing", s.rule);
+    let wrong = P::hint_mistakes(answer, marks);
+    assert!(wrong.is_empty(), "{at}: the step \"{}\" ({}) contradicts the answer at {:?}", s.rule, s.sentence, wrong);
+}
+
+/// Walks every hint from `marks`; returns whether the end is Solved, checking each step.
+fn walk<P: Puzzle>(p: &P, answer: &P::Solution, mut marks: Vec<u8>, at: &str) -> (bool, Vec<u8>, usize) {
+    let text = answer_text(p, answer);
+    let mut steps = 0;
+    loop {
+        match hint::hint(p, &marks, Some(answer)) {
+            Hint::Step(s) => {
+                check_step::<P>(&text, &mut marks, &s, at);
+                steps += 1;
+                assert!(steps < 100_000, "{at}: no end");
+            }
+            Hint::Solved { .. } => return (true, marks, steps),
+            Hint::Stuck { known, total, .. } => {
+                assert!(known < total, "{at}: stuck with every cell known");
+                return (false, marks, steps);
+            }
+            other => panic!("{at}: unexpected {other:?}"),
+        }
+    }
+}
+
+/// Random correct marks for about `share` of the cells, by the kind's own marks.
+fn partial_marks(kind: Kind, answer: &str, share: f64, rng: &mut fastrand::Rng) -> Vec<u8> {
+    let chars: Vec<char> = answer.chars().collect();
+    match kind {
+        Kind::KenKen => {
+            let mut m = vec![0u8; chars.len() * kenken::page::STRIDE];
+            for (i, &c) in chars.iter().enumerate() {
+                if rng.f64() < share {
+                    m[i * kenken::page::STRIDE] = kenken::formats::char_digit(c).expect("digit");
+                }
+            }
+            m
+        }
+        _ => chars.iter().map(|&c| if rng.f64() < share { if c == '.' { 2 } else { 1 } } else { 0 }).collect(),
+    }
+}
+
+/// One wrong mark at a random cell of correct partial marks; returns the marks and the cell.
+fn with_mistake(kind: Kind, answer: &str, rng: &mut fastrand::Rng) -> (Vec<u8>, usize) {
+    let mut marks = partial_marks(kind, answer, 0.3, rng);
+    let chars: Vec<char> = answer.chars().collect();
+    let i = rng.usize(..chars.len());
+    match kind {
+        Kind::KenKen => {
+            let right = kenken::formats::char_digit(chars[i]).expect("digit");
+            marks[i * kenken::page::STRIDE] = if right == 1 { 2 } else { right - 1 };
+        }
+        _ => marks[i] = if chars[i] == '.' { 1 } else { 2 },
+    }
+    (marks, i)
+}
+
+/// The shared checks for one puzzle with a unique answer: the whole walk from the empty grid,
+/// walks from random correct partial marks, and a planted mistake reported first. Returns
+/// whether hints from the empty grid solve it.
+fn check_puzzle<P: Puzzle>(p: &P, answer: &P::Solution, rng: &mut fastrand::Rng, at: &str) -> bool {
+    let text = answer_text(p, answer);
+    let (solved, marks, steps) = walk(p, answer, Vec::new(), at);
+    if solved {
+        assert!(P::hint_mistakes(&text, &marks).is_empty());
+        assert!(steps > 0 || text.is_empty(), "{at}: solved in no steps");
+    }
+    // The explanation is the same walk.
+    let e = hint::explain(p, Some(answer));
+    assert_eq!(e.solved(), solved, "{at}: explain and the hint walk disagree");
+    assert_eq!(e.steps.len(), steps, "{at}: explain's steps");
+    for share in [0.2, 0.5] {
+        let m = partial_marks(P::KIND, &text, share, rng);
+        let (again, _, _) = walk(p, answer, m, &format!("{at} from {share} correct marks"));
+        // Logic is monotone: more correct marks never stop it earlier.
+        if solved {
+            assert!(again, "{at}: solved from empty but not from {share} correct marks");
+        }
+    }
+    let (bad, cell) = with_mistake(P::KIND, &text, rng);
+    let wrong = P::hint_mistakes(&text, &bad);
+    assert!(wrong.contains(&cell), "{at}: the planted mistake at {cell} is not seen");
+    match hint::hint(p, &bad, Some(answer)) {
+        Hint::Mistake { cells, sentence } => {
+            assert_eq!(cells.first(), wrong.first(), "{at}: the first wrong cell is pointed at");
+            assert!(sentence.contains(&p.cell_name(wrong[0])), "{at}: the sentence names the cell: {sentence}");
+        }
+        other => panic!("{at}: a wrong mark gave {other:?}"),
+    }
+    solved
+}
+
+#[test]
+fn starbattle_krazydad_sound_and_complete() {
+    let text = std::fs::read_to_string(KRAZYDAD).expect("the KrazyDad set");
+    let entries = StarBattle::read_collection(&text, "krazydad").expect("reads");
+    let mut rng = fastrand::Rng::with_seed(21);
+    let (mut solved, mut total) = (0, 0);
+    for e in entries.iter().take(120) {
+        let Some(answer) = unique(&e.puzzle) else { continue };
+        total += 1;
+        let by_hints = check_puzzle(&e.puzzle, &answer, &mut rng, &e.id);
+        let rated = starbattle::solve::rate(&e.puzzle);
+        assert_eq!(by_hints, rated.solved(), "{}: hints and the rating disagree on whether logic solves it", e.id);
+        if by_hints {
+            let x = hint::explain(&e.puzzle, Some(&answer));
+            assert_eq!(x.rating(), rated.difficulty(), "{}: the hardest rule is the rating", e.id);
+        }
+        solved += usize::from(by_hints);
+    }
+    assert!(total >= 100, "{total} unique puzzles");
+    assert!(solved > total / 2, "only {solved} of {total} solved by hints");
+}
+
+#[test]
+fn starbattle_generated_sound_and_complete() {
+    let mut rng = fastrand::Rng::with_seed(7);
+    for (seed, size, stars, level) in [(1u64, 8usize, 1usize, "easy"), (2, 8, 1, "medium"), (3, 9, 2, "hard"), (4, 9, 2, "expert"), (5, 8, 1, "beyond"), (6, 10, 2, "any")] {
+        let opts = GenerateOptions { size: Some(size), stars: Some(stars), seed, difficulty: Some(level.into()), ..Default::default() };
+        let Ok(p) = StarBattle::generate(&opts) else { continue };
+        let answer = unique(&p).expect("generated puzzles are unique");
+        let by_hints = check_puzzle(&p, &answer, &mut rng, &format!("generated {size}/{stars} {level} #{seed}"));
+        assert_eq!(by_hints, starbattle::solve::rate(&p).solved());
+    }
+}
+
+#[test]
+fn kenken_uvic_sound_and_complete() {
+    let text = std::fs::read_to_string(UVIC).expect("the UVic set");
+    let entries = KenKen::read_collection(&text, "uvic").expect("reads");
+    let mut rng = fastrand::Rng::with_seed(5);
+    let mut total = 0;
+    for e in entries.iter().step_by(3) {
+        let Some(answer) = unique(&e.puzzle) else { continue };
+        total += 1;
+        let by_hints = check_puzzle(&e.puzzle, &answer, &mut rng, &e.id);
+        let (_, rating) = kenken::propagate::rate(&e.puzzle);
+        assert_eq!(by_hints, rating != kenken::propagate::Rating::Hard, "{}: hints and the rating disagree", e.id);
+        if by_hints {
+            let x = hint::explain(&e.puzzle, Some(&answer));
+            assert_eq!(x.rating(), format!("{} (propagation alone)", rating.word()), "{}: the hardest rule is the rating", e.id);
+        }
+    }
+    assert!(total >= 80, "{total} unique puzzles");
+}
+
+#[test]
+fn kenken_generated_sound_and_complete() {
+    let mut rng = fastrand::Rng::with_seed(9);
+    for seed in 0..24u64 {
+        let size = 4 + (seed as usize % 4);
+        let level = ["easy", "medium", "hard"][seed as usize % 3];
+        let opts = GenerateOptions { size: Some(size), seed, difficulty: Some(level.into()), ..Default::default() };
+        let p = KenKen::generate(&opts).expect("generates");
+        let answer = unique(&p).expect("unique");
+        let by_hints = check_puzzle(&p, &answer, &mut rng, &format!("kenken {size} {level} #{seed}"));
+        let (_, rating) = kenken::propagate::rate(&p);
+        assert_eq!(by_hints, rating != kenken::propagate::Rating::Hard);
+    }
+}
+
+#[test]
+fn kenken_hint_writes_candidates_and_checks_them() {
+    // A wrong pencil mark (leaving out the answer's digit) is a mistake too.
+    let p = KenKen::import("5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2s2").expect("Tatham's example").puzzle;
+    let answer = unique(&p).expect("unique");
+    let text = answer_text(&p, &answer);
+    let first = kenken::formats::char_digit(text.chars().next().unwrap()).unwrap();
+    let mut marks = vec![0u8; 25 * 3];
+    let others: u16 = (1..=5u16).filter(|&d| d != first as u16).fold(0, |m, d| m | 1 << (d - 1));
+    marks[1] = (others & 0xff) as u8;
+    match hint::hint(&p, &marks, Some(&answer)) {
+        Hint::Mistake { cells, .. } => assert_eq!(cells, vec![0]),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Random pictures whose clues have a unique answer, plus generated puzzles with givens.
+fn nonograms(count: usize, seed: u64) -> Vec<(Nonogram, Grid<bool>)> {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let (w, h) = (rng.usize(3..=12), rng.usize(3..=12));
+        let pic = nonogram::generate::picture(w, h, &mut rng);
+        let (rows, cols) = nonogram::page::clues_of(&pic);
+        let Ok(p) = Nonogram::new(rows, cols) else { continue };
+        if let Some(a) = unique(&p) {
+            out.push((p, a));
+        }
+    }
+    for s in 0..count as u64 / 10 {
+        if let Ok(p) = Nonogram::generate(&GenerateOptions { size: Some(10), seed: seed + s, ..Default::default() }) {
+            let a = unique(&p).expect("generated puzzles are unique");
+            out.push((p, a));
+        }
+    }
+    out
+}
+
+#[test]
+fn nonogram_sound_and_complete() {
+    let mut rng = fastrand::Rng::with_seed(3);
+    let mut logic = 0;
+    let all = nonograms(200, 11);
+    for (k, (p, answer)) in all.iter().enumerate() {
+        let by_hints = check_puzzle(p, answer, &mut rng, &format!("nonogram #{k}"));
+        let rated = p.solve(Mode::Unique, None).expect("solves").rating;
+        assert_eq!(by_hints, rated.as_deref() == Some("line logic"), "nonogram #{k}: hints and the rating disagree ({rated:?})");
+        logic += usize::from(by_hints);
+    }
+    assert!(logic > 20 && logic < all.len(), "{logic} of {} solved by line logic: both kinds should occur", all.len());
+}
+
+fn first_step<P: Puzzle>(p: &P, marks: &[u8]) -> hint::Step {
+    match hint::hint(p, marks, None) {
+        Hint::Step(s) => s,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn nonogram_sentences_name_the_line() {
+    // 5 wide, 2 high: rows 4 and 4, columns 2, 2, 2, 2, 0.
+    let p = Nonogram::new(vec![vec![4], vec![4]], vec![vec![2], vec![2], vec![2], vec![2], vec![]]).expect("valid");
+    let s = first_step(&p, &[]);
+    assert_eq!(s.rule, "Empty line", "the simplest reason first: {s:?}");
+    assert_eq!(s.sentence, "Column 5, clue 0: the column has no filled cell, so all of it is empty.");
+    assert_eq!(s.cells, vec![4, 9]);
+    assert_eq!(s.marks, vec![(4, 2), (9, 2)]);
+    let mut m = Vec::new();
+    hint::apply(&mut m, &s);
+    // Next an untouched column's overlap (before a row with a known cell).
+    let s = first_step(&p, &m);
+    assert_eq!(s.rule, "Overlap", "{s:?}");
+    assert!(s.sentence.starts_with("Column 1, clue 2: wherever the 2 sits, cells 1, 2 are filled"), "{}", s.sentence);
+    // A finished line: row 1 of a puzzle whose 1 is placed.
+    let p = Nonogram::new(vec![vec![1], vec![1]], vec![vec![1], vec![1], vec![]]).expect("valid");
+    let s = first_step(&p, &[1, 0, 0, 0, 0, 0]);
+    assert_eq!(s.rank, 0, "a finished or empty line first: {s:?}");
+    let s = first_step(&p, &[1, 0, 2, 0, 0, 2]);
+    assert_eq!(s.rule, "Finished line", "{s:?}");
+    assert_eq!(s.sentence, "Row 1, clue 1: the 1 is already placed, so the rest of the row is empty (cell 2).");
+    assert_eq!(s.reasons, vec![0, 2]);
+    // Known cells make it line logic.
+    let p = Nonogram::new(vec![vec![2], vec![1]], vec![vec![1], vec![1], vec![1]]).expect("valid");
+    let s = first_step(&p, &[0, 0, 2, 0, 0, 0]);
+    assert_eq!(s.rule, "Line logic", "{s:?}");
+    assert!(s.sentence.starts_with("Row 1, clue 2: with the 1 known cell of this row, every way to place the runs fills cells 1, 2."), "{}", s.sentence);
+    assert_eq!(s.reasons, vec![2]);
+}
+
+#[test]
+fn nonogram_overlap_draws_the_extreme_placements() {
+    // A 5-wide row with clue 4 and nothing known: cells 2 to 4 by overlap.
+    let p = Nonogram::new(vec![vec![4], vec![1]], vec![vec![1], vec![1], vec![1], vec![1], vec![1]]).expect("valid");
+    let s = first_step(&p, &[]);
+    assert_eq!(s.rule, "Overlap", "{s:?}");
+    assert_eq!(s.cells, vec![1, 2, 3]);
+    assert!(s.sentence.starts_with("Row 1, clue 4: wherever the 4 sits, cells 2 to 4 are filled"), "{}", s.sentence);
+    assert_eq!(s.figures[0].cells, vec![0, 1, 2, 3]);
+    assert_eq!(s.figures[1].cells, vec![1, 2, 3, 4]);
+}
+
+#[test]
+fn starbattle_sentences_name_the_unit() {
+    let text = std::fs::read_to_string(KRAZYDAD).expect("the KrazyDad set");
+    let entries = StarBattle::read_collection(&text, "krazydad").expect("reads");
+    let mut seen = std::collections::BTreeSet::new();
+    for e in entries.iter().take(60) {
+        let x = hint::explain(&e.puzzle, None);
+        for s in &x.steps {
+            seen.insert(s.rule.clone());
+            match s.rule.as_str() {
+                "Full line or region" | "Just enough room" => assert!(s.sentence.starts_with("Row") || s.sentence.starts_with("Column") || s.sentence.starts_with("Region"), "{}", s.sentence),
+                "Neighbours of a star" => assert!(s.sentence.starts_with("The star at row"), "{}", s.sentence),
+                "Confinement" | "Confinement (converse)" => {
+                    let l = s.sentence.to_lowercase();
+                    assert!(l.contains("region") && (l.contains("row") || l.contains("column")), "{}", s.sentence)
+                }
+                "2x2 blocks" | "2x2 blocks across two lines" => assert!(!s.figures.is_empty() && s.sentence.contains("2x2 blocks"), "{}", s.sentence),
+                "Probing" => assert!(s.sentence.starts_with("Suppose") && s.sentence.ends_with("So it has no star."), "{}", s.sentence),
+                other => panic!("unknown rule {other}"),
+            }
+            assert!(!s.clues.is_empty());
+        }
+    }
+    for rule in ["Neighbours of a star", "Full line or region", "2x2 blocks", "Confinement"] {
+        assert!(seen.contains(rule), "no {rule} step in 60 puzzles: {seen:?}");
+    }
+}
+
+#[test]
+fn starbattle_broken_marks_are_reported() {
+    let text = std::fs::read_to_string(KRAZYDAD).expect("the KrazyDad set");
+    let p = &StarBattle::read_collection(&text, "krazydad").expect("reads")[0].puzzle;
+    // Two touching stars, no answer given: the rules themselves say so.
+    let mut marks = vec![0u8; 100];
+    marks[0] = 1;
+    marks[11] = 1;
+    match hint::hint(p, &marks, None) {
+        Hint::Mistake { cells, sentence } => {
+            assert_eq!(cells, vec![0, 11]);
+            assert!(sentence.contains("touch"), "{sentence}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn floodit_hint_is_the_next_optimal_move_with_its_proof() {
+    let board = FloodIt::generate(&GenerateOptions { size: Some(6), colours: Some(4), seed: 3, ..Default::default() }).expect("board");
+    let r = board.solve(Mode::Unique, None).expect("solves");
+    let best = r.solutions[0].clone();
+    // From the start, following the proven solution.
+    let s = match hint::hint(&board, &[], Some(&best)) {
+        Hint::Step(s) => s,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(s.marks, vec![(0, best[0] + 1)]);
+    assert!(s.sentence.contains(&format!("{}-move finish", best.len())) && s.sentence.contains(&format!("no finish has {}", best.len() - 1)), "{}", s.sentence);
+    assert!(!s.cells.is_empty());
+    // Off the optimal path: a worse first move, then the hint searches from there and says the cost.
+    let position = studio::kinds::floodit::sim::Position::start(&board);
+    let worse = position.useful_colours(&board).into_iter().find(|&c| c != best[0]);
+    if let Some(c) = worse {
+        let marks = vec![c + 1];
+        match hint::hint(&board, &marks, Some(&best)) {
+            Hint::Step(s) => {
+                assert_eq!(s.marks[0].0, 1);
+                let with = board.clone().with_played(vec![c]).unwrap();
+                let from_here = with.solve(Mode::Unique, None).unwrap().solutions[0].len();
+                assert!(s.sentence.contains(&format!("{}-move finish", from_here - 1)) || from_here - 1 == 1, "{}", s.sentence);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    // The whole solve, explained, is an optimal solution.
+    let x = hint::explain(&board, Some(&best));
+    assert!(x.solved());
+    assert_eq!(x.steps.len(), best.len());
+    let moves: Vec<u8> = x.steps.iter().map(|s| s.marks[0].1 - 1).collect();
+    assert!(board.verify(&moves).is_ok());
+}
+
+#[test]
+fn rectfree_has_no_logic_but_answers() {
+    let text = kinds::import(Kind::RectFree, "{\"kind\":\"rectfree\",\"rows\":4,\"cols\":4,\"colours\":2}").expect("a rectangle-free task");
+    assert_eq!(kinds::hint_answer(Kind::RectFree, &text, None).unwrap(), None);
+    match kinds::hint_text(Kind::RectFree, &text, &[], None).unwrap() {
+        Hint::NoLogic { sentence } => assert!(sentence.contains("search problem")),
+        other => panic!("{other:?}"),
+    }
+    assert!(!RectFree::LOGIC_HINTS);
+}
+
+#[test]
+fn dispatch_is_the_same_for_every_logic_kind() {
+    let kk = KenKen::generate(&GenerateOptions { size: Some(5), seed: 1, difficulty: Some("easy".into()), ..Default::default() }).unwrap();
+    let text = kk.to_json().to_string();
+    let answer = kinds::hint_answer(Kind::KenKen, &text, None).unwrap().expect("unique");
+    let x = kinds::explain_text(Kind::KenKen, &text, Some(&answer)).unwrap();
+    assert!(x.solved());
+    let mut marks = Vec::new();
+    for s in &x.steps {
+        match kinds::hint_text(Kind::KenKen, &text, &marks, Some(&answer)).unwrap() {
+            Hint::Step(h) => assert_eq!(&h, s),
+            other => panic!("{other:?}"),
+        }
+        hint::apply(&mut marks, s);
+    }
+    let digits: String = (0..25).map(|i| kenken::formats::digit_char(marks[i * 3])).collect();
+    assert_eq!(digits, answer.concat());
+    // The wire form round-trips.
+    let json = serde_json::to_string(&x).unwrap();
+    assert_eq!(serde_json::from_str::<hint::Explanation>(&json).unwrap(), x);
+}
+
+#[test]
+fn the_worker_answers_hint_and_explain_for_every_kind_the_same_way() {
+    use std::rc::Rc;
+    use studio::jobs::{run, Reply, Request};
+    let post: Rc<dyn Fn(Reply)> = Rc::new(|_| {});
+    let link = "#starbattle/v1/6x6s1/AAABBBABBBCCADDEECFFDDECFEEEECFCCCCC";
+    // A correct first step from nothing.
+    let first = match run(Request::Hint { kind: Kind::StarBattle, puzzle: link.into(), marks: vec![] }, post.clone()) {
+        Reply::Hint(h) => match *h {
+            Hint::Step(s) => s,
+            other => panic!("{other:?}"),
+        },
+        other => panic!("{other:?}"),
+    };
+    // A star where the answer (".*....") has none: the mistake, before any deduction.
+    let mut marks = vec![0u8; 36];
+    marks[0] = 1;
+    match run(Request::Hint { kind: Kind::StarBattle, puzzle: link.into(), marks }, post.clone()) {
+        Reply::Hint(h) => assert!(matches!(*h, Hint::Mistake { ref cells, .. } if cells[0] == 0), "{h:?}"),
+        other => panic!("{other:?}"),
+    }
+    match run(Request::Explain { kind: Kind::StarBattle, puzzle: link.into() }, post.clone()) {
+        Reply::Explained(x) => {
+            assert!(x.solved());
+            assert_eq!(x.steps[0], first);
+        }
+        other => panic!("{other:?}"),
+    }
+    // Bad input fails with a message, and the kind without logic says so.
+    assert!(matches!(run(Request::Hint { kind: Kind::StarBattle, puzzle: "#starbattle/v1/6x6s1/AB".into(), marks: vec![] }, post.clone()), Reply::Failed(_)));
+    let task = kinds::import(Kind::RectFree, "{\"kind\":\"rectfree\",\"rows\":4,\"cols\":4,\"colours\":2}").expect("task");
+    match run(Request::Hint { kind: Kind::RectFree, puzzle: task, marks: vec![] }, post) {
+        Reply::Hint(h) => assert!(matches!(*h, Hint::NoLogic { .. })),
+        other => panic!("{other:?}"),
+    }
+}
