@@ -471,5 +471,6 @@ pub fn verdict_text(report: &AnyReport) -> String {
         (Verdict::None, _) => "No solution.".into(),
         (Verdict::Solved, _) => "Solved (uniqueness not checked).".into(),
         (Verdict::Optimal, _) => "Optimal: no shorter answer exists.".into(),
+        (Verdict::Bounded { lower }, _) => format!("Best found, not proven optimal: no answer is shorter than {lower}."),
     }
 }

@@ -38,9 +38,38 @@ use crate::sat::{Cnf, Lit, Model, Monitor};
 impl FloodIt {
     /// Solves with the chosen engine: the verified minimum and its proof.
     pub fn solve_with(&self, engine: Engine, monitor: Option<Monitor>) -> Result<Report<Vec<u8>>, SolveError> {
-        let o = optimum::solve(self, engine, monitor)?;
+        self.solve_watched(engine, monitor, search::MEMORY_BYTES, None)
+    }
+
+    /// [`FloodIt::solve_with`] with the exact search's memory budget and a listener for the best
+    /// solution (every move from the start, already verified) and the proven lower bound on the
+    /// moves after the played ones, as they improve.
+    pub fn solve_watched(
+        &self,
+        engine: Engine,
+        monitor: Option<Monitor>,
+        memory: usize,
+        mut on_bounds: Option<&mut dyn FnMut(&[u8], usize)>,
+    ) -> Result<Report<Vec<u8>>, SolveError> {
+        let played = self.played().to_vec();
+        let mut relay = |moves: &[u8], lower: u32| {
+            if let Some(f) = on_bounds.as_mut() {
+                let mut all = played.clone();
+                all.extend_from_slice(moves);
+                // Only a solution that passes the checker is passed on.
+                if check::verify(self, &all).is_ok() {
+                    f(&all, lower as usize);
+                }
+            }
+        };
+        let o = optimum::solve_watched(self, engine, monitor, memory, Some(&mut relay))?;
         check::verify(self, &o.moves).map_err(SolveError::Rejected)?;
-        Ok(Report { verdict: Verdict::Optimal, solutions: vec![o.moves], stats: o.stats, proof: o.proof, rating: None, count: None })
+        let mut o = o;
+        if let Some(l) = self.limit() {
+            o.proof.push(format!("Tatham's move limit for this board: {l} (his greedy solver plus leniency; not an optimum)."));
+        }
+        let verdict = if o.optimal { Verdict::Optimal } else { Verdict::Bounded { lower: o.lower + self.played().len() } };
+        Ok(Report { verdict, solutions: vec![o.moves], stats: o.stats, proof: o.proof, rating: None, count: None })
     }
 }
 
