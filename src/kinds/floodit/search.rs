@@ -101,7 +101,7 @@ pub fn bytes_per_node(words: usize) -> usize {
 
 /// How many positions A* may store within `bytes`.
 pub fn node_limit(words: usize, bytes: usize) -> usize {
-    (bytes / bytes_per_node(words)).clamp(1024, u32::MAX as usize / 2)
+    (bytes / bytes_per_node(words)).clamp(16, u32::MAX as usize / 2)
 }
 
 /// Calls `$f::<W>($args)` for the graph's width `W`: 1 to 15 words, up to 960 regions (a
