@@ -14,8 +14,8 @@ use crate::bench::{self, Record, Summary};
 use crate::kinds::rectfree::search::Snapshot;
 use crate::kinds::nonogram::{self, solve::SolveOptions, Nonogram};
 use crate::kinds::{self, AnyReport, Kind};
-use crate::puzzle::{GenerateOptions, Mode, SolveError};
-use crate::sat::Monitor;
+use crate::puzzle::{GenerateOptions, Mode, SolveError, Verdict};
+use crate::sat::{Interim, Monitor};
 
 /// Milliseconds between progress replies.
 pub const PROGRESS_INTERVAL_MS: f64 = 250.0;
@@ -66,6 +66,9 @@ pub enum Reply {
     },
     /// A solve's verified report.
     Solved(AnyReport),
+    /// A better answer of a solve that goes on (Flood-It's best so far, verified, with its proven
+    /// lower bound as the verdict `bounded`); the page shows it, and Cancel keeps it.
+    Improved(AnyReport),
     /// A new puzzle's canonical JSON.
     Generated(String),
     /// A finished benchmark.
@@ -138,12 +141,19 @@ pub struct Envelope<T> {
 
 /// A monitor that posts a solve's progress: elapsed time, and the cells known during line logic
 /// or the conflicts during search.
-fn solve_monitor(post: &Rc<dyn Fn(Reply)>, started: Instant) -> Monitor {
+/// Every improved answer of an anytime search (Flood-It) is posted as [`Reply::Improved`].
+fn solve_monitor(post: &Rc<dyn Fn(Reply)>, started: Instant, kind: Kind) -> Monitor {
     let p = post.clone();
+    let improved = post.clone();
     Monitor::new(PROGRESS_INTERVAL_MS, move |progress| {
         let conflicts = progress.known.is_none().then_some(progress.conflicts);
         p(Reply::Progress { elapsed_ms: started.elapsed().as_secs_f64() * 1000.0, conflicts, items: None, known: progress.known });
         true
+    })
+    .with_interim(move |i: Interim| {
+        let verdict = Verdict::Bounded { lower: i.lower };
+        let stats = crate::sat::Stats { elapsed_ms: started.elapsed().as_secs_f64() * 1000.0, ..Default::default() };
+        improved(Reply::Improved(AnyReport { kind, verdict, solutions: vec![i.rows], stats, proof: i.proof, rating: None, count: None }));
     })
 }
 
@@ -160,9 +170,9 @@ fn solved(outcome: Result<AnyReport, SolveError>) -> Reply {
 pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
     let started = Instant::now();
     match request {
-        Request::Solve { kind, puzzle, mode } => solved(kinds::solve_text(kind, &puzzle, mode, Some(solve_monitor(&post, started)))),
+        Request::Solve { kind, puzzle, mode } => solved(kinds::solve_text(kind, &puzzle, mode, Some(solve_monitor(&post, started, kind)))),
         Request::SolveNonogram { puzzle, mode, options } => {
-            let monitor = solve_monitor(&post, started);
+            let monitor = solve_monitor(&post, started, Kind::Nonogram);
             solved(kinds::import_as::<Nonogram>(&puzzle).map_err(SolveError::Input).and_then(|p| {
                 let r = nonogram::solve::solve_with(&p, mode, options, Some(monitor))?;
                 Ok(kinds::any_report(&p, r))

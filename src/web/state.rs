@@ -393,6 +393,10 @@ impl Reducible for State {
                         s.busy = None;
                         s = s.accept_report(busy.kind, report);
                     }
+                    // A hint waits for the final answer (it plays one move).
+                    Reply::Improved(_) if busy.work == Work::Hint => return self,
+                    // The best so far of a solve that goes on: shown at once, kept if the user cancels.
+                    Reply::Improved(report) => s = s.accept_report(busy.kind, report),
                     Reply::Generated(puzzle) => {
                         s.busy = None;
                         s = s.open(busy.kind, puzzle);
