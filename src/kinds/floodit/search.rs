@@ -41,7 +41,22 @@
 //!   spends its time proving the levels below the optimum (gap root bound to optimum: 1 to
 //!   5 moves, 3 on half the boards).
 //!
-//! **Speed:** states live in one flat arena of words (flood and frontier), a hand-rolled open
+//! **Never out of memory** (issue 22): A* stores at most [`node_limit`] positions for its byte
+//! budget ([`MEMORY_BYTES`]: 1 GiB natively, 512 MiB in WebAssembly), in chunks so the store
+//! never doubles near the limit. When it is full it hands over its proven bound (the smallest
+//! `g + bound` it was about to expand) to [`ida`]: IDA* with a fixed transposition table that
+//! keeps, for each position, the best lower bound learned for it (a failed search below the
+//! position under threshold `t` proves `t - g + 1` more moves are needed; the bound is kept across
+//! thresholds, so the next round prunes there at once). Its memory is fixed, so it always goes
+//! on; every finished threshold is a proven lower bound.
+//!
+//! **Upper bounds:** [`greedy`] at once, then [`beam`] searches (the `width` best positions of
+//! each depth by bound, then cells flooded, duplicates merged), run by `optimum::anytime` on a
+//! schedule while the exact search works. A* and IDA* take the best length known and stop as
+//! soon as every shorter line is ruled out ([`Exact::NothingBelow`]), so the exact search need
+//! not find the optimum itself once a beam has.
+//!
+//! **Speed:** states live in chunked arenas of words (flood and frontier), a hand-rolled open
 //! addressing table maps flood sets to nodes, and the priority queue orders by `f`, then by
 //! larger `g` (deeper first), then newest. Children are built in preallocated buffers, so the
 //! inner loop does not allocate except when the arena grows. Positions reached again with a
