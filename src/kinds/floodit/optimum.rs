@@ -175,10 +175,10 @@ pub fn anytime(g: &Graph, f0: &[u64], memory: usize, monitor: Option<Monitor>, o
         stopped: false,
         on_bounds,
     };
+    run.lower = root_bound.min(run.best.len() as u32);
     if let Some(f) = run.on_bounds.as_mut() {
-        f(&run.best, 0);
+        f(&run.best, run.lower);
     }
-    run.raise_lower(root_bound);
     let mut proof = Vec::new();
     let mut expanded = 0u64;
     let regions = g.n;
