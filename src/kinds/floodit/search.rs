@@ -725,7 +725,7 @@ fn ida_w<const W: usize>(g: &Graph, f0s: &[u64], from: u32, upper: u32, tt_bytes
 /// Beam search from the flood `f0`: keeps the `width` best positions of each depth (smallest
 /// bound, then most cells flooded), and returns the first solution met (every position of a
 /// layer has the same number of moves, so it is the shortest the beam sees). `None` when
-/// `keep_going` says stop (asked once per layer).
+/// `keep_going` says stop (asked once per layer and every 1024 positions within it).
 pub fn beam(g: &Graph, f0: &[u64], width: usize, keep_going: &mut dyn FnMut() -> bool) -> Option<Vec<u8>> {
     by_width!(g, beam_w(g, f0, width, keep_going), None)
 }
@@ -749,6 +749,10 @@ fn beam_w<const W: usize>(g: &Graph, f0s: &[u64], width: usize, keep_going: &mut
         // (bound, cells left, hash, parent, colour, flood, frontier, cells)
         let mut next: Vec<(u32, u32, u64, u32, u8, [u64; W], [u64; W], u32)> = Vec::with_capacity(layer.len() * 3);
         for (pi, (f, n, cells)) in layer.iter().enumerate() {
+            // Wide beams on big boards take seconds per layer: ask within the layer too.
+            if pi % 1024 == 1023 && !keep_going() {
+                return None;
+            }
             sets.children(f, n, &mut kids);
             for k in &kids {
                 let c = cells + sets.cells(&k.added);
