@@ -318,6 +318,8 @@ pub fn solve_watched(board: &FloodIt, engine: Engine, monitor: Option<Monitor>, 
                     Err(SolveError::Stopped) => proof.push("The SAT certificate was stopped before it finished (the search's proof stands).".into()),
                     Err(e) => return Err(e),
                 }
+            } else if engine == Engine::Both && !a.optimal() {
+                proof.push("No SAT certificate: the search did not prove a minimum to certify.".into());
             }
             Ok(Optimum { moves, proof, stats, lower: a.lower as usize, optimal: a.optimal() })
         }
