@@ -33,6 +33,10 @@ pub struct Record {
     /// The answer's measure (Flood-It: the number of moves).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub measure: Option<usize>,
+    /// The proven lower bound on the measure, for kinds judged by one: equal to `measure` when
+    /// the verdict is `optimal`, below it when `bounded` (the best found, not proven optimal).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lower: Option<usize>,
 }
 
 /// Totals over a run.
@@ -57,6 +61,15 @@ pub struct Summary {
     /// The answers' measures summed (Flood-It: total moves), for kinds that have one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub measure: Option<usize>,
+    /// Answers proven optimal, for kinds judged by a measure.
+    #[serde(default)]
+    pub optimal: usize,
+    /// Answers found but not proven optimal (verdict `bounded`).
+    #[serde(default)]
+    pub bounded: usize,
+    /// The proven lower bounds summed, when every answer has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lower: Option<usize>,
 }
 
 impl Summary {
@@ -81,18 +94,28 @@ impl Summary {
             max_ms: ms.last().copied().unwrap_or(0.0),
             total_s: ms.iter().sum::<f64>() / 1000.0,
             measure: records.iter().filter_map(|r| r.measure).reduce(|a, b| a + b),
+            optimal: records.iter().filter(|r| r.verdict == "optimal").count(),
+            bounded: records.iter().filter(|r| r.verdict == "bounded").count(),
+            lower: records.iter().map(|r| r.lower).sum::<Option<usize>>().filter(|_| !records.is_empty()),
         }
     }
 
-    /// The one-line form: `count N solved N wrong N unique N median_ms X p90_ms X max_ms X total_s X`.
+    /// The one-line form: `count N solved N wrong N unique N median_ms X p90_ms X max_ms X total_s X`,
+    /// then for a measure `total_moves M`, and `optimal N bounded N total_lower L` when some
+    /// answer is not proven optimal.
     pub fn line(&self) -> String {
         let line = format!(
             "count {} solved {} wrong {} unique {} median_ms {:.2} p90_ms {:.2} max_ms {:.2} total_s {:.3}",
             self.count, self.solved, self.wrong, self.unique, self.median_ms, self.p90_ms, self.max_ms, self.total_s
         );
-        match self.measure {
+        let line = match self.measure {
             Some(m) => format!("{line} total_moves {m}"),
             None => line,
+        };
+        match (self.bounded, self.lower) {
+            (0, _) => line,
+            (b, Some(l)) => format!("{line} optimal {} bounded {b} total_lower {l}", self.optimal),
+            (b, None) => format!("{line} optimal {} bounded {b}", self.optimal),
         }
     }
 }
@@ -162,7 +185,7 @@ pub fn run_entry_as<P: Puzzle>(entry: &Entry<P>, options: Options, mode: Option<
     let started = Instant::now();
     let result = solve_any(&entry.puzzle, mode, monitor);
     let ms = started.elapsed().as_secs_f64() * 1000.0;
-    let mut record = Record { id: entry.id.clone(), ms, verdict: String::new(), solution: Vec::new(), wrong: false, note: None, moves: None, measure: None };
+    let mut record = Record { id: entry.id.clone(), ms, verdict: String::new(), solution: Vec::new(), wrong: false, note: None, moves: None, measure: None, lower: None };
     match result {
         Ok(report) => {
             record.verdict = report.verdict.word().to_string();
@@ -172,7 +195,19 @@ pub fn run_entry_as<P: Puzzle>(entry: &Entry<P>, options: Options, mode: Option<
                 record.moves = Some(text);
                 record.measure = Some(measure);
             }
-            if let (Some(found), Some(known)) = (&typed, &entry.known) {
+            record.lower = match report.verdict {
+                Verdict::Bounded { lower } => Some(lower),
+                Verdict::Optimal => record.measure,
+                _ => None,
+            };
+            let known_measure = entry.known.as_ref().and_then(|k| entry.puzzle.answer_text(k)).map(|(_, m)| m);
+            if let (Verdict::Bounded { lower }, Some(k)) = (report.verdict, known_measure) {
+                // Not proven optimal: the bound must not exceed the file's answer.
+                if lower > k {
+                    record.wrong = true;
+                    record.note = Some(format!("the proven lower bound {lower} exceeds the file's answer of {k}"));
+                }
+            } else if let (Some(found), Some(known)) = (&typed, &entry.known) {
                 if let Some(why) = entry.puzzle.compare_known(found, known) {
                     record.wrong = true;
                     record.note = Some(why);

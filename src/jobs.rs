@@ -14,8 +14,8 @@ use crate::bench::{self, Record, Summary};
 use crate::kinds::rectfree::search::Snapshot;
 use crate::kinds::nonogram::{self, solve::SolveOptions, Nonogram};
 use crate::kinds::{self, AnyReport, Kind};
-use crate::puzzle::{GenerateOptions, Mode, SolveError};
-use crate::sat::Monitor;
+use crate::puzzle::{GenerateOptions, Mode, SolveError, Verdict};
+use crate::sat::{Interim, Monitor};
 
 /// Milliseconds between progress replies.
 pub const PROGRESS_INTERVAL_MS: f64 = 250.0;
@@ -71,6 +71,9 @@ pub enum Reply {
     },
     /// A solve's verified report.
     Solved(AnyReport),
+    /// A better answer of a solve that goes on (Flood-It's best so far, verified, with its proven
+    /// lower bound as the verdict `bounded`); the page shows it, and Cancel keeps it.
+    Improved(AnyReport),
     /// A new puzzle's canonical JSON.
     Generated(String),
     /// A finished benchmark.
@@ -147,12 +150,19 @@ pub struct Envelope<T> {
 
 /// A monitor that posts a solve's progress: elapsed time, and the cells known during line logic
 /// or the conflicts during search.
-fn solve_monitor(post: &Rc<dyn Fn(Reply)>, started: Instant) -> Monitor {
+/// Every improved answer of an anytime search (Flood-It) is posted as [`Reply::Improved`].
+fn solve_monitor(post: &Rc<dyn Fn(Reply)>, started: Instant, kind: Kind) -> Monitor {
     let p = post.clone();
+    let improved = post.clone();
     Monitor::new(PROGRESS_INTERVAL_MS, move |progress| {
         let conflicts = progress.known.is_none().then_some(progress.conflicts);
         p(Reply::Progress { elapsed_ms: started.elapsed().as_secs_f64() * 1000.0, conflicts, items: None, known: progress.known });
         true
+    })
+    .with_interim(move |i: Interim| {
+        let verdict = Verdict::Bounded { lower: i.lower };
+        let stats = crate::sat::Stats { elapsed_ms: started.elapsed().as_secs_f64() * 1000.0, ..Default::default() };
+        improved(Reply::Improved(AnyReport { kind, verdict, solutions: vec![i.rows], stats, proof: i.proof, rating: None, count: None }));
     })
 }
 
@@ -194,9 +204,9 @@ fn hint_answer(kind: Kind, puzzle: &str, monitor: Monitor) -> Result<Option<Vec<
 pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
     let started = Instant::now();
     match request {
-        Request::Solve { kind, puzzle, mode } => solved(kinds::solve_text(kind, &puzzle, mode, Some(solve_monitor(&post, started)))),
+        Request::Solve { kind, puzzle, mode } => solved(kinds::solve_text(kind, &puzzle, mode, Some(solve_monitor(&post, started, kind)))),
         Request::SolveNonogram { puzzle, mode, options } => {
-            let monitor = solve_monitor(&post, started);
+            let monitor = solve_monitor(&post, started, Kind::Nonogram);
             solved(kinds::import_as::<Nonogram>(&puzzle).map_err(SolveError::Input).and_then(|p| {
                 let r = nonogram::solve::solve_with(&p, mode, options, Some(monitor))?;
                 Ok(kinds::any_report(&p, r))
@@ -243,14 +253,14 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
             }
         }
         Request::RectFree { puzzle } => rectfree(&puzzle, started, post),
-        Request::Hint { kind, puzzle, marks } => match hint_answer(kind, &puzzle, solve_monitor(&post, started)) {
+        Request::Hint { kind, puzzle, marks } => match hint_answer(kind, &puzzle, solve_monitor(&post, started, kind)) {
             Ok(answer) => match kinds::hint_text(kind, &puzzle, &marks, answer.as_deref()) {
                 Ok(h) => Reply::Hint(Box::new(h)),
                 Err(e) => Reply::Failed(e.to_string()),
             },
             Err(e) => solved(Err(e)),
         },
-        Request::Explain { kind, puzzle } => match hint_answer(kind, &puzzle, solve_monitor(&post, started)) {
+        Request::Explain { kind, puzzle } => match hint_answer(kind, &puzzle, solve_monitor(&post, started, kind)) {
             Ok(answer) => match kinds::explain_text(kind, &puzzle, answer.as_deref()) {
                 Ok(x) => Reply::Explained(Box::new(x)),
                 Err(e) => Reply::Failed(e.to_string()),

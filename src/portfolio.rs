@@ -128,6 +128,8 @@ impl Race {
                 }
             }
             Reply::Failed(_) => self.fail(index, reply),
+            // An anytime solve's answer so far ends no race.
+            Reply::Improved(_) => Outcome::Ignore,
             Reply::Solved(mut report) => {
                 if report.verdict == Verdict::Solved || !report.solutions.is_empty() {
                     let checked = match &self.tasks[index] {

@@ -259,6 +259,12 @@ pub enum Verdict {
     Solved,
     /// An answer that is proven optimal (Flood-It).
     Optimal,
+    /// The best answer found and a proven lower bound on the measure that it does not meet
+    /// (Flood-It: no solution has fewer than `lower` moves); not proven optimal.
+    Bounded {
+        /// No answer measures less.
+        lower: usize,
+    },
 }
 
 impl Verdict {
@@ -270,6 +276,7 @@ impl Verdict {
             Verdict::None => "none",
             Verdict::Solved => "solved",
             Verdict::Optimal => "optimal",
+            Verdict::Bounded { .. } => "bounded",
         }
     }
 }

@@ -365,3 +365,127 @@ fn decoders_survive_mutation() {
         }
     }
 }
+
+/// IDA* (alone, and told of a solution of the optimal length or one more), A* out of memory,
+/// beam searches and a stopped anytime solve, against breadth-first search: every solution passes
+/// the checker, no lower bound exceeds the true minimum, and what is claimed optimal is.
+#[test]
+fn every_exact_and_anytime_engine_agrees_with_breadth_first_search() {
+    use studio::kinds::floodit::optimum;
+    use studio::kinds::floodit::search::Exact;
+    let mut rng = fastrand::Rng::with_seed(21);
+    for _ in 0..120 {
+        let p = random_board(rng.usize(2..=5), rng.usize(2..=5), rng.u8(2..=5), &mut rng);
+        let want = bfs_minimum(&p);
+        let g = Graph::of(&p);
+        let (f0, _) = search::root(&g);
+        let rows = p.symbol_rows();
+        match search::ida(&g, &f0, 0, u32::MAX, 1 << 14, &mut |_, _| Some(u32::MAX)) {
+            Ok(Exact::Found(moves, _)) => {
+                assert_eq!(moves.len(), want, "IDA* on {rows:?}");
+                check::verify(&p, &moves).unwrap();
+            }
+            other => panic!("IDA* on {rows:?}: {other:?}"),
+        }
+        // Told of a solution of `want` moves, IDA* rules out everything shorter and stops.
+        assert!(matches!(search::ida(&g, &f0, 0, want as u32, 1 << 14, &mut |_, _| Some(want as u32)), Ok(Exact::NothingBelow(w, _)) if w as usize == want), "{rows:?}");
+        // One more than the minimum: it still finds the minimum.
+        match search::ida(&g, &f0, 0, want as u32 + 1, 1 << 14, &mut |_, _| Some(want as u32 + 1)) {
+            Ok(Exact::Found(moves, _)) => assert_eq!(moves.len(), want, "{rows:?}"),
+            other => panic!("IDA* below {} on {rows:?}: {other:?}", want + 1),
+        }
+        // A* with room for a few positions: any bound it proves is at most the minimum.
+        for limit in [2, 5, 20] {
+            match search::astar(&g, &f0, limit, u32::MAX, &mut |_, _| Some(u32::MAX)) {
+                Ok(Exact::Found(moves, _)) => assert_eq!(moves.len(), want, "{rows:?}"),
+                Ok(Exact::Full(lower, _)) => assert!(lower as usize <= want, "A* bound {lower} > {want} on {rows:?}"),
+                other => panic!("A* on {rows:?}: {other:?}"),
+            }
+        }
+        for width in [1, 3, 50] {
+            let moves = search::beam(&g, &f0, width, &mut || true).unwrap();
+            assert!(moves.len() >= want, "beam {width} on {rows:?}");
+            check::verify(&p, &moves).unwrap();
+        }
+        // The anytime solve with almost no memory (A* fills up, IDA* finishes) is optimal.
+        let a = optimum::anytime(&g, &f0, 200, None, None);
+        assert!(a.optimal(), "{rows:?}: {:?}", a.proof);
+        assert_eq!(a.moves.len(), want, "{rows:?}");
+        // Stopped at once: the greedy's answer and a bound that is at most the minimum.
+        let stop = studio::sat::Monitor::new(0.0, |_| false);
+        let mut heard = Vec::new();
+        let mut on_bounds = |m: &[u8], l: u32| heard.push((m.len(), l));
+        let a = optimum::anytime(&g, &f0, 1 << 20, Some(stop), Some(&mut on_bounds));
+        check::verify(&p, &a.moves).unwrap();
+        assert!(a.lower as usize <= want && want <= a.moves.len(), "{rows:?}: {} <= {want} <= {}", a.lower, a.moves.len());
+        assert_eq!(a.optimal(), a.moves.len() == want || a.lower as usize == want && a.moves.len() == want);
+        // What the listener heard only improves and ends at the answer.
+        assert!(heard.windows(2).all(|w| w[1].0 <= w[0].0 && w[1].1 >= w[0].1), "{heard:?}");
+        assert_eq!(heard.last().copied(), Some((a.moves.len(), a.lower)));
+    }
+}
+
+/// A big board stopped after a moment: the best solution found (checked cell by cell), with a
+/// proven lower bound below it, as the verdict `bounded`; the listener hears only checked
+/// move lists from the start.
+#[test]
+fn a_stopped_solve_gives_the_best_found_and_a_proven_bound() {
+    let p = generate::generate(30, 8, 5, None).unwrap();
+    let mut heard = Vec::new();
+    let mut on_bounds = |m: &[u8], l: usize| heard.push((m.to_vec(), l));
+    let monitor = studio::sat::Monitor::deadline(300.0);
+    let r = p.solve_watched(Engine::Search, Some(monitor), search::MEMORY_BYTES, Some(&mut on_bounds)).unwrap();
+    let best = &r.solutions[0];
+    check::verify(&p, best).unwrap();
+    let Verdict::Bounded { lower } = r.verdict else { panic!("a 30x30 board with 8 colours proven in 0.3 s? {:?}", r.proof) };
+    assert!(lower < best.len() && lower >= 8, "{lower} vs {}", best.len());
+    assert!(r.proof.iter().any(|l| l.starts_with(&format!("Proven lower bound: {lower}."))), "{:?}", r.proof);
+    assert!(r.proof.iter().any(|l| l.contains("not proven optimal")), "{:?}", r.proof);
+    for (moves, l) in &heard {
+        check::verify(&p, moves).unwrap();
+        assert!(*l <= lower);
+    }
+    assert_eq!(heard.last().map(|(m, l)| (m.len(), *l)), Some((best.len(), lower)));
+    // Moves already played: the bound counts them, and the answer starts with them.
+    let q = p.clone().with_played(best[..3].to_vec()).unwrap();
+    let r = q.solve_with(Engine::Search, Some(studio::sat::Monitor::deadline(200.0))).unwrap();
+    assert_eq!(r.solutions[0][..3], best[..3]);
+    check::verify(&q, &r.solutions[0]).unwrap();
+    if let Verdict::Bounded { lower } = r.verdict {
+        assert!(lower >= 3 && lower < r.solutions[0].len());
+    }
+    // The SAT engine, stopped at once, also answers with a bound instead of an error.
+    let r = p.solve_with(Engine::Sat, Some(studio::sat::Monitor::new(0.0, |_| false))).unwrap();
+    check::verify(&p, &r.solutions[0]).unwrap();
+    assert!(matches!(r.verdict, Verdict::Bounded { lower } if lower < r.solutions[0].len()), "{:?}", r.verdict);
+}
+
+/// On the first pc19 boards (when the shared benchmark is present), stopped early or with
+/// little memory, no proven bound exceeds the known optimum and no answer is shorter.
+#[test]
+fn bounds_never_exceed_the_known_optima_of_benchmark_boards() {
+    use studio::kinds::floodit::optimum;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/bench/floodit");
+    let (Ok(text), Ok(answers)) = (std::fs::read_to_string(dir.join("pc19_tiles.txt")), std::fs::read_to_string(dir.join("pc19_tiles.solution_AStarPuchert.txt"))) else {
+        eprintln!("../shared/bench/floodit not present; nothing to compare");
+        return;
+    };
+    let text: String = text.lines().take(12).collect::<Vec<_>>().join("\n");
+    let answers: String = answers.lines().take(12).collect::<Vec<_>>().join("\n");
+    let entries = FloodIt::read_collection_with_answers(&text, "pc19", Some(&answers)).unwrap();
+    assert_eq!(entries.len(), 12);
+    for (i, e) in entries.iter().enumerate() {
+        let known = e.known.as_ref().unwrap().len();
+        let g = Graph::of(&e.puzzle);
+        let (f0, _) = search::root(&g);
+        for (memory, ms) in [(1 << 30, 5.0), (4096, 30.0), (1 << 16, 1e9)] {
+            let monitor = studio::sat::Monitor::new(1.0, move |p| p.elapsed_ms < ms);
+            let a = optimum::anytime(&g, &f0, memory, Some(monitor), None);
+            check::verify(&e.puzzle, &a.moves).unwrap();
+            assert!(a.lower as usize <= known && known <= a.moves.len(), "board {i}: {} <= {known} <= {}", a.lower, a.moves.len());
+            if ms > 1e8 {
+                assert!(a.optimal() && a.moves.len() == known, "board {i} with IDA*: {:?}", a.proof);
+            }
+        }
+    }
+}

@@ -273,6 +273,9 @@ mod cli {
                         println!("count: {n}{}", if all { "" } else { " or more" });
                     }
                     println!("verdict: {}", report.verdict.word());
+                    if let studio::puzzle::Verdict::Bounded { lower } = report.verdict {
+                        println!("lower bound: {lower}");
+                    }
                 }
                 Ok(ExitCode::SUCCESS)
             }

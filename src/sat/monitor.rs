@@ -24,16 +24,41 @@ pub struct Progress {
     pub known: Option<(u64, u64)>,
 }
 
+/// A best-so-far answer of an anytime search (Flood-It), already verified by the kind's
+/// checker: the answer as the kind's rows, the proven lower bound on its measure, and the
+/// sentences saying so. The work goes on after it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Interim {
+    /// The answer's rows.
+    pub rows: Vec<String>,
+    /// No answer measures less.
+    pub lower: usize,
+    /// What the answer and the bound rest on.
+    pub proof: Vec<String>,
+}
+
 /// A progress callback; it returns `false` to stop the work (cancel or time-out).
 pub struct Monitor {
     callback: Box<dyn FnMut(Progress) -> bool>,
     interval_ms: f64,
+    interim: Option<Box<dyn FnMut(Interim)>>,
 }
 
 impl Monitor {
     /// Calls `callback` at most once per `interval_ms` while solving.
     pub fn new(interval_ms: f64, callback: impl FnMut(Progress) -> bool + 'static) -> Self {
-        Monitor { callback: Box::new(callback), interval_ms }
+        Monitor { callback: Box::new(callback), interval_ms, interim: None }
+    }
+
+    /// The same monitor, also handing every improved answer of an anytime search to `on_interim`.
+    pub fn with_interim(mut self, on_interim: impl FnMut(Interim) + 'static) -> Self {
+        self.interim = Some(Box::new(on_interim));
+        self
+    }
+
+    /// Takes the interim listener out (the anytime search calls it itself, after its checks).
+    pub fn take_interim(&mut self) -> Option<Box<dyn FnMut(Interim)>> {
+        self.interim.take()
     }
 
     /// A monitor that stops the work once `limit_ms` have passed, and never reports.

@@ -524,6 +524,11 @@ impl Reducible for State {
                         s.busy = None;
                         s = s.accept_report(busy.kind, report);
                     }
+                    // A hint waits for the final answer (it plays one move).
+                    // Only a solve shows an anytime answer; a hint or an explanation waits for the proven one.
+                    Reply::Improved(_) if !matches!(busy.work, Work::Solve(_)) => return self,
+                    // The best so far of a solve that goes on: shown at once, kept if the user cancels.
+                    Reply::Improved(report) => s = s.accept_report(busy.kind, report),
                     Reply::Generated(puzzle) => {
                         s.busy = None;
                         s = s.open(busy.kind, puzzle);
@@ -645,5 +650,6 @@ pub fn verdict_text(report: &AnyReport) -> String {
         (Verdict::None, _) => "No solution.".into(),
         (Verdict::Solved, _) => "Solved (uniqueness not checked).".into(),
         (Verdict::Optimal, _) => "Optimal: no shorter answer exists.".into(),
+        (Verdict::Bounded { lower }, _) => format!("Best found, not proven optimal: no answer is shorter than {lower}."),
     }
 }

@@ -31,7 +31,12 @@ function summarise(records) {
     `wrong ${records.filter((r) => r.wrong).length} unique ${records.filter((r) => r.verdict === 'unique').length} ` +
     `median_ms ${f(pick(0.5))} p90_ms ${f(pick(0.9))} max_ms ${f(ms.at(-1) ?? 0)} total_s ${(ms.reduce((a, b) => a + b, 0) / 1000).toFixed(3)}` +
     // Kinds judged by a measure (Flood-It: moves) add its total, as `Summary::line` does.
-    (records.some((r) => r.measure != null) ? ` total_moves ${records.reduce((a, r) => a + (r.measure ?? 0), 0)}` : '');
+    (records.some((r) => r.measure != null) ? ` total_moves ${records.reduce((a, r) => a + (r.measure ?? 0), 0)}` : '') +
+    // Answers not proven optimal (verdict `bounded`): how many, and the proven bounds summed.
+    (records.some((r) => r.verdict === 'bounded')
+      ? ` optimal ${records.filter((r) => r.verdict === 'optimal').length} bounded ${records.filter((r) => r.verdict === 'bounded').length}` +
+        (records.every((r) => r.lower != null) ? ` total_lower ${records.reduce((a, r) => a + r.lower, 0)}` : '')
+      : '');
 }
 
 const server = await serve();

@@ -89,3 +89,42 @@ test('a Tatham ID pasted in shows his move limit beside the proven minimum', asy
   assert.equal(await done(page), 'optimal');
   assert.match(await page.textContent('#counter'), /proven minimum 11 · Tatham's limit 17/);
 });
+
+// A 30x30 board with 8 colours (puzzle generate floodit --size 30 --colours 8 --seed 5): far too
+// hard to prove at once, so the page shows the best solution so far with its proven lower bound
+// while the search goes on, and Cancel keeps that answer.
+const BIG = 'floodit/v1/30x30/675357883767176826551851533474853635734838676331834568462688258523787726634743624852453615428688145637365847544464237543348834146572727748121151642163284376686767836686132545522371337574334442741437768472175564534214548751182648131235217628722715381783427227261252473471374483153166311443441478763722764151664652138686523612321357121887257215473867638725558486666428721144526231377447134461426685752634272142684131631177782643156235544421167883281858342537541735563152742742758544364267116525235523443674512126732343586246678726522882658454112187878765517225856273428361486136735347457365325387688783576184861731813525143752765783423645684851513747476221531772286822872628722756257337352567642788385452346664277781358423523647884162133546212748153534475332138574175661728426511825715861285218353424657667728155453431116753836364651887731817335125184122831283547461625785537378822182471674577327868626';
+
+test('a board too hard to prove shows the best so far and a proven bound; Cancel keeps them', async () => {
+  const page = await open(env.chrome.context, env.server.url, BIG);
+  await page.waitForSelector('#board .cell');
+  assert.equal(await page.$$eval('#board .cell', (c) => c.length), 900);
+  await page.click('#restart');
+  await page.click('#minimum');
+  // While the search works: a best solution and a bound below it, the search still running.
+  await page.waitForSelector('#certificate[data-lower]', { timeout: 30000 });
+  assert.equal(await page.$eval('#status', (s) => s.dataset.state), 'busy');
+  // Figures and sentence read at one instant (the search improves them as it goes).
+  const read = () => page.$eval('#certificate', (c) => [Number(c.dataset.best), Number(c.dataset.lower), c.querySelector('#certificate-text').textContent]);
+  const [best, lower, text] = await read();
+  assert.ok(lower >= 8 && lower < best, `bound ${lower}, best ${best}`);
+  assert.match(text, new RegExp(`Best found: ${best} moves, and no solution has fewer than ${lower}`));
+  // Let it improve a little, then cancel: the answer stays, never worse than before.
+  await page.waitForTimeout(3000);
+  await page.click('#cancel');
+  await page.waitForSelector('#status:not([data-state="busy"])');
+  const [best2, lower2, text2] = await read();
+  assert.match(text2, new RegExp(`Best found: ${best2} moves, and no solution has fewer than ${lower2}`));
+  assert.ok(best2 <= best && lower2 >= lower && lower2 < best2, `${lower2} < ${best2}`);
+  assert.equal(await page.$eval('#counter', (c) => c.dataset.minimum), '');
+  assert.match(await page.textContent('#counter'), new RegExp(`best found ${best2}, none shorter than ${lower2}`));
+  // The kept solution steps through to a flooded board.
+  await page.click('#step-start');
+  for (let i = 0; i < best2; i++) await page.click('#step-next');
+  assert.equal(await page.$eval('#board', (b) => b.dataset.done), 'true');
+  await page.click('#step-exit');
+  // A hint follows the kept best solution at once.
+  await page.click('#hint');
+  await page.waitForFunction(() => Number(document.querySelector('#counter').dataset.moves) === 1);
+  assert.deepEqual(page.studioErrors, []);
+});

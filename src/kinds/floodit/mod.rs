@@ -36,14 +36,57 @@ use crate::error::InputResult;
 use crate::hint::Hint;
 use crate::kind::Kind;
 use crate::puzzle::{Engine, Entry, GenerateOptions, Mode, Puzzle, Report, SolveError, Verdict};
-use crate::sat::{Cnf, Lit, Model, Monitor};
+use crate::sat::{Cnf, Interim, Lit, Model, Monitor};
+
+/// How long a solve for a first answer ([`Mode::First`], the page's hint) may search for the
+/// minimum before it answers with the best found and its bound.
+pub const FIRST_ANSWER_MS: f64 = 3_000.0;
 
 impl FloodIt {
     /// Solves with the chosen engine: the verified minimum and its proof.
     pub fn solve_with(&self, engine: Engine, monitor: Option<Monitor>) -> Result<Report<Vec<u8>>, SolveError> {
-        let o = optimum::solve(self, engine, monitor)?;
+        self.solve_watched(engine, monitor, search::MEMORY_BYTES, None)
+    }
+
+    /// [`FloodIt::solve_with`] with the exact search's memory budget and a listener for the best
+    /// solution (every move from the start, already verified) and the proven lower bound on the
+    /// moves after the played ones, as they improve.
+    pub fn solve_watched(
+        &self,
+        engine: Engine,
+        monitor: Option<Monitor>,
+        memory: usize,
+        mut on_bounds: Option<&mut dyn FnMut(&[u8], usize)>,
+    ) -> Result<Report<Vec<u8>>, SolveError> {
+        let played = self.played().to_vec();
+        let mut monitor = monitor;
+        let mut interim = monitor.as_mut().and_then(|m| m.take_interim());
+        let mut relay = |moves: &[u8], lower: u32| {
+            let mut all = played.clone();
+            all.extend_from_slice(moves);
+            // Only a solution that passes the checker is passed on.
+            if check::verify(self, &all).is_err() {
+                return;
+            }
+            let lower = lower as usize + played.len();
+            if let Some(f) = on_bounds.as_mut() {
+                f(&all, lower);
+            }
+            // Once the best meets the bound the final report follows at once.
+            if let Some(f) = interim.as_mut().filter(|_| lower < all.len()) {
+                let n = all.len();
+                let proof = vec![format!("Best so far: {n} move{}; no solution has fewer than {lower} (the search goes on).", if n == 1 { "" } else { "s" })];
+                f(Interim { rows: formats::solution_rows(self, &all), lower, proof });
+            }
+        };
+        let o = optimum::solve_watched(self, engine, monitor, memory, Some(&mut relay))?;
         check::verify(self, &o.moves).map_err(SolveError::Rejected)?;
-        Ok(Report { verdict: Verdict::Optimal, solutions: vec![o.moves], stats: o.stats, proof: o.proof, rating: None, count: None })
+        let mut o = o;
+        if let Some(l) = self.limit() {
+            o.proof.push(format!("Tatham's move limit for this board: {l} (his greedy solver plus leniency; not an optimum)."));
+        }
+        let verdict = if o.optimal { Verdict::Optimal } else { Verdict::Bounded { lower: o.lower + self.played().len() } };
+        Ok(Report { verdict, solutions: vec![o.moves], stats: o.stats, proof: o.proof, rating: None, count: None })
     }
 }
 
@@ -109,11 +152,28 @@ impl Puzzle for FloodIt {
     }
 
     fn solve(&self, mode: Mode, monitor: Option<Monitor>) -> Result<Report<Vec<u8>>, SolveError> {
-        let engine = match mode {
-            Mode::Optimum(e) => e,
-            Mode::First | Mode::Unique | Mode::Count(_) => Engine::Search,
-        };
-        self.solve_with(engine, monitor)
+        match mode {
+            Mode::Optimum(e) => self.solve_with(e, monitor),
+            // A first answer (the page's hint): the minimum when it is proven within
+            // FIRST_ANSWER_MS, otherwise the best found by then with its proven bound.
+            Mode::First => {
+                let started = web_time::Instant::now();
+                let limited = match monitor {
+                    Some(mut m) => {
+                        let interval = m.interval_ms();
+                        let interim = m.take_interim();
+                        let limited = Monitor::new(interval, move |p| m.report(p) && started.elapsed().as_secs_f64() * 1000.0 < FIRST_ANSWER_MS);
+                        match interim {
+                            Some(f) => limited.with_interim(f),
+                            None => limited,
+                        }
+                    }
+                    None => Monitor::new(50.0, move |_| started.elapsed().as_secs_f64() * 1000.0 < FIRST_ANSWER_MS),
+                };
+                self.solve_with(Engine::Search, Some(limited))
+            }
+            Mode::Unique | Mode::Count(_) => self.solve_with(Engine::Search, monitor),
+        }
     }
 
     fn compare_known(&self, found: &Vec<u8>, known: &Vec<u8>) -> Option<String> {

@@ -4,7 +4,7 @@ use web_time::Instant;
 
 use super::encode::{encode, Vars};
 use super::graph::{bit, for_each_bit, Graph};
-use super::search::{self, SearchError};
+use super::search;
 use super::FloodIt;
 use crate::puzzle::{Engine, SolveError};
 use crate::sat::{Cnf, Model, Monitor, Progress, Solver, Stats};
@@ -18,6 +18,10 @@ pub struct Optimum {
     pub proof: Vec<String>,
     /// Solver figures.
     pub stats: Stats,
+    /// No continuation from the position after the played moves is shorter.
+    pub lower: usize,
+    /// Whether `moves` is proven optimal (the continuation's length equals `lower`).
+    pub optimal: bool,
 }
 
 /// The components flooded after the board's played moves.
@@ -41,9 +45,240 @@ fn plural(n: usize) -> &'static str {
     }
 }
 
-/// Solves with `engine`, proving the minimum number of moves from the position after the
-/// board's played moves.
-pub fn solve(board: &FloodIt, engine: Engine, mut monitor: Option<Monitor>) -> Result<Optimum, SolveError> {
+/// When the beam searches run (milliseconds after the start) and their widths: each is four
+/// times wider than the one before and starts four times later, so together they take a fixed
+/// share of the time; boards that A* proves at once never pay for them.
+const BEAMS: [(f64, usize); 6] = [(150.0, 128), (600.0, 512), (2_400.0, 2_048), (9_600.0, 8_192), (38_400.0, 32_768), (153_600.0, 131_072)];
+
+/// The anytime solve's state: the best solution so far, the proven lower bound, the clock and
+/// the monitor (progress, stop).
+struct Run<'a, 'b> {
+    g: &'a Graph,
+    f0: &'a [u64],
+    started: Instant,
+    last_report: f64,
+    monitor: Option<Monitor>,
+    best: Vec<u8>,
+    best_from: String,
+    lower: u32,
+    beams: usize,
+    stopped: bool,
+    /// Called with (best, lower) whenever either improves.
+    on_bounds: Option<&'b mut dyn FnMut(&[u8], u32)>,
+}
+
+impl Run<'_, '_> {
+    fn elapsed_ms(&self) -> f64 {
+        self.started.elapsed().as_secs_f64() * 1000.0
+    }
+
+    /// Reports to the monitor when its interval has passed; false once it says stop.
+    fn keep_going(&mut self, work: u64) -> bool {
+        if self.stopped {
+            return false;
+        }
+        let elapsed_ms = self.elapsed_ms();
+        if let Some(m) = self.monitor.as_mut() {
+            if elapsed_ms - self.last_report >= m.interval_ms() {
+                self.last_report = elapsed_ms;
+                if !m.report(Progress { conflicts: work, elapsed_ms, known: None }) {
+                    self.stopped = true;
+                }
+            }
+        }
+        !self.stopped
+    }
+
+    fn raise_lower(&mut self, lower: u32) {
+        if lower > self.lower {
+            self.lower = lower.min(self.best.len() as u32);
+            if let Some(f) = self.on_bounds.as_mut() {
+                f(&self.best, self.lower);
+            }
+        }
+    }
+
+    fn offer(&mut self, moves: Vec<u8>, from: String) {
+        if moves.len() < self.best.len() {
+            self.best = moves;
+            self.best_from = from;
+            if let Some(f) = self.on_bounds.as_mut() {
+                f(&self.best, self.lower);
+            }
+        }
+    }
+
+    /// The exact searches' poll: progress, stop, the lower bound, and the beam searches when due.
+    fn tick(&mut self, work: u64, lower: u32) -> Option<u32> {
+        self.raise_lower(lower);
+        if !self.keep_going(work) {
+            return None;
+        }
+        while self.beams < BEAMS.len() && self.elapsed_ms() >= BEAMS[self.beams].0 && (self.best.len() as u32) > self.lower {
+            let width = BEAMS[self.beams].1;
+            self.beams += 1;
+            let (g, f0) = (self.g, self.f0);
+            let found = search::beam(g, f0, width, &mut || self.keep_going(work));
+            match found {
+                Some(moves) => self.offer(moves, format!("beam search of width {width}")),
+                None => return None,
+            }
+        }
+        Some(self.best.len() as u32)
+    }
+
+    fn done(&self) -> bool {
+        self.best.len() as u32 <= self.lower
+    }
+}
+
+/// An anytime answer: the best move list found (from the position after the played moves),
+/// the proven lower bound on its length, and how each was had.
+#[derive(Debug, Clone)]
+pub struct Anytime {
+    /// The best continuation found.
+    pub moves: Vec<u8>,
+    /// No continuation has fewer moves; equal to `moves.len()` when that is proven optimal.
+    pub lower: u32,
+    /// The sentences of the proof.
+    pub proof: Vec<String>,
+    /// Positions expanded by the exact searches.
+    pub expanded: u64,
+}
+
+impl Anytime {
+    /// Whether the best is proven optimal.
+    pub fn optimal(&self) -> bool {
+        self.moves.len() as u32 == self.lower
+    }
+}
+
+/// The anytime search from the flood `f0`: a greedy solution at once, beam searches that improve
+/// it while the exact search runs, A* within `memory` bytes and, if that fills up, IDA* with a
+/// transposition table; it stops when the best meets the lower bound, or when the monitor says
+/// stop (then the best so far and the bound proven so far). `on_bounds` hears every
+/// improvement of either.
+pub fn anytime(g: &Graph, f0: &[u64], memory: usize, monitor: Option<Monitor>, on_bounds: Option<&mut dyn FnMut(&[u8], u32)>) -> Anytime {
+    let n0 = search::frontier(g, f0);
+    let greedy = search::greedy(g, f0);
+    let root_bound = search::lower_bound(g, f0, &n0);
+    let mut run = Run {
+        g,
+        f0,
+        started: Instant::now(),
+        last_report: 0.0,
+        monitor,
+        best: greedy,
+        best_from: "the greedy (most cells each move)".into(),
+        lower: 0,
+        beams: 0,
+        stopped: false,
+        on_bounds,
+    };
+    run.lower = root_bound.min(run.best.len() as u32);
+    if let Some(f) = run.on_bounds.as_mut() {
+        f(&run.best, run.lower);
+    }
+    let mut proof = Vec::new();
+    let mut expanded = 0u64;
+    let regions = g.n;
+    let mut lower_from = format!("Puchert's lower bound at the root ({root_bound})");
+    if !run.done() {
+        let limit = search::node_limit(g.words, memory);
+        let upper = run.best.len() as u32;
+        let result = search::astar(g, f0, limit, upper, &mut |work, lower| run.tick(work, lower));
+        match result {
+            Ok(search::Exact::Found(moves, fig)) => {
+                expanded = fig.expanded;
+                let n = moves.len() as u32;
+                run.offer(moves, "A*".into());
+                run.raise_lower(n);
+                lower_from = format!(
+                    "A* over the {regions} regions with Puchert's lower bound ({root_bound} at the root) expanded {} positions in order of moves made plus the bound: none finishes in fewer than {n} move{}",
+                    fig.expanded,
+                    plural(n as usize)
+                );
+            }
+            Ok(search::Exact::NothingBelow(u, fig)) => {
+                expanded = fig.expanded;
+                run.raise_lower(u);
+                lower_from = format!(
+                    "A* over the {regions} regions with Puchert's lower bound ({root_bound} at the root) expanded {} positions in order of moves made plus the bound and ruled out every line of fewer than {u} moves",
+                    fig.expanded
+                );
+            }
+            Ok(search::Exact::Full(l, fig)) => {
+                expanded = fig.expanded;
+                run.raise_lower(l);
+                let a_star = format!(
+                    "A* over the {regions} regions with Puchert's lower bound ({root_bound} at the root) filled its {} MB ({} positions stored, {} expanded) and ruled out every line of fewer than {l} moves",
+                    memory >> 20,
+                    fig.stored,
+                    fig.expanded
+                );
+                lower_from = a_star.clone();
+                if !run.done() && !run.stopped {
+                    let from = run.lower;
+                    let upper = run.best.len() as u32;
+                    let tt = search::TT_BYTES.min(memory);
+                    let r = search::ida(g, f0, from, upper, tt, &mut |work, lower| run.tick(fig.expanded + work, lower));
+                    let ida_fig = match &r {
+                        Ok(search::Exact::Found(_, f) | search::Exact::NothingBelow(_, f) | search::Exact::Full(_, f)) => *f,
+                        Err(_) => search::Figures::default(),
+                    };
+                    expanded += ida_fig.expanded;
+                    match r {
+                        Ok(search::Exact::Found(moves, _)) => {
+                            let n = moves.len() as u32;
+                            run.offer(moves, "IDA*".into());
+                            run.raise_lower(n);
+                        }
+                        Ok(search::Exact::NothingBelow(u, _)) => run.raise_lower(u),
+                        _ => {}
+                    }
+                    if run.lower > l {
+                        lower_from = format!(
+                            "{a_star}; then IDA* with a transposition table ({} MB, keeping the best bound learned for each position) ruled out every line of fewer than {} moves ({} more positions expanded)",
+                            tt >> 20,
+                            run.lower,
+                            ida_fig.expanded
+                        );
+                    }
+                }
+            }
+            Err(search::SearchError::Stopped) => {
+                lower_from = format!("A* over the {regions} regions with Puchert's lower bound ({root_bound} at the root) ruled out every line of fewer than {} moves before it was stopped", run.lower);
+            }
+        }
+    }
+    let n = run.best.len();
+    let secs = run.elapsed_ms() / 1000.0;
+    if run.done() {
+        if n == 0 {
+            proof.push("The board is already one colour.".into());
+        } else {
+            proof.push(format!("{lower_from}."));
+            if run.best_from != "A*" && run.best_from != "IDA*" {
+                proof.push(format!("The best solution found, by {}, has {n} move{}: the minimum.", run.best_from, plural(n)));
+            }
+        }
+    } else {
+        proof.push(format!("Best found: {n} move{}, by {}; not proven optimal ({}, after {secs:.1} s).", plural(n), run.best_from, if run.stopped { "stopped" } else { "the search gave up" }));
+        proof.push(format!("Proven lower bound: {}. {lower_from}.", run.lower));
+    }
+    Anytime { moves: run.best, lower: run.lower, proof, expanded }
+}
+
+/// Solves with `engine`: the minimum number of moves from the position after the board's played
+/// moves when it can be proven, otherwise (stopped, or out of options) the best solution found
+/// with its proven lower bound. `on_bounds` hears every improvement of the best or the bound.
+pub fn solve(board: &FloodIt, engine: Engine, monitor: Option<Monitor>) -> Result<Optimum, SolveError> {
+    solve_watched(board, engine, monitor, search::MEMORY_BYTES, None)
+}
+
+/// [`solve`] with the A* memory budget and a listener for the best and the bound as they improve
+/// (the moves heard are the continuation, without the played moves).
+pub fn solve_watched(board: &FloodIt, engine: Engine, monitor: Option<Monitor>, memory: usize, on_bounds: Option<&mut dyn FnMut(&[u8], u32)>) -> Result<Optimum, SolveError> {
     let g = Graph::of(board);
     let f0 = flood_after_played(board, &g);
     let played = board.played().len();
@@ -51,44 +286,42 @@ pub fn solve(board: &FloodIt, engine: Engine, mut monitor: Option<Monitor>) -> R
     match engine {
         Engine::Search | Engine::Both => {
             let started = Instant::now();
-            let mut last = 0.0f64;
-            let mut poll = |expanded: u64, _bound: u32| -> bool {
-                let Some(m) = monitor.as_mut() else { return true };
-                let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
-                if elapsed_ms - last < m.interval_ms() {
-                    return true;
-                }
-                last = elapsed_ms;
-                m.report(Progress { conflicts: expanded, elapsed_ms, known: None })
-            };
-            let found = match search::solve_from(&g, &f0, search::NODE_LIMIT, &mut poll) {
-                Ok(f) => f,
-                Err(SearchError::Stopped) => return Err(SolveError::Stopped),
-                Err(SearchError::TooLarge(n)) => {
-                    return Err(SolveError::Input(crate::error::InputError::new(format!(
-                        "the exact search stored {n} positions without finishing; this board is too hard for the search (try the SAT engine)"
-                    ))))
-                }
-            };
-            let n = found.moves.len();
+            let mut monitor = monitor;
+            // The certificate needs the monitor after the search: share it.
+            let shared = monitor.take().map(|m| std::rc::Rc::new(std::cell::RefCell::new(m)));
+            let for_search = shared.as_ref().map(|m| {
+                let m = m.clone();
+                let interval = m.borrow().interval_ms();
+                Monitor::new(interval, move |p| m.borrow_mut().report(p))
+            });
+            let a = anytime(&g, &f0, memory, for_search, on_bounds);
+            let n = a.moves.len();
             let mut moves = board.played().to_vec();
-            moves.extend_from_slice(&found.moves);
-            let mut proof = vec![format!(
-                "A* over the {} regions from {from}, with Puchert's lower bound ({} at the root), expanded {} positions in order of moves made plus the bound: none finishes in fewer than {n} move{}.",
-                g.n,
-                found.root_bound,
-                found.expanded,
-                plural(n)
-            )];
-            let mut stats = Stats { elapsed_ms: started.elapsed().as_secs_f64() * 1000.0, ..Stats::default() };
-            if engine == Engine::Both && n > 0 {
-                let (line, s) = certify(&g, &f0, n, monitor)?;
-                proof.push(line);
-                let ms = stats.elapsed_ms;
-                stats = s;
-                stats.elapsed_ms += ms;
+            moves.extend_from_slice(&a.moves);
+            let mut proof = a.proof.clone();
+            if played > 0 {
+                proof.insert(0, format!("From {from}."));
             }
-            Ok(Optimum { moves, proof, stats })
+            let mut stats = Stats { elapsed_ms: started.elapsed().as_secs_f64() * 1000.0, ..Stats::default() };
+            if engine == Engine::Both && n > 0 && a.optimal() {
+                let m = shared.map(|m| {
+                    let interval = m.borrow().interval_ms();
+                    Monitor::new(interval, move |p| m.borrow_mut().report(p))
+                });
+                match certify(&g, &f0, n, m) {
+                    Ok((line, s)) => {
+                        proof.push(line);
+                        let ms = stats.elapsed_ms;
+                        stats = s;
+                        stats.elapsed_ms += ms;
+                    }
+                    Err(SolveError::Stopped) => proof.push("The SAT certificate was stopped before it finished (the search's proof stands).".into()),
+                    Err(e) => return Err(e),
+                }
+            } else if engine == Engine::Both && !a.optimal() {
+                proof.push("No SAT certificate: the search did not prove a minimum to certify.".into());
+            }
+            Ok(Optimum { moves, proof, stats, lower: a.lower as usize, optimal: a.optimal() })
         }
         Engine::Sat => by_sat(board, &g, &f0, monitor, &from),
     }
@@ -150,16 +383,32 @@ fn by_sat(board: &FloodIt, g: &Graph, f0: &[u64], monitor: Option<Monitor>, from
     let upper = search::greedy(g, f0);
     let m = upper.len();
     let n0 = search::frontier(g, f0);
-    let lower = (search::lower_bound(g, f0, &n0) as usize).min(m);
+    let root_bound = search::lower_bound(g, f0, &n0) as usize;
+    let lower = root_bound.min(m);
     let mut cnf = Cnf::new();
     let vars = encode(g, &start_components(g, f0), m, &mut cnf);
     let mut solver = Solver::build(&cnf, monitor);
     let mut proof = Vec::new();
+    let mut moves = board.played().to_vec();
+    // Stopped: the greedy's answer with the bound proven so far (Puchert's, or one more than
+    // the last bound SAT proved impossible).
+    let stopped = |mut moves: Vec<u8>, proven: usize, solver: &Solver| -> Result<Optimum, SolveError> {
+        moves.extend_from_slice(&upper);
+        let mut stats = solver.stats();
+        stats.elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+        let proof = vec![
+            format!("Best found: {m} move{}, by the greedy (most cells each move); not proven optimal (stopped after {:.1} s).", plural(m), stats.elapsed_ms / 1000.0),
+            format!("Proven lower bound: {proven}, from Puchert's bound ({root_bound}) and SAT answering UNSAT for every smaller bound it was asked about, from {from}."),
+        ];
+        Ok(Optimum { moves, proof, stats, lower: proven.min(m), optimal: proven >= m })
+    };
     // Rise from the lower bound to the first satisfiable bound.
     let mut j = lower;
     let (best, mut sat_at) = loop {
-        if let Some(model) = solver.solve_under(&[vars.goal[j]])? {
-            break (decode(g, f0, &vars, &model, j), j);
+        match solver.solve_under(&[vars.goal[j]]) {
+            Err(_) => return stopped(moves, j.max(root_bound), &solver),
+            Ok(Some(model)) => break (decode(g, f0, &vars, &model, j), j),
+            Ok(None) => {}
         }
         if j == m {
             return Err(SolveError::Rejected(format!("the SAT solver found no solution within the greedy's {m} moves")));
@@ -169,9 +418,10 @@ fn by_sat(board: &FloodIt, g: &Graph, f0: &[u64], monitor: Option<Monitor>, from
     // The certificate: one move fewer must be UNSAT (below the starting bound, ask it too).
     let mut best = best;
     while sat_at > 0 {
-        match solver.solve_under(&[vars.goal[sat_at - 1]])? {
-            None => break,
-            Some(model) => {
+        match solver.solve_under(&[vars.goal[sat_at - 1]]) {
+            Err(_) => return stopped(moves, root_bound.max(lower), &solver),
+            Ok(None) => break,
+            Ok(Some(model)) => {
                 // The starting bound was not a lower bound after all; go down.
                 best = decode(g, f0, &vars, &model, sat_at - 1);
                 sat_at -= 1;
@@ -193,9 +443,8 @@ fn by_sat(board: &FloodIt, g: &Graph, f0: &[u64], monitor: Option<Monitor>, from
     if n > 0 {
         proof.push(format!("With {} move{} the SAT solver proved it impossible (UNSAT).", n - 1, plural(n - 1)));
     }
-    let mut moves = board.played().to_vec();
     moves.extend_from_slice(&best);
     let mut stats = stats;
     stats.elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
-    Ok(Optimum { moves, proof, stats })
+    Ok(Optimum { moves, proof, stats, lower: n, optimal: true })
 }

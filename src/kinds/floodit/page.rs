@@ -62,6 +62,12 @@ pub fn counter_text(played: usize, minimum: Option<usize>, done: bool, limit: Op
     s
 }
 
+/// The sentence for a best solution of `best` moves that is not proven optimal, with the proven
+/// lower bound `lower`: "22 moves, and no solution has fewer than 20".
+pub fn bounds_text(best: usize, lower: usize) -> String {
+    format!("Best found: {best} move{}, and no solution has fewer than {lower} (not proven optimal; the gap is {}).", if best == 1 { "" } else { "s" }, best.saturating_sub(lower))
+}
+
 /// The certificate sentence for a minimum of `n` moves.
 pub fn certificate_text(n: usize) -> String {
     if n == 0 {

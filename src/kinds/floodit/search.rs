@@ -41,7 +41,22 @@
 //!   spends its time proving the levels below the optimum (gap root bound to optimum: 1 to
 //!   5 moves, 3 on half the boards).
 //!
-//! **Speed:** states live in one flat arena of words (flood and frontier), a hand-rolled open
+//! **Never out of memory** (issue 22): A* stores at most [`node_limit`] positions for its byte
+//! budget ([`MEMORY_BYTES`]: 1 GiB natively, 512 MiB in WebAssembly), in chunks so the store
+//! never doubles near the limit. When it is full it hands over its proven bound (the smallest
+//! `g + bound` it was about to expand) to [`ida`]: IDA* with a fixed transposition table that
+//! keeps, for each position, the best lower bound learned for it (a failed search below the
+//! position under threshold `t` proves `t - g + 1` more moves are needed; the bound is kept across
+//! thresholds, so the next round prunes there at once). Its memory is fixed, so it always goes
+//! on; every finished threshold is a proven lower bound.
+//!
+//! **Upper bounds:** [`greedy`] at once, then [`beam`] searches (the `width` best positions of
+//! each depth by bound, then cells flooded, duplicates merged), run by `optimum::anytime` on a
+//! schedule while the exact search works. A* and IDA* take the best length known and stop as
+//! soon as every shorter line is ruled out ([`Exact::NothingBelow`]), so the exact search need
+//! not find the optimum itself once a beam has.
+//!
+//! **Speed:** states live in chunked arenas of words (flood and frontier), a hand-rolled open
 //! addressing table maps flood sets to nodes, and the priority queue orders by `f`, then by
 //! larger `g` (deeper first), then newest. Children are built in preallocated buffers, so the
 //! inner loop does not allocate except when the arena grows. Positions reached again with a
@@ -49,48 +64,98 @@
 
 use super::graph::{for_each_bit, set, Graph};
 
-/// How the search ended without an answer.
+/// How a search ended without an answer of its own.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SearchError {
     /// The caller's poll asked to stop.
     Stopped,
-    /// More positions than the node limit allows.
-    TooLarge(usize),
 }
 
-/// An optimal move list and figures about the search.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Found {
-    /// The moves, as colour indices.
-    pub moves: Vec<u8>,
-    /// The lower bound at the root.
-    pub root_bound: u32,
+/// Figures about a search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Figures {
     /// Positions expanded.
     pub expanded: u64,
-    /// Positions stored.
+    /// Positions stored (A*: the table; IDA*: the transposition table's entries in use).
     pub stored: usize,
 }
 
-/// Default most positions stored before giving up (about 0.5 to 2 GB on the largest boards).
-pub const NODE_LIMIT: usize = 6_000_000;
+/// How an exact search (A* or IDA*) ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Exact {
+    /// An optimal move list.
+    Found(Vec<u8>, Figures),
+    /// Every move list shorter than `upper` (the caller's best) was ruled out: the caller's
+    /// solution of `upper` moves is optimal.
+    NothingBelow(u32, Figures),
+    /// A* ran out of room; every move list shorter than `lower` was ruled out.
+    Full(u32, Figures),
+}
+
+/// What the search tells its caller about every thousand expansions: positions expanded so far
+/// and the proven lower bound. The caller answers `None` to stop, or the length of the best
+/// solution it knows (`u32::MAX` for none), which the search may use to stop early.
+pub type Poll<'a> = &'a mut dyn FnMut(u64, u32) -> Option<u32>;
+
+/// Bytes the A* table may use by default: about 1 GiB natively, 512 MiB in WebAssembly (the
+/// worker shares its address space limit with the page's copies of the data).
+#[cfg(not(target_arch = "wasm32"))]
+pub const MEMORY_BYTES: usize = 1 << 30;
+/// Bytes the A* table may use by default.
+#[cfg(target_arch = "wasm32")]
+pub const MEMORY_BYTES: usize = 1 << 29;
+
+/// Bytes of IDA*'s transposition table by default (a quarter of the A* budget).
+pub const TT_BYTES: usize = MEMORY_BYTES / 4;
+
+/// Bytes A* needs per stored position with `words` words per bitset: the flood and frontier,
+/// the node, two table slots (the table stays at most half full) and an open-list entry.
+pub fn bytes_per_node(words: usize) -> usize {
+    16 * words + std::mem::size_of::<Node>() + 16 + 8
+}
+
+/// How many positions A* may store within `bytes`.
+pub fn node_limit(words: usize, bytes: usize) -> usize {
+    (bytes / bytes_per_node(words)).clamp(16, u32::MAX as usize / 2)
+}
+
+/// Calls `$f::<W>($args)` for the graph's width `W`: 1 to 15 words, up to 960 regions (a
+/// 30x30 board has at most 900).
+macro_rules! by_width {
+    ($g:expr, $f:ident ( $($arg:expr),* ), $none:expr) => {
+        match $g.words {
+            1 => $f::<1>($($arg),*),
+            2 => $f::<2>($($arg),*),
+            3 => $f::<3>($($arg),*),
+            4 => $f::<4>($($arg),*),
+            5 => $f::<5>($($arg),*),
+            6 => $f::<6>($($arg),*),
+            7 => $f::<7>($($arg),*),
+            8 => $f::<8>($($arg),*),
+            9 => $f::<9>($($arg),*),
+            10 => $f::<10>($($arg),*),
+            11 => $f::<11>($($arg),*),
+            12 => $f::<12>($($arg),*),
+            13 => $f::<13>($($arg),*),
+            14 => $f::<14>($($arg),*),
+            15 => $f::<15>($($arg),*),
+            _ => $none,
+        }
+    };
+}
+
+fn arr<const W: usize>(s: &[u64]) -> [u64; W] {
+    let mut a = [0u64; W];
+    a.copy_from_slice(s);
+    a
+}
 
 /// Puchert's lower bound for the flood `f` with frontier `n` (the bound the search uses).
 pub fn lower_bound(g: &Graph, f: &[u64], n: &[u64]) -> u32 {
     fn at<const W: usize>(g: &Graph, f: &[u64], n: &[u64]) -> u32 {
-        let (mut fa, mut na) = ([0u64; W], [0u64; W]);
-        fa.copy_from_slice(f);
-        na.copy_from_slice(n);
-        Sets::<W>::of(g).bound(&fa, &na)
+        Sets::<W>::of(g).bound(&arr(f), &arr(n))
     }
-    macro_rules! by_width {
-        ($($w:literal)*) => {
-            match g.words {
-                $($w => at::<$w>(g, f, n),)*
-                _ => 0,
-            }
-        };
-    }
-    by_width!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
+    by_width!(g, at(g, f, n), 0)
 }
 
 /// The flood set and frontier of the start position.
@@ -144,16 +209,22 @@ fn is_zero<const W: usize>(a: &[u64; W]) -> bool {
 struct Sets<const W: usize> {
     adj: Vec<[u64; W]>,
     colour: Vec<[u64; W]>,
+    size: Vec<u32>,
+}
+
+/// One move from a position: the colour, the new flood and frontier, and whether it opened
+/// new components.
+struct Child<const W: usize> {
+    colour: u8,
+    f: [u64; W],
+    n: [u64; W],
+    /// Components the move added.
+    added: [u64; W],
 }
 
 impl<const W: usize> Sets<W> {
     fn of(g: &Graph) -> Self {
-        let take = |s: &[u64]| -> [u64; W] {
-            let mut a = [0u64; W];
-            a.copy_from_slice(s);
-            a
-        };
-        Sets { adj: (0..g.n).map(|v| take(g.adj_of(v))).collect(), colour: (0..g.k).map(|c| take(g.colour_set(c))).collect() }
+        Sets { adj: (0..g.n).map(|v| arr(g.adj_of(v))).collect(), colour: (0..g.k).map(|c| arr(g.colour_set(c))).collect(), size: g.size.clone() }
     }
 
     #[inline]
@@ -168,6 +239,27 @@ impl<const W: usize> Sets<W> {
                 b &= b - 1;
             }
         }
+    }
+
+    fn frontier(&self, f: &[u64; W]) -> [u64; W] {
+        let mut n = [0u64; W];
+        self.or_adj(f, &mut n);
+        for i in 0..W {
+            n[i] &= !f[i];
+        }
+        n
+    }
+
+    fn cells(&self, x: &[u64; W]) -> u32 {
+        let mut s = 0;
+        for (w, &word) in x.iter().enumerate() {
+            let mut b = word;
+            while b != 0 {
+                s += self.size[w * 64 + b.trailing_zeros() as usize];
+                b &= b - 1;
+            }
+        }
+        s
     }
 
     /// Puchert's bound (see the module doc).
@@ -210,6 +302,59 @@ impl<const W: usize> Sets<W> {
         }
         h.max(left)
     }
+
+    /// The moves worth trying from the flood `f` with frontier `n`, into `out` (cleared first):
+    /// a colour the move would remove from the board alone when there is one, else every colour
+    /// touching the flood except those that open nothing while their colour stays on the board
+    /// (module doc).
+    fn children(&self, f: &[u64; W], n: &[u64; W], out: &mut Vec<Child<W>>) {
+        out.clear();
+        let mut touching = 0u32;
+        let mut completed = u32::MAX;
+        for (c, col) in self.colour.iter().enumerate() {
+            let (mut t, mut outside) = (0u64, 0u64);
+            for i in 0..W {
+                t |= col[i] & n[i];
+                outside |= col[i] & !f[i] & !n[i];
+            }
+            if t != 0 {
+                touching |= 1 << c;
+                if outside == 0 && completed == u32::MAX {
+                    completed = c as u32;
+                }
+            }
+        }
+        let choices = if completed != u32::MAX { 1 << completed } else { touching };
+        let mut cs = choices;
+        while cs != 0 {
+            let c = cs.trailing_zeros() as usize;
+            cs &= cs - 1;
+            let col = &self.colour[c];
+            let mut x = [0u64; W];
+            let mut child_f = [0u64; W];
+            for i in 0..W {
+                x[i] = col[i] & n[i];
+                child_f[i] = f[i] | x[i];
+            }
+            let mut opened = [0u64; W];
+            self.or_adj(&x, &mut opened);
+            let mut child_n = *n;
+            let mut any = 0u64;
+            for i in 0..W {
+                opened[i] &= !f[i] & !n[i];
+                any |= opened[i];
+                child_n[i] |= opened[i];
+            }
+            if any == 0 && completed == u32::MAX {
+                // It opens nothing and leaves its colour on the board: never optimal (module doc).
+                continue;
+            }
+            for i in 0..W {
+                child_n[i] &= !child_f[i];
+            }
+            out.push(Child { colour: c as u8, f: child_f, n: child_n, added: x });
+        }
+    }
 }
 
 /// The open list: stacks of node ids by `f` and then `g`; pops the smallest `f`, then the
@@ -240,43 +385,59 @@ impl Buckets {
                     return Some((f as u32, g as u16, id));
                 }
             }
+            // This level is empty for good: give its memory back.
+            self.by_f[f] = Vec::new();
             self.min_f += 1;
         }
         None
     }
 }
 
-/// Finds an optimal move list from the flood `f0` (a set of components containing the start).
-///
-/// `poll` is called about every thousand expansions with the number expanded so far and the
-/// current `f` bound; it returns false to stop.
-pub fn solve_from(g: &Graph, f0: &[u64], node_limit: usize, poll: &mut dyn FnMut(u64, u32) -> bool) -> Result<Found, SearchError> {
-    macro_rules! by_width {
-        ($($w:literal)*) => {
-            match g.words {
-                $($w => solve_w::<$w>(g, f0, node_limit, poll),)*
-                _ => Err(SearchError::TooLarge(0)),
-            }
-        };
-    }
-    by_width!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
+/// Positions in chunks, so the store grows without copying (no doubling spike near the limit).
+struct Store<const W: usize> {
+    chunks: Vec<Vec<([u64; W], [u64; W], Node)>>,
+    len: usize,
 }
 
-fn solve_w<const W: usize>(g: &Graph, f0s: &[u64], node_limit: usize, poll: &mut dyn FnMut(u64, u32) -> bool) -> Result<Found, SearchError> {
-    let sets = Sets::<W>::of(g);
-    let mut f0 = [0u64; W];
-    f0.copy_from_slice(f0s);
-    let mut n0 = [0u64; W];
-    sets.or_adj(&f0, &mut n0);
-    for i in 0..W {
-        n0[i] &= !f0[i];
-    }
-    let root_bound = sets.bound(&f0, &n0);
+const CHUNK: usize = 1 << 16;
 
-    let mut states: Vec<[[u64; W]; 2]> = Vec::with_capacity(4096);
-    let mut nodes: Vec<Node> = Vec::with_capacity(4096);
-    states.push([f0, n0]);
-    nodes.push(Node { parent: u32::MAX, g: 0, mv: 0, h: root_bound as u16, exact: true });
+impl<const W: usize> Store<W> {
+    fn push(&mut self, f: [u64; W], n: [u64; W], node: Node) -> u32 {
+        if self.len % CHUNK == 0 {
+            self.chunks.push(Vec::with_capacity(CHUNK));
+        }
+        self.chunks.last_mut().expect("a chunk").push((f, n, node));
+        self.len += 1;
+        (self.len - 1) as u32
+    }
+
+    #[inline]
+    fn get(&self, id: u32) -> &([u64; W], [u64; W], Node) {
+        &self.chunks[id as usize / CHUNK][id as usize % CHUNK]
+    }
+
+    #[inline]
+    fn node(&mut self, id: u32) -> &mut Node {
+        &mut self.chunks[id as usize / CHUNK][id as usize % CHUNK].2
+    }
+}
+
+/// A* from the flood `f0` (a set of components containing the start), storing at most
+/// `node_limit` positions. `upper` is the length of a solution the caller already has
+/// (`u32::MAX` for none): positions with `g + bound >= upper` are not expanded, and the search
+/// ends with [`Exact::NothingBelow`] once every shorter line is ruled out. `poll` is called
+/// about every thousand expansions (see [`Poll`]).
+pub fn astar(g: &Graph, f0: &[u64], node_limit: usize, upper: u32, poll: Poll) -> Result<Exact, SearchError> {
+    by_width!(g, astar_w(g, f0, node_limit, upper, poll), Ok(Exact::Full(0, Figures::default())))
+}
+
+fn astar_w<const W: usize>(g: &Graph, f0s: &[u64], node_limit: usize, mut upper: u32, poll: Poll) -> Result<Exact, SearchError> {
+    let sets = Sets::<W>::of(g);
+    let f0: [u64; W] = arr(f0s);
+    let n0 = sets.frontier(&f0);
+    let root_bound = sets.bound(&f0, &n0);
+    let mut store = Store::<W> { chunks: Vec::new(), len: 0 };
+    store.push(f0, n0, Node { parent: u32::MAX, g: 0, mv: 0, h: root_bound as u16, exact: true });
     // Open addressing: (fingerprint << 32 | id), 0 for empty; the fingerprint spares most
     // lookups a visit to the state itself.
     let mut table: Vec<u64> = vec![0; 1 << 12];
@@ -287,88 +448,59 @@ fn solve_w<const W: usize>(g: &Graph, f0s: &[u64], node_limit: usize, poll: &mut
     let mut heap = Buckets { by_f: Vec::new(), min_f: usize::MAX };
     heap.push(root_bound as usize, 0, 0);
     let mut expanded = 0u64;
-    let mut best_f = root_bound;
+    let mut lower = root_bound;
+    let mut kids: Vec<Child<W>> = Vec::with_capacity(g.k);
+    let figures = |expanded: u64, stored: usize| Figures { expanded, stored };
 
     while let Some((f_val, gg, id)) = heap.pop() {
-        let node = nodes[id as usize];
+        if f_val >= upper {
+            // Every position left has g + bound >= upper: no line shorter than upper exists.
+            return Ok(Exact::NothingBelow(upper, figures(expanded, store.len)));
+        }
+        let (f, n, node) = *store.get(id);
         if node.g != gg {
             continue; // a stale entry: the position was reached again more cheaply
         }
-        let [f, n] = states[id as usize];
         if !node.exact {
             // Lazy evaluation: the bound is computed only when the position comes up.
             let h = (sets.bound(&f, &n) as u16).max(node.h);
-            nodes[id as usize].h = h;
-            nodes[id as usize].exact = true;
+            let nd = store.node(id);
+            nd.h = h;
+            nd.exact = true;
             if u32::from(gg + h) > f_val {
-                heap.push(usize::from(gg + h), usize::from(gg), id);
+                if u32::from(gg + h) < upper {
+                    heap.push(usize::from(gg + h), usize::from(gg), id);
+                }
                 continue;
             }
         }
+        // f_val is the smallest g + bound in the open list: every shorter line is ruled out.
+        lower = lower.max(f_val);
         if is_zero(&n) {
             // Nothing left to flood: read the moves back.
             let mut moves = Vec::with_capacity(gg as usize);
             let mut at = id;
-            while nodes[at as usize].parent != u32::MAX {
-                moves.push(nodes[at as usize].mv);
-                at = nodes[at as usize].parent;
+            while store.get(at).2.parent != u32::MAX {
+                moves.push(store.get(at).2.mv);
+                at = store.get(at).2.parent;
             }
             moves.reverse();
-            return Ok(Found { moves, root_bound, expanded, stored: nodes.len() });
+            return Ok(Exact::Found(moves, figures(expanded, store.len)));
         }
-        let parent_h = nodes[id as usize].h;
+        let parent_h = store.get(id).2.h;
         expanded += 1;
-        best_f = best_f.max(f_val);
-        if expanded & 1023 == 0 && !poll(expanded, best_f) {
-            return Err(SearchError::Stopped);
-        }
-        // Which colours touch the flood, and is one of them completed?
-        let mut touching = 0u32;
-        let mut completed = u32::MAX;
-        for (c, col) in sets.colour.iter().enumerate() {
-            let (mut t, mut outside) = (0u64, 0u64);
-            for i in 0..W {
-                t |= col[i] & n[i];
-                outside |= col[i] & !f[i] & !n[i];
-            }
-            if t != 0 {
-                touching |= 1 << c;
-                if outside == 0 && completed == u32::MAX {
-                    completed = c as u32;
-                }
+        if expanded & 1023 == 0 {
+            match poll(expanded, lower) {
+                None => return Err(SearchError::Stopped),
+                Some(u) => upper = upper.min(u),
             }
         }
-        let choices = if completed != u32::MAX { 1 << completed } else { touching };
+        sets.children(&f, &n, &mut kids);
         let child_g = gg + 1;
         // Pathmax: a move lowers the bound by at most one.
         let provisional = parent_h.saturating_sub(1);
-        let mut cs = choices;
-        while cs != 0 {
-            let c = cs.trailing_zeros() as usize;
-            cs &= cs - 1;
-            let col = &sets.colour[c];
-            let mut x = [0u64; W];
-            let mut child_f = [0u64; W];
-            for i in 0..W {
-                x[i] = col[i] & n[i];
-                child_f[i] = f[i] | x[i];
-            }
-            let mut opened = [0u64; W];
-            sets.or_adj(&x, &mut opened);
-            let mut child_n = n;
-            let mut any = 0u64;
-            for i in 0..W {
-                opened[i] &= !f[i] & !n[i];
-                any |= opened[i];
-                child_n[i] |= opened[i];
-            }
-            if any == 0 && completed == u32::MAX {
-                // It opens nothing and leaves its colour on the board: never optimal (module doc).
-                continue;
-            }
-            for i in 0..W {
-                child_n[i] &= !child_f[i];
-            }
+        for kid in &kids {
+            let (child_f, child_n, c) = (kid.f, kid.n, kid.colour);
             // Look the position up.
             let hv = hash(&child_f);
             let want = ((hv >> 32) | 1) << 32;
@@ -379,34 +511,32 @@ fn solve_w<const W: usize>(g: &Graph, f0s: &[u64], node_limit: usize, poll: &mut
                 if e == 0 {
                     break;
                 }
-                if e & !0xffff_ffff == want && states[(e & 0xffff_ffff) as usize][0] == child_f {
+                if e & !0xffff_ffff == want && store.get((e & 0xffff_ffff) as u32).0 == child_f {
                     found = (e & 0xffff_ffff) as u32;
                     break;
                 }
                 slot = (slot + 1) & mask;
             }
             let target = if found != u32::MAX {
-                let old = nodes[found as usize];
+                let old = *store.node(found);
                 if old.g <= child_g {
                     continue;
                 }
                 let h = if old.exact { old.h } else { old.h.max(provisional) };
-                nodes[found as usize] = Node { parent: id, g: child_g, mv: c as u8, h, exact: old.exact };
+                *store.node(found) = Node { parent: id, g: child_g, mv: c, h, exact: old.exact };
                 found
             } else {
-                if nodes.len() >= node_limit {
-                    return Err(SearchError::TooLarge(node_limit));
+                if store.len >= node_limit {
+                    return Ok(Exact::Full(lower.min(upper), figures(expanded, store.len)));
                 }
-                let nid = nodes.len() as u32;
-                states.push([child_f, child_n]);
-                nodes.push(Node { parent: id, g: child_g, mv: c as u8, h: provisional, exact: false });
+                let nid = store.push(child_f, child_n, Node { parent: id, g: child_g, mv: c, h: provisional, exact: false });
                 table[slot] = entry(hv, nid);
-                if nodes.len() * 2 > table.len() {
+                if store.len * 2 > table.len() {
                     let size = table.len() * 2;
                     table = vec![0; size];
                     mask = size - 1;
-                    for (j, st) in states.iter().enumerate() {
-                        let h = hash(&st[0]);
+                    for j in 0..store.len {
+                        let h = hash(&store.get(j as u32).0);
                         let mut s = h as usize & mask;
                         while table[s] != 0 {
                             s = (s + 1) & mask;
@@ -416,18 +546,248 @@ fn solve_w<const W: usize>(g: &Graph, f0s: &[u64], node_limit: usize, poll: &mut
                 }
                 nid
             };
-            let t = nodes[target as usize];
-            heap.push(usize::from(child_g + t.h), usize::from(child_g), target);
+            let t = store.get(target).2;
+            let f_child = u32::from(child_g + t.h);
+            if f_child < upper {
+                heap.push(f_child as usize, usize::from(child_g), target);
+            }
         }
     }
-    // Unreachable for a connected board: the full flood is always reachable.
-    Err(SearchError::TooLarge(nodes.len()))
+    // The open list ran dry: every line shorter than upper was ruled out.
+    Ok(Exact::NothingBelow(upper, figures(expanded, store.len)))
 }
 
-/// Finds an optimal move list from the start position.
-pub fn solve(g: &Graph, poll: &mut dyn FnMut(u64, u32) -> bool) -> Result<Found, SearchError> {
+/// IDA* with a transposition table of `tt_bytes` that keeps, for each position it meets, the
+/// best lower bound learned for it (the bound, raised whenever a search below it under some
+/// threshold fails). Starts at threshold `from` (a proven lower bound, such as A*'s) and raises
+/// it until a solution turns up or the threshold reaches `upper`, the caller's best length.
+/// Memory stays fixed, so it always keeps going; every finished threshold is a proven lower
+/// bound (reported through `poll`).
+pub fn ida(g: &Graph, f0: &[u64], from: u32, upper: u32, tt_bytes: usize, poll: Poll) -> Result<Exact, SearchError> {
+    by_width!(g, ida_w(g, f0, from, upper, tt_bytes, poll), Ok(Exact::Full(from, Figures::default())))
+}
+
+struct Ida<'a, 'p, const W: usize> {
+    sets: Sets<W>,
+    keys: Vec<[u64; W]>,
+    learned: Vec<u16>,
+    mask: usize,
+    path: Vec<u8>,
+    kids: Vec<Vec<Child<W>>>,
+    expanded: u64,
+    upper: u32,
+    lower: u32,
+    stopped: bool,
+    found: bool,
+    poll: &'a mut (dyn FnMut(u64, u32) -> Option<u32> + 'p),
+}
+
+impl<const W: usize> Ida<'_, '_, W> {
+    #[inline]
+    fn slot(&self, f: &[u64; W]) -> usize {
+        hash(f) as usize & self.mask
+    }
+
+    fn learned(&self, f: &[u64; W]) -> u32 {
+        let s = self.slot(f);
+        if self.keys[s] == *f {
+            u32::from(self.learned[s])
+        } else {
+            0
+        }
+    }
+
+    fn learn(&mut self, f: &[u64; W], h: u32) {
+        let s = self.slot(f);
+        if self.keys[s] == *f {
+            self.learned[s] = self.learned[s].max(h as u16);
+        } else {
+            self.keys[s] = *f;
+            self.learned[s] = h as u16;
+        }
+    }
+
+    /// Searches below `f` (with frontier `n`, exact bound `h`, `g` moves made) for a solution
+    /// within `t` moves in all; returns a lower bound on the moves still needed from `f`.
+    fn dfs(&mut self, f: &[u64; W], n: &[u64; W], g: u32, h: u32, t: u32) -> u32 {
+        if is_zero(n) {
+            self.found = true;
+            return 0;
+        }
+        if g + h > t {
+            return h;
+        }
+        self.expanded += 1;
+        if self.expanded & 4095 == 0 {
+            match (self.poll)(self.expanded, self.lower) {
+                None => self.stopped = true,
+                Some(u) => self.upper = self.upper.min(u),
+            }
+            // A solution as short as the threshold proves itself optimal: stop this round.
+            if self.upper <= t {
+                self.stopped = true;
+            }
+        }
+        if self.stopped {
+            return h;
+        }
+        let depth = g as usize;
+        if self.kids.len() <= depth {
+            self.kids.resize_with(depth + 1, Vec::new);
+        }
+        let mut kids = std::mem::take(&mut self.kids[depth]);
+        self.sets.children(f, n, &mut kids);
+        // Each child's bound: Puchert's, what the table learned, and the parent's less one.
+        let mut order: Vec<(u32, u32, usize)> = kids
+            .iter()
+            .enumerate()
+            .map(|(i, k)| {
+                let hb = self.sets.bound(&k.f, &k.n).max(self.learned(&k.f)).max(h.saturating_sub(1));
+                (hb, u32::MAX - self.sets.cells(&k.added), i)
+            })
+            .collect();
+        order.sort_unstable();
+        let mut best = u32::MAX;
+        for &(ch, _, i) in &order {
+            if g + 1 + ch > t {
+                best = best.min(1 + ch);
+                continue;
+            }
+            self.path.push(kids[i].colour);
+            let (cf, cn) = (kids[i].f, kids[i].n);
+            let r = self.dfs(&cf, &cn, g + 1, ch, t);
+            if self.found {
+                self.kids[depth] = kids;
+                return 1 + r;
+            }
+            self.path.pop();
+            if self.stopped {
+                self.kids[depth] = kids;
+                return h;
+            }
+            best = best.min(1 + r);
+        }
+        self.kids[depth] = kids;
+        let lb = best.max(h);
+        self.learn(f, lb);
+        lb
+    }
+}
+
+fn ida_w<const W: usize>(g: &Graph, f0s: &[u64], from: u32, upper: u32, tt_bytes: usize, poll: Poll) -> Result<Exact, SearchError> {
+    let sets = Sets::<W>::of(g);
+    let f0: [u64; W] = arr(f0s);
+    let n0 = sets.frontier(&f0);
+    let h0 = sets.bound(&f0, &n0);
+    let entries = (tt_bytes / (8 * W + 2)).max(1024).next_power_of_two() / 2;
+    let mut s = Ida {
+        sets,
+        keys: vec![[0u64; W]; entries],
+        learned: vec![0u16; entries],
+        mask: entries - 1,
+        path: Vec::new(),
+        kids: Vec::new(),
+        expanded: 0,
+        upper,
+        lower: from.max(h0),
+        stopped: false,
+        found: false,
+        poll,
+    };
+    loop {
+        let t = s.lower;
+        if t >= s.upper {
+            let stored = s.keys.iter().filter(|k| !is_zero(k)).count();
+            return Ok(Exact::NothingBelow(s.upper, Figures { expanded: s.expanded, stored }));
+        }
+        let h = h0.max(s.learned(&f0));
+        let r = s.dfs(&f0, &n0, 0, h, t);
+        if s.found {
+            let stored = s.keys.iter().filter(|k| !is_zero(k)).count();
+            return Ok(Exact::Found(std::mem::take(&mut s.path), Figures { expanded: s.expanded, stored }));
+        }
+        if s.stopped {
+            if s.upper <= t {
+                s.stopped = false;
+                continue;
+            }
+            return Err(SearchError::Stopped);
+        }
+        // Nothing within t moves: r > t is proven.
+        s.lower = r.max(t + 1);
+        match (s.poll)(s.expanded, s.lower) {
+            None => return Err(SearchError::Stopped),
+            Some(u) => s.upper = s.upper.min(u),
+        }
+    }
+}
+
+/// Beam search from the flood `f0`: keeps the `width` best positions of each depth (smallest
+/// bound, then most cells flooded), and returns the first solution met (every position of a
+/// layer has the same number of moves, so it is the shortest the beam sees). `None` when
+/// `keep_going` says stop (asked once per layer and every 1024 positions within it).
+pub fn beam(g: &Graph, f0: &[u64], width: usize, keep_going: &mut dyn FnMut() -> bool) -> Option<Vec<u8>> {
+    by_width!(g, beam_w(g, f0, width, keep_going), None)
+}
+
+fn beam_w<const W: usize>(g: &Graph, f0s: &[u64], width: usize, keep_going: &mut dyn FnMut() -> bool) -> Option<Vec<u8>> {
+    let sets = Sets::<W>::of(g);
+    let f0: [u64; W] = arr(f0s);
+    let n0 = sets.frontier(&f0);
+    if is_zero(&n0) {
+        return Some(Vec::new());
+    }
+    let width = width.max(1);
+    // The layer: (flood, frontier, cells flooded); the moves back: (parent index, colour) per layer.
+    let mut layer = vec![(f0, n0, sets.cells(&f0))];
+    let mut back: Vec<Vec<(u32, u8)>> = Vec::new();
+    let mut kids: Vec<Child<W>> = Vec::with_capacity(g.k);
+    loop {
+        if !keep_going() {
+            return None;
+        }
+        // (bound, cells left, hash, parent, colour, flood, frontier, cells)
+        let mut next: Vec<(u32, u32, u64, u32, u8, [u64; W], [u64; W], u32)> = Vec::with_capacity(layer.len() * 3);
+        for (pi, (f, n, cells)) in layer.iter().enumerate() {
+            // Wide beams on big boards take seconds per layer: ask within the layer too.
+            if pi % 1024 == 1023 && !keep_going() {
+                return None;
+            }
+            sets.children(f, n, &mut kids);
+            for k in &kids {
+                let c = cells + sets.cells(&k.added);
+                if is_zero(&k.n) {
+                    // A solution: read it back.
+                    let mut moves = vec![k.colour];
+                    let mut at = pi;
+                    for step in back.iter().rev() {
+                        let (p, mv) = step[at];
+                        moves.push(mv);
+                        at = p as usize;
+                    }
+                    moves.reverse();
+                    return Some(moves);
+                }
+                let h = sets.bound(&k.f, &k.n);
+                next.push((h, u32::MAX - c, hash(&k.f), pi as u32, k.colour, k.f, k.n, c));
+            }
+        }
+        next.sort_unstable_by(|a, b| (a.0, a.1, a.2).cmp(&(b.0, b.1, b.2)));
+        next.dedup_by(|a, b| a.2 == b.2 && a.5 == b.5);
+        next.truncate(width);
+        back.push(next.iter().map(|e| (e.3, e.4)).collect());
+        layer = next.into_iter().map(|e| (e.5, e.6, e.7)).collect();
+    }
+}
+
+/// Finds an optimal move list from the start position (A* with the default memory; for tests
+/// and small boards).
+pub fn solve(g: &Graph) -> Option<Vec<u8>> {
     let (f, _) = root(g);
-    solve_from(g, &f, NODE_LIMIT, poll)
+    match astar(g, &f, node_limit(g.words, MEMORY_BYTES), u32::MAX, &mut |_, _| Some(u32::MAX)) {
+        Ok(Exact::Found(moves, _)) => Some(moves),
+        _ => None,
+    }
 }
 
 /// A quick upper bound: repeatedly play the colour that floods the most cells, preferring a

@@ -6,7 +6,7 @@ use yew::prelude::*;
 use crate::jobs::Request;
 use crate::kinds::floodit::{formats, page, sim::Position, FloodIt};
 use crate::kind::Kind;
-use crate::puzzle::{Engine, GenerateOptions, Mode, Puzzle};
+use crate::puzzle::{Engine, GenerateOptions, Mode, Puzzle, Verdict};
 use crate::web::components::{import::Import, share::{self, Share}, status::Status};
 use crate::web::components::hint::{self, HintPanel};
 use crate::web::components::zoom::Zoom;
@@ -49,9 +49,14 @@ pub fn FloodItPage() -> Html {
         });
     }
 
-    // The optimal solution from the start, once proven (rows verified by the reducer).
+    // The best solution from the start (rows verified by the reducer): proven optimal, or the
+    // best found so far with its proven lower bound (verdict `bounded`).
     let optimal: Option<Vec<u8>> = match (&*puzzle, &w.result) {
         (Some(p), Some(r)) => r.solutions.first().and_then(|rows| p.solution_from_rows(rows).ok()),
+        _ => None,
+    };
+    let lower: Option<usize> = match w.result.as_ref().map(|r| r.verdict) {
+        Some(Verdict::Bounded { lower }) => Some(lower),
         _ => None,
     };
     let played = page::moves_of_marks(&w.marks);
@@ -97,7 +102,8 @@ pub fn FloodItPage() -> Html {
     };
     let text = puzzle_text.clone().unwrap_or_default();
     let (rows, cols) = (p.rows(), p.cols());
-    let minimum = optimal.as_ref().map(Vec::len);
+    let best_len = optimal.as_ref().map(Vec::len);
+    let minimum = best_len.filter(|_| lower.is_none());
 
     // What the board shows: a step of the optimal solution, or the player's position.
     let stepping = step.and_then(|s| optimal.as_ref().map(|o| s.min(o.len())));
@@ -185,8 +191,12 @@ pub fn FloodItPage() -> Html {
     });
 
     let counter = match stepping {
+        Some(s) if lower.is_some() => format!("Best solution found: move {s} of {}", best_len.unwrap_or(0)),
         Some(s) => format!("Optimal solution: move {s} of {}", minimum.unwrap_or(0)),
-        None => page::counter_text(played.len(), minimum, done, p.limit()),
+        None => match (best_len, lower) {
+            (Some(b), Some(l)) => format!("{} · best found {b}, none shorter than {l}", page::counter_text(played.len(), None, done, p.limit())),
+            _ => page::counter_text(played.len(), minimum, done, p.limit()),
+        },
     };
     let proof = w.result.as_ref().map(|r| r.proof.clone()).unwrap_or_default();
     let certified = proof.iter().any(|l| l.contains("UNSAT"));
@@ -247,11 +257,11 @@ pub fn FloodItPage() -> Html {
             </div>
             </Zoom>
             <HintPanel kind={KIND} done={done && stepping.is_none()} />
-            <p id="counter" class={classes!("progress", (done && stepping.is_none()).then_some("solved"))} data-moves={played.len().to_string()} data-minimum={minimum.map(|m| m.to_string()).unwrap_or_default()}>{ counter }</p>
+            <p id="counter" class={classes!("progress", (done && stepping.is_none()).then_some("solved"))} data-moves={played.len().to_string()} data-minimum={minimum.map(|m| m.to_string()).unwrap_or_default()} data-best={best_len.map(|m| m.to_string()).unwrap_or_default()} data-lower={lower.map(|m| m.to_string()).unwrap_or_default()}>{ counter }</p>
             <crate::web::components::clock::PlayClock kind={KIND} solved={done && stepping.is_none() && !played.is_empty()} count_moves={false} />
-            if let Some(n) = minimum {
-                <div id="certificate" class="certificate">
-                    <p id="certificate-text">{ if certified || n == 0 { page::certificate_text(n) } else { format!("Minimum {n} moves, proven by exhaustive A* search (press \"Prove with SAT\" for the SAT certificate).") } }</p>
+            if let Some(n) = best_len {
+                <div id="certificate" class="certificate" data-best={n.to_string()} data-lower={lower.unwrap_or(n).to_string()}>
+                    <p id="certificate-text">{ if let Some(l) = lower { page::bounds_text(n, l) } else if certified || n == 0 { page::certificate_text(n) } else { format!("Minimum {n} moves, proven by exhaustive A* search (press \"Prove with SAT\" for the SAT certificate).") } }</p>
                     <ul>{ for proof.iter().map(|l| html! { <li>{ l.clone() }</li> }) }</ul>
                     if let Some(l) = p.limit() { <p>{ format!("Tatham's move limit for this board: {l} (his greedy solver plus leniency; not an optimum).") }</p> }
                     <div class="stepper">
