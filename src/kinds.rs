@@ -196,7 +196,7 @@ pub fn hint_answer(kind: Kind, text: &str, monitor: Option<Monitor>) -> Result<O
             return Ok(None);
         }
         let puzzle = import_as::<P>(text).map_err(SolveError::Input)?;
-        let r = puzzle.solve(Mode::Unique, monitor)?;
+        let r = puzzle.solve(P::HINT_MODE, monitor)?;
         Ok(match r.verdict {
             Verdict::Unique | Verdict::Optimal => r.solutions.first().map(|s| puzzle.solution_rows(s)),
             _ => None,

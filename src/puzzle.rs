@@ -100,6 +100,11 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
     /// solves for the proven answer before a hint only for such kinds. Defaults to no.
     const LOGIC_HINTS: bool = false;
 
+    /// How the answer a hint is checked against is solved ([`crate::kinds::hint_answer`]): the
+    /// proof of uniqueness by default; a kind judged by a measure may ask for an answer within
+    /// a bounded time instead (Flood-It: [`Mode::First`], the minimum if proven within 3 s).
+    const HINT_MODE: Mode = Mode::Unique;
+
     /// The next step of human reasoning from the player's `marks` (the kind's own marks), with
     /// `answer` the proven unique answer when known (Flood-It reads its length). The marks are
     /// already known to agree with the answer ([`crate::hint::hint`] checks that first). The

@@ -291,8 +291,12 @@ pub fn App() -> Html {
             <ContextProvider<UseReducerHandle<Live>> context={live}>
             <ContextProvider<UseReducerHandle<Trouble>> context={trouble}>
                 <Nav />
-                <NoticeBar />
-                <SavedWorkBar />
+                // Messages float in one stack at the bottom of the view: always in sight, never
+                // moving the board, never over one another.
+                <div id="toasts" class="toasts">
+                    <NoticeBar />
+                    <SavedWorkBar />
+                </div>
                 <main id="page">{ page }</main>
             </ContextProvider<UseReducerHandle<Trouble>>>
             </ContextProvider<UseReducerHandle<Live>>>

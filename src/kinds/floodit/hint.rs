@@ -10,7 +10,7 @@ use super::page::{moves_of_marks, PALETTE};
 use super::sim::Position;
 use super::FloodIt;
 use crate::hint::{Hint, Step};
-use crate::puzzle::Engine;
+use crate::puzzle::{Mode, Puzzle, Verdict};
 
 /// Names for the colours of [`PALETTE`], in the same order.
 pub const COLOUR_NAMES: [&str; 16] =
@@ -56,9 +56,26 @@ pub fn next_step(board: &FloodIt, marks: &[u8], answer: Option<&Vec<u8>>) -> Hin
                 Ok(b) => b,
                 Err(e) => return Hint::Mistake { cells: vec![], sentence: format!("The moves played cannot be read: {e}") },
             };
-            match with.solve_with(Engine::Search, None) {
-                Ok(r) => match r.solutions.first() {
-                    Some(moves) if moves.len() > played.len() => (moves[played.len()], moves.len() - played.len(), "the exhaustive search (A* with an admissible bound) proved it".to_string()),
+            // At most FIRST_ANSWER_MS: the proven shortest finish, or the best found by then.
+            match with.solve(Mode::First, None) {
+                Ok(r) => match (r.solutions.first(), r.verdict) {
+                    (Some(moves), Verdict::Bounded { lower }) if moves.len() > played.len() => {
+                        let (rest, lower_rest) = (moves.len() - played.len(), lower.saturating_sub(played.len()));
+                        let next = moves[played.len()];
+                        let mut after = position.clone();
+                        after.play(board, next);
+                        let cells: Vec<usize> = (0..after.flooded.len()).filter(|&i| after.flooded[i] && !position.flooded[i]).collect();
+                        let reasons: Vec<usize> = (0..position.flooded.len()).filter(|&i| position.flooded[i]).collect();
+                        let sentence = format!(
+                            "Play {} now: it is the first move of the best finish found in {:.0} s ({rest} moves), not proven shortest: no finish has fewer than {lower_rest} moves (proven). It floods {} more cell{}.",
+                            colour_words(board, next),
+                            super::FIRST_ANSWER_MS / 1000.0,
+                            cells.len(),
+                            if cells.len() == 1 { "" } else { "s" }
+                        );
+                        return bounded_step(marks, &played, next, cells, reasons, sentence);
+                    }
+                    (Some(moves), _) if moves.len() > played.len() => (moves[played.len()], moves.len() - played.len(), "the exhaustive search (A* with an admissible bound) proved it".to_string()),
                     _ => return Hint::Stuck { sentence: "The solver found no move from here.".into(), known: 0, total: 0 },
                 },
                 Err(e) => return Hint::Stuck { sentence: format!("No hint: {e}."), known: 0, total: 0 },
@@ -92,16 +109,37 @@ pub fn next_step(board: &FloodIt, marks: &[u8], answer: Option<&Vec<u8>>) -> Hin
             ));
         }
     }
-    let mut changes = vec![(played.len(), next + 1)];
-    if marks.len() > played.len() + 1 && marks[played.len() + 1] != 0 {
-        changes.push((played.len() + 1, 0));
-    }
     Hint::Step(Step {
         rule: "Shortest finish".into(),
         rank: 0,
         difficulty: "optimal play".into(),
         cells,
-        marks: changes,
+        reasons,
+        clues: vec![format!("move {}", played.len() + 1)],
+        figures: vec![],
+        sentence,
+        marks: move_changes(marks, &played, next),
+    })
+}
+
+/// The marks a hint's move changes: the move itself, and a later move (undone play) cleared.
+fn move_changes(marks: &[u8], played: &[u8], next: u8) -> Vec<(usize, u8)> {
+    let mut changes = vec![(played.len(), next + 1)];
+    if marks.len() > played.len() + 1 && marks[played.len() + 1] != 0 {
+        changes.push((played.len() + 1, 0));
+    }
+    changes
+}
+
+/// A step from the best finish found within the time a hint may take, when the shortest
+/// finish from here is not proven: the sentence says so and gives the proven bound.
+fn bounded_step(marks: &[u8], played: &[u8], next: u8, cells: Vec<usize>, reasons: Vec<usize>, sentence: String) -> Hint {
+    Hint::Step(Step {
+        rule: "Best finish found".into(),
+        rank: 0,
+        difficulty: "best play found".into(),
+        cells,
+        marks: move_changes(marks, played, next),
         reasons,
         clues: vec![format!("move {}", played.len() + 1)],
         figures: vec![],

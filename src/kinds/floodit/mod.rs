@@ -188,6 +188,9 @@ impl Puzzle for FloodIt {
     }
 
     const LOGIC_HINTS: bool = true;
+    /// A hint never waits for a proof that may not come: the minimum when it is proven within
+    /// [`FIRST_ANSWER_MS`], otherwise no proven answer, and the step says it rests on the best found.
+    const HINT_MODE: Mode = Mode::First;
 
     fn next_step(&self, marks: &[u8], answer: Option<&Vec<u8>>) -> Hint {
         hint::next_step(self, marks, answer)
