@@ -230,6 +230,19 @@ fn wall_ms() -> f64 {
 }
 
 impl Workshop {
+    /// After the marks changed from `before` by one step of the player (a mark, a drag, an
+    /// applied hint): `before` goes on the undo stack, Redo and the last Check's rings go, the
+    /// clock counts a move; the board shows the player's marks.
+    fn record_move(&mut self, before: Vec<u8>) {
+        if self.marks != before {
+            self.undo.push(before);
+            self.redo.clear();
+            self.mistakes = None;
+            self.play.move_at(wall_ms());
+        }
+        self.view = Some(View::Play);
+    }
+
     /// The answer the board shows (rows), and the other answer it differs from, when the view is
     /// an answer of the last solve; `(None, None)` while the player's marks are shown.
     pub fn shown_answers(&self) -> (Option<&Vec<String>>, Option<&Vec<String>>) {
@@ -567,13 +580,7 @@ impl Reducible for State {
                 if let Some((_, at)) = w.explanation.as_mut() {
                     *at = None;
                 }
-                if w.marks != before {
-                    w.undo.push(before);
-                    w.redo.clear();
-                    w.mistakes = None;
-                    w.play.move_at(wall_ms());
-                }
-                w.view = Some(View::Play);
+                w.record_move(before);
             }
             Action::ClearMarks(kind) => {
                 let w = s.workshops.entry(kind).or_default();
@@ -619,13 +626,7 @@ impl Reducible for State {
                 }
                 let before = w.marks.clone();
                 crate::hint::apply(&mut w.marks, &step);
-                if w.marks != before {
-                    w.undo.push(before);
-                    w.redo.clear();
-                    w.mistakes = None;
-                    w.play.move_at(wall_ms());
-                }
-                w.view = Some(View::Play);
+                w.record_move(before);
             }
             Action::DismissHint(kind) => s.workshops.entry(kind).or_default().hint = None,
             Action::ExplainAt { kind, at } => {
