@@ -83,8 +83,8 @@ fn show_board_top() {
     let top = board.get_bounding_client_rect().top();
     let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
     if top < 0.0 || top > height * 0.6 {
-        // The zoom bar sits just above the board.
-        let _ = window.scroll_by_with_x_and_y(0.0, top - 60.0);
+        // The zoom bar (and Flood-It's colour buttons) sit just above the board.
+        let _ = window.scroll_by_with_x_and_y(0.0, top - 110.0);
     }
 }
 

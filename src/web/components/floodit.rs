@@ -251,7 +251,7 @@ pub fn FloodItPage() -> Html {
             </div>
             <Status kind={KIND} />
             <div id="swatches" class="swatches" role="group" aria-label="Colours to play">{ for buttons }</div>
-            <Zoom size={format!("{cols}x{rows}")}>
+            <Zoom size={format!("{cols}x{rows}")} touch={false}>
             <div id="board" class="board floodit-board" style={format!("--cols:{cols};--rows:{rows}")} data-rows={rows.to_string()} data-cols={cols.to_string()} data-done={done.to_string()}>
                 { for cells }
             </div>

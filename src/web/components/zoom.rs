@@ -24,6 +24,10 @@ pub struct ZoomProps {
     /// The smallest zoom fit may choose; below it the view scrolls instead, so type stays readable.
     #[prop_or(0.5)]
     pub min_fit: f64,
+    /// Whether the board is played by touching its cells, so a phone keeps them at least
+    /// [`TOUCH_CELL_PX`] (Flood-It is played with its colour buttons and fits the screen instead).
+    #[prop_or(true)]
+    pub touch: bool,
 }
 
 /// The zoom factor that fits `natural` pixels into `available`, between `min` and 1.
@@ -71,12 +75,12 @@ pub fn Zoom(props: &ZoomProps) -> Html {
     let inner = use_node_ref();
 
     {
-        let (view, inner, fit, min) = (view.clone(), inner.clone(), fit.clone(), props.min_fit);
+        let (view, inner, fit, min, touch) = (view.clone(), inner.clone(), fit.clone(), props.min_fit, props.touch);
         use_effect_with(props.size.clone(), move |_| {
             let measure = std::rc::Rc::new(move || {
                 let (Some(v), Some(i)) = (view.cast::<web_sys::HtmlElement>(), inner.cast::<web_sys::HtmlElement>()) else { return };
                 // offsetWidth is the unzoomed layout width; clientWidth is what the view shows.
-                let f = fit_factor(i.offset_width() as f64, v.client_width() as f64, min.max(touch_min(&i)));
+                let f = fit_factor(i.offset_width() as f64, v.client_width() as f64, min.max(if touch { touch_min(&i) } else { 0.0 }));
                 if (f - *fit).abs() > 0.005 {
                     fit.set(f);
                 }
