@@ -9,7 +9,7 @@
 
 use super::model::{Cage, KenKen, Op};
 use super::page::{self, STRIDE};
-use super::propagate::PROPAGATE_LIMIT;
+use super::propagate::{cage_forced, PROPAGATE_LIMIT};
 use super::tuples::{self, Domain, Tuples};
 use crate::hint::{and_list, cell_words, Hint, Step};
 
@@ -254,12 +254,7 @@ pub fn next_step(p: &KenKen, marks: &[u8]) -> Hint {
     for (k, cage) in p.cages().iter().enumerate() {
         let Some(ts) = &all_tuples[k] else { continue };
         for l in 0..2 * n {
-            let on_line = |c: usize| if l < n { c / n == l } else { c % n == l - n };
-            let idx: Vec<usize> = (0..cage.cells.len()).filter(|&i| on_line(cage.cells[i])).collect();
-            if idx.len() < 2 {
-                continue;
-            }
-            let forced = ts.iter().fold(tuples::full(n), |m, t| m & idx.iter().fold(0 as Domain, |a, &i| a | 1 << (t[i] - 1)));
+            let forced = cage_forced(n, &cage.cells, ts, l);
             if forced == 0 {
                 continue;
             }

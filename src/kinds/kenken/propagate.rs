@@ -38,6 +38,18 @@ pub enum Outcome {
 }
 
 /// Runs propagation at `level` from `domains` to a fixpoint.
+/// The digits every tuple of a cage puts on `line` (rows `0..n`, then columns) within the
+/// cage, which no other cell of that line can hold; none when fewer than two of the cage's
+/// cells are on the line (one cell forces only its own fixed digit: the naked single).
+pub fn cage_forced(n: usize, cage_cells: &[usize], tuples: &[Vec<u8>], line: usize) -> Domain {
+    let on_line = |c: usize| if line < n { c / n == line } else { c % n == line - n };
+    let idx: Vec<usize> = (0..cage_cells.len()).filter(|&i| on_line(cage_cells[i])).collect();
+    if idx.len() < 2 {
+        return 0;
+    }
+    tuples.iter().fold(tuples::full(n), |m, t| m & idx.iter().fold(0 as Domain, |a, &i| a | 1 << (t[i] - 1)))
+}
+
 pub fn propagate_from(p: &KenKen, level: Level, mut domains: Vec<Domain>) -> Outcome {
     let n = p.size();
     let cages = p.cages();
@@ -60,13 +72,7 @@ pub fn propagate_from(p: &KenKen, level: Level, mut domains: Vec<Domain>) -> Out
             if level >= Level::Medium {
                 // Digits every tuple puts in one line (within the cage) leave the rest of that line.
                 for line in 0..2 * n {
-                    let on_line = |c: usize| if line < n { c / n == line } else { c % n == line - n };
-                    let idx: Vec<usize> = (0..cage.cells.len()).filter(|&i| on_line(cage.cells[i])).collect();
-                    if idx.len() < 2 {
-                        // One cell on the line forces only its own fixed digit: the naked single below.
-                        continue;
-                    }
-                    let forced = ts.iter().fold(tuples::full(n), |m, t| m & idx.iter().fold(0 as Domain, |a, &i| a | 1 << (t[i] - 1)));
+                    let forced = cage_forced(n, &cage.cells, &ts, line);
                     if forced == 0 {
                         continue;
                     }

@@ -225,19 +225,7 @@ fn confinement(logic: &Logic, cells: &[Cell]) -> Found {
     let nr = logic.n_regions;
     for by_col in [false, true] {
         let line = |i: usize| if by_col { i % n } else { i / n };
-        let mut lo = vec![usize::MAX; nr];
-        let mut hi = vec![0usize; nr];
-        let mut in_line = vec![0u64; n];
-        for (i, g) in logic.region.iter().enumerate() {
-            let Some(g) = *g else { continue };
-            if cells[i] == Cell::Empty {
-                continue;
-            }
-            let l = line(i);
-            lo[g] = lo[g].min(l);
-            hi[g] = hi[g].max(l);
-            in_line[l] |= 1u64 << g;
-        }
+        let (lo, hi, in_line) = logic.line_spans(cells, by_col);
         if let Some(g) = lo.iter().position(|&x| x == usize::MAX) {
             let cells_g: Vec<usize> = (0..cells.len()).filter(|&i| logic.region[i] == Some(g)).collect();
             return Err(Contra { words: format!("region {} would have no open cell left", StarBattle::letter(g as u8)), cells: cells_g });
@@ -252,6 +240,10 @@ fn confinement(logic: &Logic, cells: &[Cell]) -> Found {
                 touching |= in_line[b];
                 let inside: u64 = (0..nr).filter(|&g| lo[g] >= a && hi[g] <= b).fold(0u64, |s, g| s | 1u64 << g);
                 let (ni, nt) = (inside.count_ones() as usize, touching.count_ones() as usize);
+                // Words and cells only for a band where something follows.
+                if ni < m && nt > m || ni == m && nt == m {
+                    continue;
+                }
                 let band = band_name(by_col, a, b);
                 let band_cells: Vec<usize> = (0..cells.len()).filter(|&i| (a..=b).contains(&line(i))).collect();
                 if ni > m {

@@ -281,25 +281,33 @@ impl Logic {
         Ok(changed)
     }
 
+    /// For each region, the first and last line (row, or column when `by_col`) holding one of
+    /// its non-empty cells (`usize::MAX` and 0 when it has none); for each line, the regions with
+    /// a non-empty cell in it, as a bit set (at most 40 regions). Confinement's scan, shared with
+    /// the hint that explains it.
+    pub(super) fn line_spans(&self, cells: &[Cell], by_col: bool) -> (Vec<usize>, Vec<usize>, Vec<u64>) {
+        let n = self.n;
+        let mut lo = vec![usize::MAX; self.n_regions];
+        let mut hi = vec![0usize; self.n_regions];
+        let mut in_line = vec![0u64; n];
+        for (i, g) in self.region.iter().enumerate() {
+            let Some(g) = *g else { continue };
+            if cells[i] == Cell::Empty {
+                continue;
+            }
+            let l = if by_col { i % n } else { i / n };
+            lo[g] = lo[g].min(l);
+            hi[g] = hi[g].max(l);
+            in_line[l] |= 1u64 << g;
+        }
+        (lo, hi, in_line)
+    }
+
     fn confinement(&self, cells: &mut [Cell]) -> Step {
         let n = self.n;
         for by_col in [false, true] {
             let line = |i: usize| if by_col { i % n } else { i / n };
-            // For each region: the first and last line holding one of its non-empty cells; for
-            // each line: the regions with a non-empty cell in it (as a bit set, at most 40 regions).
-            let mut lo = vec![usize::MAX; self.n_regions];
-            let mut hi = vec![0usize; self.n_regions];
-            let mut in_line = vec![0u64; n];
-            for (i, g) in self.region.iter().enumerate() {
-                let Some(g) = *g else { continue };
-                if cells[i] == Cell::Empty {
-                    continue;
-                }
-                let l = line(i);
-                lo[g] = lo[g].min(l);
-                hi[g] = hi[g].max(l);
-                in_line[l] |= 1u64 << g;
-            }
+            let (lo, hi, in_line) = self.line_spans(cells, by_col);
             if lo.contains(&usize::MAX) {
                 return Err(Contradiction);
             }
