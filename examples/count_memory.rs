@@ -39,7 +39,7 @@ fn main() {
         let base = LIVE.load(Ordering::Relaxed);
         PEAK.store(base, Ordering::Relaxed);
         let t = std::time::Instant::now();
-        let report = studio::kinds::solve_text(studio::kinds::Kind::StarBattle, &link, studio::puzzle::Mode::Count(k), None).expect("solves");
+        let report = studio::kinds::solve_text(studio::kinds::Kind::StarBattle, &link, studio::puzzle::Mode::Count(k), "", None).expect("solves");
         let ms = t.elapsed().as_secs_f64() * 1000.0;
         let peak = PEAK.load(Ordering::Relaxed) - base;
         let found = report.count.map(|c| c.0).unwrap_or(0);

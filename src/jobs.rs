@@ -11,11 +11,9 @@ use web_time::Instant;
 use crate::art::pipeline::{self, ArtOptions, ArtResult, Stage};
 use crate::art::MAX_FILE_BYTES;
 use crate::bench::{self, Record, Summary};
-use crate::kinds::rectfree::search::Snapshot;
-use crate::kinds::nonogram::{self, solve::SolveOptions, Nonogram};
 use crate::kinds::{self, AnyReport, Kind};
-use crate::puzzle::{GenerateOptions, Mode, SolveError, Verdict};
-use crate::sat::{Interim, Monitor};
+use crate::puzzle::{GenerateOptions, Mode, Puzzle, SolveError, Verdict};
+use crate::sat::{Interim, Monitor, Snapshot};
 
 /// Milliseconds between progress replies.
 pub const PROGRESS_INTERVAL_MS: f64 = 250.0;
@@ -26,18 +24,14 @@ pub const GENERATE_LIMIT_MS: f64 = 120_000.0;
 /// A job for the worker.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Request {
-    /// Solve a puzzle given as text (canonical JSON or anything the kind imports).
-    Solve { kind: Kind, puzzle: String, mode: Mode },
-    /// Solve a nonogram with chosen search options (one member of a portfolio of workers: each
-    /// gets other options, the first verified answer wins; the proof names the search and seed).
-    SolveNonogram { puzzle: String, mode: Mode, options: SolveOptions },
+    /// Solve a puzzle given as text (canonical JSON or anything the kind imports) with the
+    /// kind's own solve options as JSON text (`""` for the defaults; [`Puzzle::Options`]). A
+    /// portfolio sends several with other options; the first verified answer wins.
+    Solve { kind: Kind, puzzle: String, mode: Mode, options: String },
     /// Make a new puzzle.
     Generate { kind: Kind, options: GenerateOptions },
     /// Run a benchmark collection given as file text.
     Bench { kind: Kind, text: String, name: String, options: bench::Options },
-    /// Colour a grid without monochromatic rectangles (the task as text), with live snapshots
-    /// of the local search ([`Reply::RectFreeProgress`]) and the report at the end.
-    RectFree { puzzle: String },
     /// The next explained hint for the player's marks (the kind's own marks), checked against
     /// the proven answer first; the same request for every kind ([`crate::hint`]).
     Hint { kind: Kind, puzzle: String, marks: Vec<u8> },
@@ -92,8 +86,9 @@ pub enum Reply {
     /// An image job's current proven-unique puzzle while its givens are being minimised (the
     /// quick answer first, then smaller sets); the job goes on.
     ArtImproved(Box<ArtResult>),
-    /// The rectangle-free search so far: score series for the chart and the best grid.
-    RectFreeProgress(Box<Snapshot>),
+    /// A kind's live snapshot of a solve that goes on ([`Monitor::snapshot`]; the rectangle-free
+    /// search's chart and best grid), handed to the kind's page unread.
+    Snapshot(Box<Snapshot>),
     /// A benchmark's records finished since the last report, as (ms, verdict), for the live chart.
     BenchRecords(Vec<(f64, String)>),
     /// An explained hint ([`Request::Hint`]).
@@ -149,15 +144,25 @@ pub struct Envelope<T> {
 }
 
 /// A monitor that posts a solve's progress: elapsed time, and the cells known during line logic
-/// or the conflicts during search.
-/// Every improved answer of an anytime search (Flood-It) is posted as [`Reply::Improved`].
+/// or the conflicts during search. Every improved answer of an anytime search (Flood-It) is
+/// posted as [`Reply::Improved`], and every snapshot a kind makes as [`Reply::Snapshot`]; once
+/// snapshots come, they carry the figures and the progress replies stop.
 fn solve_monitor(post: &Rc<dyn Fn(Reply)>, started: Instant, kind: Kind) -> Monitor {
     let p = post.clone();
     let improved = post.clone();
+    let shown = post.clone();
+    let snapshots = Rc::new(std::cell::Cell::new(false));
+    let seen = snapshots.clone();
     Monitor::new(PROGRESS_INTERVAL_MS, move |progress| {
-        let conflicts = progress.known.is_none().then_some(progress.conflicts);
-        p(Reply::Progress { elapsed_ms: started.elapsed().as_secs_f64() * 1000.0, conflicts, items: None, known: progress.known });
+        if !seen.get() {
+            let conflicts = progress.known.is_none().then_some(progress.conflicts);
+            p(Reply::Progress { elapsed_ms: started.elapsed().as_secs_f64() * 1000.0, conflicts, items: None, known: progress.known });
+        }
         true
+    })
+    .with_snapshots(move |s: Snapshot| {
+        snapshots.set(true);
+        shown(Reply::Snapshot(Box::new(s)));
     })
     .with_interim(move |i: Interim| {
         let verdict = Verdict::Bounded { lower: i.lower };
@@ -204,14 +209,7 @@ fn hint_answer(kind: Kind, puzzle: &str, monitor: Monitor) -> Result<Option<Vec<
 pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
     let started = Instant::now();
     match request {
-        Request::Solve { kind, puzzle, mode } => solved(kinds::solve_text(kind, &puzzle, mode, Some(solve_monitor(&post, started, kind)))),
-        Request::SolveNonogram { puzzle, mode, options } => {
-            let monitor = solve_monitor(&post, started, Kind::Nonogram);
-            solved(kinds::import_as::<Nonogram>(&puzzle).map_err(SolveError::Input).and_then(|p| {
-                let r = nonogram::solve::solve_with(&p, mode, options, Some(monitor))?;
-                Ok(kinds::any_report(&p, r))
-            }))
-        }
+        Request::Solve { kind, puzzle, mode, options } => solved(kinds::solve_text(kind, &puzzle, mode, &options, Some(solve_monitor(&post, started, kind)))),
         Request::Generate { kind, options } => {
             let limit_ms = options.timeout_ms.unwrap_or(GENERATE_LIMIT_MS);
             let p = post.clone();
@@ -252,7 +250,6 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
                 Err(e) => Reply::Failed(e.to_string()),
             }
         }
-        Request::RectFree { puzzle } => rectfree(&puzzle, started, post),
         Request::Hint { kind, puzzle, marks } => match hint_answer(kind, &puzzle, solve_monitor(&post, started, kind)) {
             Ok(answer) => match kinds::hint_text(kind, &puzzle, &marks, answer.as_deref()) {
                 Ok(h) => Reply::Hint(Box::new(h)),
@@ -297,29 +294,7 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
     }
 }
 
-/// The rectangle-free job: progress from SAT (conflicts) or from the search (snapshots).
-fn rectfree(puzzle: &str, started: Instant, post: Rc<dyn Fn(Reply)>) -> Reply {
-    use crate::kinds::rectfree::{solve, RectFree};
-    let p = match kinds::import_as::<RectFree>(puzzle) {
-        Ok(p) => p,
-        Err(e) => return Reply::Failed(e.to_string()),
-    };
-    let searching = Rc::new(std::cell::Cell::new(false));
-    let (post_sat, flag) = (post.clone(), searching.clone());
-    let monitor = Monitor::new(PROGRESS_INTERVAL_MS, move |progress| {
-        // During the local search the snapshots carry the figures; the monitor only keeps time.
-        if !flag.get() {
-            post_sat(Reply::Progress { elapsed_ms: started.elapsed().as_secs_f64() * 1000.0, conflicts: Some(progress.conflicts), items: None, known: None });
-        }
-        true
-    });
-    let mut on_snapshot = |s: &Snapshot| {
-        searching.set(true);
-        post(Reply::RectFreeProgress(Box::new(s.clone())));
-    };
-    match solve::solve_any(&p, Mode::First, Some(monitor), Some(&mut on_snapshot)) {
-        Ok(report) => Reply::Solved(report),
-        Err(SolveError::Stopped) => Reply::Failed("stopped".into()),
-        Err(e) => Reply::Failed(e.to_string()),
-    }
+/// A solve request for a puzzle of kind `P` given as text, with `P`'s own options.
+pub fn solve_request<P: Puzzle>(puzzle: String, mode: Mode, options: &P::Options) -> Request {
+    Request::Solve { kind: P::KIND, puzzle, mode, options: kinds::options_text::<P>(options) }
 }

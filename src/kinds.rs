@@ -121,12 +121,29 @@ pub fn sniff(text: &str) -> Option<Kind> {
     Kind::ALL.into_iter().find(|&k| with_kind!(k, P => P::recognises(t)))
 }
 
-/// Solves a puzzle given as text (canonical JSON or anything [`import`] reads).
-pub fn solve_text(kind: Kind, text: &str, mode: Mode, monitor: Option<Monitor>) -> Result<AnyReport, SolveError> {
+/// Solves a puzzle given as text (canonical JSON or anything [`import`] reads) with the kind's
+/// solve options given as JSON text (`""` or `{}` for the defaults; see [`options_from_text`]).
+pub fn solve_text(kind: Kind, text: &str, mode: Mode, options: &str, monitor: Option<Monitor>) -> Result<AnyReport, SolveError> {
     with_kind!(kind, P => {
+        let options = options_from_text::<P>(options).map_err(SolveError::Input)?;
         let puzzle = import_as::<P>(text).map_err(SolveError::Input)?;
-        solve_any(&puzzle, mode, monitor)
+        Ok(any_report(&puzzle, puzzle.solve_with(mode, &options, monitor)?))
     })
+}
+
+/// Reads a kind's solve options ([`Puzzle::Options`]) from JSON text; empty text is the defaults.
+/// An unknown field or value is an error that names the kind and the field.
+pub fn options_from_text<P: Puzzle>(text: &str) -> InputResult<P::Options> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Ok(P::Options::default());
+    }
+    serde_json::from_str(t).map_err(|e| InputError::at(format!("{} solve options", P::KIND.title()), e.to_string()))
+}
+
+/// A kind's solve options as the JSON text [`solve_text`] and [`crate::jobs::Request::Solve`] carry.
+pub fn options_text<P: Puzzle>(options: &P::Options) -> String {
+    serde_json::to_string(options).unwrap_or_default()
 }
 
 /// Solves a typed puzzle and returns the kind-independent report.
@@ -145,6 +162,28 @@ pub fn any_report<P: Puzzle>(puzzle: &P, r: Report<P::Solution>) -> AnyReport {
         rating: r.rating,
         count: r.count,
     }
+}
+
+/// Checks an answer with the kind's independent checker: every rule it breaks, one line each
+/// ([`Puzzle::faults`]; none when it is right). The answer is `answer` read as rows, else the
+/// one the puzzle's text carries, else the puzzle's text itself read as rows (a rectangle-free
+/// colouring given as a grid is both its task and its answer).
+pub fn check_text(kind: Kind, text: &str, answer: Option<&str>) -> InputResult<Vec<String>> {
+    let rows_of = |t: &str| t.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(String::from).collect::<Vec<_>>();
+    with_kind!(kind, P => {
+        let (puzzle, known) = if link::find(text.trim())?.is_some() { (import_as::<P>(text)?, None) } else {
+            let e = P::import(text.trim())?;
+            (e.puzzle, e.known)
+        };
+        let solution = match (answer, known) {
+            (Some(a), _) => puzzle.solution_from_rows(&rows_of(a))?,
+            (None, Some(k)) => k,
+            (None, None) => puzzle
+                .solution_from_rows(&rows_of(text))
+                .map_err(|_| InputError::new("the puzzle carries no answer to check: give the answer's rows after it"))?,
+        };
+        Ok(puzzle.faults(&solution))
+    })
 }
 
 /// Checks answer rows against a puzzle with the kind's independent verifier.

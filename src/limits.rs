@@ -99,12 +99,12 @@ pub fn encoding_size(kind: Kind, puzzle: &str) -> Result<(usize, u64), String> {
 /// is refused with the limit named. Everything else passes unchanged (the models have already
 /// refused anything beyond their sizes).
 pub fn fit(request: Request) -> Result<(Request, Option<String>), String> {
-    let Request::Solve { kind, puzzle, mode } = request else { return Ok((request, None)) };
-    let Mode::Count(n) = mode else { return Ok((Request::Solve { kind, puzzle, mode }, None)) };
+    let Request::Solve { kind, puzzle, mode, options } = request else { return Ok((request, None)) };
+    let Mode::Count(n) = mode else { return Ok((Request::Solve { kind, puzzle, mode, options }, None)) };
     let (answer, literals) = match encoding_size(kind, &puzzle) {
         Ok(size) => size,
         // Not readable: the worker reports the model's own error, as for any solve.
-        Err(_) => return Ok((Request::Solve { kind, puzzle, mode }, None)),
+        Err(_) => return Ok((Request::Solve { kind, puzzle, mode, options }, None)),
     };
     if literals * BYTES_PER_ENCODED_LITERAL > WORKER_MEMORY_BYTES {
         return Err(format!(
@@ -115,7 +115,7 @@ pub fn fit(request: Request) -> Result<(Request, Option<String>), String> {
     }
     let cap = count_cap(answer, literals);
     if n <= cap {
-        return Ok((Request::Solve { kind, puzzle, mode }, None));
+        return Ok((Request::Solve { kind, puzzle, mode, options }, None));
     }
     let note = format!(
         "Counting stops at {} solutions on this board: each answer found adds a clause over its {answer} cells, and {} of them fill the solver's memory limit of {}.",
@@ -123,7 +123,7 @@ pub fn fit(request: Request) -> Result<(Request, Option<String>), String> {
         group(cap),
         mib(WORKER_MEMORY_BYTES)
     );
-    Ok((Request::Solve { kind, puzzle, mode: Mode::Count(cap) }, Some(note)))
+    Ok((Request::Solve { kind, puzzle, mode: Mode::Count(cap), options }, Some(note)))
 }
 
 /// 1234567 as "1,234,567".

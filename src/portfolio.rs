@@ -44,22 +44,22 @@ pub enum Outcome {
     Ignore,
 }
 
-/// The score a progress reply carries (lower is better), when its job has one: the local
-/// search's best so far.
+/// The score a progress reply carries (lower is better), when its job has one: a kind's
+/// snapshot's score (the local search's best so far).
 pub fn score(reply: &Reply) -> Option<u64> {
     match reply {
-        Reply::RectFreeProgress(s) => Some(s.best),
+        Reply::Snapshot(s) => s.score,
         _ => None,
     }
 }
 
-/// Marks a progress reply with its runner, where the reply has room for it (the local
-/// search's snapshot), so the page can say which worker leads.
+/// Marks a progress reply with its runner, where the reply has room for it (a snapshot), so
+/// the page can say which worker leads.
 pub fn tag(reply: Reply, runner: Runner) -> Reply {
     match reply {
-        Reply::RectFreeProgress(mut s) => {
+        Reply::Snapshot(mut s) => {
             s.worker = Some((runner.index as u32, runner.count as u32));
-            Reply::RectFreeProgress(s)
+            Reply::Snapshot(s)
         }
         other => other,
     }
@@ -69,8 +69,6 @@ pub fn tag(reply: Reply, runner: Runner) -> Reply {
 pub fn task(request: &Request) -> Option<(Kind, &str)> {
     match request {
         Request::Solve { kind, puzzle, .. } => Some((*kind, puzzle)),
-        Request::RectFree { puzzle } => Some((Kind::RectFree, puzzle)),
-        Request::SolveNonogram { puzzle, .. } => Some((Kind::Nonogram, puzzle)),
         _ => None,
     }
 }
@@ -118,7 +116,7 @@ impl Race {
         let runner = Runner { index, count: self.tasks.len() };
         match reply {
             Reply::Ready => Outcome::Ignore,
-            Reply::Progress { .. } | Reply::RectFreeProgress(_) | Reply::ArtProgress { .. } => {
+            Reply::Progress { .. } | Reply::Snapshot(_) | Reply::ArtProgress { .. } => {
                 if let Some(s) = score(&reply) {
                     self.best[index] = Some(self.best[index].map_or(s, |b| b.min(s)));
                 }

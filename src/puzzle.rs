@@ -8,6 +8,7 @@
 
 use std::fmt;
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{InputError, InputResult};
@@ -34,6 +35,10 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
     type Solution: Clone + PartialEq + fmt::Debug;
     /// The variables an encoding made, for decoding models and blocking answers.
     type Vars;
+    /// The kind's own solve options (nonogram: which search; rectangle-free: method, symmetry,
+    /// random seed), read from JSON by the worker and the CLI alike; kinds without any use
+    /// [`NoOptions`]. The defaults are what [`Puzzle::solve`] runs.
+    type Options: Clone + Default + PartialEq + fmt::Debug + Serialize + DeserializeOwned;
 
     /// Reads the studio's JSON form (`{"kind": …}`), validating it.
     fn from_json(value: &serde_json::Value) -> InputResult<Self>;
@@ -157,12 +162,31 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
         Self::generate(options)
     }
 
-    /// Solves in `mode`; the default is the generic SAT path [`solve`]. Kinds with a better
-    /// first stage (line logic, search for an optimum) override it.
+    /// Solves in `mode` with the default options ([`Puzzle::solve_with`]).
     fn solve(&self, mode: Mode, monitor: Option<Monitor>) -> Result<Report<Self::Solution>, SolveError> {
+        self.solve_with(mode, &Self::Options::default(), monitor)
+    }
+
+    /// Solves in `mode` with the kind's `options`, reporting to `monitor` (progress, Cancel,
+    /// and the kind's live snapshots, [`Monitor::snapshot`]). The default is the generic SAT
+    /// path [`solve`]; kinds with a better first stage (line logic, local search, search for an
+    /// optimum) override it.
+    fn solve_with(&self, mode: Mode, options: &Self::Options, monitor: Option<Monitor>) -> Result<Report<Self::Solution>, SolveError> {
+        let _ = options;
         solve(self, mode, monitor)
     }
+
+    /// Every rule an answer breaks, one sentence each, for `puzzle check` (a rectangle-free
+    /// colouring lists each of its rectangles). Defaults to [`Puzzle::verify`]'s reason.
+    fn faults(&self, solution: &Self::Solution) -> Vec<String> {
+        self.verify(solution).err().into_iter().collect()
+    }
 }
+
+/// The solve options of a kind that has none: an empty JSON object (`{}`); any field is an error.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NoOptions {}
 
 /// Writes the [`Puzzle`] methods that read and write a kind's own forms (`from_json`,
 /// `to_json`, `link_payload`, `from_link_payload`, `import`) as calls to the same-named
@@ -210,6 +234,9 @@ pub struct GenerateOptions {
     /// applies [`crate::jobs::GENERATE_LIMIT_MS`] when none is given).
     #[serde(default)]
     pub timeout_ms: Option<f64>,
+    /// Start the flood at the centre cell instead of the top-left (Flood-It).
+    #[serde(default)]
+    pub centre: bool,
 }
 
 /// What to find.

@@ -66,11 +66,11 @@ fn astar_and_sat_equal_breadth_first_search_up_to_4x4() {
         let (rows, cols) = (rng.usize(2..=4), rng.usize(2..=4));
         let p = random_board(rows, cols, rng.u8(2..=4), &mut rng);
         let want = bfs_minimum(&p);
-        let a = p.solve_with(Engine::Search, None).unwrap();
+        let a = p.solve_optimum(Engine::Search, None).unwrap();
         assert_eq!(a.verdict, Verdict::Optimal);
         assert_eq!(a.solutions[0].len(), want, "A* on {:?}", p.symbol_rows());
         check::verify(&p, &a.solutions[0]).unwrap();
-        let s = p.solve_with(Engine::Sat, None).unwrap();
+        let s = p.solve_optimum(Engine::Sat, None).unwrap();
         assert_eq!(s.solutions[0].len(), want, "SAT on {:?}", p.symbol_rows());
         check::verify(&p, &s.solutions[0]).unwrap();
         if want > 0 {
@@ -181,10 +181,10 @@ fn sat_and_astar_agree_up_to_8x8() {
     for _ in 0..25 {
         let n = rng.usize(5..=8);
         let p = random_board(n, n, rng.u8(3..=6), &mut rng);
-        let a = p.solve_with(Engine::Search, None).unwrap();
-        let s = p.solve_with(Engine::Sat, None).unwrap();
+        let a = p.solve_optimum(Engine::Search, None).unwrap();
+        let s = p.solve_optimum(Engine::Sat, None).unwrap();
         assert_eq!(a.solutions[0].len(), s.solutions[0].len(), "{:?}", p.symbol_rows());
-        let both = p.solve_with(Engine::Both, None).unwrap();
+        let both = p.solve_optimum(Engine::Both, None).unwrap();
         assert_eq!(both.solutions[0].len(), a.solutions[0].len());
         assert!(both.proof.iter().any(|l| l.contains("UNSAT")));
     }
@@ -210,7 +210,7 @@ const TATHAM: &str = "6x6:032242034203340350204502505323231342,17";
 fn tatham_example_has_optimum_11() {
     let p = formats::from_tatham(TATHAM).unwrap();
     assert_eq!((p.rows(), p.cols(), p.n_colours(), p.limit()), (6, 6, 6, Some(17)));
-    let r = p.solve_with(Engine::Both, None).unwrap();
+    let r = p.solve_optimum(Engine::Both, None).unwrap();
     assert_eq!(r.solutions[0].len(), 11);
     assert!(r.proof.iter().any(|l| l.contains("With 10 moves the SAT solver proved it impossible")), "{:?}", r.proof);
     // The formats' example solution is valid, and a move short of it is not.
@@ -237,7 +237,7 @@ fn tatham_example_has_optimum_11() {
 #[test]
 fn checker_rejects_wrong_move_lists() {
     let p = formats::from_tatham(TATHAM).unwrap();
-    let good = p.solve_with(Engine::Search, None).unwrap().solutions[0].clone();
+    let good = p.solve_optimum(Engine::Search, None).unwrap().solutions[0].clone();
     check::verify(&p, &good).unwrap();
     // One move short.
     assert!(check::verify(&p, &good[..good.len() - 1]).is_err());
@@ -301,14 +301,14 @@ fn played_moves_give_the_best_continuation() {
         played.push(*useful.last().unwrap());
     }
     let q = p.clone().with_played(played.clone()).unwrap();
-    let r = q.solve_with(Engine::Search, None).unwrap();
+    let r = q.solve_optimum(Engine::Search, None).unwrap();
     let moves = &r.solutions[0];
     assert_eq!(&moves[..3], &played[..]);
     check::verify(&p, moves).unwrap();
     let rest = Position::after(&p, &played);
     assert!(!rest.is_done());
     // The continuation is optimal: SAT from the same position agrees.
-    let s = q.solve_with(Engine::Sat, None).unwrap();
+    let s = q.solve_optimum(Engine::Sat, None).unwrap();
     assert_eq!(s.solutions[0].len(), moves.len());
     // The page's hint picks the next optimal move when the player follows the answer.
     assert_eq!(page::next_from(moves, &moves[..4]), Some(moves[4]));
@@ -448,14 +448,14 @@ fn a_stopped_solve_gives_the_best_found_and_a_proven_bound() {
     assert_eq!(heard.last().map(|(m, l)| (m.len(), *l)), Some((best.len(), lower)));
     // Moves already played: the bound counts them, and the answer starts with them.
     let q = p.clone().with_played(best[..3].to_vec()).unwrap();
-    let r = q.solve_with(Engine::Search, Some(studio::sat::Monitor::deadline(200.0))).unwrap();
+    let r = q.solve_optimum(Engine::Search, Some(studio::sat::Monitor::deadline(200.0))).unwrap();
     assert_eq!(r.solutions[0][..3], best[..3]);
     check::verify(&q, &r.solutions[0]).unwrap();
     if let Verdict::Bounded { lower } = r.verdict {
         assert!(lower >= 3 && lower < r.solutions[0].len());
     }
     // The SAT engine, stopped at once, also answers with a bound instead of an error.
-    let r = p.solve_with(Engine::Sat, Some(studio::sat::Monitor::new(0.0, |_| false))).unwrap();
+    let r = p.solve_optimum(Engine::Sat, Some(studio::sat::Monitor::new(0.0, |_| false))).unwrap();
     check::verify(&p, &r.solutions[0]).unwrap();
     assert!(matches!(r.verdict, Verdict::Bounded { lower } if lower < r.solutions[0].len()), "{:?}", r.verdict);
 }

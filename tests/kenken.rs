@@ -438,7 +438,7 @@ fn the_worker_generates_and_solves_kenken() {
         Reply::Generated(json) => json,
         other => panic!("{other:?}"),
     };
-    match run(Request::Solve { kind: Kind::KenKen, puzzle: puzzle.clone(), mode: Mode::Unique }, Rc::new(|_| {})) {
+    match run(Request::Solve { kind: Kind::KenKen, puzzle: puzzle.clone(), mode: Mode::Unique, options: String::new() }, Rc::new(|_| {})) {
         Reply::Solved(r) => {
             assert_eq!(r.verdict, Verdict::Unique);
             assert!(studio::kinds::verify_rows(Kind::KenKen, &puzzle, &r.solutions[0]).is_ok());
@@ -446,7 +446,7 @@ fn the_worker_generates_and_solves_kenken() {
         }
         other => panic!("{other:?}"),
     }
-    match run(Request::Solve { kind: Kind::KenKen, puzzle: "5#1234".into(), mode: Mode::Unique }, Rc::new(|_| {})) {
+    match run(Request::Solve { kind: Kind::KenKen, puzzle: "5#1234".into(), mode: Mode::Unique, options: String::new() }, Rc::new(|_| {})) {
         Reply::Failed(m) => assert!(m.contains("random-seed"), "{m}"),
         other => panic!("{other:?}"),
     }

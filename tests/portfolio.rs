@@ -3,7 +3,7 @@
 //! after the race is over.
 
 use studio::jobs::{self, Reply, Request};
-use studio::kinds::rectfree::search::Snapshot;
+use studio::sat::Snapshot;
 use studio::kinds::Kind;
 use studio::portfolio::{runners_for, score, Outcome, Race, MAX_RUNNERS, MIN_RUNNERS};
 use std::rc::Rc;
@@ -11,7 +11,7 @@ use std::rc::Rc;
 const TASK: &str = r#"{"kind":"rectfree","rows":6,"cols":6,"colours":3}"#;
 
 fn request() -> Request {
-    Request::RectFree { puzzle: TASK.into() }
+    jobs::solve_request::<studio::kinds::rectfree::RectFree>(TASK.into(), studio::puzzle::Mode::First, &Default::default())
 }
 
 /// A real, checked answer from the worker protocol run natively.
@@ -22,17 +22,7 @@ fn solved() -> Reply {
 }
 
 fn progress(best: u64) -> Reply {
-    Reply::RectFreeProgress(Box::new(Snapshot {
-        iterations: 10,
-        elapsed_ms: 1.0,
-        score: best + 1,
-        best,
-        best_at: 5,
-        best_rows: vec![],
-        series: vec![],
-        sweeps: 0,
-        worker: None,
-    }))
+    Reply::Snapshot(Box::new(Snapshot { score: Some(best), summary: format!("best {best}"), data: "{}".into(), worker: None }))
 }
 
 #[test]
@@ -90,7 +80,7 @@ fn progress_comes_from_the_runner_with_the_best_score() {
     assert!(matches!(race.offer(0, progress(9)), Outcome::Progress(_, r) if r.index == 0));
     // Runner 1 takes the lead; runner 0's worse progress is no longer shown.
     match race.offer(1, progress(4)) {
-        Outcome::Progress(Reply::RectFreeProgress(s), r) => {
+        Outcome::Progress(Reply::Snapshot(s), r) => {
             assert_eq!(r.index, 1);
             assert_eq!(s.worker, Some((1, 3)), "the snapshot says which worker leads");
         }
@@ -126,7 +116,7 @@ fn a_nonogram_portfolio_runs_each_search_and_the_first_checked_answer_wins() {
     let options = portfolio(MAX_RUNNERS);
     assert_eq!(options.len(), MAX_RUNNERS);
     assert_eq!(portfolio(2).len(), 2);
-    let requests: Vec<Request> = options.into_iter().map(|options| Request::SolveNonogram { puzzle: puzzle.into(), mode: Mode::Unique, options }).collect();
+    let requests: Vec<Request> = options.iter().map(|o| jobs::solve_request::<studio::kinds::nonogram::Nonogram>(puzzle.into(), Mode::Unique, o)).collect();
     let mut race = Race::new(&requests);
     // Runner 3's real answer wins; the others' answers come too late to count.
     let replies: Vec<Reply> = requests.iter().map(|r| jobs::run(r.clone(), Rc::new(|_| {}))).collect();

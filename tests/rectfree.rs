@@ -296,16 +296,21 @@ fn local_search_finds_checked_colourings_in_every_space() {
         p.method = method;
         p.symmetry = symmetry;
         p.seed = 3;
-        let mut snapshots = 0;
-        let mut on = |s: &search::Snapshot| {
-            snapshots += 1;
-            assert!(s.series.len() <= SERIES_POINTS);
-            assert!(s.best <= s.score || s.best == 0);
-        };
-        let report = solve::solve(&p, Mode::First, None, Some(&mut on)).unwrap();
+        let seen: std::rc::Rc<std::cell::RefCell<Vec<studio::sat::Snapshot>>> = Default::default();
+        let s = seen.clone();
+        let monitor = studio::sat::Monitor::new(250.0, |_| true).with_snapshots(move |x| s.borrow_mut().push(x));
+        let report = solve::solve(&p, Mode::First, Some(monitor)).unwrap();
         assert_eq!(report.verdict, Verdict::Solved, "{r}x{c}");
         assert!(check::verify(&p, &report.solutions[0]).is_ok());
-        assert!(snapshots >= 1, "the last snapshot is always reported");
+        let seen = seen.borrow();
+        assert!(!seen.is_empty(), "the last snapshot is always reported");
+        for x in seen.iter() {
+            // The contract's snapshot carries the search's own, whole, as JSON.
+            let s: search::Snapshot = serde_json::from_str(&x.data).unwrap();
+            assert!(s.series.len() <= SERIES_POINTS);
+            assert!(s.best <= s.score || s.best == 0);
+            assert_eq!(x.score, Some(s.best));
+        }
     }
     // Fixed cells are kept by the search.
     let mut fixed = vec![None; 64];
@@ -419,7 +424,7 @@ fn tabu_finds_checked_rotation_symmetric_colourings() {
         let mut p = RectFree::new(n, n, 4).unwrap();
         p.method = Method::Tabu;
         p.seed = seed;
-        let report = solve::solve(&p, Mode::First, None, None).unwrap();
+        let report = solve::solve(&p, Mode::First, None).unwrap();
         assert_eq!(report.verdict, Verdict::Solved, "{n}x{n}");
         let g = &report.solutions[0];
         assert!(check::verify(&p, g).is_ok());

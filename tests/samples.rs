@@ -25,7 +25,7 @@ fn logic_samples_are_proven_unique_and_the_impossible_one_has_no_answer() {
             Kind::RectFree if s.name.contains("impossible") => Verdict::None,
             _ => continue,
         };
-        let report = kinds::solve_text(s.kind, s.text, Mode::Unique, None).unwrap_or_else(|e| panic!("{}: {e:?}", s.name));
+        let report = kinds::solve_text(s.kind, s.text, Mode::Unique, "", None).unwrap_or_else(|e| panic!("{}: {e:?}", s.name));
         assert_eq!(report.verdict, expected, "{}", s.name);
         let text = kinds::import(s.kind, s.text).unwrap();
         for rows in &report.solutions {

@@ -38,19 +38,25 @@ mod cli {
             /// Print the report as JSON (with `"solution"`, the first answer's rows).
             #[arg(long)]
             json: bool,
-            /// Rectangle-free colouring: auto, sat, anneal, threshold, breakout or tabu.
+            /// One of the kind's solve options, as KEY=VALUE (repeatable): nonogram `search`
+            /// (batsat, varisat, lines), `seed`, `without_implications`; rectfree `method`, `symmetry`,
+            /// `seed`. VALUE is read as JSON when it parses (numbers, true), else as a word.
+            #[arg(long = "option", value_name = "KEY=VALUE")]
+            options: Vec<String>,
+            /// Short for --option method=WORD (rectfree: auto, sat, anneal, threshold, breakout or tabu).
             #[arg(long)]
             method: Option<String>,
-            /// Rectangle-free colouring: seed of the local search.
+            /// Short for --option seed=N (the random seed of a kind's search).
             #[arg(long)]
             seed: Option<u64>,
-            /// Rectangle-free colouring: auto, none or rotation.
+            /// Short for --option symmetry=WORD (rectfree: auto, none or rotation).
             #[arg(long)]
             symmetry: Option<String>,
             /// Give up after this many seconds.
             #[arg(long)]
             timeout: Option<f64>,
-            /// Rectangle-free colouring: print the local search's score and best so far to stderr, once a second.
+            /// Print progress to stderr once a second: the kind's live snapshot when it makes one
+            /// (the rectangle-free search's score and best so far), otherwise time and conflicts.
             #[arg(long)]
             progress: bool,
             /// The engine for an optimum (Flood-It): astar (default), sat, or both (A* and the
@@ -58,13 +64,17 @@ mod cli {
             #[arg(long)]
             engine: Option<String>,
         },
-        /// Check a rectangle-free colouring given as a grid file: count and list its rectangles.
+        /// Check an answer with the kind's independent checker and list every rule it breaks;
+        /// exit 1 when it breaks any.
         Check {
-            /// rectfree.
+            /// nonogram, kenken, starbattle, floodit or rectfree.
             kind: String,
-            /// A grid file (digit rows, or the spaced 1..K form), or the grid itself.
+            /// A file, or the puzzle itself; without ANSWER, the answer it carries (a rectangle-free
+            /// colouring given as a grid is both the task and the answer).
             input: String,
-            /// Print the count and the rectangles as JSON.
+            /// The answer as rows (a file or the text), as `puzzle solve` prints them.
+            answer: Option<String>,
+            /// Print the verdict and the faults as JSON.
             #[arg(long)]
             json: bool,
         },
@@ -232,27 +242,17 @@ mod cli {
 
     fn run(cli: Cli) -> Result<ExitCode, String> {
         match cli.command {
-            Command::Solve { kind, input, first, count, json, method, seed, symmetry, timeout, progress, engine } => {
+            Command::Solve { kind, input, first, count, json, options, method, seed, symmetry, timeout, progress, engine } => {
                 let kind = kind_of(&kind)?;
-                let mut text = read_input(&input)?;
-                if method.is_some() || seed.is_some() || symmetry.is_some() {
-                    if kind != Kind::RectFree {
-                        return Err("--method, --seed and --symmetry are for rectfree".into());
-                    }
-                    text = rectfree_settings(&text, method, seed, symmetry)?;
-                }
+                let text = read_input(&input)?;
+                let options = options_json(options, method, seed, symmetry)?;
                 let mode = match (first, count, engine_of(engine.as_deref())?) {
                     (_, _, Some(e)) => Mode::Optimum(e),
                     (_, Some(n), None) => Mode::Count(n),
                     (true, None, None) => Mode::First,
                     (false, None, None) => Mode::Unique,
                 };
-                let monitor = timeout.map(|t| studio::sat::Monitor::deadline(t * 1000.0));
-                let report = if kind == Kind::RectFree && progress {
-                    rectfree_with_progress(&text, mode, monitor)?
-                } else {
-                    kinds::solve_text(kind, &text, mode, monitor).map_err(|e| e.to_string())?
-                };
+                let report = solve_watched(kind, &text, mode, &options, timeout, progress)?;
                 if json {
                     let mut v = serde_json::to_value(&report).map_err(|e| e.to_string())?;
                     v["solution"] = serde_json::json!(report.solutions.first());
@@ -285,11 +285,19 @@ mod cli {
                 let name = Path::new(&input).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "puzzle".into());
                 crate::explain::run(kind, &text, &name, &crate::explain::Options { json, steps, limit, time_hints })
             }
-            Command::Check { kind, input, json } => {
-                if kind_of(&kind)? != Kind::RectFree {
-                    return Err("check reads rectangle-free colourings only: puzzle check rectfree GRIDFILE".into());
+            Command::Check { kind, input, answer, json } => {
+                let kind = kind_of(&kind)?;
+                let answer = answer.map(|a| read_input(&a)).transpose()?;
+                let faults = kinds::check_text(kind, &read_input(&input)?, answer.as_deref()).map_err(|e| e.to_string())?;
+                if json {
+                    println!("{}", serde_json::json!({ "valid": faults.is_empty(), "faults": faults }));
+                } else {
+                    for line in &faults {
+                        println!("{line}");
+                    }
+                    println!("verdict: {}", if faults.is_empty() { "valid" } else { "invalid" });
                 }
-                check_grid(&read_input(&input)?, json)
+                Ok(if faults.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
             }
             Command::Bench { kind, path, first, json, timeout, engine, limit } => {
                 let kind = kind_of(&kind)?;
@@ -322,23 +330,17 @@ mod cli {
             }
             Command::Generate { kind, size, seed, stars, colours, difficulty, timeout, progress, json, centre } => {
                 let kind = kind_of(&kind)?;
-                let text = if centre && kind == Kind::FloodIt {
-                    let n = size.unwrap_or(19);
-                    let p = studio::kinds::floodit::generate::generate(n, colours.unwrap_or(6), seed, Some((n / 2, n / 2)))?;
-                    studio::puzzle::Puzzle::to_json(&p).to_string()
-                } else {
-                    let timeout_ms = timeout.map(|t| t * 1000.0);
-                    let limit = timeout_ms.unwrap_or(f64::INFINITY);
-                    let mut monitor = studio::sat::Monitor::new(1000.0, move |p| {
-                        if progress {
-                            eprintln!("{:.1} s, {} steps", p.elapsed_ms / 1000.0, p.conflicts);
-                        }
-                        p.elapsed_ms < limit
-                    });
-                    let options = GenerateOptions { size, seed, stars, colours, difficulty, timeout_ms };
-                    kinds::generate_monitored(kind, &options, Some(&mut monitor))
-                        .map_err(|e| if e == "stopped" { format!("no puzzle within {} s", timeout.unwrap_or(0.0)) } else { e })?
-                };
+                let timeout_ms = timeout.map(|t| t * 1000.0);
+                let limit = timeout_ms.unwrap_or(f64::INFINITY);
+                let mut monitor = studio::sat::Monitor::new(1000.0, move |p| {
+                    if progress {
+                        eprintln!("{:.1} s, {} steps", p.elapsed_ms / 1000.0, p.conflicts);
+                    }
+                    p.elapsed_ms < limit
+                });
+                let options = GenerateOptions { size, seed, stars, colours, difficulty, timeout_ms, centre };
+                let text = kinds::generate_monitored(kind, &options, Some(&mut monitor))
+                    .map_err(|e| if e == "stopped" { format!("no puzzle within {} s", timeout.unwrap_or(0.0)) } else { e })?;
                 println!("{text}");
                 if !json {
                     println!("#{}", kinds::share_fragment(kind, &text).map_err(|e| e.to_string())?);
@@ -358,68 +360,61 @@ mod cli {
         }
     }
 
-    /// The rectangle-free task in `text` with the method, seed and symmetry set, as JSON text.
-    fn rectfree_settings(text: &str, method: Option<String>, seed: Option<u64>, symmetry: Option<String>) -> Result<String, String> {
-        use studio::kinds::rectfree::model::{Method, Symmetry};
-        use studio::puzzle::Puzzle;
-        let mut p = kinds::import_as::<studio::kinds::rectfree::RectFree>(text).map_err(|e| e.to_string())?;
-        if let Some(m) = method {
-            p.method = Method::from_word(&m).ok_or_else(|| format!("unknown --method `{m}`; use auto, sat, anneal, threshold, breakout or tabu"))?;
+    /// The kind's solve options as JSON text, from `--option KEY=VALUE` and the short flags;
+    /// the kind reads them ([`kinds::options_from_text`]) and names any it does not know.
+    fn options_json(pairs: Vec<String>, method: Option<String>, seed: Option<u64>, symmetry: Option<String>) -> Result<String, String> {
+        let mut map = serde_json::Map::new();
+        for pair in &pairs {
+            let (key, value) = pair.split_once('=').ok_or_else(|| format!("--option {pair}: write KEY=VALUE"))?;
+            let value = serde_json::from_str(value).unwrap_or_else(|_| serde_json::Value::String(value.to_string()));
+            map.insert(key.trim().to_string(), value);
         }
-        if let Some(s) = symmetry {
-            p.symmetry = Symmetry::from_word(&s).ok_or_else(|| format!("unknown --symmetry `{s}`; use auto, none or rotation"))?;
+        if let Some(m) = method {
+            map.insert("method".into(), m.into());
         }
         if let Some(s) = seed {
-            p.seed = s;
+            map.insert("seed".into(), s.into());
         }
-        Ok(p.to_json().to_string())
+        if let Some(s) = symmetry {
+            map.insert("symmetry".into(), s.into());
+        }
+        Ok(if map.is_empty() { String::new() } else { serde_json::Value::Object(map).to_string() })
     }
 
-    /// A rectangle-free solve that prints the search's progress to stderr (and how far it got
-    /// when it stops).
-    fn rectfree_with_progress(text: &str, mode: Mode, monitor: Option<studio::sat::Monitor>) -> Result<kinds::AnyReport, String> {
-        use studio::kinds::rectfree::{solve, RectFree};
-        let p = kinds::import_as::<RectFree>(text).map_err(|e| e.to_string())?;
-        let mut last_print = -1000.0;
-        let mut last = None;
-        let mut print = |s: &studio::kinds::rectfree::search::Snapshot| {
-            if s.elapsed_ms - last_print >= 1000.0 || s.best == 0 {
-                last_print = s.elapsed_ms;
-                eprintln!("{:8.1} s  iterations {:>12}  score {:>5}  best {:>5} (at iteration {})", s.elapsed_ms / 1000.0, s.iterations, s.score, s.best, s.best_at);
+    /// A solve with a deadline and, with `progress`, a line to stderr once a second: the kind's
+    /// snapshot summary when it streams snapshots, else time and conflicts; when it stops, the
+    /// last figures reached.
+    fn solve_watched(kind: Kind, text: &str, mode: Mode, options: &str, timeout: Option<f64>, progress: bool) -> Result<kinds::AnyReport, String> {
+        use std::cell::RefCell;
+        use std::rc::Rc;
+        let limit_ms = timeout.map_or(f64::INFINITY, |t| t * 1000.0);
+        let started = std::time::Instant::now();
+        let last: Rc<RefCell<(f64, Option<String>)>> = Rc::new(RefCell::new((-1000.0, None)));
+        let (seen, shown) = (last.clone(), last.clone());
+        let monitor = studio::sat::Monitor::new(50.0, move |p| {
+            let mut l = seen.borrow_mut();
+            if progress && l.1.is_none() && p.elapsed_ms - l.0 >= 1000.0 {
+                l.0 = p.elapsed_ms;
+                eprintln!("{:8.1} s  conflicts {:>12}", p.elapsed_ms / 1000.0, p.conflicts);
             }
-            last = Some((s.best, s.best_at, s.elapsed_ms));
-        };
-        solve::solve_any(&p, mode, monitor, Some(&mut print)).map_err(|e| {
-            if let Some((best, at, ms)) = last {
-                eprintln!("stopped after {:.1} s; fewest rectangles reached {best} (at iteration {at})", ms / 1000.0);
+            p.elapsed_ms < limit_ms
+        })
+        .with_snapshots(move |s| {
+            let mut l = shown.borrow_mut();
+            let ms = started.elapsed().as_secs_f64() * 1000.0;
+            if progress && (ms - l.0 >= 1000.0 || s.score == Some(0)) {
+                l.0 = ms;
+                eprintln!("{}", s.summary);
+            }
+            l.1 = Some(s.summary);
+        });
+        let watched = timeout.is_some() || progress;
+        kinds::solve_text(kind, text, mode, options, watched.then_some(monitor)).map_err(|e| {
+            if let (true, Some(summary)) = (progress, last.borrow().1.clone()) {
+                eprintln!("stopped; the last figures: {}", summary.trim());
             }
             e.to_string()
         })
-    }
-
-    /// `puzzle check rectfree`: the checker's count and the rectangles of a grid.
-    fn check_grid(text: &str, json: bool) -> Result<ExitCode, String> {
-        use studio::kinds::rectfree::{check, formats};
-        let grid = formats::parse_grid(text).map_err(|e| e.to_string())?;
-        let count = check::count(&grid);
-        let shown = check::rectangles(&grid, 1000);
-        if json {
-            let v = serde_json::json!({
-                "rows": grid.rows(), "cols": grid.cols(), "colours": formats::colours_of(&grid),
-                "rectangles": count, "listed": shown, "valid": count == 0,
-            });
-            println!("{v}");
-        } else {
-            for r in &shown {
-                println!("colour {} rows {} {} columns {} {}", r.colour, r.r1, r.r2, r.c1, r.c2);
-            }
-            if (shown.len() as u64) < count {
-                println!("… {} more", count - shown.len() as u64);
-            }
-            println!("{}x{} grid, {} colours: {count} monochromatic rectangle{}", grid.rows(), grid.cols(), formats::colours_of(&grid), if count == 1 { "" } else { "s" });
-            println!("verdict: {}", if count == 0 { "valid" } else { "invalid" });
-        }
-        Ok(if count == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
     }
 
     #[allow(clippy::too_many_arguments)]

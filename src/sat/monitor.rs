@@ -9,6 +9,7 @@ use std::cell::RefCell;
 use std::io::{self, Cursor, Write};
 use std::rc::Rc;
 
+use serde::{Deserialize, Serialize};
 use varisat_internal_proof::binary_format::Parser;
 use varisat_internal_proof::ProofStep;
 use web_time::Instant;
@@ -37,23 +38,59 @@ pub struct Interim {
     pub proof: Vec<String>,
 }
 
+/// A kind's live picture of a long search, handed on unread by the worker and the CLI: the
+/// kind's own data as JSON text (the rectangle-free search's chart and best grid), which only
+/// the kind's page reads; a one-line summary for the command line; and a score, lower being
+/// better, by which a portfolio tells which worker leads.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Snapshot {
+    /// Lower is better (rectangles left); `None` when the search has no score.
+    pub score: Option<u64>,
+    /// The figures in words, one line (`iterations 1200  score 3  best 2`).
+    pub summary: String,
+    /// The kind's own snapshot as JSON text.
+    pub data: String,
+    /// In a portfolio: which worker (0-based) of how many sent it; set by the race.
+    #[serde(default)]
+    pub worker: Option<(u32, u32)>,
+}
+
 /// A progress callback; it returns `false` to stop the work (cancel or time-out).
 pub struct Monitor {
     callback: Box<dyn FnMut(Progress) -> bool>,
     interval_ms: f64,
     interim: Option<Box<dyn FnMut(Interim)>>,
+    snapshots: Option<Box<dyn FnMut(Snapshot)>>,
 }
 
 impl Monitor {
     /// Calls `callback` at most once per `interval_ms` while solving.
     pub fn new(interval_ms: f64, callback: impl FnMut(Progress) -> bool + 'static) -> Self {
-        Monitor { callback: Box::new(callback), interval_ms, interim: None }
+        Monitor { callback: Box::new(callback), interval_ms, interim: None, snapshots: None }
     }
 
     /// The same monitor, also handing every improved answer of an anytime search to `on_interim`.
     pub fn with_interim(mut self, on_interim: impl FnMut(Interim) + 'static) -> Self {
         self.interim = Some(Box::new(on_interim));
         self
+    }
+
+    /// The same monitor, also handing the kind's live snapshots to `on_snapshot`.
+    pub fn with_snapshots(mut self, on_snapshot: impl FnMut(Snapshot) + 'static) -> Self {
+        self.snapshots = Some(Box::new(on_snapshot));
+        self
+    }
+
+    /// Whether anyone listens to snapshots (a kind may skip making them otherwise).
+    pub fn wants_snapshots(&self) -> bool {
+        self.snapshots.is_some()
+    }
+
+    /// Hands a snapshot to the listener, if any; the kind keeps to [`Monitor::interval_ms`].
+    pub fn snapshot(&mut self, snapshot: Snapshot) {
+        if let Some(f) = self.snapshots.as_mut() {
+            f(snapshot);
+        }
     }
 
     /// Takes the interim listener out (the anytime search calls it itself, after its checks).

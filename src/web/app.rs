@@ -118,7 +118,7 @@ pub fn App() -> Html {
         use_effect_with((), move |_| {
             let d = dispatcher.clone();
             *client.borrow_mut() = Some(Client::new(Callback::from(move |env: crate::jobs::Envelope<Reply>| match env.body {
-                Reply::Progress { .. } | Reply::RectFreeProgress(_) => live.dispatch(env),
+                Reply::Progress { .. } | Reply::Snapshot(_) => live.dispatch(env),
                 Reply::BenchRecords(_) => live.dispatch(env),
                 _ => d.dispatch(Action::Reply(env)),
             })));
@@ -240,7 +240,7 @@ pub fn App() -> Html {
             };
             let (d, live) = (dispatcher.clone(), live.clone());
             let on_reply = Callback::from(move |env: crate::jobs::Envelope<Reply>| match env.body {
-                Reply::Progress { .. } | Reply::RectFreeProgress(_) => live.dispatch(env),
+                Reply::Progress { .. } | Reply::Snapshot(_) => live.dispatch(env),
                 _ => d.dispatch(Action::Reply(env)),
             });
             dispatcher.dispatch(Action::Started { job, kind, work, now_ms: now_ms() });

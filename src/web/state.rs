@@ -8,7 +8,7 @@ use yew::Reducible;
 use crate::art::pipeline::{ArtResult, Stage};
 use crate::bench::{Record, Summary};
 use crate::jobs::{Envelope, Reply};
-use crate::kinds::rectfree::search::Snapshot;
+use crate::sat::Snapshot;
 use crate::kinds::{self, AnyReport, Kind};
 use crate::hint::{Explanation, Hint};
 use crate::link;
@@ -70,8 +70,9 @@ pub struct Live {
     pub items: Option<(usize, usize)>,
     /// Cells known and in all while line logic runs (the latest report only).
     pub known: Option<(u64, u64)>,
-    /// The rectangle-free search's latest snapshot (chart and best grid).
-    pub rectfree: Option<Rc<Snapshot>>,
+    /// The latest snapshot of a kind's search (the rectangle-free chart and best grid), which
+    /// only that kind's page reads.
+    pub snapshot: Option<Rc<Snapshot>>,
     /// A running benchmark's records so far, as (ms, verdict), for the live chart.
     pub bench: Rc<Vec<(f64, String)>>,
 }
@@ -88,25 +89,25 @@ impl Reducible for Live {
                     conflicts: conflicts.or(if same { self.conflicts } else { None }),
                     items: items.or(if same { self.items } else { None }),
                     known,
-                    rectfree: if same { self.rectfree.clone() } else { None },
+                    snapshot: if same { self.snapshot.clone() } else { None },
                     bench: if same { self.bench.clone() } else { Rc::default() },
                 })
             }
-            Reply::RectFreeProgress(snapshot) => {
+            Reply::Snapshot(snapshot) => {
                 let same = self.job == env.job;
                 Rc::new(Live {
                     job: env.job,
                     conflicts: if same { self.conflicts } else { None },
                     items: None,
                     known: None,
-                    rectfree: Some(Rc::new(*snapshot)),
+                    snapshot: Some(Rc::new(*snapshot)),
                     bench: Rc::default(),
                 })
             }
             Reply::BenchRecords(fresh) => {
                 let mut bench: Vec<(f64, String)> = if self.job == env.job { (*self.bench).clone() } else { Vec::new() };
                 bench.extend(fresh);
-                Rc::new(Live { job: env.job, bench: Rc::new(bench), items: if self.job == env.job { self.items } else { None }, conflicts: None, known: None, rectfree: None })
+                Rc::new(Live { job: env.job, bench: Rc::new(bench), items: if self.job == env.job { self.items } else { None }, conflicts: None, known: None, snapshot: None })
             }
             _ => self,
         }
@@ -531,7 +532,7 @@ impl Reducible for State {
                         w.explanation = Some((*x, Some(0)));
                         w.view = Some(View::Play);
                     }
-                    Reply::Ready | Reply::Progress { .. } | Reply::RectFreeProgress(_) => return self,
+                    Reply::Ready | Reply::Progress { .. } | Reply::Snapshot(_) => return self,
                     Reply::BenchRecords(_) => return self,
                     Reply::Solved(report) => {
                         s.busy = None;

@@ -44,11 +44,11 @@ pub const FIRST_ANSWER_MS: f64 = 3_000.0;
 
 impl FloodIt {
     /// Solves with the chosen engine: the verified minimum and its proof.
-    pub fn solve_with(&self, engine: Engine, monitor: Option<Monitor>) -> Result<Report<Vec<u8>>, SolveError> {
+    pub fn solve_optimum(&self, engine: Engine, monitor: Option<Monitor>) -> Result<Report<Vec<u8>>, SolveError> {
         self.solve_watched(engine, monitor, search::MEMORY_BYTES, None)
     }
 
-    /// [`FloodIt::solve_with`] with the exact search's memory budget and a listener for the best
+    /// [`FloodIt::solve_optimum`] with the exact search's memory budget and a listener for the best
     /// solution (every move from the start, already verified) and the proven lower bound on the
     /// moves after the played ones, as they improve.
     pub fn solve_watched(
@@ -94,6 +94,7 @@ impl Puzzle for FloodIt {
     const KIND: Kind = Kind::FloodIt;
     type Solution = Vec<u8>;
     type Vars = encode::Vars;
+    type Options = crate::puzzle::NoOptions;
 
     crate::puzzle_forms!(formats);
 
@@ -110,7 +111,9 @@ impl Puzzle for FloodIt {
     }
 
     fn generate(options: &GenerateOptions) -> Result<Self, String> {
-        generate::generate(options.size.unwrap_or(14), options.colours.unwrap_or(6), options.seed, None)
+        // A centre start is the `floodtest` boards' form, 19x19 unless a size is given.
+        let n = options.size.unwrap_or(if options.centre { 19 } else { 14 });
+        generate::generate(n, options.colours.unwrap_or(6), options.seed, options.centre.then_some((n / 2, n / 2)))
     }
 
     /// The encoding with the greedy's move count as horizon, from the position after the played
@@ -151,9 +154,9 @@ impl Puzzle for FloodIt {
         formats::moves_from_rows(self, rows)
     }
 
-    fn solve(&self, mode: Mode, monitor: Option<Monitor>) -> Result<Report<Vec<u8>>, SolveError> {
+    fn solve_with(&self, mode: Mode, _options: &crate::puzzle::NoOptions, monitor: Option<Monitor>) -> Result<Report<Vec<u8>>, SolveError> {
         match mode {
-            Mode::Optimum(e) => self.solve_with(e, monitor),
+            Mode::Optimum(e) => self.solve_optimum(e, monitor),
             // A first answer (the page's hint): the minimum when it is proven within
             // FIRST_ANSWER_MS, otherwise the best found by then with its proven bound.
             Mode::First => {
@@ -170,9 +173,9 @@ impl Puzzle for FloodIt {
                     }
                     None => Monitor::new(50.0, move |_| started.elapsed().as_secs_f64() * 1000.0 < FIRST_ANSWER_MS),
                 };
-                self.solve_with(Engine::Search, Some(limited))
+                self.solve_optimum(Engine::Search, Some(limited))
             }
-            Mode::Unique | Mode::Count(_) => self.solve_with(Engine::Search, monitor),
+            Mode::Unique | Mode::Count(_) => self.solve_optimum(Engine::Search, monitor),
         }
     }
 

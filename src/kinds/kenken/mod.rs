@@ -35,6 +35,7 @@ impl Puzzle for KenKen {
     const KIND: Kind = Kind::KenKen;
     type Solution = Grid<u8>;
     type Vars = encode::Vars;
+    type Options = crate::puzzle::NoOptions;
 
     crate::puzzle_forms!(formats);
 
@@ -99,7 +100,7 @@ impl Puzzle for KenKen {
         formats::digits_from_rows(self, rows)
     }
 
-    fn solve(&self, mode: Mode, monitor: Option<Monitor>) -> Result<Report<Grid<u8>>, SolveError> {
+    fn solve_with(&self, mode: Mode, _options: &crate::puzzle::NoOptions, monitor: Option<Monitor>) -> Result<Report<Grid<u8>>, SolveError> {
         solve::solve(self, mode, monitor)
     }
 }

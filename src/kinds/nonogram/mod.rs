@@ -37,6 +37,7 @@ impl Puzzle for Nonogram {
     const KIND: Kind = Kind::Nonogram;
     type Solution = Grid<bool>;
     type Vars = Vec<Lit>;
+    type Options = solve::SolveOptions;
 
     crate::puzzle_forms!(formats);
 
@@ -73,8 +74,8 @@ impl Puzzle for Nonogram {
         formats::grid_from_rows(self.width(), self.height(), rows, "answer")
     }
 
-    fn solve(&self, mode: Mode, monitor: Option<Monitor>) -> Result<Report<Grid<bool>>, SolveError> {
-        solve::solve(self, mode, monitor)
+    fn solve_with(&self, mode: Mode, options: &solve::SolveOptions, monitor: Option<Monitor>) -> Result<Report<Grid<bool>>, SolveError> {
+        solve::solve_with(self, mode, *options, monitor)
     }
 
     const LOGIC_HINTS: bool = true;

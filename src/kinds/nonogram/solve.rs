@@ -64,7 +64,7 @@
 //! workers uses: on that sample of 100, the per-puzzle best of varisat, varisat seed 7, batsat
 //! and batsat with lines totals 24.6 s against 65.8 s for varisat alone
 //! (`cargo run --release --example nonogram_search FILE varisat,varisat:7,batsat,lines`).
-//! [`SolveOptions`] carries the choice; the worker takes it in `Request::SolveNonogram`.
+//! [`SolveOptions`] carries the choice: the kind's solve options ([`crate::puzzle::Puzzle::Options`]), which the worker takes in `Request::Solve`.
 //!
 //! The whole-set comparison, on a quiet machine (November 2026, load 1.4 to 2.3, each puzzle
 //! solved by every configuration back to back, so the load falls on all alike; `cargo run
@@ -166,6 +166,7 @@ pub enum Search {
 /// How one solve runs; a portfolio of workers runs several that differ (the answer and the
 /// verdict never depend on them, only the time).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct SolveOptions {
     /// The search after line logic.
     pub search: Search,

@@ -32,6 +32,7 @@ impl Puzzle for RectFree {
     const KIND: Kind = Kind::RectFree;
     type Solution = Grid<u8>;
     type Vars = encode::Direct;
+    type Options = solve::SolveOptions;
 
     crate::puzzle_forms!(formats);
 
@@ -57,13 +58,38 @@ impl Puzzle for RectFree {
         formats::grid_rows(solution)
     }
 
+    /// Digit rows, or the spaced `1..K` form of the benchmark grids.
     fn solution_from_rows(&self, rows: &[String]) -> InputResult<Grid<u8>> {
-        formats::grid_from_rows(self, rows)
+        if !rows.iter().any(|r| r.contains(|c: char| c.is_whitespace() || c == ',')) {
+            return formats::grid_from_rows(self, rows);
+        }
+        let g = formats::parse_grid(&rows.join("\n"))?;
+        formats::grid_from_rows(self, &formats::grid_rows(&g))
     }
 
     /// Colourings are never unique (colours can be permuted), so `Unique` looks for one, like
     /// `First`; the method is picked by [`solve::plan`].
-    fn solve(&self, mode: Mode, monitor: Option<Monitor>) -> Result<Report<Grid<u8>>, SolveError> {
-        solve::solve(self, mode, monitor, None)
+    fn solve_with(&self, mode: Mode, options: &solve::SolveOptions, monitor: Option<Monitor>) -> Result<Report<Grid<u8>>, SolveError> {
+        solve::solve(&options.applied_to(self), mode, monitor)
+    }
+
+    /// Every monochromatic rectangle (the first thousand), one line each.
+    fn faults(&self, solution: &Grid<u8>) -> Vec<String> {
+        match check::verify(self, solution) {
+            Ok(()) => Vec::new(),
+            Err(why) if check::count(solution) == 0 => vec![why],
+            Err(_) => {
+                let count = check::count(solution);
+                let mut lines: Vec<String> = check::rectangles(solution, 1000)
+                    .iter()
+                    .map(|r| format!("colour {} at rows {} and {}, columns {} and {}", r.colour, r.r1 + 1, r.r2 + 1, r.c1 + 1, r.c2 + 1))
+                    .collect();
+                if count > lines.len() as u64 {
+                    lines.push(format!("… and {} more", count - lines.len() as u64));
+                }
+                lines.insert(0, format!("{count} monochromatic rectangle{}", if count == 1 { "" } else { "s" }));
+                lines
+            }
+        }
     }
 }

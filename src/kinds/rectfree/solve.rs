@@ -7,15 +7,47 @@ use super::bounds;
 use super::check;
 use super::encode::{self, rotation_grid};
 use super::model::{Method, RectFree};
+use serde::{Deserialize, Serialize};
+
+use super::model::Symmetry;
 use super::search::{self, Config, Snapshot};
 use crate::grid::Grid;
-use crate::kinds::AnyReport;
-use crate::kind::Kind;
 use crate::puzzle::{self, Mode, Report, SolveError, Verdict};
-use crate::sat::{Cnf, Monitor, Progress, Solver, Stats};
+use crate::sat::{self as sat, Cnf, Monitor, Progress, Solver, Stats};
 
 /// Auto uses SAT up to this many cells (answers and proofs come fast there), local search above.
 pub const AUTO_SAT_CELLS: usize = 100;
+
+/// The solve options ([`crate::puzzle::Puzzle::Options`]): each one given overrides the task's
+/// own setting (`{"method":"tabu","seed":3}`), so the CLI and a portfolio vary a run without
+/// rewriting the task.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SolveOptions {
+    /// The method (`auto`, `sat`, `anneal`, `threshold`, `breakout`, `tabu`).
+    pub method: Option<Method>,
+    /// The symmetry (`auto`, `none`, `rotation`).
+    pub symmetry: Option<Symmetry>,
+    /// The local search's random seed.
+    pub seed: Option<u64>,
+}
+
+impl SolveOptions {
+    /// The task with these options in place of its own settings.
+    pub fn applied_to(&self, p: &RectFree) -> RectFree {
+        let mut t = p.clone();
+        if let Some(m) = self.method {
+            t.method = m;
+        }
+        if let Some(s) = self.symmetry {
+            t.symmetry = s;
+        }
+        if let Some(s) = self.seed {
+            t.seed = s;
+        }
+        t
+    }
+}
 
 /// What will run, resolved from the task's settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -111,8 +143,9 @@ pub fn plan(p: &RectFree) -> (Plan, Vec<String>) {
 }
 
 /// Solves `p`: a checked colouring, or "none" with its proof. Counting (`Mode::Count`) runs the
-/// generic enumeration over the plain direct encoding; `on_snapshot` sees the local search.
-pub fn solve(p: &RectFree, mode: Mode, monitor: Option<Monitor>, on_snapshot: Option<&mut dyn FnMut(&Snapshot)>) -> Result<Report<Grid<u8>>, SolveError> {
+/// generic enumeration over the plain direct encoding; the local search hands its snapshots to
+/// the monitor ([`Monitor::snapshot`]).
+pub fn solve(p: &RectFree, mode: Mode, monitor: Option<Monitor>) -> Result<Report<Grid<u8>>, SolveError> {
     if let Mode::Count(_) = mode {
         return puzzle::solve(p, mode, monitor);
     }
@@ -129,13 +162,13 @@ pub fn solve(p: &RectFree, mode: Mode, monitor: Option<Monitor>, on_snapshot: Op
         Plan::Search { method, rotation } => {
             let config = Config::for_task(p, method, rotation, p.seed);
             let mut monitor = monitor;
-            let mut on_snapshot = on_snapshot;
             let interval = monitor.as_ref().map(|m| m.interval_ms()).unwrap_or(250.0).min(250.0);
             let mut report = |s: &Snapshot| {
-                if let Some(f) = on_snapshot.as_mut() {
-                    f(s);
+                let Some(m) = monitor.as_mut() else { return true };
+                if m.wants_snapshots() {
+                    m.snapshot(live(s));
                 }
-                monitor.as_mut().is_none_or(|m| m.report(Progress { conflicts: s.iterations, elapsed_ms: s.elapsed_ms, known: None }))
+                m.report(Progress { conflicts: s.iterations, elapsed_ms: s.elapsed_ms, known: None })
             };
             let (found, last) = search::search(p, config, interval, &mut report);
             let grid = found.ok_or(SolveError::Stopped)?;
@@ -202,16 +235,13 @@ pub fn sat(p: &RectFree, rotation: bool, monitor: Option<Monitor>, mut proof: Ve
     }
 }
 
-/// [`solve`] with the answers as text rows, as the worker and the CLI report them.
-pub fn solve_any(p: &RectFree, mode: Mode, monitor: Option<Monitor>, on_snapshot: Option<&mut dyn FnMut(&Snapshot)>) -> Result<AnyReport, SolveError> {
-    let r = solve(p, mode, monitor, on_snapshot)?;
-    Ok(AnyReport {
-        kind: Kind::RectFree,
-        verdict: r.verdict,
-        solutions: r.solutions.iter().map(super::formats::grid_rows).collect(),
-        stats: r.stats,
-        proof: r.proof,
-        rating: r.rating,
-        count: r.count,
-    })
+/// The search's snapshot as the contract's: the best score, the figures in a line, and the
+/// whole snapshot as JSON for the page's chart and best grid.
+fn live(s: &Snapshot) -> sat::Snapshot {
+    sat::Snapshot {
+        score: Some(s.best),
+        summary: format!("{:8.1} s  iterations {:>12}  score {:>5}  best {:>5} (at iteration {})", s.elapsed_ms / 1000.0, s.iterations, s.score, s.best, s.best_at),
+        data: serde_json::to_string(s).unwrap_or_default(),
+        worker: None,
+    }
 }

@@ -33,6 +33,7 @@ impl Puzzle for StarBattle {
     const KIND: Kind = Kind::StarBattle;
     type Solution = Grid<bool>;
     type Vars = Vec<Lit>;
+    type Options = crate::puzzle::NoOptions;
 
     crate::puzzle_forms!(formats);
 
@@ -77,7 +78,7 @@ impl Puzzle for StarBattle {
             .collect()
     }
 
-    fn solve(&self, mode: Mode, monitor: Option<Monitor>) -> Result<Report<Grid<bool>>, SolveError> {
+    fn solve_with(&self, mode: Mode, _options: &crate::puzzle::NoOptions, monitor: Option<Monitor>) -> Result<Report<Grid<bool>>, SolveError> {
         solve::solve(self, mode, monitor)
     }
 

@@ -4,7 +4,7 @@ use gloo_timers::callback::Timeout;
 use yew::prelude::*;
 
 use crate::grid::Grid;
-use crate::jobs::Request;
+use crate::jobs::{self, Request};
 use crate::kinds::nonogram::page::{self, LineStatus};
 use crate::kinds::nonogram::{formats, solve, Cell, Nonogram};
 use crate::kinds::{self, Kind};
@@ -338,10 +338,10 @@ pub fn NonogramPage() -> Html {
         let (race, workers) = (ctx.race.clone(), *workers);
         Callback::from(move |_: MouseEvent| {
             if workers < 2 {
-                run.emit((KIND, Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: text.clone(), mode: Mode::Unique }));
+                run.emit((KIND, Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: text.clone(), mode: Mode::Unique, options: String::new() }));
             } else {
                 // A portfolio: differently set-up searches race; the first checked answer wins.
-                let requests = solve::portfolio(workers).into_iter().map(|options| Request::SolveNonogram { puzzle: text.clone(), mode: Mode::Unique, options }).collect();
+                let requests = solve::portfolio(workers).into_iter().map(|options| jobs::solve_request::<Nonogram>(text.clone(), Mode::Unique, &options)).collect();
                 race.emit((KIND, Work::Solve(Mode::Unique), requests));
             }
         })
@@ -351,7 +351,7 @@ pub fn NonogramPage() -> Html {
         Callback::from(move |_: MouseEvent| {
             state.dispatch(Action::Check(KIND));
             if !has_result {
-                run.emit((KIND, Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: text.clone(), mode: Mode::Unique }));
+                run.emit((KIND, Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: text.clone(), mode: Mode::Unique, options: String::new() }));
             }
         })
     };

@@ -3,9 +3,9 @@
 
 use yew::prelude::*;
 
-use crate::jobs::Request;
+use crate::jobs;
 use crate::kinds::rectfree::model::{Method, Symmetry, MAX_COLOURS, MAX_SIDE, MIN_COLOURS};
-use crate::kinds::rectfree::{formats, page, RectFree};
+use crate::kinds::rectfree::{formats, page, search, RectFree};
 use crate::kind::Kind;
 use crate::puzzle::{Mode, Puzzle};
 use crate::web::components::hint::HintPanel;
@@ -85,9 +85,9 @@ pub fn RectFreePage() -> Html {
             // Local search races differently seeded workers; SAT and the bound run in one.
             let tasks = page::portfolio_tasks(&t, workers);
             if tasks.len() < 2 {
-                ctx.run.emit((KIND, Work::Solve(Mode::First), Request::RectFree { puzzle: text }));
+                ctx.run.emit((KIND, Work::Solve(Mode::First), jobs::solve_request::<RectFree>(text, Mode::First, &Default::default())));
             } else {
-                let requests = tasks.iter().map(|t| Request::RectFree { puzzle: t.to_json().to_string() }).collect();
+                let requests = tasks.iter().map(|t| jobs::solve_request::<RectFree>(t.to_json().to_string(), Mode::First, &Default::default())).collect();
                 ctx.race.emit((KIND, Work::Solve(Mode::First), requests));
             }
         })
@@ -117,7 +117,13 @@ pub fn RectFreePage() -> Html {
         formats::grid_from_rows(p, rows).ok()
     });
     let hand = p.as_ref().map(|p| page::hand(p, &w.marks));
-    let snapshot = live.rectfree.clone().filter(|_| ctx.state.busy.as_ref().is_some_and(|b| b.job == live.job && b.kind == KIND));
+    // The search's latest snapshot, while this page's job runs: the kind's own data, and the
+    // worker that sent it when a portfolio races.
+    let snapshot = live
+        .snapshot
+        .as_ref()
+        .filter(|_| ctx.state.busy.as_ref().is_some_and(|b| b.job == live.job && b.kind == KIND))
+        .and_then(|s| Some((serde_json::from_str::<search::Snapshot>(&s.data).ok()?, s.worker)));
     let sizes = |n: usize| (1..=n).map(|v| (v, v.to_string())).collect::<Vec<_>>();
 
     let explanation = form_task.as_ref().map(page::explanation).unwrap_or_default();
@@ -176,10 +182,10 @@ pub fn RectFreePage() -> Html {
                     </table>
                 }
             </details>
-            if let Some(s) = snapshot {
+            if let Some((s, worker)) = snapshot {
                 <div id="rf-live" class="rf-live" data-best={s.best.to_string()} data-iterations={s.iterations.to_string()}>
                     <p>{ format!("{} iterations, {:.1} s: {} rectangles now, best {} (reached at iteration {}).", s.iterations, s.elapsed_ms / 1000.0, s.score, s.best, s.best_at) }</p>
-                    if let Some((i, n)) = s.worker {
+                    if let Some((i, n)) = worker {
                         <p id="rf-race" data-workers={n.to_string()} data-leader={(i + 1).to_string()}>{ format!("Portfolio of {n} workers with different seeds; worker {} leads (its best so far is shown).", i + 1) }</p>
                     }
                     <div class="rf-chart">{ Html::from_html_unchecked(AttrValue::from(page::chart_svg(&s.series, 480, 200))) }</div>
