@@ -1,60 +1,64 @@
-//! The puzzle kinds of the studio, as plain names: below the contract, links and the registry.
+//! The puzzle kinds of the studio as plain names, made from the registry ([`crate::for_each_kind!`]).
 
 use serde::{Deserialize, Serialize};
 
-/// The puzzle kinds of the studio.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Kind {
-    /// Paint by numbers.
-    Nonogram,
-    /// Latin square with arithmetic cages.
-    KenKen,
-    /// k stars per row, column and region, none touching.
-    StarBattle,
-    /// Flood the board from the top-left in the fewest moves.
-    FloodIt,
-    /// Colour a grid with no monochromatic rectangle.
-    RectFree,
+/// Makes [`Kind`] from the registry's lines.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kind_enum {
+    (() $($(#[$meta:meta])* $V:ident => $m:ident :: $T:ident,)*) => {
+        /// The puzzle kinds of the studio, in menu order; serde reads and writes a kind's id.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Kind {
+            $($(#[$meta])* $V,)*
+        }
+
+        impl Kind {
+            /// Every kind, in menu order.
+            pub const ALL: [Kind; [$(Kind::$V),*].len()] = [$(Kind::$V),*];
+
+            /// The id used in links, the CLI and JSON (`starbattle`): the name of the kind's folder.
+            pub fn id(self) -> &'static str {
+                match self {
+                    $(Kind::$V => stringify!($m),)*
+                }
+            }
+        }
+    };
 }
 
+crate::for_each_kind!(__kind_enum);
+
 impl Kind {
-    /// Every kind, in menu order.
-    pub const ALL: [Kind; 5] = [Kind::Nonogram, Kind::KenKen, Kind::StarBattle, Kind::FloodIt, Kind::RectFree];
-
-    /// The id used in links, the CLI and JSON (`starbattle`).
-    pub fn id(self) -> &'static str {
-        match self {
-            Kind::Nonogram => "nonogram",
-            Kind::KenKen => "kenken",
-            Kind::StarBattle => "starbattle",
-            Kind::FloodIt => "floodit",
-            Kind::RectFree => "rectfree",
-        }
-    }
-
-    /// The name shown to people.
+    /// The name shown to people ([`crate::puzzle::Puzzle::TITLE`]).
     pub fn title(self) -> &'static str {
-        match self {
-            Kind::Nonogram => "Nonogram",
-            Kind::KenKen => "KenKen",
-            Kind::StarBattle => "Star Battle",
-            Kind::FloodIt => "Flood-It",
-            Kind::RectFree => "Rectangle-free colouring",
-        }
+        crate::with_kind!(self, P => <P as crate::puzzle::Puzzle>::TITLE)
     }
 
     /// The name of the propagation phase whose progress is counted in known cells
-    /// (`Progress::known`); only nonograms report one today.
+    /// ([`crate::puzzle::Puzzle::LOGIC_PHASE`]).
     pub fn logic_phase(self) -> &'static str {
-        match self {
-            Kind::Nonogram => "Line logic",
-            Kind::KenKen | Kind::StarBattle | Kind::FloodIt | Kind::RectFree => "Logic",
-        }
+        crate::with_kind!(self, P => <P as crate::puzzle::Puzzle>::LOGIC_PHASE)
     }
 
     /// The kind with this id.
     pub fn from_id(id: &str) -> Option<Kind> {
         Kind::ALL.into_iter().find(|k| k.id() == id)
+    }
+}
+
+impl Serialize for Kind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for Kind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Kind, D::Error> {
+        let id = String::deserialize(d)?;
+        Kind::from_id(&id).ok_or_else(|| {
+            let ids: Vec<&str> = Kind::ALL.iter().map(|k| k.id()).collect();
+            serde::de::Error::custom(format!("unknown kind `{id}`; kinds: {}", ids.join(", ")))
+        })
     }
 }

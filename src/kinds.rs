@@ -1,10 +1,11 @@
 //! The registry of puzzle kinds, and dispatch by kind for the CLI, the worker and the page.
-
-pub mod floodit;
-pub mod kenken;
-pub mod nonogram;
-pub mod rectfree;
-pub mod starbattle;
+//!
+//! [`for_each_kind!`](crate::for_each_kind) is the one list of kinds: a line per kind names its
+//! [`Kind`] variant, its folder under `src/kinds/` and its [`Puzzle`] type. From it come the
+//! folders' module declarations, the [`Kind`] enum ([`crate::kind`]), [`with_kind!`](crate::with_kind)
+//! (typed dispatch by kind) and the page's kind views (`web::components::kind_page`).
+//! Everything else about a kind (its title, samples, formats, logic phase, size limits, page)
+//! is in its folder, behind the contract.
 
 use serde::{Deserialize, Serialize};
 
@@ -15,31 +16,57 @@ use crate::link;
 use crate::puzzle::{GenerateOptions, Mode, Puzzle, Report, SolveError, Verdict};
 use crate::sat::{Monitor, Stats};
 
+/// The registry: hands every kind, in menu order, to the macro `$cb` (with `$args` first), one
+/// `Variant => folder::Type` per kind. Adding a kind is its folder under `src/kinds/` (a type
+/// implementing [`Puzzle`], with a `view` module holding its page) and one line here.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! for_each_kind {
+    ($cb:ident $(($($args:tt)*))?) => {
+        $crate::$cb! { ($($($args)*)?)
+            /// Paint by numbers.
+            Nonogram => nonogram::Nonogram,
+            /// Latin square with arithmetic cages.
+            KenKen => kenken::KenKen,
+            /// k stars per row, column and region, none touching.
+            StarBattle => starbattle::StarBattle,
+            /// Flood the board from the top-left in the fewest moves.
+            FloodIt => floodit::FloodIt,
+            /// Colour a grid with no monochromatic rectangle.
+            RectFree => rectfree::RectFree,
+        }
+    };
+}
+
+/// Declares each kind's folder as a module of this one.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kind_modules {
+    (() $($(#[$meta:meta])* $V:ident => $m:ident :: $T:ident,)*) => {
+        $(pub mod $m;)*
+    };
+}
+
+crate::for_each_kind!(__kind_modules);
+
 /// Runs `$body` with `$P` bound to the puzzle type of `$kind`.
 #[macro_export]
 macro_rules! with_kind {
     ($kind:expr, $P:ident => $body:expr) => {
+        $crate::for_each_kind!(__with_kind($kind, $P, $body))
+    };
+}
+
+/// The `match` behind [`with_kind!`](crate::with_kind).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_kind {
+    (($kind:expr, $P:ident, $body:expr) $($(#[$meta:meta])* $V:ident => $m:ident :: $T:ident,)*) => {
         match $kind {
-            $crate::kinds::Kind::Nonogram => {
-                type $P = $crate::kinds::nonogram::Nonogram;
+            $($crate::kinds::Kind::$V => {
+                type $P = $crate::kinds::$m::$T;
                 $body
-            }
-            $crate::kinds::Kind::StarBattle => {
-                type $P = $crate::kinds::starbattle::StarBattle;
-                $body
-            }
-            $crate::kinds::Kind::KenKen => {
-                type $P = $crate::kinds::kenken::KenKen;
-                $body
-            }
-            $crate::kinds::Kind::FloodIt => {
-                type $P = $crate::kinds::floodit::FloodIt;
-                $body
-            }
-            $crate::kinds::Kind::RectFree => {
-                type $P = $crate::kinds::rectfree::RectFree;
-                $body
-            }
+            })*
         }
     };
 }
@@ -89,29 +116,12 @@ pub fn import_as<P: Puzzle>(text: &str) -> InputResult<P> {
     Ok(P::import(text)?.puzzle)
 }
 
-/// Which kind a pasted text is, when it says so itself (a share link, a puzz.link URL, JSON).
+/// Which kind a pasted text is, when it says so itself (a share link, the studio's JSON), or
+/// when a kind recognises it as its own outside format (a puzz.link URL of its genre, a Tatham ID).
 pub fn sniff(text: &str) -> Option<Kind> {
     let t = text.trim();
     if let Ok(Some(parsed)) = link::find(t) {
         return Some(parsed.kind);
-    }
-    if let Some(q) = t.find('?') {
-        let rest = &t[q + 1..];
-        let pid = rest.split('/').next().unwrap_or("");
-        let pid = pid.rsplit('&').next().unwrap_or("");
-        let pid = pid.trim_end_matches("_edit").trim_end_matches("_play");
-        match pid {
-            "starbattle" => return Some(Kind::StarBattle),
-            "nonogram" => return Some(Kind::Nonogram),
-            "pzprv3" => {
-                return match rest.split('/').nth(1) {
-                    Some("starbattle") => Some(Kind::StarBattle),
-                    Some("nonogram") => Some(Kind::Nonogram),
-                    _ => None,
-                }
-            }
-            _ => {}
-        }
     }
     if t.starts_with('{') {
         if let Some(kind) = serde_json::from_str::<serde_json::Value>(t).ok().and_then(|v| v.get("kind")?.as_str().and_then(Kind::from_id)) {

@@ -29,32 +29,9 @@ pub const BYTES_PER_COUNTED_LITERAL: u64 = 16;
 /// clause database, watches and the solver's copies), with a margin over what was measured.
 pub const BYTES_PER_ENCODED_LITERAL: u64 = 32;
 
-/// Each kind's size limits as the page states them.
+/// Each kind's size limits as the page states them ([`crate::puzzle::Puzzle::size_limits`]).
 pub fn stated(kind: Kind) -> String {
-    use crate::kinds::{floodit, kenken, nonogram, rectfree, starbattle};
-    match kind {
-        Kind::StarBattle => format!(
-            "square boards 1 to {} cells a side, 1 to {} stars per row, column and region; generated puzzles up to {}x{}",
-            starbattle::model::MAX_SIZE,
-            starbattle::model::MAX_STARS,
-            starbattle::generate::MAX_SIDE,
-            starbattle::generate::MAX_SIDE
-        ),
-        Kind::Nonogram => format!("1 to {} cells each way", nonogram::model::MAX_SIDE),
-        Kind::KenKen => format!("{} to {} cells a side", kenken::model::MIN_SIZE, kenken::model::MAX_SIZE),
-        Kind::FloodIt => format!(
-            "{} to {} cells a side, up to {} colours",
-            floodit::model::MIN_SIZE,
-            floodit::model::MAX_SIZE,
-            floodit::model::MAX_COLOURS
-        ),
-        Kind::RectFree => format!(
-            "1 to {} cells each way, {} to {} colours",
-            rectfree::model::MAX_SIDE,
-            rectfree::model::MIN_COLOURS,
-            rectfree::model::MAX_COLOURS
-        ),
-    }
+    crate::with_kind!(kind, P => <P as crate::puzzle::Puzzle>::size_limits())
 }
 
 /// The memory limit as the page states it.

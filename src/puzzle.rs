@@ -29,8 +29,18 @@ pub struct Entry<P: Puzzle> {
 
 /// A puzzle kind: one description of a puzzle, with everything the studio does to it.
 pub trait Puzzle: Sized + Clone + fmt::Debug {
-    /// Which kind this is.
+    /// Which kind this is (its line in the registry, [`crate::for_each_kind!`]).
     const KIND: Kind;
+    /// The name shown to people (`Star Battle`).
+    const TITLE: &'static str;
+    /// The name of the propagation phase whose progress is counted in known cells
+    /// ([`crate::sat::Progress::known`]; the nonogram's `Line logic`).
+    const LOGIC_PHASE: &'static str = "Logic";
+    /// The home page's one-click samples: a short name and the text, in any form
+    /// [`Puzzle::import`] reads (the tests open and solve every one).
+    const SAMPLES: &'static [(&'static str, &'static str)];
+    /// The sizes the kind's model accepts, in words for the page (`1 to 200 cells each way`).
+    fn size_limits() -> String;
     /// An answer to the puzzle.
     type Solution: Clone + PartialEq + fmt::Debug;
     /// The variables an encoding made, for decoding models and blocking answers.

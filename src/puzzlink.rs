@@ -19,6 +19,21 @@ pub enum Parsed<'a> {
     },
 }
 
+/// The genre a puzz.link URL names (`…/p?starbattle/…`, `…/p?nonogram_edit/…`, or the
+/// file-in-URL form `…/p?pzprv3/starbattle/…`), for a kind's [`crate::puzzle::Puzzle::recognises`].
+pub fn genre(text: &str) -> Option<&str> {
+    let t = text.trim();
+    let rest = &t[t.find('?')? + 1..];
+    let pid = rest.split('/').next().unwrap_or("");
+    let pid = pid.rsplit('&').next().unwrap_or("");
+    let pid = pid.trim_end_matches("_edit").trim_end_matches("_play");
+    match pid {
+        "pzprv3" => rest.split('/').nth(1).filter(|g| !g.is_empty()),
+        "" => None,
+        g => Some(g),
+    }
+}
+
 /// Reads the parts of a puzz.link URL for `genre`: any host, the text after the first `?`,
 /// `key=value&` prefixes, `_edit`/`_play` suffixes, an optional `v:` variant and flag segment,
 /// then `<cols>/<rows>/…`. Sizes outside 1..=`max_side` are refused.

@@ -3,18 +3,18 @@
 //! Logic lives in [`state`] (a reducer with no DOM code) and in the core; components render
 //! state and dispatch actions; [`client`] owns the Web Worker; [`worker`] is the worker's side.
 
-mod actions;
-mod board;
+pub(crate) mod actions;
+pub(crate) mod board;
 pub mod app;
-mod client;
-mod components;
+pub(crate) mod client;
+pub(crate) mod components;
 pub mod ctx;
-mod download;
-mod hooks;
-mod panic;
+pub(crate) mod download;
+pub(crate) mod hooks;
+pub(crate) mod panic;
 pub(crate) mod portfolio;
-mod state;
-mod storage;
+pub(crate) mod state;
+pub(crate) mod storage;
 pub mod worker;
 
 /// Starts the page: the panic hook first, then the Yew app on `<body>`.

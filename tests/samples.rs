@@ -3,11 +3,11 @@
 
 use studio::kinds::{self, Kind};
 use studio::puzzle::{Mode, Verdict};
-use studio::samples::{self, SAMPLES};
+use studio::samples;
 
 #[test]
 fn every_sample_opens_and_shares() {
-    for s in SAMPLES {
+    for s in samples::all() {
         let text = kinds::import(s.kind, s.text).unwrap_or_else(|e| panic!("{}: {e}", s.name));
         let fragment = kinds::share_fragment(s.kind, &text).unwrap_or_else(|e| panic!("{}: {e}", s.name));
         assert!(fragment.starts_with(s.kind.id()), "{}: {fragment}", s.name);
@@ -19,7 +19,7 @@ fn every_sample_opens_and_shares() {
 
 #[test]
 fn logic_samples_are_proven_unique_and_the_impossible_one_has_no_answer() {
-    for s in SAMPLES {
+    for s in samples::all() {
         let expected = match s.kind {
             Kind::Nonogram | Kind::StarBattle | Kind::KenKen => Verdict::Unique,
             Kind::RectFree if s.name.contains("impossible") => Verdict::None,
@@ -38,7 +38,7 @@ fn logic_samples_are_proven_unique_and_the_impossible_one_has_no_answer() {
 /// and its stars ("one star") are the puzzle's own.
 #[test]
 fn every_sample_name_matches_its_puzzle() {
-    for s in SAMPLES {
+    for s in samples::all() {
         let text = kinds::import(s.kind, s.text).unwrap();
         let json: serde_json::Value = serde_json::from_str(&text).unwrap();
         let dims = |v: &serde_json::Value| -> (u64, u64) {
@@ -90,4 +90,32 @@ fn every_bench_sample_runs() {
         assert!(!records.is_empty(), "{k:?}");
         assert!(records.iter().all(|r| !r.wrong), "{k:?}: {records:?}");
     }
+}
+
+/// The registry's line for each kind gives it an id (its folder's name, also its serde name),
+/// a title, size limits and a logic phase from its contract, and a way in from pasted text.
+#[test]
+fn the_registry_gives_every_kind_an_id_a_title_and_a_way_in() {
+    let mut ids = std::collections::HashSet::new();
+    for k in Kind::ALL {
+        assert!(ids.insert(k.id()), "{k:?}: ids are distinct");
+        assert_eq!(Kind::from_id(k.id()), Some(k));
+        assert_eq!(serde_json::to_string(&k).unwrap(), format!("\"{}\"", k.id()));
+        assert_eq!(serde_json::from_str::<Kind>(&format!("\"{}\"", k.id())).unwrap(), k);
+        assert!(!k.title().is_empty() && !k.logic_phase().is_empty());
+        assert!(!studio::limits::stated(k).is_empty());
+        // Its own share link and its samples are recognised as its own.
+        let text = kinds::import(k, samples::of(k).next().unwrap().text).unwrap();
+        let fragment = kinds::share_fragment(k, &text).unwrap();
+        assert_eq!(kinds::sniff(&format!("https://example.org/#{fragment}")), Some(k), "{fragment}");
+    }
+    let e = serde_json::from_str::<Kind>("\"sudoku\"").unwrap_err().to_string();
+    assert!(e.contains("unknown kind `sudoku`") && e.contains("nonogram"), "{e}");
+    // puzz.link genres through each kind's `recognises`.
+    assert_eq!(kinds::sniff("https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"), Some(Kind::StarBattle));
+    assert_eq!(kinds::sniff("http://pzv.jp/p.html?nonogram_edit/5/5/x"), Some(Kind::Nonogram));
+    assert_eq!(kinds::sniff("https://puzz.link/p?pzprv3/starbattle/6/6/1/"), Some(Kind::StarBattle));
+    assert_eq!(kinds::sniff("https://puzz.link/p?slither/3/3/abc"), None);
+    assert_eq!(studio::puzzlink::genre("https://puzz.link/p?mode=play&starbattle/6/6"), Some("starbattle"));
+    assert_eq!(studio::puzzlink::genre("no query here"), None);
 }

@@ -9,8 +9,7 @@ use yew::prelude::*;
 
 use super::client::Client;
 use super::portfolio::Portfolio;
-use super::components::{art::ArtPage, bench::BenchPage, floodit::FloodItPage, home::Home, kenken::KenKenPage, nav::Nav, nonogram::NonogramPage, notice::NoticeBar, starbattle::StarBattlePage};
-use super::components::rectfree::RectFreePage;
+use super::components::{art::ArtPage, bench::BenchPage, home::Home, kind_page, nav::Nav, notice::NoticeBar};
 use super::ctx::{now_ms, Ctx};
 use std::collections::HashMap;
 
@@ -280,11 +279,7 @@ pub fn App() -> Html {
         Page::Home => html! { <Home /> },
         Page::Bench => html! { <BenchPage /> },
         Page::Art => html! { <ArtPage /> },
-        Page::Kind(Kind::StarBattle) => html! { <StarBattlePage /> },
-        Page::Kind(Kind::Nonogram) => html! { <NonogramPage /> },
-        Page::Kind(Kind::KenKen) => html! { <KenKenPage /> },
-        Page::Kind(Kind::FloodIt) => html! { <FloodItPage /> },
-        Page::Kind(Kind::RectFree) => html! { <RectFreePage /> },
+        Page::Kind(kind) => kind_page(kind),
     };
     html! {
         <ContextProvider<Ctx> context={ctx}>

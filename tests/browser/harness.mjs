@@ -82,6 +82,12 @@ export async function open(context, base, fragment = '') {
 }
 
 /** Starts the server and the browser before a test file's tests and stops them after. */
+/** The kinds in the studio's registry, in menu order, as its home page lists them (one card each). */
+export async function registryKinds(page) {
+  await page.waitForSelector('.home .kind-card');
+  return page.$$eval('.home .kind-card', (cs) => cs.map((c) => c.dataset.kind).filter((k) => k !== 'art'));
+}
+
 export function suite() {
   const s = {};
   before(async () => {

@@ -1,7 +1,7 @@
 // The home page: every kind with a picture and one-click samples that open a playable puzzle.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { suite, open } from './harness.mjs';
+import { suite, open, registryKinds } from './harness.mjs';
 
 const env = suite();
 
@@ -13,7 +13,12 @@ test('each kind has a picture and samples, and a sample opens its puzzle in one 
     picture: c.querySelectorAll('svg.kind-picture rect').length,
     samples: [...c.querySelectorAll('a.sample')].map((a) => a.getAttribute('href')),
   })));
-  assert.deepEqual(cards.map((c) => c.kind), ['nonogram', 'kenken', 'starbattle', 'floodit', 'rectfree', 'art']);
+  // One card per kind of the registry, in the menu's order, then the image tool.
+  const kinds = await registryKinds(page);
+  const menu = await page.$$eval('#nav-items a', (as) => as.map((a) => a.getAttribute('href').slice(1)));
+  assert.deepEqual(menu, [...kinds, 'art', 'bench']);
+  assert.deepEqual(cards.map((c) => c.kind), [...kinds, 'art']);
+  for (const k of ['nonogram', 'kenken', 'starbattle', 'floodit', 'rectfree']) assert.ok(kinds.includes(k), k);
   for (const c of cards) {
     assert.ok(c.picture >= 9, `${c.kind} has a picture`);
     if (c.kind !== 'art') {

@@ -27,6 +27,8 @@ pub mod hint;
 pub mod model;
 pub mod optimum;
 pub mod page;
+#[cfg(target_arch = "wasm32")]
+pub mod view;
 pub mod search;
 pub mod sim;
 
@@ -92,6 +94,12 @@ impl FloodIt {
 
 impl Puzzle for FloodIt {
     const KIND: Kind = Kind::FloodIt;
+    const TITLE: &'static str = "Flood-It";
+    const SAMPLES: &'static [(&'static str, &'static str)] = &[("6x6, 6 colours", "6x6:032242034203340350204502505323231342,17")];
+
+    fn size_limits() -> String {
+        format!("{} to {} cells a side, up to {} colours", model::MIN_SIZE, model::MAX_SIZE, model::MAX_COLOURS)
+    }
     type Solution = Vec<u8>;
     type Vars = encode::Vars;
     type Options = crate::puzzle::NoOptions;

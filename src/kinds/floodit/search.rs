@@ -27,20 +27,6 @@
 //!   reachable position of small boards. It removes 1.2% of the expansions on pc19 (4 016 364
 //!   to 3 968 483) and about 5% of the CPU time; none measurable on 8 colours (b14c8).
 //!
-//! **Tried and not kept** (pc19, 1000 boards 14x14, 6 colours; expansions counted over all
-//! boards, times as user CPU on the shared machine, A/B in the same minute):
-//! - the layered bound `max_t (t + colours beyond breadth-first layer t)` (admissible: after
-//!   `t` moves the flood lies inside layer `t`, and the distance is monotone in the flood),
-//!   both on plain layers (an extra pass: 45% slower, 10.5 s against 7.2 s CPU) and on
-//!   Puchert's steps (`h_i + colours left after step i`, admissible by the same chain of
-//!   inequalities; nearly free): neither saved a single expansion on pc19;
-//! - neighbourhoods by nibble tables (one look-up per four components): 9% slower;
-//! - skipping colours already wholly flooded in the bound's colour loop: no gain;
-//! - a greedy upper bound was not built after measuring: the last `f` level holds only 3.9% of
-//!   the expansions (153 086 of 3 968 483), so pruning at the greedy length can save little; the search
-//!   spends its time proving the levels below the optimum (gap root bound to optimum: 1 to
-//!   5 moves, 3 on half the boards).
-//!
 //! **Never out of memory** (issue 22): A* stores at most [`node_limit`] positions for its byte
 //! budget ([`MEMORY_BYTES`]: 1 GiB natively, 512 MiB in WebAssembly), in chunks so the store
 //! never doubles near the limit. When it is full it hands over its proven bound (the smallest
@@ -61,6 +47,8 @@
 //! larger `g` (deeper first), then newest. Children are built in preallocated buffers, so the
 //! inner loop does not allocate except when the arena grows. Positions reached again with a
 //! smaller `g` are reopened, so the answer stays optimal even where the bound is inconsistent.
+//!
+//! Measurements behind these choices, and what was tried and dropped: `docs/design-notes.md`, "Flood-It exact search".
 
 use super::graph::{for_each_bit, set, Graph};
 

@@ -18,6 +18,8 @@ pub mod generate;
 pub mod hint;
 pub mod model;
 pub mod page;
+#[cfg(target_arch = "wasm32")]
+pub mod view;
 pub mod propagate;
 pub mod solve;
 pub mod tuples;
@@ -33,6 +35,12 @@ use crate::sat::{Cnf, Lit, Model, Monitor};
 
 impl Puzzle for KenKen {
     const KIND: Kind = Kind::KenKen;
+    const TITLE: &'static str = "KenKen";
+    const SAMPLES: &'static [(&'static str, &'static str)] = &[("5x5 (Tatham's Keen)", "5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2s2")];
+
+    fn size_limits() -> String {
+        format!("{} to {} cells a side", model::MIN_SIZE, model::MAX_SIZE)
+    }
     type Solution = Grid<u8>;
     type Vars = encode::Vars;
     type Options = crate::puzzle::NoOptions;

@@ -21,6 +21,8 @@ pub mod hint;
 pub mod line;
 pub mod model;
 pub mod page;
+#[cfg(target_arch = "wasm32")]
+pub mod view;
 pub mod propagate;
 pub mod solve;
 
@@ -35,11 +37,23 @@ use crate::sat::{Cnf, Lit, Model, Monitor};
 
 impl Puzzle for Nonogram {
     const KIND: Kind = Kind::Nonogram;
+    const TITLE: &'static str = "Nonogram";
+    const LOGIC_PHASE: &'static str = "Line logic";
+    const SAMPLES: &'static [(&'static str, &'static str)] = &[("Heart 5x5", "5x5:2/4/4/4/2/1.1/5/5/3/1"), ("Dancer 5x10 (webpbn #1)", "5x10:2.1/2.1.3/7/1.3/2.1/2/2.1/1.1/3/1.1/1.1/2/1.1/1.2/2")];
+
+    fn size_limits() -> String {
+        format!("1 to {} cells each way", model::MAX_SIDE)
+    }
     type Solution = Grid<bool>;
     type Vars = Vec<Lit>;
     type Options = solve::SolveOptions;
 
     crate::puzzle_forms!(formats);
+
+    /// A puzz.link URL of the `nonogram` genre.
+    fn recognises(text: &str) -> bool {
+        crate::puzzlink::genre(text) == Some("nonogram")
+    }
 
     fn read_collection(text: &str, name: &str) -> InputResult<Vec<Entry<Self>>> {
         formats::read_collection(text, name)

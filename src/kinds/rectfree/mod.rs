@@ -16,6 +16,8 @@ pub mod encode;
 pub mod formats;
 pub mod model;
 pub mod page;
+#[cfg(target_arch = "wasm32")]
+pub mod view;
 pub mod search;
 pub mod solve;
 pub mod tabu;
@@ -30,6 +32,12 @@ use crate::sat::{Cnf, Lit, Model, Monitor};
 
 impl Puzzle for RectFree {
     const KIND: Kind = Kind::RectFree;
+    const TITLE: &'static str = "Rectangle-free colouring";
+    const SAMPLES: &'static [(&'static str, &'static str)] = &[("12x12, 4 colours", r#"{"kind":"rectfree","rows":12,"cols":12,"colours":4}"#), ("5x5, 2 colours (impossible)", r#"{"kind":"rectfree","rows":5,"cols":5,"colours":2}"#)];
+
+    fn size_limits() -> String {
+        format!("1 to {} cells each way, {} to {} colours", model::MAX_SIDE, model::MIN_COLOURS, model::MAX_COLOURS)
+    }
     type Solution = Grid<u8>;
     type Vars = encode::Direct;
     type Options = solve::SolveOptions;

@@ -18,6 +18,10 @@ pub mod hint;
 pub mod logic;
 pub mod model;
 pub mod page;
+#[cfg(target_arch = "wasm32")]
+pub mod view;
+#[cfg(target_arch = "wasm32")]
+pub mod editor_view;
 pub mod solve;
 
 pub use model::StarBattle;
@@ -31,11 +35,28 @@ use crate::sat::{Cnf, Lit, Model, Monitor};
 
 impl Puzzle for StarBattle {
     const KIND: Kind = Kind::StarBattle;
+    const TITLE: &'static str = "Star Battle";
+    const SAMPLES: &'static [(&'static str, &'static str)] = &[("6x6, one star (puzz.link)", "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou")];
+
+    fn size_limits() -> String {
+        format!(
+            "square boards 1 to {} cells a side, 1 to {} stars per row, column and region; generated puzzles up to {}x{}",
+            model::MAX_SIZE,
+            model::MAX_STARS,
+            generate::MAX_SIDE,
+            generate::MAX_SIDE
+        )
+    }
     type Solution = Grid<bool>;
     type Vars = Vec<Lit>;
     type Options = crate::puzzle::NoOptions;
 
     crate::puzzle_forms!(formats);
+
+    /// A puzz.link URL of the `starbattle` genre.
+    fn recognises(text: &str) -> bool {
+        crate::puzzlink::genre(text) == Some("starbattle")
+    }
 
     fn read_collection(text: &str, name: &str) -> InputResult<Vec<Entry<Self>>> {
         formats::read_collection(text, name)

@@ -12,45 +12,7 @@
 //!
 //! Every answer returned has passed the independent checker.
 //!
-//! Measured (2026-11-24, release, shared 2-core machine, A/B in one run):
-//! `puzzle bench starbattle krazydad_10x10_2star_dev500.txt` median 1.23 ms, total 0.86 s with
-//! the logic first, against 2.33 ms and 1.23 s with plain SAT; the slowest puzzle got slower
-//! (18.9 ms against 6.9 ms, the probing), so the logic pays on the median and the total only.
-//!
-//! On the hard set (`bench/starbattle/hard_17_21_25.txt`: generated 17x17/4, 21x21/5, 25x25/6
-//! at `beyond` and `expert`; 2026-11-24, load 3.9): median 159 ms, max 1.68 s, 7.0 s for 21
-//! puzzles; the expert ones are finished by the logic alone (32 to 612 ms, mostly probing
-//! sweeps), the beyond ones spend about half their time in varisat and a third in the logic
-//! (`perf` on a 21x21: `schedule_step` 52%, `Logic::blocks` 15%, allocation 10%).
-//! varisat's restart unit (32, 128, 512) was tried on the 12 beyond puzzles at load 5 to 7:
-//! the run-to-run noise (15.7 s against 18.5 s for the same setting) was larger than any
-//! difference, so the default stays.
-//!
-//! Issue 10 speed work (2026-11-24, load 1 to 4.5; each A/B three rounds in the same minutes,
-//! `puzzle bench starbattle bench/starbattle/hard_17_21_25.txt`, totals and max per round):
-//! - Kept: the 2x2-block rule without allocation (a fixed array of at most 2k + 1 windows per
-//!   unit, counting stopped once there are more windows than missing stars): 8.0 s → 5.2 s in
-//!   all (7.0/8.7/8.3 against 5.6/5.0/5.1), median 159-288 → 96-107 ms; the expert puzzles
-//!   (logic only) about 3x faster; max unchanged (`sb25_beyond_2` is SAT-bound: 1.3 s of its
-//!   1.36 s is the first solve, the UNSAT second solve is cheap).
-//! - Kept: [`band_blocks`], the implied clauses of two adjacent lines cut into 2k + 1 two-wide
-//!   blocks (at most one empty): 4.39/4.42/4.44 s → 2.20/2.20/2.20 s in all, max 1.35-1.37 s →
-//!   0.46-0.47 s, median 75 → 46 ms; KrazyDad 10x10/2 total 0.36 → 0.14 s, median 0.52 →
-//!   0.23 ms, max 7.0 → 3.0 ms (the first of two cuts applies there: 5 blocks, 2k = 4).
-//! - Kept: each cell's row and column precomputed for the window test (no division per cell
-//!   and window): 2.20/2.20/2.20 s → 1.89/1.89/1.89 s in all, median 46 → 37 ms, max 467 →
-//!   459 ms; KrazyDad 0.141 → 0.135 s in all.
-//! - Kept: varisat's restart unit 64 instead of 128 (with the band clauses in). At load 2:
-//!   2.07/2.10/2.10 s → 1.91/1.86/1.89 s in all, max 495-585 ms → 245-271 ms (`sb25_beyond_1`
-//!   alone: 583 → about 200 ms; 32 did as well on the max but once took 28 ms on a KrazyDad
-//!   puzzle); again at load 3: 2.26/2.18/2.28 s → 1.86/1.94/1.70 s, max 569-637 → 244-295 ms;
-//!   KrazyDad at load 3 median 0.23 → 0.22 ms, total 0.19-0.20 s → 0.14-0.25 s (noise).
-//!   Runs of one setting differ by tens of percent, so this rests on the max, consistent over
-//!   six rounds.
-//! - Not kept: exactly 2k stars in each pair of adjacent lines as a totalizer per pair (on top
-//!   of the block rule): 4.37 s → 6.28-6.43 s in all, median 75 → 134 ms, max 1.35 → 1.18-1.23 s.
-//! - Not kept: making each block's "empty" literal exact (also implying every cell of the block
-//!   empty): 2.20 s against 2.20 s in all, max 0.46 → 0.52 s.
+//! Measurements behind these choices, and what was tried and dropped: `docs/design-notes.md`, "Star Battle solver".
 
 use web_time::Instant;
 

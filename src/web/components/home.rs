@@ -6,7 +6,7 @@ use crate::kinds::{self, Kind};
 use crate::samples;
 
 /// A small picture of a grid: one character per cell, coloured by `colour`, with `extra` SVG on top.
-fn picture(rows: &[&str], colour: fn(char) -> &'static str, extra: &str) -> String {
+pub fn picture(rows: &[&str], colour: fn(char) -> &'static str, extra: &str) -> String {
     let cell = 12.0;
     let (h, w) = (rows.len() as f64, rows.first().map_or(0, |r| r.len()) as f64);
     let mut s = format!(r#"<svg xmlns="http://www.w3.org/2000/svg" class="kind-picture" viewBox="-1 -1 {} {}" width="{}" height="{}" aria-hidden="true">"#, w * cell + 2.0, h * cell + 2.0, w * cell + 2.0, h * cell + 2.0);
@@ -20,31 +20,8 @@ fn picture(rows: &[&str], colour: fn(char) -> &'static str, extra: &str) -> Stri
     s
 }
 
-/// The picture for a kind.
-fn kind_picture(kind: Kind) -> String {
-    match kind {
-        Kind::Nonogram => picture(&[".#.#.", "#####", "#####", ".###.", "..#.."], |c| if c == '#' { "#1d2430" } else { "#ffffff" }, ""),
-        Kind::StarBattle => picture(
-            &["aabbb", "acbdd", "ccbdd", "ceedd", "eeeee"],
-            |c| match c { 'a' => "#fde2e4", 'b' => "#dbe7f7", 'c' => "#e6f4d7", 'd' => "#fff1c1", _ => "#f0e2f7" },
-            r##"<g font-size="10" text-anchor="middle" fill="#1d2430"><text x="18" y="10">★</text><text x="54" y="34">★</text><text x="6" y="46">★</text><text x="42" y="58">★</text><text x="30" y="22">★</text></g>"##,
-        ),
-        Kind::KenKen => picture(
-            &["...", "...", "..."],
-            |_| "#ffffff",
-            r##"<g stroke="#1d2430" stroke-width="2" fill="none"><rect x="0" y="0" width="36" height="36"/><line x1="12" y1="0" x2="12" y2="24"/><line x1="0" y1="24" x2="24" y2="24"/><line x1="24" y1="12" x2="36" y2="12"/><line x1="24" y1="12" x2="24" y2="36"/></g><g font-size="5" fill="#1d2430"><text x="1.5" y="6">3+</text><text x="13.5" y="6">5+</text><text x="25.5" y="18">6×</text><text x="1.5" y="30">2÷</text></g><g font-size="8" text-anchor="middle" fill="#2f6fd6"><text x="6" y="20">1</text><text x="18" y="20">3</text><text x="30" y="32">2</text></g>"##,
-        ),
-        Kind::FloodIt => picture(&["aabcc", "abbcd", "ddbca", "dccaa", "bbcad"], |c| match c { 'a' => "#e6194b", 'b' => "#3cb44b", 'c' => "#ffe119", _ => "#4363d8" }, ""),
-        Kind::RectFree => picture(
-            &["abcab", "bcabc", "cabba", "abcca", "bacbc"],
-            |c| match c { 'a' => "#e4572e", 'b' => "#669bbc", _ => "#f3a712" },
-            r##"<rect x="1" y="1" width="34" height="34" fill="none" stroke="#1d2430" stroke-width="1.5" stroke-dasharray="3 2"/>"##,
-        ),
-    }
-}
-
 /// A one-click link for a sample, or nothing if it does not read (the tests make sure they all do).
-fn sample_link(s: &samples::Sample) -> Html {
+fn sample_link(s: samples::Sample) -> Html {
     match kinds::import(s.kind, s.text).and_then(|t| kinds::share_fragment(s.kind, &t)) {
         Ok(fragment) => html! { <a class="sample" href={format!("#{fragment}")}>{ s.name }</a> },
         Err(_) => html! {},
@@ -61,7 +38,7 @@ pub fn Home() -> Html {
             <ul class="kinds">
                 { for Kind::ALL.into_iter().map(|k| html! {
                     <li class="kind-card" data-kind={k.id()}>
-                        <a class="kind-picture-link" href={format!("#{}", k.id())} aria-hidden="true" tabindex="-1">{ Html::from_html_unchecked(AttrValue::from(kind_picture(k))) }</a>
+                        <a class="kind-picture-link" href={format!("#{}", k.id())} aria-hidden="true" tabindex="-1">{ Html::from_html_unchecked(AttrValue::from(crate::web::components::kind_picture(k))) }</a>
                         <div class="kind-text">
                             <a class="kind-title" href={format!("#{}", k.id())}>{ k.title() }</a>
                             <span class="samples">{ "Try: " }{ for samples::of(k).map(sample_link) }</span>

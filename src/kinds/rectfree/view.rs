@@ -24,7 +24,7 @@ const ACCEPTS: &str = "a studio share link, the studio's JSON (rows, cols, colou
 
 /// The rectangle-free colouring page.
 #[component]
-pub fn RectFreePage() -> Html {
+pub fn Page() -> Html {
     let (ctx, w, puzzle) = use_workshop::<RectFree>();
     let live = use_context::<UseReducerHandle<Live>>().expect("inside the app");
     use_example(KIND, EXAMPLE);
@@ -431,4 +431,13 @@ fn hand_board(ctx: &Ctx, w: &crate::web::state::Workshop, p: Option<&RectFree>, 
             <div class="toolbar">{ actions::history_buttons(ctx, KIND, w, "Clear the board") }</div>
         </section>
     }
+}
+
+/// The small picture on the home page's card for this kind.
+pub fn card_picture() -> String {
+    crate::web::components::home::picture(
+        &["abcab", "bcabc", "cabba", "abcca", "bacbc"],
+        |c| match c { 'a' => "#e4572e", 'b' => "#669bbc", _ => "#f3a712" },
+        r##"<rect x="1" y="1" width="34" height="34" fill="none" stroke="#1d2430" stroke-width="1.5" stroke-dasharray="3 2"/>"##,
+    )
 }

@@ -22,7 +22,7 @@ const ACCEPTS: &str = "a studio share link, a Tatham Flood ID (6x6:0322…,17) o
 
 /// The Flood-It page.
 #[component]
-pub fn FloodItPage() -> Html {
+pub fn Page() -> Html {
     let (ctx, w, puzzle) = use_workshop::<FloodIt>();
     let puzzle_text = w.puzzle.clone();
     let size = use_state(|| 14usize);
@@ -294,4 +294,9 @@ pub fn FloodItPage() -> Html {
             </details>
         </section>
     }
+}
+
+/// The small picture on the home page's card for this kind.
+pub fn card_picture() -> String {
+    crate::web::components::home::picture(&["aabcc", "abbcd", "ddbca", "dccaa", "bbcad"], |c| match c { 'a' => "#e6194b", 'b' => "#3cb44b", 'c' => "#ffe119", _ => "#4363d8" }, "")
 }

@@ -1,6 +1,6 @@
 //! The Star Battle workshop: play (click, right-click or long-press, drag dots, keyboard), the
 //! automatic check switch, solve, generate with a difficulty, import, the region editor
-//! ([`super::starbattle_editor`]), and exports (links, pzprv3, JSON, SVG and PNG).
+//! ([`super::editor_view`]), and exports (links, pzprv3, JSON, SVG and PNG).
 
 use yew::prelude::*;
 
@@ -13,7 +13,7 @@ use crate::puzzle::{GenerateOptions, Mode, Puzzle};
 use crate::web::actions;
 use crate::web::board::{cell_at, use_stroke, wall_classes, Stroke};
 use crate::web::components::share::link_for;
-use crate::web::components::starbattle_editor::StarBattleEditor;
+use super::editor_view::StarBattleEditor;
 use crate::web::components::hint::{self, HintPanel};
 use crate::web::components::zoom::Zoom;
 use crate::web::components::{import::Import, share::{self, Share}, status::Status};
@@ -31,7 +31,7 @@ const LEVELS: [&str; 7] = ["logic", "easy", "medium", "hard", "expert", "beyond"
 
 /// The Star Battle page.
 #[component]
-pub fn StarBattlePage() -> Html {
+pub fn Page() -> Html {
     let (ctx, w, puzzle) = use_workshop::<StarBattle>();
     let size = use_state(|| 10usize);
     let stars_wanted = use_state(|| 2usize);
@@ -230,4 +230,13 @@ pub fn StarBattlePage() -> Html {
             </details>
         </section>
     }
+}
+
+/// The small picture on the home page's card for this kind.
+pub fn card_picture() -> String {
+    crate::web::components::home::picture(
+        &["aabbb", "acbdd", "ccbdd", "ceedd", "eeeee"],
+        |c| match c { 'a' => "#fde2e4", 'b' => "#dbe7f7", 'c' => "#e6f4d7", 'd' => "#fff1c1", _ => "#f0e2f7" },
+        r##"<g font-size="10" text-anchor="middle" fill="#1d2430"><text x="18" y="10">★</text><text x="54" y="34">★</text><text x="6" y="46">★</text><text x="42" y="58">★</text><text x="30" y="22">★</text></g>"##,
+    )
 }

@@ -106,7 +106,7 @@ fn NonoRow(props: &NonoRowProps) -> Html {
 
 /// The nonogram page.
 #[component]
-pub fn NonogramPage() -> Html {
+pub fn Page() -> Html {
     let (ctx, w, puzzle) = use_workshop::<Nonogram>();
     let puzzle_text = w.puzzle.clone();
     let drag = use_state(|| None::<Drag>);
@@ -517,3 +517,7 @@ pub fn NonogramPage() -> Html {
     }
 }
 
+/// The small picture on the home page's card for this kind.
+pub fn card_picture() -> String {
+    crate::web::components::home::picture(&[".#.#.", "#####", "#####", ".###.", "..#.."], |c| if c == '#' { "#1d2430" } else { "#ffffff" }, "")
+}

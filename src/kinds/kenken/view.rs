@@ -31,7 +31,7 @@ struct Draft {
 
 /// The KenKen page.
 #[component]
-pub fn KenKenPage() -> Html {
+pub fn Page() -> Html {
     let (ctx, w, puzzle) = use_workshop::<KenKen>();
     let puzzle_text = w.puzzle.clone();
     let cursor = use_state(|| 0usize);
@@ -398,4 +398,13 @@ pub fn KenKenPage() -> Html {
             </details>
         </section>
     }
+}
+
+/// The small picture on the home page's card for this kind.
+pub fn card_picture() -> String {
+    crate::web::components::home::picture(
+        &["...", "...", "..."],
+        |_| "#ffffff",
+        r##"<g stroke="#1d2430" stroke-width="2" fill="none"><rect x="0" y="0" width="36" height="36"/><line x1="12" y1="0" x2="12" y2="24"/><line x1="0" y1="24" x2="24" y2="24"/><line x1="24" y1="12" x2="36" y2="12"/><line x1="24" y1="12" x2="24" y2="36"/></g><g font-size="5" fill="#1d2430"><text x="1.5" y="6">3+</text><text x="13.5" y="6">5+</text><text x="25.5" y="18">6×</text><text x="1.5" y="30">2÷</text></g><g font-size="8" text-anchor="middle" fill="#2f6fd6"><text x="6" y="20">1</text><text x="18" y="20">3</text><text x="30" y="32">2</text></g>"##,
+    )
 }
