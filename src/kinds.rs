@@ -177,9 +177,17 @@ pub fn any_report<P: Puzzle>(puzzle: &P, r: Report<P::Solution>) -> AnyReport {
 /// Checks an answer with the kind's independent checker: every rule it breaks, one line each
 /// ([`Puzzle::faults`]; none when it is right). The answer is `answer` read as rows, else the
 /// one the puzzle's text carries, else the puzzle's text itself read as rows (a rectangle-free
-/// colouring given as a grid is both its task and its answer).
+/// colouring given as a grid is both its task and its answer). What `puzzle solve` prints
+/// reads as an answer.
 pub fn check_text(kind: Kind, text: &str, answer: Option<&str>) -> InputResult<Vec<String>> {
-    let rows_of = |t: &str| t.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(String::from).collect::<Vec<_>>();
+    // `puzzle solve`'s output reads back: its evidence (`# …`) and figure lines are skipped.
+    let rows_of = |t: &str| {
+        t.lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with("# ") && !["verdict:", "count:", "lower bound:"].iter().any(|w| l.starts_with(w)))
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
     with_kind!(kind, P => {
         let (puzzle, known) = if link::find(text.trim())?.is_some() { (import_as::<P>(text)?, None) } else {
             let e = P::import(text.trim())?;

@@ -119,3 +119,35 @@ fn the_registry_gives_every_kind_an_id_a_title_and_a_way_in() {
     assert_eq!(studio::puzzlink::genre("https://puzz.link/p?mode=play&starbattle/6/6"), Some("starbattle"));
     assert_eq!(studio::puzzlink::genre("no query here"), None);
 }
+
+/// `puzzle check` for every kind: a solved answer has no faults, a changed one has, and a
+/// rectangle-free grid is its own task and answer, with each rectangle listed.
+#[test]
+fn check_text_lists_what_an_answer_breaks_for_every_kind() {
+    for k in Kind::ALL {
+        let s = samples::of(k).next().unwrap();
+        let report = kinds::solve_text(k, s.text, Mode::First, "", None).unwrap();
+        let Some(rows) = report.solutions.first() else { continue };
+        let answer = rows.join("\n");
+        assert_eq!(kinds::check_text(k, s.text, Some(&answer)).unwrap(), Vec::<String>::new(), "{k:?}");
+        // One character changed to another the kind reads: the checker says what breaks.
+        let mut wrong: Vec<char> = answer.chars().collect();
+        let i = wrong.iter().position(|c| c.is_ascii_alphanumeric() || *c == '.' || *c == '*' || *c == '#').unwrap();
+        wrong[i] = match wrong[i] { '.' => '*', '*' => '.', '#' => '.', '0' => '1', '1' => '2', _ => '1' };
+        let wrong: String = wrong.into_iter().collect();
+        if let Ok(faults) = kinds::check_text(k, s.text, Some(&wrong)) {
+            assert!(!faults.is_empty(), "{k:?}: {wrong}");
+        }
+    }
+    let faults = kinds::check_text(Kind::RectFree, "000\n000\n000", None).unwrap();
+    assert_eq!(faults[0], "9 monochromatic rectangles");
+    assert_eq!(faults.len(), 10);
+    assert!(faults.contains(&"colour 0 at rows 1 and 2, columns 1 and 2".to_string()));
+    assert!(kinds::check_text(Kind::RectFree, "0120\n1201\n2012", None).unwrap().is_empty());
+    let e = kinds::check_text(Kind::KenKen, s_kenken(), None).unwrap_err().to_string();
+    assert!(e.contains("no answer"), "{e}");
+}
+
+fn s_kenken() -> &'static str {
+    samples::of(Kind::KenKen).next().unwrap().text
+}

@@ -48,6 +48,7 @@ fn count_of(mode: Mode, n: usize) -> Option<(usize, bool)> {
 
 /// The search that runs after line logic.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Search {
     /// varisat over the encoding (the studio's SAT engine for the other kinds).
     Varisat,
