@@ -47,6 +47,17 @@ pub enum Request {
     },
 }
 
+impl Request {
+    /// The kind whose puzzle the job is about, when it is about one (an image job is not: it
+    /// makes a new nonogram from a picture, on its own page).
+    pub fn kind(&self) -> Option<Kind> {
+        match self {
+            Request::Solve { kind, .. } | Request::Generate { kind, .. } | Request::Bench { kind, .. } | Request::Hint { kind, .. } | Request::Explain { kind, .. } => Some(*kind),
+            Request::Art { .. } => None,
+        }
+    }
+}
+
 /// What the worker says back.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Reply {

@@ -28,7 +28,7 @@ pub fn generate_on_click(ctx: &Ctx, kind: Kind, options: GenerateOptions) -> Cal
     let run = ctx.run.clone();
     Callback::from(move |_: MouseEvent| {
         let options = GenerateOptions { seed: js_sys::Date::now() as u64, ..options.clone() };
-        run.emit((kind, Work::Generate, Request::Generate { kind, options }))
+        run.emit((Work::Generate, Request::Generate { kind, options }))
     })
 }
 

@@ -197,7 +197,8 @@ pub fn App() -> Html {
         let client = client.clone();
         let dispatcher = state.dispatcher();
         let next_job = next_job.clone();
-        Callback::from(move |(kind, work, request): (Kind, Work, Request)| {
+        Callback::from(move |(work, request): (Work, Request)| {
+            let kind = request.kind();
             // The memory limit, before the work starts (crate::limits): a count that would
             // outgrow it is lowered and said; a request that cannot fit is refused, naming it.
             let (request, note) = match crate::limits::fit(request) {
@@ -231,7 +232,8 @@ pub fn App() -> Html {
     let race = {
         let (portfolio, next_job) = (portfolio.clone(), next_job.clone());
         let (dispatcher, live) = (state.dispatcher(), live.dispatcher());
-        Callback::from(move |(kind, work, requests): (Kind, Work, Vec<Request>)| {
+        Callback::from(move |(work, requests): (Work, Vec<Request>)| {
+            let kind = requests.first().and_then(Request::kind);
             let job = {
                 let mut n = next_job.borrow_mut();
                 *n += 1;

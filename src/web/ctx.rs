@@ -4,18 +4,17 @@ use yew::prelude::*;
 
 use super::state::{State, Work};
 use crate::jobs::Request;
-use crate::kind::Kind;
 
 /// What every page gets from the frame: the state, and the ways to change it.
 #[derive(Clone)]
 pub struct Ctx {
     /// The page state.
     pub state: UseReducerHandle<State>,
-    /// Sends a job to the worker.
-    pub run: Callback<(Kind, Work, Request)>,
+    /// Sends a job to the worker (filed under the kind the request names, [`Request::kind`]).
+    pub run: Callback<(Work, Request)>,
     /// Races several workers on differently set-up jobs for one task (a portfolio): the first
     /// checked answer wins and the other workers stop at once.
-    pub race: Callback<(Kind, Work, Vec<Request>)>,
+    pub race: Callback<(Work, Vec<Request>)>,
     /// Stops the job in flight at once.
     pub cancel: Callback<()>,
     /// Goes to a fragment (pushes a history entry, so Back works).

@@ -50,8 +50,8 @@ pub enum Work {
 pub struct Busy {
     /// The job number replies must carry.
     pub job: u32,
-    /// For which kind.
-    pub kind: Kind,
+    /// The kind whose puzzle it is about ([`crate::jobs::Request::kind`]; `None` for an image job).
+    pub kind: Option<Kind>,
     /// What it does.
     pub work: Work,
     /// When it started (page clock, ms).
@@ -308,7 +308,7 @@ pub enum Action {
     /// Hide the message.
     Dismiss,
     /// A job was sent to the worker.
-    Started { job: u32, kind: Kind, work: Work, now_ms: f64 },
+    Started { job: u32, kind: Option<Kind>, work: Work, now_ms: f64 },
     /// The worker replied.
     Reply(Envelope<Reply>),
     /// The user cancelled the job in flight (the worker was restarted).
@@ -515,7 +515,8 @@ impl Reducible for State {
                 match body {
                     Reply::Hint(hint) => {
                         s.busy = None;
-                        let w = s.workshops.entry(busy.kind).or_default();
+                        let Some(kind) = busy.kind else { return Rc::new(s) };
+                        let w = s.workshops.entry(kind).or_default();
                         if matches!(*hint, Hint::Step(_)) {
                             w.play.hints += 1;
                         }
@@ -528,7 +529,8 @@ impl Reducible for State {
                     }
                     Reply::Explained(x) => {
                         s.busy = None;
-                        let w = s.workshops.entry(busy.kind).or_default();
+                        let Some(kind) = busy.kind else { return Rc::new(s) };
+                        let w = s.workshops.entry(kind).or_default();
                         w.explanation = Some((*x, Some(0)));
                         w.view = Some(View::Play);
                     }
@@ -536,16 +538,24 @@ impl Reducible for State {
                     Reply::BenchRecords(_) => return self,
                     Reply::Solved(report) => {
                         s.busy = None;
-                        s = s.accept_report(busy.kind, report);
+                        if let Some(kind) = busy.kind {
+                            s = s.accept_report(kind, report);
+                        }
                     }
                     // A hint waits for the final answer (it plays one move).
                     // Only a solve shows an anytime answer; a hint or an explanation waits for the proven one.
                     Reply::Improved(_) if !matches!(busy.work, Work::Solve(_)) => return self,
                     // The best so far of a solve that goes on: shown at once, kept if the user cancels.
-                    Reply::Improved(report) => s = s.accept_report(busy.kind, report),
+                    Reply::Improved(report) => {
+                        if let Some(kind) = busy.kind {
+                            s = s.accept_report(kind, report);
+                        }
+                    }
                     Reply::Generated(puzzle) => {
                         s.busy = None;
-                        s = s.open(busy.kind, puzzle);
+                        if let Some(kind) = busy.kind {
+                            s = s.open(kind, puzzle);
+                        }
                     }
                     Reply::Benched { records, summary } => {
                         s.busy = None;

@@ -92,7 +92,7 @@ pub fn Page() -> Html {
             // Once per board: a failed search is not repeated behind the player's back.
             if *wanted && *asked.borrow() != text {
                 *asked.borrow_mut() = text.clone();
-                run.emit((KIND, Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: text, mode: Mode::Unique, options: String::new() }));
+                run.emit((Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: text, mode: Mode::Unique, options: String::new() }));
             }
             || ()
         });
@@ -128,7 +128,7 @@ pub fn Page() -> Html {
     };
     let solve = |mode: Mode| {
         let (run, text) = (ctx.run.clone(), text.clone());
-        Callback::from(move |_: MouseEvent| run.emit((KIND, Work::Solve(mode), Request::Solve { kind: KIND, puzzle: text.clone(), mode, options: String::new() })))
+        Callback::from(move |_: MouseEvent| run.emit((Work::Solve(mode), Request::Solve { kind: KIND, puzzle: text.clone(), mode, options: String::new() })))
     };
     let generate = actions::generate_on_click(&ctx, KIND, GenerateOptions { size: Some(*size), colours: Some(*colours), ..Default::default() });
     let restart = {

@@ -338,11 +338,11 @@ pub fn Page() -> Html {
         let (race, workers) = (ctx.race.clone(), *workers);
         Callback::from(move |_: MouseEvent| {
             if workers < 2 {
-                run.emit((KIND, Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: text.clone(), mode: Mode::Unique, options: String::new() }));
+                run.emit((Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: text.clone(), mode: Mode::Unique, options: String::new() }));
             } else {
                 // A portfolio: differently set-up searches race; the first checked answer wins.
                 let requests = solve::portfolio(workers).into_iter().map(|options| jobs::solve_request::<Nonogram>(text.clone(), Mode::Unique, &options)).collect();
-                race.emit((KIND, Work::Solve(Mode::Unique), requests));
+                race.emit((Work::Solve(Mode::Unique), requests));
             }
         })
     };
@@ -351,7 +351,7 @@ pub fn Page() -> Html {
         Callback::from(move |_: MouseEvent| {
             state.dispatch(Action::Check(KIND));
             if !has_result {
-                run.emit((KIND, Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: text.clone(), mode: Mode::Unique, options: String::new() }));
+                run.emit((Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: text.clone(), mode: Mode::Unique, options: String::new() }));
             }
         })
     };

@@ -85,10 +85,10 @@ pub fn Page() -> Html {
             // Local search races differently seeded workers; SAT and the bound run in one.
             let tasks = page::portfolio_tasks(&t, workers);
             if tasks.len() < 2 {
-                ctx.run.emit((KIND, Work::Solve(Mode::First), jobs::solve_request::<RectFree>(text, Mode::First, &Default::default())));
+                ctx.run.emit((Work::Solve(Mode::First), jobs::solve_request::<RectFree>(text, Mode::First, &Default::default())));
             } else {
                 let requests = tasks.iter().map(|t| jobs::solve_request::<RectFree>(t.to_json().to_string(), Mode::First, &Default::default())).collect();
-                ctx.race.emit((KIND, Work::Solve(Mode::First), requests));
+                ctx.race.emit((Work::Solve(Mode::First), requests));
             }
         })
     };
@@ -122,7 +122,7 @@ pub fn Page() -> Html {
     let snapshot = live
         .snapshot
         .as_ref()
-        .filter(|_| ctx.state.busy.as_ref().is_some_and(|b| b.job == live.job && b.kind == KIND))
+        .filter(|_| ctx.state.busy.as_ref().is_some_and(|b| b.job == live.job && b.kind == Some(KIND)))
         .and_then(|s| Some((serde_json::from_str::<search::Snapshot>(&s.data).ok()?, s.worker)));
     let sizes = |n: usize| (1..=n).map(|v| (v, v.to_string())).collect::<Vec<_>>();
 

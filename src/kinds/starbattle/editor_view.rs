@@ -163,7 +163,7 @@ pub fn StarBattleEditor() -> Html {
                     ctx.state.dispatch(Action::Open { kind: KIND, puzzle: json.clone() });
                     ctx.go.emit(fragment);
                     if then_solve {
-                        ctx.run.emit((KIND, Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: json, mode: Mode::Unique, options: String::new() }));
+                        ctx.run.emit((Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: json, mode: Mode::Unique, options: String::new() }));
                     } else {
                         store.emit(None);
                     }

@@ -17,7 +17,6 @@ use crate::art::{Crop, OptimizerConfig, PrepareOptions, UniqueMode, MAX_FILE_BYT
 use crate::jobs::Request;
 use crate::kinds::nonogram::formats::{non, tatham};
 use crate::kinds::nonogram::page::{render_svg, solution_cells};
-use crate::kinds::Kind;
 use crate::web::ctx::Ctx;
 use crate::web::components::share::Share;
 use crate::web::state::{Action, Level, Work};
@@ -223,7 +222,7 @@ pub fn ArtPage() -> Html {
                     if *busy_now.borrow() {
                         cancel.emit(());
                     }
-                    run.emit((Kind::Nonogram, Work::Art, request));
+                    run.emit((Work::Art, request));
                 })
             });
             move || drop(timer)

@@ -32,7 +32,7 @@ pub fn BenchPage() -> Html {
             let name = name.cast::<web_sys::HtmlInputElement>().map(|n| n.value()).filter(|n| !n.trim().is_empty()).unwrap_or_else(|| "pasted".into());
             let first = first.cast::<web_sys::HtmlInputElement>().is_some_and(|c| c.checked());
             let request = Request::Bench { kind, text: body, name, options: Options { first, timeout_ms: None } };
-            ctx.run.emit((kind, Work::Bench, request));
+            ctx.run.emit((Work::Bench, request));
         })
     };
     let load_sample = {

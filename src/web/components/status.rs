@@ -37,7 +37,7 @@ pub fn Status(props: &Props) -> Html {
             move || drop(interval)
         });
     }
-    if let Some(b) = state.busy.as_ref().filter(|b| b.kind == props.kind) {
+    if let Some(b) = state.busy.as_ref().filter(|b| b.kind == Some(props.kind)) {
         let (conflicts, items, known) = if live.job == b.job { (live.conflicts, live.items, live.known) } else { (None, None, None) };
         let cancel = ctx.cancel.reform(|_: MouseEvent| ());
         let what = match b.work {
