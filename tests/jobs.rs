@@ -148,7 +148,7 @@ fn a_solve_streams_the_kinds_snapshots_and_stops_its_progress_replies_then() {
     assert!(!seen[first..].iter().any(|r| matches!(r, Reply::Progress { .. })), "no progress replies once snapshots come");
     let Reply::Snapshot(s) = &seen[first] else { unreachable!() };
     // The kind's own data travels unread; its page reads it back.
-    let own: studio::kinds::rectfree::search::Snapshot = serde_json::from_str(&s.data).expect("the kind's snapshot");
+    let own: studio::kinds::rectfree::search::SearchState = serde_json::from_str(&s.data).expect("the kind's snapshot");
     assert_eq!(s.score, Some(own.best));
     assert!(s.summary.contains("best"), "{}", s.summary);
 }

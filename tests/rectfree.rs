@@ -306,7 +306,7 @@ fn local_search_finds_checked_colourings_in_every_space() {
         assert!(!seen.is_empty(), "the last snapshot is always reported");
         for x in seen.iter() {
             // The contract's snapshot carries the search's own, whole, as JSON.
-            let s: search::Snapshot = serde_json::from_str(&x.data).unwrap();
+            let s: search::SearchState = serde_json::from_str(&x.data).unwrap();
             assert!(s.series.len() <= SERIES_POINTS);
             assert!(s.best <= s.score || s.best == 0);
             assert_eq!(x.score, Some(s.best));
@@ -508,4 +508,73 @@ fn odd_sides_from_17_search_the_next_even_grid_and_show_its_top_left_part() {
     assert!(found.is_none());
     assert!(sizes.iter().all(|&x| x == (17, 17)), "{sizes:?}");
     assert!(formats::grid_from_rows(&p, &last.best_rows).is_ok());
+}
+
+/// The words of the plan's sentence that describes `method` as the one that runs.
+fn plan_names(method: Method) -> &'static str {
+    match method {
+        Method::Anneal => "Simulated annealing:",
+        Method::Threshold => "Threshold accepting",
+        Method::Breakout => "Breakout (clause weighting)",
+        Method::Tabu => "Tabu search",
+        Method::Sat | Method::Auto => "SAT",
+    }
+}
+
+#[test]
+fn every_method_and_symmetry_runs_what_the_plan_says_and_the_checker_passes_it() {
+    use studio::kinds::rectfree::search::Ran;
+    // 11x11 with four colours: the rotation space applies (and auto picks search: 121 cells);
+    // 7x9 with three colours: it does not.
+    for (r, c, k) in [(11, 11, 4), (7, 9, 3)] {
+        for method in Method::ALL {
+            for symmetry in Symmetry::ALL {
+                let mut p = RectFree::new(r, c, k).unwrap();
+                (p.method, p.symmetry, p.seed) = (method, symmetry, 2);
+                let case = format!("{r}x{c} {} colours, method {}, symmetry {}", k, method.word(), symmetry.word());
+                let (plan, why) = solve::plan(&p);
+                let report = solve::solve(&p, Mode::First, None).unwrap_or_else(|e| panic!("{case}: {e:?}"));
+                assert_eq!(report.verdict, Verdict::Solved, "{case}");
+                assert!(check::verify(&p, &report.solutions[0]).is_ok(), "{case}");
+                match plan {
+                    solve::Plan::Search { method: planned, rotation } => {
+                        assert!(why.iter().any(|l| l.starts_with(plan_names(planned))), "{case}: {why:?}");
+                        let config = Config::for_task(&p, planned, rotation, p.seed);
+                        let (found, _, ran) = search::search_traced(&p, config, 1e9, &mut |_| true);
+                        assert_eq!(ran, Ran { method: planned, rotation }, "{case}");
+                        assert_eq!(search::runs(&p, &config), ran, "{case}");
+                        assert!(check::verify(&p, &found.expect("not stopped")).is_ok(), "{case}");
+                        assert_eq!(rotation, p.uses_rotation(), "{case}");
+                    }
+                    solve::Plan::Sat { rotation } => {
+                        assert!(matches!(method, Method::Sat | Method::Auto), "{case}: {plan:?}");
+                        let encoding = if rotation { "The rotation-symmetric encoding (" } else { "The direct encoding (" };
+                        assert!(report.proof.iter().any(|l| l.starts_with(encoding) && l.contains("was satisfiable")), "{case}: {:?}", report.proof);
+                    }
+                    solve::Plan::Bound => panic!("{case}: these grids have colourings"),
+                }
+                // What the page offers and what the plan resolves it to.
+                let expect = match (method, p.uses_rotation()) {
+                    (Method::Auto, _) if r * c <= solve::AUTO_SAT_CELLS => Method::Sat,
+                    (Method::Auto, true) => Method::Tabu,
+                    (Method::Auto | Method::Tabu, false) => Method::Anneal,
+                    (m, _) => m,
+                };
+                let planned = match plan {
+                    solve::Plan::Search { method, .. } => method,
+                    _ => Method::Sat,
+                };
+                assert_eq!(planned, expect, "{case}");
+            }
+        }
+    }
+    // Breakout over whole colourings keeps fixed cells.
+    let mut fixed = vec![None; 64];
+    (fixed[0], fixed[9], fixed[63]) = (Some(2), Some(2), Some(1));
+    let mut p = RectFree::with_fixed(8, 8, 3, fixed).unwrap();
+    p.method = Method::Breakout;
+    assert_eq!(solve::plan(&p).0, solve::Plan::Search { method: Method::Breakout, rotation: false });
+    let report = p.solve(Mode::First, None).unwrap();
+    assert!(check::verify(&p, &report.solutions[0]).is_ok());
+    assert_eq!((report.solutions[0][(0, 0)], report.solutions[0][(1, 1)], report.solutions[0][(7, 7)]), (2, 2, 1));
 }

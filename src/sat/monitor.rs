@@ -115,6 +115,37 @@ impl Monitor {
     }
 }
 
+/// Keeps calls to a [`Monitor`] (or any periodic report) to an interval: it remembers when it
+/// last let a call through, starting from 0 ms.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Throttle {
+    last_ms: f64,
+}
+
+impl Throttle {
+    /// A throttle whose first call is due once the interval has passed since 0 ms.
+    pub fn new() -> Self {
+        Throttle { last_ms: 0.0 }
+    }
+
+    /// Whether `interval_ms` has passed at `now_ms` since the last call let through; when it
+    /// has, `now_ms` becomes the last call.
+    pub fn due(&mut self, now_ms: f64, interval_ms: f64) -> bool {
+        if now_ms - self.last_ms >= interval_ms {
+            self.last_ms = now_ms;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Hands `progress` to `monitor` when the monitor's interval has passed at
+    /// `progress.elapsed_ms`; false only when the monitor was called and said stop.
+    pub fn report(&mut self, monitor: &mut Monitor, progress: Progress) -> bool {
+        !self.due(progress.elapsed_ms, monitor.interval_ms()) || monitor.report(progress)
+    }
+}
+
 /// Counters shared between the solver wrapper and the proof sink.
 pub(super) struct MonitorState {
     monitor: Monitor,
@@ -208,5 +239,36 @@ impl Write for ProofSink {
 
     fn flush(&mut self) -> io::Result<()> {
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_throttle_lets_one_call_through_per_interval() {
+        let mut t = Throttle::new();
+        assert!(!t.due(5.0, 10.0));
+        assert!(t.due(10.0, 10.0));
+        assert!(!t.due(19.9, 10.0));
+        assert!(t.due(25.0, 10.0));
+        assert!(!t.due(34.0, 10.0));
+        assert!(t.due(35.0, 10.0));
+        // A zero interval lets every call through.
+        assert!(Throttle::new().due(0.0, 0.0));
+
+        let calls = Rc::new(RefCell::new(Vec::new()));
+        let seen = calls.clone();
+        let mut m = Monitor::new(100.0, move |p| {
+            seen.borrow_mut().push(p.elapsed_ms);
+            p.elapsed_ms < 250.0
+        });
+        let mut t = Throttle::default();
+        let at = |ms: f64| Progress { conflicts: 1, elapsed_ms: ms, known: None };
+        let went_on: Vec<bool> = [50.0, 100.0, 150.0, 210.0, 260.0, 300.0, 310.0].into_iter().map(|ms| t.report(&mut m, at(ms))).collect();
+        assert_eq!(*calls.borrow(), vec![100.0, 210.0, 310.0]);
+        // Calls held back go on; the monitor's `false` at 310 ms says stop.
+        assert_eq!(went_on, vec![true, true, true, true, true, true, false]);
     }
 }

@@ -7,7 +7,7 @@ use super::graph::{bit, for_each_bit, Graph};
 use super::search;
 use super::FloodIt;
 use crate::puzzle::{Engine, SolveError};
-use crate::sat::{Cnf, Model, Monitor, Progress, Solver, Stats};
+use crate::sat::{Cnf, Model, Monitor, Progress, Solver, Stats, Throttle};
 
 /// A minimum with the evidence for it.
 #[derive(Debug, Clone)]
@@ -56,7 +56,7 @@ struct Run<'a, 'b> {
     g: &'a Graph,
     f0: &'a [u64],
     started: Instant,
-    last_report: f64,
+    throttle: Throttle,
     monitor: Option<Monitor>,
     best: Vec<u8>,
     best_from: String,
@@ -79,11 +79,8 @@ impl Run<'_, '_> {
         }
         let elapsed_ms = self.elapsed_ms();
         if let Some(m) = self.monitor.as_mut() {
-            if elapsed_ms - self.last_report >= m.interval_ms() {
-                self.last_report = elapsed_ms;
-                if !m.report(Progress { conflicts: work, elapsed_ms, known: None }) {
-                    self.stopped = true;
-                }
+            if !self.throttle.report(m, Progress { conflicts: work, elapsed_ms, known: None }) {
+                self.stopped = true;
             }
         }
         !self.stopped
@@ -166,7 +163,7 @@ pub fn anytime(g: &Graph, f0: &[u64], memory: usize, monitor: Option<Monitor>, o
         g,
         f0,
         started: Instant::now(),
-        last_report: 0.0,
+        throttle: Throttle::new(),
         monitor,
         best: greedy,
         best_from: "the greedy (most cells each move)".into(),

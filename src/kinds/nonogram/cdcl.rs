@@ -24,7 +24,7 @@ use web_time::Instant;
 
 use super::line::LineSolver;
 use super::model::{Cell, Clue, Nonogram};
-use crate::sat::{Cnf, Enumerate, Lit, Model, Monitor, Progress, Stats, Stopped};
+use crate::sat::{Cnf, Enumerate, Lit, Model, Monitor, Progress, Stats, Stopped, Throttle};
 
 /// The line solver as a batsat theory over the cell variables `0..w*h` (reading order).
 pub struct LineTheory {
@@ -296,7 +296,7 @@ impl Theory for LineTheory {
 pub struct Watch {
     monitor: RefCell<Option<Monitor>>,
     started: Instant,
-    last_ms: StdCell<f64>,
+    throttle: StdCell<Throttle>,
     stopped: StdCell<bool>,
     /// Conflicts so far (learned and theory clauses).
     pub conflicts: u64,
@@ -316,12 +316,11 @@ impl Callbacks for Watch {
         let mut monitor = self.monitor.borrow_mut();
         let Some(m) = monitor.as_mut() else { return false };
         let elapsed_ms = self.started.elapsed().as_secs_f64() * 1000.0;
-        if elapsed_ms - self.last_ms.get() >= m.interval_ms() {
-            self.last_ms.set(elapsed_ms);
-            if !m.report(Progress { conflicts: self.conflicts, elapsed_ms, known: None }) {
-                self.stopped.set(true);
-            }
+        let mut throttle = self.throttle.get();
+        if !throttle.report(m, Progress { conflicts: self.conflicts, elapsed_ms, known: None }) {
+            self.stopped.set(true);
         }
+        self.throttle.set(throttle);
         self.stopped.get()
     }
 }
@@ -356,7 +355,7 @@ impl Engine {
             opts.rnd_pol = true;
             opts.random_seed = (options.seed % 1_000_000_007) as f64 + 1.0;
         }
-        let watch = Watch { monitor: RefCell::new(monitor), started: Instant::now(), last_ms: StdCell::new(0.0), stopped: StdCell::new(false), conflicts: 0 };
+        let watch = Watch { monitor: RefCell::new(monitor), started: Instant::now(), throttle: StdCell::new(Throttle::new()), stopped: StdCell::new(false), conflicts: 0 };
         let mut solver = batsat::Solver::new(opts, watch);
         for _ in 0..cnf.n_vars() {
             solver.new_var_default();

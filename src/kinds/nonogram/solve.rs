@@ -23,7 +23,7 @@ use super::model::{Cell, Line, Nonogram};
 use super::propagate::{Fixpoint, Propagator};
 use crate::grid::Grid;
 use crate::puzzle::{enumerate_verified, Mode, Report, SolveError, Verdict};
-use crate::sat::{Cnf, Lit, Model, Monitor, Progress, Solver, Stats};
+use crate::sat::{Cnf, Lit, Model, Monitor, Progress, Solver, Stats, Throttle};
 
 /// varisat's Luby restart unit for nonograms (its default is 128); see the module documentation.
 const RESTART_SCALE: u64 = 2048;
@@ -147,14 +147,10 @@ fn line_logic(prop: &mut Propagator, cells: &mut [Cell], monitor: Option<&mut Mo
         return prop.run(cells).map(|()| Fixpoint::Reached);
     };
     let total = cells.len() as u64;
-    let mut last_ms = 0.0;
+    let mut throttle = Throttle::new();
     prop.run_watched(cells, &mut |fixed| {
         let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
-        if elapsed_ms - last_ms < monitor.interval_ms() {
-            return true;
-        }
-        last_ms = elapsed_ms;
-        monitor.report(Progress { conflicts: 0, elapsed_ms, known: Some((fixed as u64, total)) })
+        throttle.report(monitor, Progress { conflicts: 0, elapsed_ms, known: Some((fixed as u64, total)) })
     })
 }
 

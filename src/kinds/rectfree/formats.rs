@@ -2,7 +2,7 @@
 //! the spaced form with colours 1..K).
 //!
 //! JSON: `{"kind":"rectfree","rows":R,"cols":C,"colours":K,"fixed":["0..3",…]}` with optional
-//! `method` (`auto`, `sat`, `anneal`, `threshold`), `symmetry` (`auto`, `none`, `rotation`)
+//! `method` (`auto`, `sat`, `anneal`, `threshold`, `breakout`, `tabu`), `symmetry` (`auto`, `none`, `rotation`)
 //! and `seed`. Link payload: `RxCcK` then optional `/f<fixed cells, row-major, . for free>`,
 //! `/m<method>`, `/y<symmetry>`, `/s<seed>` segments.
 

@@ -5,22 +5,37 @@
 //! - [`check`]: the independent checker, which counts and lists monochromatic rectangles;
 //! - [`bounds`]: the counting bound (Zarankiewicz) with its proof, and the literature values;
 //! - [`encode`]: the direct SAT encoding with symmetry breaking, and the rotation-symmetric one;
-//! - [`search`]: simulated annealing and threshold accepting, incremental score, live snapshots;
+//! - [`search`]: the local search's entry: which space and rule runs, and what ran;
+//! - [`board`]: the incremental score, rows and columns of every colour as bit sets;
+//! - [`report`]: the live snapshots and the thinned score series;
+//! - [`space`]: the search settings and the driver every space shares;
+//! - [`schedule`]: the acceptance rules of simulated annealing and threshold accepting;
+//! - [`whole`]: the space of whole colourings (recolour a cell, swap two lines in a colour);
+//! - [`rotation`]: the rotation-symmetric space (one cell per orbit for colour 0);
+//! - [`breakout`]: clause weighting in either space;
+//! - [`tabu`]: tabu search in the rotation-symmetric space;
 //! - [`solve`]: which method runs and why, and the verdict with its evidence;
 //! - [`formats`]: JSON spec, share link, colour grids as text;
 //! - [`page`]: the page's pure logic (chart, grid pictures, text export, highlights).
 
+mod board;
 pub mod bounds;
+mod breakout;
 pub mod check;
 pub mod encode;
 pub mod formats;
 pub mod model;
 pub mod page;
-#[cfg(target_arch = "wasm32")]
-pub mod view;
+pub mod report;
+mod rotation;
+mod schedule;
 pub mod search;
 pub mod solve;
+pub mod space;
 pub mod tabu;
+#[cfg(target_arch = "wasm32")]
+pub mod view;
+mod whole;
 
 pub use model::RectFree;
 

@@ -10,7 +10,7 @@ use super::model::{Method, RectFree};
 use serde::{Deserialize, Serialize};
 
 use super::model::Symmetry;
-use super::search::{self, Config, Snapshot};
+use super::search::{self, Config, SearchState};
 use crate::grid::Grid;
 use crate::puzzle::{self, Mode, Report, SolveError, Verdict};
 use crate::sat::{self as sat, Cnf, Monitor, Progress, Solver, Stats};
@@ -134,6 +134,8 @@ pub fn plan(p: &RectFree) -> (Plan, Vec<String>) {
             });
             why.push(if rotation {
                 "Moves give one orbit's colour-0 cell to another cell of the orbit (the best of the three, ties at random).".to_string()
+            } else if m == Method::Breakout {
+                "Moves give a free corner of a rectangle the colour of least weight (ties at random), over whole colourings.".to_string()
             } else {
                 "Moves recolour a cell to its best other colour, and now and then swap two rows or two columns within one colour class (the seed's move).".to_string()
             });
@@ -163,19 +165,24 @@ pub fn solve(p: &RectFree, mode: Mode, monitor: Option<Monitor>) -> Result<Repor
             let config = Config::for_task(p, method, rotation, p.seed);
             let mut monitor = monitor;
             let interval = monitor.as_ref().map(|m| m.interval_ms()).unwrap_or(250.0).min(250.0);
-            let mut report = |s: &Snapshot| {
+            let mut report = |s: &SearchState| {
                 let Some(m) = monitor.as_mut() else { return true };
                 if m.wants_snapshots() {
                     m.snapshot(live(s));
                 }
                 m.report(Progress { conflicts: s.iterations, elapsed_ms: s.elapsed_ms, known: None })
             };
-            let (found, last) = search::search(p, config, interval, &mut report);
+            let (found, last, ran) = search::search_traced(p, config, interval, &mut report);
             let grid = found.ok_or(SolveError::Stopped)?;
             check::verify(p, &grid).map_err(SolveError::Rejected)?;
             proof.push(format!(
-                "Found after {} iterations ({} reheats) in {:.0} ms (seed {}); the independent checker counted 0 monochromatic rectangles.",
-                last.iterations, last.sweeps, last.elapsed_ms, p.seed
+                "Found by {} {} after {} iterations ({} reheats) in {:.0} ms (seed {}); the independent checker counted 0 monochromatic rectangles.",
+                ran.method.word(),
+                if ran.rotation { "in the rotation-symmetric space" } else { "over whole colourings" },
+                last.iterations,
+                last.sweeps,
+                last.elapsed_ms,
+                p.seed
             ));
             let stats = Stats { elapsed_ms: elapsed(), ..Stats::default() };
             Ok(Report { verdict: Verdict::Solved, solutions: vec![grid], stats, proof, rating: None, count: None })
@@ -237,7 +244,7 @@ pub fn sat(p: &RectFree, rotation: bool, monitor: Option<Monitor>, mut proof: Ve
 
 /// The search's snapshot as the contract's: the best score, the figures in a line, and the
 /// whole snapshot as JSON for the page's chart and best grid.
-fn live(s: &Snapshot) -> sat::Snapshot {
+fn live(s: &SearchState) -> sat::Snapshot {
     sat::Snapshot {
         score: Some(s.best),
         summary: format!("{:8.1} s  iterations {:>12}  score {:>5}  best {:>5} (at iteration {})", s.elapsed_ms / 1000.0, s.iterations, s.score, s.best, s.best_at),

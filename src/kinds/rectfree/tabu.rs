@@ -1,32 +1,14 @@
 //! Tabu search in the rotation-symmetric space: every step looks at all moves (each orbit's
 //! colour-0 cell to each of its three other cells), takes the best one that is not tabu (or is
-//! tabu but gives a new best: aspiration), and forbids moving that orbit back for a while.
+//! tabu but gives a new best: aspiration), and forbids moving that orbit back for 6 steps plus
+//! a random 0 to 5.
 //!
-//! Measured natively (release, 2 shared cores, load 5 to 9 from other helpers): 16x16 with 4
-//! colours is found in 4 to 206 ms (seeds 1 to 4; annealing needed 0.34 to 0.81 s), and 17x17
-//! reaches 1 rectangle (colour 0) but not 0: tenure 4 best 1 after 1.4M steps (40 s), tenure 6
-//! best 1 after 1.6M steps, tenure 10 best 2 in 90 s, tenure 20 best 3, tenure 2 best 3; about
-//! 90k steps/s. The tenure kept is 6 plus a random 0 to 5.
-//!
-//! Tried for 17x17 and dropped (they did not pay; figures are fewest rectangles or uncovered
-//! orbits reached):
-//! - Large-neighbourhood repair with SAT: keep a near miss (1 to 3 rectangles, from annealing,
-//!   tabu or the plane search below), free the orbits of the rectangles' corners and K random
-//!   orbits, and let varisat complete the rest on the rotation encoding. On 16x16, K = 40 of 64
-//!   found a colouring after 26 attempts; on 17x17 every attempt failed: K = 40 gave 1,747
-//!   UNSAT answers in 70 s (about 40 ms each), K = 48 to 50 gave UNSAT or ran out of a 3 to 5 s
-//!   budget (19 attempts), never a colouring.
-//! - Colour 0 inside an embedded projective plane of order 4 (rows = 17 of its 21 lines,
-//!   columns = 17 of its points; incidences are rectangle-free by construction, and the
-//!   largest rectangle-free sets of 16x16 to 21x21 are such sub-planes); annealing over which
-//!   lines and points and their order, scored by rotation orbits left without an incidence.
-//!   It solved 10x10 to 15x15 in 2 ms to 3.8 s but stopped at 1 uncovered orbit on 16x16 (30 to
-//!   60 s, three seeds), 2 on 17x17 (60 s) and 4 on 18x18 (30 s).
-//! - Plain SAT on the rotation encoding with every row and column of colour 0 holding 4 or 5
-//!   cells (the counting bound's even spread): no answer in 180 s on 17x17 (varisat).
+//! Measurements behind these choices, and what was tried and dropped: `docs/design-notes.md`, "Rectangle-free tabu search".
 
+use super::board::Board;
 use super::encode::rotation_grid;
-use super::search::{random_choices, Board, Space};
+use super::rotation::random_choices;
+use super::space::Space;
 
 /// Steps an orbit may not go back to the cell it left (plus a random 0 to `TENURE - 1`).
 const TENURE: u64 = 6;

@@ -123,7 +123,7 @@ pub fn Page() -> Html {
         .snapshot
         .as_ref()
         .filter(|_| ctx.state.busy.as_ref().is_some_and(|b| b.job == live.job && b.kind == Some(KIND)))
-        .and_then(|s| Some((serde_json::from_str::<search::Snapshot>(&s.data).ok()?, s.worker)));
+        .and_then(|s| Some((serde_json::from_str::<search::SearchState>(&s.data).ok()?, s.worker)));
     let sizes = |n: usize| (1..=n).map(|v| (v, v.to_string())).collect::<Vec<_>>();
 
     let explanation = form_task.as_ref().map(page::explanation).unwrap_or_default();
