@@ -11,7 +11,7 @@
 //! seeds 1..=COUNT (default 4) at `beyond` (needs search) and at `expert` (needs probing), as
 //! KrazyDad lines with the answer and the seed, level and rating in the comment.
 
-use studio::kinds::starbattle::generate::{self, Level};
+use studio::kinds::starbattle::generate::{self, Difficulty};
 use studio::kinds::starbattle::{formats, StarBattle};
 use studio::puzzle::{Mode, Puzzle, Verdict};
 use studio::sat::Monitor;
@@ -28,7 +28,7 @@ fn median_max(mut v: Vec<f64>) -> (f64, f64) {
     (v[v.len() / 2], v[v.len() - 1])
 }
 
-fn make(size: usize, stars: usize, level: Level, seed: u64, limit_ms: f64) -> Result<StarBattle, String> {
+fn make(size: usize, stars: usize, level: Difficulty, seed: u64, limit_ms: f64) -> Result<StarBattle, String> {
     let mut monitor = Monitor::new(250.0, move |p| p.elapsed_ms < limit_ms);
     generate::generate_level(size, stars, level, seed, Some(&mut monitor))
 }
@@ -36,7 +36,7 @@ fn make(size: usize, stars: usize, level: Level, seed: u64, limit_ms: f64) -> Re
 fn hardset(count: u64) {
     println!("# Hard Star Battle set made by `cargo run --release --example starbattle_bench hardset {count}` (see README.md beside this file)");
     for (size, stars) in [(17, 4), (21, 5), (25, 6)] {
-        for level in [Level::Beyond, Level::Exactly(studio::kinds::starbattle::logic::Rule::Probing)] {
+        for level in [Difficulty::Beyond, Difficulty::Exactly(studio::kinds::starbattle::logic::Rule::Probing)] {
             for seed in 1..=count {
                 let t = Instant::now();
                 match make(size, stars, level, seed, LIMIT_MS) {
@@ -80,8 +80,8 @@ fn main() {
             if word == "easy" && stars > 1 {
                 continue;
             }
-            let Some(level) = Level::from_word(word) else {
-                eprintln!("unknown level {word}; use {}", Level::WORDS);
+            let Some(level) = Difficulty::from_word(word) else {
+                eprintln!("unknown level {word}; use {}", Difficulty::WORDS);
                 return;
             };
             let (mut gen_ms, mut solve_ms, mut failed) = (Vec::new(), Vec::new(), 0);

@@ -13,7 +13,7 @@ use crate::art::MAX_FILE_BYTES;
 use crate::bench::{self, Record, Summary};
 use crate::kinds::{self, AnyReport, Kind};
 use crate::puzzle::{GenerateOptions, Mode, Puzzle, SolveError, Verdict};
-use crate::sat::{Interim, Monitor, Snapshot};
+use crate::sat::{Interim, Monitor, Snapshot, Unit};
 
 /// Milliseconds between progress replies.
 pub const PROGRESS_INTERVAL_MS: f64 = 250.0;
@@ -67,8 +67,8 @@ pub enum Reply {
     Progress {
         /// Milliseconds since the job started.
         elapsed_ms: f64,
-        /// Conflicts so far in the current solve, when known.
-        conflicts: Option<u64>,
+        /// Work so far in the current solve and what it counts, when known.
+        work: Option<(u64, Unit)>,
         /// Items done and total, for jobs over many puzzles.
         items: Option<(usize, usize)>,
         /// Cells known so far and in all while a propagation phase (nonogram line logic) runs.
@@ -155,7 +155,7 @@ pub struct Envelope<T> {
 }
 
 /// A monitor that posts a solve's progress: elapsed time, and the cells known during line logic
-/// or the conflicts during search. Every improved answer of an anytime search (Flood-It) is
+/// or the work during search (conflicts, positions, iterations or steps, as the kind counts it). Every improved answer of an anytime search (Flood-It) is
 /// posted as [`Reply::Improved`], and every snapshot a kind makes as [`Reply::Snapshot`]; once
 /// snapshots come, they carry the figures and the progress replies stop.
 fn solve_monitor(post: &Rc<dyn Fn(Reply)>, started: Instant, kind: Kind) -> Monitor {
@@ -166,8 +166,8 @@ fn solve_monitor(post: &Rc<dyn Fn(Reply)>, started: Instant, kind: Kind) -> Moni
     let seen = snapshots.clone();
     Monitor::new(PROGRESS_INTERVAL_MS, move |progress| {
         if !seen.get() {
-            let conflicts = progress.known.is_none().then_some(progress.conflicts);
-            p(Reply::Progress { elapsed_ms: started.elapsed().as_secs_f64() * 1000.0, conflicts, items: None, known: progress.known });
+            let work = progress.known.is_none().then_some((progress.work, progress.unit));
+            p(Reply::Progress { elapsed_ms: started.elapsed().as_secs_f64() * 1000.0, work, items: None, known: progress.known });
         }
         true
     })
@@ -226,7 +226,7 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
             let p = post.clone();
             let mut monitor = Monitor::new(PROGRESS_INTERVAL_MS, move |_| {
                 let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
-                p(Reply::Progress { elapsed_ms, conflicts: None, items: None, known: None });
+                p(Reply::Progress { elapsed_ms, work: None, items: None, known: None });
                 elapsed_ms < limit_ms
             });
             match kinds::generate_monitored(kind, &options, Some(&mut monitor)) {
@@ -250,7 +250,7 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
                 if elapsed_ms - last_post >= PROGRESS_INTERVAL_MS {
                     last_post = elapsed_ms;
                     post(Reply::BenchRecords(std::mem::take(&mut fresh)));
-                    post(Reply::Progress { elapsed_ms, conflicts: None, items: Some((done, total)), known: None });
+                    post(Reply::Progress { elapsed_ms, work: None, items: Some((done, total)), known: None });
                 }
             };
             match bench::run_text(kind, &text, &name, options, &mut on_record) {

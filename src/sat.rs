@@ -10,7 +10,7 @@ mod monitor;
 mod solver;
 
 pub use cnf::Cnf;
-pub use monitor::{Interim, Monitor, Progress, Snapshot, Throttle};
+pub use monitor::{Interim, Monitor, Progress, Snapshot, Throttle, Unit};
 pub use solver::{Model, Outcome, Solver, Stats, Stopped};
 pub use solver::Enumerate;
 pub use varisat::Lit;

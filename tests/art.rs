@@ -3,7 +3,7 @@
 use image::codecs::png::PngEncoder;
 use image::{ExtendedColorType, ImageEncoder};
 use studio::art::givens::{givens_grid, Budget};
-use studio::art::{counts, pipeline, solve_exact, ArtOptions, ArtVerdict, Grid as Greys, Method, OptimizerConfig, PrepareOptions, Problem, UniqueMode};
+use studio::art::{counts, pipeline, solve_exact, ArtOptions, ArtVerdict, GreyGrid as Greys, Method, OptimizerConfig, PrepareOptions, Problem, UniqueMode};
 use studio::grid::Grid;
 use studio::kinds::nonogram::page::clues_of;
 use studio::kinds::nonogram::{solve, Nonogram};

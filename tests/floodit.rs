@@ -1,6 +1,8 @@
 //! Flood-It: A* and SAT against breadth-first search, the bound against true distances, the checker, formats, decoders under mutation.
 
 use std::collections::{HashMap, HashSet, VecDeque};
+use std::cell::RefCell;
+use std::rc::Rc;
 
 use studio::kinds::floodit::graph::Graph;
 use studio::kinds::floodit::{check, formats, generate, page, search, sim::Position, FloodIt};
@@ -448,7 +450,18 @@ fn a_stopped_solve_gives_the_best_found_and_a_proven_bound() {
     assert_eq!(heard.last().map(|(m, l)| (m.len(), *l)), Some((best.len(), lower)));
     // Moves already played: the bound counts them, and the answer starts with them.
     let q = p.clone().with_played(best[..3].to_vec()).unwrap();
-    let r = q.solve_optimum(Engine::Search, Some(studio::sat::Monitor::deadline(200.0))).unwrap();
+    let units = Rc::new(RefCell::new(Vec::new()));
+    let heard_units = units.clone();
+    let started = std::time::Instant::now();
+    let monitor = studio::sat::Monitor::new(0.0, move |p| {
+        heard_units.borrow_mut().push((p.unit, p.work));
+        started.elapsed().as_millis() < 200
+    });
+    let r = q.solve_optimum(Engine::Search, Some(monitor)).unwrap();
+    // The exact search counts its work in positions, and the count only grows.
+    let units = units.borrow();
+    assert!(!units.is_empty() && units.iter().all(|(u, _)| *u == studio::sat::Unit::Positions), "{units:?}");
+    assert!(units.windows(2).all(|w| w[0].1 <= w[1].1), "{units:?}");
     assert_eq!(r.solutions[0][..3], best[..3]);
     check::verify(&q, &r.solutions[0]).unwrap();
     if let Verdict::Bounded { lower } = r.verdict {

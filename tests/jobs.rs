@@ -45,7 +45,13 @@ fn a_long_count_reports_progress() {
     let s = seen.clone();
     let reply = run(
         Request::Solve { kind: Kind::StarBattle, puzzle: format!("#starbattle/v1/25x25s1/{regions}"), mode: Mode::Count(3000), options: String::new() },
-        Rc::new(move |r| if matches!(r, Reply::Progress { .. }) { *s.borrow_mut() += 1 }),
+        Rc::new(move |r| {
+            if let Reply::Progress { work, .. } = r {
+                // A SAT count says how many conflicts it has worked through.
+                assert!(matches!(work, Some((_, studio::sat::Unit::Conflicts))), "{work:?}");
+                *s.borrow_mut() += 1
+            }
+        }),
     );
     match reply {
         Reply::Solved(r) => assert_eq!(r.count, Some((3000, false))),

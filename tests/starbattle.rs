@@ -209,7 +209,7 @@ fn generated_puzzles_are_proven_unique() {
 /// Each level asked for is the level the rating gives, and the solve report says it.
 #[test]
 fn generated_puzzles_are_rated_at_the_level_asked_for() {
-    use studio::kinds::starbattle::generate::Level;
+    use studio::kinds::starbattle::generate::Difficulty;
     use studio::kinds::starbattle::logic::Rule;
     let cases: [(usize, usize, &str); 10] = [
         (6, 1, "easy"),
@@ -227,7 +227,7 @@ fn generated_puzzles_are_rated_at_the_level_asked_for() {
         for seed in 1..=2 {
             let options = GenerateOptions { size: Some(size), stars: Some(stars), seed, difficulty: Some(word.into()), ..Default::default() };
             let p = StarBattle::generate(&options).unwrap_or_else(|e| panic!("{size} {word} {seed}: {e}"));
-            let level = Level::from_word(word).unwrap();
+            let level = Difficulty::from_word(word).unwrap();
             let rated = generate::rating(&p);
             assert!(level.accepts(rated), "{size}x{size} {word} seed {seed} rated {rated:?}");
             let report = p.solve(Mode::Unique, None).unwrap();
@@ -244,7 +244,7 @@ fn generated_puzzles_are_rated_at_the_level_asked_for() {
     }
     // The levels are the logic's rule levels.
     for rule in Rule::ALL {
-        assert_eq!(Level::from_word(rule.level()), Some(Level::Exactly(rule)));
+        assert_eq!(Difficulty::from_word(rule.level()), Some(Difficulty::Exactly(rule)));
     }
 }
 

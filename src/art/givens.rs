@@ -199,7 +199,7 @@ const RESTART_SCALE: u64 = 2048;
 
 fn budgeted_solver(cnf: &Cnf, limit: &Rc<StdCell<u64>>, deadline: Option<Instant>) -> Solver {
     let limit = limit.clone();
-    let monitor = Monitor::new(0.0, move |p| p.conflicts < limit.get() && deadline.is_none_or(|d| Instant::now() < d));
+    let monitor = Monitor::new(0.0, move |p| p.work < limit.get() && deadline.is_none_or(|d| Instant::now() < d));
     let mut solver = Solver::with_monitor(cnf, monitor);
     solver.set_restart_scale(RESTART_SCALE);
     solver

@@ -5,17 +5,17 @@ use serde::{Deserialize, Serialize};
 
 /// A `width × height` grid of grey values in `0.0..=255.0` (0 = black), row-major.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Grid {
+pub struct GreyGrid {
     width: usize,
     height: usize,
     values: Vec<f32>,
 }
 
-impl Grid {
+impl GreyGrid {
     /// Wraps row-major values; fails if the length is not `width * height` or a side is zero.
     ///
     /// Values are clamped into `0.0..=255.0`; NaN becomes 255 (white).
-    pub fn new(width: usize, height: usize, values: Vec<f32>) -> Result<Grid, ArtError> {
+    pub fn new(width: usize, height: usize, values: Vec<f32>) -> Result<GreyGrid, ArtError> {
         if width == 0 || height == 0 {
             return Err(ArtError::EmptyImage);
         }
@@ -30,7 +30,7 @@ impl Grid {
             .into_iter()
             .map(|v| if v.is_nan() { 255.0 } else { v.clamp(0.0, 255.0) })
             .collect();
-        Ok(Grid {
+        Ok(GreyGrid {
             width,
             height,
             values,
@@ -38,8 +38,8 @@ impl Grid {
     }
 
     /// A grid where every cell has the same grey value.
-    pub fn filled(width: usize, height: usize, value: f32) -> Result<Grid, ArtError> {
-        Grid::new(width, height, vec![value; width.saturating_mul(height)])
+    pub fn filled(width: usize, height: usize, value: f32) -> Result<GreyGrid, ArtError> {
+        GreyGrid::new(width, height, vec![value; width.saturating_mul(height)])
     }
 
     /// Width in cells.

@@ -25,7 +25,7 @@ pub struct OptimizerConfig {
     pub kicks_per_cell: f64,
     /// At least this many kicks, however small the grid (they are cheap there).
     pub min_kicks: u32,
-    /// Most work per cell of the grid (single-flip-proposal equivalents, see [`Progress::work`])
+    /// Most work per cell of the grid (single-flip-proposal equivalents, see [`OptimiserProgress::work`])
     /// before the kicks stop: an explicit cap, so the optimiser's time grows like the cells.
     #[serde(default = "default_work_per_cell")]
     pub work_per_cell: u64,
@@ -59,7 +59,7 @@ impl Default for OptimizerConfig {
 
 /// A snapshot of the optimiser's state, suitable for a progress bar.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct Progress {
+pub struct OptimiserProgress {
     /// Work done so far, in single-flip-proposal equivalents.
     pub work: u64,
     /// Estimated total work (kicks are estimated, so this can move a little).
@@ -103,8 +103,8 @@ const WORK_CAP_MIN_CELLS: usize = 2_500;
 /// Most rounds of row and column bands inside a kick's window.
 const KICK_ROUNDS: usize = 4;
 
-/// The optimiser. Three phases, all deterministic given the seed and driven by
-/// [`Optimizer::step`] with a work budget (no clock is used):
+/// The optimiser. Three search phases and an optional bound phase, all deterministic given the
+/// random seed and driven by [`Optimizer::step`] with a work budget (no clock is used):
 ///
 /// 1. **Annealing** from [`Problem::rounded_start`]: single-cell flips and moves of a
 ///    square to a neighbouring cell, Metropolis acceptance, geometric cooling from
@@ -546,7 +546,7 @@ impl Optimizer {
     /// can call `step(1_000_000)` (~15 ms in wasm), post the progress and check for
     /// cancellation between calls. One indivisible piece (an annealing block of 1024
     /// proposals, a polishing sweep or a kick) may overrun the budget slightly.
-    pub fn step(&mut self, budget: u64) -> Progress {
+    pub fn step(&mut self, budget: u64) -> OptimiserProgress {
         let start = self.work_done();
         loop {
             match self.phase {
@@ -622,7 +622,7 @@ impl Optimizer {
 
     /// Runs to completion in steps of `budget` work units, calling `keep_going` after each;
     /// returning `false` stops early (the best board so far stays available).
-    pub fn run(&mut self, budget: u64, mut keep_going: impl FnMut(&Progress) -> bool) -> Progress {
+    pub fn run(&mut self, budget: u64, mut keep_going: impl FnMut(&OptimiserProgress) -> bool) -> OptimiserProgress {
         loop {
             let progress = self.step(budget.max(1));
             if progress.done || !keep_going(&progress) {
@@ -632,7 +632,7 @@ impl Optimizer {
     }
 
     /// The current progress without doing any work.
-    pub fn progress(&self) -> Progress {
+    pub fn progress(&self) -> OptimiserProgress {
         let scale = FIXED_SCALE as f64;
         let current = match self.phase {
             Phase::Anneal { .. } => self.current,
@@ -661,7 +661,7 @@ impl Optimizer {
             .min(self.work_cap.max(annealing));
         let planned = kicking
             .saturating_add(bound_left.saturating_mul((self.width * self.height * 512) as u64));
-        Progress {
+        OptimiserProgress {
             work,
             planned_work: planned,
             objective: current as f64 / scale,
@@ -698,7 +698,7 @@ pub struct Solution {
     /// Row-major board, `true` = filled.
     pub filled: Vec<bool>,
     /// Final progress figures (objective, bound, gap).
-    pub progress: Progress,
+    pub progress: OptimiserProgress,
 }
 
 /// Runs the optimiser to completion without interruption.

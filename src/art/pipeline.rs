@@ -98,7 +98,7 @@ impl ArtVerdict {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub enum Stage {
     /// The optimiser is working: current objective, best, bound and gap.
-    Optimising(super::Progress),
+    Optimising(super::OptimiserProgress),
     /// Adding or minimising givens.
     Givens(GivensProgress),
 }
@@ -246,7 +246,7 @@ pub fn run_streaming(
 }
 
 /// Runs the pipeline from prepared cell greys onwards.
-pub fn from_grid(grid: &super::Grid, options: &ArtOptions, progress: &mut dyn FnMut(Stage)) -> Result<ArtResult, ArtError> {
+pub fn from_grid(grid: &super::GreyGrid, options: &ArtOptions, progress: &mut dyn FnMut(Stage)) -> Result<ArtResult, ArtError> {
     from_grid_streaming(grid, options, progress, &mut |_| true)
 }
 
@@ -262,7 +262,7 @@ const VERDICT_BUDGET_FACTOR: u64 = 1;
 
 /// [`from_grid`], handing every improved unique puzzle to `on_puzzle` (see [`run_streaming`]).
 pub fn from_grid_streaming(
-    grid: &super::Grid,
+    grid: &super::GreyGrid,
     options: &ArtOptions,
     progress: &mut dyn FnMut(Stage),
     on_puzzle: &mut dyn FnMut(&ArtResult) -> bool,
@@ -299,7 +299,7 @@ pub fn from_grid_streaming(
     let budget = options.budget;
     let deadline = budget.time_ms.map(|ms| Instant::now() + std::time::Duration::from_secs_f64(ms.max(0.0) / 1000.0));
     let verdict_limit = budget.conflicts.saturating_mul(VERDICT_BUDGET_FACTOR);
-    let monitor = Monitor::new(0.0, move |p| p.conflicts < verdict_limit && deadline.is_none_or(|d| Instant::now() < d));
+    let monitor = Monitor::new(0.0, move |p| p.work < verdict_limit && deadline.is_none_or(|d| Instant::now() < d));
     // varisat, with which the verdict budgets were measured (nonograms default to batsat).
     let engine = solve::SolveOptions { search: solve::Search::Varisat, ..Default::default() };
     let report = match solve::solve_with(&plain, Mode::Unique, engine, Some(monitor)) {

@@ -2,7 +2,7 @@
 
 use super::decode::Gray;
 use super::error::ArtError;
-use super::grid::Grid;
+use super::grid::GreyGrid;
 use serde::{Deserialize, Serialize};
 
 /// Smallest accepted grid width, in cells.
@@ -112,7 +112,7 @@ pub fn grid_size(image_width: u32, image_height: u32, options: &PrepareOptions) 
 /// is done in integers (weights in units of `1/n` pixel), so it is exact up to the final
 /// division. Enlarging (fewer source pixels than cells) uses the same rule and simply
 /// repeats pixels. Cost is one pass over the cropped pixels.
-pub fn prepare(image: &Gray, options: &PrepareOptions) -> Result<Grid, ArtError> {
+pub fn prepare(image: &Gray, options: &PrepareOptions) -> Result<GreyGrid, ArtError> {
     let (w, h) = grid_size(image.width(), image.height(), options)?;
     let crop = resolve_crop(image.width(), image.height(), options.crop)?;
     let mut values = area_average(image, crop, w as usize, h as usize)?;
@@ -121,7 +121,7 @@ pub fn prepare(image: &Gray, options: &PrepareOptions) -> Result<Grid, ArtError>
             *v = 255.0 - *v;
         }
     }
-    Grid::new(w as usize, h as usize, values)
+    GreyGrid::new(w as usize, h as usize, values)
 }
 
 /// The pixels one cell covers along one axis, with integer weights in units of `1/cells` pixel.

@@ -4,7 +4,7 @@ use super::band::{optimise_band, optimise_band_window, polish, BandScratch};
 use super::decode::{decode, Gray, MAX_FILE_BYTES, MAX_PIXELS};
 use super::error::ArtError;
 use super::exact::solve_exact;
-use super::grid::Grid;
+use super::grid::GreyGrid;
 use super::optimizer::{optimise, Optimizer, OptimizerConfig};
 use super::prepare::{area_average, grid_size, prepare, Crop, PrepareOptions};
 use super::rng::SplitMix64;
@@ -64,10 +64,10 @@ fn png_header_only(width: u32, height: u32) -> Vec<u8> {
 }
 
 /// Random grey grid (values 0..=255) with a fixed seed.
-fn random_grid(width: usize, height: usize, seed: u64) -> Grid {
+fn random_grid(width: usize, height: usize, seed: u64) -> GreyGrid {
     let mut rng = SplitMix64::new(seed);
     let values = (0..width * height).map(|_| (rng.unit() * 255.0) as f32).collect();
-    Grid::new(width, height, values).expect("valid grid")
+    GreyGrid::new(width, height, values).expect("valid grid")
 }
 
 /// Objective by brute force over all boards (for grids of at most ~16 cells).
@@ -119,7 +119,7 @@ fn black_square_on_white_gives_exactly_those_cells() {
 
 #[test]
 fn threshold_rule_is_rounded_value_below_t() {
-    let grid = Grid::new(5, 1, vec![0.0, 99.4, 99.6, 254.6, 255.0]).expect("grid");
+    let grid = GreyGrid::new(5, 1, vec![0.0, 99.4, 99.6, 254.6, 255.0]).expect("grid");
     assert_eq!(threshold(&grid, 0), vec![false; 5]);
     assert_eq!(threshold(&grid, 100), vec![true, true, false, false, false]);
     assert_eq!(threshold(&grid, 101), vec![true, true, true, false, false]);
@@ -471,15 +471,15 @@ fn prepare_sizes_crop_and_invert() {
 fn constructors_validate_sizes() {
     assert_eq!(Gray::new(0, 5, vec![]), Err(ArtError::EmptyImage));
     assert_eq!(Gray::new(2, 2, vec![0; 3]), Err(ArtError::SizeMismatch { expected: 4, actual: 3 }));
-    assert!(Grid::new(2, 2, vec![0.0; 5]).is_err());
-    let g = Grid::new(2, 1, vec![-5.0, f32::NAN]).expect("grid");
+    assert!(GreyGrid::new(2, 2, vec![0.0; 5]).is_err());
+    let g = GreyGrid::new(2, 1, vec![-5.0, f32::NAN]).expect("grid");
     assert_eq!(g.values(), &[0.0, 255.0]);
     assert!(Problem::from_darkness(3, 3, &[0.5; 8]).is_err());
     assert!(counts(3, 3, &[false; 8]).is_err());
     assert!(shading(3, 3, &[false; 10]).is_err());
-    let p = Problem::from_grid(&Grid::filled(3, 3, 0.0).expect("grid"));
+    let p = Problem::from_grid(&GreyGrid::filled(3, 3, 0.0).expect("grid"));
     assert!(Optimizer::with_start(&p, quick_config(1), &[true; 4]).is_err());
-    let wide = Problem::from_grid(&Grid::filled(7, 7, 0.0).expect("grid"));
+    let wide = Problem::from_grid(&GreyGrid::filled(7, 7, 0.0).expect("grid"));
     assert_eq!(solve_exact(&wide).map(|s| s.objective), Err(ArtError::TooLargeForExact { width: 7, height: 7 }));
 }
 
@@ -518,7 +518,7 @@ fn neighbourhoods_counts_and_shading() {
 
 #[test]
 fn ideal_shade_uses_darkness_scaled_by_neighbourhood() {
-    let grid = Grid::new(3, 3, vec![0.0, 127.5, 255.0, 0.0, 127.5, 255.0, 0.0, 127.5, 255.0]).expect("grid");
+    let grid = GreyGrid::new(3, 3, vec![0.0, 127.5, 255.0, 0.0, 127.5, 255.0, 0.0, 127.5, 255.0]).expect("grid");
     let p = Problem::from_grid(&grid);
     // corner black: 4 squares; edge mid-grey: 3 of 6; centre mid-grey: 4.5 of 9; white: 0.
     assert_eq!(p.ideal(), &[4.0, 3.0, 0.0, 6.0, 4.5, 0.0, 4.0, 3.0, 0.0]);
@@ -527,11 +527,11 @@ fn ideal_shade_uses_darkness_scaled_by_neighbourhood() {
 #[test]
 fn flat_black_and_white_are_matched_exactly() {
     for (w, h) in [(5, 5), (12, 9), (40, 40)] {
-        let black = Problem::from_grid(&Grid::filled(w, h, 0.0).expect("grid"));
+        let black = Problem::from_grid(&GreyGrid::filled(w, h, 0.0).expect("grid"));
         let s = optimise(&black, quick_config(1));
         assert!(s.filled.iter().all(|&b| b), "{w}×{h} black: every cell filled");
         assert_eq!(s.progress.best_objective, 0.0);
-        let white = Problem::from_grid(&Grid::filled(w, h, 255.0).expect("grid"));
+        let white = Problem::from_grid(&GreyGrid::filled(w, h, 255.0).expect("grid"));
         let s = optimise(&white, quick_config(1));
         assert!(s.filled.iter().all(|&b| !b), "{w}×{h} white: nothing filled");
         assert_eq!(s.progress.best_objective, 0.0);
@@ -543,7 +543,7 @@ fn flat_black_and_white_are_matched_exactly() {
 fn flat_grey_reaches_the_exact_optimum() {
     for v in [32.0, 64.0, 100.0, 127.5, 160.0, 200.0, 230.0] {
         for (w, h) in [(4, 4), (5, 5), (6, 6), (6, 10)] {
-            let p = Problem::from_grid(&Grid::filled(w, h, v).expect("grid"));
+            let p = Problem::from_grid(&GreyGrid::filled(w, h, v).expect("grid"));
             let exact = solve_exact(&p).expect("exact");
             let heuristic = optimise(&p, quick_config(5));
             assert!(
@@ -571,7 +571,7 @@ fn exact_solver_matches_brute_force() {
     let t = Problem::from_grid(&{
         let g = random_grid(9, 4, 5);
         let values = (0..36).map(|i| g.values()[(i % 4) * 9 + i / 4]).collect();
-        Grid::new(4, 9, values).expect("grid")
+        GreyGrid::new(4, 9, values).expect("grid")
     });
     let (a, b) = (solve_exact(&p).expect("exact"), solve_exact(&t).expect("exact"));
     assert!((a.objective - b.objective).abs() < 1e-9);

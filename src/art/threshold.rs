@@ -1,6 +1,6 @@
 //! Black-and-white conversion by a grey threshold, with Otsu's automatic choice of threshold.
 
-use super::grid::Grid;
+use super::grid::GreyGrid;
 
 /// Threshold that fills every cell: every rounded value (at most 255) is below it.
 pub const ALL_BLACK: u16 = 256;
@@ -13,7 +13,7 @@ pub fn level(value: f32) -> u8 {
 }
 
 /// Histogram of the grid's rounded cell values ([`level`]), 256 bins.
-pub fn histogram(grid: &Grid) -> [u64; 256] {
+pub fn histogram(grid: &GreyGrid) -> [u64; 256] {
     let mut hist = [0u64; 256];
     for &v in grid.values() {
         if let Some(bin) = hist.get_mut(usize::from(level(v))) {
@@ -70,7 +70,7 @@ pub fn otsu_histogram(hist: &[u64; 256]) -> u16 {
 }
 
 /// Otsu's threshold over the grid's cell values; see [`otsu_histogram`].
-pub fn otsu(grid: &Grid) -> u16 {
+pub fn otsu(grid: &GreyGrid) -> u16 {
     otsu_histogram(&histogram(grid))
 }
 
@@ -79,7 +79,7 @@ pub fn otsu(grid: &Grid) -> u16 {
 /// `level` rounds to the nearest integer, so with the UI slider `t` in `0..=255`:
 /// `t = 0` ([`ALL_WHITE`]) fills nothing, `t = 255` fills everything except pure white,
 /// and `t = 256` ([`ALL_BLACK`]) fills every cell. Row-major, same size as the grid.
-pub fn threshold(grid: &Grid, t: u16) -> Vec<bool> {
+pub fn threshold(grid: &GreyGrid, t: u16) -> Vec<bool> {
     grid.values()
         .iter()
         .map(|&v| u16::from(level(v)) < t)

@@ -8,7 +8,7 @@
 //! minimise `Σ |d - g|` where `g` is the ideal shade of each cell.
 
 use super::error::ArtError;
-use super::grid::Grid;
+use super::grid::GreyGrid;
 
 /// Fixed-point scale of the objective: ideal shades are quantised to multiples of `1/FIXED_SCALE`.
 pub const FIXED_SCALE: i64 = 1 << 16;
@@ -46,7 +46,7 @@ impl Problem {
     /// * it scales by the clipped neighbourhood size `n` (6 on edges, 4 in corners) instead
     ///   of 9, so a black edge or corner cell can be matched exactly (`d = n`) and a
     ///   mid-grey edge asks for half of its squares, like the interior does.
-    pub fn from_grid(grid: &Grid) -> Problem {
+    pub fn from_grid(grid: &GreyGrid) -> Problem {
         let darkness = grid.darkness();
         Problem::build(grid.width(), grid.height(), &darkness)
     }

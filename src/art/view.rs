@@ -242,11 +242,11 @@ mod tests {
     fn the_time_limit_ends_minimising_and_is_said() {
         use crate::art::givens::Budget;
         use crate::art::pipeline::{from_grid, ArtOptions, Method};
-        use crate::art::{Grid, PrepareOptions, UniqueMode};
+        use crate::art::{GreyGrid, PrepareOptions, UniqueMode};
         // Diagonal pairs in every 2x2 block: each block can swap, so the clues alone are ambiguous.
         let (w, h) = (8, 8);
         let values = (0..w * h).map(|i| if (i % w + i / w) % 2 == 0 { 0.0 } else { 255.0 }).collect();
-        let grid = Grid::new(w, h, values).unwrap();
+        let grid = GreyGrid::new(w, h, values).unwrap();
         let options = |time_ms| ArtOptions {
             prepare: PrepareOptions { width: w as u32, height: None, crop: None, invert: false },
             method: Method::Threshold { t: None },

@@ -334,7 +334,7 @@ mod cli {
                 let limit = timeout_ms.unwrap_or(f64::INFINITY);
                 let mut monitor = studio::sat::Monitor::new(1000.0, move |p| {
                     if progress {
-                        eprintln!("{:.1} s, {} steps", p.elapsed_ms / 1000.0, p.conflicts);
+                        eprintln!("{:.1} s, {} {}", p.elapsed_ms / 1000.0, p.work, p.unit.word());
                     }
                     p.elapsed_ms < limit
                 });
@@ -395,7 +395,7 @@ mod cli {
             let mut l = seen.borrow_mut();
             if progress && l.1.is_none() && p.elapsed_ms - l.0 >= 1000.0 {
                 l.0 = p.elapsed_ms;
-                eprintln!("{:8.1} s  conflicts {:>12}", p.elapsed_ms / 1000.0, p.conflicts);
+                eprintln!("{:8.1} s  {} {:>12}", p.elapsed_ms / 1000.0, p.unit.word(), p.work);
             }
             p.elapsed_ms < limit_ms
         })

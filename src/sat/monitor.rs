@@ -14,11 +14,40 @@ use varisat_internal_proof::binary_format::Parser;
 use varisat_internal_proof::ProofStep;
 use web_time::Instant;
 
+/// What a progress figure counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Unit {
+    /// SAT conflicts (learned clauses, one per conflict).
+    Conflicts,
+    /// Positions expanded by an exact search (Flood-It).
+    Positions,
+    /// Moves tried by a local search (rectangle-free).
+    Iterations,
+    /// A generator's steps (regions grown, moves tried).
+    Steps,
+}
+
+impl Unit {
+    /// The unit as a plural word for a progress line (`12000 conflicts`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Unit::Conflicts => "conflicts",
+            Unit::Positions => "positions",
+            Unit::Iterations => "iterations",
+            Unit::Steps => "steps",
+        }
+    }
+}
+
 /// Progress figures handed to a [`Monitor`] while a solve runs.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Progress {
-    /// Learned clauses so far across all solves of this solver (one per conflict).
-    pub conflicts: u64,
+    /// Work done so far, counted in [`Progress::unit`]s (for a SAT solver: the learned clauses
+    /// across all its solves, one per conflict).
+    pub work: u64,
+    /// What `work` counts.
+    pub unit: Unit,
     /// Milliseconds since the solver was created.
     pub elapsed_ms: f64,
     /// Values fixed so far and in all (a nonogram's cells) while a propagation phase runs; `None` during search.
@@ -165,7 +194,7 @@ impl MonitorState {
         let elapsed_ms = self.started.elapsed().as_secs_f64() * 1000.0;
         if elapsed_ms - self.last_call_ms >= self.monitor.interval_ms {
             self.last_call_ms = elapsed_ms;
-            let go_on = (self.monitor.callback)(Progress { conflicts: self.conflicts, elapsed_ms, known: None });
+            let go_on = (self.monitor.callback)(Progress { work: self.conflicts, unit: Unit::Conflicts, elapsed_ms, known: None });
             if !go_on {
                 self.stopped = true;
             }
@@ -265,7 +294,7 @@ mod tests {
             p.elapsed_ms < 250.0
         });
         let mut t = Throttle::default();
-        let at = |ms: f64| Progress { conflicts: 1, elapsed_ms: ms, known: None };
+        let at = |ms: f64| Progress { work: 1, unit: Unit::Conflicts, elapsed_ms: ms, known: None };
         let went_on: Vec<bool> = [50.0, 100.0, 150.0, 210.0, 260.0, 300.0, 310.0].into_iter().map(|ms| t.report(&mut m, at(ms))).collect();
         assert_eq!(*calls.borrow(), vec![100.0, 210.0, 310.0]);
         // Calls held back go on; the monitor's `false` at 310 ms says stop.

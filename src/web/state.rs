@@ -8,7 +8,7 @@ use yew::Reducible;
 use crate::art::pipeline::{ArtResult, Stage};
 use crate::bench::{Record, Summary};
 use crate::jobs::{Envelope, Reply};
-use crate::sat::Snapshot;
+use crate::sat::{Snapshot, Unit};
 use crate::kinds::{self, AnyReport, Kind};
 use crate::hint::{Explanation, Hint};
 use crate::link;
@@ -64,8 +64,8 @@ pub struct Busy {
 pub struct Live {
     /// The job reported on.
     pub job: u32,
-    /// Conflicts so far, when the worker reported them.
-    pub conflicts: Option<u64>,
+    /// Work so far and what it counts, when the worker reported it.
+    pub work: Option<(u64, Unit)>,
     /// Items done and total, for benchmarks.
     pub items: Option<(usize, usize)>,
     /// Cells known and in all while line logic runs (the latest report only).
@@ -82,11 +82,11 @@ impl Reducible for Live {
 
     fn reduce(self: Rc<Self>, env: Envelope<Reply>) -> Rc<Self> {
         match env.body {
-            Reply::Progress { conflicts, items, known, .. } => {
+            Reply::Progress { work, items, known, .. } => {
                 let same = self.job == env.job;
                 Rc::new(Live {
                     job: env.job,
-                    conflicts: conflicts.or(if same { self.conflicts } else { None }),
+                    work: work.or(if same { self.work } else { None }),
                     items: items.or(if same { self.items } else { None }),
                     known,
                     snapshot: if same { self.snapshot.clone() } else { None },
@@ -97,7 +97,7 @@ impl Reducible for Live {
                 let same = self.job == env.job;
                 Rc::new(Live {
                     job: env.job,
-                    conflicts: if same { self.conflicts } else { None },
+                    work: if same { self.work } else { None },
                     items: None,
                     known: None,
                     snapshot: Some(Rc::new(*snapshot)),
@@ -107,7 +107,7 @@ impl Reducible for Live {
             Reply::BenchRecords(fresh) => {
                 let mut bench: Vec<(f64, String)> = if self.job == env.job { (*self.bench).clone() } else { Vec::new() };
                 bench.extend(fresh);
-                Rc::new(Live { job: env.job, bench: Rc::new(bench), items: if self.job == env.job { self.items } else { None }, conflicts: None, known: None, snapshot: None })
+                Rc::new(Live { job: env.job, bench: Rc::new(bench), items: if self.job == env.job { self.items } else { None }, work: None, known: None, snapshot: None })
             }
             _ => self,
         }

@@ -3,7 +3,7 @@
 //! With a horizon of `m` moves there are, for steps `t = 0..=m` and components `v`:
 //! `F(t,v)` (flooded after `t` moves), for `t < m` and colours `c`: `M(t,c)` (move `t+1` plays
 //! `c`), and `T(t,v)` (`v` touches the flood after `t` moves). The clauses, numbered as the
-//! seed numbers its conditions:
+//! source document numbers its conditions:
 //!
 //! 1. `F(0,v)` exactly for the components of the starting flood;
 //! 2. exactly one colour per move;
@@ -15,8 +15,8 @@
 //! 8. `T(t,v) ↔ ⋁ F(t,u)` over the neighbours `u` of `v`;
 //! 9. the goal, per bound `j ≤ m`: an assumption literal `G(j)` with `G(j) → F(j,v)` for all `v`.
 //!
-//! **What changed from the seed, and why.**
-//! - *Horizon.* The seed's condition 4 and 7 run to `t = m` and condition 9 asks for
+//! **What changed from the source document, and why.**
+//! - *Horizon.* The source document's condition 4 and 7 run to `t = m` and condition 9 asks for
 //!   `F(m+1,·)`: a formula "for `m` moves" then allows `m+1`. Here moves are `0..m`, flood
 //!   states `0..=m`, and the goal is at `F(j,·)` for the bound `j` being tried.
 //! - *Condition 7* (`F(t,f) ↔ F(t,g1) ∨ … ∨ F(t,gk)` over same-coloured neighbours) is wrong as a

@@ -5,7 +5,7 @@
 //! - [`check`]: the independent checker (replays a move list cell by cell);
 //! - [`graph`]: the graph of same-coloured regions the solvers work on, and its bitsets;
 //! - [`search`]: exact A* with Puchert's lower bound, and a greedy upper bound;
-//! - [`encode`]: the seed's time-indexed SAT encoding, on the region graph, with the changes
+//! - [`encode`]: the source document's time-indexed SAT encoding, on the region graph, with the changes
 //!   it needed (see that module);
 //! - [`optimum`]: the engines (A*, incremental SAT over the move bound) and the certificate;
 //! - [`formats`]: studio JSON and link, Tatham Flood IDs, ColorFill lines and `floodtest` blocks;

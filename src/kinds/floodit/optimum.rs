@@ -7,7 +7,7 @@ use super::graph::{bit, for_each_bit, Graph};
 use super::search;
 use super::FloodIt;
 use crate::puzzle::{Engine, SolveError};
-use crate::sat::{Cnf, Model, Monitor, Progress, Solver, Stats, Throttle};
+use crate::sat::{Cnf, Model, Monitor, Progress, Solver, Stats, Throttle, Unit};
 
 /// A minimum with the evidence for it.
 #[derive(Debug, Clone)]
@@ -79,7 +79,7 @@ impl Run<'_, '_> {
         }
         let elapsed_ms = self.elapsed_ms();
         if let Some(m) = self.monitor.as_mut() {
-            if !self.throttle.report(m, Progress { conflicts: work, elapsed_ms, known: None }) {
+            if !self.throttle.report(m, Progress { work, unit: Unit::Positions, elapsed_ms, known: None }) {
                 self.stopped = true;
             }
         }

@@ -2,10 +2,10 @@
 //!
 //! Every deduction holds in every answer, so the narrowed domains can seed the SAT encoding
 //! (fewer variables, fewer conflicts) and, when they fix every cell, prove the answer unique
-//! with no search. How far each level gets is also the generator's difficulty:
-//! - [`Level::Easy`]: each cage keeps only the digits some tuple of it still uses (cage
+//! with no search. How far each strength gets is also the generator's difficulty:
+//! - [`Strength::Easy`]: each cage keeps only the digits some tuple of it still uses (cage
 //!   tuples against the current domains), and a fixed digit leaves its row and column;
-//! - [`Level::Medium`]: adds hidden singles (a digit with one place left in a row or column)
+//! - [`Strength::Medium`]: adds hidden singles (a digit with one place left in a row or column)
 //!   and cage-forced digits (a digit every tuple of a cage puts in a given row or column within
 //!   the cage leaves the rest of that line).
 //!
@@ -19,7 +19,7 @@ pub const PROPAGATE_LIMIT: usize = 3000;
 
 /// How strong the deductions are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Level {
+pub enum Strength {
     /// Cage tuples and naked singles.
     Easy,
     /// Also hidden singles and cage-forced digits.
@@ -37,7 +37,7 @@ pub enum Outcome {
     Contradiction,
 }
 
-/// Runs propagation at `level` from `domains` to a fixpoint.
+/// Runs propagation at `level` (its strength) from `domains` to a fixpoint.
 /// The digits every tuple of a cage puts on `line` (rows `0..n`, then columns) within the
 /// cage, which no other cell of that line can hold; none when fewer than two of the cage's
 /// cells are on the line (one cell forces only its own fixed digit: the naked single).
@@ -50,7 +50,7 @@ pub fn cage_forced(n: usize, cage_cells: &[usize], tuples: &[Vec<u8>], line: usi
     tuples.iter().fold(tuples::full(n), |m, t| m & idx.iter().fold(0 as Domain, |a, &i| a | 1 << (t[i] - 1)))
 }
 
-pub fn propagate_from(p: &KenKen, level: Level, mut domains: Vec<Domain>) -> Outcome {
+pub fn propagate_from(p: &KenKen, level: Strength, mut domains: Vec<Domain>) -> Outcome {
     let n = p.size();
     let cages = p.cages();
     let mut dirty = vec![true; cages.len()];
@@ -69,7 +69,7 @@ pub fn propagate_from(p: &KenKen, level: Level, mut domains: Vec<Domain>) -> Out
                 let support = ts.iter().fold(0 as Domain, |m, t| m | 1 << (t[i] - 1));
                 domains[c] &= support;
             }
-            if level >= Level::Medium {
+            if level >= Strength::Medium {
                 // Digits every tuple puts in one line (within the cage) leave the rest of that line.
                 for line in 0..2 * n {
                     let forced = cage_forced(n, &cage.cells, &ts, line);
@@ -98,7 +98,7 @@ pub fn propagate_from(p: &KenKen, level: Level, mut domains: Vec<Domain>) -> Out
                 }
             }
         }
-        if level >= Level::Medium {
+        if level >= Strength::Medium {
             // Hidden singles: a digit with one place left in a line goes there.
             for line in 0..2 * n {
                 let cell = |j: usize| if line < n { line * n + j } else { j * n + (line - n) };
@@ -166,9 +166,9 @@ impl Rating {
 /// Easy propagation, then medium from where it stopped: the outcome and the rating.
 pub fn rate(p: &KenKen) -> (Outcome, Rating) {
     let n = p.size();
-    match propagate_from(p, Level::Easy, vec![tuples::full(n); n * n]) {
+    match propagate_from(p, Strength::Easy, vec![tuples::full(n); n * n]) {
         Outcome::Stuck(domains) => {
-            let out = propagate_from(p, Level::Medium, domains);
+            let out = propagate_from(p, Strength::Medium, domains);
             let rating = if matches!(out, Outcome::Solved(_)) { Rating::Medium } else { Rating::Hard };
             (out, rating)
         }

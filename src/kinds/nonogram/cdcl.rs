@@ -24,7 +24,7 @@ use web_time::Instant;
 
 use super::line::LineSolver;
 use super::model::{Cell, Clue, Nonogram};
-use crate::sat::{Cnf, Enumerate, Lit, Model, Monitor, Progress, Stats, Stopped, Throttle};
+use crate::sat::{Cnf, Enumerate, Lit, Model, Monitor, Progress, Stats, Stopped, Throttle, Unit};
 
 /// The line solver as a batsat theory over the cell variables `0..w*h` (reading order).
 pub struct LineTheory {
@@ -317,7 +317,7 @@ impl Callbacks for Watch {
         let Some(m) = monitor.as_mut() else { return false };
         let elapsed_ms = self.started.elapsed().as_secs_f64() * 1000.0;
         let mut throttle = self.throttle.get();
-        if !throttle.report(m, Progress { conflicts: self.conflicts, elapsed_ms, known: None }) {
+        if !throttle.report(m, Progress { work: self.conflicts, unit: Unit::Conflicts, elapsed_ms, known: None }) {
             self.stopped.set(true);
         }
         self.throttle.set(throttle);
@@ -326,7 +326,7 @@ impl Callbacks for Watch {
 }
 
 /// A CDCL search (batsat) over a nonogram's encoding, with or without the [`LineTheory`].
-pub struct Engine {
+pub struct LineCdcl {
     solver: batsat::Solver<Watch>,
     theory: LineTheory,
     n_vars: usize,
@@ -339,16 +339,16 @@ pub const RESTART_FIRST: i32 = 1000;
 
 /// How the batsat search runs; a portfolio varies `seed` (and `lines`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct EngineOptions {
+pub struct LineCdclOptions {
     /// Run the exact line solver inside the search ([`LineTheory`]).
     pub lines: bool,
     /// 0 keeps batsat's order; otherwise the seed of random initial activities and phases.
     pub seed: u64,
 }
 
-impl Engine {
-    /// An engine over `cnf`, whose first `w*h` variables are `p`'s cells in reading order.
-    pub fn new(p: &Nonogram, cnf: &Cnf, options: EngineOptions, monitor: Option<Monitor>) -> Self {
+impl LineCdcl {
+    /// A search over `cnf`, whose first `w*h` variables are `p`'s cells in reading order.
+    pub fn new(p: &Nonogram, cnf: &Cnf, options: LineCdclOptions, monitor: Option<Monitor>) -> Self {
         let mut opts = SolverOpts { restart_first: RESTART_FIRST, ..SolverOpts::default() };
         if options.seed != 0 {
             opts.rnd_init_act = true;
@@ -368,7 +368,7 @@ impl Engine {
         }
         let mut theory = LineTheory::new(p);
         theory.off = !options.lines;
-        Engine { solver, theory, n_vars: cnf.n_vars(), n_clauses: cnf.n_clauses(), solves: 0 }
+        LineCdcl { solver, theory, n_vars: cnf.n_vars(), n_clauses: cnf.n_clauses(), solves: 0 }
     }
 
     /// The next model, `None` when there is none.
@@ -409,7 +409,7 @@ fn to_batsat(l: Lit) -> BLit {
     BLit::new(BVar::unsafe_from_idx(l.index() as u32), l.is_positive())
 }
 
-impl Enumerate for Engine {
+impl Enumerate for LineCdcl {
     fn next_model(&mut self) -> Result<Option<Model>, Stopped> {
         self.solve()
     }

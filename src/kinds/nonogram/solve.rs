@@ -17,13 +17,13 @@ use web_time::Instant;
 
 use serde::{Deserialize, Serialize};
 
-use super::cdcl::{Engine, EngineOptions};
+use super::cdcl::{LineCdcl, LineCdclOptions};
 use super::encode::{encode_with, line_implications};
 use super::model::{Cell, Line, Nonogram};
 use super::propagate::{Fixpoint, Propagator};
 use crate::grid::Grid;
 use crate::puzzle::{enumerate_verified, Mode, Report, SolveError, Verdict};
-use crate::sat::{Cnf, Lit, Model, Monitor, Progress, Solver, Stats, Throttle};
+use crate::sat::{Cnf, Lit, Model, Monitor, Progress, Solver, Stats, Throttle, Unit};
 
 /// varisat's Luby restart unit for nonograms (its default is 128); see the module documentation.
 const RESTART_SCALE: u64 = 2048;
@@ -150,7 +150,7 @@ fn line_logic(prop: &mut Propagator, cells: &mut [Cell], monitor: Option<&mut Mo
     let mut throttle = Throttle::new();
     prop.run_watched(cells, &mut |fixed| {
         let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
-        throttle.report(monitor, Progress { conflicts: 0, elapsed_ms, known: Some((fixed as u64, total)) })
+        throttle.report(monitor, Progress { work: 0, unit: Unit::Conflicts, elapsed_ms, known: Some((fixed as u64, total)) })
     })
 }
 
@@ -189,7 +189,7 @@ fn by_sat(
         let e = enumerate_verified(&mut solver, &x, mode, check, &mut proof)?;
         (e, solver.stats())
     } else {
-        let mut engine = Engine::new(p, &cnf, EngineOptions { lines: options.search == Search::Lines, seed: options.seed }, monitor);
+        let mut engine = LineCdcl::new(p, &cnf, LineCdclOptions { lines: options.search == Search::Lines, seed: options.seed }, monitor);
         let e = enumerate_verified(&mut engine, &x, mode, check, &mut proof)?;
         (e, engine.stats())
     };

@@ -22,7 +22,7 @@ pub enum Method {
     Sat,
     /// Simulated annealing with a geometric cooling schedule.
     Anneal,
-    /// Threshold accepting, as in the seed: accept any move no worse than the threshold.
+    /// Threshold accepting, as in the source document: accept any move no worse than the threshold.
     Threshold,
     /// Clause weighting (breakout): greedy moves on rectangles weighted by how long they lasted.
     Breakout,

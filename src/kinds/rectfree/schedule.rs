@@ -1,5 +1,5 @@
 //! The acceptance schedules of the annealing spaces: simulated annealing (geometric cooling
-//! over a sweep) and threshold accepting (the seed's falling thresholds).
+//! over a sweep) and threshold accepting (the source document's falling thresholds).
 
 use super::model::Method;
 
@@ -12,7 +12,7 @@ pub(super) struct Acceptance {
 }
 
 impl Acceptance {
-    /// Threshold levels of the seed's schedule, each held for an equal share of a sweep.
+    /// Threshold levels of the source document's schedule, each held for an equal share of a sweep.
     const THRESHOLDS: [f64; 6] = [5.0, 4.0, 3.0, 2.0, 1.0, 0.0];
 
     /// The schedule that runs for `method`: threshold accepting for [`Method::Threshold`],

@@ -13,7 +13,7 @@ use super::model::Symmetry;
 use super::search::{self, Config, SearchState};
 use crate::grid::Grid;
 use crate::puzzle::{self, Mode, Report, SolveError, Verdict};
-use crate::sat::{self as sat, Cnf, Monitor, Progress, Solver, Stats};
+use crate::sat::{self as sat, Cnf, Monitor, Progress, Solver, Stats, Unit};
 
 /// Auto uses SAT up to this many cells (answers and proofs come fast there), local search above.
 pub const AUTO_SAT_CELLS: usize = 100;
@@ -129,7 +129,7 @@ pub fn plan(p: &RectFree) -> (Plan, Vec<String>) {
                 ),
                 Method::Tabu => "Tabu search: every step weighs all moves (each orbit's colour-0 cell to each of its three other cells, exactly, from the row bit sets), takes the best one that is not tabu (a tabu move only when it gives a new best), and forbids the orbit to go back to the cell it left for 6 to 11 steps.".to_string(),
                 Method::Breakout => "Breakout (clause weighting): a corner of a random rectangle moves to the place of least weight; when nothing improves for a while, every rectangle still there gains weight, so the search climbs out of local minima.".to_string(),
-                Method::Threshold => "Threshold accepting as in the seed: any move at most the threshold worse is taken; the threshold steps 5, 4, 3, 2, 1, 0 over a sweep.".to_string(),
+                Method::Threshold => "Threshold accepting as in the source document: any move at most the threshold worse is taken; the threshold steps 5, 4, 3, 2, 1, 0 over a sweep.".to_string(),
                 _ => "Simulated annealing: a worse move by d rectangles is taken with probability exp(-d/T), T cooling geometrically over a sweep (from 2 to 0.1 over whole colourings, from 1 to 0.3 in the rotation space), then reheating.".to_string(),
             });
             why.push(if rotation {
@@ -137,7 +137,7 @@ pub fn plan(p: &RectFree) -> (Plan, Vec<String>) {
             } else if m == Method::Breakout {
                 "Moves give a free corner of a rectangle the colour of least weight (ties at random), over whole colourings.".to_string()
             } else {
-                "Moves recolour a cell to its best other colour, and now and then swap two rows or two columns within one colour class (the seed's move).".to_string()
+                "Moves recolour a cell to its best other colour, and now and then swap two rows or two columns within one colour class (the move of the source document, the rectangle-free challenge write-up).".to_string()
             });
             (Plan::Search { method: m, rotation }, why)
         }
@@ -170,7 +170,7 @@ pub fn solve(p: &RectFree, mode: Mode, monitor: Option<Monitor>) -> Result<Repor
                 if m.wants_snapshots() {
                     m.snapshot(live(s));
                 }
-                m.report(Progress { conflicts: s.iterations, elapsed_ms: s.elapsed_ms, known: None })
+                m.report(Progress { work: s.iterations, unit: Unit::Iterations, elapsed_ms: s.elapsed_ms, known: None })
             };
             let (found, last, ran) = search::search_traced(p, config, interval, &mut report);
             let grid = found.ok_or(SolveError::Stopped)?;

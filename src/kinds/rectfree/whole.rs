@@ -46,7 +46,7 @@ impl Whole {
         delta
     }
 
-    /// The seed's move: swap lines a and b within colour k (cells of colour k in one line and
+    /// The source document's move: swap lines a and b within colour k (cells of colour k in one line and
     /// not the other trade colours with their partner cell); fixed cells block the move.
     fn swap_lines(&mut self, k: u8, a: usize, b: usize, rows_not_cols: bool) -> Option<(i64, Vec<(usize, u8)>)> {
         fn in_row(l: usize, j: usize, cols: usize) -> usize {

@@ -70,8 +70,8 @@ impl Puzzle for StarBattle {
         let size = options.size.unwrap_or(10);
         let stars = options.stars.unwrap_or(if size >= 9 { 2 } else { 1 });
         let level = match options.difficulty.as_deref() {
-            None => generate::Level::Logic,
-            Some(w) => generate::Level::from_word(w).ok_or_else(|| format!("unknown difficulty `{w}`; use {}", generate::Level::WORDS))?,
+            None => generate::Difficulty::Logic,
+            Some(w) => generate::Difficulty::from_word(w).ok_or_else(|| format!("unknown difficulty `{w}`; use {}", generate::Difficulty::WORDS))?,
         };
         generate::generate_level(size, stars, level, options.seed, monitor)
     }

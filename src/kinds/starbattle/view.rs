@@ -24,7 +24,7 @@ const KIND: Kind = Kind::StarBattle;
 /// The example shown before the user opens anything: the puzz.link example of formats.md 2.2.
 const EXAMPLE: &str = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou";
 const ACCEPTS: &str = "a studio share link, a puzz.link Star Battle URL, a pzprv3 file, a KrazyDad line, or the studio's JSON";
-/// The generator's difficulty levels (`generate::Level` words): the logic levels by the hardest
+/// The generator's difficulty levels (`generate::Difficulty` words): the logic levels by the hardest
 /// rule a solver needs, "logic" any of them (the generator's default), "beyond" only puzzles that
 /// need search, "any" whatever comes first (the fastest at 21x21 and up).
 const LEVELS: [&str; 7] = ["logic", "easy", "medium", "hard", "expert", "beyond", "any"];

@@ -21,7 +21,7 @@ fn known_text(kind: Kind, (known, total): (u64, u64)) -> String {
     format!("{}: {known} of {total} cells known", kind.logic_phase())
 }
 
-/// Progress while busy (elapsed time, cells known or conflicts, Cancel); the verdict and its evidence after.
+/// Progress while busy (elapsed time, cells known or the work done in its unit, Cancel); the verdict and its evidence after.
 #[component]
 pub fn Status(props: &Props) -> Html {
     let ctx = use_context::<Ctx>().expect("inside the app");
@@ -38,7 +38,7 @@ pub fn Status(props: &Props) -> Html {
         });
     }
     if let Some(b) = state.busy.as_ref().filter(|b| b.kind == Some(props.kind)) {
-        let (conflicts, items, known) = if live.job == b.job { (live.conflicts, live.items, live.known) } else { (None, None, None) };
+        let (work, items, known) = if live.job == b.job { (live.work, live.items, live.known) } else { (None, None, None) };
         let cancel = ctx.cancel.reform(|_: MouseEvent| ());
         let what = match b.work {
             Work::Solve(_) => "Solving",
@@ -51,8 +51,8 @@ pub fn Status(props: &Props) -> Html {
         let mut detail = format!("{:.1} s", ((*now - b.started_ms).max(0.0)) / 1000.0);
         if let Some(k) = known {
             detail.push_str(&format!(" · {}", known_text(props.kind, k)));
-        } else if let Some(c) = conflicts {
-            detail.push_str(&format!(" · {c} conflicts"));
+        } else if let Some((n, unit)) = work {
+            detail.push_str(&format!(" · {n} {}", unit.word()));
         }
         if let Some((done, total)) = items {
             detail.push_str(&format!(" · {done} of {total} puzzles"));

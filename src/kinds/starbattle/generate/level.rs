@@ -1,4 +1,4 @@
-//! Difficulty: the levels the generator is asked for ([`Level`]) and the hill climbing on the
+//! Difficulty: the levels the generator is asked for ([`Difficulty`]) and the hill climbing on the
 //! regions that reaches a logic level (more cells fixed by the rules up to it, then fewer by
 //! the simpler rules when the level must be exact).
 
@@ -8,7 +8,7 @@ use crate::kinds::starbattle::logic::{Cell, Logic, Rule};
 
 /// The difficulty asked of the generator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Level {
+pub enum Difficulty {
     /// Exactly this logic level (the hardest rule the logic needs).
     Exactly(Rule),
     /// Any level the logic can finish (the default: no puzzle that needs search).
@@ -19,20 +19,20 @@ pub enum Level {
     Any,
 }
 
-impl Level {
+impl Difficulty {
     /// The words the generator understands, for messages.
     pub const WORDS: &'static str = "easy, medium, hard, expert, logic (any of those), beyond (needs search) or any";
 
     /// Reads a level word (`easy`, `medium`, `hard`, `expert`, `logic`, `beyond`, `any`).
-    pub fn from_word(word: &str) -> Option<Level> {
+    pub fn from_word(word: &str) -> Option<Difficulty> {
         let w = word.trim().to_ascii_lowercase();
         if let Some(rule) = Rule::ALL.into_iter().find(|r| r.level() == w) {
-            return Some(Level::Exactly(rule));
+            return Some(Difficulty::Exactly(rule));
         }
         match w.as_str() {
-            "logic" => Some(Level::Logic),
-            "beyond" | "beyond logic" | "search" => Some(Level::Beyond),
-            "any" => Some(Level::Any),
+            "logic" => Some(Difficulty::Logic),
+            "beyond" | "beyond logic" | "search" => Some(Difficulty::Beyond),
+            "any" => Some(Difficulty::Any),
             _ => None,
         }
     }
@@ -40,10 +40,10 @@ impl Level {
     /// The level's word.
     pub fn word(self) -> &'static str {
         match self {
-            Level::Exactly(r) => r.level(),
-            Level::Logic => "logic",
-            Level::Beyond => "beyond",
-            Level::Any => "any",
+            Difficulty::Exactly(r) => r.level(),
+            Difficulty::Logic => "logic",
+            Difficulty::Beyond => "beyond",
+            Difficulty::Any => "any",
         }
     }
 
@@ -51,10 +51,10 @@ impl Level {
     /// for "needs search") is at this level.
     pub fn accepts(self, rated: Option<Rule>) -> bool {
         match self {
-            Level::Exactly(r) => rated == Some(r),
-            Level::Logic => rated.is_some(),
-            Level::Beyond => rated.is_none(),
-            Level::Any => true,
+            Difficulty::Exactly(r) => rated == Some(r),
+            Difficulty::Logic => rated.is_some(),
+            Difficulty::Beyond => rated.is_none(),
+            Difficulty::Any => true,
         }
     }
 }

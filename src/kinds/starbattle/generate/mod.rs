@@ -41,7 +41,7 @@ mod regions;
 mod unique;
 mod watch;
 
-pub use level::Level;
+pub use level::Difficulty;
 
 use super::logic::Rule;
 use super::StarBattle;
@@ -60,9 +60,9 @@ const KEEP_TRYING_MS: f64 = 60_000.0;
 pub const MAX_SIDE: usize = 25;
 
 /// Makes a puzzle of side `size` with `stars` per row, column and region, from `seed`, at any
-/// level the logic can finish ([`Level::Logic`]).
+/// level the logic can finish ([`Difficulty::Logic`]).
 pub fn generate(size: usize, stars: usize, seed: u64) -> Result<StarBattle, String> {
-    generate_level(size, stars, Level::Logic, seed, None)
+    generate_level(size, stars, Difficulty::Logic, seed, None)
 }
 
 /// Whether `stars` fit a `size`x`size` grid for the generator, or why not.
@@ -76,11 +76,11 @@ pub fn check_size(size: usize, stars: usize) -> Result<(), String> {
     Ok(())
 }
 
-/// Makes a puzzle at `level`; `monitor` (when given) hears progress (`conflicts` counts the
-/// generator's steps) and stops the work by returning false.
-pub fn generate_level(size: usize, stars: usize, level: Level, seed: u64, monitor: Option<&mut Monitor>) -> Result<StarBattle, String> {
+/// Makes a puzzle at `level`; `monitor` (when given) hears progress (its work counted in
+/// [`Unit::Steps`](crate::sat::Unit)) and stops the work by returning false.
+pub fn generate_level(size: usize, stars: usize, level: Difficulty, seed: u64, monitor: Option<&mut Monitor>) -> Result<StarBattle, String> {
     check_size(size, stars)?;
-    if level == Level::Exactly(Rule::Singles) && stars > 1 {
+    if level == Difficulty::Exactly(Rule::Singles) && stars > 1 {
         // Singles need a row, column or region with exactly as many open cells as stars to
         // start; a connected region of k >= 2 cells would hold touching stars.
         return Err(format!("easy puzzles (singles alone) exist only with 1 star: singles cannot start on {stars} stars; ask for medium or harder"));
@@ -102,9 +102,9 @@ pub fn generate_level(size: usize, stars: usize, level: Level, seed: u64, monito
             continue;
         }
         let reached = match level {
-            Level::Exactly(rule) => reach_level(size, stars, &layout, &mut regions, rule, true, &mut rng, &mut watch)?,
-            Level::Logic => reach_level(size, stars, &layout, &mut regions, Rule::Probing, false, &mut rng, &mut watch)?,
-            Level::Beyond | Level::Any => true,
+            Difficulty::Exactly(rule) => reach_level(size, stars, &layout, &mut regions, rule, true, &mut rng, &mut watch)?,
+            Difficulty::Logic => reach_level(size, stars, &layout, &mut regions, Rule::Probing, false, &mut rng, &mut watch)?,
+            Difficulty::Beyond | Difficulty::Any => true,
         };
         if !reached {
             continue;

@@ -3,7 +3,7 @@
 
 use web_time::Instant;
 
-use crate::sat::{Monitor, Progress, Throttle};
+use crate::sat::{Monitor, Progress, Throttle, Unit};
 
 /// Where the generator reports and asks whether to go on.
 pub(super) struct Watch<'a> {
@@ -24,7 +24,7 @@ impl<'a> Watch<'a> {
         self.steps += 1;
         let Some(m) = self.monitor.as_deref_mut() else { return Ok(()) };
         let elapsed_ms = self.started.elapsed().as_secs_f64() * 1000.0;
-        if !self.throttle.report(m, Progress { conflicts: self.steps, elapsed_ms, known: None }) {
+        if !self.throttle.report(m, Progress { work: self.steps, unit: Unit::Steps, elapsed_ms, known: None }) {
             return Err("stopped".into());
         }
         Ok(())
