@@ -1,7 +1,7 @@
 //! CDCL with the exact line solver inside: batsat over the ladder encoding, plus a theory that runs the line solver on every line whose cells changed and explains each deduction by a clause over that line's cells.
 //!
 //! The encoding of [`super::encode`] lets unit propagation find most, not all, of what the
-//! line solver finds (measured with `examples/nonogram_up.rs`, see [`super::solve`]). The
+//! line solver finds (measured with `examples/nonogram_up.rs`; `docs/design-notes.md`). The
 //! [`LineTheory`] closes that gap inside the search: after each round of unit propagation it
 //! solves the lines with newly assigned cells, and every cell the line solver fixes is
 //! propagated with a reason, the assigned cells of that line that force it, shrunk greedily
@@ -13,9 +13,10 @@
 //! The ladder clauses stay: they make a complete assignment of the cells a model of the clues
 //! on their own, and the theory only adds implied clauses and propagations.
 //!
-//! Measured (figures in [`super::solve`]): 2 to 4 times fewer conflicts than batsat alone on
+//! It needs 2 to 4 times fewer conflicts than batsat alone on
 //! hard puzzles, but no faster, since each conflict then costs as much more; so it is a search
-//! option ([`super::solve::Search::Lines`]), not the default.
+//! option ([`super::solve::Search::Lines`]), not the default (figures in `docs/design-notes.md`,
+//! "Nonogram solver").
 
 use std::cell::{Cell as StdCell, RefCell};
 
