@@ -5,6 +5,7 @@
 //! board with the translucent-squares model ([`Problem`], [`Optimizer`]).
 
 pub mod band;
+pub mod controls;
 pub mod crop;
 pub mod bound;
 pub mod decode;

@@ -407,6 +407,26 @@ fn page_functions() {
 }
 
 #[test]
+fn editor_functions() {
+    // Typed clues: spaces, commas or dots between numbers; an empty line or 0 is an empty line.
+    assert_eq!(page::clues_from_text("2 1\n\n0\n1,1\n3.1", "row"), Ok(vec![vec![2, 1], vec![], vec![], vec![1, 1], vec![3, 1]]));
+    assert_eq!(page::clues_from_text("1\n2 x", "column"), Err("column clue line 2: `x` is not a number".to_string()));
+    // Clues that make a puzzle open through its share link; clues that make none say why.
+    let pic = grid(&["##.", ".#."]);
+    let (rows, cols) = page::clues_of(&pic);
+    let fragment = page::fragment_of_clues(&rows, &cols).unwrap();
+    assert_eq!(fragment, studio::link::fragment(&Nonogram::new(rows, cols).unwrap()));
+    assert!(page::fragment_of_clues(&[vec![3]], &[vec![1]]).is_err());
+    // Drawing: a press flips a cell, a stroke fills what it passes over, and no change is None.
+    let blank = Grid::filled(2, 3, false);
+    let one = page::drawn(&blank, (0, 1), true).unwrap();
+    assert!(one[(0, 1)] && one.cells().iter().filter(|&&b| b).count() == 1);
+    assert!(!page::drawn(&one, (0, 1), true).unwrap()[(0, 1)]);
+    assert_eq!(page::drawn(&one, (0, 1), false), None);
+    assert!(page::drawn(&one, (1, 2), false).unwrap()[(1, 2)]);
+}
+
+#[test]
 fn generator_output_is_proven_unique() {
     for seed in 1..=4 {
         let size = 4 + seed as usize * 2;

@@ -168,6 +168,27 @@ pub fn stage_sentence(stage: &Stage) -> String {
     }
 }
 
+/// The pictures shown beside the original, as (caption, SVG): the cell greys, the picture with
+/// its givens red, the simulated shading (translucent squares only), and a second answer of the
+/// clues alone with the cells where it differs red (when there is one).
+pub fn panes(r: &ArtResult) -> Vec<(&'static str, String)> {
+    let (w, h) = (r.width, r.height);
+    let mut panes = vec![("Cell greys", greys_svg(w, h, &r.greys)), ("Picture (givens red)", picture_svg(w, h, r.picture.cells(), &r.givens))];
+    if let Some(s) = &r.shading {
+        panes.push(("Simulated shading", shading_svg(w, h, s)));
+    }
+    if let ArtVerdict::Multiple { second, differing } = &r.verdict {
+        let second: Vec<bool> = second.iter().flat_map(|row| row.chars().map(|c| c == '#')).collect();
+        panes.push(("Second answer (differences red)", picture_svg(w, h, &second, differing)));
+    }
+    panes
+}
+
+/// The line closing a result: the grid, the image it came from, and the time it took.
+pub fn size_sentence(r: &ArtResult) -> String {
+    format!("{}×{} cells from a {}×{} image in {:.0} ms.", r.width, r.height, r.image_size.0, r.image_size.1, r.timings.total_ms)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -280,5 +301,31 @@ mod tests {
         assert_eq!(stage_sentence(&Stage::Givens(g)), "Minimising the givens: pass 2 of at most 8, 120 givens, 40 still undecided, stops within 40 s");
         let g = GivensProgress { left_ms: None, ..g };
         assert!(!stage_sentence(&Stage::Givens(g)).contains("stops"));
+    }
+
+    #[test]
+    fn the_panes_show_a_second_answer_only_when_there_is_one() {
+        use crate::art::pipeline::{from_grid, ArtOptions, Method};
+        use crate::art::{GreyGrid, PrepareOptions, UniqueMode};
+        // Diagonal pairs in every 2x2 block: the clues alone allow another picture.
+        let (w, h) = (4, 4);
+        let values = (0..w * h).map(|i| if (i % w + i / w) % 2 == 0 { 0.0 } else { 255.0 }).collect();
+        let grid = GreyGrid::new(w, h, values).unwrap();
+        let options = |unique| ArtOptions {
+            prepare: PrepareOptions { width: w as u32, height: None, crop: None, invert: false },
+            method: Method::Threshold { t: None },
+            unique,
+            budget: Default::default(),
+        };
+        let r = from_grid(&grid, &options(UniqueMode::Off), &mut |_| {}).unwrap();
+        let captions: Vec<&str> = panes(&r).iter().map(|(c, _)| *c).collect();
+        assert_eq!(captions, ["Cell greys", "Picture (givens red)", "Second answer (differences red)"]);
+        assert!(panes(&r).iter().all(|(_, svg)| svg.starts_with("<svg") && svg.contains("viewBox=\"0 0 4 4\"")));
+        // A filled square has one answer: no second picture.
+        let solid = GreyGrid::new(w, h, vec![0.0; w * h]).unwrap();
+        let one = from_grid(&solid, &options(UniqueMode::Off), &mut |_| {}).unwrap();
+        assert_eq!(panes(&one).len(), 2);
+        let r = ArtResult { image_size: (40, 30), timings: crate::art::pipeline::Timings { total_ms: 12.4, ..r.timings.clone() }, ..r };
+        assert_eq!(size_sentence(&r), "4×4 cells from a 40×30 image in 12 ms.");
     }
 }

@@ -9,7 +9,7 @@ use crate::kind::Kind;
 use crate::puzzle::GenerateOptions;
 use crate::web::ctx::Ctx;
 use crate::web::download;
-use crate::web::state::{Action, Level, View, Work, Workshop};
+use crate::web::state::{Action, Severity, View, Work, Workshop};
 
 /// A click handler that dispatches `action`.
 pub fn on_click(ctx: &Ctx, action: Action) -> Callback<MouseEvent> {
@@ -81,7 +81,7 @@ pub fn text_export(ctx: &Ctx, label: &'static str, file: &'static str, mime: &'s
     let state = ctx.state.clone();
     let onclick = Callback::from(move |_: MouseEvent| {
         if let Err(e) = body().and_then(|t| download::text(file, mime, &t)) {
-            state.dispatch(Action::Notify(Level::Error, format!("Could not export as {label}: {e}")));
+            state.dispatch(Action::Notify(Severity::Error, format!("Could not export as {label}: {e}")));
         }
     });
     html! { <button class="export-format" {onclick}>{ label }</button> }
@@ -98,7 +98,7 @@ pub fn picture_buttons(ctx: &Ctx, blank: impl Fn() -> String + 'static, solved: 
             let Some(svg) = svg.as_ref().map(|f| f()) else { return };
             let result = if name.ends_with(".png") { download::svg_as_png(name, &svg, 2.0) } else { download::text(name, "image/svg+xml", &svg) };
             if let Err(e) = result {
-                state.dispatch(Action::Notify(Level::Error, format!("Could not save {name}: {e}")));
+                state.dispatch(Action::Notify(Severity::Error, format!("Could not save {name}: {e}")));
             }
         });
         html! { <button {disabled} {onclick}>{ name }</button> }

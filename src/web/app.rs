@@ -13,7 +13,7 @@ use super::components::{art::ArtPage, bench::BenchPage, home::Home, kind_page, n
 use super::ctx::{now_ms, Ctx};
 use std::collections::HashMap;
 
-use super::state::{Action, Kept, Level, Live, Page, Play, State, Work};
+use super::state::{Action, Kept, Severity, Live, Page, Play, State, Work};
 use crate::link;
 use crate::jobs::Reply;
 use super::storage::{self, Trouble, TroubleAction};
@@ -170,7 +170,7 @@ pub fn App() -> Html {
         use_effect_with(kept, move |kept| {
             for (kind, text) in kept {
                 if let Err(e) = storage::save(*kind, "kept", text) {
-                    dispatcher.dispatch(Action::Notify(Level::Error, format!("Could not save the marks of earlier puzzles: {e}")));
+                    dispatcher.dispatch(Action::Notify(Severity::Error, format!("Could not save the marks of earlier puzzles: {e}")));
                 }
             }
             || ()
@@ -204,7 +204,7 @@ pub fn App() -> Html {
             let (request, note) = match crate::limits::fit(request) {
                 Ok(fitted) => fitted,
                 Err(e) => {
-                    dispatcher.dispatch(Action::Notify(Level::Error, format!("Not started: {e}")));
+                    dispatcher.dispatch(Action::Notify(Severity::Error, format!("Not started: {e}")));
                     return;
                 }
             };
@@ -222,10 +222,10 @@ pub fn App() -> Html {
                     dispatcher.dispatch(Action::Started { job, kind, work, now_ms: now_ms() });
                     // Said after Started, which clears the last run's messages.
                     if let Some(note) = note {
-                        dispatcher.dispatch(Action::Notify(Level::Info, note));
+                        dispatcher.dispatch(Action::Notify(Severity::Info, note));
                     }
                 }
-                Err(e) => dispatcher.dispatch(Action::Notify(Level::Error, format!("Could not start the work: {e}"))),
+                Err(e) => dispatcher.dispatch(Action::Notify(Severity::Error, format!("Could not start the work: {e}"))),
             }
         })
     };

@@ -23,11 +23,15 @@ fn save_blob(name: &str, blob: &web_sys::Blob) -> Result<(), String> {
     Ok(())
 }
 
+/// An SVG picture as a `data:` URL, for an `<img>` or a canvas to draw.
+pub fn svg_data_url(svg: &str) -> String {
+    format!("data:image/svg+xml;charset=utf-8,{}", String::from(js_sys::encode_uri_component(svg)))
+}
+
 /// Draws an SVG picture on a canvas at `scale` and offers it as a PNG file.
 pub fn svg_as_png(name: &str, svg: &str, scale: f64) -> Result<(), String> {
     let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
     let image = web_sys::HtmlImageElement::new().map_err(|e| format!("{e:?}"))?;
-    let encoded = js_sys::encode_uri_component(svg);
     let name = name.to_string();
     let img = image.clone();
     let onload = Closure::once(move || {
@@ -52,6 +56,6 @@ pub fn svg_as_png(name: &str, svg: &str, scale: f64) -> Result<(), String> {
     });
     image.set_onload(Some(onload.as_ref().unchecked_ref()));
     onload.forget();
-    image.set_src(&format!("data:image/svg+xml;charset=utf-8,{}", String::from(encoded)));
+    image.set_src(&svg_data_url(svg));
     Ok(())
 }

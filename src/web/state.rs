@@ -116,7 +116,7 @@ impl Reducible for Live {
 
 /// How loud a notice is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Level {
+pub enum Severity {
     /// Something went wrong; the page still works.
     Error,
     /// For information.
@@ -127,7 +127,7 @@ pub enum Level {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Notice {
     /// How loud.
-    pub level: Level,
+    pub severity: Severity,
     /// What to say.
     pub text: String,
 }
@@ -304,7 +304,7 @@ pub enum Action {
     /// A puzzle was opened from an import, a generator or storage (canonical JSON).
     Open { kind: Kind, puzzle: String },
     /// Show a message.
-    Notify(Level, String),
+    Notify(Severity, String),
     /// Hide the message.
     Dismiss,
     /// A job was sent to the worker.
@@ -374,13 +374,13 @@ impl State {
                     match kinds::import(parsed.kind, f) {
                         Ok(puzzle) => self = self.open(parsed.kind, puzzle),
                         Err(e) => {
-                            self.notice = Some(Notice { level: Level::Error, text: format!("This link could not be read: {e}") });
+                            self.notice = Some(Notice { severity: Severity::Error, text: format!("This link could not be read: {e}") });
                         }
                     }
                 }
             }
             Err(e) => {
-                self.notice = Some(Notice { level: Level::Error, text: format!("This link could not be read: {e}") });
+                self.notice = Some(Notice { severity: Severity::Error, text: format!("This link could not be read: {e}") });
             }
         }
         self
@@ -427,7 +427,7 @@ impl State {
         // Every answer is checked again here, by the kind's independent verifier, before it is drawn.
         if let Err((i, why)) = kinds::verify_report(kind, &puzzle, &report) {
             self.notice = Some(Notice {
-                level: Level::Error,
+                severity: Severity::Error,
                 text: format!("The solver's answer {} failed the independent check and is not shown: {why}", i + 1),
             });
             return self;
@@ -448,7 +448,7 @@ impl State {
             Some(r) if r.verdict == Verdict::Unique => r.solutions[0].concat(),
             Some(r) => {
                 let why = if r.verdict == Verdict::None { "it has no solution" } else { "it has more than one solution" };
-                self.notice = Some(Notice { level: Level::Info, text: format!("Check compares with the only answer, but {why}.") });
+                self.notice = Some(Notice { severity: Severity::Info, text: format!("Check compares with the only answer, but {why}.") });
                 return self;
             }
             None => {
@@ -465,7 +465,7 @@ impl State {
         };
         w.mistakes = Some(mistakes);
         w.view = Some(View::Play);
-        self.notice = Some(Notice { level: Level::Info, text });
+        self.notice = Some(Notice { severity: Severity::Info, text });
         self
     }
 }
@@ -481,7 +481,7 @@ impl Reducible for State {
                 s = s.route(&fragment);
             }
             Action::Open { kind, puzzle } => s = s.open(kind, puzzle),
-            Action::Notify(level, text) => s.notice = Some(Notice { level, text }),
+            Action::Notify(severity, text) => s.notice = Some(Notice { severity, text }),
             Action::Dismiss => s.notice = None,
             Action::Started { job, kind, work, now_ms } => {
                 // A new run starts with a clean slate: the last one's message is stale.
@@ -503,7 +503,7 @@ impl Reducible for State {
                 let Some(busy) = s.busy.clone() else {
                     if let Reply::Failed(m) = body {
                         if job != 0 {
-                            s.notice = Some(Notice { level: Level::Error, text: m });
+                            s.notice = Some(Notice { severity: Severity::Error, text: m });
                         }
                         return Rc::new(s);
                     }
@@ -573,7 +573,7 @@ impl Reducible for State {
                         s.busy = None;
                         s.art_stage = None;
                         s.last_end = Some("Failed.".into());
-                        s.notice = Some(Notice { level: Level::Error, text: message });
+                        s.notice = Some(Notice { severity: Severity::Error, text: message });
                     }
                 }
             }

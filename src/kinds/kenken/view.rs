@@ -14,7 +14,7 @@ use crate::web::components::zoom::Zoom;
 use crate::web::actions;
 use crate::web::board::{cell_at, use_stroke, wall_classes, Stroke};
 use crate::web::hooks::{use_example, use_workshop};
-use crate::web::state::{Action, Level, Work};
+use crate::web::state::{Action, Severity, Work};
 
 const KIND: Kind = Kind::KenKen;
 /// The first puzzle a visitor sees: Tatham's worked example (formats.md 1.3).
@@ -294,7 +294,7 @@ pub fn Page() -> Html {
                             ctx.run.emit((Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: json, mode: Mode::Unique, options: String::new() }));
                         }
                     }
-                    Err(e) => ctx.state.dispatch(Action::Notify(Level::Error, format!("Fix the cages first: {e}"))),
+                    Err(e) => ctx.state.dispatch(Action::Notify(Severity::Error, format!("Fix the cages first: {e}"))),
                 })
             };
             html! {

@@ -10,7 +10,8 @@
 //! - [`formats`]: studio JSON and link, Tatham IDs, puzz.link, `.non`, `.nin`, webpbn XML, TAAI;
 //! - [`generate`]: new puzzles with a unique answer;
 //! - [`hint`]: explained hints (the line solver on one line, told in words);
-//! - [`page`]: pure functions for the editor and player (clues of a picture, line status, SVG, export).
+//! - [`page`]: pure functions for the editor and player (clues of a picture or of typed text, the
+//!   editor's drawing, line status, SVG, export).
 
 pub mod cdcl;
 pub mod check;
@@ -23,6 +24,8 @@ pub mod model;
 pub mod page;
 #[cfg(target_arch = "wasm32")]
 pub mod view;
+#[cfg(target_arch = "wasm32")]
+pub mod editor_view;
 pub mod propagate;
 pub mod solve;
 

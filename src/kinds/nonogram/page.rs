@@ -1,16 +1,51 @@
-//! Pure functions for the page: clues from a picture, line status for the player, SVG pictures, exports.
+//! Pure functions for the page: clues from a picture or typed text, the editor's drawing, line
+//! status for the player, SVG pictures, exports.
 
 use super::check::runs;
 use super::formats::{self, Format};
 use super::line::LineSolver;
 use super::model::{Cell, Clue, Nonogram};
 use crate::grid::Grid;
+use crate::kind::Kind;
 
 /// The clues of a picture: (rows top to bottom, columns left to right).
 pub fn clues_of(grid: &Grid<bool>) -> (Vec<Clue>, Vec<Clue>) {
     let rows = (0..grid.rows()).map(|r| runs(grid.row(r).iter().copied())).collect();
     let cols = (0..grid.cols()).map(|c| runs((0..grid.rows()).map(|r| grid[(r, c)]))).collect();
     (rows, cols)
+}
+
+/// The clues typed in the editor, one line of `text` per row or column (`what` names which, for
+/// the message): numbers separated by spaces, commas or dots; an empty line or 0 is an empty line.
+pub fn clues_from_text(text: &str, what: &str) -> Result<Vec<Clue>, String> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| {
+            l.split(|c: char| c == ',' || c == '.' || c.is_whitespace())
+                .filter(|t| !t.is_empty())
+                .map(|t| t.parse::<u32>().map_err(|_| format!("{what} clue line {}: `{t}` is not a number", i + 1)))
+                .filter(|r| r != &Ok(0))
+                .collect()
+        })
+        .collect()
+}
+
+/// The share-link fragment of the puzzle with these clues, read as an import would read them;
+/// `Err` says why they make no puzzle.
+pub fn fragment_of_clues(rows: &[Clue], cols: &[Clue]) -> Result<String, String> {
+    let json = serde_json::json!({"kind": "nonogram", "rows": rows, "cols": cols}).to_string();
+    crate::kinds::import(Kind::Nonogram, &json).and_then(|t| crate::kinds::share_fragment(Kind::Nonogram, &t)).map_err(|e| e.to_string())
+}
+
+/// The editor's drawing after the pointer reaches cell `at`: a stroke's first cell (`first`)
+/// flips, the cells it passes over are filled. `None` when the cell already shows that.
+pub fn drawn(drawing: &Grid<bool>, at: (usize, usize), first: bool) -> Option<Grid<bool>> {
+    let value = if first { !drawing[at] } else { true };
+    (drawing[at] != value).then(|| {
+        let mut g = drawing.clone();
+        g[at] = value;
+        g
+    })
 }
 
 /// How a line the player is filling stands against its clue.

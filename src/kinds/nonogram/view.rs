@@ -1,4 +1,5 @@
-//! The nonogram workshop: player (fill, mark, drag lines, keyboard, undo, check), solver, editor, exports.
+//! The nonogram workshop: player (fill, mark, drag lines, keyboard, undo, check), solver, the
+//! editor ([`super::editor_view`]), exports.
 
 use gloo_timers::callback::Timeout;
 use yew::prelude::*;
@@ -7,14 +8,15 @@ use crate::grid::Grid;
 use crate::jobs::{self, Request};
 use crate::kinds::nonogram::page::{self, LineStatus};
 use crate::kinds::nonogram::{formats, solve, Cell, Nonogram};
-use crate::kinds::{self, Kind};
+use crate::kinds::Kind;
 use crate::puzzle::{GenerateOptions, Mode};
 use crate::web::actions;
 use crate::web::hooks::{use_example, use_workshop};
 use crate::web::components::{import::Import, share::{self, Share}, status::Status};
 use crate::web::components::hint::{self, HintPanel};
 use crate::web::components::zoom::Zoom;
-use crate::web::state::{Action, Level, Work};
+use super::editor_view::NonogramEditor;
+use crate::web::state::{Action, Work};
 
 const KIND: Kind = Kind::Nonogram;
 const FILL: u8 = 1;
@@ -44,19 +46,6 @@ fn drag_cells(d: &Drag) -> Vec<(usize, usize)> {
 
 fn cell_at(x: i32, y: i32) -> Option<(usize, usize)> {
     crate::web::board::cell_at(x, y, ".nono")
-}
-
-fn parse_clue_lines(text: &str, what: &str) -> Result<Vec<Vec<u32>>, String> {
-    text.lines()
-        .enumerate()
-        .map(|(i, l)| {
-            l.split(|c: char| c == ',' || c == '.' || c.is_whitespace())
-                .filter(|t| !t.is_empty())
-                .map(|t| t.parse::<u32>().map_err(|_| format!("{what} clue line {}: `{t}` is not a number", i + 1)))
-                .filter(|r| r != &Ok(0))
-                .collect()
-        })
-        .collect()
 }
 
 /// The class names of [`NonoCell`]'s flag bits, in bit order.
@@ -117,11 +106,6 @@ pub fn Page() -> Html {
     let cursor = use_state(|| (0usize, 0usize));
     let gen_size = use_state(|| 15usize);
     let workers = use_state(|| 1usize);
-    let rows_text = use_node_ref();
-    let cols_text = use_node_ref();
-    let drawing = use_state(|| None::<Grid<bool>>);
-    let draw_w = use_state(|| 10usize);
-    let draw_h = use_state(|| 10usize);
 
     use_example(KIND, EXAMPLE);
     // The size picker shows the choice nearest the puzzle on screen.
@@ -357,74 +341,6 @@ pub fn Page() -> Html {
     };
     let generate = actions::generate_on_click(&ctx, KIND, GenerateOptions { size: Some(*gen_size), ..Default::default() });
 
-    // The editor: clues typed in, or a drawing turned into clues.
-    let make_from_clues = {
-        let (ctx, rows_text, cols_text) = (ctx.clone(), rows_text.clone(), cols_text.clone());
-        Callback::from(move |_: MouseEvent| {
-            let get = |r: &NodeRef| r.cast::<web_sys::HtmlTextAreaElement>().map(|t| t.value()).unwrap_or_default();
-            let built = parse_clue_lines(&get(&rows_text), "row")
-                .and_then(|rows| Ok((rows, parse_clue_lines(&get(&cols_text), "column")?)))
-                .and_then(|(rows, cols)| {
-                    let json = serde_json::json!({"kind": "nonogram", "rows": rows, "cols": cols}).to_string();
-                    kinds::import(KIND, &json).and_then(|t| kinds::share_fragment(KIND, &t)).map_err(|e| e.to_string())
-                });
-            match built {
-                Ok(fragment) => ctx.go.emit(fragment),
-                Err(e) => ctx.state.dispatch(Action::Notify(Level::Error, format!("Could not make a puzzle from those clues: {e}"))),
-            }
-        })
-    };
-    let start_drawing = {
-        let (drawing, dw, dh) = (drawing.clone(), *draw_w, *draw_h);
-        Callback::from(move |_: MouseEvent| drawing.set(Some(Grid::filled(dh, dw, false))))
-    };
-    let take_clues = {
-        let (ctx, drawing) = (ctx.clone(), drawing.clone());
-        Callback::from(move |_: MouseEvent| {
-            let Some(g) = (*drawing).clone() else { return };
-            let (rows, cols) = page::clues_of(&g);
-            let json = serde_json::json!({"kind": "nonogram", "rows": rows, "cols": cols}).to_string();
-            match kinds::import(KIND, &json).and_then(|t| kinds::share_fragment(KIND, &t)) {
-                Ok(fragment) => {
-                    drawing.set(None);
-                    ctx.go.emit(fragment);
-                }
-                Err(e) => ctx.state.dispatch(Action::Notify(Level::Error, format!("Could not make a puzzle from the drawing: {e}"))),
-            }
-        })
-    };
-    let drawing_view = (*drawing).clone().map(|g| {
-        let cells = g.positions().map(|(r, c)| {
-            let on = g[(r, c)];
-            let drawing = drawing.clone();
-            let toggle = Callback::from(move |e: PointerEvent| {
-                if e.buttons() == 0 && e.type_() != "pointerdown" {
-                    return;
-                }
-                if let Some(mut g) = (*drawing).clone() {
-                    let value = if e.type_() == "pointerdown" { !g[(r, c)] } else { true };
-                    if g[(r, c)] != value {
-                        g[(r, c)] = value;
-                        drawing.set(Some(g));
-                    }
-                }
-            });
-            html! { <div class={classes!("dcell", on.then_some("filled"))} onpointerdown={toggle.clone()} onpointerenter={toggle}></div> }
-        });
-        html! { <div id="drawing" class="drawing" style={format!("--w:{}", g.cols())}>{ for cells }</div> }
-    });
-    let number_input = |value: UseStateHandle<usize>, id: &'static str| {
-        let current = (*value).to_string();
-        let oninput = Callback::from(move |e: InputEvent| {
-            if let Some(t) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
-                if let Ok(v) = t.value().parse::<usize>() {
-                    value.set(v.clamp(1, 60));
-                }
-            }
-        });
-        html! { <input {id} type="number" min="1" max="60" value={current} {oninput} /> }
-    };
-
     // Exports.
     let export_buttons = page::EXPORTS.into_iter().map(|format| {
         let (label, file, mime) = match format {
@@ -493,21 +409,7 @@ pub fn Page() -> Html {
                 <button id="generate" disabled={busy} onclick={generate}>{ "New puzzle" }</button>
             </div>
             <Import kind={KIND} accepts={ACCEPTS} />
-            <details class="editor">
-                <summary>{ "Make a puzzle" }</summary>
-                <p class="hint">{ "Type the clues, one line per row and per column (numbers separated by spaces or commas; an empty line or 0 for an empty line), or draw a picture and take its clues." }</p>
-                <div class="row">
-                    <label class="grow">{ "Row clues" }<textarea id="edit-rows" ref={rows_text} rows="6" spellcheck="false" /></label>
-                    <label class="grow">{ "Column clues" }<textarea id="edit-cols" ref={cols_text} rows="6" spellcheck="false" /></label>
-                </div>
-                <button id="edit-make" onclick={make_from_clues}>{ "Make puzzle from clues" }</button>
-                <div class="row">
-                    { "Draw: width " }{ number_input(draw_w.clone(), "draw-w") }{ " height " }{ number_input(draw_h.clone(), "draw-h") }
-                    <button id="draw-start" onclick={start_drawing}>{ "New drawing" }</button>
-                    if drawing.is_some() { <button id="draw-take" onclick={take_clues}>{ "Take clues from drawing" }</button> }
-                </div>
-                { drawing_view.unwrap_or_default() }
-            </details>
+            <NonogramEditor />
             <details class="export">
                 <summary>{ "Export" }</summary>
                 <div class="row wrap">{ for export_buttons }</div>

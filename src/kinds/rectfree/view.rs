@@ -14,7 +14,7 @@ use crate::web::actions;
 use crate::web::download;
 use crate::web::portfolio;
 use crate::web::hooks::{use_example, use_workshop};
-use crate::web::state::{Action, Level, Live, Work};
+use crate::web::state::{Action, Severity, Live, Work};
 use crate::web::{ctx::Ctx, storage};
 
 const KIND: Kind = Kind::RectFree;
@@ -139,7 +139,7 @@ pub fn Page() -> Html {
         let state = ctx.state.clone();
         let save_png = Callback::from(move |_: MouseEvent| {
             if let Err(e) = download::svg_as_png(&format!("{name}.png"), &svg, 1.0) {
-                state.dispatch(Action::Notify(Level::Error, format!("Could not make the PNG: {e}")));
+                state.dispatch(Action::Notify(Severity::Error, format!("Could not make the PNG: {e}")));
             }
         });
         html! {
@@ -280,7 +280,7 @@ fn open_task(ctx: &Ctx, old: Option<&RectFree>, marks: &[u8], new: &RectFree) {
     if let Some(old) = old {
         if marks.iter().any(|&m| m != 0) {
             if let Err(e) = storage::save(KIND, &stash_name(old), &crate::marks_text::encode(marks)) {
-                ctx.state.dispatch(Action::Notify(Level::Error, format!("Could not keep your colouring of {}x{}: {e}", old.rows(), old.cols())));
+                ctx.state.dispatch(Action::Notify(Severity::Error, format!("Could not keep your colouring of {}x{}: {e}", old.rows(), old.cols())));
             }
         } else {
             storage::remove(KIND, &stash_name(old));

@@ -13,7 +13,7 @@ use crate::kinds::starbattle::StarBattle;
 use crate::puzzle::{Mode, Puzzle, Verdict};
 use crate::web::board::{use_stroke, wall_classes, Stroke};
 use crate::web::hooks::{use_stored, use_workshop};
-use crate::web::state::{verdict_text, Action, Level, Work};
+use crate::web::state::{verdict_text, Action, Severity, Work};
 
 const KIND: Kind = Kind::StarBattle;
 
@@ -72,7 +72,7 @@ pub fn StarBattleEditor() -> Html {
                         Some(l)
                     }
                     None => {
-                        state.dispatch(Action::Notify(Level::Error, "Every region letter is in use: paint with an existing region.".into()));
+                        state.dispatch(Action::Notify(Severity::Error, "Every region letter is in use: paint with an existing region.".into()));
                         return;
                     }
                 },

@@ -3,7 +3,7 @@
 use yew::prelude::*;
 
 use crate::web::ctx::Ctx;
-use crate::web::state::{Action, Level};
+use crate::web::state::{Action, Severity};
 
 /// Shows the current notice, if any, with a close button.
 #[component]
@@ -14,9 +14,9 @@ pub fn NoticeBar() -> Html {
         let state = ctx.state.clone();
         Callback::from(move |_| state.dispatch(Action::Dismiss))
     };
-    let class = match notice.level {
-        Level::Error => "notice error",
-        Level::Info => "notice info",
+    let class = match notice.severity {
+        Severity::Error => "notice error",
+        Severity::Info => "notice info",
     };
     html! {
         <div id="notice" class={class} role="alert">

@@ -1,0 +1,82 @@
+//! What a result offers: Play this, its share link, its Tatham ID, and the `.non`, SVG and PNG
+//! files (through [`download`], a failure said in a notice).
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::art::pipeline::ArtResult;
+use crate::kinds::nonogram::formats::{non, tatham};
+use crate::kinds::nonogram::page::{render_svg, solution_cells};
+use crate::kinds::nonogram::Nonogram;
+use crate::web::components::share::Share;
+use crate::web::ctx::Ctx;
+use crate::web::download;
+use crate::web::state::{Action, Severity};
+
+/// The files offered, in button order: (label, file name, what it holds).
+const FILES: [(&str, &str, File); 5] = [
+    (".non", "puzzle.non", File::Non),
+    ("SVG (blank)", "puzzle.svg", File::Svg { solved: false }),
+    ("PNG (blank)", "puzzle.png", File::Png { solved: false }),
+    ("SVG (solution)", "solution.svg", File::Svg { solved: true }),
+    ("PNG (solution)", "solution.png", File::Png { solved: true }),
+];
+
+/// What a downloaded file holds.
+#[derive(Clone, Copy)]
+enum File {
+    /// The puzzle as a `.non` file.
+    Non,
+    /// The puzzle drawn blank or solved, as SVG.
+    Svg { solved: bool },
+    /// The same picture as PNG, drawn at its own size.
+    Png { solved: bool },
+}
+
+/// Saves `file` of the puzzle `p` (whose answer is `r`'s picture) as `name`.
+fn save(r: &ArtResult, p: &Nonogram, name: &str, file: File) -> Result<(), String> {
+    let picture = |solved: bool| if solved { render_svg(p, Some(&solution_cells(&r.picture))) } else { render_svg(p, None) };
+    match file {
+        File::Non => download::text(name, "text/plain", &non::to_non(p)),
+        File::Svg { solved } => download::text(name, "image/svg+xml", &picture(solved)),
+        File::Png { solved } => download::svg_as_png(name, &picture(solved), 1.0),
+    }
+}
+
+/// The result to export.
+#[derive(Properties, PartialEq)]
+pub struct ExportsProps {
+    /// The result on screen.
+    pub result: Rc<ArtResult>,
+}
+
+/// The exports row (`.art-exports`).
+#[component]
+pub fn Exports(props: &ExportsProps) -> Html {
+    let ctx = use_context::<Ctx>().expect("inside the app");
+    let r = &props.result;
+    let p = Rc::new(r.puzzle());
+    let play = {
+        let (go, fragment) = (ctx.go.clone(), r.fragment.clone());
+        Callback::from(move |_: MouseEvent| go.emit(fragment.clone()))
+    };
+    let buttons = FILES.iter().map(|&(label, name, file)| {
+        let (r, p, state) = (r.clone(), p.clone(), ctx.state.clone());
+        let onclick = Callback::from(move |_: MouseEvent| {
+            if let Err(e) = save(&r, &p, name, file) {
+                state.dispatch(Action::Notify(Severity::Error, format!("Could not save {name}: {e}")));
+            }
+        });
+        html! { <button {onclick}>{ label }</button> }
+    });
+    html! {
+        <div class="art-exports">
+            <button id="art-play" onclick={play}>{ "Play this" }</button>
+            <Share fragment={r.fragment.clone()} />
+            <label for="art-tatham">{ "Tatham Pattern ID (with givens)" }</label>
+            <input id="art-tatham" readonly=true value={tatham::to_tatham(&p)} />
+            <div class="downloads">{ for buttons }</div>
+        </div>
+    }
+}

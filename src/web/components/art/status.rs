@@ -1,0 +1,55 @@
+//! The art page's status line (`#art-status`): what the job in flight is doing, with Cancel or
+//! Stop here; the verdict, givens, quality and timings of the result; or how to begin.
+
+use yew::prelude::*;
+
+use crate::art::{view, UniqueMode};
+use crate::web::ctx::{now_ms, Ctx};
+use crate::web::state::Work;
+
+/// The status line of the image job, read from the page state.
+#[component]
+pub fn ArtStatus() -> Html {
+    let ctx = use_context::<Ctx>().expect("inside the app");
+    let result = ctx.state.art.as_ref();
+    let busy = ctx.state.busy.as_ref().filter(|b| b.work == Work::Art);
+    match (busy, result) {
+        (Some(b), _) => {
+            let detail = ctx.state.art_stage.as_ref().map(view::stage_sentence).unwrap_or_else(|| "Decoding".into());
+            let cancel = ctx.cancel.reform(|_: MouseEvent| ());
+            html! {
+                <div id="art-status" class="status busy" data-state="busy">
+                    <span class="spinner" aria-hidden="true"></span>
+                    <span>{ format!("{detail} ({:.1} s so far)", (now_ms() - b.started_ms).max(0.0) / 1000.0) }</span>
+                    // Once a unique puzzle is here, stopping keeps it (and says so).
+                    if result.is_some() {
+                        <button id="art-stop" onclick={cancel} title="End the search now and keep the unique puzzle shown">{ "Stop here, keep this puzzle" }</button>
+                    } else {
+                        <button id="cancel" onclick={cancel}>{ "Cancel" }</button>
+                    }
+                    // The best unique puzzle so far (this job's): playable now, Stop here keeps it.
+                    if let Some(r) = result {
+                        <p id="art-current" data-verdict={r.final_verdict.clone()} data-givens={r.givens.len().to_string()}
+                            data-minimal={r.proven_minimal.to_string()} data-undecided={r.undecided.to_string()}>{ view::givens_sentence(r) }</p>
+                    }
+                </div>
+            }
+        }
+        (None, Some(r)) => html! {
+            <div id="art-status" class="status done" data-state="done" data-verdict={r.final_verdict.clone()} data-givens={r.givens.len().to_string()}
+                data-minimal={r.proven_minimal.to_string()} data-undecided={r.undecided.to_string()}>
+                <strong id="art-verdict">{ view::givens_sentence(r) }</strong>
+                if ctx.state.last_end.as_deref() == Some("Cancelled.") && r.unique == UniqueMode::Givens && !r.proven_minimal {
+                    <p id="art-stopped">{ "Stopped here as you asked: this puzzle is proven unique; fewer givens may exist." }</p>
+                }
+                <p>{ view::verdict_sentence(r) }</p>
+                if let (Some(q), Some(figures)) = (r.quality.as_ref(), view::quality_sentence(r)) {
+                    <p id="art-quality">{ view::quality_words(q) }</p>
+                    <details id="art-figures" class="art-figures"><summary>{ "The figures" }</summary><p>{ figures }</p></details>
+                }
+                <p class="timings">{ view::size_sentence(r) }</p>
+            </div>
+        },
+        (None, None) => html! { <div id="art-status" class="status" data-state="idle">{ "Choose an image to begin." }</div> },
+    }
+}
