@@ -121,12 +121,16 @@ impl Summary {
 }
 
 /// How to run each puzzle.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
 pub struct Options {
     /// Stop at the first answer instead of proving uniqueness.
     pub first: bool,
     /// Give up on a puzzle after this many milliseconds.
     pub timeout_ms: Option<f64>,
+    /// Only the first this many puzzles of the collection (counted as puzzles, whatever lines
+    /// each takes).
+    #[serde(default)]
+    pub limit: Option<usize>,
 }
 
 /// Parses a collection of `kind` from file text, or says why it cannot.
@@ -165,7 +169,7 @@ pub fn run_text_as(
 ) -> InputResult<Vec<Record>> {
     with_kind!(kind, P => {
         let entries = P::read_collection_with_answers(text, name, answers)?;
-        Ok(entries.iter().map(|e| {
+        Ok(entries.iter().take(options.limit.unwrap_or(usize::MAX)).map(|e| {
             let r = run_entry_as(e, options, mode);
             on_record(&r);
             r

@@ -68,7 +68,7 @@ fn generate_and_bench_jobs_work() {
     let line = r#"6,6,1,"AAABBBABBBCCADDEECFFDDECFEEEECFCCCCC","010000000100000001001000000010100000""#;
     let bad = r#"6,6,1,"AAABBBABBBCCADDEECFFDDECFEEEECFCCCCC","100000000100000001001000000010100000""#;
     let text = format!("{line}\n{bad}\n");
-    match run(Request::Bench { kind: Kind::StarBattle, text, name: "t".into(), options: Options { first: false, timeout_ms: None } }, no_progress()) {
+    match run(Request::Bench { kind: Kind::StarBattle, text, name: "t".into(), options: Options { first: false, timeout_ms: None, limit: None } }, no_progress()) {
         Reply::Benched { summary, records } => {
             assert_eq!((summary.count, summary.solved, summary.unique, summary.wrong), (2, 2, 2, 1));
             assert!(records[1].wrong, "a known answer that differs from the proven unique one is flagged");

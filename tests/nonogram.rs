@@ -329,6 +329,11 @@ fn taai_example_reads() {
     assert_eq!(coll.len(), 2);
     let back = taai::write(&[all[0].puzzle.clone(), all[1].puzzle.clone()]).unwrap();
     assert_eq!(taai::read(&back, "t").unwrap()[1].puzzle, all[1].puzzle);
+    // A benchmark's limit counts puzzles, not lines (each of these takes seven lines).
+    let options = |limit| studio::bench::Options { first: false, timeout_ms: None, limit };
+    let one = studio::bench::run_text(studio::kinds::Kind::Nonogram, text, "t", options(Some(1)), &mut |_| {}).unwrap();
+    assert_eq!(one.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(), ["t $1"]);
+    assert_eq!(studio::bench::run_text(studio::kinds::Kind::Nonogram, text, "t", options(None), &mut |_| {}).unwrap().len(), 2);
     // The stated runs of the tournament's row 0 solution.
     let row0: Vec<bool> = "1111011110010101011011111".chars().map(|c| c == '1').collect();
     assert_eq!(runs_of(&row0), vec![4, 4, 1, 1, 1, 2, 5]);

@@ -85,7 +85,7 @@ fn every_sample_name_matches_its_puzzle() {
 fn every_bench_sample_runs() {
     for k in Kind::ALL {
         let text = samples::bench_sample(k);
-        let records = studio::bench::run_text(k, text, "sample", studio::bench::Options { first: false, timeout_ms: None }, &mut |_| {})
+        let records = studio::bench::run_text(k, text, "sample", studio::bench::Options { first: false, timeout_ms: None, limit: None }, &mut |_| {})
             .unwrap_or_else(|e| panic!("{k:?}: {e}"));
         assert!(!records.is_empty(), "{k:?}");
         assert!(records.iter().all(|r| !r.wrong), "{k:?}: {records:?}");

@@ -301,14 +301,11 @@ mod cli {
             }
             Command::Bench { kind, path, first, json, timeout, engine, limit } => {
                 let kind = kind_of(&kind)?;
-                let options = Options { first, timeout_ms: timeout.map(|s| s * 1000.0) };
+                let options = Options { first, timeout_ms: timeout.map(|s| s * 1000.0), limit };
                 let mode = engine_of(engine.as_deref())?.map(Mode::Optimum);
                 let mut records = Vec::new();
                 for file in files_under(&path)? {
-                    let mut text = std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-                    if let Some(n) = limit {
-                        text = text.lines().take(n).collect::<Vec<_>>().join("\n");
-                    }
+                    let text = std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
                     let answers = answers_beside(&file);
                     let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
                     let mut print = |r: &bench::Record| {

@@ -31,7 +31,7 @@ pub fn BenchPage() -> Html {
             form_error.set(None);
             let name = name.cast::<web_sys::HtmlInputElement>().map(|n| n.value()).filter(|n| !n.trim().is_empty()).unwrap_or_else(|| "pasted".into());
             let first = first.cast::<web_sys::HtmlInputElement>().is_some_and(|c| c.checked());
-            let request = Request::Bench { kind, text: body, name, options: Options { first, timeout_ms: None } };
+            let request = Request::Bench { kind, text: body, name, options: Options { first, timeout_ms: None, limit: None } };
             ctx.run.emit((Work::Bench, request));
         })
     };
