@@ -14,7 +14,7 @@ use crate::bench_chart;
 #[component]
 pub fn BenchPage() -> Html {
     let ctx = use_context::<Ctx>().expect("inside the app");
-    let kind = use_state(|| Kind::StarBattle);
+    let kind = use_state(|| Kind::ALL[0]);
     let text = use_node_ref();
     let first = use_node_ref();
     let name = use_node_ref();
@@ -48,7 +48,7 @@ pub fn BenchPage() -> Html {
         let kind = kind.clone();
         Callback::from(move |e: Event| {
             if let Some(s) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
-                kind.set(Kind::from_id(&s.value()).unwrap_or(Kind::StarBattle));
+                kind.set(Kind::from_id(&s.value()).unwrap_or(Kind::ALL[0]));
             }
         })
     };
