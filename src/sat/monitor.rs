@@ -180,24 +180,21 @@ pub(super) struct MonitorState {
     monitor: Monitor,
     pub(super) started: Instant,
     pub(super) conflicts: u64,
-    last_call_ms: f64,
+    throttle: Throttle,
     pub(super) stopped: bool,
 }
 
 impl MonitorState {
     pub(super) fn new(monitor: Monitor, started: Instant) -> Self {
-        MonitorState { monitor, started, conflicts: 0, last_call_ms: 0.0, stopped: false }
+        MonitorState { monitor, started, conflicts: 0, throttle: Throttle::new(), stopped: false }
     }
 
     /// Calls the monitor if its interval has passed; returns false when it asks to stop.
     pub(super) fn tick(&mut self) -> bool {
         let elapsed_ms = self.started.elapsed().as_secs_f64() * 1000.0;
-        if elapsed_ms - self.last_call_ms >= self.monitor.interval_ms {
-            self.last_call_ms = elapsed_ms;
-            let go_on = (self.monitor.callback)(Progress { work: self.conflicts, unit: Unit::Conflicts, elapsed_ms, known: None });
-            if !go_on {
-                self.stopped = true;
-            }
+        let progress = Progress { work: self.conflicts, unit: Unit::Conflicts, elapsed_ms, known: None };
+        if !self.throttle.report(&mut self.monitor, progress) {
+            self.stopped = true;
         }
         !self.stopped
     }

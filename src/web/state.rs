@@ -273,7 +273,7 @@ pub struct State {
     /// How the last job ended, for the status line (`cancelled`, `failed`).
     pub last_end: Option<String>,
     /// The last image-to-nonogram result, and the running job's latest progress.
-    pub art: Option<ArtResult>,
+    pub art: Option<Rc<ArtResult>>,
     /// Progress of the image job in flight.
     pub art_stage: Option<Stage>,
     /// The marks of puzzles played earlier, per kind (newest last, at most [`KEPT_PER_KIND`]):
@@ -563,11 +563,11 @@ impl Reducible for State {
                     }
                     Reply::ArtProgress { stage, .. } => s.art_stage = Some(stage),
                     // The best unique puzzle so far: shown at once, kept if the user cancels.
-                    Reply::ArtImproved(result) => s.art = Some(*result),
+                    Reply::ArtImproved(result) => s.art = Some(Rc::new(*result)),
                     Reply::Art(result) => {
                         s.busy = None;
                         s.art_stage = None;
-                        s.art = Some(*result);
+                        s.art = Some(Rc::new(*result));
                     }
                     Reply::Failed(message) => {
                         s.busy = None;

@@ -137,7 +137,7 @@ pub fn ArtPage() -> Html {
         let controls = controls.clone();
         Callback::from(move |k: Crop| controls.set(controls.with_crop(Some(k))))
     };
-    let result = ctx.state.art.clone().map(Rc::new);
+    let result = ctx.state.art.clone();
     let image_size = result.as_ref().map(|r| r.image_size);
     let set_lock = {
         let (aspect_lock, controls) = (aspect_lock.clone(), controls.clone());
