@@ -113,6 +113,32 @@ pub fn neighbours_of(rows: usize, cols: usize, i: usize) -> Vec<usize> {
     v
 }
 
+/// Grows group `g` from `start` (which it claims) by a random free neighbour of its members at
+/// a time until it has `want` members or none of them has a free neighbour; `owner[i] ==
+/// usize::MAX` marks node `i` free. Returns the members in the order they joined. Shared by the
+/// generators that cut a board into random connected pieces (KenKen cages, Star Battle groups).
+pub fn grow_random<I: IntoIterator<Item = usize>>(
+    start: usize,
+    want: usize,
+    g: usize,
+    owner: &mut [usize],
+    neighbours: impl Fn(usize) -> I,
+    rng: &mut fastrand::Rng,
+) -> Vec<usize> {
+    owner[start] = g;
+    let mut members = vec![start];
+    while members.len() < want {
+        let free: Vec<usize> = members.iter().flat_map(|&m| neighbours(m)).filter(|&h| owner[h] == usize::MAX).collect();
+        if free.is_empty() {
+            break;
+        }
+        let next = free[rng.usize(..free.len())];
+        owner[next] = g;
+        members.push(next);
+    }
+    members
+}
+
 /// The orthogonally connected pieces of a set of cells (indices in a `rows` x `cols` grid in
 /// reading order), each ascending, ordered by first cell.
 pub fn pieces(rows: usize, cols: usize, cells: &[usize]) -> Vec<Vec<usize>> {
@@ -148,5 +174,30 @@ pub fn cursor_step(key: &str, (r, c): (usize, usize), rows: usize, cols: usize) 
         "ArrowLeft" => Some((r, c.saturating_sub(1))),
         "ArrowRight" => Some((r, (c + 1).min(cols.saturating_sub(1)))),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_random_group_grows_connected_over_free_cells_only() {
+        for seed in 0..50 {
+            let mut rng = fastrand::Rng::with_seed(seed);
+            // A 4x4 board with its middle column pair taken by group 7.
+            let mut owner = vec![usize::MAX; 16];
+            for i in [1, 2, 5, 6, 9, 10, 13, 14] {
+                owner[i] = 7;
+            }
+            let g = grow_random(0, 3, 0, &mut owner, |c| neighbours_of(4, 4, c), &mut rng);
+            assert_eq!(g.len(), 3, "the left column has room for three");
+            assert!(g.iter().all(|&c| c % 4 == 0 && owner[c] == 0));
+            assert_eq!(pieces(4, 4, &g).len(), 1, "connected");
+            // Boxed in: only the left column's last free cell is left.
+            let rest = grow_random(12, 5, 1, &mut owner, |c| neighbours_of(4, 4, c), &mut rng);
+            assert_eq!(rest, vec![12]);
+            assert_eq!(owner.iter().filter(|&&o| o == usize::MAX).count(), 4, "the right column is untouched");
+        }
     }
 }

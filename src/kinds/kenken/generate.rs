@@ -15,7 +15,7 @@
 //! Failing is allowed (the message says so); calling an ambiguous puzzle unique is not.
 
 use super::model::{pieces, Cage, KenKen, Op};
-use crate::grid::neighbours_of;
+use crate::grid::{grow_random, neighbours_of};
 use super::propagate::{self, Rating};
 use super::solve;
 use crate::puzzle::{Mode, Verdict};
@@ -128,18 +128,7 @@ fn partition(n: usize, level: Rating, square: &[u8], rng: &mut fastrand::Rng) ->
         let roll = rng.u32(..100);
         let want = mix.iter().position(|&w| roll < w).unwrap_or(1) + 1;
         let g = groups.len();
-        owner[start] = g;
-        let mut cells = vec![start];
-        while cells.len() < want {
-            let free: Vec<usize> = cells.iter().flat_map(|&c| neighbours_of(n, n, c)).filter(|&m| owner[m] == usize::MAX).collect();
-            if free.is_empty() {
-                break;
-            }
-            let m = free[rng.usize(..free.len())];
-            owner[m] = g;
-            cells.push(m);
-        }
-        groups.push(cells);
+        groups.push(grow_random(start, want, g, &mut owner, |c| neighbours_of(n, n, c), rng));
     }
     groups.into_iter().map(|cells| cage_for(cells, square, rng)).collect()
 }

@@ -1,7 +1,7 @@
 //! Regions around a planted layout: one fragment grown from every star, fragments joined into
 //! connected groups of k, and the single-cell moves between regions that keep both connected.
 
-use crate::grid::Grid;
+use crate::grid::{grow_random, Grid};
 use crate::kinds::starbattle::StarBattle;
 
 pub(super) fn neighbours(n: usize, i: usize) -> impl Iterator<Item = usize> {
@@ -65,18 +65,7 @@ fn group_fragments(nf: usize, k: usize, adj: &[std::collections::BTreeSet<usize>
             break;
         };
         let g = members.len();
-        group[start] = g;
-        let mut m = vec![start];
-        while m.len() < k {
-            let options: Vec<usize> = m.iter().flat_map(|&x| adj[x].iter().copied()).filter(|&h| group[h] == usize::MAX).collect();
-            if options.is_empty() {
-                break;
-            }
-            let next = options[rng.usize(..options.len())];
-            group[next] = g;
-            m.push(next);
-        }
-        members.push(m);
+        members.push(grow_random(start, k, g, &mut group, |x| adj[x].iter().copied(), rng));
     }
     // Whether group `g` stays connected without fragment `f`.
     let connected_without = |members: &[usize], f: usize| -> bool {
