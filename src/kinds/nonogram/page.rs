@@ -6,7 +6,6 @@ use super::formats::{self, Format};
 use super::line::LineSolver;
 use super::model::{Cell, Clue, Nonogram};
 use crate::grid::Grid;
-use crate::kind::Kind;
 
 /// The clues of a picture: (rows top to bottom, columns left to right).
 pub fn clues_of(grid: &Grid<bool>) -> (Vec<Clue>, Vec<Clue>) {
@@ -30,11 +29,10 @@ pub fn clues_from_text(text: &str, what: &str) -> Result<Vec<Clue>, String> {
         .collect()
 }
 
-/// The share-link fragment of the puzzle with these clues, read as an import would read them;
-/// `Err` says why they make no puzzle.
+/// The share-link fragment of the puzzle with these clues; `Err` says why they make no puzzle
+/// (the model's own validation).
 pub fn fragment_of_clues(rows: &[Clue], cols: &[Clue]) -> Result<String, String> {
-    let json = serde_json::json!({"kind": "nonogram", "rows": rows, "cols": cols}).to_string();
-    crate::kinds::import(Kind::Nonogram, &json).and_then(|t| crate::kinds::share_fragment(Kind::Nonogram, &t)).map_err(|e| e.to_string())
+    Nonogram::new(rows.to_vec(), cols.to_vec()).map(|p| crate::link::fragment(&p)).map_err(|e| e.to_string())
 }
 
 /// The editor's drawing after the pointer reaches cell `at`: a stroke's first cell (`first`)
