@@ -3,6 +3,7 @@
 
 use super::givens::Budget;
 use super::pipeline::{ArtOptions, Method};
+use super::prepare::{MAX_CELLS, MIN_HEIGHT, MIN_WIDTH};
 use super::{Crop, OptimizerConfig, PrepareOptions, UniqueMode};
 
 /// The choices of time for minimising the givens, in seconds, and the default: a person can
@@ -14,9 +15,9 @@ pub const DEFAULT_TIME_S: u32 = 30;
 /// The controls of the page.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Controls {
-    /// Grid width in cells (5 to 100).
+    /// Grid width in cells (`MIN_WIDTH` to `MAX_CELLS`).
     pub width: u32,
-    /// Grid height in cells (1 to 100); `None` follows the picture's shape.
+    /// Grid height in cells (`MIN_HEIGHT` to `MAX_CELLS`); `None` follows the picture's shape.
     pub height: Option<u32>,
     /// The crop's x, y, width and height in image pixels; a crop only when all four are set.
     pub crop: [Option<u32>; 4],
@@ -41,9 +42,9 @@ impl Default for Controls {
 /// One control of the page, as [`Controls::set`] reads its value.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Field {
-    /// `#art-width`: a number, clamped to 5..=100; anything else leaves the width alone.
+    /// `#art-width`: a number, clamped to `MIN_WIDTH..=MAX_CELLS`; anything else leaves the width alone.
     Width,
-    /// `#art-height`: a number, clamped to 1..=100; anything else (an empty box) is automatic.
+    /// `#art-height`: a number, clamped to `MIN_HEIGHT..=MAX_CELLS`; anything else (an empty box) is automatic.
     Height,
     /// `#art-invert`: `"true"` when ticked.
     Invert,
@@ -68,10 +69,10 @@ impl Controls {
         match field {
             Field::Width => {
                 if let Ok(n) = v.parse::<u32>() {
-                    c.width = n.clamp(5, 100);
+                    c.width = n.clamp(MIN_WIDTH, MAX_CELLS);
                 }
             }
-            Field::Height => c.height = v.parse::<u32>().ok().map(|h| h.clamp(1, 100)),
+            Field::Height => c.height = v.parse::<u32>().ok().map(|h| h.clamp(MIN_HEIGHT, MAX_CELLS)),
             Field::Invert => c.invert = value == "true",
             Field::Method => c.translucent = value == "translucent",
             Field::Threshold => c.threshold = v.parse::<u16>().ok(),

@@ -5,6 +5,7 @@ use yew::prelude::*;
 
 use crate::art::controls::{Controls, Field, TIME_CHOICES};
 use crate::art::{view, UniqueMode};
+use crate::art::prepare::{MAX_CELLS, MIN_HEIGHT, MIN_WIDTH};
 
 /// What [`ArtControls`] shows and whom it tells.
 #[derive(Properties, PartialEq)]
@@ -52,8 +53,8 @@ pub fn ArtControls(props: &ArtControlsProps) -> Html {
     let auto_height = props.auto_height.map(|h| h.to_string()).unwrap_or_default();
     html! {
         <div class="art-controls">
-            <label>{ "Width " }<input id="art-width" type="number" min="5" max="100" value={c.width.to_string()} onchange={set(Field::Width)} /></label>
-            <label>{ "Height " }<input id="art-height" type="number" min="1" max="100" placeholder={auto_height} value={c.height.map(|h| h.to_string()).unwrap_or_default()}
+            <label>{ "Width " }<input id="art-width" type="number" min={MIN_WIDTH.to_string()} max={MAX_CELLS.to_string()} value={c.width.to_string()} onchange={set(Field::Width)} /></label>
+            <label>{ "Height " }<input id="art-height" type="number" min={MIN_HEIGHT.to_string()} max={MAX_CELLS.to_string()} placeholder={auto_height} value={c.height.map(|h| h.to_string()).unwrap_or_default()}
                 onchange={set(Field::Height)} /></label>
             <label>{ "Invert " }<input id="art-invert" type="checkbox" checked={c.invert} onchange={set(Field::Invert)} /></label>
             <label>{ "Method " }<select id="art-method" onchange={set(Field::Method)}>
