@@ -104,6 +104,10 @@ pub enum Reply {
     BenchRecords(Vec<(f64, String)>),
     /// An explained hint ([`Request::Hint`]).
     Hint(Box<crate::hint::Hint>),
+    /// The hint's deduction from the marks alone, posted at once while the answer the marks are
+    /// checked against is still being solved (the final [`Reply::Hint`] follows: the same step,
+    /// or the mistake it found). Only for kinds whose steps need no answer.
+    HintEarly(Box<crate::hint::Hint>),
     /// The whole solve, explained ([`Request::Explain`]).
     Explained(Box<crate::hint::Explanation>),
 }
@@ -216,6 +220,17 @@ fn hint_answer(kind: Kind, puzzle: &str, monitor: Monitor) -> Result<Option<Vec<
     Ok(answer)
 }
 
+/// The final hint reply: the marks checked against the answer, then the step.
+fn hint_reply(kind: Kind, puzzle: &str, marks: &[u8], answer: Result<Option<Vec<String>>, SolveError>) -> Reply {
+    match answer {
+        Ok(answer) => match kinds::hint_text(kind, puzzle, marks, answer.as_deref()) {
+            Ok(h) => Reply::Hint(Box::new(h)),
+            Err(e) => Reply::Failed(e.to_string()),
+        },
+        Err(e) => solved(Err(e)),
+    }
+}
+
 /// Does one job, posting progress through `post`, and returns the final reply.
 pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
     let started = Instant::now();
@@ -261,13 +276,16 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
                 Err(e) => Reply::Failed(e.to_string()),
             }
         }
-        Request::Hint { kind, puzzle, marks } => match hint_answer(kind, &puzzle, solve_monitor(&post, started, kind)) {
-            Ok(answer) => match kinds::hint_text(kind, &puzzle, &marks, answer.as_deref()) {
-                Ok(h) => Reply::Hint(Box::new(h)),
-                Err(e) => Reply::Failed(e.to_string()),
-            },
-            Err(e) => solved(Err(e)),
-        },
+        Request::Hint { kind, puzzle, marks } => {
+            // A deduction needs no answer: show it at once, then check the marks when the answer is in.
+            let cached = HINT_ANSWERS.with(|c| c.borrow().iter().any(|(k, p, _)| *k == kind && *p == puzzle));
+            if !cached && !kinds::hint_needs_answer(kind) {
+                if let Ok(h) = kinds::hint_text(kind, &puzzle, &marks, None) {
+                    post(Reply::HintEarly(Box::new(h)));
+                }
+            }
+            hint_reply(kind, &puzzle, &marks, hint_answer(kind, &puzzle, solve_monitor(&post, started, kind)))
+        }
         Request::Explain { kind, puzzle } => match hint_answer(kind, &puzzle, solve_monitor(&post, started, kind)) {
             Ok(answer) => match kinds::explain_text(kind, &puzzle, answer.as_deref()) {
                 Ok(x) => Reply::Explained(Box::new(x)),

@@ -261,6 +261,12 @@ pub fn hint_answer(kind: Kind, text: &str, monitor: Option<Monitor>) -> Result<O
     })
 }
 
+/// Whether the kind's steps read the answer ([`Puzzle::HINT_NEEDS_ANSWER`]); the others show a
+/// deduction before the answer is solved.
+pub fn hint_needs_answer(kind: Kind) -> bool {
+    with_kind!(kind, P => P::HINT_NEEDS_ANSWER)
+}
+
 /// The hint for a puzzle given as text and the player's marks, checked against `answer` (rows
 /// from [`hint_answer`]) first. The same path for every kind: the worker, the page and the CLI.
 pub fn hint_text(kind: Kind, text: &str, marks: &[u8], answer: Option<&[String]>) -> InputResult<crate::hint::Hint> {

@@ -120,6 +120,11 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
     /// a bounded time instead (Flood-It: [`Mode::First`], the minimum if proven within 3 s).
     const HINT_MODE: Mode = Mode::Unique;
 
+    /// Whether [`Puzzle::next_step`] reads the answer to find a step (Flood-It: the shortest
+    /// finish); when not, the worker shows the step at once and checks the marks against the
+    /// answer when it is solved. Defaults to no.
+    const HINT_NEEDS_ANSWER: bool = false;
+
     /// The next step of human reasoning from the player's `marks` (the kind's own marks), with
     /// `answer` the proven unique answer when known (Flood-It reads its length). The marks are
     /// already known to agree with the answer ([`crate::hint::hint`] checks that first). The

@@ -15,6 +15,7 @@ use studio::puzzle::{GenerateOptions, Mode, Puzzle, Verdict};
 
 const KRAZYDAD: &str = "/work/shared/bench/starbattle/krazydad_10x10_2star_dev500.txt";
 const UVIC: &str = "/work/shared/bench/kenken/uvic_7x7_dev.jsonl";
+const TATHAM_KEEN: &str = "/work/shared/bench/kenken/tatham_keen_levels_dev60.txt";
 
 /// The proven unique answer, or `None`.
 fn unique<P: Puzzle>(p: &P) -> Option<P::Solution> {
@@ -183,14 +184,74 @@ fn kenken_uvic_sound_and_complete() {
         let Some(answer) = unique(&e.puzzle) else { continue };
         total += 1;
         let by_hints = check_puzzle(&e.puzzle, &answer, &mut rng, &e.id);
-        let (_, rating) = kenken::propagate::rate(&e.puzzle);
-        assert_eq!(by_hints, rating != kenken::propagate::Rating::Hard, "{}: hints and the rating disagree", e.id);
+        let (_, hardest, complete) = kenken::logic::rate(&e.puzzle, kenken::logic::rank::MAX);
+        assert_eq!(by_hints, complete, "{}: hints and the rating disagree", e.id);
         if by_hints {
             let x = hint::explain(&e.puzzle, Some(&answer));
-            assert_eq!(x.rating(), format!("{} (propagation alone)", rating.word()), "{}: the hardest rule is the rating", e.id);
+            assert_eq!(x.rating(), kenken::logic::LADDER[hardest.unwrap_or(0) as usize].rating, "{}: the hardest rule is the rating", e.id);
         }
     }
     assert!(total >= 80, "{total} unique puzzles");
+}
+
+/// Tatham's Keen IDs, one per line.
+fn tatham_keen() -> Vec<(String, KenKen)> {
+    let text = std::fs::read_to_string(TATHAM_KEEN).expect("the Tatham Keen set");
+    text.lines().filter(|l| !l.trim().is_empty()).enumerate().map(|(i, l)| (format!("keen line {}", i + 1), KenKen::import(l).expect("a Keen ID").puzzle)).collect()
+}
+
+/// The solver's logic phase and the explanation are one code path: from the empty grid they
+/// reach the same candidates in every cell, solved or not.
+fn kenken_logic_phase_is_the_explanation(p: &KenKen, at: &str) {
+    let (domains, _, _) = kenken::logic::rate(p, kenken::logic::rank::MAX);
+    let x = hint::explain(p, None);
+    let mut marks = Vec::new();
+    for s in &x.steps {
+        hint::apply(&mut marks, s);
+    }
+    let from_hints = kenken::hint::candidates(p, &marks);
+    match domains {
+        Ok(d) => assert_eq!(d, from_hints, "{at}: the logic phase and the explanation differ"),
+        Err(()) => assert!(matches!(x.end, Hint::Mistake { .. }), "{at}: the logic found a contradiction, the explanation did not"),
+    }
+}
+
+#[test]
+fn kenken_logic_phase_and_explanation_reach_the_same_grid() {
+    let text = std::fs::read_to_string(UVIC).expect("the UVic set");
+    for e in KenKen::read_collection(&text, "uvic").expect("reads").iter().step_by(5) {
+        kenken_logic_phase_is_the_explanation(&e.puzzle, &e.id);
+    }
+    for (id, p) in tatham_keen() {
+        kenken_logic_phase_is_the_explanation(&p, &id);
+    }
+    for seed in 0..12u64 {
+        let level = kenken::generate::LEVELS[seed as usize % 4];
+        let p = KenKen::generate(&GenerateOptions { size: Some(4 + seed as usize % 3), seed, difficulty: Some(level.into()), ..Default::default() }).expect("generates");
+        kenken_logic_phase_is_the_explanation(&p, &format!("generated {level} #{seed}"));
+    }
+}
+
+/// Tatham's Keen puzzles, Easy to Extreme (his solver finishes each without guessing): every
+/// step of every one agrees with the proven answer, and the hints finish every one.
+#[test]
+fn kenken_hints_finish_tatham_keen_up_to_extreme() {
+    let mut rng = fastrand::Rng::with_seed(28);
+    let entries = tatham_keen();
+    assert_eq!(entries.len(), 60);
+    let mut finished = 0;
+    for (i, (id, p)) in entries.iter().enumerate() {
+        let answer = unique(p).expect("Tatham's puzzles are unique");
+        if check_puzzle(p, &answer, &mut rng, id) {
+            finished += 1;
+        }
+        // His levels in the file's order: 10 each of Easy, Normal, Hard, then 30 Extreme.
+        let his = ["easy", "normal", "hard", "extreme", "extreme", "extreme"][i / 10];
+        let (_, hardest, complete) = kenken::logic::rate(p, kenken::logic::rank::MAX);
+        assert!(complete);
+        assert_eq!(kenken::logic::LADDER[hardest.unwrap_or(0) as usize].level, his, "{id}: our level is his");
+    }
+    assert_eq!(finished, entries.len(), "hints finish every Tatham Keen puzzle up to Extreme");
 }
 
 #[test]
@@ -198,13 +259,14 @@ fn kenken_generated_sound_and_complete() {
     let mut rng = fastrand::Rng::with_seed(9);
     for seed in 0..24u64 {
         let size = 4 + (seed as usize % 4);
-        let level = ["easy", "medium", "hard"][seed as usize % 3];
+        let level = kenken::generate::LEVELS[seed as usize % 5];
         let opts = GenerateOptions { size: Some(size), seed, difficulty: Some(level.into()), ..Default::default() };
         let p = KenKen::generate(&opts).expect("generates");
         let answer = unique(&p).expect("unique");
         let by_hints = check_puzzle(&p, &answer, &mut rng, &format!("kenken {size} {level} #{seed}"));
-        let (_, rating) = kenken::propagate::rate(&p);
-        assert_eq!(by_hints, rating != kenken::propagate::Rating::Hard);
+        let (_, _, complete) = kenken::logic::rate(&p, kenken::logic::rank::MAX);
+        assert_eq!(by_hints, complete);
+        assert!(by_hints, "kenken {size} {level} #{seed}: the hints finish every level the generator makes");
     }
 }
 

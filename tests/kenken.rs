@@ -2,7 +2,7 @@
 //! the generator, and decoders under mutation.
 
 use studio::grid::Grid;
-use studio::kinds::kenken::{check, encode, formats, generate, model, propagate, tuples, Cage, KenKen, Op};
+use studio::kinds::kenken::{check, encode, formats, generate, model, tuples, Cage, KenKen, Op};
 use studio::puzzle::{enumerate_verified, GenerateOptions, Mode, Puzzle, Verdict};
 use studio::sat::{Cnf, Solver};
 
@@ -273,15 +273,15 @@ fn validation_names_the_cage_and_the_problem() {
 #[test]
 fn generated_puzzles_are_unique_and_have_the_level_asked_for() {
     for size in 3..=9 {
-        for (level, word) in [(propagate::Rating::Easy, "easy"), (propagate::Rating::Medium, "medium"), (propagate::Rating::Hard, "hard")] {
+        for (level, word) in [(0, "easy"), (1, "medium"), (2, "hard"), (3, "extreme"), (4, "unreasonable")] {
             let options = GenerateOptions { size: Some(size), seed: size as u64 * 7 + 1, difficulty: Some(word.into()), ..Default::default() };
             let p = KenKen::generate(&options).unwrap_or_else(|e| panic!("{size} {word}: {e}"));
             assert_eq!(p.size(), size);
-            // Uniqueness by the pure SAT path, which shares nothing with propagation.
+            // Uniqueness by the pure SAT path, which shares nothing with the deduction rules.
             let r = studio::puzzle::solve(&p, Mode::Count(3), None).unwrap();
             assert_eq!(r.count, Some((1, true)), "{size} {word}");
-            let want = if size == 3 && level == propagate::Rating::Hard { propagate::Rating::Medium } else { level };
-            assert_eq!(propagate::rate(&p).1, want, "{size} {word}");
+            let want = level.min(generate::max_level(size));
+            assert_eq!(generate::level_of(&p), Some(want), "{size} {word}");
         }
     }
     assert!(KenKen::generate(&GenerateOptions { size: Some(5), difficulty: Some("fiendish".into()), ..Default::default() }).is_err());
@@ -442,7 +442,7 @@ fn the_worker_generates_and_solves_kenken() {
         Reply::Solved(r) => {
             assert_eq!(r.verdict, Verdict::Unique);
             assert!(studio::kinds::verify_rows(Kind::KenKen, &puzzle, &r.solutions[0]).is_ok());
-            assert_eq!(r.rating.as_deref(), Some("hard (needs search)"));
+            assert_eq!(r.rating.as_deref(), Some("hard"));
         }
         other => panic!("{other:?}"),
     }

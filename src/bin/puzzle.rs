@@ -118,6 +118,10 @@ mod cli {
             /// Time one hint from the empty grid and from the marks half-way through the steps.
             #[arg(long)]
             time_hints: bool,
+            /// Group the puzzles for the summary: consecutive labelled blocks, `Easy:10,Normal:10,Extreme:30`
+            /// (a collection of JSON lines with a `category` field is grouped by it without this).
+            #[arg(long)]
+            groups: Option<String>,
         },
         /// Print a new puzzle with a unique answer.
         Generate {
@@ -279,11 +283,12 @@ mod cli {
                 }
                 Ok(ExitCode::SUCCESS)
             }
-            Command::Explain { kind, input, json, steps, limit, time_hints } => {
+            Command::Explain { kind, input, json, steps, limit, time_hints, groups } => {
                 let kind = kind_of(&kind)?;
                 let text = read_input(&input)?;
                 let name = Path::new(&input).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "puzzle".into());
-                crate::explain::run(kind, &text, &name, &crate::explain::Options { json, steps, limit, time_hints })
+                let groups = groups.map(|g| crate::explain::parse_groups(&g)).transpose()?;
+                crate::explain::run(kind, &text, &name, &crate::explain::Options { json, steps, limit, time_hints, groups })
             }
             Command::Check { kind, input, answer, json } => {
                 let kind = kind_of(&kind)?;

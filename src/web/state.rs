@@ -56,6 +56,8 @@ pub struct Busy {
     pub work: Work,
     /// When it started (page clock, ms).
     pub started_ms: f64,
+    /// A hint job's step already shown from the marks alone ([`Reply::HintEarly`]).
+    pub early_hint: bool,
 }
 
 /// The latest progress report of the job in flight, kept apart from [`State`] so that progress
@@ -492,7 +494,7 @@ impl Reducible for State {
                     // result must not pass for this job's.
                     s.art = None;
                 }
-                s.busy = Some(Busy { job, kind, work, started_ms: now_ms });
+                s.busy = Some(Busy { job, kind, work, started_ms: now_ms, early_hint: false });
             }
             Action::Cancelled => {
                 if s.busy.take().is_some() {
@@ -513,6 +515,32 @@ impl Reducible for State {
                     return self;
                 }
                 match body {
+                    // The step from the marks alone, shown at once; the job goes on to check the marks.
+                    Reply::HintEarly(hint) => {
+                        let Some(kind) = busy.kind else { return self };
+                        if let Some(b) = s.busy.as_mut() {
+                            b.early_hint = true;
+                        }
+                        let w = s.workshops.entry(kind).or_default();
+                        if matches!(*hint, Hint::Step(_)) {
+                            w.play.hints += 1;
+                        }
+                        w.hint = Some(*hint);
+                        if let Some((_, at)) = w.explanation.as_mut() {
+                            *at = None;
+                        }
+                        w.view = Some(View::Play);
+                    }
+                    // The marks checked: a mistake replaces the early step; the same step stays.
+                    Reply::Hint(hint) if busy.early_hint => {
+                        s.busy = None;
+                        let Some(kind) = busy.kind else { return Rc::new(s) };
+                        let w = s.workshops.entry(kind).or_default();
+                        // Marks changed since (the early step applied or dropped): the check was about older marks.
+                        if w.hint.is_some() && matches!(*hint, Hint::Mistake { .. }) {
+                            w.hint = Some(*hint);
+                        }
+                    }
                     Reply::Hint(hint) => {
                         s.busy = None;
                         let Some(kind) = busy.kind else { return Rc::new(s) };

@@ -11,7 +11,7 @@ try {
   const page = await open(chrome.context, server.url, 'kenken/v1/5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2s2');
   await page.waitForSelector('#board .cell');
   await page.selectOption('#gen-size', String(size));
-  for (const level of ['easy', 'medium', 'hard']) {
+  for (const level of ["easy", "normal", "hard", "extreme", "unreasonable"]) {
     await page.selectOption('#gen-level', level);
     const ms = [];
     for (let i = 0; i < count; i++) {

@@ -19,11 +19,47 @@ pub struct Options {
     pub limit: Option<usize>,
     /// Time one hint from the empty grid and from the marks half-way through the explanation.
     pub time_hints: bool,
+    /// Labelled blocks of consecutive puzzles for the summary (`--groups Easy:10,Hard:10`).
+    pub groups: Option<Vec<(String, usize)>>,
+}
+
+/// Reads `Easy:10,Normal:10,Extreme:30`.
+pub fn parse_groups(spec: &str) -> Result<Vec<(String, usize)>, String> {
+    spec.split(',')
+        .map(|part| {
+            let (label, count) = part.trim().rsplit_once(':').ok_or_else(|| format!("--groups: `{part}` is not LABEL:COUNT"))?;
+            let count: usize = count.trim().parse().map_err(|_| format!("--groups: `{count}` in `{part}` is not a count"))?;
+            Ok((label.trim().to_string(), count))
+        })
+        .collect()
+}
+
+/// The group of each puzzle: the labelled blocks, else a JSON line's `category`, else none.
+fn group_labels(text: &str, groups: Option<&[(String, usize)]>, count: usize) -> Vec<Option<String>> {
+    if let Some(g) = groups {
+        let mut out: Vec<Option<String>> = g.iter().flat_map(|(l, c)| std::iter::repeat_n(Some(l.clone()), *c)).collect();
+        out.resize(count, None);
+        return out;
+    }
+    let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    if lines.len() == count && lines.iter().all(|l| l.starts_with('{')) {
+        return lines
+            .iter()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).ok().and_then(|v| v.get("category").and_then(|c| c.as_str()).map(str::to_string)))
+            .collect();
+    }
+    vec![None; count]
 }
 
 /// One puzzle's figures.
 struct Row {
     steps: usize,
+    /// The rating in words (the hardest rule's level, or beyond logic), and the hardest rank
+    /// (one past every rank when logic stops short), to order the ratings.
+    rating: String,
+    rank: u16,
+    /// How often each rule was used.
+    rules: Vec<(String, usize)>,
     solved: bool,
     ms: f64,
     hint_empty_ms: Option<f64>,
@@ -144,11 +180,20 @@ fn one<P: Puzzle>(p: &P, id: &str, o: &Options, single: bool) -> Row {
             x.rating()
         );
     }
-    Row { steps: x.steps.len(), solved: x.solved(), ms, hint_empty_ms, hint_half_ms, hint_max_ms }
+    let mut rules: Vec<(String, usize)> = Vec::new();
+    for s in &x.steps {
+        match rules.iter_mut().find(|(r, _)| *r == s.rule) {
+            Some((_, c)) => *c += 1,
+            None => rules.push((s.rule.clone(), 1)),
+        }
+    }
+    let rank = if x.solved() { x.steps.iter().map(|s| s.rank as u16).max().unwrap_or(0) } else { u16::MAX };
+    Row { steps: x.steps.len(), rating: x.rating(), rank, rules, solved: x.solved(), ms, hint_empty_ms, hint_half_ms, hint_max_ms }
 }
 
 /// Runs the command over a file (one puzzle or a collection).
 pub fn run(kind: Kind, text: &str, name: &str, o: &Options) -> Result<ExitCode, String> {
+    let count;
     let rows: Vec<Row> = with_kind!(kind, P => {
         // A collection (or one puzzle in a file format), else a share link or any one-puzzle form.
         let entries = match P::read_collection(text, name) {
@@ -159,6 +204,7 @@ pub fn run(kind: Kind, text: &str, name: &str, o: &Options) -> Result<ExitCode, 
             },
         };
         let single = entries.len() == 1;
+        count = entries.len();
         entries.iter().take(o.limit.unwrap_or(usize::MAX)).map(|e| one(&e.puzzle, &e.id, o, single)).collect()
     });
     if rows.len() > 1 {
@@ -202,5 +248,52 @@ pub fn run(kind: Kind, text: &str, name: &str, o: &Options) -> Result<ExitCode, 
             }
         }
     }
+    if rows.len() > 1 && !o.json {
+        print_groups(&rows, &group_labels(text, o.groups.as_deref(), count));
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Per group: how many the hints finish, and the ratings (the source's level against ours);
+/// then how often each rule was used over all puzzles.
+fn print_groups(rows: &[Row], labels: &[Option<String>]) {
+    let mut by_rank: Vec<(u16, String)> = Vec::new();
+    for r in rows {
+        if !by_rank.iter().any(|(_, x)| *x == r.rating) {
+            by_rank.push((r.rank, r.rating.clone()));
+        }
+    }
+    by_rank.sort();
+    let ratings: Vec<String> = by_rank.into_iter().map(|(_, r)| r).collect();
+    let mut order: Vec<String> = Vec::new();
+    for l in labels.iter().take(rows.len()).flatten() {
+        if !order.contains(l) {
+            order.push(l.clone());
+        }
+    }
+    if !order.is_empty() {
+        println!("by group: finished by hints, and our rating (columns) against the group (rows)");
+        println!("| group | finished | {} |", ratings.join(" | "));
+        println!("|---|---|{}", "---|".repeat(ratings.len()));
+        for g in &order {
+            let in_group: Vec<&Row> = rows.iter().zip(labels).filter(|(_, l)| l.as_deref() == Some(g.as_str())).map(|(r, _)| r).collect();
+            let finished = in_group.iter().filter(|r| r.solved).count();
+            let cols: Vec<String> = ratings.iter().map(|rt| in_group.iter().filter(|r| &r.rating == rt).count().to_string()).collect();
+            println!("| {g} | {finished}/{} | {} |", in_group.len(), cols.join(" | "));
+        }
+    }
+    let mut rules: Vec<(String, usize, usize)> = Vec::new();
+    for r in rows {
+        for (name, c) in &r.rules {
+            match rules.iter_mut().find(|(n, _, _)| n == name) {
+                Some((_, total, puzzles)) => {
+                    *total += c;
+                    *puzzles += 1;
+                }
+                None => rules.push((name.clone(), *c, 1)),
+            }
+        }
+    }
+    let words: Vec<String> = rules.iter().map(|(n, t, p)| format!("{n} {t} ({p} puzzles)")).collect();
+    println!("rules used: {}", words.join(", "));
 }

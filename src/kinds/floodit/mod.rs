@@ -203,6 +203,8 @@ impl Puzzle for FloodIt {
     /// [`FIRST_ANSWER_MS`], otherwise no proven answer, and the step says it rests on the best found.
     const HINT_MODE: Mode = Mode::First;
 
+    const HINT_NEEDS_ANSWER: bool = true;
+
     fn next_step(&self, marks: &[u8], answer: Option<&Vec<u8>>) -> Hint {
         hint::next_step(self, marks, answer)
     }

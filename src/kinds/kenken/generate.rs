@@ -8,37 +8,76 @@
 //! 3. Uniqueness: while the solver finds a second answer, a cage where it differs from the
 //!    planted square gets an operation the second answer breaks, or, when none does, the
 //!    differing cell is split off as a given. The loop ends only on a proven unique verdict.
-//! 4. Difficulty: [`super::propagate::rate`] must give the level asked for (easy: easy
-//!    propagation alone solves it; medium: medium propagation; hard: search is needed);
-//!    otherwise another attempt starts. Like Tatham's Keen, a 3x3 request for hard is made medium.
+//! 4. Difficulty: the puzzle's rating by the deduction ladder ([`super::logic`], the same rules
+//!    the hints use) must be the level asked for (easy, normal, hard, extreme, unreasonable: the
+//!    hardest rule the logic needs); otherwise another attempt starts. So an "extreme" puzzle is one the hints finish with an extreme rule. Like Tatham's
+//!    Keen, small grids are capped ([`max_level`]).
 //!
 //! Failing is allowed (the message says so); calling an ambiguous puzzle unique is not.
 
 use super::model::{pieces, Cage, KenKen, Op};
 use crate::grid::{grow_random, neighbours_of};
-use super::propagate::{self, Rating};
+use super::logic;
 use super::solve;
 use crate::puzzle::{Mode, Verdict};
 
 /// Attempts before giving up on a seed.
 const ATTEMPTS: usize = 400;
 
-/// Makes a `size`x`size` puzzle (3 to 9) of the given difficulty from `seed`.
-pub fn generate(size: usize, level: Rating, seed: u64) -> Result<KenKen, String> {
+/// The generator's levels: the ladder's levels.
+pub const LEVELS: [&str; 5] = ["easy", "normal", "hard", "extreme", "unreasonable"];
+
+/// The level a word names (`medium` is read as `normal`, Tatham's name), as an index into [`LEVELS`].
+pub fn level_from_word(w: &str) -> Option<usize> {
+    let w = w.trim().to_ascii_lowercase();
+    let w = match w.as_str() {
+        "medium" | "m" | "n" => "normal",
+        "e" => "easy",
+        "h" => "hard",
+        "x" => "extreme",
+        "u" => "unreasonable",
+        other => other,
+    };
+    LEVELS.iter().position(|&l| l == w)
+}
+
+/// The level of a puzzle by the deduction ladder, as an index into [`LEVELS`] (`None` when the
+/// rules stop short and search is needed).
+pub fn level_of(p: &KenKen) -> Option<usize> {
+    let (_, hardest, complete) = logic::rate(p, logic::rank::MAX);
+    if !complete {
+        return None;
+    }
+    let word = logic::LADDER[hardest.unwrap_or(0) as usize].level;
+    LEVELS.iter().position(|&l| l == word)
+}
+
+/// The hardest level a size is made at: like Tatham's Keen, small grids are capped (3x3 at
+/// normal, 4x4 at extreme: few layouts of so few cells need more).
+pub fn max_level(size: usize) -> usize {
+    match size {
+        0..=3 => 1,
+        4 => 3,
+        _ => LEVELS.len() - 1,
+    }
+}
+
+/// Makes a `size`x`size` puzzle (3 to 9) of the given level (an index into [`LEVELS`]) from `seed`.
+pub fn generate(size: usize, level: usize, seed: u64) -> Result<KenKen, String> {
     if !(3..=super::model::MAX_SIZE).contains(&size) {
         return Err(format!("the generator makes sizes 3 to {}, got {size}", super::model::MAX_SIZE));
     }
-    let level = if size == 3 && level == Rating::Hard { Rating::Medium } else { level };
+    let level = level.min(max_level(size));
     let mut rng = fastrand::Rng::with_seed(seed);
     for _ in 0..ATTEMPTS {
         let square = latin_square(size, &mut rng);
         let mut cages = partition(size, level, &square, &mut rng);
         let Some(p) = make_unique(size, &square, &mut cages, &mut rng) else { continue };
-        if propagate::rate(&p).1 == level {
+        if level_of(&p) == Some(level) {
             return Ok(p);
         }
     }
-    Err(format!("no unique {size}x{size} {} puzzle was found from seed {seed}; try another seed", level.word()))
+    Err(format!("no unique {size}x{size} {} puzzle was found from seed {seed}; try another seed", LEVELS[level]))
 }
 
 /// A random Latin square of side `n`, digits 1..=n, in reading order.
@@ -81,11 +120,11 @@ fn augment(c: usize, used: &[Vec<bool>], order: &[usize], seen: &mut [bool], dig
 }
 
 /// Cage sizes (1 to 5) for a level, as cumulative weights out of 100.
-fn size_mix(level: Rating) -> [u32; 5] {
+fn size_mix(level: usize) -> [u32; 5] {
     match level {
-        Rating::Easy => [14, 62, 92, 100, 100],
-        Rating::Medium => [6, 50, 85, 98, 100],
-        Rating::Hard => [2, 42, 76, 94, 100],
+        0 => [14, 62, 92, 100, 100],
+        1 => [6, 50, 85, 98, 100],
+        _ => [2, 42, 76, 94, 100],
     }
 }
 
@@ -115,7 +154,7 @@ fn pick_op(values: &[u64], rng: &mut fastrand::Rng) -> (Op, u64) {
     }
 }
 
-fn partition(n: usize, level: Rating, square: &[u8], rng: &mut fastrand::Rng) -> Vec<Cage> {
+fn partition(n: usize, level: usize, square: &[u8], rng: &mut fastrand::Rng) -> Vec<Cage> {
     let mix = size_mix(level);
     let mut owner = vec![usize::MAX; n * n];
     let mut order: Vec<usize> = (0..n * n).collect();

@@ -1,14 +1,15 @@
 //! KenKen: a Latin square whose cages' digits reach their targets by `+ − × ÷`.
 //!
 //! - [`model`]: the puzzle and its validation (errors name the cage);
-//! - [`tuples`]: the digit tuples that satisfy a cage, for the encoder and propagation;
-//! - [`propagate`]: domain propagation to a fixpoint, and the difficulty rating;
+//! - [`tuples`]: the digit tuples that satisfy a cage, for the encoder and the rules;
+//! - [`logic`]: the deduction ladder (Tatham's levels, easy to unreasonable), each rule written
+//!   once and used by the solver's logic phase, the hints, the explanation and the rating;
 //! - [`encode`]: the SAT encoding (one-hot digits, Latin lines, cages by tuples or arithmetic);
-//! - [`solve`]: propagation, then SAT through the shared enumeration, with proof;
+//! - [`solve`]: the deduction ladder, then SAT through the shared enumeration, with proof;
 //! - [`check`]: the independent verifier;
 //! - [`formats`]: studio JSON and link, Tatham Keen IDs, links and save files, JSON lines;
-//! - [`generate`]: new puzzles with a proven unique answer at three difficulties;
-//! - [`hint`]: explained hints (the propagation rules one cage, cell or line at a time, told in words);
+//! - [`generate`]: new puzzles with a proven unique answer at a level of the ladder;
+//! - [`hint`]: the player's marks as the ladder's state, and its first deduction as a hint;
 //! - [`page`]: pure functions for the page (marks, highlights, editor, SVG).
 
 pub mod check;
@@ -20,7 +21,7 @@ pub mod model;
 pub mod page;
 #[cfg(target_arch = "wasm32")]
 pub mod view;
-pub mod propagate;
+pub mod logic;
 pub mod solve;
 pub mod tuples;
 
@@ -77,8 +78,8 @@ impl Puzzle for KenKen {
 
     fn generate(options: &GenerateOptions) -> Result<Self, String> {
         let level = match options.difficulty.as_deref() {
-            None => propagate::Rating::Medium,
-            Some(w) => propagate::Rating::from_word(w).ok_or_else(|| format!("unknown difficulty `{w}`; use easy, medium or hard"))?,
+            None => 1,
+            Some(w) => generate::level_from_word(w).ok_or_else(|| format!("unknown difficulty `{w}`; use {}", crate::hint::and_list(&generate::LEVELS)))?,
         };
         generate::generate(options.size.unwrap_or(6), level, options.seed)
     }

@@ -44,6 +44,18 @@ pub fn clear_cell(marks: &[u8], cell: usize) -> Vec<(usize, u8)> {
     }
 }
 
+/// The mark changes that write every empty cell's candidates (its pencil marks, all digits when
+/// it has none, less the digits placed in its row and column) as its pencil marks: the
+/// candidates the hints speak of, made visible. Cells whose marks already say so are left alone.
+pub fn fill_candidates(p: &KenKen, marks: &[u8]) -> Vec<(usize, u8)> {
+    let n = p.size();
+    let cands = super::hint::candidates(p, marks);
+    (0..n * n)
+        .filter(|&c| digit(marks, c) == 0 && pencil(marks, c) != cands[c])
+        .flat_map(|c| [(c * STRIDE + 1, (cands[c] & 0xff) as u8), (c * STRIDE + 2, (cands[c] >> 8) as u8)])
+        .collect()
+}
+
 /// The player's digits, one per cell (0 = empty).
 pub fn digits_of(marks: &[u8], n: usize) -> Vec<u8> {
     (0..n * n).map(|i| digit(marks, i)).collect()

@@ -37,7 +37,7 @@ pub fn Page() -> Html {
     let cursor = use_state(|| 0usize);
     let pencil_mode = use_state(|| false);
     let gen_size = use_state(|| 6usize);
-    let gen_level = use_state(|| "medium".to_string());
+    let gen_level = use_state(|| "normal".to_string());
     let draft = use_state(|| None::<Draft>);
     let board_ref = use_node_ref();
     // A stroke over the editor's cells: a click on one cell selects its cage, a drag over
@@ -358,6 +358,8 @@ pub fn Page() -> Html {
                 <button class="key" id="key-clear" onclick={{ let t = type_digit.clone(); Callback::from(move |_: MouseEvent| t(0, false)) }}>{ "⌫" }</button>
                 <button id="pencil" class={classes!("key", pencil_mode.then_some("active"))} aria-pressed={pencil_mode.to_string()}
                         onclick={{ let m = pencil_mode.clone(); Callback::from(move |_: MouseEvent| m.set(!*m)) }}>{ "Pencil" }</button>
+                <button id="fill-candidates" class="key wide" title="Write every cell's candidates (the digits not yet in its row or column) as pencil marks, so the hints' words can be followed on the board"
+                        onclick={{ let (mark, p, marks) = (mark.clone(), p.clone(), marks.clone()); Callback::from(move |_: MouseEvent| mark(page::fill_candidates(&p, &marks))) }}>{ "Fill candidates" }</button>
             </div>
             <p id="progress" class={classes!("progress", player_done.then_some("solved"))}>{
                 if answer.is_some() && other.is_some() { "Showing a verified answer; the ringed cells differ between the two answers." }
@@ -374,7 +376,7 @@ pub fn Page() -> Html {
                     { for (3usize..=9).map(|s| html! { <option value={s.to_string()} selected={s == *gen_size}>{ format!("{s}x{s}") }</option> }) }
                 </select></label>
                 <label>{ " Difficulty " }<select id="gen-level" onchange={{ let s = gen_level.clone(); Callback::from(move |e: Event| if let Some(t) = e.target_dyn_into::<web_sys::HtmlSelectElement>() { s.set(t.value()) }) }}>
-                    { for ["easy", "medium", "hard"].into_iter().map(|l| html! { <option value={l} selected={*gen_level == l}>{ l }</option> }) }
+                    { for super::generate::LEVELS.into_iter().map(|l| html! { <option value={l} selected={*gen_level == l}>{ l }</option> }) }
                 </select></label>
                 <button id="generate" disabled={busy} onclick={generate}>{ "New puzzle" }</button>
             </div>
