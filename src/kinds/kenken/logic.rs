@@ -303,20 +303,63 @@ impl<'a> KenKenLogic<'a> {
             .collect()
     }
 
+    /// The changes in words: the digits placed, then what the other cells lose (`4 is ruled out
+    /// of row 1, column 1 and 5 more cells`) or keep.
     fn change_words(&self, changes: &[Change]) -> String {
         let n = self.n;
-        let items: Vec<String> = changes
+        let mut parts: Vec<String> = changes
             .iter()
-            .map(|ch| match *ch {
-                Change::Place(c, d) => format!("{} holds {d}", cell_words(n, c)),
-                Change::Narrow(c, m) => format!("{} keeps {}", cell_words(n, c), digit_list(m)),
+            .filter_map(|ch| match *ch {
+                Change::Place(c, d) => Some(format!("{} holds {d}", cell_words(n, c))),
+                Change::Narrow(..) => None,
             })
             .collect();
-        if items.len() > 4 {
-            format!("{} and {} more cells narrow", items[..3].join(", "), items.len() - 3)
-        } else {
-            and_list(&items)
+        let narrowed: Vec<(usize, Domain)> = changes
+            .iter()
+            .filter_map(|ch| match *ch {
+                Change::Narrow(c, m) => Some((c, m)),
+                Change::Place(..) => None,
+            })
+            .collect();
+        let cells_words = |cells: &[usize]| {
+            let names: Vec<String> = cells.iter().map(|&c| cell_words(n, c)).collect();
+            if names.len() > 4 {
+                format!("{} and {} more cells", names[..3].join(", "), names.len() - 3)
+            } else {
+                and_list(&names)
+            }
+        };
+        if !narrowed.is_empty() {
+            let lost: Vec<Domain> = narrowed.iter().map(|&(c, m)| self.dom[c] & !m).collect();
+            if lost.iter().all(|&l| l == lost[0]) {
+                let cells: Vec<usize> = narrowed.iter().map(|&(c, _)| c).collect();
+                let l = lost[0];
+                parts.push(format!("{} {} ruled out of {}", digits_and(l), if l.count_ones() == 1 { "is" } else { "are" }, cells_words(&cells)));
+            } else if narrowed.iter().all(|&(_, m)| m == narrowed[0].1) {
+                let cells: Vec<usize> = narrowed.iter().map(|&(c, _)| c).collect();
+                parts.push(format!("{} can only hold {}", cells_words(&cells), digit_list(narrowed[0].1)));
+            } else if narrowed.len() > 4 {
+                let first: Vec<String> = narrowed[..3].iter().map(|&(c, m)| format!("{} keeps {}", cell_words(n, c), digit_list(m))).collect();
+                parts.push(format!("{}, and {} more cells narrow", first.join(", "), narrowed.len() - 3));
+            } else {
+                parts.extend(narrowed.iter().map(|&(c, m)| format!("{} keeps {}", cell_words(n, c), digit_list(m))));
+            }
         }
+        and_list(&parts)
+    }
+
+    /// Lines in words, grouped: `rows 4 and 5`, `columns 1, 2 and 6`, `row 3 and column 2`.
+    fn lines_words(&self, lines: &[usize]) -> String {
+        let n = self.n;
+        let rows: Vec<usize> = lines.iter().filter(|&&l| l < n).map(|&l| l + 1).collect();
+        let cols: Vec<usize> = lines.iter().filter(|&&l| l >= n).map(|&l| l - n + 1).collect();
+        let group = |what: &str, v: &[usize]| match v.len() {
+            0 => None,
+            1 => Some(format!("{what} {}", v[0])),
+            _ => Some(format!("{what}s {}", and_list(v))),
+        };
+        let parts: Vec<String> = [group("row", &rows), group("column", &cols)].into_iter().flatten().collect();
+        parts.join(" and ")
     }
 
     fn deduction(&self, rule: &'static str, rank: u8, changes: Vec<Change>, reasons: Vec<usize>, sentence: String) -> Deduction<Change> {
@@ -656,15 +699,19 @@ impl<'a> KenKenLogic<'a> {
                     }
                     let s = self.say(|| {
                         let cage_names: Vec<String> = whole_cages.iter().map(|&k| cages[k].clue()).collect();
+                        let band = self.band_words(by_col, start, width);
                         format!(
-                            "{} {} each digit 1 to {n} once{}, so {} add up to {}. The cages lying wholly inside ({}) and the placed digits account for all but {rest_total}, so {} must add up to {rest_total}: {}.",
-                            capitalise(&self.band_words(by_col, start, width)),
+                            "{} {} each digit 1 to {n} once{}, so {} add up to {}. The {} {} wholly inside it{}, which leaves {rest_total} for the {} other {}: {}.",
+                            capitalise(&band),
                             if width == 1 { "holds" } else { "hold" },
                             if width == 1 { "" } else if by_col { " per column" } else { " per row" },
                             if width == 1 { "its digits" } else { "their digits" },
                             line_total * width as u64,
                             and_list(&cage_names),
-                            and_list(&rest.iter().map(|&c| cell_words(n, c)).collect::<Vec<_>>()),
+                            if whole_cages.len() == 1 { "cage lies" } else { "cages lie" },
+                            if settled.iter().any(|&c| self.placed[c] && !whole_cages.contains(&self.p.cage_of(c))) { " and some digits are placed" } else { "" },
+                            rest.len(),
+                            if rest.len() == 1 { format!("cell ({})", cell_words(n, rest[0])) } else { format!("cells ({})", and_list(&rest.iter().map(|&c| cell_words(n, c)).collect::<Vec<_>>())) },
                             self.change_words(&changes)
                         )
                     });
@@ -733,10 +780,10 @@ impl<'a> KenKenLogic<'a> {
                         };
                         let corners: Vec<usize> = lines.iter().flat_map(|&l| line_cells(n, l)).filter(|&c| !self.placed[c] && self.dom[c] & bit(d) != 0).collect();
                         let s = self.say(|| {
-                            let base_words = and_list(&lines.iter().map(|&l| line_words(n, l)).collect::<Vec<_>>());
-                            let cross_words = and_list(&cross.iter().map(|&l| line_words(n, l)).collect::<Vec<_>>());
+                            let base_words = self.lines_words(&lines);
+                            let cross_words = self.lines_words(&cross);
                             format!(
-                                "The {d}s of {base_words} can only stand in {cross_words}. Each of those {size} lines needs its {d} in one of those {size} lines, so {cross_words} get their {d}s there, and no other cell of {cross_words} holds a {d}: {}.",
+                                "The {d}s of {base_words} can only stand in {cross_words}. Each of those {size} lines needs its {d} in one of those {size} lines, so the {d}s of {cross_words} all stand in {base_words}: {}.",
                                 self.change_words(&changes)
                             )
                         });
@@ -869,11 +916,17 @@ impl<'a> KenKenLogic<'a> {
         let sentence = self.say(|| {
             let placed: Vec<String> = chain.iter().filter(|x| x.1 != 0).map(|&(x, v, _)| format!("{} is {v}", cell_words(n, x))).collect();
             let shown = if placed.len() > 8 { format!("{}, … ({} more)", placed[..8].join(", "), placed.len() - 8) } else { placed.join(", ") };
+            let then = if shown.is_empty() {
+                format!("the easy and normal rules then narrow the candidates until {why}")
+            } else {
+                format!(
+                    "then, by the easy and normal rules, {shown}{}, and {why}",
+                    if chain.len() > placed.len() { " (with candidates narrowed along the way)" } else { "" }
+                )
+            };
             format!(
-                "No simpler rule applies here, so try one cell. Suppose {} were {d}. Following the easy and normal rules, {}{}; then {why}. So {} is not {d}: {}.",
+                "No simpler rule applies here, so try one cell. Suppose {} were {d}: {then}. So {} is not {d}: {}.",
                 cell_words(n, c),
-                if shown.is_empty() { "at once".to_string() } else { shown },
-                if chain.len() > placed.len() { " (with candidates narrowed along the way)" } else { "" },
                 cell_words(n, c),
                 self.change_words(&changes)
             )

@@ -97,6 +97,9 @@ pub fn HintPanel(props: &Props) -> Html {
     let kind = props.kind;
     let w = ctx.state.workshop(kind);
     let busy = ctx.state.busy.is_some();
+    // A hint shown from the marks alone while the worker still checks them against the answer
+    // can be applied at once (a mistake found later replaces a step not yet applied).
+    let checking = ctx.state.busy.as_ref().is_some_and(|b| b.early_hint && matches!(b.work, Work::Hint));
     let Some(puzzle) = w.puzzle.clone() else { return html! {} };
     let step_shown = matches!(w.hint, Some(Hint::Step(_)));
     let ask = {
@@ -179,9 +182,9 @@ pub fn HintPanel(props: &Props) -> Html {
     html! {
         <div id="hint-panel" class="hint-panel">
             <div class="row wrap">
-                <button id="hint" disabled={busy} onclick={on_hint} title="The first press shows the next step and why; the second makes it">{ if step_shown { "Hint: apply" } else { "Hint" } }</button>
+                <button id="hint" disabled={busy && !(checking && step_shown)} onclick={on_hint} title="The first press shows the next step and why; the second makes it">{ if step_shown { "Hint: apply" } else { "Hint" } }</button>
                 if step_shown {
-                    <button id="hint-apply" disabled={busy} onclick={dispatch(Action::ApplyHint(kind))}>{ "Apply" }</button>
+                    <button id="hint-apply" disabled={busy && !checking} onclick={dispatch(Action::ApplyHint(kind))}>{ "Apply" }</button>
                 }
                 if w.hint.is_some() {
                     <button id="hint-dismiss" onclick={dispatch(Action::DismissHint(kind))}>{ "Hide hint" }</button>
