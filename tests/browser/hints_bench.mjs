@@ -1,8 +1,9 @@
 // How long one hint takes in the page: headless Chromium, the release build, a puzzle imported as
 // JSON, then Hint and Apply step by step from the empty grid. Each hint is timed from the click on
 // Hint until its sentence is on the page and the next frame is drawn (the worker round trip, the
-// step itself and the render). The first press also solves the puzzle for the mistake check (the
-// worker caches the answer), so it is reported apart; "from empty" is a second press on the empty
+// step itself and the render). The first press shows the step found from the marks alone while the
+// worker goes on to solve the puzzle for the mistake check (it caches the answer), so it is
+// reported apart; "from empty" is a second press on the empty
 // grid; "half-way" is the hint after half of the steps the walk takes.
 // Usage: node hints_bench.mjs KIND FILE.json [MAX_STEPS]
 import fs from 'node:fs';
@@ -46,6 +47,7 @@ try {
   const times = [];
   let end = 'step';
   for (let k = 0; k < maxSteps; k++) {
+    await page.waitForSelector('#hint:not([disabled])');
     const h = await timedHint(page);
     times.push(h.ms);
     if (h.kind !== 'step') { end = h.kind; break; }
@@ -55,7 +57,7 @@ try {
   const sorted = [...times].sort((a, b) => a - b);
   const half = times[Math.floor((times.length - 1) / 2)];
   console.log(
-    `${kind} ${file}: first press (with the solve) ${first.ms.toFixed(1)} ms; from empty ${times[0].toFixed(1)} ms; half-way (hint ${Math.floor((times.length - 1) / 2) + 1} of ${times.length}) ${half.toFixed(1)} ms; ` +
+    `${kind} ${file}: first press (shown before the answer is solved) ${first.ms.toFixed(1)} ms; from empty ${times[0].toFixed(1)} ms; half-way (hint ${Math.floor((times.length - 1) / 2) + 1} of ${times.length}) ${half.toFixed(1)} ms; ` +
       `median ${sorted[Math.floor((sorted.length - 1) / 2)].toFixed(1)} ms, max ${sorted.at(-1).toFixed(1)} ms; ended with ${end}  (${await page.evaluate(() => navigator.userAgent.match(/Chrome\/[\d.]+/)?.[0])})`,
   );
   if (page.studioErrors.length) console.log(page.studioErrors);
