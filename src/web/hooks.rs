@@ -10,11 +10,14 @@ use crate::puzzle::Puzzle;
 use crate::web::state::{Action, Workshop};
 use crate::web::storage;
 
-/// On a first visit (no puzzle of `kind` yet), opens `example`, so there is always something to play.
+/// On a first visit (no puzzle of `kind` yet), opens `example`, so there is always something to
+/// play; but not in place of a link that could not be read ([`Workshop::unreadable`]): the page
+/// says so instead of showing another puzzle.
 #[hook]
 pub fn use_example(kind: Kind, example: &'static str) {
     let ctx = use_context::<Ctx>().expect("inside the app");
-    let missing = ctx.state.workshop(kind).puzzle.is_none();
+    let w = ctx.state.workshop(kind);
+    let missing = w.puzzle.is_none() && w.unreadable.is_none();
     use_effect_with(missing, move |missing| {
         if *missing {
             if let Ok(p) = kinds::import(kind, example) {

@@ -170,6 +170,9 @@ pub struct Workshop {
     pub explanation: Option<(Explanation, Option<usize>)>,
     /// The player's clock and move count on this puzzle.
     pub play: Play,
+    /// Why the link this page was opened with could not be read (a link cut short, say): the
+    /// page says so and opens nothing else in its place (no sample), until a puzzle is opened.
+    pub unreadable: Option<String>,
 }
 
 /// A gap between two moves longer than this counts as this much: time away from the puzzle is
@@ -376,7 +379,9 @@ impl State {
                     match kinds::import(parsed.kind, f) {
                         Ok(puzzle) => self = self.open(parsed.kind, puzzle),
                         Err(e) => {
-                            self.notice = Some(Notice { severity: Severity::Error, text: format!("This link could not be read: {e}") });
+                            let text = format!("This link could not be read: {e}");
+                            self.workshops.entry(parsed.kind).or_default().unreadable = Some(text.clone());
+                            self.notice = Some(Notice { severity: Severity::Error, text });
                         }
                     }
                 }

@@ -367,3 +367,27 @@ test('the limits are stated on the home page, and a count that would outgrow the
   assert.match(await page.textContent('#verdict'), /1 solution in all/);
   assert.equal(await page.$('#notice'), null);
 });
+
+test('a link cut short says it cannot be read and opens nothing else, in a fresh browser', async () => {
+  const { browser } = await import('./harness.mjs');
+  const fresh = await browser();
+  try {
+    // The Heart link with its last two clues cut off, as a chat app may cut it.
+    const page = await open(fresh.context, env.server.url, 'nonogram/v1/5x5:2/4/4/4/2/1.1/5/5');
+    await page.waitForSelector('#status[data-state="unreadable"]');
+    const said = await page.textContent('#status');
+    assert.match(said, /could not be read/);
+    assert.match(said, /needs 10 clues/);
+    assert.match(said, /Nothing else was opened/);
+    await page.waitForTimeout(300);
+    assert.equal(await page.$$eval('#board .cell', (c) => c.length), 0, 'no sample opened in its place');
+    assert.match(page.url(), /5x5:2\/4\/4\/4\/2\/1\.1\/5\/5$/, 'the address bar keeps the link');
+    // Opening a real puzzle afterwards works as usual.
+    await page.fill('#import-text', '5x5:2/4/4/4/2/1.1/5/5/4/2');
+    await page.click('#import-open');
+    await page.waitForSelector('#board .cell');
+    assert.deepEqual(page.studioErrors, []);
+  } finally {
+    await fresh.close();
+  }
+});

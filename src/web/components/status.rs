@@ -45,6 +45,7 @@ pub fn Status(props: &Props) -> Html {
             Work::Generate => "Generating",
             Work::Bench => "Benchmarking",
             Work::Art => "Making the puzzle",
+            Work::Hint if b.early_hint => "Checking your marks against the answer",
             Work::Hint => "Finding a hint",
             Work::Explain => "Explaining the solution",
         };
@@ -93,6 +94,15 @@ pub fn Status(props: &Props) -> Html {
                 </div>
             }
         }
-        (None, None) => html! { <div id="status" class="status" data-state="idle"></div> },
+        (None, None) => match w.unreadable.as_ref().filter(|_| w.puzzle.is_none()) {
+            // A link that could not be read opens nothing else: the page says why, where the board would be.
+            Some(why) => html! {
+                <div id="status" class="status unreadable" data-state="unreadable" role="alert">
+                    <strong>{ why.clone() }</strong>
+                    <span>{ " Nothing else was opened in its place. If the link was cut short (some chat apps cut long links), copy the whole link again; or open a puzzle below." }</span>
+                </div>
+            },
+            None => html! { <div id="status" class="status" data-state="idle"></div> },
+        },
     }
 }
