@@ -726,3 +726,16 @@ fn a_monitor_saying_stop_during_line_logic_stops_the_solve() {
         assert!(known < total, "{search:?}: stopped before line logic finished");
     }
 }
+
+#[test]
+fn the_stylesheet_outlines_hint_cells_on_the_nonogram_board() {
+    // The nonogram board is `.nono`, not `.board`: the shared `.board .cell.hint-*` rules miss
+    // it, so a Hint outlined no cell. Each hint class the board sets needs its own `.nono` rule.
+    let css = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/static/style.css")).expect("the stylesheet");
+    for class in ["hint-change", "hint-mistake", "hint-reason", "hint-figure"] {
+        let rule = format!(".nono .cell.{class} {{");
+        let at = css.find(&rule).unwrap_or_else(|| panic!("no rule {rule}"));
+        let body = &css[at..at + css[at..].find('}').expect("closed")];
+        assert!(body.contains("box-shadow") || body.contains("outline"), "{rule} draws nothing: {body}");
+    }
+}
