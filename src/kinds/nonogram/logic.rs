@@ -17,7 +17,8 @@
 //!   filled (or empty) and run the line rule from there; when some line then has no placement
 //!   of its clue within [`PROBE_SOLVES`] line solves, and the lines the contradiction rests on
 //!   are at most [`CHAIN_MAX`], the cell is the other value. Cells in nearly finished lines are
-//!   tried first, both values each. The chain shown is only the lines the contradiction needs
+//!   tried first, both values each; after the first trial that breaks a line, a few more look
+//!   for a shorter chain ([`LOOK_FURTHER`], [`CHAIN_SHORT`]). The chain shown is only the lines the contradiction needs
 //!   (a line is kept when a later kept line, or the contradicting one, reads a cell it set).
 //!
 //! Every deduction holds in every answer that agrees with the known cells: the line rule keeps
@@ -54,6 +55,10 @@ pub const CHAIN_MAX: usize = 12;
 /// Line solves one trial may take before it is given up (it looks for a short chain, and a
 /// trial that spreads over the whole grid would not make one).
 pub const PROBE_SOLVES: usize = 120;
+/// A chain this short (the contradicting line included) is shown at once.
+pub const CHAIN_SHORT: usize = 3;
+/// Trials after the first that breaks a line, looking for a shorter chain.
+pub const LOOK_FURTHER: usize = 24;
 
 /// One change: a cell (reading order) and its new value.
 pub type Change = (usize, Cell);
@@ -357,24 +362,39 @@ impl Lines {
         v.into_iter().map(|(_, i)| i).collect()
     }
 
-    /// **The one-cell contradiction**: the first candidate cell and value whose trial breaks a
-    /// line within [`PROBE_SOLVES`] line solves and a chain of at most [`CHAIN_MAX`] lines.
+    /// **The one-cell contradiction**: candidate cells cheapest first, both values each; once a
+    /// trial breaks a line, [`LOOK_FURTHER`] more trials may find a shorter chain (a chain of
+    /// [`CHAIN_SHORT`] lines or fewer is taken at once), so the chain shown is short and a hint
+    /// stays quick.
     fn contradiction(&mut self) -> Option<Deduction<Change>> {
         let mut trial = Trial::default();
-        for i in self.candidates() {
+        let mut best: Option<(usize, Cell, Vec<Link>, Vec<Cell>)> = None;
+        let mut left = LOOK_FURTHER;
+        'cells: for i in self.candidates() {
             for value in [Cell::Black, Cell::White] {
-                if let Some(chain) = self.trial(i, value, &mut trial) {
-                    self.last = None;
-                    return Some(self.describe_chain(i, value, &chain, &trial));
+                if best.is_some() {
+                    if left == 0 {
+                        break 'cells;
+                    }
+                    left -= 1;
+                }
+                let longest = best.as_ref().map_or(CHAIN_MAX, |b| b.2.len() - 1);
+                let Some(chain) = self.trial(i, value, &mut trial, longest) else { continue };
+                let short = chain.len() <= CHAIN_SHORT;
+                best = Some((i, value, chain, trial.cells.clone()));
+                if short {
+                    break 'cells;
                 }
             }
         }
-        None
+        let (i, value, chain, cells) = best?;
+        self.last = None;
+        Some(self.describe_chain(i, value, &chain, &cells))
     }
 
     /// Runs the line rule from "cell `i` is `value`" on a copy of the cells; the chain of lines
     /// the contradiction needs, when a line breaks and the chain is short enough.
-    fn trial(&mut self, i: usize, value: Cell, t: &mut Trial) -> Option<Vec<Link>> {
+    fn trial(&mut self, i: usize, value: Cell, t: &mut Trial, chain_max: usize) -> Option<Vec<Link>> {
         let (w, h) = (self.w, self.h);
         t.cells.clear();
         t.cells.extend_from_slice(&self.cells);
@@ -439,7 +459,7 @@ impl Lines {
             }
             read(link.line, s as u32, &mut need);
             kept.push(Link { line: link.line, set: used });
-            if kept.len() + 1 > CHAIN_MAX {
+            if kept.len() + 1 > chain_max {
                 return None;
             }
         }
@@ -449,7 +469,7 @@ impl Lines {
     }
 
     /// The contradiction's deduction: cell `i` is not `value`, with the chain in words and drawn.
-    fn describe_chain(&self, i: usize, value: Cell, chain: &[Link], t: &Trial) -> Deduction<Change> {
+    fn describe_chain(&self, i: usize, value: Cell, chain: &[Link], trial_cells: &[Cell]) -> Deduction<Change> {
         let other = if value == Cell::Black { Cell::White } else { Cell::Black };
         let cell = crate::hint::cell_words(self.w, i);
         let rule = "One-cell contradiction";
@@ -476,8 +496,8 @@ impl Lines {
         for link in &chain[..chain.len() - 1] {
             let line = self.line_of(link.line);
             let pos = |c: usize| if link.line < self.h { c % self.w + 1 } else { c / self.w + 1 };
-            let filled: Vec<usize> = link.set.iter().copied().filter(|&c| t.cells[c] == Cell::Black).map(pos).collect();
-            let empty: Vec<usize> = link.set.iter().copied().filter(|&c| t.cells[c] == Cell::White).map(pos).collect();
+            let filled: Vec<usize> = link.set.iter().copied().filter(|&c| trial_cells[c] == Cell::Black).map(pos).collect();
+            let empty: Vec<usize> = link.set.iter().copied().filter(|&c| trial_cells[c] == Cell::White).map(pos).collect();
             let cross = if link.line < self.h { ("column", "columns") } else { ("row", "rows") };
             let mut what = Vec::new();
             if !filled.is_empty() {
@@ -491,10 +511,14 @@ impl Lines {
         let end = chain[chain.len() - 1].line;
         let end_line = self.line_of(end);
         parts.push(format!("{end_line} could not hold its clue {}", clue_text(&self.clues[end])));
+        // Semicolons between the lines: each line's part has commas of its own.
+        let then = match parts.len() {
+            1 => parts[0].clone(),
+            n => format!("{}; and {}", parts[..n - 1].join("; "), parts[n - 1]),
+        };
         let sentence = format!(
-            "Suppose {cell} were {}. Then {}. So it is {}. (A trial of one cell, followed by line logic through at most {CHAIN_MAX} lines; the lines are drawn in order.)",
+            "Suppose {cell} were {}. Then {then}. So it is {}. (A trial of one cell, followed by line logic through at most {CHAIN_MAX} lines; the lines are drawn in order.)",
             if value == Cell::Black { "filled" } else { "empty" },
-            and_list(&parts),
             if other == Cell::Black { "filled" } else { "empty" },
         );
         let mut d = Deduction::new(rule, CONTRADICTION_RANK, vec![(i, other)], vec![i], reasons, sentence).clues(lines_used);
