@@ -6,7 +6,7 @@
 //! untouched line, then line logic with known cells, the most cells first), then the one-cell
 //! contradiction, shown as its chain of lines.
 
-use super::logic::{Lines, CHAIN_MAX, CONTRADICTION_RANK, LADDER};
+use super::logic::{Lines, CHAIN_MAX, CONTRADICTION_RANK, LADDER, PROBE_SOLVES};
 use super::model::{Cell, Nonogram};
 use crate::deduce::{Found, Logic};
 use crate::hint::Hint;
@@ -51,7 +51,7 @@ pub fn next_step_upto(p: &Nonogram, marks: &[u8], upto: u8) -> Hint {
             } else {
                 Hint::Stuck {
                     sentence: format!(
-                        "The rules stop here: {known} of {total} cells are known. Line logic finds nothing more, and no blank cell, supposed filled or empty, breaks a line within a chain of {CHAIN_MAX} lines. The rest needs search (longer trials)."
+                        "The rules stop here: {known} of {total} cells are known. Line logic finds nothing more, and no blank cell, supposed filled or empty, breaks a line within a chain of {CHAIN_MAX} lines (trials of at most {PROBE_SOLVES} line solves). The rest needs search (longer trials)."
                     ),
                     known,
                     total,
