@@ -346,7 +346,8 @@ fn human_nonograms() -> Vec<(String, Nonogram)> {
 
 #[test]
 fn nonogram_every_step_on_the_shared_human_sets_agrees_with_the_answer() {
-    // Every step of every explanation, contradictions included, applied to the proven answer;
+    // Every step of every explanation, contradictions included, applied to the proven answer,
+    // and the line steps before the first contradiction reach the solver's logic phase's grid;
     // the big and slow ones are left to `puzzle explain` (this is a debug build).
     let mut checked = 0;
     for (name, p) in human_nonograms() {
@@ -357,8 +358,16 @@ fn nonogram_every_step_on_the_shared_human_sets_agrees_with_the_answer() {
         let text = answer_text(&p, &answer);
         let x = hint::explain(&p, Some(&answer));
         let mut marks = Vec::new();
-        for s in &x.steps {
+        let first = x.steps.iter().position(|s| s.rank == nonogram::logic::CONTRADICTION_RANK).unwrap_or(x.steps.len());
+        for (k, s) in x.steps.iter().enumerate() {
+            if k == first {
+                // The line steps so far reach the solver's logic phase's grid.
+                assert_eq!(nonogram::hint::cells_of(&p, &marks), solver_logic_phase(&p), "{name}: the line steps and the solver's line logic differ");
+            }
             check_step::<Nonogram>(&text, &mut marks, s, &name);
+        }
+        if first == x.steps.len() {
+            assert_eq!(nonogram::hint::cells_of(&p, &marks), solver_logic_phase(&p), "{name}: the explanation and the solver's line logic differ");
         }
         checked += 1;
     }
