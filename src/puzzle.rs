@@ -27,6 +27,28 @@ pub struct Entry<P: Puzzle> {
     pub known: Option<P::Solution>,
 }
 
+/// A file of game IDs, one a line, as Tatham's generators print them (`sgt-keen --generate 20 9`,
+/// `sgt-pattern --generate 10 30x30`, `sgt-flood --generate 5 12x12c6`): `Some` collection when
+/// the text has at least two non-empty lines and every one of them `is_id` (blank lines and
+/// lines starting with `#` are skipped), each read by `read` and named `name:line`; `None` for
+/// any other text, which the kind then reads as before.
+pub fn id_lines<P: Puzzle>(text: &str, name: &str, is_id: impl Fn(&str) -> bool, read: impl Fn(&str) -> InputResult<P>) -> Option<InputResult<Vec<Entry<P>>>> {
+    let lines: Vec<(usize, &str)> =
+        text.trim_start_matches('\u{feff}').lines().map(str::trim).enumerate().filter(|(_, l)| !l.is_empty() && !l.starts_with('#')).collect();
+    if lines.len() < 2 || !lines.iter().all(|(_, l)| is_id(l)) {
+        return None;
+    }
+    Some(
+        lines
+            .into_iter()
+            .map(|(i, l)| {
+                let at = format!("{name}:{}", i + 1);
+                read(l).map(|puzzle| Entry { id: at.clone(), puzzle, known: None }).map_err(|e| e.within(at))
+            })
+            .collect(),
+    )
+}
+
 /// A puzzle kind: one description of a puzzle, with everything the studio does to it.
 pub trait Puzzle: Sized + Clone + fmt::Debug {
     /// Which kind this is (its line in the registry, [`crate::for_each_kind!`]).

@@ -502,3 +502,18 @@ fn bounds_never_exceed_the_known_optima_of_benchmark_boards() {
         }
     }
 }
+
+/// Three Flood IDs as `sgt-flood --generate 3 5x5c4` printed them.
+const FLOOD_IDS: &str = "5x5:0013132130330000222111012,11\n5x5:1232330230033122323000132,13\n5x5:1030212032121120303010321,13\n";
+
+#[test]
+fn a_file_of_flood_ids_is_a_collection() {
+    let entries = FloodIt::read_collection(FLOOD_IDS, "flood.txt").expect("reads");
+    assert_eq!(entries.len(), 3);
+    assert_eq!(entries[2].id, "flood.txt:3");
+    for (e, line) in entries.iter().zip(FLOOD_IDS.lines()) {
+        assert_eq!(e.puzzle, formats::from_tatham(line).expect("one ID"));
+    }
+    assert_eq!(studio::bench::count_entries(studio::kinds::Kind::FloodIt, FLOOD_IDS, "f").expect("counts"), 3);
+    assert_eq!(FloodIt::read_collection(FLOOD_IDS.lines().next().unwrap(), "one").expect("reads").len(), 1);
+}

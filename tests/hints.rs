@@ -311,15 +311,129 @@ fn nonograms(count: usize, seed: u64) -> Vec<(Nonogram, Grid<bool>)> {
 #[test]
 fn nonogram_sound_and_complete() {
     let mut rng = fastrand::Rng::with_seed(3);
-    let mut logic = 0;
+    let (mut logic, mut contradiction) = (0, 0);
     let all = nonograms(200, 11);
     for (k, (p, answer)) in all.iter().enumerate() {
         let by_hints = check_puzzle(p, answer, &mut rng, &format!("nonogram #{k}"));
         let rated = p.solve(Mode::Unique, None).expect("solves").rating;
-        assert_eq!(by_hints, rated.as_deref() == Some("line logic"), "nonogram #{k}: hints and the rating disagree ({rated:?})");
-        logic += usize::from(by_hints);
+        let x = hint::explain(p, Some(answer));
+        // The solver's logic phase is line logic: it completes exactly the puzzles the hints
+        // finish with line rules alone; the contradiction finishes more.
+        let line_only = by_hints && x.steps.iter().all(|s| s.rank <= nonogram::logic::LINE_RANK);
+        assert_eq!(line_only, rated.as_deref() == Some("line logic"), "nonogram #{k}: hints and the rating disagree ({rated:?})");
+        if by_hints {
+            assert_eq!(x.rating(), nonogram::logic::LADDER[x.steps.iter().map(|s| s.rank).max().unwrap_or(0) as usize].rating, "nonogram #{k}: the rating is the hardest rung");
+        }
+        logic += usize::from(line_only);
+        contradiction += usize::from(by_hints && !line_only);
     }
     assert!(logic > 20 && logic < all.len(), "{logic} of {} solved by line logic: both kinds should occur", all.len());
+    assert!(contradiction > 0, "no puzzle needed a one-cell contradiction");
+}
+
+/// The cells line logic reaches from the empty grid in the solver's logic phase.
+fn solver_logic_phase(p: &Nonogram) -> Vec<nonogram::Cell> {
+    let mut cells = p.start();
+    let mut prop = nonogram::propagate::Propagator::new(p);
+    prop.run_all(&mut cells).expect("a puzzle with an answer");
+    cells
+}
+
+#[test]
+fn nonogram_logic_phase_and_explanation_reach_the_same_grid() {
+    // The solver's logic phase and the explanation run the same line rule: the explanation's
+    // steps before its first contradiction reach exactly the solver's fixpoint, and every
+    // contradiction is taken only where line logic is stuck.
+    for (k, (p, answer)) in nonograms(120, 21).iter().enumerate() {
+        let phase = solver_logic_phase(p);
+        let x = hint::explain(p, Some(answer));
+        let first = x.steps.iter().position(|s| s.rank == nonogram::logic::CONTRADICTION_RANK).unwrap_or(x.steps.len());
+        let mut marks = Vec::new();
+        for s in &x.steps[..first] {
+            hint::apply(&mut marks, s);
+        }
+        assert_eq!(nonogram::hint::cells_of(p, &marks), phase, "nonogram #{k}: the line steps and the solver's line logic differ");
+        // Line rules alone, through the engine, also stop at the same grid.
+        assert!(matches!(nonogram::hint::next_step_upto(p, &marks, nonogram::logic::LINE_RANK), Hint::Stuck { .. } | Hint::Solved { .. }), "nonogram #{k}");
+    }
+}
+
+#[test]
+fn nonogram_contradiction_is_a_chain_of_lines_in_words() {
+    let mut seen = 0;
+    for (k, (p, answer)) in nonograms(150, 31).iter().enumerate() {
+        let x = hint::explain(p, Some(answer));
+        for s in x.steps.iter().filter(|s| s.rank == nonogram::logic::CONTRADICTION_RANK) {
+            seen += 1;
+            assert_eq!(s.rule, "One-cell contradiction");
+            assert_eq!(s.cells.len(), 1, "#{k}: one cell");
+            assert!(s.sentence.starts_with("Suppose row "), "#{k}: {}", s.sentence);
+            assert!(s.sentence.contains("could not hold its clue"), "#{k}: {}", s.sentence);
+            assert!(s.sentence.contains("So it is filled.") || s.sentence.contains("So it is empty."), "#{k}: {}", s.sentence);
+            assert!(s.sentence.contains(&format!("at most {} lines", nonogram::logic::CHAIN_MAX)), "#{k}: the limit is stated: {}", s.sentence);
+            // The figures are the chain's lines in order, the last the one without a placement.
+            assert!(!s.figures.is_empty() && s.figures.len() <= nonogram::logic::CHAIN_MAX, "#{k}: {:?}", s.figures);
+            assert!(s.figures.last().unwrap().label.ends_with("no placement"), "#{k}: {:?}", s.figures);
+            assert_eq!(s.figures.len(), s.clues.len());
+        }
+    }
+    assert!(seen > 0, "no contradiction step in 150 random puzzles");
+}
+
+/// The shared sets of puzzles made for people (webpbn `.non` and the mikix collections).
+fn human_nonograms() -> Vec<(String, Nonogram)> {
+    let mut files = Vec::new();
+    let mut dirs = vec![std::path::PathBuf::from("/work/shared/bench/nonogram/webpbn"), std::path::PathBuf::from("/work/shared/bench/nonogram/mikix")];
+    while let Some(d) = dirs.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else { continue };
+        for e in rd.flatten() {
+            let path = e.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|x| x == "non") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+        .into_iter()
+        .filter_map(|f| {
+            let text = std::fs::read_to_string(&f).ok()?;
+            let e = Nonogram::read_collection(&text, &f.display().to_string()).ok()?.into_iter().next()?;
+            Some((f.display().to_string(), e.puzzle))
+        })
+        .collect()
+}
+
+#[test]
+fn nonogram_every_step_on_the_shared_human_sets_agrees_with_the_answer() {
+    // Every step of every explanation, contradictions included, applied to the proven answer,
+    // and the line steps before the first contradiction reach the solver's logic phase's grid;
+    // the big and slow ones are left to `puzzle explain` (this is a debug build).
+    let mut checked = 0;
+    for (name, p) in human_nonograms() {
+        if p.width() * p.height() > 40 * 40 {
+            continue;
+        }
+        let Some(answer) = unique(&p) else { continue };
+        let text = answer_text(&p, &answer);
+        let x = hint::explain(&p, Some(&answer));
+        let mut marks = Vec::new();
+        let first = x.steps.iter().position(|s| s.rank == nonogram::logic::CONTRADICTION_RANK).unwrap_or(x.steps.len());
+        for (k, s) in x.steps.iter().enumerate() {
+            if k == first {
+                // The line steps so far reach the solver's logic phase's grid.
+                assert_eq!(nonogram::hint::cells_of(&p, &marks), solver_logic_phase(&p), "{name}: the line steps and the solver's line logic differ");
+            }
+            check_step::<Nonogram>(&text, &mut marks, s, &name);
+        }
+        if first == x.steps.len() {
+            assert_eq!(nonogram::hint::cells_of(&p, &marks), solver_logic_phase(&p), "{name}: the explanation and the solver's line logic differ");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} puzzles checked");
 }
 
 fn first_step<P: Puzzle>(p: &P, marks: &[u8]) -> hint::Step {
@@ -428,7 +542,15 @@ fn floodit_hint_is_the_next_optimal_move_with_its_proof() {
         other => panic!("{other:?}"),
     };
     assert_eq!(s.marks, vec![(0, best[0] + 1)]);
-    assert!(s.sentence.contains(&format!("{}-move finish", best.len())) && s.sentence.contains(&format!("no finish has {}", best.len() - 1)), "{}", s.sentence);
+    let after = best.len() - 1;
+    let moves = |n: usize| format!("{n} move{}", if n == 1 { "" } else { "s" });
+    assert!(
+        s.sentence.contains(&format!("After this move the rest can be finished in {}, and no move now leaves fewer than {after} more", moves(after)))
+            && s.sentence.contains("so it starts a shortest finish")
+            && s.sentence.contains(&format!("its proven minimum of {}", moves(best.len()))),
+        "{}",
+        s.sentence
+    );
     assert!(!s.cells.is_empty());
     // Off the optimal path: a worse first move, then the hint searches from there and says the cost.
     let position = studio::kinds::floodit::sim::Position::start(&board);
@@ -440,7 +562,12 @@ fn floodit_hint_is_the_next_optimal_move_with_its_proof() {
                 assert_eq!(s.marks[0].0, 1);
                 let with = board.clone().with_played(vec![c]).unwrap();
                 let from_here = with.solve(Mode::Unique, None).unwrap().solutions[0].len();
-                assert!(s.sentence.contains(&format!("{}-move finish", from_here - 1)) || from_here - 1 == 1, "{}", s.sentence);
+                let rest = from_here - 1;
+                assert!(
+                    rest == 1 || (s.sentence.contains(&format!("finished in {}", moves(rest - 1))) && s.sentence.contains("exhaustive search")),
+                    "{}",
+                    s.sentence
+                );
             }
             other => panic!("{other:?}"),
         }

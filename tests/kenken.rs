@@ -451,3 +451,21 @@ fn the_worker_generates_and_solves_kenken() {
         other => panic!("{other:?}"),
     }
 }
+
+/// Three Keen IDs as `sgt-keen --generate 3 4` printed them.
+const KEEN_IDS: &str = "4:a__aa_a3_3baa,s2a9d2m12m48d2\n4:ba_6a_a_a4,m8a5s2m8s1d2a8\n4:_a_6bb_a_a3,a9d2d2s2s1m3m8\n";
+
+#[test]
+fn a_file_of_keen_ids_is_a_collection() {
+    let entries = KenKen::read_collection(KEEN_IDS, "keen.txt").expect("reads");
+    assert_eq!(entries.len(), 3);
+    assert_eq!(entries[0].id, "keen.txt:1");
+    for (e, line) in entries.iter().zip(KEEN_IDS.lines()) {
+        assert_eq!(e.puzzle, formats::from_keen(line).expect("one ID"));
+    }
+    assert_eq!(studio::bench::count_entries(studio::kinds::Kind::KenKen, KEEN_IDS, "k").expect("counts"), 3);
+    // The shared set of 60 Keen IDs reads as 60 puzzles.
+    if let Ok(text) = std::fs::read_to_string("/work/shared/bench/kenken/tatham_keen_levels_dev60.txt") {
+        assert_eq!(KenKen::read_collection(&text, "keen60").expect("reads").len(), 60);
+    }
+}

@@ -726,3 +726,39 @@ fn a_monitor_saying_stop_during_line_logic_stops_the_solve() {
         assert!(known < total, "{search:?}: stopped before line logic finished");
     }
 }
+
+#[test]
+fn the_stylesheet_outlines_hint_cells_on_the_nonogram_board() {
+    // The nonogram board is `.nono`, not `.board`: the shared `.board .cell.hint-*` rules miss
+    // it, so a Hint outlined no cell. Each hint class the board sets needs its own `.nono` rule.
+    let css = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/static/style.css")).expect("the stylesheet");
+    for class in ["hint-change", "hint-mistake", "hint-reason", "hint-figure"] {
+        let rule = format!(".nono .cell.{class} {{");
+        let at = css.find(&rule).unwrap_or_else(|| panic!("no rule {rule}"));
+        let body = &css[at..at + css[at..].find('}').expect("closed")];
+        assert!(body.contains("box-shadow") || body.contains("outline"), "{rule} draws nothing: {body}");
+    }
+}
+
+/// Three Pattern IDs as `sgt-pattern --generate 3 6x5` printed them.
+const PATTERN_IDS: &str = "6x5:1/3/2/4/1.2/2/2/1.1/1.1/4/5\n6x5:2/2/2/3/3/3/3/3.1/3/3/2\n6x5:2/2/1/4/3/3/2.1/2.1/3/3/1.2\n";
+
+#[test]
+fn a_file_of_pattern_ids_is_a_collection() {
+    let entries = Nonogram::read_collection(PATTERN_IDS, "pattern.txt").expect("reads");
+    assert_eq!(entries.len(), 3);
+    assert_eq!(entries[1].id, "pattern.txt:2");
+    for (e, line) in entries.iter().zip(PATTERN_IDS.lines()) {
+        assert_eq!(e.puzzle, tatham::from_tatham(line).expect("one ID"));
+        assert_eq!((e.puzzle.width(), e.puzzle.height()), (6, 5));
+    }
+    // Blank lines and comments between them, and the benchmark's count, agree.
+    let spaced = format!("# sgt-pattern --generate 3 6x5\n\n{}", PATTERN_IDS.replace('\n', "\n\n"));
+    assert_eq!(Nonogram::read_collection(&spaced, "p").expect("reads").len(), 3);
+    assert_eq!(studio::bench::count_entries(studio::kinds::Kind::Nonogram, PATTERN_IDS, "p").expect("counts"), 3);
+    // One ID alone is still one puzzle, and a broken line names its place.
+    assert_eq!(Nonogram::read_collection(PATTERN_IDS.lines().next().unwrap(), "one").expect("reads").len(), 1);
+    let broken = PATTERN_IDS.replace("6x5:2/2/2/3/3/3/3/3.1/3/3/2", "6x5:2/2/2/3/3/3/3/3.1/3/3");
+    let err = Nonogram::read_collection(&broken, "bad.txt").expect_err("a short ID").to_string();
+    assert!(err.contains("bad.txt:2"), "{err}");
+}

@@ -237,7 +237,8 @@ pub fn import(text: &str) -> InputResult<Entry<FloodIt>> {
 }
 
 /// Reads a benchmark file: ColorFill lines (one board each), `floodtest` blocks (19 rows and a
-/// blank line each; centre start), or one board in any form [`import`] reads. `answers` is the
+/// blank line each; centre start), Tatham Flood IDs one a line (`sgt-flood --generate`), or one
+/// board in any form [`import`] reads. `answers` is the
 /// text of a solutions file (one move string per board) when there is one.
 pub fn read_collection(text: &str, name: &str, answers: Option<&str>) -> InputResult<Vec<Entry<FloodIt>>> {
     let lines: Vec<&str> = text.lines().map(str::trim).collect();
@@ -249,7 +250,11 @@ pub fn read_collection(text: &str, name: &str, answers: Option<&str>) -> InputRe
             w * w == n && w >= 2
         });
     let mut entries = Vec::new();
-    if one_per_line {
+    // A file of Tatham Flood IDs, one a line (`sgt-flood --generate`).
+    let tatham = crate::puzzle::id_lines(text, name, |l| is_tatham_id(l) || l.contains("flood.html#"), from_tatham);
+    if let Some(ids) = tatham {
+        entries = ids?;
+    } else if one_per_line {
         for (i, l) in &nonempty {
             let p = from_colorfill_line(l).map_err(|e| e.within(format!("{name} line {}", i + 1)))?;
             entries.push(Entry { id: format!("{name}:{}", i + 1), puzzle: p, known: None });

@@ -5,6 +5,10 @@
 //! move is the hint: a shorter finish from here would make a shorter solution from the start.
 //! Otherwise the board with the moves played is solved by the exact engine ([`super::optimum`],
 //! A*), whose exhaustive search proves that no finish is one move shorter.
+//!
+//! The sentence says why the move is part of a shortest finish in plain words: after it the
+//! rest can be finished in k moves, and no move now leaves fewer than k (the proof: the proven
+//! minimum from the start, or the exhaustive search from here).
 
 use super::page::{moves_of_marks, PALETTE};
 use super::sim::Position;
@@ -50,7 +54,11 @@ pub fn next_step(board: &FloodIt, marks: &[u8], answer: Option<&Vec<u8>>) -> Hin
         return Hint::Solved { sentence: format!("The board is one colour: flooded in {}.{over}", moves_word(played.len())) };
     }
     let (next, rest, proof) = match answer.filter(|a| a.len() > played.len() && a[..played.len()] == played[..]) {
-        Some(a) => (a[played.len()], a.len() - played.len(), "a shorter one would beat the proven minimum from the start".to_string()),
+        Some(a) => (
+            a[played.len()],
+            a.len() - played.len(),
+            format!("otherwise the whole board would take fewer than its proven minimum of {}", moves_word(a.len())),
+        ),
         None => {
             let with = match board.clone().with_played(played.clone()) {
                 Ok(b) => b,
@@ -75,7 +83,7 @@ pub fn next_step(board: &FloodIt, marks: &[u8], answer: Option<&Vec<u8>>) -> Hin
                         );
                         return bounded_step(marks, &played, next, cells, reasons, sentence);
                     }
-                    (Some(moves), _) if moves.len() > played.len() => (moves[played.len()], moves.len() - played.len(), "the exhaustive search (A* with an admissible bound) proved it".to_string()),
+                    (Some(moves), _) if moves.len() > played.len() => (moves[played.len()], moves.len() - played.len(), "an exhaustive search, A* with a bound that never overestimates, proved it".to_string()),
                     _ => return Hint::Stuck { sentence: "The solver found no move from here.".into(), known: 0, total: 0 },
                 },
                 Err(e) => return Hint::Stuck { sentence: format!("No hint: {e}."), known: 0, total: 0 },
@@ -90,11 +98,14 @@ pub fn next_step(board: &FloodIt, marks: &[u8], answer: Option<&Vec<u8>>) -> Hin
     let mut sentence = if rest == 1 {
         format!("Play {colour} now: it floods the rest of the board.")
     } else {
+        // Why it starts a shortest finish, in plain words: what is left after it, and that no
+        // other move leaves less.
+        let after = rest - 1;
         format!(
-            "Play {colour} now: it is the first move of {} {}-move finish, and no finish has {} ({proof}). It floods {} more cell{}.",
+            "Play {colour} now. After this move the rest can be finished in {}, and no move now leaves fewer than {after} more ({proof}); so it starts a shortest finish, {} {}-move one. It floods {} more cell{}.",
+            moves_word(after),
             article(rest),
             rest,
-            rest - 1,
             cells.len(),
             if cells.len() == 1 { "" } else { "s" }
         )

@@ -482,8 +482,12 @@ pub fn import(text: &str) -> InputResult<Entry<K>> {
     ))
 }
 
-/// Reads a JSON-lines collection (formats.md 4.3, one puzzle per line, with its solution), or any single puzzle.
+/// Reads a JSON-lines collection (formats.md 4.3, one puzzle per line, with its solution), a
+/// file of Tatham Keen IDs one a line (`sgt-keen --generate`), or any single puzzle.
 pub fn read_collection(text: &str, name: &str) -> InputResult<Vec<Entry<K>>> {
+    if let Some(ids) = crate::puzzle::id_lines(text, name, looks_like_keen, from_keen) {
+        return ids;
+    }
     let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i, l.trim())).filter(|(_, l)| !l.is_empty()).collect();
     if lines.len() > 1 && lines.iter().all(|(_, l)| l.starts_with('{')) {
         return lines

@@ -2,14 +2,16 @@
 //!
 //! - [`model`]: the puzzle, its cells and its validation;
 //! - [`line`]: the exact line solver (dynamic programming over positions and runs);
-//! - [`propagate`]: line logic over the grid to a fixpoint;
+//! - [`logic`]: the rules on the shared deduction engine ([`crate::deduce`]): the line rule and
+//!   the one-cell contradiction, each written once, for the solver, the hints and the rating;
+//! - [`propagate`]: the solver's logic phase, the line rule to a fixpoint;
 //! - [`encode`]: the SAT encoding (run-start order ladders, linear in length x runs);
 //! - [`cdcl`]: batsat with the exact line solver as a propagator (a search option for portfolios);
 //! - [`solve`]: the layered solver with its uniqueness proof and rating, and its search options;
 //! - [`check`]: the independent verifier;
 //! - [`formats`]: studio JSON and link, Tatham IDs, puzz.link, `.non`, `.nin`, webpbn XML, TAAI;
 //! - [`generate`]: new puzzles with a unique answer;
-//! - [`hint`]: explained hints (the line solver on one line, told in words);
+//! - [`hint`]: explained hints (the first deduction of [`logic`], told in words);
 //! - [`page`]: pure functions for the editor and player (clues of a picture or of typed text, the
 //!   editor's drawing, line status, SVG, export).
 
@@ -20,6 +22,7 @@ pub mod formats;
 pub mod generate;
 pub mod hint;
 pub mod line;
+pub mod logic;
 pub mod model;
 pub mod page;
 #[cfg(target_arch = "wasm32")]

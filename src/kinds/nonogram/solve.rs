@@ -130,7 +130,7 @@ pub fn solve_with(p: &Nonogram, mode: Mode, options: SolveOptions, monitor: Opti
             solutions: vec![g],
             stats: elapsed(started),
             proof,
-            rating: Some("line logic".into()),
+            rating: Some(super::logic::LADDER[super::logic::LINE_RANK as usize].rating.into()),
             count: count_of(mode, 1),
         });
     }

@@ -282,9 +282,13 @@ pub fn import(text: &str) -> InputResult<Entry<Nonogram>> {
     }
 }
 
-/// Reads a TAAI tournament file (many puzzles) or any single puzzle.
+/// Reads a TAAI tournament file (many puzzles), a file of Tatham Pattern IDs one a line
+/// (`sgt-pattern --generate`), or any single puzzle.
 pub fn read_collection(text: &str, name: &str) -> InputResult<Vec<Entry<Nonogram>>> {
     let t = text.trim_start_matches('\u{feff}').trim();
+    if let Some(ids) = crate::puzzle::id_lines(t, name, |l| l.contains("pattern.html#") || tatham::looks_like_id(l), tatham::from_tatham) {
+        return ids;
+    }
     if sniff(t) == Some(Format::Taai) {
         return taai::read(t, name).map_err(|e| e.within(name.to_string()));
     }

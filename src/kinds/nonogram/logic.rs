@@ -1,0 +1,686 @@
+//! The nonogram's rules on the shared deduction engine ([`crate::deduce`]): each rule written
+//! once, returning a [`Deduction`], and called by everything that reasons by rules.
+//!
+//! - the solver's logic phase ([`super::propagate::Propagator`], used by [`super::solve`] and the
+//!   image art's givens): [`deduce::run`] up to [`LINE_RANK`] on a state made
+//!   [`Lines::for_solver`], which takes lines from a queue of dirty lines and builds no sentence;
+//! - a hint ([`super::hint::next_step`]) and so "Explain the solution": the first deduction of a
+//!   state made [`Lines::for_hints`], cheapest rank first, with its sentence and figures;
+//! - the rating: the hardest rank the explanation used, named by [`LADDER`].
+//!
+//! The rules:
+//! - **the line rule** ([`Lines::line_rule`]): the exact line solver ([`super::line`]) on one
+//!   line; what every placement of the runs that fits the known cells agrees on. Its rank says
+//!   how a person sees it: 0 for an empty line or a finished one (its runs all placed, the rest
+//!   empty), 1 for the overlap of a line with nothing known, 2 for line logic with known cells;
+//! - **the one-cell contradiction** (rank 3, [`Lines::contradiction`]): suppose a blank cell
+//!   filled (or empty) and run the line rule from there; when some line then has no placement
+//!   of its clue within [`PROBE_SOLVES`] line solves, and the lines the contradiction rests on
+//!   are at most [`CHAIN_MAX`], the cell is the other value. Cells in nearly finished lines are
+//!   tried first, both values each; after the first trial that breaks a line, a few more look
+//!   for a shorter chain ([`LOOK_FURTHER`], [`CHAIN_SHORT`]). The chain shown is only the lines the contradiction needs
+//!   (a line is kept when a later kept line, or the contradicting one, reads a cell it set).
+//!
+//! Every deduction holds in every answer that agrees with the known cells: the line rule keeps
+//! only what all of a line's placements agree on, and a contradiction is line logic run on an
+//! assumption that then leaves a line with no placement at all.
+
+use std::collections::VecDeque;
+
+use super::line::LineSolver;
+use super::model::{Cell, Clue, Line, Nonogram};
+use crate::deduce::{Deduction, Found, Logic, Rung};
+use crate::hint::{and_list, ranges, Figure};
+
+/// The nonogram's ladder: line logic in three ranks a person tells apart, then the one-cell
+/// contradiction.
+pub const LADDER: &[Rung] = &[
+    Rung { rules: "Empty and finished lines", level: "line", rating: "line logic" },
+    Rung { rules: "Overlap in a line with nothing known", level: "line", rating: "line logic" },
+    Rung { rules: "Line logic with known cells", level: "line", rating: "line logic" },
+    Rung {
+        rules: "One-cell contradiction (a chain of at most 12 lines of line logic)",
+        level: "contradiction",
+        rating: "line logic with one-cell contradictions",
+    },
+];
+
+/// The highest rank of line logic (what the solver's logic phase runs to).
+pub const LINE_RANK: u8 = 2;
+/// The rank of the one-cell contradiction.
+pub const CONTRADICTION_RANK: u8 = 3;
+/// The most lines a contradiction's chain may show (the contradicting line included); the
+/// ladder's words say the same number.
+pub const CHAIN_MAX: usize = 12;
+/// Line solves one trial may take before it is given up (it looks for a short chain, and a
+/// trial that spreads over the whole grid would not make one).
+pub const PROBE_SOLVES: usize = 120;
+/// A chain this short (the contradicting line included) is shown at once.
+pub const CHAIN_SHORT: usize = 3;
+/// Trials after the first that breaks a line, looking for a shorter chain.
+pub const LOOK_FURTHER: usize = 24;
+
+/// One change: a cell (reading order) and its new value.
+pub type Change = (usize, Cell);
+
+/// A nonogram's state of knowledge and the work space of its rules.
+///
+/// Lines are numbered `0..h` for rows and `h..h+w` for columns. A line is queued when one of its
+/// cells changes; the solver's state solves queued lines in order, the hints' state keeps what
+/// each line would deduce until one of its cells changes.
+#[derive(Debug, Clone)]
+pub struct Lines {
+    w: usize,
+    h: usize,
+    clues: Vec<Clue>,
+    cells: Vec<Cell>,
+    given: Vec<bool>,
+    known: usize,
+    solver: LineSolver,
+    queue: VecDeque<usize>,
+    queued: Vec<bool>,
+    buf: Vec<Cell>,
+    out: Vec<Cell>,
+    /// Sentences, figures and the cheapest-first choice (hints); the solver's state has none.
+    words: bool,
+    /// The hints' state: each line's pending deduction (rank, cells), valid while not queued.
+    pending: Vec<Option<(u8, usize)>>,
+    /// The line the last deduction came from (its own solve is a fixpoint: not queued again).
+    last: Option<usize>,
+    /// The line found with no placement, when [`Logic::find`] said broken.
+    pub broken: Option<Line>,
+}
+
+impl Lines {
+    fn new(p: &Nonogram, cells: &[Cell], words: bool) -> Self {
+        let (w, h) = (p.width(), p.height());
+        let start = p.start();
+        let mut s = Lines {
+            w,
+            h,
+            clues: p.rows().iter().chain(p.cols()).cloned().collect(),
+            cells: cells.to_vec(),
+            given: start.iter().map(|&c| c != Cell::Unknown).collect(),
+            known: cells.iter().filter(|&&c| c != Cell::Unknown).count(),
+            solver: LineSolver::new(),
+            queue: VecDeque::with_capacity(w + h),
+            queued: vec![false; w + h],
+            buf: Vec::with_capacity(w.max(h)),
+            out: Vec::with_capacity(w.max(h)),
+            words,
+            pending: vec![None; w + h],
+            last: None,
+            broken: None,
+        };
+        s.queue_all();
+        s
+    }
+
+    /// The solver's state for `cells`: lines from the queue, no sentences.
+    pub fn for_solver(p: &Nonogram, cells: &[Cell]) -> Self {
+        Lines::new(p, cells, false)
+    }
+
+    /// The hints' state for `cells`: the cheapest deduction first, with its words.
+    pub fn for_hints(p: &Nonogram, cells: &[Cell]) -> Self {
+        Lines::new(p, cells, true)
+    }
+
+    /// The cells, in reading order.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// Replaces the cells (queues nothing; see [`Lines::set`] and [`Lines::queue_all`]).
+    pub fn load(&mut self, cells: &[Cell]) {
+        self.cells.copy_from_slice(cells);
+        self.known = cells.iter().filter(|&&c| c != Cell::Unknown).count();
+    }
+
+    /// Lines solved so far.
+    pub fn line_calls(&self) -> u64 {
+        self.solver.calls
+    }
+
+    /// Sets cell `i` (to a known value) and queues its row and column.
+    pub fn set(&mut self, i: usize, value: Cell) {
+        if self.cells[i] == Cell::Unknown && value != Cell::Unknown {
+            self.known += 1;
+        }
+        self.cells[i] = value;
+        self.push(i / self.w);
+        self.push(self.h + i % self.w);
+    }
+
+    /// Queues every line.
+    pub fn queue_all(&mut self) {
+        for l in 0..self.w + self.h {
+            self.push(l);
+        }
+    }
+
+    /// Queues the line of the last deduction again (when it was found but not applied).
+    pub fn requeue_last(&mut self) {
+        if let Some(l) = self.last.take() {
+            self.push(l);
+        }
+    }
+
+    /// Solves the queued lines without applying anything, as a complete grid still has to fit
+    /// every clue: the first line with no placement, if any.
+    pub fn check_queued(&mut self) -> Option<Line> {
+        while let Some(l) = self.pop() {
+            if !self.line_rule(l) {
+                self.clear_queue();
+                self.broken = Some(self.line_of(l));
+                return self.broken;
+            }
+        }
+        None
+    }
+
+    fn push(&mut self, l: usize) {
+        if !self.queued[l] {
+            self.queued[l] = true;
+            self.queue.push_back(l);
+        }
+    }
+
+    fn pop(&mut self) -> Option<usize> {
+        let l = self.queue.pop_front()?;
+        self.queued[l] = false;
+        Some(l)
+    }
+
+    /// Empties the queue of dirty lines.
+    pub fn clear_queue(&mut self) {
+        while self.pop().is_some() {}
+    }
+
+    fn line_of(&self, l: usize) -> Line {
+        if l < self.h {
+            Line::Row(l)
+        } else {
+            Line::Col(l - self.h)
+        }
+    }
+
+    /// The cell index of position `q` of line `l`.
+    fn at(&self, l: usize, q: usize) -> usize {
+        if l < self.h {
+            l * self.w + q
+        } else {
+            q * self.w + (l - self.h)
+        }
+    }
+
+    fn len_of(&self, l: usize) -> usize {
+        if l < self.h {
+            self.w
+        } else {
+            self.h
+        }
+    }
+
+    fn line_cells(&self, l: usize) -> Vec<usize> {
+        (0..self.len_of(l)).map(|q| self.at(l, q)).collect()
+    }
+
+    /// **The line rule**, the one place a line is solved: line `l` of `cells` is read into
+    /// `buf`, and `out` gets every cell all its placements agree on (the others as in `buf`).
+    /// `false` when the clue has no placement that fits the known cells.
+    fn solve_into(solver: &mut LineSolver, clue: &[u32], cells: &[Cell], (w, h): (usize, usize), l: usize, buf: &mut Vec<Cell>, out: &mut Vec<Cell>) -> bool {
+        buf.clear();
+        if l < h {
+            buf.extend_from_slice(&cells[l * w..(l + 1) * w]);
+        } else {
+            let c = l - h;
+            buf.extend((0..h).map(|r| cells[r * w + c]));
+        }
+        out.clear();
+        out.extend_from_slice(buf);
+        if buf.contains(&Cell::Unknown) {
+            solver.solve(clue, buf, out)
+        } else {
+            solver.feasible(clue, buf)
+        }
+    }
+
+    /// The line rule on line `l` of the state (see [`Lines::solve_into`]).
+    fn line_rule(&mut self, l: usize) -> bool {
+        Lines::solve_into(&mut self.solver, &self.clues[l], &self.cells, (self.w, self.h), l, &mut self.buf, &mut self.out)
+    }
+
+    /// The rank of what the line rule found in `buf` → `out`: 0 empty or finished line,
+    /// 1 overlap of an untouched line, 2 line logic with known cells.
+    fn rank_of(&self, l: usize) -> u8 {
+        let clue = &self.clues[l];
+        let no_new_black = (0..self.buf.len()).all(|q| !(self.buf[q] == Cell::Unknown && self.out[q] == Cell::Black));
+        if clue.is_empty() || (no_new_black && !self.out.contains(&Cell::Unknown)) {
+            0
+        } else if !self.buf.iter().any(|&c| c != Cell::Unknown) {
+            1
+        } else {
+            2
+        }
+    }
+
+    /// The changes the line rule found in `buf` → `out` for line `l`, in reading order.
+    fn changes_of(&self, l: usize) -> Vec<Change> {
+        let mut v: Vec<Change> = (0..self.buf.len()).filter(|&q| self.buf[q] != self.out[q]).map(|q| (self.at(l, q), self.out[q])).collect();
+        v.sort_unstable_by_key(|c| c.0);
+        v
+    }
+
+    /// The solver's find: queued lines in order until one deduces something.
+    fn find_queued(&mut self) -> Found<Change> {
+        while let Some(l) = self.pop() {
+            if !self.line_rule(l) {
+                return self.broken_line(l);
+            }
+            if self.buf != self.out {
+                let rank = self.rank_of(l);
+                let changes = self.changes_of(l);
+                self.last = Some(l);
+                return Found::Deduction(Deduction::new(RULES[rank as usize], rank, changes, Vec::new(), Vec::new(), String::new()));
+            }
+        }
+        Found::Nothing
+    }
+
+    /// The hints' find: every line's pending deduction brought up to date, then the cheapest
+    /// (lowest rank, then most cells, then the first line) told in words.
+    fn find_cheapest(&mut self) -> Found<Change> {
+        while let Some(l) = self.pop() {
+            if !self.line_rule(l) {
+                return self.broken_line(l);
+            }
+            let n = (0..self.buf.len()).filter(|&q| self.buf[q] != self.out[q]).count();
+            let pending = if n > 0 { Some((self.rank_of(l), n)) } else { None };
+            self.pending[l] = pending;
+        }
+        let best = (0..self.w + self.h).filter_map(|l| self.pending[l].map(|(r, n)| (r, std::cmp::Reverse(n), l))).min();
+        let Some((_, _, l)) = best else { return Found::Nothing };
+        self.line_rule(l);
+        self.last = Some(l);
+        Found::Deduction(self.describe_line(l))
+    }
+
+    fn broken_line(&mut self, l: usize) -> Found<Change> {
+        self.clear_queue();
+        let line = self.line_of(l);
+        self.broken = Some(line);
+        let idx = self.line_cells(l);
+        if self.words {
+            let marked: Vec<usize> = idx.iter().copied().filter(|&i| self.cells[i] != Cell::Unknown && !self.given[i]).collect();
+            Found::Broken {
+                cells: marked,
+                sentence: format!(
+                    "{}, clue {}: the marks in this {} fit no placement of the runs, so one of them is wrong.",
+                    title(line),
+                    clue_text(&self.clues[l]),
+                    word(line)
+                ),
+            }
+        } else {
+            Found::Broken { cells: idx, sentence: format!("{line} has no placement of its clue") }
+        }
+    }
+
+    /// The line rule's deduction on line `l` (solved into `buf` → `out`), with its words.
+    fn describe_line(&mut self, l: usize) -> Deduction<Change> {
+        let line = self.line_of(l);
+        let idx = self.line_cells(l);
+        let clue = self.clues[l].clone();
+        let (buf, out) = (self.buf.clone(), self.out.clone());
+        let rank = self.rank_of(l);
+        let blacks: Vec<usize> = (0..buf.len()).filter(|&q| buf[q] == Cell::Unknown && out[q] == Cell::Black).collect();
+        let whites: Vec<usize> = (0..buf.len()).filter(|&q| buf[q] == Cell::Unknown && out[q] == Cell::White).collect();
+        let mut starts = Vec::new();
+        self.solver.starts(&clue, &buf, &mut starts);
+        let changes = self.changes_of(l);
+        let (rule, sentence, figures) = describe(line, &idx, &buf, &clue, &blacks, &whites, &starts, rank);
+        let mut d = Deduction::new(rule, rank, changes.clone(), changes.iter().map(|c| c.0).collect(), idx.iter().zip(&buf).filter(|(_, c)| **c != Cell::Unknown).map(|(&i, _)| i).collect(), sentence)
+            .clues(vec![line.to_string()]);
+        d.figures = figures;
+        d
+    }
+
+    /// The unknown cells to try, cheapest first: fewest blank cells in their row and column
+    /// together (nearly finished lines), then reading order.
+    fn candidates(&self) -> Vec<usize> {
+        let (w, h) = (self.w, self.h);
+        let mut blank = vec![0u32; w + h];
+        for (i, &c) in self.cells.iter().enumerate() {
+            if c == Cell::Unknown {
+                blank[i / w] += 1;
+                blank[h + i % w] += 1;
+            }
+        }
+        let mut v: Vec<(u32, usize)> = (0..self.cells.len()).filter(|&i| self.cells[i] == Cell::Unknown).map(|i| (blank[i / w] + blank[h + i % w], i)).collect();
+        v.sort_unstable();
+        v.into_iter().map(|(_, i)| i).collect()
+    }
+
+    /// **The one-cell contradiction**: candidate cells cheapest first, both values each; once a
+    /// trial breaks a line, [`LOOK_FURTHER`] more trials may find a shorter chain (a chain of
+    /// [`CHAIN_SHORT`] lines or fewer is taken at once), so the chain shown is short and a hint
+    /// stays quick.
+    fn contradiction(&mut self) -> Option<Deduction<Change>> {
+        let mut trial = Trial::default();
+        let mut best: Option<(usize, Cell, Vec<Link>, Vec<Cell>)> = None;
+        let mut left = LOOK_FURTHER;
+        'cells: for i in self.candidates() {
+            for value in [Cell::Black, Cell::White] {
+                if best.is_some() {
+                    if left == 0 {
+                        break 'cells;
+                    }
+                    left -= 1;
+                }
+                let longest = best.as_ref().map_or(CHAIN_MAX, |b| b.2.len() - 1);
+                let Some(chain) = self.trial(i, value, &mut trial, longest) else { continue };
+                let short = chain.len() <= CHAIN_SHORT;
+                best = Some((i, value, chain, trial.cells.clone()));
+                if short {
+                    break 'cells;
+                }
+            }
+        }
+        let (i, value, chain, cells) = best?;
+        self.last = None;
+        Some(self.describe_chain(i, value, &chain, &cells))
+    }
+
+    /// Runs the line rule from "cell `i` is `value`" on a copy of the cells; the chain of lines
+    /// the contradiction needs, when a line breaks and the chain is short enough.
+    fn trial(&mut self, i: usize, value: Cell, t: &mut Trial, chain_max: usize) -> Option<Vec<Link>> {
+        let (w, h) = (self.w, self.h);
+        t.cells.clear();
+        t.cells.extend_from_slice(&self.cells);
+        t.by.clear();
+        t.by.resize(self.cells.len(), NOT_SET);
+        t.queued.clear();
+        t.queued.resize(w + h, false);
+        t.queue.clear();
+        t.links.clear();
+        t.cells[i] = value;
+        t.by[i] = ASSUMED;
+        for l in [i / w, h + i % w] {
+            t.queued[l] = true;
+            t.queue.push_back(l);
+        }
+        let mut solves = 0;
+        let broken = loop {
+            let l = t.queue.pop_front()?;
+            t.queued[l] = false;
+            solves += 1;
+            if solves > PROBE_SOLVES {
+                return None;
+            }
+            if !Lines::solve_into(&mut self.solver, &self.clues[l], &t.cells, (w, h), l, &mut self.buf, &mut self.out) {
+                break l;
+            }
+            let step = t.links.len() as u32;
+            let mut set = Vec::new();
+            for q in 0..self.buf.len() {
+                if self.buf[q] != self.out[q] {
+                    let c = self.at(l, q);
+                    t.cells[c] = self.out[q];
+                    t.by[c] = step;
+                    set.push(c);
+                    let cross = if l < h { h + q } else { q };
+                    if !t.queued[cross] {
+                        t.queued[cross] = true;
+                        t.queue.push_back(cross);
+                    }
+                }
+            }
+            if !set.is_empty() {
+                t.links.push(Link { line: l, set });
+            }
+        };
+        // Keep only what the contradiction rests on, from the breaking line back.
+        let mut need = vec![false; self.cells.len()];
+        let read = |l: usize, before: u32, need: &mut Vec<bool>| {
+            for q in 0..self.len_of(l) {
+                let c = self.at(l, q);
+                if t.by[c] != NOT_SET && t.by[c] != ASSUMED && t.by[c] < before {
+                    need[c] = true;
+                }
+            }
+        };
+        read(broken, u32::MAX, &mut need);
+        let mut kept: Vec<Link> = Vec::new();
+        for (s, link) in t.links.iter().enumerate().rev() {
+            let used: Vec<usize> = link.set.iter().copied().filter(|&c| need[c]).collect();
+            if used.is_empty() {
+                continue;
+            }
+            read(link.line, s as u32, &mut need);
+            kept.push(Link { line: link.line, set: used });
+            if kept.len() + 1 > chain_max {
+                return None;
+            }
+        }
+        kept.reverse();
+        kept.push(Link { line: broken, set: Vec::new() });
+        Some(kept)
+    }
+
+    /// The contradiction's deduction: cell `i` is not `value`, with the chain in words and drawn.
+    fn describe_chain(&self, i: usize, value: Cell, chain: &[Link], trial_cells: &[Cell]) -> Deduction<Change> {
+        let other = if value == Cell::Black { Cell::White } else { Cell::Black };
+        let cell = crate::hint::cell_words(self.w, i);
+        let rule = "One-cell contradiction";
+        let mut figures = Vec::new();
+        let mut lines_used = Vec::new();
+        let mut reasons: Vec<usize> = Vec::new();
+        for (k, link) in chain.iter().enumerate() {
+            let line = self.line_of(link.line);
+            lines_used.push(line.to_string());
+            let last = k + 1 == chain.len();
+            figures.push(Figure {
+                label: if last { format!("{}. {line}: no placement", k + 1) } else { format!("{}. {line}", k + 1) },
+                cells: self.line_cells(link.line),
+            });
+            // What the lines rest on besides the assumption: the cells known before it.
+            reasons.extend(self.line_cells(link.line).into_iter().filter(|&c| self.cells[c] != Cell::Unknown));
+        }
+        reasons.sort_unstable();
+        reasons.dedup();
+        if !self.words {
+            return Deduction::new(rule, CONTRADICTION_RANK, vec![(i, other)], vec![i], reasons, String::new());
+        }
+        let mut parts: Vec<String> = Vec::new();
+        for link in &chain[..chain.len() - 1] {
+            let line = self.line_of(link.line);
+            let pos = |c: usize| if link.line < self.h { c % self.w + 1 } else { c / self.w + 1 };
+            let filled: Vec<usize> = link.set.iter().copied().filter(|&c| trial_cells[c] == Cell::Black).map(pos).collect();
+            let empty: Vec<usize> = link.set.iter().copied().filter(|&c| trial_cells[c] == Cell::White).map(pos).collect();
+            let cross = if link.line < self.h { ("column", "columns") } else { ("row", "rows") };
+            let mut what = Vec::new();
+            if !filled.is_empty() {
+                what.push(format!("fill {} {}", plural(filled.len(), cross.0, cross.1), ranges(&filled)));
+            }
+            if !empty.is_empty() {
+                what.push(format!("leave {} {} empty", plural(empty.len(), cross.0, cross.1), ranges(&empty)));
+            }
+            parts.push(format!("{line} (clue {}) would {}", clue_text(&self.clues[link.line]), what.join(" and ")));
+        }
+        let end = chain[chain.len() - 1].line;
+        let end_line = self.line_of(end);
+        parts.push(format!("{end_line} could not hold its clue {}", clue_text(&self.clues[end])));
+        // Semicolons between the lines: each line's part has commas of its own.
+        let then = match parts.len() {
+            1 => parts[0].clone(),
+            n => format!("{}; and {}", parts[..n - 1].join("; "), parts[n - 1]),
+        };
+        let sentence = format!(
+            "Suppose {cell} were {}. Then {then}. So it is {}. (A trial of one cell, followed by line logic through at most {CHAIN_MAX} lines; the lines are drawn in order.)",
+            if value == Cell::Black { "filled" } else { "empty" },
+            if other == Cell::Black { "filled" } else { "empty" },
+        );
+        let mut d = Deduction::new(rule, CONTRADICTION_RANK, vec![(i, other)], vec![i], reasons, sentence).clues(lines_used);
+        d.figures = figures;
+        d
+    }
+}
+
+/// A cell set by the trial's assumption.
+const ASSUMED: u32 = u32::MAX - 1;
+/// A cell known before the trial (or still unknown).
+const NOT_SET: u32 = u32::MAX;
+
+/// One line of a trial: the line and the cells it set.
+#[derive(Debug, Clone)]
+struct Link {
+    line: usize,
+    set: Vec<usize>,
+}
+
+/// A trial's work space, kept between candidates.
+#[derive(Debug, Default)]
+struct Trial {
+    cells: Vec<Cell>,
+    /// The link that set each cell, [`ASSUMED`] or [`NOT_SET`].
+    by: Vec<u32>,
+    queue: VecDeque<usize>,
+    queued: Vec<bool>,
+    links: Vec<Link>,
+}
+
+/// The line rule's names by rank.
+const RULES: [&str; 3] = ["Finished line", "Overlap", "Line logic"];
+
+impl Logic for Lines {
+    type Change = Change;
+    const LADDER: &'static [Rung] = LADDER;
+
+    fn find(&mut self, upto: u8) -> Found<Change> {
+        self.last = None;
+        let found = if self.words { self.find_cheapest() } else { self.find_queued() };
+        match found {
+            Found::Nothing if upto >= CONTRADICTION_RANK => self.contradiction().map_or(Found::Nothing, Found::Deduction),
+            other => other,
+        }
+    }
+
+    fn apply(&mut self, changes: &[Change]) {
+        let last = self.last.take();
+        for &(i, v) in changes {
+            if self.cells[i] == Cell::Unknown && v != Cell::Unknown {
+                self.known += 1;
+            }
+            self.cells[i] = v;
+            for l in [i / self.w, self.h + i % self.w] {
+                if Some(l) != last {
+                    self.push(l);
+                }
+            }
+        }
+        if let Some(l) = last {
+            self.pending[l] = None;
+        }
+    }
+
+    fn known(&self) -> (usize, usize) {
+        (self.known, self.cells.len())
+    }
+}
+
+/// A clue in words: `3 1 2`, or `0` for an empty line.
+pub fn clue_text(clue: &[u32]) -> String {
+    if clue.is_empty() {
+        "0".into()
+    } else {
+        clue.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(" ")
+    }
+}
+
+fn title(line: Line) -> String {
+    match line {
+        Line::Row(r) => format!("Row {}", r + 1),
+        Line::Col(c) => format!("Column {}", c + 1),
+    }
+}
+
+fn word(line: Line) -> &'static str {
+    match line {
+        Line::Row(_) => "row",
+        Line::Col(_) => "column",
+    }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        one.to_string()
+    } else {
+        many.to_string()
+    }
+}
+
+/// The line rule's words: its name, sentence and figures (the leftmost and rightmost
+/// placements that fit the known cells, so the overlap is visible).
+#[allow(clippy::too_many_arguments)]
+fn describe(line: Line, idx: &[usize], buf: &[Cell], clue: &[u32], blacks: &[usize], whites: &[usize], starts: &[Vec<usize>], rank: u8) -> (&'static str, String, Vec<Figure>) {
+    let title = title(line);
+    let word = word(line);
+    let ct = clue_text(clue);
+    let one_based = |v: &[usize]| v.iter().map(|q| q + 1).collect::<Vec<_>>();
+    let cells_words = |v: &[usize]| format!("{} {}", plural(v.len(), "cell", "cells"), ranges(&one_based(v)));
+    let placement = |pick_last: bool| -> Vec<usize> {
+        let mut v = Vec::new();
+        for (j, list) in starts.iter().enumerate() {
+            let s = if pick_last { list.last() } else { list.first() };
+            if let Some(&s) = s {
+                v.extend((s..s + clue[j] as usize).map(|q| idx[q]));
+            }
+        }
+        v.sort_unstable();
+        v
+    };
+    let mut figures = Vec::new();
+    if !clue.is_empty() && starts.len() == clue.len() {
+        figures.push(Figure { label: "leftmost placement".into(), cells: placement(false) });
+        figures.push(Figure { label: "rightmost placement".into(), cells: placement(true) });
+    }
+    let (rule, sentence) = if clue.is_empty() {
+        ("Empty line", format!("{title}, clue 0: the {word} has no filled cell, so all of it is empty."))
+    } else if rank == 0 {
+        let runs = if clue.len() == 1 { format!("the {} is already placed", clue[0]) } else { format!("its runs {ct} are all placed") };
+        ("Finished line", format!("{title}, clue {ct}: {runs}, so the rest of the {word} is empty ({}).", cells_words(whites)))
+    } else if rank == 1 {
+        // Which run covers each new filled cell in both extreme placements.
+        let mut parts = Vec::new();
+        for (j, list) in starts.iter().enumerate() {
+            let (Some(&lo), Some(&hi)) = (list.first(), list.last()) else { continue };
+            let b = clue[j] as usize;
+            let mine: Vec<usize> = blacks.iter().copied().filter(|&q| q >= hi && q < lo + b).collect();
+            if !mine.is_empty() {
+                let which = if clue.iter().filter(|&&x| x == clue[j]).count() > 1 { format!("the {} (run {})", clue[j], j + 1) } else { format!("the {}", clue[j]) };
+                parts.push(format!("wherever {which} sits, {} {} filled", cells_words(&mine), plural(mine.len(), "is", "are")));
+            }
+        }
+        let body = if parts.is_empty() { format!("every placement of the runs fills {}", cells_words(blacks)) } else { and_list(&parts) };
+        ("Overlap", format!("{title}, clue {ct}: {body}. The leftmost and rightmost placements are drawn; they overlap there."))
+    } else {
+        let known = buf.iter().filter(|&&c| c != Cell::Unknown).count();
+        let mut parts = Vec::new();
+        if !blacks.is_empty() {
+            parts.push(format!("fills {}", cells_words(blacks)));
+        }
+        if !whites.is_empty() {
+            parts.push(format!("leaves {} empty", cells_words(whites)));
+        }
+        (
+            "Line logic",
+            format!(
+                "{title}, clue {ct}: with the {known} known {} of this {word}, every way to place the runs {}. The leftmost and rightmost placements that fit are drawn.",
+                plural(known, "cell", "cells"),
+                parts.join(" and ")
+            ),
+        )
+    };
+    (rule, sentence, figures)
+}
