@@ -200,8 +200,10 @@ fn by_sat(
         proof.push(format!("{} solver calls, {c} conflicts, {:.1} ms.", stats.solves, stats.elapsed_ms));
     }
     let rating = Some(match stats.conflicts {
-        Some(c) => format!("needs search: {c} SAT conflicts"),
-        None => format!("needs search: {} SAT solves", stats.solves),
+        // The solver's logic phase stops at line logic (the one-cell contradictions cost more
+        // than SAT on random grids); Explain says whether they finish it.
+        Some(c) => format!("beyond line logic: one-cell contradictions or search ({c} SAT conflicts)"),
+        None => format!("beyond line logic: one-cell contradictions or search ({} SAT solves)", stats.solves),
     });
     let count = counting.then_some((found, complete));
     Ok(Report { verdict, solutions, stats, proof, rating, count })
