@@ -170,6 +170,13 @@ pub struct Workshop {
     pub explanation: Option<(Explanation, Option<usize>)>,
     /// The player's clock and move count on this puzzle.
     pub play: Play,
+    /// What the last Check found about the player's grid (`true` when nothing is wrong), shown
+    /// in the status line in place of the solver's verdict (Check speaks about the player's grid
+    /// only); cleared with the rings when the marks change.
+    pub checked: Option<(bool, String)>,
+    /// The last result was solved for Check (to compare the grid with), not asked for: the
+    /// status line does not show its verdict, which is about the puzzle, not the grid.
+    pub result_for_check: bool,
     /// Why the link this page was opened with could not be read (a link cut short, say): the
     /// page says so and opens nothing else in its place (no sample), until a puzzle is opened.
     pub unreadable: Option<String>,
@@ -244,6 +251,7 @@ impl Workshop {
             self.undo.push(before);
             self.redo.clear();
             self.mistakes = None;
+            self.checked = None;
             self.play.move_at(wall_ms());
         }
         self.view = Some(View::Play);
@@ -442,6 +450,7 @@ impl State {
         let w = self.workshops.entry(kind).or_default();
         w.view = Some(if report.solutions.is_empty() { View::Play } else { View::Answer(0) });
         w.result = Some(report);
+        w.result_for_check = w.check_pending;
         if w.check_pending {
             w.check_pending = false;
             self = self.check(kind);
@@ -454,8 +463,8 @@ impl State {
         let answer = match &w.result {
             Some(r) if r.verdict == Verdict::Unique => r.solutions[0].concat(),
             Some(r) => {
-                let why = if r.verdict == Verdict::None { "it has no solution" } else { "it has more than one solution" };
-                self.notice = Some(Notice { severity: Severity::Info, text: format!("Check compares with the only answer, but {why}.") });
+                let why = if r.verdict == Verdict::None { "this puzzle has no solution" } else { "this puzzle has more than one solution" };
+                w.checked = Some((false, format!("Check compares your grid with the only answer, but {why}.")));
                 return self;
             }
             None => {
@@ -466,13 +475,13 @@ impl State {
         // What a mark must agree with is the kind's rule (filled/empty, or KenKen's digits).
         let mistakes = kinds::mistakes(kind, &answer, &w.marks);
         let text = match mistakes.len() {
-            0 => "No mistakes so far.".to_string(),
-            1 => "1 mistake, ringed in red.".to_string(),
-            n => format!("{n} mistakes, ringed in red."),
+            0 => "Your grid: no mistakes so far.".to_string(),
+            1 => "Your grid: 1 mistake, ringed in red.".to_string(),
+            n => format!("Your grid: {n} mistakes, ringed in red."),
         };
+        w.checked = Some((mistakes.is_empty(), text));
         w.mistakes = Some(mistakes);
         w.view = Some(View::Play);
-        self.notice = Some(Notice { severity: Severity::Info, text });
         self
     }
 }
@@ -633,6 +642,7 @@ impl Reducible for State {
                     w.undo.push(std::mem::take(&mut w.marks));
                     w.redo.clear();
                     w.mistakes = None;
+                    w.checked = None;
                 }
                 // A cleared board is a fresh attempt: a new clock and move count.
                 w.play = Play::default();

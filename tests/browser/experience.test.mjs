@@ -57,18 +57,25 @@ for (const [kind, sample, mark] of [
   });
 }
 
-test('a notice is in view without scrolling, never moves the board, and goes with its puzzle', async () => {
+test('Check speaks about the grid only, in the status line, never moving the board; a notice is in view and goes with its puzzle', async () => {
   const page = await open(env.chrome.context, env.server.url, KEEN);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.waitForSelector('#board .cell');
-  // A mistake, then Check: its count is a notice.
+  // A mistake, then Check: its count, in the status line (not the solver's "Unique" verdict).
   await page.click('#clear');
   await page.click('#board .cell[data-r="0"][data-c="0"]');
   await page.keyboard.press('1');
   const boardTop = await page.$eval('#board', (b) => b.getBoundingClientRect().top);
   await page.click('#check');
-  await page.waitForSelector('#notice:has-text("1 mistake")', { timeout: 20000 });
+  await page.waitForSelector('#status[data-state="checked"]', { timeout: 20000 });
+  assert.match(await page.textContent('#status'), /^Your grid: 1 mistake, ringed in red\.$/);
+  assert.doesNotMatch(await page.textContent('#status'), /Unique|only solution/);
+  assert.equal(await page.$('#notice'), null, 'no toast covers the controls');
   assert.equal(await page.$eval('#board', (b) => b.getBoundingClientRect().top), boardTop, 'the board did not move');
+  // Fixing the mark takes the finding away with the ring.
+  await page.click('#board .cell[data-r="0"][data-c="0"]');
+  await page.keyboard.press('Backspace');
+  await page.waitForSelector('#status:not([data-state="checked"])');
   // An error from the Open box, far down the page, shows inside the viewport.
   await page.fill('#import-text', 'not a puzzle at all');
   await page.click('#import-open');

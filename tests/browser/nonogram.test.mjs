@@ -117,7 +117,7 @@ test('playing by hand: fill, mark, drag a line, undo and redo, clues grey out, C
   await page.click('#check');
   await page.waitForSelector('#board .cell.mistake');
   assert.equal(await page.$$eval('#board .cell.mistake', (c) => c.map((x) => x.dataset.r + ',' + x.dataset.c).join(' ')), '0,4');
-  assert.match(await page.textContent('#notice'), /1 mistake/);
+  assert.match(await page.textContent('#status'), /Your grid: 1 mistake/);
 });
 
 test('the keyboard moves a cursor and fills; a finished grid says so and survives a reload', async () => {

@@ -67,7 +67,15 @@ pub fn Status(props: &Props) -> Html {
         };
     }
     let w = state.workshop(props.kind);
-    match (&w.result, &state.last_end) {
+    // Check speaks about the player's grid only: its finding, not the solver's verdict.
+    if let Some((ok, text)) = &w.checked {
+        return html! {
+            <div id="status" class={classes!("status", "checked", (!*ok).then_some("wrong"))} data-state="checked" role="status">
+                <strong id="check-finding">{ text.clone() }</strong>
+            </div>
+        };
+    }
+    match (w.result.as_ref().filter(|_| !w.result_for_check), &state.last_end) {
         (_, Some(end)) => html! { <div id="status" class="status" data-state="ended">{ end.clone() }</div> },
         (Some(report), None) => {
             let s = &report.stats;
