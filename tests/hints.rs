@@ -649,3 +649,37 @@ fn the_worker_answers_hint_and_explain_for_every_kind_the_same_way() {
         other => panic!("{other:?}"),
     }
 }
+
+/// The worker shows a step at once, before the answer is solved, for kinds whose steps need no
+/// answer; the final reply checks the marks (a mistake replaces the step). Flood-It, whose step
+/// is the shortest finish, waits for its answer.
+#[test]
+fn the_worker_shows_a_step_before_the_answer_and_then_checks_the_marks() {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    use studio::jobs::{run, Reply, Request};
+    let seen: Rc<RefCell<Vec<Reply>>> = Rc::new(RefCell::new(Vec::new()));
+    let post: Rc<dyn Fn(Reply)> = {
+        let seen = seen.clone();
+        Rc::new(move |r: Reply| seen.borrow_mut().push(r))
+    };
+    // A KenKen not asked about before (the worker caches answers per puzzle): a wrong digit.
+    let link = "#kenken/v1/6:a_a_a_3a_5aa_3aa__b_4aa_a_a_aa_baa,s2a8m6m12a12s1s1s2s4m12m6d3a12d3d3a7";
+    let p: KenKen = kinds::import_as(link).expect("reads");
+    let answer = answer_text(&p, &unique(&p).expect("unique"));
+    let right = kenken::formats::char_digit(answer.chars().next().unwrap()).unwrap();
+    let mut marks = vec![0u8; 36 * 3];
+    marks[0] = if right == 1 { 2 } else { 1 };
+    let last = run(Request::Hint { kind: Kind::KenKen, puzzle: link.into(), marks: marks.clone() }, post.clone());
+    let early: Vec<Reply> = seen.borrow_mut().drain(..).filter(|r| matches!(r, Reply::HintEarly(_))).collect();
+    assert_eq!(early.len(), 1, "one step shown before the answer");
+    assert!(matches!(&early[0], Reply::HintEarly(h) if matches!(**h, Hint::Step(_))), "{early:?}");
+    assert!(matches!(last, Reply::Hint(ref h) if matches!(**h, Hint::Mistake { ref cells, .. } if cells == &vec![0])), "{last:?}");
+    // Asked again, the answer is cached: no early reply, the mistake at once.
+    let again = run(Request::Hint { kind: Kind::KenKen, puzzle: link.into(), marks }, post.clone());
+    assert!(matches!(again, Reply::Hint(ref h) if matches!(**h, Hint::Mistake { .. })));
+    assert!(seen.borrow().iter().all(|r| !matches!(r, Reply::HintEarly(_))));
+    // Flood-It's step reads the answer: nothing early.
+    let _ = run(Request::Hint { kind: Kind::FloodIt, puzzle: "floodit/v1/6x6/032242034203340350204502505323231342".into(), marks: vec![] }, post);
+    assert!(seen.borrow().iter().all(|r| !matches!(r, Reply::HintEarly(_))));
+}
