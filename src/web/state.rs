@@ -246,6 +246,19 @@ impl Workshop {
     /// After the marks changed from `before` by one step of the player (a mark, a drag, an
     /// applied hint): `before` goes on the undo stack, Redo and the last Check's rings go, the
     /// clock counts a move; the board shows the player's marks.
+    /// Shows a hint (a step counts as a hint used); the hint is about the player's marks, so the
+    /// board shows them rather than a step of the explanation.
+    fn show_hint(&mut self, hint: Hint) {
+        if matches!(hint, Hint::Step(_)) {
+            self.play.hints += 1;
+        }
+        self.hint = Some(hint);
+        if let Some((_, at)) = self.explanation.as_mut() {
+            *at = None;
+        }
+        self.view = Some(View::Play);
+    }
+
     fn record_move(&mut self, before: Vec<u8>) {
         if self.marks != before {
             self.undo.push(before);
@@ -535,15 +548,7 @@ impl Reducible for State {
                         if let Some(b) = s.busy.as_mut() {
                             b.early_hint = true;
                         }
-                        let w = s.workshops.entry(kind).or_default();
-                        if matches!(*hint, Hint::Step(_)) {
-                            w.play.hints += 1;
-                        }
-                        w.hint = Some(*hint);
-                        if let Some((_, at)) = w.explanation.as_mut() {
-                            *at = None;
-                        }
-                        w.view = Some(View::Play);
+                        s.workshops.entry(kind).or_default().show_hint(*hint);
                     }
                     // The marks checked: a mistake replaces the early step; the same step stays.
                     Reply::Hint(hint) if busy.early_hint => {
@@ -558,16 +563,7 @@ impl Reducible for State {
                     Reply::Hint(hint) => {
                         s.busy = None;
                         let Some(kind) = busy.kind else { return Rc::new(s) };
-                        let w = s.workshops.entry(kind).or_default();
-                        if matches!(*hint, Hint::Step(_)) {
-                            w.play.hints += 1;
-                        }
-                        w.hint = Some(*hint);
-                        // The hint is about the player's marks: the board shows them.
-                        if let Some((_, at)) = w.explanation.as_mut() {
-                            *at = None;
-                        }
-                        w.view = Some(View::Play);
+                        s.workshops.entry(kind).or_default().show_hint(*hint);
                     }
                     Reply::Explained(x) => {
                         s.busy = None;

@@ -546,6 +546,8 @@ impl<'a> KenKenLogic<'a> {
     fn subsets(&mut self) -> Rule {
         let n = self.n;
         const NAMES: [&str; 5] = ["", "", "pair", "triple", "quad"];
+        const NAKED: [&str; 5] = ["", "", "Naked pair", "Naked triple", "Naked quad"];
+        const HIDDEN: [&str; 5] = ["", "", "Hidden pair", "Hidden triple", "Hidden quad"];
         for size in 2..=4usize {
             for l in 0..2 * n {
                 let open = self.open_in(l);
@@ -573,13 +575,7 @@ impl<'a> KenKenLogic<'a> {
                             self.change_words(&changes)
                         )
                     });
-                    let name: &'static str = match size {
-                        2 => "Naked pair",
-                        3 => "Naked triple",
-                        _ => "Naked quad",
-                    };
-                    let _ = NAMES;
-                    return Ok(Some(self.deduction(name, rank::SUBSETS, changes, cells.clone(), s).clues(vec![line_words(n, l)]).figure(format!("naked {}", NAMES[size]), cells)));
+                    return Ok(Some(self.deduction(NAKED[size], rank::SUBSETS, changes, cells.clone(), s).clues(vec![line_words(n, l)]).figure(format!("naked {}", NAMES[size]), cells)));
                 }
                 // Hidden: `size` digits whose places together are `size` cells.
                 let missing: Vec<u8> = (1..=n as u8).filter(|&d| self.placed_in(l) & bit(d) == 0).collect();
@@ -602,12 +598,7 @@ impl<'a> KenKenLogic<'a> {
                             self.change_words(&changes)
                         )
                     });
-                    let name: &'static str = match size {
-                        2 => "Hidden pair",
-                        3 => "Hidden triple",
-                        _ => "Hidden quad",
-                    };
-                    return Ok(Some(self.deduction(name, rank::SUBSETS, changes, places.clone(), s).clues(vec![line_words(n, l)]).figure(format!("hidden {}", NAMES[size]), places)));
+                    return Ok(Some(self.deduction(HIDDEN[size], rank::SUBSETS, changes, places.clone(), s).clues(vec![line_words(n, l)]).figure(format!("hidden {}", NAMES[size]), places)));
                 }
             }
         }
