@@ -401,8 +401,13 @@ impl State {
                         Ok(puzzle) => self = self.open(parsed.kind, puzzle),
                         Err(e) => {
                             let text = format!("This link could not be read: {e}");
-                            self.workshops.entry(parsed.kind).or_default().unreadable = Some(text.clone());
-                            self.notice = Some(Notice { severity: Severity::Error, text });
+                            let w = self.workshops.entry(parsed.kind).or_default();
+                            // With no puzzle on the page the status line says it where the board
+                            // would be; over a puzzle kept from before, a notice says it.
+                            if w.puzzle.is_some() {
+                                self.notice = Some(Notice { severity: Severity::Error, text: text.clone() });
+                            }
+                            w.unreadable = Some(text);
                         }
                     }
                 }
