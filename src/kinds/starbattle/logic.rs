@@ -81,11 +81,17 @@ pub const LADDER: &[Rung] = &[
 ];
 
 /// The most steps of direct rules a contradiction may take (the chain a person follows).
-pub const CHAIN_MAX: usize = 12;
+pub const CHAIN_MAX: usize = 100;
+/// The most open cells of a unit whose placements the shapes rule enumerates.
+pub const SHAPES_OPEN_MAX: usize = 12;
+/// The widest band of lines [`State::band_blocks`] counts in 2x2 blocks.
+pub const BAND_MAX: usize = 3;
 /// The most placements of one unit's stars the shapes rule weighs (a unit with more is skipped).
-pub const PLACEMENTS_MAX: usize = 3000;
+pub const PLACEMENTS_MAX: usize = 300;
 /// The most line sets the confinement search weighs per direction and kind of line.
-const TIGHT_MAX: usize = 3000;
+const TIGHT_MAX: usize = 1000;
+/// The most lines (or regions) in one confinement.
+pub const TIGHT_LINES: usize = 6;
 
 /// A set of cells as bits.
 type Bits = Vec<u64>;
@@ -291,7 +297,14 @@ fn regions_name(set: u64) -> String {
 struct Window {
     r: usize,
     c: usize,
-    open: Vec<usize>,
+    cells: [usize; 4],
+    len: usize,
+}
+
+impl Window {
+    fn open(&self) -> &[usize] {
+        &self.cells[..self.len]
+    }
 }
 
 /// The logic state of one puzzle: the board, what is known of each cell, and whether to say it
@@ -367,6 +380,11 @@ impl<'b> State<'b> {
                 return Ok(Some(d));
             }
         }
+        if upto >= CONFINEMENT {
+            if let Some(d) = self.band_blocks()? {
+                return Ok(Some(d));
+            }
+        }
         if upto >= SHAPES {
             if let Some(d) = self.shapes()? {
                 return Ok(Some(d));
@@ -423,7 +441,17 @@ impl<'b> State<'b> {
     fn counts(&self) -> R {
         let k = self.b.k;
         for (u, unit) in self.b.units.iter().enumerate() {
-            let stars = self.stars_in(unit);
+            let (mut stars, mut n_open) = (0usize, 0usize);
+            for &i in unit {
+                match self.cells[i] {
+                    Cell::Star => stars += 1,
+                    Cell::Open => n_open += 1,
+                    Cell::Empty => {}
+                }
+            }
+            if (stars < k && stars + n_open > k) || (stars == k && n_open == 0) {
+                continue;
+            }
             let open = self.open_in(unit);
             if stars > k {
                 return Err(self.broken(unit.iter().copied().filter(|&i| self.cells[i] == Cell::Star).collect(), || format!("{} holds {stars} stars, more than {k}", self.b.unit_name(u))));
@@ -472,7 +500,8 @@ impl<'b> State<'b> {
             let (r, c) = self.b.at[i];
             let (r, c) = (r as usize, c as usize);
             if let Some(w) = out.iter_mut().find(|w| (r == w.r || r == w.r + 1) && (c == w.c || c == w.c + 1)) {
-                w.open.push(i);
+                w.cells[w.len] = i;
+                w.len += 1;
                 continue;
             }
             if out.len() == need {
@@ -480,100 +509,204 @@ impl<'b> State<'b> {
             }
             // Anchored at its top-right corner, the window holds columns c - 1 and c.
             let c0 = if right && c > 0 { c - 1 } else { c };
-            out.push(Window { r, c: c0, open: vec![i] });
+            out.push(Window { r, c: c0, cells: [i, 0, 0, 0], len: 1 });
         }
         out.len()
     }
 
     fn blocks(&self) -> R {
         let b = self.b;
-        let n = b.n;
         let mut ws: Vec<Window> = Vec::new();
         let units = b.units.iter().enumerate().map(|(u, unit)| (unit, b.k, Some(u), None));
         let pairs = b.pairs.iter().enumerate().map(|(q, unit)| (unit, 2 * b.k, None, Some(q)));
         for (unit, cap, u, q) in units.chain(pairs) {
-            let stars = self.stars_in(unit);
+            let (mut stars, mut open) = (0usize, 0usize);
+            for &i in unit {
+                match self.cells[i] {
+                    Cell::Star => stars += 1,
+                    Cell::Open => open += 1,
+                    Cell::Empty => {}
+                }
+            }
             if stars >= cap {
                 continue;
             }
-            let need = cap - stars;
+            // A window holds at most two open cells of a row or column, four of anything else:
+            // with more open cells than that, more windows than stars are needed.
+            let per = if u.is_some_and(|u| u < 2 * b.n) { 2 } else { 4 };
+            if open > per * (cap - stars) {
+                continue;
+            }
             let name = || match (u, q) {
                 (Some(u), _) => b.unit_name(u),
                 (_, Some(q)) => b.pair_name(q),
                 _ => String::new(),
             };
-            let mut found = false;
-            let mut fewest = usize::MAX;
-            for right in [false, true] {
-                let len = self.windows(unit, need, right, &mut ws);
-                fewest = fewest.min(len);
-                if len == need {
-                    found = true;
-                    break;
+            let rule = if q.is_some() { "2x2 blocks across two lines" } else { "2x2 blocks" };
+            if let Some(d) = self.block_count(unit, cap - stars, rule, BLOCKS, &name, q.is_some(), "", &mut ws)? {
+                return Ok(Some(d));
+            }
+        }
+        Ok(None)
+    }
+
+    /// 2x2 blocks over `cells`, which need `need` more stars: fewer blocks than that breaks
+    /// the rules; exactly as many puts a star in a block with one open cell and empties a cell
+    /// next to every open cell of a block. `why` (words) says where the count comes from.
+    #[allow(clippy::too_many_arguments)]
+    fn block_count(&self, cells: &[usize], need: usize, rule: &'static str, rank: u8, name: &dyn Fn() -> String, many: bool, why: &str, ws: &mut Vec<Window>) -> R {
+        let b = self.b;
+        let n = b.n;
+        if cells.iter().filter(|&&i| self.cells[i] == Cell::Open).count() > 4 * need {
+            return Ok(None);
+        }
+        let mut found = false;
+        let mut fewest = usize::MAX;
+        for right in [false, true] {
+            let len = self.windows(cells, need, right, ws);
+            fewest = fewest.min(len);
+            if len == need {
+                found = true;
+                break;
+            }
+        }
+        if fewest < need {
+            let open = self.open_in(cells);
+            return Err(self.broken(open, || format!("the open cells of {} fit in {fewest} 2x2 blocks of at most one star each, fewer than the {} {} {}", name(), stars_word(need), if many { "they" } else { "it" }, if many { "need" } else { "needs" })));
+        }
+        if !found {
+            return Ok(None);
+        }
+        // Each window holds exactly one star among its open cells.
+        let mut changes: Vec<Change> = Vec::new();
+        let mut seen = HashSet::new();
+        for w in ws.iter() {
+            let open = w.open();
+            if open.len() == 1 {
+                if seen.insert(open[0]) {
+                    changes.push((open[0], Cell::Star));
                 }
-            }
-            if fewest < need {
-                let open = self.open_in(unit);
-                return Err(self.broken(open, || format!("the open cells of {} fit in {fewest} 2x2 blocks of at most one star each, fewer than the {} it needs", name(), stars_word(need))));
-            }
-            if !found {
                 continue;
             }
-            // Each window holds exactly one star among its open cells.
-            let mut changes: Vec<Change> = Vec::new();
-            let mut seen = HashSet::new();
-            for w in &ws {
-                if w.open.len() == 1 {
-                    if seen.insert(w.open[0]) {
-                        changes.push((w.open[0], Cell::Star));
+            // Cells next to every open cell of the window.
+            for &j in &b.nbrs[open[0]] {
+                if self.cells[j] == Cell::Open && !open.contains(&j) && open.iter().all(|&o| b.adjacent(o, j)) && seen.insert(j) {
+                    changes.push((j, Cell::Empty));
+                }
+            }
+        }
+        if changes.is_empty() {
+            return Ok(None);
+        }
+        changes.sort_unstable_by_key(|c| c.0);
+        let reasons = if self.words { self.open_in(cells) } else { vec![] };
+        let mut d = self.deduction(rule, rank, changes.clone(), reasons, || vec![name()], || {
+            let stars: Vec<String> = changes.iter().filter(|c| c.1 == Cell::Star).map(|c| cell_words(n, c.0)).collect();
+            let empties: Vec<String> = changes.iter().filter(|c| c.1 == Cell::Empty).map(|c| cell_words(n, c.0)).collect();
+            let mut s = format!(
+                "{why}{} {} {} more, and {} open cells fit into just {} 2x2 {} (drawn). A 2x2 block holds at most one star, so each block holds exactly one.",
+                capitalise(&name()),
+                if many { "need" } else { "needs" },
+                stars_word(need),
+                if many { "their" } else { "its" },
+                need,
+                if need == 1 { "block" } else { "blocks" },
+            );
+            if !stars.is_empty() {
+                s += &format!(" A block with a single open cell has its star there: {}.", and_list(&stars));
+            }
+            if !empties.is_empty() {
+                s += &format!(" A cell that touches every open cell of a block would touch that block's star, so it is empty: {}.", and_list(&empties));
+            }
+            s
+        });
+        if self.words {
+            for w in ws.iter() {
+                let mut cells = Vec::new();
+                for rr in w.r..(w.r + 2).min(n) {
+                    for cc in w.c..(w.c + 2).min(n) {
+                        cells.push(rr * n + cc);
                     }
+                }
+                d.figures.push(Figure { label: "2x2 block".into(), cells });
+            }
+        }
+        Ok(Some(d))
+    }
+
+    /// Confinement with 2x2 blocks: a band of up to [`BAND_MAX`] consecutive rows (or columns)
+    /// minus the regions lying wholly inside it needs a known number of stars (the band's
+    /// missing stars less the regions'); its open cells are then counted in 2x2 blocks.
+    fn band_blocks(&self) -> R {
+        let b = self.b;
+        let n = b.n;
+        let need = self.needs();
+        let mut ws: Vec<Window> = Vec::new();
+        let mut rest: Vec<usize> = Vec::new();
+        for by_col in [false, true] {
+            let line = |i: usize| if by_col { i % n } else { i / n };
+            let line_unit = |l: usize| if by_col { n + l } else { l };
+            // Each region's span of lines over its cells that are not empty.
+            let mut lo = vec![usize::MAX; b.n_regions];
+            let mut hi = vec![0usize; b.n_regions];
+            for (i, g) in b.region.iter().enumerate() {
+                let Some(g) = *g else { continue };
+                if self.cells[i] == Cell::Empty {
                     continue;
                 }
-                // Cells next to every open cell of the window.
-                for &j in &b.nbrs[w.open[0]] {
-                    if self.cells[j] == Cell::Open && !w.open.contains(&j) && w.open.iter().all(|&o| b.adjacent(o, j)) && seen.insert(j) {
-                        changes.push((j, Cell::Empty));
-                    }
-                }
+                lo[g] = lo[g].min(line(i));
+                hi[g] = hi[g].max(line(i));
             }
-            if changes.is_empty() {
-                continue;
-            }
-            changes.sort_unstable_by_key(|c| c.0);
-            let rule = if q.is_some() { "2x2 blocks across two lines" } else { "2x2 blocks" };
-            let reasons = if self.words { self.open_in(unit) } else { vec![] };
-            let mut d = self.deduction(rule, BLOCKS, changes.clone(), reasons, || vec![name()], || {
-                let stars: Vec<String> = changes.iter().filter(|c| c.1 == Cell::Star).map(|c| cell_words(n, c.0)).collect();
-                let empties: Vec<String> = changes.iter().filter(|c| c.1 == Cell::Empty).map(|c| cell_words(n, c.0)).collect();
-                let mut s = format!(
-                    "{} {} {} more, and {} open cells fit into just {} 2x2 {} (drawn). A 2x2 block holds at most one star, so each block holds exactly one.",
-                    capitalise(&name()),
-                    if q.is_some() { "need" } else { "needs" },
-                    stars_word(need),
-                    if q.is_some() { "their" } else { "its" },
-                    need,
-                    if need == 1 { "block" } else { "blocks" },
-                );
-                if !stars.is_empty() {
-                    s += &format!(" A block with a single open cell has its star there: {}.", and_list(&stars));
-                }
-                if !empties.is_empty() {
-                    s += &format!(" A cell that touches every open cell of a block would touch that block's star, so it is empty: {}.", and_list(&empties));
-                }
-                s
-            });
-            if self.words {
-                for w in &ws {
-                    let mut cells = Vec::new();
-                    for rr in w.r..(w.r + 2).min(n) {
-                        for cc in w.c..(w.c + 2).min(n) {
-                            cells.push(rr * n + cc);
+            for m in 2..=BAND_MAX.min(n.saturating_sub(1)) {
+                for a in 0..=n - m {
+                    let e = a + m - 1;
+                    let mut regs = 0u64;
+                    let mut in_need = 0usize;
+                    let mut count = 0usize;
+                    for g in 0..b.n_regions {
+                        if lo[g] >= a && hi[g] <= e {
+                            regs |= 1u64 << g;
+                            in_need += need[2 * n + g];
+                            count += 1;
                         }
                     }
-                    d.figures.push(Figure { label: "2x2 block".into(), cells });
+                    if count == 0 {
+                        continue;
+                    }
+                    let band_need: usize = (a..=e).map(|l| need[line_unit(l)]).sum();
+                    if in_need >= band_need {
+                        continue; // confinement's case
+                    }
+                    rest.clear();
+                    if by_col {
+                        for r in 0..n {
+                            rest.extend((r * n + a..=r * n + e).filter(|&i| b.region[i].is_some_and(|g| regs >> g & 1 == 0)));
+                        }
+                    } else {
+                        rest.extend((a * n..(e + 1) * n).filter(|&i| b.region[i].is_some_and(|g| regs >> g & 1 == 0)));
+                    }
+                    let lines = ((1u64 << m) - 1) << a;
+                    let inside = vec![(); count];
+                    let name = || format!("the other cells of {}", lines_name(by_col, lines));
+                    let why = if self.words {
+                        format!(
+                            "{} {} inside {}, and {} need {} more than {} {}. ",
+                            capitalise(&regions_name(regs)),
+                            if inside.len() == 1 { "lies" } else { "lie" },
+                            lines_name(by_col, lines),
+                            lines_name(by_col, lines),
+                            stars_word(band_need - in_need),
+                            if inside.len() == 1 { "it" } else { "they" },
+                            if inside.len() == 1 { "does" } else { "do" },
+                        )
+                    } else {
+                        String::new()
+                    };
+                    if let Some(d) = self.block_count(&rest, band_need - in_need, "Confinement with 2x2 blocks", CONFINEMENT, &name, true, &why, &mut ws)? {
+                        return Ok(Some(d));
+                    }
                 }
             }
-            return Ok(Some(d));
         }
         Ok(None)
     }
@@ -603,7 +736,7 @@ impl<'b> State<'b> {
             let line_need: Vec<usize> = (0..n).map(|l| need[line_unit(l)]).collect();
             // Regions inside lines: the lines' other open cells are empty.
             let useful = |regs: u64, lines: u64| self.cells.iter().enumerate().any(|(i, &c)| c == Cell::Open && lines >> line(i) & 1 == 1 && b.region[i].is_some_and(|g| regs >> g & 1 == 0));
-            match tight(&reg_lines, &reg_need, &line_need, n / 2, useful) {
+            match tight(&reg_lines, &reg_need, &line_need, TIGHT_LINES.min(n / 2), useful) {
                 Err((regs, lines)) => {
                     let cells = (0..n * n).filter(|&i| lines >> line(i) & 1 == 1).collect();
                     return Err(self.broken(cells, || format!("the open cells of {} all lie in {}, which need more stars than those lines can hold", regions_name(regs), lines_name(by_col, lines))));
@@ -635,7 +768,7 @@ impl<'b> State<'b> {
             }
             // Lines inside regions: the regions' open cells outside the lines are empty.
             let useful = |lines: u64, regs: u64| self.cells.iter().enumerate().any(|(i, &c)| c == Cell::Open && lines >> line(i) & 1 == 0 && b.region[i].is_some_and(|g| regs >> g & 1 == 1));
-            match tight(&line_regs, &line_need, &reg_need, n / 2, useful) {
+            match tight(&line_regs, &line_need, &reg_need, TIGHT_LINES.min(n / 2), useful) {
                 Err((lines, regs)) => {
                     let cells = (0..n * n).filter(|&i| lines >> line(i) & 1 == 1).collect();
                     return Err(self.broken(cells, || format!("the open cells of {} all lie in {}, which need fewer stars than those lines do", lines_name(by_col, lines), regions_name(regs))));
@@ -692,7 +825,7 @@ impl<'b> State<'b> {
                 continue;
             }
             let cells = self.open_in(&b.units[u]);
-            if cells.len() > 64 || cells.len() <= s {
+            if cells.len() > SHAPES_OPEN_MAX || cells.len() <= s {
                 continue;
             }
             match self.placements(u, s, &cells, &need, &open, &tight_units) {
@@ -887,81 +1020,80 @@ impl<'b> State<'b> {
     /// The first open cell (reading order) where an assumed star breaks the rules within
     /// [`CHAIN_MAX`] steps of the direct rules.
     fn contradiction(&self) -> Option<D> {
-        for (inner, max) in probe_passes() {
-            if let Some(d) = self.contradiction_with(*inner, *max) {
-                return Some(d);
-            }
-        }
-        None
-    }
-
-    fn contradiction_with(&self, inner: u8, max: usize) -> Option<D> {
-        let n = self.b.n;
+        // The cheaper chains first (singles, blocks, confinement) for every cell; then, from where
+        // each of those stopped, with region shapes too. A chain with shapes begins exactly as
+        // the cheaper one (the cheaper rules come first), so it goes on from there.
         let mut trial = State::new(self.b, self.cells.clone(), false);
+        let mut stopped: Vec<(usize, Vec<Cell>, usize)> = Vec::new();
         for i in 0..self.cells.len() {
             if self.cells[i] != Cell::Open {
                 continue;
             }
             trial.cells.copy_from_slice(&self.cells);
             trial.cells[i] = Cell::Star;
-            if trial.chain(inner, max, &mut |_| {}).is_none() {
-                continue;
+            let (broken, steps) = trial.chain(CONFINEMENT, CHAIN_MAX, &mut |_| {});
+            match broken {
+                Some(_) => return Some(self.refute(i, CONFINEMENT)),
+                None if steps < CHAIN_MAX => stopped.push((i, trial.cells.clone(), steps)),
+                None => {}
             }
-            if !self.words {
-                return Some(Deduction::new("Contradiction", CONTRADICTION, vec![(i, Cell::Empty)], vec![i], Vec::new(), String::new()));
+        }
+        for (i, cells, steps) in stopped {
+            trial.cells = cells;
+            if trial.chain(SHAPES, CHAIN_MAX - steps, &mut |_| {}).0.is_some() {
+                return Some(self.refute(i, SHAPES));
             }
-            // Again, in words, with the chain recorded.
-            let mut told = State::new(self.b, self.cells.clone(), true);
-            told.cells[i] = Cell::Star;
-            let mut chain: Vec<D> = Vec::new();
-            let broken = told.chain(inner, max, &mut |d| chain.push(d.clone())).expect("the same rules break the same way");
-            let mut s = format!("Suppose {} held a star.", cell_words(n, i));
-            for (t, d) in chain.iter().enumerate() {
-                s += &format!(" {} {}", if t == 0 { "Then" } else { "Next," }, lower_first(&d.sentence));
-            }
-            s += &format!(" But now {}. So {} has no star.", broken.sentence, cell_words(n, i));
-            let mut reasons: Vec<usize> = broken.cells.iter().copied().filter(|&j| j != i).collect();
-            reasons.sort_unstable();
-            reasons.dedup();
-            let mut d = Deduction::new("Contradiction", CONTRADICTION, vec![(i, Cell::Empty)], vec![i], reasons.clone(), s)
-                .clues(vec![format!("star at {}", cell_words(n, i)), format!("{} of at most {CHAIN_MAX} steps", plural(chain.len(), "step", "steps"))]);
-            d = d.figure("the assumed star", vec![i]);
-            for (t, c) in chain.iter().enumerate() {
-                d = d.figure(format!("step {}: {}", t + 1, c.rule), c.cells.clone());
-            }
-            d = d.figure("where it breaks", reasons);
-            return Some(d);
         }
         None
     }
 
-    /// Runs the direct rules for at most `max` steps, handing each deduction to `each`; the
-    /// contradiction when they break the rules.
-    fn chain(&mut self, inner: u8, max: usize, each: &mut dyn FnMut(&D)) -> Option<Broken> {
-        for _ in 0..max {
+    /// The deduction that a star at `i` breaks the rules within [`CHAIN_MAX`] steps of the rules
+    /// up to `inner`, with the chain told and drawn.
+    fn refute(&self, i: usize, inner: u8) -> D {
+        let n = self.b.n;
+        if !self.words {
+            return Deduction::new("Contradiction", CONTRADICTION, vec![(i, Cell::Empty)], vec![i], Vec::new(), String::new());
+        }
+        let mut told = State::new(self.b, self.cells.clone(), true);
+        told.cells[i] = Cell::Star;
+        let mut chain: Vec<D> = Vec::new();
+        let broken = told.chain(inner, CHAIN_MAX, &mut |d| chain.push(d.clone())).0.expect("the same rules break the same way");
+        let mut s = format!("Suppose {} held a star.", cell_words(n, i));
+        for (t, d) in chain.iter().enumerate() {
+            s += &format!(" {} {}", if t == 0 { "Then" } else { "Next," }, lower_first(&d.sentence));
+        }
+        s += &format!(" But now {}. So {} has no star.", broken.sentence, cell_words(n, i));
+        let mut reasons: Vec<usize> = broken.cells.iter().copied().filter(|&j| j != i).collect();
+        reasons.sort_unstable();
+        reasons.dedup();
+        let mut d = Deduction::new("Contradiction", CONTRADICTION, vec![(i, Cell::Empty)], vec![i], reasons.clone(), s)
+            .clues(vec![format!("star at {}", cell_words(n, i)), format!("{} of at most {CHAIN_MAX}", plural(chain.len(), "step", "steps"))]);
+        d = d.figure("the assumed star", vec![i]);
+        for (t, c) in chain.iter().enumerate() {
+            d = d.figure(format!("step {}: {}", t + 1, c.rule), c.cells.clone());
+        }
+        d.figure("where it breaks", reasons)
+    }
+
+    /// Runs the direct rules up to rank `inner` for at most `max` steps, handing each deduction
+    /// to `each`: the contradiction when they break the rules, and the steps taken.
+    fn chain(&mut self, inner: u8, max: usize, each: &mut dyn FnMut(&D)) -> (Option<Broken>, usize) {
+        for step in 0..max {
             match self.search(inner) {
                 Ok(Some(d)) => {
                     each(&d);
                     self.write(&d.changes);
                 }
-                Ok(None) => return None,
-                Err(b) => return Some(b),
+                Ok(None) => return (None, step),
+                Err(b) => return (Some(b), step),
             }
         }
         // One more look: a contradiction the cells already hold counts, a further step does not.
         match self.search(SINGLES) {
-            Err(b) => Some(b),
-            _ => None,
+            Err(b) => (Some(b), max),
+            _ => (None, max),
         }
     }
-}
-
-fn probe_passes() -> &'static [(u8, usize)] {
-    static P: std::sync::OnceLock<Vec<(u8, usize)>> = std::sync::OnceLock::new();
-    P.get_or_init(|| {
-        let t = std::env::var("SB_PASSES").unwrap_or_else(|_| "3:12".into());
-        t.split(',').map(|x| { let mut it = x.split(':'); (it.next().unwrap().parse().unwrap(), it.next().unwrap().parse().unwrap()) }).collect()
-    })
 }
 
 /// The tight-set search of confinement, for one direction: `a_sets[a]` is the set of B-units
