@@ -440,7 +440,9 @@ fn starbattle_big_puzzles_every_step_agrees_and_logic_phase_matches() {
     let text = std::fs::read_to_string(HARD).expect("bench/starbattle/hard_17_21_25.txt");
     let entries = StarBattle::read_collection(&text, "hard").expect("reads");
     assert!(entries.len() >= 20);
-    for e in entries.iter().step_by(2) {
+    // Every 17x17 and every puzzle the ladder finishes at 21x21 and 25x25 (the others stop at the
+    // same place in both runs; the whole walk is timed by `puzzle explain`).
+    for e in entries.iter().filter(|e| e.id.starts_with("sb17") || e.id.contains("expert")) {
         let answer = e.known.clone().expect("the set carries answers");
         starbattle_walk_matches_logic_phase(&e.puzzle, &answer, &e.id);
     }

@@ -84,6 +84,9 @@ pub const LADDER: &[Rung] = &[
 pub const CHAIN_MAX: usize = 100;
 /// The most open cells of a unit whose placements the shapes rule enumerates.
 pub const SHAPES_OPEN_MAX: usize = 12;
+/// The rules of a contradiction's first try at every cell (the cheap ones); the second try goes
+/// on from where each stopped with every direct rule.
+const PROBE_FIRST: u8 = BLOCKS;
 /// The widest band of lines [`State::band_blocks`] counts in 2x2 blocks.
 pub const BAND_MAX: usize = 3;
 /// The most placements of one unit's stars the shapes rule weighs (a unit with more is skipped).
@@ -127,6 +130,9 @@ pub struct Board {
     nb_bits: Vec<Bits>,
     /// Each unit's cells as bits.
     unit_bits: Vec<Bits>,
+    /// The counted sets holding each cell: its row, column and region (indices into `units`),
+    /// then its pairs of lines (`units.len()` + index into `pairs`).
+    of_cell: Vec<Vec<u16>>,
     words: usize,
 }
 
@@ -182,7 +188,13 @@ impl Board {
         };
         let nb_bits = nbrs.iter().map(|v| to_bits(v)).collect();
         let unit_bits = units.iter().map(|u| to_bits(u)).collect();
-        Board { n, k, units, pairs, region, n_regions: p.n_regions(), at, nbrs, nb_bits, unit_bits, words }
+        let mut of_cell: Vec<Vec<u16>> = vec![Vec::with_capacity(7); n * n];
+        for (u, cells) in units.iter().chain(pairs.iter()).enumerate() {
+            for &i in cells {
+                of_cell[i].push(u as u16);
+            }
+        }
+        Board { n, k, units, pairs, region, n_regions: p.n_regions(), at, nbrs, nb_bits, unit_bits, of_cell, words }
     }
 
     /// The starting cells: all open, except cells outside every region, which are empty.
@@ -317,12 +329,47 @@ pub struct State<'b> {
     pub cells: Vec<Cell>,
     /// Whether deductions carry sentences and figures (hints) or not (the solver).
     words: bool,
+    /// Stars and open cells of each unit, then of each pair of lines, kept up to date.
+    stars: Vec<u16>,
+    open: Vec<u16>,
 }
 
 impl<'b> State<'b> {
     /// A state over `cells`; `words` builds sentences and figures.
     pub fn new(b: &'b Board, cells: Vec<Cell>, words: bool) -> Self {
-        State { b, cells, words }
+        let sets = b.units.len() + b.pairs.len();
+        let mut st = State { b, cells, words, stars: vec![0; sets], open: vec![0; sets] };
+        st.count();
+        st
+    }
+
+    /// Counts the stars and open cells of every unit and pair of lines afresh.
+    fn count(&mut self) {
+        self.stars.iter_mut().for_each(|x| *x = 0);
+        self.open.iter_mut().for_each(|x| *x = 0);
+        for (i, &c) in self.cells.iter().enumerate() {
+            let slot = match c {
+                Cell::Star => &mut self.stars,
+                Cell::Open => &mut self.open,
+                Cell::Empty => continue,
+            };
+            for &u in &self.b.of_cell[i] {
+                slot[u as usize] += 1;
+            }
+        }
+    }
+
+    /// The same cells and counts as `other`.
+    fn copy_from(&mut self, other: &State) {
+        self.cells.copy_from_slice(&other.cells);
+        self.stars.copy_from_slice(&other.stars);
+        self.open.copy_from_slice(&other.open);
+    }
+
+    /// Replaces the cells (counted afresh).
+    fn set_cells(&mut self, cells: &[Cell]) {
+        self.cells.copy_from_slice(cells);
+        self.count();
     }
 
     fn deduction(&self, rule: &'static str, rank: u8, changes: Vec<Change>, reasons: Vec<usize>, clues: impl FnOnce() -> Vec<String>, sentence: impl FnOnce() -> String) -> D {
@@ -338,9 +385,6 @@ impl<'b> State<'b> {
         Broken { cells, sentence: if self.words { sentence() } else { String::new() } }
     }
 
-    fn stars_in(&self, unit: &[usize]) -> usize {
-        unit.iter().filter(|&&i| self.cells[i] == Cell::Star).count()
-    }
 
     fn open_in(&self, unit: &[usize]) -> Vec<usize> {
         unit.iter().copied().filter(|&i| self.cells[i] == Cell::Open).collect()
@@ -348,7 +392,7 @@ impl<'b> State<'b> {
 
     /// Stars each unit still needs (0 when full or over).
     fn needs(&self) -> Vec<usize> {
-        self.b.units.iter().map(|u| self.b.k.saturating_sub(self.stars_in(u))).collect()
+        (0..self.b.units.len()).map(|u| self.b.k.saturating_sub(self.stars[u] as usize)).collect()
     }
 
     /// The open cells as bits.
@@ -400,7 +444,24 @@ impl<'b> State<'b> {
 
     fn write(&mut self, changes: &[Change]) {
         for &(i, v) in changes {
+            let old = self.cells[i];
+            if old == v {
+                continue;
+            }
             self.cells[i] = v;
+            for &u in &self.b.of_cell[i] {
+                let u = u as usize;
+                match old {
+                    Cell::Star => self.stars[u] -= 1,
+                    Cell::Open => self.open[u] -= 1,
+                    Cell::Empty => {}
+                }
+                match v {
+                    Cell::Star => self.stars[u] += 1,
+                    Cell::Open => self.open[u] += 1,
+                    Cell::Empty => {}
+                }
+            }
         }
     }
 
@@ -441,14 +502,7 @@ impl<'b> State<'b> {
     fn counts(&self) -> R {
         let k = self.b.k;
         for (u, unit) in self.b.units.iter().enumerate() {
-            let (mut stars, mut n_open) = (0usize, 0usize);
-            for &i in unit {
-                match self.cells[i] {
-                    Cell::Star => stars += 1,
-                    Cell::Open => n_open += 1,
-                    Cell::Empty => {}
-                }
-            }
+            let (stars, n_open) = (self.stars[u] as usize, self.open[u] as usize);
             if (stars < k && stars + n_open > k) || (stars == k && n_open == 0) {
                 continue;
             }
@@ -499,7 +553,9 @@ impl<'b> State<'b> {
             }
             let (r, c) = self.b.at[i];
             let (r, c) = (r as usize, c as usize);
-            if let Some(w) = out.iter_mut().find(|w| (r == w.r || r == w.r + 1) && (c == w.c || c == w.c + 1)) {
+            // The cells come in reading order, so only the windows anchored on this row or the
+            // one above (the last ones made) can hold this cell.
+            if let Some(w) = out.iter_mut().rev().take_while(|w| w.r + 1 >= r).find(|w| (r == w.r || r == w.r + 1) && (c == w.c || c == w.c + 1)) {
                 w.cells[w.len] = i;
                 w.len += 1;
                 continue;
@@ -519,15 +575,8 @@ impl<'b> State<'b> {
         let mut ws: Vec<Window> = Vec::new();
         let units = b.units.iter().enumerate().map(|(u, unit)| (unit, b.k, Some(u), None));
         let pairs = b.pairs.iter().enumerate().map(|(q, unit)| (unit, 2 * b.k, None, Some(q)));
-        for (unit, cap, u, q) in units.chain(pairs) {
-            let (mut stars, mut open) = (0usize, 0usize);
-            for &i in unit {
-                match self.cells[i] {
-                    Cell::Star => stars += 1,
-                    Cell::Open => open += 1,
-                    Cell::Empty => {}
-                }
-            }
+        for (x, (unit, cap, u, q)) in units.chain(pairs).enumerate() {
+            let (stars, open) = (self.stars[x] as usize, self.open[x] as usize);
             if stars >= cap {
                 continue;
             }
@@ -543,7 +592,7 @@ impl<'b> State<'b> {
                 _ => String::new(),
             };
             let rule = if q.is_some() { "2x2 blocks across two lines" } else { "2x2 blocks" };
-            if let Some(d) = self.block_count(unit, cap - stars, rule, BLOCKS, &name, q.is_some(), "", &mut ws)? {
+            if let Some(d) = self.block_count(unit, cap - stars, rule, BLOCKS, &name, q.is_some(), "", u.is_some_and(|u| u < 2 * b.n), &mut ws)? {
                 return Ok(Some(d));
             }
         }
@@ -554,7 +603,7 @@ impl<'b> State<'b> {
     /// the rules; exactly as many puts a star in a block with one open cell and empties a cell
     /// next to every open cell of a block. `why` (words) says where the count comes from.
     #[allow(clippy::too_many_arguments)]
-    fn block_count(&self, cells: &[usize], need: usize, rule: &'static str, rank: u8, name: &dyn Fn() -> String, many: bool, why: &str, ws: &mut Vec<Window>) -> R {
+    fn block_count(&self, cells: &[usize], need: usize, rule: &'static str, rank: u8, name: &dyn Fn() -> String, many: bool, why: &str, line: bool, ws: &mut Vec<Window>) -> R {
         let b = self.b;
         let n = b.n;
         if cells.iter().filter(|&&i| self.cells[i] == Cell::Open).count() > 4 * need {
@@ -562,7 +611,12 @@ impl<'b> State<'b> {
         }
         let mut found = false;
         let mut fewest = usize::MAX;
+        // On a single row or column the greedy cover from the left is the smallest; elsewhere
+        // windows anchored at their top-right corner are tried too.
         for right in [false, true] {
+            if right && line {
+                break;
+            }
             let len = self.windows(cells, need, right, ws);
             fewest = fewest.min(len);
             if len == need {
@@ -702,7 +756,7 @@ impl<'b> State<'b> {
                     } else {
                         String::new()
                     };
-                    if let Some(d) = self.block_count(&rest, band_need - in_need, "Confinement with 2x2 blocks", CONFINEMENT, &name, true, &why, &mut ws)? {
+                    if let Some(d) = self.block_count(&rest, band_need - in_need, "Confinement with 2x2 blocks", CONFINEMENT, &name, true, &why, false, &mut ws)? {
                         return Ok(Some(d));
                     }
                 }
@@ -1017,34 +1071,65 @@ impl<'b> State<'b> {
 
     // ---- rank 4: short contradictions ----
 
-    /// The first open cell (reading order) where an assumed star breaks the rules within
-    /// [`CHAIN_MAX`] steps of the direct rules.
+    /// The first open cell (in [`State::probe_order`]) where an assumed star breaks the rules
+    /// within [`CHAIN_MAX`] steps of the direct rules.
     fn contradiction(&self) -> Option<D> {
-        // The cheaper chains first (singles, blocks, confinement) for every cell; then, from where
+        // The cheaper chains first (singles and 2x2 blocks) for every cell; then, from where
         // each of those stopped, with region shapes too. A chain with shapes begins exactly as
         // the cheaper one (the cheaper rules come first), so it goes on from there.
         let mut trial = State::new(self.b, self.cells.clone(), false);
         let mut stopped: Vec<(usize, Vec<Cell>, usize)> = Vec::new();
-        for i in 0..self.cells.len() {
-            if self.cells[i] != Cell::Open {
-                continue;
-            }
-            trial.cells.copy_from_slice(&self.cells);
-            trial.cells[i] = Cell::Star;
-            let (broken, steps) = trial.chain(CONFINEMENT, CHAIN_MAX, &mut |_| {});
+        for i in self.probe_order() {
+            trial.copy_from(self);
+            trial.write(&[(i, Cell::Star)]);
+            let (broken, steps) = trial.chain(PROBE_FIRST, CHAIN_MAX, &mut |_| {});
             match broken {
-                Some(_) => return Some(self.refute(i, CONFINEMENT)),
+                Some(_) => return Some(self.refute(i, PROBE_FIRST)),
                 None if steps < CHAIN_MAX => stopped.push((i, trial.cells.clone(), steps)),
                 None => {}
             }
         }
         for (i, cells, steps) in stopped {
-            trial.cells = cells;
+            trial.set_cells(&cells);
             if trial.chain(SHAPES, CHAIN_MAX - steps, &mut |_| {}).0.is_some() {
                 return Some(self.refute(i, SHAPES));
             }
         }
         None
+    }
+
+    /// The open cells in the order a contradiction tries them: first those whose star would take
+    /// the most room from a row, column or region with little room to spare (its open cells
+    /// beyond the stars it needs), then reading order.
+    fn probe_order(&self) -> Vec<usize> {
+        let b = self.b;
+        let units = b.units.len();
+        let slack: Vec<usize> = (0..units).map(|u| (self.open[u] as usize).saturating_sub(b.k.saturating_sub(self.stars[u] as usize))).collect();
+        let mut eaten: Vec<(u16, usize)> = Vec::with_capacity(24);
+        let mut keyed: Vec<(usize, usize)> = Vec::new();
+        for i in 0..self.cells.len() {
+            if self.cells[i] != Cell::Open {
+                continue;
+            }
+            eaten.clear();
+            for &j in &b.nbrs[i] {
+                if self.cells[j] != Cell::Open {
+                    continue;
+                }
+                for &u in &b.of_cell[j] {
+                    if (u as usize) < units && !b.of_cell[i].contains(&u) {
+                        match eaten.iter_mut().find(|e| e.0 == u) {
+                            Some(e) => e.1 += 1,
+                            None => eaten.push((u, 1)),
+                        }
+                    }
+                }
+            }
+            let score = eaten.iter().map(|&(u, e)| e * 16 / (slack[u as usize] + 1)).max().unwrap_or(0);
+            keyed.push((usize::MAX - score, i));
+        }
+        keyed.sort_unstable();
+        keyed.into_iter().map(|(_, i)| i).collect()
     }
 
     /// The deduction that a star at `i` breaks the rules within [`CHAIN_MAX`] steps of the rules
@@ -1055,7 +1140,7 @@ impl<'b> State<'b> {
             return Deduction::new("Contradiction", CONTRADICTION, vec![(i, Cell::Empty)], vec![i], Vec::new(), String::new());
         }
         let mut told = State::new(self.b, self.cells.clone(), true);
-        told.cells[i] = Cell::Star;
+        told.write(&[(i, Cell::Star)]);
         let mut chain: Vec<D> = Vec::new();
         let broken = told.chain(inner, CHAIN_MAX, &mut |d| chain.push(d.clone())).0.expect("the same rules break the same way");
         let mut s = format!("Suppose {} held a star.", cell_words(n, i));
