@@ -19,7 +19,7 @@
 use web_time::Instant;
 
 use super::logic::{Board, Cell, State, ALL, LADDER};
-use crate::deduce::{self, End};
+use crate::deduce::{self, End, Logic};
 use super::StarBattle;
 use crate::grid::Grid;
 use crate::puzzle::{checked, enumerate_verified, Mode, Puzzle, Report, SolveError, Verdict};
@@ -63,9 +63,17 @@ pub fn rate_upto(p: &StarBattle, upto: u8) -> Rated {
     let board = Board::new(p);
     let mut state = State::new(&board, board.start(), false);
     let run = deduce::run(&mut state, upto, |_| true);
-    match run.end {
-        End::Broken { .. } => Rated { cells: None, hardest: None },
-        _ => Rated { cells: Some(state.cells), hardest: run.hardest },
+    // A grid the rules complete is checked by the singles too: on a puzzle with no answer the
+    // deductions (each true of every answer) may fill the grid with one that breaks a rule.
+    let broken = match run.end {
+        End::Broken { .. } => true,
+        End::Complete => matches!(state.find(0), deduce::Found::Broken { .. }),
+        _ => false,
+    };
+    if broken {
+        Rated { cells: None, hardest: None }
+    } else {
+        Rated { cells: Some(state.cells), hardest: run.hardest }
     }
 }
 
