@@ -42,7 +42,7 @@ use std::collections::HashSet;
 
 use super::StarBattle;
 use crate::deduce::{Deduction, Found, Logic, Rung};
-use crate::hint::{and_list, cell_words, ranges, Figure};
+use crate::hint::{and_list, cell_words, Figure};
 
 /// What is known about one cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -284,6 +284,34 @@ fn stars_word(k: usize) -> String {
     format!("{k} star{}", if k == 1 { "" } else { "s" })
 }
 
+/// `one more star`, `3 more stars`.
+fn more_stars(k: usize) -> String {
+    if k == 1 {
+        "one more star".to_string()
+    } else {
+        format!("{k} more stars")
+    }
+}
+
+/// Cells in words, grouped by row: `row 6, columns 5 and 6; row 8, column 13`.
+fn cells_words(n: usize, cells: &[usize]) -> String {
+    let mut sorted: Vec<usize> = cells.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < sorted.len() {
+        let r = sorted[i] / n;
+        let mut cols: Vec<usize> = Vec::new();
+        while i < sorted.len() && sorted[i] / n == r {
+            cols.push(sorted[i] % n + 1);
+            i += 1;
+        }
+        parts.push(if cols.len() == 1 { format!("row {}, column {}", r + 1, cols[0]) } else { format!("row {}, columns {}", r + 1, and_list(&cols)) });
+    }
+    parts.join("; ")
+}
+
 fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
@@ -294,8 +322,10 @@ fn lines_name(by_col: bool, set: u64) -> String {
     let w = if by_col { "column" } else { "row" };
     if v.len() == 1 {
         format!("{w} {}", v[0])
+    } else if v.len() >= 3 && v.windows(2).all(|p| p[1] == p[0] + 1) {
+        format!("{w}s {} to {}", v[0], v[v.len() - 1])
     } else {
-        format!("{w}s {}", ranges(&v))
+        format!("{w}s {}", and_list(&v))
     }
 }
 
@@ -486,12 +516,11 @@ impl<'b> State<'b> {
                 let count = open.len();
                 let changes = open.into_iter().map(|j| (j, Cell::Empty)).collect();
                 return Ok(Some(self.deduction("Neighbours of a star", SINGLES, changes, vec![i], || vec![format!("star at {}", cell_words(n, i))], || {
-                    format!(
-                        "Stars never touch, not even diagonally, so the {} next to the star at {} {} empty.",
-                        plural(count, "open cell", "open cells"),
-                        cell_words(n, i),
-                        if count == 1 { "is" } else { "are" }
-                    )
+                    if count == 1 {
+                        format!("Stars never touch, not even diagonally, so the open cell next to the star at {} is empty.", cell_words(n, i))
+                    } else {
+                        format!("Stars never touch, not even diagonally, so the {count} open cells next to the star at {} are empty.", cell_words(n, i))
+                    }
                 })));
             }
         }
@@ -522,7 +551,11 @@ impl<'b> State<'b> {
                 let count = open.len();
                 let changes = open.into_iter().map(|i| (i, Cell::Empty)).collect();
                 return Ok(Some(self.deduction("Full line or region", SINGLES, changes, if self.words { reasons() } else { vec![] }, || vec![name()], || {
-                    format!("{} has all its {} already, so its other {} {} empty.", capitalise(&name()), stars_word(k), plural(count, "open cell", "open cells"), if count == 1 { "is" } else { "are" })
+                    if count == 1 {
+                        format!("{} has all its {} already, so its last open cell is empty.", capitalise(&name()), stars_word(k))
+                    } else {
+                        format!("{} has all its {} already, so its other {count} open cells are empty.", capitalise(&name()), stars_word(k))
+                    }
                 })));
             }
             if stars + open.len() == k {
@@ -533,7 +566,7 @@ impl<'b> State<'b> {
                     if count == 1 {
                         format!("{} needs one more star and has only one open cell left, so the star goes there.", capitalise(&name()))
                     } else {
-                        format!("{} needs {} more and has exactly {count} open cells left, so each of them holds a star.", capitalise(&name()), stars_word(missing))
+                        format!("{} needs {} and has exactly {count} open cells left, so each of them holds a star.", capitalise(&name()), more_stars(missing))
                     }
                 })));
             }
@@ -655,22 +688,22 @@ impl<'b> State<'b> {
         changes.sort_unstable_by_key(|c| c.0);
         let reasons = if self.words { self.open_in(cells) } else { vec![] };
         let mut d = self.deduction(rule, rank, changes.clone(), reasons, || vec![name()], || {
-            let stars: Vec<String> = changes.iter().filter(|c| c.1 == Cell::Star).map(|c| cell_words(n, c.0)).collect();
-            let empties: Vec<String> = changes.iter().filter(|c| c.1 == Cell::Empty).map(|c| cell_words(n, c.0)).collect();
+            let stars: Vec<usize> = changes.iter().filter(|c| c.1 == Cell::Star).map(|c| c.0).collect();
+            let empties: Vec<usize> = changes.iter().filter(|c| c.1 == Cell::Empty).map(|c| c.0).collect();
             let mut s = format!(
-                "{why}{} {} {} more, and {} open cells fit into just {} 2x2 {} (drawn). A 2x2 block holds at most one star, so each block holds exactly one.",
+                "{why}{} {} {}, and {} open cells fit into just {} 2x2 {} (drawn). A 2x2 block holds at most one star, so each block holds exactly one.",
                 capitalise(&name()),
                 if many { "need" } else { "needs" },
-                stars_word(need),
+                more_stars(need),
                 if many { "their" } else { "its" },
                 need,
                 if need == 1 { "block" } else { "blocks" },
             );
             if !stars.is_empty() {
-                s += &format!(" A block with a single open cell has its star there: {}.", and_list(&stars));
+                s += &format!(" A block with a single open cell has its star there: {}.", cells_words(n, &stars));
             }
             if !empties.is_empty() {
-                s += &format!(" A cell that touches every open cell of a block would touch that block's star, so it is empty: {}.", and_list(&empties));
+                s += &format!(" A cell that touches every open cell of a block would touch that block's star, so it is empty: {}.", cells_words(n, &empties));
             }
             s
         });
@@ -744,12 +777,12 @@ impl<'b> State<'b> {
                     let name = || format!("the other cells of {}", lines_name(by_col, lines));
                     let why = if self.words {
                         format!(
-                            "{} {} inside {}, and {} need {} more than {} {}. ",
+                            "{} {} inside {}, and {} need {} than {} {}. ",
                             capitalise(&regions_name(regs)),
                             if inside.len() == 1 { "lies" } else { "lie" },
                             lines_name(by_col, lines),
                             lines_name(by_col, lines),
-                            stars_word(band_need - in_need),
+                            more_stars(band_need - in_need),
                             if inside.len() == 1 { "it" } else { "they" },
                             if inside.len() == 1 { "does" } else { "do" },
                         )
@@ -804,10 +837,10 @@ impl<'b> State<'b> {
                     let mut d = self.deduction("Confinement", CONFINEMENT, changes, reasons, || vec![lines_name(by_col, lines), regions_name(regs)], || {
                         let (rg, ls) = (regions_name(regs), lines_name(by_col, lines));
                         format!(
-                            "The open cells of {rg} all lie in {ls}. {} {} {} more, and {ls} {} exactly {} more, so every star still missing in {ls} belongs to {}: the other cells of {ls} are empty.",
+                            "The open cells of {rg} all lie in {ls}. {} {} {}, and {ls} {} exactly {} more, so every star still missing in {ls} belongs to {}: the other cells of {ls} are empty.",
                             capitalise(&if nr == 1 { "this region".to_string() } else { format!("these {nr} regions") }),
                             if nr == 1 { "needs" } else { "need" },
-                            stars_word(rn),
+                            more_stars(rn),
                             if nl == 1 { "needs" } else { "need" },
                             rn,
                             rg,
@@ -836,10 +869,10 @@ impl<'b> State<'b> {
                     let mut d = self.deduction("Confinement (lines in regions)", CONFINEMENT, changes, reasons, || vec![lines_name(by_col, lines), regions_name(regs)], || {
                         let (rg, ls) = (regions_name(regs), lines_name(by_col, lines));
                         format!(
-                            "The open cells of {ls} all lie in {rg}. {} {} {} more, and {rg} {} exactly {} more, so every star still missing in {rg} lies in {ls}: {} cells outside {ls} are empty.",
+                            "The open cells of {ls} all lie in {rg}. {} {} {}, and {rg} {} exactly {} more, so every star still missing in {rg} lies in {ls}: {} cells outside {ls} are empty.",
                             capitalise(&ls),
                             if nl == 1 { "needs" } else { "need" },
-                            stars_word(ln),
+                            more_stars(ln),
                             if nr == 1 { "needs" } else { "need" },
                             ln,
                             if nr == 1 { "its" } else { "their" },
@@ -909,18 +942,18 @@ impl<'b> State<'b> {
                     let reasons = if self.words { cells.clone() } else { vec![] };
                     let name = b.unit_name(u);
                     let mut d = self.deduction(rule, SHAPES, changes.clone(), reasons, || vec![name.clone()], || {
-                        let stars: Vec<String> = changes.iter().filter(|c| c.1 == Cell::Star).map(|c| cell_words(n, c.0)).collect();
-                        let empties: Vec<String> = changes.iter().filter(|c| c.1 == Cell::Empty).map(|c| cell_words(n, c.0)).collect();
+                        let stars: Vec<usize> = changes.iter().filter(|c| c.1 == Cell::Star).map(|c| c.0).collect();
+                        let empties: Vec<usize> = changes.iter().filter(|c| c.1 == Cell::Empty).map(|c| c.0).collect();
                         let ways = if count == 1 { "there is only one way to place them without breaking a rule".to_string() } else { format!("there are {count} ways to place them without breaking a rule") };
-                        let mut s = format!("{} needs {} more, and {ways}.", capitalise(&name), stars_word(s));
+                        let mut s = format!("{} needs {}, and {ways}.", capitalise(&name), more_stars(s));
                         if !stars.is_empty() {
-                            s += &format!(" Every one of them puts a star at {}.", and_list(&stars));
+                            s += &format!(" Every one of them puts a star at {}.", cells_words(n, &stars));
                         }
                         if !empties.is_empty() {
                             s += &format!(
                                 " Wherever they go, they leave {} empty (next to one of {name}'s stars, or in a row, column or region they fill): {}.",
                                 if empties.len() == 1 { "this cell" } else { "these cells" },
-                                and_list(&empties)
+                                cells_words(n, &empties)
                             );
                         }
                         s
