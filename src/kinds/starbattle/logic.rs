@@ -362,13 +362,17 @@ pub struct State<'b> {
     /// Stars and open cells of each unit, then of each pair of lines, kept up to date.
     stars: Vec<u16>,
     open: Vec<u16>,
+    /// For each unit and pair of lines, its open count + 1 when 2x2 blocks last found nothing
+    /// in it (0: not looked at). Cells only get decided, so the same open count means the same
+    /// cells, and still nothing: a cache that changes no result, only the time.
+    blocks_seen: std::cell::RefCell<Vec<u16>>,
 }
 
 impl<'b> State<'b> {
     /// A state over `cells`; `words` builds sentences and figures.
     pub fn new(b: &'b Board, cells: Vec<Cell>, words: bool) -> Self {
         let sets = b.units.len() + b.pairs.len();
-        let mut st = State { b, cells, words, stars: vec![0; sets], open: vec![0; sets] };
+        let mut st = State { b, cells, words, stars: vec![0; sets], open: vec![0; sets], blocks_seen: std::cell::RefCell::new(vec![0; sets]) };
         st.count();
         st
     }
@@ -394,12 +398,15 @@ impl<'b> State<'b> {
         self.cells.copy_from_slice(&other.cells);
         self.stars.copy_from_slice(&other.stars);
         self.open.copy_from_slice(&other.open);
+        // What found nothing in `other` finds nothing here while the unit is unchanged.
+        self.blocks_seen.borrow_mut().copy_from_slice(&other.blocks_seen.borrow());
     }
 
     /// Replaces the cells (counted afresh).
     fn set_cells(&mut self, cells: &[Cell]) {
         self.cells.copy_from_slice(cells);
         self.count();
+        self.blocks_seen.borrow_mut().iter_mut().for_each(|x| *x = 0);
     }
 
     fn deduction(&self, rule: &'static str, rank: u8, changes: Vec<Change>, reasons: Vec<usize>, clues: impl FnOnce() -> Vec<String>, sentence: impl FnOnce() -> String) -> D {
@@ -610,7 +617,7 @@ impl<'b> State<'b> {
         let pairs = b.pairs.iter().enumerate().map(|(q, unit)| (unit, 2 * b.k, None, Some(q)));
         for (x, (unit, cap, u, q)) in units.chain(pairs).enumerate() {
             let (stars, open) = (self.stars[x] as usize, self.open[x] as usize);
-            if stars >= cap {
+            if stars >= cap || self.blocks_seen.borrow()[x] == self.open[x] + 1 {
                 continue;
             }
             // A window holds at most two open cells of a row or column, four of anything else:
@@ -625,8 +632,9 @@ impl<'b> State<'b> {
                 _ => String::new(),
             };
             let rule = if q.is_some() { "2x2 blocks across two lines" } else { "2x2 blocks" };
-            if let Some(d) = self.block_count(unit, cap - stars, rule, BLOCKS, &name, q.is_some(), "", u.is_some_and(|u| u < 2 * b.n), &mut ws)? {
-                return Ok(Some(d));
+            match self.block_count(unit, cap - stars, rule, BLOCKS, &name, q.is_some(), "", u.is_some_and(|u| u < 2 * b.n), &mut ws)? {
+                Some(d) => return Ok(Some(d)),
+                None => self.blocks_seen.borrow_mut()[x] = self.open[x] + 1,
             }
         }
         Ok(None)
