@@ -210,7 +210,7 @@ fn generated_puzzles_are_proven_unique() {
 #[test]
 fn generated_puzzles_are_rated_at_the_level_asked_for() {
     use studio::kinds::starbattle::generate::Difficulty;
-    use studio::kinds::starbattle::logic::Rule;
+    use studio::kinds::starbattle::logic::LADDER;
     let cases: [(usize, usize, &str); 10] = [
         (6, 1, "easy"),
         (6, 1, "medium"),
@@ -234,17 +234,18 @@ fn generated_puzzles_are_rated_at_the_level_asked_for() {
             assert_eq!(report.verdict, Verdict::Unique);
             let shown = report.rating.unwrap();
             match rated {
-                Some(rule) => {
-                    assert_eq!(rule.level(), word);
-                    assert_eq!(shown, rule.difficulty());
+                Some(rank) => {
+                    assert_eq!(LADDER[rank as usize].level, word);
+                    assert_eq!(shown, LADDER[rank as usize].rating);
                 }
                 None => assert!(shown.contains("search"), "{shown}"),
             }
         }
     }
-    // The levels are the logic's rule levels.
-    for rule in Rule::ALL {
-        assert_eq!(Difficulty::from_word(rule.level()), Some(Difficulty::Exactly(rule)));
+    // The levels are the ladder's levels, each naming its highest rank.
+    for level in studio::deduce::levels(LADDER) {
+        let top = LADDER.iter().rposition(|r| r.level == level).unwrap() as u8;
+        assert_eq!(Difficulty::from_word(level), Some(Difficulty::Exactly(top)));
     }
 }
 
@@ -348,7 +349,8 @@ fn decoders_never_panic_on_damaged_input() {
 
 mod logic_rules {
     use super::*;
-    use studio::kinds::starbattle::logic::{Cell, Logic, Rule};
+    use studio::deduce::{self, Found, Logic};
+    use studio::kinds::starbattle::logic::{Board, Cell, State, ALL, LADDER};
     use studio::kinds::starbattle::solve::rate;
 
     fn agrees(cells: &[Cell], answer: &[bool]) -> bool {
@@ -359,8 +361,8 @@ mod logic_rules {
         })
     }
 
-    /// Propagation with every rule set, from the start, never removes an answer brute force
-    /// finds, and a contradiction only comes when there is none.
+    /// The ladder's runs, every rank as the ceiling, from the start, never remove an answer
+    /// brute force finds, and the rules find the cells broken only when there is none.
     #[test]
     fn propagation_keeps_every_answer_of_random_small_puzzles() {
         let mut rng = fastrand::Rng::with_seed(99);
@@ -371,19 +373,28 @@ mod logic_rules {
                 let regions = random_regions(n, &mut rng);
                 let answers = brute_solutions(&regions, k);
                 let puzzle = StarBattle::new(regions, k).unwrap();
-                let logic = Logic::new(&puzzle);
-                for upto in Rule::ALL {
-                    let mut cells = logic.start();
-                    match logic.propagate(&mut cells, upto) {
-                        Err(_) => {
-                            assert!(answers.is_empty(), "{upto:?} contradicted a puzzle with {} answers: {:?}", answers.len(), formats::region_rows(&puzzle));
+                let board = Board::new(&puzzle);
+                for upto in 0..=ALL {
+                    let mut state = State::new(&board, board.start(), false);
+                    let run = deduce::run(&mut state, upto, |_| true);
+                    // A completed grid is checked by the singles (as the solver does).
+                    let end = match run.end {
+                        deduce::End::Complete => match state.find(0) {
+                            Found::Broken { cells, sentence } => deduce::End::Broken { cells, sentence },
+                            _ => deduce::End::Complete,
+                        },
+                        other => other,
+                    };
+                    match end {
+                        deduce::End::Broken { .. } => {
+                            assert!(answers.is_empty(), "rank {upto} broke a puzzle with {} answers: {:?}", answers.len(), formats::region_rows(&puzzle));
                             contradictions += 1;
                         }
-                        Ok(_) => {
+                        _ => {
                             for a in &answers {
-                                assert!(agrees(&cells, a), "{upto:?} removed an answer of {:?}", formats::region_rows(&puzzle));
+                                assert!(agrees(&state.cells, a), "rank {upto} removed an answer of {:?}", formats::region_rows(&puzzle));
                             }
-                            if upto == Rule::Probing && cells.iter().all(|&c| c != Cell::Open) {
+                            if upto == ALL && state.complete() {
                                 assert_eq!(answers.len(), 1);
                                 solved_by_logic += 1;
                             }
@@ -396,42 +407,73 @@ mod logic_rules {
         assert!(solved_by_logic > 5, "some puzzles are solved by logic alone ({solved_by_logic})");
     }
 
-    /// Each rule on its own, applied from states where a random part of a true answer is
-    /// already known, never contradicts that answer; and each rule does fix cells.
+    /// Every deduction of every rank, made from states where a random part of a true answer is
+    /// already known, agrees with that answer; and every rank of the ladder fires somewhere.
     #[test]
-    fn each_rule_alone_respects_a_known_answer_from_partial_states() {
+    fn every_deduction_respects_a_known_answer_from_partial_states() {
         let mut rng = fastrand::Rng::with_seed(5);
-        let mut fired = [0usize; 4];
-        for (n, k, rounds) in [(5, 1, 80), (6, 1, 80), (7, 1, 40), (8, 2, 6)] {
+        let mut fired = vec![0usize; LADDER.len()];
+        for (n, k, rounds) in [(5, 1, 80), (6, 1, 80), (7, 1, 40), (8, 2, 8), (10, 2, 4)] {
             for _ in 0..rounds {
                 let regions = random_regions(n, &mut rng);
-                let answers = brute_solutions(&regions, k);
+                let answers = if n <= 8 { brute_solutions(&regions, k) } else { Vec::new() };
                 let Some(answer) = answers.first() else { continue };
                 let puzzle = StarBattle::new(regions, k).unwrap();
-                let logic = Logic::new(&puzzle);
+                let board = Board::new(&puzzle);
                 for _ in 0..4 {
                     let share = rng.usize(0..60);
-                    let mut start = logic.start();
+                    let mut start = board.start();
                     for (i, c) in start.iter_mut().enumerate() {
                         if *c == Cell::Open && rng.usize(0..100) < share {
                             *c = if answer[i] { Cell::Star } else { Cell::Empty };
                         }
                     }
-                    for (r, rule) in Rule::ALL.into_iter().enumerate() {
-                        let mut cells = start.clone();
-                        for _ in 0..n * n {
-                            match logic.apply(rule, &mut cells) {
-                                Ok(true) => fired[r] += 1,
-                                Ok(false) => break,
-                                Err(_) => panic!("{rule:?} contradicted a true answer of {:?} from {start:?}", formats::region_rows(&puzzle)),
+                    for words in [false, true] {
+                        let mut state = State::new(&board, start.clone(), words);
+                        loop {
+                            match state.find(ALL) {
+                                Found::Deduction(d) => {
+                                    fired[d.rank as usize] += 1;
+                                    if words {
+                                        assert!(!d.sentence.is_empty(), "{} without words", d.rule);
+                                    }
+                                    state.apply(&d.changes);
+                                    assert!(agrees(&state.cells, answer), "{} ({}) removed the answer of {:?}", d.rule, d.sentence, formats::region_rows(&puzzle));
+                                }
+                                Found::Broken { sentence, .. } => panic!("the rules broke a true answer of {:?}: {sentence}", formats::region_rows(&puzzle)),
+                                Found::Nothing => break,
                             }
-                            assert!(agrees(&cells, answer), "{rule:?} removed the answer of {:?}", formats::region_rows(&puzzle));
                         }
                     }
                 }
             }
         }
-        assert!(fired.iter().all(|&f| f > 0), "every rule fixes cells somewhere: {fired:?}");
+        assert!(fired.iter().take(4).all(|&f| f > 0), "every direct rank fixes cells somewhere: {fired:?}");
+    }
+
+    /// The same deductions with and without words: the solver's run and the hints' run make the
+    /// same changes in the same order.
+    #[test]
+    fn words_change_nothing_but_the_words() {
+        let mut rng = fastrand::Rng::with_seed(17);
+        for _ in 0..60 {
+            let regions = random_regions(7, &mut rng);
+            let puzzle = StarBattle::new(regions, 1).unwrap();
+            let board = Board::new(&puzzle);
+            let mut quiet = State::new(&board, board.start(), false);
+            let mut told = State::new(&board, board.start(), true);
+            loop {
+                match (quiet.find(ALL), told.find(ALL)) {
+                    (Found::Deduction(a), Found::Deduction(b)) => {
+                        assert_eq!((a.rule, a.rank, &a.changes), (b.rule, b.rank, &b.changes));
+                        quiet.apply(&a.changes);
+                        told.apply(&b.changes);
+                    }
+                    (Found::Nothing, Found::Nothing) | (Found::Broken { .. }, Found::Broken { .. }) => break,
+                    (a, b) => panic!("{a:?} against {b:?}"),
+                }
+            }
+        }
     }
 
     /// The solver's verdicts and counts through the logic layer equal brute force, and the
@@ -507,6 +549,34 @@ mod page {
         assert_eq!(solved.matches("class=\"star\"").count(), 6);
         // A grid of the wrong shape draws no stars rather than panicking.
         assert_eq!(page::render_svg(&p, Some(&Grid::filled(3, 3, true))).matches("class=\"star\"").count(), 0);
+    }
+
+    /// Every region's letter is shown once, in its first cell, so a hint's "region J" is on the board.
+    #[test]
+    fn region_letters_show_each_region_once() {
+        let p = example();
+        let letters = page::region_letters(&p);
+        let shown: Vec<char> = letters.iter().flatten().copied().collect();
+        assert_eq!(shown.len(), p.n_regions());
+        for (i, l) in letters.iter().enumerate() {
+            if let Some(l) = l {
+                let g = p.regions().cells()[i].unwrap();
+                assert_eq!(*l, StarBattle::letter(g));
+                assert!(p.regions().cells()[..i].iter().all(|&x| x != Some(g)), "the first cell of region {l}");
+            }
+        }
+    }
+
+    /// A figure is drawn as one outline: a 2x2 block is a square of four sides, a band of rows
+    /// one rectangle.
+    #[test]
+    fn figures_are_drawn_as_one_outline() {
+        let block = page::outline_path(6, &[7, 8, 13, 14]);
+        assert_eq!(block.matches('M').count(), 8, "{block}");
+        assert!(block.contains("M1 1h1") && block.contains("M2 1h1") && block.contains("M1 3h1") && block.contains("M3 1v1"), "{block}");
+        // Two rows of a 6-wide board: 6 + 6 horizontal sides and 2 + 2 vertical ones.
+        let band: Vec<usize> = (0..12).collect();
+        assert_eq!(page::outline_path(6, &band).matches('M').count(), 16);
     }
 
     #[test]

@@ -2,12 +2,13 @@
 //!
 //! - [`model`]: the puzzle and its validation;
 //! - [`encode`]: the SAT encoding (exactly k per line and region, at most one per 2x2 window);
-//! - [`logic`]: human-logic propagation (singles, 2x2 blocks, confinement, probing) and its rules;
+//! - [`logic`]: the deduction engine on [`crate::deduce::Logic`]: every rule once (singles, 2x2 blocks,
+//!   confinement, region shapes and squeezes, short contradictions), its ladder and sentences;
 //! - [`solve`]: the layered solver (logic, then SAT seeded with the fixed cells) and the rating;
 //! - [`check`]: the independent verifier;
 //! - [`formats`]: studio JSON and link, puzz.link URLs, pzprv3 files, KrazyDad lines;
 //! - [`generate`]: new puzzles with a unique answer;
-//! - [`hint`]: explained hints (the logic rules one unit at a time, told in words);
+//! - [`hint`]: explained hints (the first deduction of [`logic`], cheapest rank first);
 //! - [`page`]: the page's pure functions (marks, highlights, SVG, the region editor's draft).
 
 pub mod check;

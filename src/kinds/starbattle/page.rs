@@ -437,3 +437,46 @@ pub fn room_for_stars(cells: &[usize], cols: usize, k: usize) -> usize {
     search(&sorted, 0, k, &mut best, &mut budget, &touches);
     if budget == 0 { k } else { best.min(k) }
 }
+
+/// The region letter the board shows in each cell: the letter of a region in its first cell
+/// (reading order), so every "region J" a hint speaks of can be found on the board.
+pub fn region_letters(p: &StarBattle) -> Vec<Option<char>> {
+    let mut seen = vec![false; p.n_regions()];
+    p.regions()
+        .cells()
+        .iter()
+        .map(|g| {
+            let g = (*g)?;
+            let first = !seen[g as usize];
+            seen[g as usize] = true;
+            first.then(|| StarBattle::letter(g))
+        })
+        .collect()
+}
+
+/// The outline of a set of cells on a grid `cols` wide, as an SVG path in cell units (a cell is
+/// 1 by 1): one segment for each side of a cell whose neighbour across that side is not in the
+/// set, so a 2x2 block is drawn as one square and a band of rows as one rectangle.
+pub fn outline_path(cols: usize, cells: &[usize]) -> String {
+    let set: std::collections::HashSet<usize> = cells.iter().copied().collect();
+    let has = |r: isize, c: isize| r >= 0 && c >= 0 && (c as usize) < cols && set.contains(&(r as usize * cols + c as usize));
+    let mut d = String::new();
+    let mut sorted: Vec<usize> = set.iter().copied().collect();
+    sorted.sort_unstable();
+    for i in sorted {
+        let (r, c) = ((i / cols) as isize, (i % cols) as isize);
+        if !has(r - 1, c) {
+            let _ = write!(d, "M{c} {r}h1");
+        }
+        if !has(r + 1, c) {
+            let _ = write!(d, "M{c} {}h1", r + 1);
+        }
+        if !has(r, c - 1) {
+            let _ = write!(d, "M{c} {r}v1");
+        }
+        if !has(r, c + 1) {
+            let _ = write!(d, "M{} {r}v1", c + 1);
+        }
+    }
+    d
+}

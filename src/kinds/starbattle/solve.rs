@@ -1,8 +1,10 @@
-//! The layered solver: human logic ([`super::logic`]) to a fixpoint, then SAT seeded with what is known.
+//! The layered solver: human logic ([`super::logic`]) to its end, then SAT seeded with what is known.
 //!
-//! 1. The logic rules run to a fixpoint, simplest first. They only make sound deductions, so a
-//!    grid they complete (and the independent checker accepts) is the only answer; the rating
-//!    is the hardest rule that was needed.
+//! 1. The logic phase is [`crate::deduce::run`] over [`super::logic`]'s ladder: the same rule
+//!    functions, cheapest first, that the hints and "Explain the solution" call, one deduction
+//!    at a time (built without sentences). They only make sound deductions, so a grid they
+//!    complete (and the independent checker accepts) is the only answer; the rating is the
+//!    hardest rank used, named by [`super::logic::LADDER`].
 //! 2. Otherwise SAT over [`super::encode`] plus the implied [`band_blocks`] clauses, with every
 //!    fixed cell as a unit: the first answer,
 //!    then uniqueness by blocking it over the cell variables and solving again, or counting.
@@ -16,7 +18,8 @@
 
 use web_time::Instant;
 
-use super::logic::{Cell, Logic, Rule};
+use super::logic::{Board, Cell, State, ALL, LADDER};
+use crate::deduce::{self, End, Logic};
 use super::StarBattle;
 use crate::grid::Grid;
 use crate::puzzle::{checked, enumerate_verified, Mode, Puzzle, Report, SolveError, Verdict};
@@ -30,8 +33,8 @@ const RESTART_UNIT: u64 = 64;
 pub struct Rated {
     /// The cells after propagation with every rule (`None`: the logic found a contradiction).
     pub cells: Option<Vec<Cell>>,
-    /// The hardest rule used (`None` when nothing beyond the start was needed or on a contradiction).
-    pub hardest: Option<Rule>,
+    /// The hardest rank used (`None` when nothing beyond the start was needed or on a contradiction).
+    pub hardest: Option<u8>,
 }
 
 impl Rated {
@@ -43,20 +46,34 @@ impl Rated {
     /// The difficulty in words: the hardest rule when the logic solves it, else "needs search".
     pub fn difficulty(&self) -> String {
         if self.solved() {
-            self.hardest.unwrap_or(Rule::Singles).difficulty().to_string()
+            LADDER[self.hardest.unwrap_or(0) as usize].rating.to_string()
         } else {
             "beyond logic (needs search)".to_string()
         }
     }
 }
 
-/// Runs every logic rule on `p` to a fixpoint.
+/// Runs every rule of the ladder on `p` until it completes the grid or nothing more follows.
 pub fn rate(p: &StarBattle) -> Rated {
-    let logic = Logic::new(p);
-    let mut cells = logic.start();
-    match logic.propagate(&mut cells, Rule::Probing) {
-        Ok(hardest) => Rated { cells: Some(cells), hardest },
-        Err(_) => Rated { cells: None, hardest: None },
+    rate_upto(p, ALL)
+}
+
+/// Runs the rules of rank at most `upto` on `p` (the generator's levels).
+pub fn rate_upto(p: &StarBattle, upto: u8) -> Rated {
+    let board = Board::new(p);
+    let mut state = State::new(&board, board.start(), false);
+    let run = deduce::run(&mut state, upto, |_| true);
+    // A grid the rules complete is checked by the singles too: on a puzzle with no answer the
+    // deductions (each true of every answer) may fill the grid with one that breaks a rule.
+    let broken = match run.end {
+        End::Broken { .. } => true,
+        End::Complete => matches!(state.find(0), deduce::Found::Broken { .. }),
+        _ => false,
+    };
+    if broken {
+        Rated { cells: None, hardest: None }
+    } else {
+        Rated { cells: Some(state.cells), hardest: run.hardest }
     }
 }
 
@@ -77,7 +94,7 @@ pub fn solve(p: &StarBattle, mode: Mode, monitor: Option<Monitor>) -> Result<Rep
         p.verify(&grid).map_err(SolveError::Rejected)?;
         proof.push(format!(
             "Human logic alone fixed every cell (hardest rule: {}); its deductions are sound, so this answer is the only one.",
-            rated.hardest.unwrap_or(Rule::Singles).level()
+            LADDER[rated.hardest.unwrap_or(0) as usize].level
         ));
         let stats = Stats { elapsed_ms: started.elapsed().as_secs_f64() * 1000.0, ..Stats::default() };
         let verdict = if mode == Mode::First { Verdict::Solved } else { Verdict::Unique };

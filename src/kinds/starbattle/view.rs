@@ -88,6 +88,15 @@ pub fn Page() -> Html {
     let player_done = answer.is_none() && check::verify(&p, &player_stars).is_ok();
 
     let labels = p.regions().cells();
+    let letters = page::region_letters(&p);
+    // The figures of the step shown (2x2 blocks, bands of lines, a contradiction's chain), each
+    // drawn as one outline over the board.
+    let step_shown = match (&w.explanation, &w.hint) {
+        (Some((x, Some(k))), _) => x.steps.get(*k).cloned(),
+        (_, Some(crate::hint::Hint::Step(s))) => Some(s.clone()),
+        _ => None,
+    };
+    let figures = step_shown.map(|s| s.figures).unwrap_or_default();
     let cells = (0..n_cells).map(|i| {
         let (r, c) = (i / cols, i % cols);
         let g = labels[i];
@@ -107,6 +116,7 @@ pub fn Page() -> Html {
                  data-star={if star { "1" } else { "0" }} data-dot={if dot { "1" } else { "0" }}
                  title={g.map(|g| format!("region {}", StarBattle::letter(g))).unwrap_or_else(|| "no region".into())}>
                 { if star { "★" } else if dot { "·" } else { "" } }
+                if let Some(l) = letters[i] { <span class="sb-letter" aria-hidden="true">{ l }</span> }
             </div>
         }
     });
@@ -188,6 +198,11 @@ pub fn Page() -> Html {
                  onpointerdown={on_down} onpointermove={stroke.on_move.clone()} onpointerup={stroke.up.clone()} onpointercancel={stroke.cancel.clone()}
                  onkeydown={on_key} oncontextmenu={Callback::from(|e: MouseEvent| e.prevent_default())}>
                 { for cells }
+                if !figures.is_empty() {
+                    <svg class="sb-figures" viewBox={format!("0 0 {cols} {rows}")} preserveAspectRatio="none" aria-hidden="true">
+                        { for figures.iter().map(|f| html! { <path class="sb-figure" d={page::outline_path(cols, &f.cells)}><title>{ f.label.clone() }</title></path> }) }
+                    </svg>
+                }
             </div>
             </Zoom>
             <HintPanel kind={KIND} done={player_done} />

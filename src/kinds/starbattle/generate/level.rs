@@ -4,13 +4,16 @@
 
 use super::regions::{move_one, neighbours, to_puzzle};
 use super::watch::Watch;
-use crate::kinds::starbattle::logic::{Cell, Logic, Rule};
+use crate::deduce;
+use crate::kinds::starbattle::logic::{Cell, LADDER};
+use crate::kinds::starbattle::solve::rate_upto;
 
 /// The difficulty asked of the generator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Difficulty {
-    /// Exactly this logic level (the hardest rule the logic needs).
-    Exactly(Rule),
+    /// Exactly this logic level: the level of the hardest rank the logic needs is the level of
+    /// this rank (the highest rank of its level on [`LADDER`]).
+    Exactly(u8),
     /// Any level the logic can finish (the default: no puzzle that needs search).
     Logic,
     /// Unique, but the logic rules cannot finish it (needs search).
@@ -21,13 +24,13 @@ pub enum Difficulty {
 
 impl Difficulty {
     /// The words the generator understands, for messages.
-    pub const WORDS: &'static str = "easy, medium, hard, expert, logic (any of those), beyond (needs search) or any";
+    pub const WORDS: &'static str = "easy, medium, hard, expert (the levels of the logic ladder), logic (any of those), beyond (needs search) or any";
 
     /// Reads a level word (`easy`, `medium`, `hard`, `expert`, `logic`, `beyond`, `any`).
     pub fn from_word(word: &str) -> Option<Difficulty> {
         let w = word.trim().to_ascii_lowercase();
-        if let Some(rule) = Rule::ALL.into_iter().find(|r| r.level() == w) {
-            return Some(Difficulty::Exactly(rule));
+        if let Some(rank) = deduce::rank_of_level(LADDER, &w) {
+            return Some(Difficulty::Exactly(rank));
         }
         match w.as_str() {
             "logic" => Some(Difficulty::Logic),
@@ -40,18 +43,18 @@ impl Difficulty {
     /// The level's word.
     pub fn word(self) -> &'static str {
         match self {
-            Difficulty::Exactly(r) => r.level(),
+            Difficulty::Exactly(r) => LADDER[r as usize].level,
             Difficulty::Logic => "logic",
             Difficulty::Beyond => "beyond",
             Difficulty::Any => "any",
         }
     }
 
-    /// Whether a puzzle rated `rated` (the hardest rule when the logic solves it, `None`
+    /// Whether a puzzle rated `rated` (the hardest rank when the logic solves it, `None`
     /// for "needs search") is at this level.
-    pub fn accepts(self, rated: Option<Rule>) -> bool {
+    pub fn accepts(self, rated: Option<u8>) -> bool {
         match self {
-            Difficulty::Exactly(r) => rated == Some(r),
+            Difficulty::Exactly(r) => rated.is_some_and(|x| LADDER[x as usize].level == LADDER[r as usize].level),
             Difficulty::Logic => rated.is_some(),
             Difficulty::Beyond => rated.is_none(),
             Difficulty::Any => true,
@@ -60,18 +63,23 @@ impl Difficulty {
 }
 
 /// Cells the rules up to `upto` fix on `regions` (the planted layout keeps them consistent).
-fn fixed_by(n: usize, k: usize, regions: &[u32], upto: Rule) -> Option<(usize, Vec<Cell>, Option<Rule>)> {
+fn fixed_by(n: usize, k: usize, regions: &[u32], upto: u8) -> Option<(usize, Vec<Cell>, Option<u8>)> {
     let p = to_puzzle(n, k, regions)?;
-    let logic = Logic::new(&p);
-    let mut cells = logic.start();
-    let hardest = logic.propagate(&mut cells, upto).ok()?;
-    Some((cells.iter().filter(|&&c| c != Cell::Open).count(), cells, hardest))
+    let rated = rate_upto(&p, upto);
+    let cells = rated.cells?;
+    Some((cells.iter().filter(|&&c| c != Cell::Open).count(), cells, rated.hardest))
+}
+
+/// The highest rank of the level below `rank`'s, if any.
+fn simpler(rank: u8) -> Option<u8> {
+    let level = LADDER[rank as usize].level;
+    (0..rank).rev().find(|&r| LADDER[r as usize].level != level)
 }
 
 /// Moves weighed per hill-climbing step.
 const TRIES: usize = 4;
 
-/// Hill climbing on the regions until the rules up to `rule` solve the puzzle (and, when
+/// Hill climbing on the regions until the rules up to rank `rule` solve the puzzle (and, when
 /// `exact`, the simpler rules do not). The planted layout stays an answer throughout, so a
 /// grid the rules finish is unique.
 #[allow(clippy::too_many_arguments)]
@@ -80,7 +88,7 @@ pub(super) fn reach_level(
     k: usize,
     layout: &[bool],
     regions: &mut Vec<u32>,
-    rule: Rule,
+    rule: u8,
     exact: bool,
     rng: &mut fastrand::Rng,
     watch: &mut Watch,
@@ -132,7 +140,7 @@ pub(super) fn reach_level(
     if !exact {
         return Ok(true);
     }
-    let Some(simpler) = Rule::ALL.into_iter().rev().find(|&r| r < rule) else { return Ok(true) };
+    let Some(simpler) = simpler(rule) else { return Ok(true) };
     // Harder: fewer cells fixed by the simpler rules while `rule` still solves it.
     let Some((mut easy_score, _, _)) = fixed_by(n, k, regions, simpler) else { return Ok(false) };
     let mut steps = 0;

@@ -43,7 +43,7 @@ mod watch;
 
 pub use level::Difficulty;
 
-use super::logic::Rule;
+use super::logic::{ALL, LADDER};
 use super::StarBattle;
 use crate::puzzle::{Mode, Verdict};
 use crate::sat::Monitor;
@@ -80,7 +80,7 @@ pub fn check_size(size: usize, stars: usize) -> Result<(), String> {
 /// [`Unit::Steps`](crate::sat::Unit)) and stops the work by returning false.
 pub fn generate_level(size: usize, stars: usize, level: Difficulty, seed: u64, monitor: Option<&mut Monitor>) -> Result<StarBattle, String> {
     check_size(size, stars)?;
-    if level == Difficulty::Exactly(Rule::Singles) && stars > 1 {
+    if matches!(level, Difficulty::Exactly(r) if LADDER[r as usize].level == LADDER[0].level) && stars > 1 {
         // Singles need a row, column or region with exactly as many open cells as stars to
         // start; a connected region of k >= 2 cells would hold touching stars.
         return Err(format!("easy puzzles (singles alone) exist only with 1 star: singles cannot start on {stars} stars; ask for medium or harder"));
@@ -103,7 +103,7 @@ pub fn generate_level(size: usize, stars: usize, level: Difficulty, seed: u64, m
         }
         let reached = match level {
             Difficulty::Exactly(rule) => reach_level(size, stars, &layout, &mut regions, rule, true, &mut rng, &mut watch)?,
-            Difficulty::Logic => reach_level(size, stars, &layout, &mut regions, Rule::Probing, false, &mut rng, &mut watch)?,
+            Difficulty::Logic => reach_level(size, stars, &layout, &mut regions, ALL, false, &mut rng, &mut watch)?,
             Difficulty::Beyond | Difficulty::Any => true,
         };
         if !reached {
@@ -122,8 +122,9 @@ pub fn generate_level(size: usize, stars: usize, level: Difficulty, seed: u64, m
     Err(format!("no unique {size}x{size} puzzle with {stars} stars at level {} was found from seed {seed}; try another seed", level.word()))
 }
 
-/// The rating as a level: the hardest rule when the logic solves `p`, `None` when it needs search.
-pub fn rating(p: &StarBattle) -> Option<Rule> {
+/// The rating as a rank of [`LADDER`]: the hardest rank when the logic solves `p`, `None` when
+/// it needs search.
+pub fn rating(p: &StarBattle) -> Option<u8> {
     let r = super::solve::rate(p);
-    r.solved().then(|| r.hardest.unwrap_or(Rule::Singles))
+    r.solved().then(|| r.hardest.unwrap_or(0))
 }
