@@ -4,6 +4,7 @@
 // whole solve is explained and scrubbable on the board.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { suite, open } from './harness.mjs';
 
 const STARBATTLE = 'starbattle/v1/6x6s1/AAABBBABBBCCADDEECFFDDECFEEEECFCCCCC';
@@ -173,5 +174,32 @@ test('KenKen: hints walk a Tatham Extreme to the end, using an extreme rule on t
   }
   assert.ok(await page.$('#hint-finish'), 'the hints finish the puzzle');
   assert.ok([...rules].some((r) => /X-wing|Swordfish|Jellyfish|Line sum|Forcing chain/.test(r)), [...rules].join(', '));
+  assert.deepEqual(page.studioErrors, []);
+});
+
+// A 14x14 Star Battle with 3 stars made to be solved by hand, from the shared collection beside
+// the repository (read at run time, never copied in): the hints walk it to the end.
+const HUMAN_SB = new URL('../../../shared/bench/starbattle/human_5to14_dev130.txt', import.meta.url);
+
+test('Star Battle: hints walk a hand-made 14x14 to the end', async () => {
+  const lines = fs.readFileSync(HUMAN_SB, 'utf8').split('\n').filter((l) => l.startsWith('14,14,3,'));
+  assert.ok(lines.length >= 30, 'the shared 14x14 puzzles');
+  // The last one of the set, which the hints finish (puzzle explain starbattle … says which).
+  const page = await open(env.chrome.context, env.server.url, 'starbattle');
+  await page.waitForSelector('#import-text');
+  await page.fill('#import-text', lines[lines.length - 1]);
+  await page.click('#import-open');
+  await page.waitForSelector('#board .cell');
+  await fresh(page, null, '#clear');
+  const rules = new Set();
+  for (let guard = 0; guard < 400; guard++) {
+    if (await page.$('#hint-finish')) break;
+    const h = await askHint(page);
+    assert.equal(h.kind, 'step', h.text);
+    rules.add(await page.textContent('#hint-text .hint-rule'));
+    await page.click('#hint-apply');
+    await page.waitForFunction(() => !document.querySelector('#hint-apply'));
+  }
+  assert.ok(await page.$('#hint-finish'), `the hints finish the puzzle (rules used: ${[...rules].join(', ')})`);
   assert.deepEqual(page.studioErrors, []);
 });
