@@ -36,7 +36,7 @@ fn make(size: usize, stars: usize, level: Difficulty, seed: u64, limit_ms: f64) 
 fn hardset(count: u64) {
     println!("# Hard Star Battle set made by `cargo run --release --example starbattle_bench hardset {count}` (see README.md beside this file)");
     for (size, stars) in [(17, 4), (21, 5), (25, 6)] {
-        for level in [Difficulty::Beyond, Difficulty::Exactly(studio::kinds::starbattle::logic::Rule::Probing)] {
+        for level in [Difficulty::Beyond, Difficulty::Exactly(studio::kinds::starbattle::logic::CONTRADICTION)] {
             for seed in 1..=count {
                 let t = Instant::now();
                 match make(size, stars, level, seed, LIMIT_MS) {
