@@ -156,15 +156,10 @@ test('hints from the empty grid finish the puzzle, and the finish counts them', 
   assert.deepEqual(page.studioErrors, []);
 });
 
-// A Tatham Keen Extreme (made with `sgt-keen --generate 1 6dx`): his solver needs Extreme
-// deductions for it, and the hints walk it to the end with one of theirs.
-const KEEN_EXTREME = 'kenken/v1/6:a_a_a_3a_5aa_3aa__b_4aa_a_a_aa_baa,s2a8m6m12a12s1s1s2s4m12m6d3a12d3d3a7';
-
-test('KenKen: hints walk a Tatham Extreme to the end, using an extreme rule on the way', async () => {
-  const page = await open(env.chrome.context, env.server.url, KEEN_EXTREME);
-  await fresh(page, KEEN_EXTREME, '#clear');
+/** Presses Hint and Apply until the finish (at most `most` steps); every hint must be a step. The rules used. */
+async function walkToEnd(page, most) {
   const rules = new Set();
-  for (let guard = 0; guard < 300; guard++) {
+  for (let guard = 0; guard < most; guard++) {
     if (await page.$('#hint-finish')) break;
     const h = await askHint(page);
     assert.equal(h.kind, 'step', h.text);
@@ -172,6 +167,17 @@ test('KenKen: hints walk a Tatham Extreme to the end, using an extreme rule on t
     await page.click('#hint-apply');
     await page.waitForFunction(() => !document.querySelector('#hint-apply'));
   }
+  return rules;
+}
+
+// A Tatham Keen Extreme (made with `sgt-keen --generate 1 6dx`): his solver needs Extreme
+// deductions for it, and the hints walk it to the end with one of theirs.
+const KEEN_EXTREME = 'kenken/v1/6:a_a_a_3a_5aa_3aa__b_4aa_a_a_aa_baa,s2a8m6m12a12s1s1s2s4m12m6d3a12d3d3a7';
+
+test('KenKen: hints walk a Tatham Extreme to the end, using an extreme rule on the way', async () => {
+  const page = await open(env.chrome.context, env.server.url, KEEN_EXTREME);
+  await fresh(page, KEEN_EXTREME, '#clear');
+  const rules = await walkToEnd(page, 300);
   assert.ok(await page.$('#hint-finish'), 'the hints finish the puzzle');
   assert.ok([...rules].some((r) => /X-wing|Swordfish|Jellyfish|Line sum|Forcing chain/.test(r)), [...rules].join(', '));
   assert.deepEqual(page.studioErrors, []);
@@ -191,15 +197,7 @@ test('Star Battle: hints walk a hand-made 14x14 to the end', async () => {
   await page.click('#import-open');
   await page.waitForSelector('#board .cell');
   await fresh(page, null, '#clear');
-  const rules = new Set();
-  for (let guard = 0; guard < 400; guard++) {
-    if (await page.$('#hint-finish')) break;
-    const h = await askHint(page);
-    assert.equal(h.kind, 'step', h.text);
-    rules.add(await page.textContent('#hint-text .hint-rule'));
-    await page.click('#hint-apply');
-    await page.waitForFunction(() => !document.querySelector('#hint-apply'));
-  }
+  const rules = await walkToEnd(page, 400);
   assert.ok(await page.$('#hint-finish'), `the hints finish the puzzle (rules used: ${[...rules].join(', ')})`);
   assert.deepEqual(page.studioErrors, []);
 });
