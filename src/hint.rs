@@ -198,6 +198,22 @@ pub fn explain<P: Puzzle>(p: &P, answer: Option<&P::Solution>) -> Explanation {
     explain_from(p, Vec::new(), answer)
 }
 
+/// The cells a kind's rules see for the player's two-state marks (1 = yes, 2 = no, as the
+/// page keeps them): `start` (givens and cells decided by the puzzle itself) with the marks
+/// written over its `open` cells.
+pub fn overlay_marks<C: Copy + PartialEq>(mut start: Vec<C>, open: C, yes: C, no: C, marks: &[u8]) -> Vec<C> {
+    for (i, c) in start.iter_mut().enumerate() {
+        if *c == open {
+            *c = match marks.get(i).copied().unwrap_or(0) {
+                1 => yes,
+                2 => no,
+                _ => open,
+            };
+        }
+    }
+    start
+}
+
 /// A cell as people name it: `row 3, column 4` (1-based) on a grid `cols` wide.
 pub fn cell_words(cols: usize, i: usize) -> String {
     format!("row {}, column {}", i / cols.max(1) + 1, i % cols.max(1) + 1)

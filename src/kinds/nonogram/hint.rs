@@ -13,17 +13,7 @@ use crate::hint::Hint;
 
 /// The player's view of the grid: givens, then marks (1 filled, 2 empty) on the other cells.
 pub fn cells_of(p: &Nonogram, marks: &[u8]) -> Vec<Cell> {
-    let mut cells = p.start();
-    for (i, c) in cells.iter_mut().enumerate() {
-        if *c == Cell::Unknown {
-            *c = match marks.get(i).copied().unwrap_or(0) {
-                1 => Cell::Black,
-                2 => Cell::White,
-                _ => Cell::Unknown,
-            };
-        }
-    }
-    cells
+    crate::hint::overlay_marks(p.start(), Cell::Unknown, Cell::Black, Cell::White, marks)
 }
 
 /// A cell value as the page's mark.

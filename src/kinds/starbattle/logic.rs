@@ -204,17 +204,7 @@ impl Board {
 
     /// The cells as the rules see them: the start with the page's marks on top (1 star, 2 no star).
     pub fn cells_of(&self, marks: &[u8]) -> Vec<Cell> {
-        let mut cells = self.start();
-        for (i, c) in cells.iter_mut().enumerate() {
-            if *c == Cell::Open {
-                *c = match marks.get(i).copied().unwrap_or(0) {
-                    1 => Cell::Star,
-                    2 => Cell::Empty,
-                    _ => Cell::Open,
-                };
-            }
-        }
-        cells
+        crate::hint::overlay_marks(self.start(), Cell::Open, Cell::Star, Cell::Empty, marks)
     }
 
     /// The row unit of a cell, its column unit and its region unit.
@@ -445,34 +435,21 @@ impl<'b> State<'b> {
 
     /// The cheapest deduction up to rank `upto`, or the contradiction the cells hold.
     pub fn search(&self, upto: u8) -> R {
-        if let Some(d) = self.neighbours()? {
-            return Ok(Some(d));
-        }
-        if let Some(d) = self.counts()? {
-            return Ok(Some(d));
-        }
-        if upto >= BLOCKS {
-            if let Some(d) = self.blocks()? {
-                return Ok(Some(d));
+        // Cheapest first: each rule with the rank it needs.
+        let rules: [(u8, fn(&Self) -> R); 7] = [
+            (SINGLES, Self::neighbours),
+            (SINGLES, Self::counts),
+            (BLOCKS, Self::blocks),
+            (CONFINEMENT, Self::confinement),
+            (CONFINEMENT, Self::band_blocks),
+            (SHAPES, Self::shapes),
+            (CONTRADICTION, |s| Ok(s.contradiction())),
+        ];
+        for (rank, rule) in rules {
+            if rank > upto {
+                break;
             }
-        }
-        if upto >= CONFINEMENT {
-            if let Some(d) = self.confinement()? {
-                return Ok(Some(d));
-            }
-        }
-        if upto >= CONFINEMENT {
-            if let Some(d) = self.band_blocks()? {
-                return Ok(Some(d));
-            }
-        }
-        if upto >= SHAPES {
-            if let Some(d) = self.shapes()? {
-                return Ok(Some(d));
-            }
-        }
-        if upto >= CONTRADICTION {
-            if let Some(d) = self.contradiction() {
+            if let Some(d) = rule(self)? {
                 return Ok(Some(d));
             }
         }
