@@ -168,12 +168,15 @@ fn solve_monitor(post: &Rc<dyn Fn(Reply)>, started: Instant, kind: Kind) -> Moni
     let shown = post.clone();
     let snapshots = Rc::new(std::cell::Cell::new(false));
     let seen = snapshots.clone();
+    let budget_ms = kind.search_budget_ms();
     Monitor::new(PROGRESS_INTERVAL_MS, move |progress| {
+        let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
         if !seen.get() {
             let work = progress.known.is_none().then_some((progress.work, progress.unit));
-            p(Reply::Progress { elapsed_ms: started.elapsed().as_secs_f64() * 1000.0, work, items: None, known: progress.known });
+            p(Reply::Progress { elapsed_ms, work, items: None, known: progress.known });
         }
-        true
+        // The search's visible end (the status line shows it from the start).
+        elapsed_ms < budget_ms
     })
     .with_snapshots(move |s: Snapshot| {
         snapshots.set(true);
@@ -186,11 +189,21 @@ fn solve_monitor(post: &Rc<dyn Fn(Reply)>, started: Instant, kind: Kind) -> Moni
     })
 }
 
-/// The reply for a solve's outcome.
-fn solved(outcome: Result<AnyReport, SolveError>) -> Reply {
+/// A time in words: "2 minutes", "90 seconds".
+pub fn duration_words(ms: f64) -> String {
+    let s = (ms / 1000.0).round() as u64;
+    match s {
+        s if s >= 120 && s % 60 == 0 => format!("{} minutes", s / 60),
+        60 => "1 minute".into(),
+        s => format!("{s} seconds"),
+    }
+}
+
+/// The reply for a solve's outcome (in the worker a solve is stopped only by its time budget).
+fn solved(kind: Kind, outcome: Result<AnyReport, SolveError>) -> Reply {
     match outcome {
         Ok(report) => Reply::Solved(report),
-        Err(SolveError::Stopped) => Reply::Failed("stopped".into()),
+        Err(SolveError::Stopped) => Reply::Failed(format!("No answer within the time limit of {}; the search was stopped there.", duration_words(kind.search_budget_ms()))),
         Err(e) => Reply::Failed(e.to_string()),
     }
 }
@@ -227,7 +240,7 @@ fn hint_reply(kind: Kind, puzzle: &str, marks: &[u8], answer: Result<Option<Vec<
             Ok(h) => Reply::Hint(Box::new(h)),
             Err(e) => Reply::Failed(e.to_string()),
         },
-        Err(e) => solved(Err(e)),
+        Err(e) => solved(kind, Err(e)),
     }
 }
 
@@ -235,7 +248,7 @@ fn hint_reply(kind: Kind, puzzle: &str, marks: &[u8], answer: Result<Option<Vec<
 pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
     let started = Instant::now();
     match request {
-        Request::Solve { kind, puzzle, mode, options } => solved(kinds::solve_text(kind, &puzzle, mode, &options, Some(solve_monitor(&post, started, kind)))),
+        Request::Solve { kind, puzzle, mode, options } => solved(kind, kinds::solve_text(kind, &puzzle, mode, &options, Some(solve_monitor(&post, started, kind)))),
         Request::Generate { kind, options } => {
             let limit_ms = options.timeout_ms.unwrap_or(GENERATE_LIMIT_MS);
             let p = post.clone();
@@ -291,7 +304,7 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
                 Ok(x) => Reply::Explained(Box::new(x)),
                 Err(e) => Reply::Failed(e.to_string()),
             },
-            Err(e) => solved(Err(e)),
+            Err(e) => solved(kind, Err(e)),
         },
         Request::Art { bytes, options } => {
             if bytes.len() > MAX_FILE_BYTES {

@@ -41,6 +41,16 @@ impl Kind {
         crate::with_kind!(self, P => <P as crate::puzzle::Puzzle>::LOGIC_PHASE)
     }
 
+    /// What the status line says while a solve runs ([`crate::puzzle::Puzzle::SOLVING`]).
+    pub fn solving(self) -> &'static str {
+        crate::with_kind!(self, P => <P as crate::puzzle::Puzzle>::SOLVING)
+    }
+
+    /// The visible end of a search of this kind, in ms ([`crate::puzzle::Puzzle::SEARCH_BUDGET_MS`]).
+    pub fn search_budget_ms(self) -> f64 {
+        crate::with_kind!(self, P => <P as crate::puzzle::Puzzle>::SEARCH_BUDGET_MS)
+    }
+
     /// The kind with this id.
     pub fn from_id(id: &str) -> Option<Kind> {
         Kind::ALL.into_iter().find(|k| k.id() == id)

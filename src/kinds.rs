@@ -234,6 +234,11 @@ pub fn share_fragment(kind: Kind, puzzle_text: &str) -> InputResult<String> {
     })
 }
 
+/// A puzzle's size and class in a few words ([`Puzzle::shape`]), when its text reads.
+pub fn shape_text(kind: Kind, puzzle_text: &str) -> Option<String> {
+    with_kind!(kind, P => import_as::<P>(puzzle_text).ok().map(|p| p.shape()))
+}
+
 /// Generates a puzzle of `kind`; returns its canonical JSON text.
 pub fn generate(kind: Kind, options: &GenerateOptions) -> Result<String, String> {
     generate_monitored(kind, options, None)

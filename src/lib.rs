@@ -2,7 +2,9 @@
 //!
 //! Nothing here depends on a web crate; the browser front end lives in [`web`] (wasm32 only).
 
+pub mod app_state;
 pub mod art;
+pub mod library;
 pub mod bench;
 pub mod bench_chart;
 pub mod deduce;

@@ -139,11 +139,14 @@ impl Race {
                     }
                 }
                 self.over = true;
+                let others = match runner.count - 1 {
+                    1 => "the other one was stopped".to_string(),
+                    n => format!("the other {n} were stopped"),
+                };
                 report.proof.push(format!(
-                    "Portfolio: {} workers raced; worker {} answered first (its answer passed the independent checker) and the other {} were stopped.",
+                    "Portfolio: {} workers raced; worker {} answered first (its answer passed the independent checker) and {others}.",
                     runner.count,
                     index + 1,
-                    runner.count - 1
                 ));
                 Outcome::Won(Reply::Solved(report), runner)
             }

@@ -58,11 +58,24 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
     /// The name of the propagation phase whose progress is counted in known cells
     /// ([`crate::sat::Progress::known`]; the nonogram's `Line logic`).
     const LOGIC_PHASE: &'static str = "Logic";
+    /// The label of the page's button that solves (`Solve`; rectangle-free colouring `Colour it`),
+    /// so sentences name the button the person sees.
+    const SOLVE_BUTTON: &'static str = "Solve";
+    /// What the status line says while a solve runs (`Solving`; Flood-It `Finding the minimum`).
+    const SOLVING: &'static str = "Solving";
+    /// The visible end of every search on the page (ms): the worker stops a solve, hint or
+    /// explanation after this long, and the status line shows it from the start. A kind whose
+    /// search keeps its best answer (Flood-It) returns that answer with its proven bound;
+    /// others say that no answer came within the budget.
+    const SEARCH_BUDGET_MS: f64 = 600_000.0;
     /// The home page's one-click samples: a short name and the text, in any form
     /// [`Puzzle::import`] reads (the tests open and solve every one).
     const SAMPLES: &'static [(&'static str, &'static str)];
     /// The sizes the kind's model accepts, in words for the page (`1 to 200 cells each way`).
     fn size_limits() -> String;
+    /// This puzzle's size and class in a few words, for lists and best times (`15x15`,
+    /// `10x10, 2 stars`): puzzles with the same shape compare.
+    fn shape(&self) -> String;
     /// An answer to the puzzle.
     type Solution: Clone + PartialEq + fmt::Debug;
     /// The variables an encoding made, for decoding models and blocking answers.
@@ -154,7 +167,7 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
     fn next_step(&self, marks: &[u8], answer: Option<&Self::Solution>) -> Hint {
         let _ = (marks, answer);
         Hint::NoLogic {
-            sentence: format!("{} is a search problem, not a puzzle solved by steps of logic: Solve finds an answer and the checker proves it.", Self::KIND.title()),
+            sentence: format!("{} is a search problem, not a puzzle solved by steps of logic: \"{}\" finds an answer and the checker proves it.", Self::KIND.title(), Self::SOLVE_BUTTON),
         }
     }
 

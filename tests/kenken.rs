@@ -260,7 +260,7 @@ fn validation_names_the_cage_and_the_problem() {
     assert!(msg("hello").contains("not a KenKen format"));
     assert!(msg("5de#846699649745236").contains("random-seed IDs"));
     assert!(msg("https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/keen.html#5de%23846699649745236").contains("random-seed IDs"));
-    assert!(msg("5:a__a_3a_5a_a_a_3b_bac,a5m15a7a10s2s2d2s3m40m2s2").contains("do not walk exactly the 41 edge positions"));
+    assert!(msg("5:a__a_3a_5a_a_a_3b_bac,a5m15a7a10s2s2d2s3m40m2s2").contains("cage walls do not fit a 5x5 grid"));
     assert!(msg("5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2").contains("more cages than"));
     assert!(msg("5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2s2s1").contains("left over"));
     assert!(msg("5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2d7").contains("cage 7÷ at (4, 3): no digits 1 to 5"));

@@ -32,3 +32,7 @@ mod saved;
 mod limits;
 // Explained hints: soundness against the proven answer, completeness where the rating promises it, mistakes first.
 mod hints;
+// The page state as plain Rust: jobs per page, Cancel, failures named by page, the clock passed in.
+mod app_state;
+// My puzzles: per-puzzle records, the list, best times, the export file; another tab's marks.
+mod library;

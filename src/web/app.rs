@@ -9,11 +9,11 @@ use yew::prelude::*;
 
 use super::client::Client;
 use super::portfolio::Portfolio;
-use super::components::{art::ArtPage, bench::BenchPage, home::Home, kind_page, nav::Nav, notice::NoticeBar};
+use super::components::{art::ArtPage, bench::BenchPage, home::Home, kind_page, mine::MyPuzzles, nav::Nav, notice::NoticeBar};
 use super::ctx::{now_ms, Ctx};
 use std::collections::HashMap;
 
-use super::state::{Action, Kept, Severity, Live, Page, Play, State, Work};
+use super::state::{Action, Kept, Owner, Severity, Live, Page, Play, State, Work};
 use crate::link;
 use crate::jobs::Reply;
 use super::storage::{self, Trouble, TroubleAction};
@@ -25,26 +25,52 @@ fn current_fragment() -> String {
     web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
 }
 
-/// The marks of earlier puzzles, per kind, as saved by [`save_kept`]; what cannot be read is left out.
-fn saved_kept() -> HashMap<Kind, Vec<Kept>> {
-    Kind::ALL
-        .into_iter()
-        .filter_map(|k| {
-            let text = storage::load(k, "kept")?;
-            let list: Vec<(String, String, Play)> = serde_json::from_str(&text).ok()?;
-            let kept = list
-                .into_iter()
-                .filter_map(|(puzzle, marks, play)| Some(Kept { puzzle: kinds::import(k, &puzzle).ok()?, marks: crate::marks_text::decode(&marks), play }))
-                .collect();
-            Some((k, kept))
-        })
-        .collect()
+/// The marks of earlier puzzles, per kind, oldest first: My puzzles' records
+/// ([`crate::library`]) less the puzzles on screen, plus the list older versions kept under
+/// `<kind>/kept` (read once; its puzzles get records of their own at the first save).
+fn saved_kept(library: &[(String, String, crate::library::Entry)], current: &[(Kind, String, Vec<u8>, String)]) -> HashMap<Kind, Vec<Kept>> {
+    let mut out: HashMap<Kind, Vec<Kept>> = HashMap::new();
+    let on_screen = |k: Kind, p: &str| current.iter().any(|(ck, cp, _, _)| *ck == k && crate::app_state::same_puzzle(k, cp, p));
+    for k in Kind::ALL {
+        let Some(text) = storage::load(k, "kept") else { continue };
+        let Ok(list) = serde_json::from_str::<Vec<(String, String, Play)>>(&text) else { continue };
+        for (puzzle, marks, play) in list {
+            if let Ok(puzzle) = kinds::import(k, &puzzle) {
+                out.entry(k).or_default().push(Kept { puzzle, marks: crate::marks_text::decode(&marks), play });
+            }
+        }
+    }
+    for (_, _, e) in library {
+        if on_screen(e.kind, &e.puzzle) {
+            continue;
+        }
+        let list = out.entry(e.kind).or_default();
+        list.retain(|k| !crate::app_state::same_puzzle(e.kind, &k.puzzle, &e.puzzle));
+        list.push(Kept { puzzle: e.puzzle.clone(), marks: e.marks.clone(), play: e.play.clone() });
+    }
+    for list in out.values_mut() {
+        list.sort_by(|a, b| a.play.last_ms.unwrap_or(0.0).total_cmp(&b.play.last_ms.unwrap_or(0.0)));
+        let extra = list.len().saturating_sub(crate::app_state::KEPT_PER_KIND);
+        list.drain(..extra);
+    }
+    out
 }
 
-/// The text saved for a kind's kept marks: a JSON list of (puzzle, marks text, clock).
-fn kept_text(kept: &[Kept]) -> String {
-    let list: Vec<(&str, String, &Play)> = kept.iter().map(|k| (k.puzzle.as_str(), crate::marks_text::encode(&k.marks), &k.play)).collect();
-    serde_json::to_string(&list).unwrap_or_default()
+/// Writes the records of My puzzles that changed ([`crate::library`]): one per puzzle played.
+fn save_entries(entries: impl Iterator<Item = crate::library::Entry>, last: &RefCell<HashMap<String, String>>, trouble: &yew::UseReducerDispatcher<Trouble>) {
+    for e in entries.filter(|e| crate::library::started(&e.marks, &e.play)) {
+        let key = crate::library::key(e.kind, &e.puzzle);
+        let record = crate::library::encode(&e);
+        if last.borrow().get(&key) == Some(&record) {
+            continue;
+        }
+        match storage::save_entry(&key, &record) {
+            Ok(()) => {
+                last.borrow_mut().insert(key, record);
+            }
+            Err(err) => trouble.dispatch(TroubleAction::Failed(e.kind, err)),
+        }
+    }
 }
 
 /// The fragment that names the puzzle on screen, when a kind page shows one.
@@ -87,15 +113,72 @@ fn show_board_top() {
     }
 }
 
+/// How many idle workers of other pages are kept (each keeps its page's hint answers); older
+/// idle ones are stopped, since a worker's memory only grows.
+const IDLE_KEPT: usize = 2;
+
+/// The page's workers: one per owner that has run a job, so a search left running on one page
+/// never holds up another, and a spare started ahead so the first job of a page need not wait
+/// for a worker to load.
+struct Workers {
+    by_owner: HashMap<Owner, Client>,
+    /// Owners in order of last use, oldest first.
+    used: Vec<Owner>,
+    spare: Option<Client>,
+    on_reply: Callback<crate::jobs::Envelope<Reply>>,
+}
+
+impl Workers {
+    fn new(on_reply: Callback<crate::jobs::Envelope<Reply>>) -> Self {
+        Workers { by_owner: HashMap::new(), used: Vec::new(), spare: Some(Client::new(on_reply.clone())), on_reply }
+    }
+
+    /// The worker of `owner`, taking the spare (and starting another) when it has none.
+    fn client(&mut self, owner: Owner) -> &Client {
+        if !self.by_owner.contains_key(&owner) {
+            let client = self.spare.take().unwrap_or_else(|| Client::new(self.on_reply.clone()));
+            self.by_owner.insert(owner, client);
+            self.spare = Some(Client::new(self.on_reply.clone()));
+        }
+        self.used.retain(|o| *o != owner);
+        self.used.push(owner);
+        // Stop the oldest idle workers of other pages beyond IDLE_KEPT.
+        let idle: Vec<Owner> = self.used.iter().copied().filter(|o| *o != owner && self.by_owner.get(o).is_some_and(Client::idle)).collect();
+        for old in idle.iter().take(idle.len().saturating_sub(IDLE_KEPT)) {
+            self.by_owner.remove(old);
+            self.used.retain(|o| o != old);
+        }
+        &self.by_owner[&owner]
+    }
+
+    /// Stops `owner`'s job at once (its worker is ended; the next job takes a fresh one).
+    fn cancel(&mut self, owner: Owner) {
+        self.by_owner.remove(&owner);
+        self.used.retain(|o| *o != owner);
+    }
+}
+
+/// The visible end of a job: a kind's search budget for solves, hints and explanations.
+fn budget_of(work: Work, kind: Option<Kind>) -> Option<f64> {
+    match (work, kind) {
+        (Work::Solve(_) | Work::Hint | Work::Explain, Some(k)) => Some(k.search_budget_ms()),
+        _ => None,
+    }
+}
+
 /// The studio.
 #[component]
 pub fn App() -> Html {
     // Saved work read once; unreadable saves are set aside under their own keys (storage.rs).
     let initial = use_memo((), |_| storage::load_all());
+    let library = use_memo((), |_| storage::load_library());
     let state = use_reducer(|| {
         let saved = initial.0.iter().map(|(k, p, m, play)| (*k, p.clone(), m.clone(), serde_json::from_str(play).unwrap_or_default())).collect();
-        State::new(saved, saved_kept(), &current_fragment())
+        State::new(saved, saved_kept(&library, &initial.0), &current_fragment())
     });
+    // The records of My puzzles as last read or written, by key: only changed ones are written,
+    // and a record another tab wrote is not written back.
+    let last_entries: Rc<RefCell<HashMap<String, String>>> = use_mut_ref(|| library.iter().map(|(k, t, _)| (k.clone(), t.clone())).collect());
     let trouble = use_reducer(|| {
         let blocked = initial.1.iter().filter(|a| a.key.is_empty()).map(|a| a.kind).collect();
         Trouble { aside: initial.1.clone(), blocked, ..Trouble::default() }
@@ -106,17 +189,18 @@ pub fn App() -> Html {
         initial.0.iter().map(|(k, p, m, play)| (*k, crate::saved::encode_with_play(*k, p, m, play))).collect()
     });
     let live = use_reducer(Live::default);
-    let client: Rc<RefCell<Option<Client>>> = use_mut_ref(|| None);
-    let portfolio: Rc<RefCell<Option<Portfolio>>> = use_mut_ref(|| None);
+    let workers: Rc<RefCell<Option<Workers>>> = use_mut_ref(|| None);
+    let portfolios: Rc<RefCell<HashMap<Owner, Portfolio>>> = use_mut_ref(HashMap::new);
     let next_job: Rc<RefCell<u32>> = use_mut_ref(|| 0);
 
     {
         let dispatcher = state.dispatcher();
         let live = live.dispatcher();
-        let client = client.clone();
+        let workers = workers.clone();
+        let last_entries = last_entries.clone();
         use_effect_with((), move |_| {
             let d = dispatcher.clone();
-            *client.borrow_mut() = Some(Client::new(Callback::from(move |env: crate::jobs::Envelope<Reply>| match env.body {
+            *workers.borrow_mut() = Some(Workers::new(Callback::from(move |env: crate::jobs::Envelope<Reply>| match env.body {
                 Reply::Progress { .. } | Reply::Snapshot(_) => live.dispatch(env),
                 Reply::BenchRecords(_) => live.dispatch(env),
                 _ => d.dispatch(Action::Reply(env)),
@@ -127,6 +211,23 @@ pub fn App() -> Html {
                 let _ = w.add_event_listener_with_callback("hashchange", on_hash.as_ref().unchecked_ref());
             }
             on_hash.forget();
+            // Another tab saved a puzzle's record: what storage holds now (the last writer's
+            // record, whatever order the events come in) is brought here, and not written back.
+            let d = dispatcher.clone();
+            let on_storage = Closure::<dyn Fn(web_sys::StorageEvent)>::new(move |e: web_sys::StorageEvent| {
+                let Some(key) = e.key().filter(|k| crate::library::kind_of_key(k).is_some()) else { return };
+                let Some(text) = storage::read_key(&key) else { return };
+                if last_entries.borrow().get(&key) == Some(&text) {
+                    return;
+                }
+                let Ok(entry) = crate::library::decode(&text) else { return };
+                last_entries.borrow_mut().insert(key, text);
+                d.dispatch(Action::External { kind: entry.kind, puzzle: entry.puzzle, marks: entry.marks, play: entry.play });
+            });
+            if let Some(w) = web_sys::window() {
+                let _ = w.add_event_listener_with_callback("storage", on_storage.as_ref().unchecked_ref());
+            }
+            on_storage.forget();
             || ()
         });
     }
@@ -164,13 +265,29 @@ pub fn App() -> Html {
         });
     }
 
+    // My puzzles: a record per puzzle played, written when its marks or clock change; the
+    // puzzles kept from before (or from an older version's list) get theirs when the list changes.
     {
-        let kept: Vec<(Kind, String)> = state.kept.iter().map(|(k, v)| (*k, kept_text(v))).collect();
-        let dispatcher = state.dispatcher();
-        use_effect_with(kept, move |kept| {
-            for (kind, text) in kept {
-                if let Err(e) = storage::save(*kind, "kept", text) {
-                    dispatcher.dispatch(Action::Notify(Severity::Error, format!("Could not save the marks of earlier puzzles: {e}")));
+        let on_screen: Vec<crate::library::Entry> = state
+            .workshops
+            .iter()
+            .filter_map(|(k, w)| Some(crate::library::Entry { kind: *k, puzzle: w.puzzle.clone()?, marks: w.marks.clone(), play: w.play.clone() }))
+            .collect();
+        let (last, trouble_d) = (last_entries.clone(), trouble.dispatcher());
+        use_effect_with(on_screen, move |entries| {
+            save_entries(entries.iter().cloned(), &last, &trouble_d);
+            || ()
+        });
+    }
+    {
+        let (last, trouble_d) = (last_entries.clone(), trouble.dispatcher());
+        use_effect_with(state.kept.clone(), move |kept| {
+            let entries = kept.iter().flat_map(|(k, v)| v.iter().map(|e| crate::library::Entry { kind: *k, puzzle: e.puzzle.clone(), marks: e.marks.clone(), play: e.play.clone() }));
+            save_entries(entries, &last, &trouble_d);
+            // The older list's puzzles have records now; its key goes.
+            for k in kept.keys() {
+                if storage::load(*k, "kept").is_some() {
+                    storage::remove(*k, "kept");
                 }
             }
             || ()
@@ -194,7 +311,7 @@ pub fn App() -> Html {
     }
 
     let run = {
-        let client = client.clone();
+        let workers = workers.clone();
         let dispatcher = state.dispatcher();
         let next_job = next_job.clone();
         Callback::from(move |(work, request): (Work, Request)| {
@@ -213,13 +330,15 @@ pub fn App() -> Html {
                 *n += 1;
                 *n
             };
-            let sent = match client.borrow().as_ref() {
-                Some(c) => c.send(job, request),
+            let owner = Owner::of(work, kind);
+            let budget_ms = budget_of(work, kind);
+            let sent = match workers.borrow_mut().as_mut() {
+                Some(w) => w.client(owner).send(job, request),
                 None => Err("the solver worker is not running".into()),
             };
             match sent {
                 Ok(()) => {
-                    dispatcher.dispatch(Action::Started { job, kind, work, now_ms: now_ms() });
+                    dispatcher.dispatch(Action::Started { job, kind, work, now_ms: now_ms(), budget_ms });
                     // Said after Started, which clears the last run's messages.
                     if let Some(note) = note {
                         dispatcher.dispatch(Action::Notify(Severity::Info, note));
@@ -230,7 +349,7 @@ pub fn App() -> Html {
         })
     };
     let race = {
-        let (portfolio, next_job) = (portfolio.clone(), next_job.clone());
+        let (portfolios, next_job) = (portfolios.clone(), next_job.clone());
         let (dispatcher, live) = (state.dispatcher(), live.dispatcher());
         Callback::from(move |(work, requests): (Work, Vec<Request>)| {
             let kind = requests.first().and_then(Request::kind);
@@ -244,22 +363,23 @@ pub fn App() -> Html {
                 Reply::Progress { .. } | Reply::Snapshot(_) => live.dispatch(env),
                 _ => d.dispatch(Action::Reply(env)),
             });
-            dispatcher.dispatch(Action::Started { job, kind, work, now_ms: now_ms() });
-            // A new race ends the previous one (its workers are terminated on drop).
+            let owner = Owner::of(work, kind);
+            dispatcher.dispatch(Action::Started { job, kind, work, now_ms: now_ms(), budget_ms: budget_of(work, kind) });
+            // A new race of the page ends its previous one (its workers are terminated on drop).
             let started = Portfolio::start(job, requests, on_reply);
-            *portfolio.borrow_mut() = Some(started);
+            portfolios.borrow_mut().insert(owner, started);
         })
     };
     let cancel = {
-        let client = client.clone();
-        let portfolio = portfolio.clone();
+        let workers = workers.clone();
+        let portfolios = portfolios.clone();
         let dispatcher = state.dispatcher();
-        Callback::from(move |_| {
-            portfolio.borrow_mut().take();
-            if let Some(c) = client.borrow_mut().as_mut() {
-                c.restart();
+        Callback::from(move |owner: Owner| {
+            portfolios.borrow_mut().remove(&owner);
+            if let Some(w) = workers.borrow_mut().as_mut() {
+                w.cancel(owner);
             }
-            dispatcher.dispatch(Action::Cancelled);
+            dispatcher.dispatch(Action::Cancelled(owner));
         })
     };
     let go = {
@@ -281,6 +401,7 @@ pub fn App() -> Html {
         Page::Home => html! { <Home /> },
         Page::Bench => html! { <BenchPage /> },
         Page::Art => html! { <ArtPage /> },
+        Page::Mine => html! { <MyPuzzles /> },
         Page::Kind(kind) => kind_page(kind),
     };
     html! {

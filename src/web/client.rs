@@ -123,6 +123,12 @@ impl Client {
         Ok(())
     }
 
+    /// Whether the worker has no job sent and unfinished.
+    pub fn idle(&self) -> bool {
+        let i = self.inner.borrow();
+        i.in_flight.is_empty() && i.queue.as_ref().is_none_or(|q| q.is_empty())
+    }
+
     /// Stops the worker at once, for good (a portfolio's losers).
     pub fn terminate(&mut self) {
         let mut i = self.inner.borrow_mut();
@@ -132,19 +138,6 @@ impl Client {
         if let Some(w) = i.worker.take() {
             w.terminate();
         }
-    }
-
-    /// Stops whatever the worker is doing at once, and starts a fresh one (Cancel).
-    pub fn restart(&mut self) {
-        {
-            let mut i = self.inner.borrow_mut();
-            i.in_flight.clear();
-            i.queue = None;
-            if let Some(w) = i.worker.take() {
-                w.terminate();
-            }
-        }
-        spawn(&self.inner);
     }
 }
 

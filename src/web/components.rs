@@ -11,6 +11,7 @@ pub mod clock;
 pub mod hint;
 pub mod home;
 pub mod import;
+pub mod mine;
 pub mod nav;
 pub mod notice;
 pub mod saved;

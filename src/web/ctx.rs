@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use super::state::{State, Work};
+use super::state::{Owner, State, Work};
 use crate::jobs::Request;
 
 /// What every page gets from the frame: the state, and the ways to change it.
@@ -15,8 +15,8 @@ pub struct Ctx {
     /// Races several workers on differently set-up jobs for one task (a portfolio): the first
     /// checked answer wins and the other workers stop at once.
     pub race: Callback<(Work, Vec<Request>)>,
-    /// Stops the job in flight at once.
-    pub cancel: Callback<()>,
+    /// Stops the job in flight of a page at once (only that page's worker).
+    pub cancel: Callback<Owner>,
     /// Goes to a fragment (pushes a history entry, so Back works).
     pub go: Callback<String>,
 }

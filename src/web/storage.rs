@@ -100,6 +100,33 @@ pub fn save_work(kind: Kind, puzzle: &str, marks: &[u8], play: &str) -> Result<(
     Ok(())
 }
 
+/// Saves one puzzle's record of My puzzles under its own key ([`crate::library::key`]).
+pub fn save_entry(key: &str, record: &str) -> Result<(), SaveError> {
+    set(key, record)
+}
+
+/// Every puzzle record of My puzzles that reads back, with its key; the least recently played
+/// beyond [`crate::library::PER_KIND`] of a kind are removed. Records that do not read are left
+/// where they are, untouched.
+pub fn load_library() -> Vec<(String, String, crate::library::Entry)> {
+    let Some(s) = store() else { return Vec::new() };
+    let n = s.length().unwrap_or(0);
+    let keys: Vec<String> = (0..n).filter_map(|i| s.key(i).ok().flatten()).filter(|k| crate::library::kind_of_key(k).is_some()).collect();
+    let mut out = Vec::new();
+    for k in keys {
+        let Some(text) = get(&k) else { continue };
+        if let Ok(e) = crate::library::decode(&text) {
+            out.push((k, text, e));
+        }
+    }
+    let entries: Vec<crate::library::Entry> = out.iter().map(|(_, _, e)| e.clone()).collect();
+    for i in crate::library::overflow(&entries).into_iter().rev() {
+        let (k, _, _) = out.remove(i);
+        remove_key(&k);
+    }
+    out
+}
+
 /// Saved texts set aside because they did not read back.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Aside {

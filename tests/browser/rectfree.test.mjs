@@ -257,7 +257,7 @@ test('a portfolio of 2 workers: the first checked colouring wins and every worke
   assert.equal(rows.length, 12);
   assert.ok(rows.every((r) => /^[0-3]{12}$/.test(r)), rows.join('/'));
   assert.equal(rectangles(rows), 0);
-  assert.match(await page.textContent('#rf-portfolio'), /^Portfolio: 2 workers raced; worker [12] answered first .* the other 1 were stopped\.$/);
+  assert.match(await page.textContent('#rf-portfolio'), /^Portfolio: 2 workers raced; worker [12] answered first .* the other one was stopped\.$/);
   // Both race workers are terminated; the studio's own worker stays.
   await workersBecome(page, 1);
   assert.deepEqual(page.studioErrors, []);

@@ -76,7 +76,7 @@ test('Cancel stops a long count within half a second, and the next solve works',
   assert.match(await page.textContent('#status'), /Cancelled/);
   await page.click('#solve');
   assert.equal(await solved(page), 'multiple');
-  assert.match(await page.textContent('#verdict'), /Several solutions/);
+  assert.match(await page.textContent('#verdict'), /More than one solution/);
 });
 
 test('the back button returns to the previous puzzle', async () => {

@@ -77,7 +77,7 @@ impl FloodIt {
             // Once the best meets the bound the final report follows at once.
             if let Some(f) = interim.as_mut().filter(|_| lower < all.len()) {
                 let n = all.len();
-                let proof = vec![format!("Best so far: {n} move{}; no solution has fewer than {lower} (the search goes on).", if n == 1 { "" } else { "s" })];
+                let proof = vec![format!("Best so far: {n} move{}; no solution has fewer than {lower}.", if n == 1 { "" } else { "s" })];
                 f(Interim { rows: formats::solution_rows(self, &all), lower, proof });
             }
         };
@@ -96,6 +96,10 @@ impl Puzzle for FloodIt {
     const KIND: Kind = Kind::FloodIt;
     const TITLE: &'static str = "Flood-It";
     const SAMPLES: &'static [(&'static str, &'static str)] = &[("6x6, 6 colours", "6x6:032242034203340350204502505323231342,17")];
+
+    fn shape(&self) -> String {
+        format!("{}x{}, {} colours", self.rows(), self.cols(), self.n_colours())
+    }
 
     fn size_limits() -> String {
         format!("{} to {} cells a side, up to {} colours", model::MIN_SIZE, model::MAX_SIZE, model::MAX_COLOURS)
@@ -204,6 +208,11 @@ impl Puzzle for FloodIt {
     const HINT_MODE: Mode = Mode::First;
 
     const HINT_NEEDS_ANSWER: bool = true;
+
+    const SOLVING: &'static str = "Finding the minimum";
+    /// Two minutes: on big boards the proven bound barely rises after that, and the best
+    /// answer found and the bound are kept when the search stops.
+    const SEARCH_BUDGET_MS: f64 = 120_000.0;
 
     fn next_step(&self, marks: &[u8], answer: Option<&Vec<u8>>) -> Hint {
         hint::next_step(self, marks, answer)

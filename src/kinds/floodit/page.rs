@@ -9,6 +9,23 @@ pub const PALETTE: [&str; 16] = [
     "#9a6324", "#fffac8", "#800000", "#aaffc3",
 ];
 
+/// The number a colour is called by on the page: 1 to n in the board's colour order, whatever
+/// symbols its text form uses (a Tatham ID numbers them from 0, a ColorFill line from 1).
+pub fn colour_number(colour: u8) -> String {
+    (colour as u32 + 1).to_string()
+}
+
+/// The ink that reads on a colour of [`PALETTE`] (black on light colours, white on dark ones),
+/// for the numbers drawn on cells for people who tell colours apart badly.
+pub fn label_ink(colour: u8) -> &'static str {
+    let hex = PALETTE[colour as usize % PALETTE.len()].trim_start_matches('#');
+    let channel = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).map(|v| v as f64 / 255.0).unwrap_or(0.0);
+    let lin = |c: f64| if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) };
+    let luminance = 0.2126 * lin(channel(0)) + 0.7152 * lin(channel(2)) + 0.0722 * lin(channel(4));
+    // The ink with the larger WCAG contrast ratio against the colour.
+    if (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) { "#000" } else { "#fff" }
+}
+
 /// The moves played, read from the workshop's marks (one mark per move: colour + 1; a 0 ends
 /// the list).
 pub fn moves_of_marks(marks: &[u8]) -> Vec<u8> {

@@ -12,7 +12,7 @@ use crate::web::components::hint::{self, HintPanel};
 use crate::web::components::zoom::Zoom;
 use crate::web::actions;
 use crate::web::download;
-use crate::web::hooks::{use_example, use_workshop};
+use crate::web::hooks::{use_example, use_stored, use_workshop};
 use crate::web::state::{Action, Work};
 
 const KIND: Kind = Kind::FloodIt;
@@ -32,6 +32,9 @@ pub fn Page() -> Html {
     let playing = use_state(|| false);
 
     use_example(KIND, EXAMPLE);
+    // Numbers on the cells, for people who tell some colours apart badly; remembered.
+    let (numbers_kept, keep_numbers) = use_stored(KIND, "numbers");
+    let numbers = numbers_kept.as_deref() == Some("on");
 
     // A new board starts with a clean slate: no step-through of the last board's solution, and
     // the size and colour pickers say what is on screen.
@@ -80,7 +83,7 @@ pub fn Page() -> Html {
         });
     }
 
-    let busy = ctx.state.busy.is_some();
+    let busy = ctx.state.busy_kind(KIND).is_some();
     // A finished game is measured against the minimum: when none is known yet, it is found
     // quietly, so the finish message can say how the player did.
     {
@@ -174,8 +177,8 @@ pub fn Page() -> Html {
         };
         html! {
             <div class={classes!("cell", flooded.then_some("flooded"), (i == p.start()).then_some("start"), target.is_some().then_some("playable"), stepping.is_none().then(|| hl.classes(i)))}
-                 style={format!("background:{}", page::PALETTE[c as usize % 16])} data-i={i.to_string()} data-colour={p.symbol(c).to_string()}
-                 onclick={on_click} title={format!("colour {}", p.symbol(c))}></div>
+                 style={format!("background:{};color:{}", page::PALETTE[c as usize % 16], page::label_ink(c))} data-i={i.to_string()} data-colour={p.symbol(c).to_string()}
+                 onclick={on_click} title={format!("colour {}", page::colour_number(c))}>{ if numbers { page::colour_number(c) } else { String::new() } }</div>
         }
     });
     let buttons = (0..p.n_colours() as u8).map(|c| {
@@ -186,7 +189,7 @@ pub fn Page() -> Html {
         };
         html! {
             <button class="swatch" data-colour={p.symbol(c).to_string()} disabled={!enabled} onclick={on_click}
-                    style={format!("background:{}", page::PALETTE[c as usize % 16])} title={format!("play colour {}", p.symbol(c))}>{ p.symbol(c) }</button>
+                    style={format!("background:{};color:{}", page::PALETTE[c as usize % 16], page::label_ink(c))} title={format!("play colour {}", page::colour_number(c))}>{ page::colour_number(c) }</button>
         }
     });
 
@@ -241,7 +244,7 @@ pub fn Page() -> Html {
     html! {
         <section class="workshop floodit">
             <h1>{ "Flood-It" }</h1>
-            <p class="rules">{ format!("Flood the board with one colour from the outlined cell ({}). Each move recolours the flood; it then takes in every touching cell of the new colour. Click a colour or a cell.", if p.starts_top_left() { "top-left".to_string() } else { format!("row {}, column {}", p.start_rc().0 + 1, p.start_rc().1 + 1) }) }</p>
+            <p class="rules">{ format!("Flood the board with one colour from the outlined cell ({}). Each move recolours the flood; it then takes in every touching cell of the new colour. Choose a colour below, or a cell of that colour.", if p.starts_top_left() { "top-left".to_string() } else { format!("row {}, column {}", p.start_rc().0 + 1, p.start_rc().1 + 1) }) }</p>
             <div class="toolbar">
                 <button id="minimum" disabled={busy} onclick={solve(Mode::Unique)}>{ "Find the minimum" }</button>
                 <button id="certify" disabled={busy} onclick={solve(Mode::Optimum(Engine::Both))}>{ "Prove with SAT" }</button>
@@ -251,6 +254,11 @@ pub fn Page() -> Html {
             </div>
             <Status kind={KIND} />
             <div id="swatches" class="swatches" role="group" aria-label="Colours to play">{ for buttons }</div>
+            <label class="numbers-toggle"><input id="floodit-numbers" type="checkbox" checked={numbers}
+                onchange={Callback::from(move |e: Event| {
+                    let on = e.target_dyn_into::<web_sys::HtmlInputElement>().is_some_and(|i| i.checked());
+                    keep_numbers.emit(on.then(|| "on".to_string()));
+                })} />{ " Numbers on the cells (for telling colours apart)" }</label>
             <Zoom size={format!("{cols}x{rows}")} touch={false}>
             <div id="board" class="board floodit-board" style={format!("--cols:{cols};--rows:{rows}")} data-rows={rows.to_string()} data-cols={cols.to_string()} data-done={done.to_string()}>
                 { for cells }
@@ -263,7 +271,6 @@ pub fn Page() -> Html {
                 <div id="certificate" class="certificate" data-best={n.to_string()} data-lower={lower.unwrap_or(n).to_string()}>
                     <p id="certificate-text">{ if let Some(l) = lower { page::bounds_text(n, l) } else if certified || n == 0 { page::certificate_text(n) } else { format!("Minimum {n} moves, proven by exhaustive A* search (press \"Prove with SAT\" for the SAT certificate).") } }</p>
                     <ul>{ for proof.iter().map(|l| html! { <li>{ l.clone() }</li> }) }</ul>
-                    if let Some(l) = p.limit() { <p>{ format!("Tatham's move limit for this board: {l} (his greedy solver plus leniency; not an optimum).") }</p> }
                     <div class="stepper">
                         <button id="step-start" onclick={step_to(Some(0), false)}>{ "◀◀ Start" }</button>
                         <button id="step-back" disabled={stepping.is_none_or(|s| s == 0)} onclick={step_to(stepping.map(|s| s.saturating_sub(1)), false)}>{ "◀" }</button>

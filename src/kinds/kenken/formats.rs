@@ -309,7 +309,7 @@ fn from_keen_desc(n: usize, desc: &str, blank: bool) -> InputResult<KenKen> {
     let letters = block_letters(blocks, total)?;
     let seps = walk(&letters, total, Letters::Encoder)
         .or_else(|| walk(&letters, total, Letters::Decoder))
-        .ok_or_else(|| InputError::at("Keen ID, cage layout", format!("the letters do not walk exactly the {total} edge positions of a {n}x{n} grid")))?;
+        .ok_or_else(|| InputError::at("Keen ID, cage layout", format!("the cage walls do not fit a {n}x{n} grid: the ID may be cut short or mistyped (its letters should describe {total} inner edges)")))?;
     // Cages: cells joined across every non-separating edge.
     let mut parent: Vec<usize> = (0..n * n).collect();
     fn root(parent: &mut [usize], mut a: usize) -> usize {

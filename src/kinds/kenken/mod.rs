@@ -39,6 +39,10 @@ impl Puzzle for KenKen {
     const TITLE: &'static str = "KenKen";
     const SAMPLES: &'static [(&'static str, &'static str)] = &[("5x5 (Tatham's Keen)", "5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2s2")];
 
+    fn shape(&self) -> String {
+        format!("{0}x{0}", self.size())
+    }
+
     fn size_limits() -> String {
         format!("{} to {} cells a side", model::MIN_SIZE, model::MAX_SIZE)
     }

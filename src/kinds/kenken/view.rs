@@ -71,7 +71,7 @@ pub fn Page() -> Html {
         });
     }
 
-    let busy = ctx.state.busy.is_some();
+    let busy = ctx.state.busy_kind(KIND).is_some();
     let Some(p) = (*puzzle).clone() else {
         return html! { <section class="workshop"><h1>{ "KenKen" }</h1><Status kind={KIND} /><Import kind={KIND} accepts={ACCEPTS} /></section> };
     };
@@ -383,7 +383,7 @@ pub fn Page() -> Html {
             <Import kind={KIND} accepts={ACCEPTS} />
             <details class="editor" open={draft.is_some()}>
                 <summary>{ "Make or edit a puzzle" }</summary>
-                <p class="hint">{ "Drag across cells to make a cage, then choose its operation and type its target; click a cage to select it. Problems are listed as you go. The size is the generator's size above." }</p>
+                <p class="hint">{ "Drag across cells to make a cage, then choose its operation and type its target; tap or click a cage to select it. Problems are listed as you go. The size is the generator's size above." }</p>
                 <div class="row">
                     <button id="edit-new" onclick={new_grid}>{ "New blank grid" }</button>
                     <button id="edit-this" onclick={edit_this}>{ "Edit this puzzle's cages" }</button>

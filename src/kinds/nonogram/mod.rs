@@ -47,6 +47,10 @@ impl Puzzle for Nonogram {
     const LOGIC_PHASE: &'static str = "Line logic";
     const SAMPLES: &'static [(&'static str, &'static str)] = &[("Heart 5x5", "5x5:2/4/4/4/2/1.1/5/5/3/1"), ("Dancer 5x10 (webpbn #1)", "5x10:2.1/2.1.3/7/1.3/2.1/2/2.1/1.1/3/1.1/1.1/2/1.1/1.2/2")];
 
+    fn shape(&self) -> String {
+        format!("{}x{}", self.width(), self.height())
+    }
+
     fn size_limits() -> String {
         format!("1 to {} cells each way", model::MAX_SIDE)
     }

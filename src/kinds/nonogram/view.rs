@@ -120,7 +120,7 @@ pub fn Page() -> Html {
         });
     }
 
-    let busy = ctx.state.busy.is_some();
+    let busy = ctx.state.busy_kind(KIND).is_some();
     let Some(p) = (*puzzle).clone() else {
         return html! { <section class="workshop"><h1>{ "Nonogram" }</h1><Status kind={KIND} /><Import kind={KIND} accepts={ACCEPTS} /></section> };
     };
@@ -368,7 +368,7 @@ pub fn Page() -> Html {
     html! {
         <section class="workshop nonogram">
             <h1>{ p.title().map(|t| format!("Nonogram: {t}")).unwrap_or_else(|| "Nonogram".into()) }</h1>
-            <p class="rules">{ format!("{width}x{height}. Each number is a run of filled cells in that row or column, in order. Click: fill. Right-click or long-press: mark empty. Drag: a straight line. Keys: arrows, Space, X, Ctrl+Z.") }</p>
+            <p class="rules">{ format!("{width}x{height}. Each number is a run of filled cells in that row or column, in order. Tap or click: fill. Long-press or right-click: mark empty. Drag: a straight line. Keys: arrows, Space, X, Ctrl+Z.") }</p>
             if givens.iter().any(|g| *g != Cell::Unknown) {
                 <p id="givens-note" class="hint">{ format!(
                     "{} cell{} {} given (drawn darker) and cannot be changed. A puzzle whose clues alone allow more than one picture comes with given cells that make its answer the only one.",

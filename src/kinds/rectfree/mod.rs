@@ -47,8 +47,17 @@ use crate::sat::{Cnf, Lit, Model, Monitor};
 
 impl Puzzle for RectFree {
     const KIND: Kind = Kind::RectFree;
+    const SOLVING: &'static str = "Colouring";
+    const SOLVE_BUTTON: &'static str = "Colour it";
+    /// Half an hour: the local search on the hardest grids (17x17 with four colours) may
+    /// take long; it is stopped after that (the chart keeps its best colouring).
+    const SEARCH_BUDGET_MS: f64 = 1_800_000.0;
     const TITLE: &'static str = "Rectangle-free colouring";
     const SAMPLES: &'static [(&'static str, &'static str)] = &[("12x12, 4 colours", r#"{"kind":"rectfree","rows":12,"cols":12,"colours":4}"#), ("5x5, 2 colours (impossible)", r#"{"kind":"rectfree","rows":5,"cols":5,"colours":2}"#)];
+
+    fn shape(&self) -> String {
+        format!("{}x{}, {} colours", self.rows(), self.cols(), self.colours())
+    }
 
     fn size_limits() -> String {
         format!("1 to {} cells each way, {} to {} colours", model::MAX_SIDE, model::MIN_COLOURS, model::MAX_COLOURS)

@@ -51,7 +51,7 @@ pub fn Page() -> Html {
             || ()
         });
     }
-    let busy = ctx.state.busy.is_some();
+    let busy = ctx.state.busy_kind(KIND).is_some();
     // Rows, columns and colours are the task on screen: changing one opens that task at once
     // (the board, the explanation and the share link follow); the hand colouring of the old
     // size is kept aside and comes back with that size.
@@ -119,10 +119,11 @@ pub fn Page() -> Html {
     let hand = p.as_ref().map(|p| page::hand(p, &w.marks));
     // The search's latest snapshot, while this page's job runs: the kind's own data, and the
     // worker that sent it when a portfolio races.
-    let snapshot = live
-        .snapshot
-        .as_ref()
-        .filter(|_| ctx.state.busy.as_ref().is_some_and(|b| b.job == live.job && b.kind == Some(KIND)))
+    let snapshot = ctx
+        .state
+        .busy_kind(KIND)
+        .and_then(|b| live.of(b.job))
+        .and_then(|l| l.snapshot.as_ref())
         .and_then(|s| Some((serde_json::from_str::<search::SearchState>(&s.data).ok()?, s.worker)));
     let sizes = |n: usize| (1..=n).map(|v| (v, v.to_string())).collect::<Vec<_>>();
 
@@ -398,7 +399,7 @@ fn hand_board(ctx: &Ctx, w: &crate::web::state::Workshop, p: Option<&RectFree>, 
     html! {
         <section class="rf-hand" aria-labelledby="hand-title">
             <h2 id="hand-title">{ format!("Colour it yourself ({rows}x{cols}, {colours} colours)") }</h2>
-            <p class="hint">{ "Click or tap a cell to change its colour; right-click or Shift-click goes back. Keyboard: focus the board, arrows move, " }
+            <p class="hint">{ "Tap or click a cell to change its colour; long-press, right-click or Shift-click goes back. Keyboard: focus the board, arrows move, " }
                 { format!("1 to {colours} pick a colour, 0 clears, Space cycles.") }</p>
             <div class="rf-legend" aria-hidden="true">
                 { for (0..colours).map(|k| html! { <span class="swatch" style={format!("background:{};color:{}", page::PALETTE[k], INK[k])}>{ k + 1 }</span> }) }

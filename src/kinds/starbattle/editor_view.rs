@@ -81,7 +81,7 @@ pub fn StarBattleEditor() -> Html {
         }))
     };
 
-    let busy = ctx.state.busy.is_some();
+    let busy = ctx.state.busy_kind(KIND).is_some();
     let (rows, cols, stars) = draft.as_ref().map_or((5, 5, 1), |d| (d.rows, d.cols, d.stars));
     let boxes = (use_node_ref(), use_node_ref(), use_node_ref());
     // A finished change to a box resizes the draft (or changes its stars) at once.

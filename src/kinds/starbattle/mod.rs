@@ -39,6 +39,10 @@ impl Puzzle for StarBattle {
     const TITLE: &'static str = "Star Battle";
     const SAMPLES: &'static [(&'static str, &'static str)] = &[("6x6, one star (puzz.link)", "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou")];
 
+    fn shape(&self) -> String {
+        format!("{}x{}, {} star{}", self.rows(), self.cols(), self.stars(), if self.stars() == 1 { "" } else { "s" })
+    }
+
     fn size_limits() -> String {
         format!(
             "square boards 1 to {} cells a side, 1 to {} stars per row, column and region; generated puzzles up to {}x{}",

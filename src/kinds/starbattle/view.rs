@@ -52,7 +52,7 @@ pub fn Page() -> Html {
 
     use_example(KIND, EXAMPLE);
 
-    let busy = ctx.state.busy.is_some();
+    let busy = ctx.state.busy_kind(KIND).is_some();
     let Some(p) = (*puzzle).clone() else {
         return html! { <section class="workshop"><h1>{ "Star Battle" }</h1><Status kind={KIND} /><Import kind={KIND} accepts={ACCEPTS} /></section> };
     };
@@ -182,7 +182,7 @@ pub fn Page() -> Html {
     html! {
         <section class="workshop starbattle">
             <h1>{ "Star Battle" }</h1>
-            <p class="rules">{ format!("Place {} star{} in every row, every column and every outlined region. Stars never touch, not even diagonally. Click: star. Right-click or long-press: dot (drag to dot more cells). Keys: arrows, Space or S: star, X or .: dot, Backspace: clear, Ctrl+Z.", p.stars(), if p.stars() == 1 { "" } else { "s" }) }</p>
+            <p class="rules">{ format!("Place {} star{} in every row, every column and every outlined region. Stars never touch, not even diagonally. Tap or click: star. Long-press or right-click: dot (drag to dot more cells). Keys: arrows, Space or S: star, X or .: dot, Backspace: clear, Ctrl+Z.", p.stars(), if p.stars() == 1 { "" } else { "s" }) }</p>
             <div class="toolbar">
                 <button id="solve" disabled={busy} onclick={solve(Mode::Unique)}>{ "Solve" }</button>
                 <button id="count" disabled={busy} onclick={solve(Mode::Count(1_000_000))}>{ "Count solutions" }</button>

@@ -7,7 +7,7 @@ use crate::jobs::Request;
 use crate::kinds::Kind;
 use crate::web::ctx::Ctx;
 use crate::web::components::status::Status;
-use crate::web::state::{Live, Work};
+use crate::web::state::{Live, Owner, Work};
 use crate::bench_chart;
 
 /// The benchmark page.
@@ -55,9 +55,11 @@ pub fn BenchPage() -> Html {
     let summary = ctx.state.bench.as_ref().map(|(_, s)| *s);
     // The chart: live from the worker's reports while a run goes, then from the finished records.
     let live = use_context::<UseReducerHandle<Live>>().expect("inside the app");
-    let running = ctx.state.busy.as_ref().is_some_and(|b| b.work == Work::Bench);
-    let chart = if running && !live.bench.is_empty() {
-        Some(bench_chart::svg(&live.bench, live.items.map(|i| i.1).unwrap_or(0)))
+    let job = ctx.state.busy_on(Owner::Bench).map(|b| b.job);
+    let running = job.is_some();
+    let progress = job.and_then(|j| live.of(j));
+    let chart = if let Some(l) = progress.filter(|l| !l.bench.is_empty()) {
+        Some(bench_chart::svg(&l.bench, l.items.map(|i| i.1).unwrap_or(0)))
     } else if running {
         None
     } else {
@@ -82,11 +84,11 @@ pub fn BenchPage() -> Html {
             <label>{ " Name " }<input id="bench-name" ref={name} placeholder="pasted" /></label>
             <textarea id="bench-text" ref={text} rows="6" spellcheck="false" aria-label="The collection to run" placeholder="Paste a collection here" />
             <div class="row">
-                <button id="bench-run" disabled={ctx.state.busy.is_some()} onclick={run}>{ "Run" }</button>
+                <button id="bench-run" disabled={running} onclick={run}>{ "Run" }</button>
                 <button id="bench-sample" onclick={load_sample}>{ "Load a sample" }</button>
                 if let Some(e) = (*form_error).clone() { <span id="bench-form-error" class="inline-error" role="alert">{ e }</span> }
             </div>
-            <Status kind={*kind} />
+            <Status kind={*kind} owner={Some(Owner::Bench)} />
             if let Some(svg) = chart {
                 <figure class={classes!("bench-figure", running.then_some("live"))}>
                     { Html::from_html_unchecked(AttrValue::from(svg)) }

@@ -96,10 +96,11 @@ pub fn HintPanel(props: &Props) -> Html {
     let ctx = use_context::<Ctx>().expect("inside the app");
     let kind = props.kind;
     let w = ctx.state.workshop(kind);
-    let busy = ctx.state.busy.is_some();
+    let job = ctx.state.busy_kind(kind);
+    let busy = job.is_some();
     // A hint shown from the marks alone while the worker still checks them against the answer
     // can be applied at once (a mistake found later replaces a step not yet applied).
-    let checking = ctx.state.busy.as_ref().is_some_and(|b| b.early_hint && matches!(b.work, Work::Hint));
+    let checking = job.is_some_and(|b| b.early_hint && matches!(b.work, Work::Hint));
     let Some(puzzle) = w.puzzle.clone() else { return html! {} };
     let step_shown = matches!(w.hint, Some(Hint::Step(_)));
     let ask = {

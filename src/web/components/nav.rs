@@ -4,9 +4,12 @@
 
 use yew::prelude::*;
 
+use gloo_timers::callback::Interval;
+
 use crate::kinds::Kind;
-use crate::web::ctx::Ctx;
-use crate::web::state::Page;
+use crate::web::components::status::elapsed_text;
+use crate::web::ctx::{now_ms, Ctx};
+use crate::web::state::{Busy, Page};
 
 /// Moves keyboard focus to the page's board (`#board`), or to the page itself when it has none.
 fn focus_board() {
@@ -17,6 +20,39 @@ fn focus_board() {
             el.set_tab_index(-1);
         }
         let _ = el.focus();
+    }
+}
+
+/// Props: one job of another page.
+#[derive(Properties, PartialEq)]
+struct JobProps {
+    busy: Busy,
+}
+
+/// A job running on another page, in the bar: its page's name (a link back to it), what it
+/// does, its time and visible end, and a Cancel that stops only it. Its clock ticks here, so
+/// only this chip re-renders.
+#[component]
+fn JobChip(props: &JobProps) -> Html {
+    let ctx = use_context::<Ctx>().expect("inside the app");
+    let now = use_state(now_ms);
+    {
+        let now = now.clone();
+        use_effect_with(props.busy.job, move |_| {
+            let interval = Interval::new(1000, move || now.set(now_ms()));
+            move || drop(interval)
+        });
+    }
+    let b = &props.busy;
+    let owner = b.owner;
+    let cancel = ctx.cancel.reform(move |_: MouseEvent| owner);
+    html! {
+        <div class="nav-job" data-owner={owner.fragment()} role="status">
+            <span class="spinner" aria-hidden="true"></span>
+            <a href={format!("#{}", owner.fragment())}>{ format!("{}: {}", owner.title(), b.doing()) }</a>
+            <span class="nav-job-time">{ elapsed_text(*now - b.started_ms, b.budget_ms) }</span>
+            <button class="nav-job-cancel" onclick={cancel} aria-label={format!("Cancel the {} job", owner.title())}>{ "Cancel" }</button>
+        </div>
     }
 }
 
@@ -50,6 +86,7 @@ pub fn Nav() -> Html {
         Page::Kind(k) => k.title(),
         Page::Art => "Image to nonogram",
         Page::Bench => "Benchmark",
+        Page::Mine => "My puzzles",
     };
     html! {
         <>
@@ -62,9 +99,16 @@ pub fn Nav() -> Html {
                 { for Kind::ALL.into_iter().map(|k| item(format!("#{}", k.id()), k.title(), page == Page::Kind(k))) }
                 { item("#art".into(), "Image to nonogram", page == Page::Art) }
                 { item("#bench".into(), "Benchmark", page == Page::Bench) }
+                { item("#mine".into(), "My puzzles", page == Page::Mine) }
             </div>
             <super::theme::ThemeSwitch />
         </nav>
+        // Jobs left running on other pages: each page's work goes on in its own worker.
+        if ctx.state.jobs.iter().any(|b| b.owner.page() != page) {
+            <div id="nav-jobs" class="nav-jobs">
+                { for ctx.state.jobs.iter().filter(|b| b.owner.page() != page).map(|b| html! { <JobChip key={b.job} busy={b.clone()} /> }) }
+            </div>
+        }
         </>
     }
 }

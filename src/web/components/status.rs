@@ -7,13 +7,30 @@ use crate::web::ctx::Ctx;
 use gloo_timers::callback::Interval;
 
 use crate::web::ctx::now_ms;
-use crate::web::state::{verdict_text, Live, Work};
+use crate::web::state::{clock_text, verdict_text, Live, Owner, State};
 
 /// Props: whose status.
 #[derive(Properties, PartialEq)]
 pub struct Props {
     /// The kind of the page showing the bar.
     pub kind: Kind,
+    /// Whose jobs it shows, when not the kind's workshop (the benchmark page).
+    #[prop_or_default]
+    pub owner: Option<Owner>,
+}
+
+/// The elapsed time of a job and its visible end: "12.3 s of at most 2:00".
+pub fn elapsed_text(elapsed_ms: f64, budget_ms: Option<f64>) -> String {
+    let elapsed = format!("{:.1} s", elapsed_ms.max(0.0) / 1000.0);
+    match budget_ms {
+        Some(b) => format!("{elapsed} (stops at {})", clock_text(b)),
+        None => elapsed,
+    }
+}
+
+/// The job of `owner` in flight, if any.
+fn job_of(state: &State, owner: Owner) -> Option<crate::web::state::Busy> {
+    state.busy_on(owner).cloned()
 }
 
 /// The propagation phase's figure: "Line logic: 412 of 625 cells known" on the nonogram page.
@@ -31,25 +48,18 @@ pub fn Status(props: &Props) -> Html {
     let now = use_state(now_ms);
     {
         let now = now.clone();
-        let job = state.busy.as_ref().map(|b| b.job);
+        let job = state.busy_on(props.owner.unwrap_or(Owner::Kind(props.kind))).map(|b| b.job);
         use_effect_with(job, move |job| {
             let interval = job.map(|_| Interval::new(100, move || now.set(now_ms())));
             move || drop(interval)
         });
     }
-    if let Some(b) = state.busy.as_ref().filter(|b| b.kind == Some(props.kind)) {
-        let (work, items, known) = if live.job == b.job { (live.work, live.items, live.known) } else { (None, None, None) };
-        let cancel = ctx.cancel.reform(|_: MouseEvent| ());
-        let what = match b.work {
-            Work::Solve(_) => "Solving",
-            Work::Generate => "Generating",
-            Work::Bench => "Benchmarking",
-            Work::Art => "Making the puzzle",
-            Work::Hint if b.early_hint => "Checking your marks against the answer",
-            Work::Hint => "Finding a hint",
-            Work::Explain => "Explaining the solution",
-        };
-        let mut detail = format!("{:.1} s", ((*now - b.started_ms).max(0.0)) / 1000.0);
+    let owner = props.owner.unwrap_or(Owner::Kind(props.kind));
+    if let Some(b) = job_of(state, owner) {
+        let (work, items, known) = live.of(b.job).map(|l| (l.work, l.items, l.known)).unwrap_or_default();
+        let cancel = ctx.cancel.reform(move |_: MouseEvent| owner);
+        let what = b.doing();
+        let mut detail = elapsed_text(*now - b.started_ms, b.budget_ms);
         if let Some(k) = known {
             detail.push_str(&format!(" · {}", known_text(props.kind, k)));
         } else if let Some((n, unit)) = work {
@@ -62,8 +72,14 @@ pub fn Status(props: &Props) -> Html {
             <div id="status" class="status busy" data-state="busy">
                 <span class="spinner" aria-hidden="true"></span>
                 <span>{ format!("{what}… {detail}") }</span>
-                <button id="cancel" onclick={cancel}>{ "Cancel" }</button>
+                <button id="cancel" onclick={cancel} title="Stop now; a best answer found so far stays shown">{ "Cancel" }</button>
             </div>
+        };
+    }
+    if props.owner.is_some_and(|o| o != Owner::Kind(props.kind)) {
+        return match state.end_of(owner) {
+            Some(end) => html! { <div id="status" class="status" data-state="ended">{ end.clone() }</div> },
+            None => html! { <div id="status" class="status" data-state="idle"></div> },
         };
     }
     let w = state.workshop(props.kind);
@@ -75,7 +91,7 @@ pub fn Status(props: &Props) -> Html {
             </div>
         };
     }
-    match (w.result.as_ref().filter(|_| !w.result_for_check), &state.last_end) {
+    match (w.result.as_ref().filter(|_| !w.result_for_check), state.end_of(owner)) {
         (_, Some(end)) => html! { <div id="status" class="status" data-state="ended">{ end.clone() }</div> },
         (Some(report), None) => {
             let s = &report.stats;

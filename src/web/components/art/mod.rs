@@ -19,7 +19,7 @@ use crate::art::controls::Controls;
 use crate::art::{Crop, MAX_FILE_BYTES};
 use crate::jobs::Request;
 use crate::web::ctx::Ctx;
-use crate::web::state::{Action, Severity, Work};
+use crate::web::state::{Action, Owner, Severity, Work};
 
 use self::controls::ArtControls;
 use self::exports::Exports;
@@ -52,7 +52,7 @@ pub fn ArtPage() -> Html {
     let serial = use_mut_ref(|| 0u32);
     // The latest "busy" for the debounced timer, which outlives this render.
     let busy_now = use_mut_ref(|| false);
-    *busy_now.borrow_mut() = ctx.state.busy.is_some();
+    *busy_now.borrow_mut() = ctx.state.busy_on(Owner::Art).is_some();
 
     // Takes a file (or a sample's bytes): checks the size, reads it, shows it.
     let load = {
@@ -106,7 +106,7 @@ pub fn ArtPage() -> Html {
                 let request = Request::Art { bytes: (*l.bytes).clone(), options: controls.options() };
                 Timeout::new(if new_image { 0 } else { DEBOUNCE_MS }, move || {
                     if *busy_now.borrow() {
-                        cancel.emit(());
+                        cancel.emit(Owner::Art);
                     }
                     run.emit((Work::Art, request));
                 })

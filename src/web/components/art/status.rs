@@ -5,18 +5,18 @@ use yew::prelude::*;
 
 use crate::art::{view, UniqueMode};
 use crate::web::ctx::{now_ms, Ctx};
-use crate::web::state::Work;
+use crate::web::state::Owner;
 
 /// The status line of the image job, read from the page state.
 #[component]
 pub fn ArtStatus() -> Html {
     let ctx = use_context::<Ctx>().expect("inside the app");
     let result = ctx.state.art.as_ref();
-    let busy = ctx.state.busy.as_ref().filter(|b| b.work == Work::Art);
+    let busy = ctx.state.busy_on(Owner::Art);
     match (busy, result) {
         (Some(b), _) => {
             let detail = ctx.state.art_stage.as_ref().map(view::stage_sentence).unwrap_or_else(|| "Decoding".into());
-            let cancel = ctx.cancel.reform(|_: MouseEvent| ());
+            let cancel = ctx.cancel.reform(|_: MouseEvent| Owner::Art);
             html! {
                 <div id="art-status" class="status busy" data-state="busy">
                     <span class="spinner" aria-hidden="true"></span>
@@ -39,7 +39,7 @@ pub fn ArtStatus() -> Html {
             <div id="art-status" class="status done" data-state="done" data-verdict={r.final_verdict.clone()} data-givens={r.givens.len().to_string()}
                 data-minimal={r.proven_minimal.to_string()} data-undecided={r.undecided.to_string()}>
                 <strong id="art-verdict">{ view::givens_sentence(r) }</strong>
-                if ctx.state.last_end.as_deref() == Some("Cancelled.") && r.unique == UniqueMode::Givens && !r.proven_minimal {
+                if ctx.state.end_of(Owner::Art).map(String::as_str) == Some("Cancelled.") && r.unique == UniqueMode::Givens && !r.proven_minimal {
                     <p id="art-stopped">{ "Stopped here as you asked: this puzzle is proven unique; fewer givens may exist." }</p>
                 }
                 <p>{ view::verdict_sentence(r) }</p>
