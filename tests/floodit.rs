@@ -320,12 +320,27 @@ fn played_moves_give_the_best_continuation() {
     // Marks keep the moves (colour + 1, so colour 0 is kept too).
     let marks: Vec<u8> = played.iter().enumerate().map(|(i, &c)| page::mark_for_move(i, c).1).collect();
     assert_eq!(page::moves_of_marks(&marks), played);
-    // The printed solution: one swatch per move, in order, with the move's symbol and number.
-    let svg = page::moves_svg(&p, moves);
+    // The printed solution: one swatch per move, in order, with the colour's number (as on the
+    // page's buttons) and the move's number.
+    let svg = page::moves_svg(moves);
     let colours: Vec<u8> = svg.split("data-colour=\"").skip(1).map(|s| s[..s.find('"').unwrap()].parse().unwrap()).collect();
     assert_eq!(&colours, moves);
     assert!(svg.contains(&format!(">{}</text></g></svg>", moves.len())), "the last swatch is numbered {}", moves.len());
-    assert!(svg.contains(&format!(">{}</text>", p.symbol(moves[0]))));
+    assert!(svg.contains(&format!(">{}</text>", page::colour_number(moves[0]))));
+}
+
+#[test]
+fn colours_are_numbered_from_one_in_every_form_and_their_numbers_read() {
+    // A Tatham ID numbers colours from 0; the page calls them 1 to n whatever the form.
+    let tatham = studio::kinds::import_as::<FloodIt>("6x6:032242034203340350204502505323231342,17").unwrap();
+    assert_eq!(tatham.symbol(0), '0');
+    assert_eq!(page::colour_number(0), "1");
+    assert_eq!(page::colour_number(5), "6");
+    // The number on each colour has the ink of larger contrast: black on yellow, white on blue.
+    assert_eq!(page::label_ink(2), "#000");
+    assert_eq!(page::label_ink(3), "#fff");
+    assert_eq!(page::label_ink(14), "#fff");
+    assert_eq!(page::label_ink(13), "#000");
 }
 
 #[test]

@@ -20,10 +20,10 @@ use crate::puzzle::{Mode, Puzzle, Verdict};
 pub const COLOUR_NAMES: [&str; 16] =
     ["red", "green", "yellow", "blue", "orange", "purple", "cyan", "magenta", "lime", "pink", "teal", "lavender", "brown", "cream", "maroon", "mint"];
 
-/// A colour in words: its name and its symbol on the board (`green (B)`).
-pub fn colour_words(board: &FloodIt, colour: u8) -> String {
+/// A colour in words: its name and its number on the page's buttons (`green (2)`).
+pub fn colour_words(colour: u8) -> String {
     let name = COLOUR_NAMES[colour as usize % PALETTE.len()];
-    format!("{name} ({})", board.symbol(colour))
+    format!("{name} ({})", super::page::colour_number(colour))
 }
 
 /// `a` or `an` before a number said aloud (`an 8`, `an 11`, `an 18`, `an 80`).
@@ -76,7 +76,7 @@ pub fn next_step(board: &FloodIt, marks: &[u8], answer: Option<&Vec<u8>>) -> Hin
                         let reasons: Vec<usize> = (0..position.flooded.len()).filter(|&i| position.flooded[i]).collect();
                         let sentence = format!(
                             "Play {} now: it is the first move of the best finish found in {:.0} s ({rest} moves), not proven shortest: no finish has fewer than {lower_rest} moves (proven). It floods {} more cell{}.",
-                            colour_words(board, next),
+                            colour_words(next),
                             super::FIRST_ANSWER_MS / 1000.0,
                             cells.len(),
                             if cells.len() == 1 { "" } else { "s" }
@@ -94,7 +94,7 @@ pub fn next_step(board: &FloodIt, marks: &[u8], answer: Option<&Vec<u8>>) -> Hin
     after.play(board, next);
     let cells: Vec<usize> = (0..after.flooded.len()).filter(|&i| after.flooded[i] && !position.flooded[i]).collect();
     let reasons: Vec<usize> = (0..position.flooded.len()).filter(|&i| position.flooded[i]).collect();
-    let colour = colour_words(board, next);
+    let colour = colour_words(next);
     let mut sentence = if rest == 1 {
         format!("Play {colour} now: it floods the rest of the board.")
     } else {

@@ -122,8 +122,8 @@ pub fn svg(board: &FloodIt, position: &Position, cell: usize) -> String {
 }
 
 /// An SVG picture of a move list (the printed solution): one numbered swatch per move, in the
-/// move's colour with its symbol, ten to a line.
-pub fn moves_svg(board: &FloodIt, moves: &[u8]) -> String {
+/// move's colour with its number (as on the page's buttons), ten to a line.
+pub fn moves_svg(moves: &[u8]) -> String {
     const PER_LINE: usize = 10;
     const SIDE: usize = 36;
     const STEP_W: usize = 44;
@@ -140,7 +140,7 @@ pub fn moves_svg(board: &FloodIt, moves: &[u8]) -> String {
              <text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\" fill=\"#000\">{}</text></g>",
             x + SIDE / 2,
             y + SIDE / 2 + 6,
-            board.symbol(colour),
+            colour_number(colour),
             x + SIDE / 2,
             y + SIDE + 13,
             k + 1

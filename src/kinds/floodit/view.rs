@@ -209,7 +209,7 @@ pub fn Page() -> Html {
     // The printed solution: the optimal moves from the start as numbered swatches.
     let print_solution = optimal.clone().map(|moves| {
         let p = p.clone();
-        Callback::from(move |()| page::moves_svg(&p, &moves))
+        Callback::from(move |()| page::moves_svg(&moves))
     });
     let save_svg = {
         let svg = svg.clone();
