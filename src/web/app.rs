@@ -117,32 +117,29 @@ fn show_board_top() {
 /// idle ones are stopped, since a worker's memory only grows.
 const IDLE_KEPT: usize = 2;
 
-/// The page's workers: one per owner that has run a job, so a search left running on one page
-/// never holds up another, and a spare started ahead so the first job of a page need not wait
-/// for a worker to load.
+/// The page's workers: one per owner (the page a job belongs to), so a search left running on
+/// one page never holds up another. The page on screen gets its worker when it opens, so its
+/// first job need not wait for a worker to load.
 struct Workers {
     by_owner: HashMap<Owner, Client>,
     /// Owners in order of last use, oldest first.
     used: Vec<Owner>,
-    spare: Option<Client>,
     on_reply: Callback<crate::jobs::Envelope<Reply>>,
 }
 
 impl Workers {
     fn new(on_reply: Callback<crate::jobs::Envelope<Reply>>) -> Self {
-        Workers { by_owner: HashMap::new(), used: Vec::new(), spare: Some(Client::new(on_reply.clone())), on_reply }
+        Workers { by_owner: HashMap::new(), used: Vec::new(), on_reply }
     }
 
-    /// The worker of `owner`, taking the spare (and starting another) when it has none.
+    /// The worker of `owner`, started when it has none; the oldest idle workers of other pages
+    /// beyond [`IDLE_KEPT`] are stopped.
     fn client(&mut self, owner: Owner) -> &Client {
         if !self.by_owner.contains_key(&owner) {
-            let client = self.spare.take().unwrap_or_else(|| Client::new(self.on_reply.clone()));
-            self.by_owner.insert(owner, client);
-            self.spare = Some(Client::new(self.on_reply.clone()));
+            self.by_owner.insert(owner, Client::new(self.on_reply.clone()));
         }
         self.used.retain(|o| *o != owner);
         self.used.push(owner);
-        // Stop the oldest idle workers of other pages beyond IDLE_KEPT.
         let idle: Vec<Owner> = self.used.iter().copied().filter(|o| *o != owner && self.by_owner.get(o).is_some_and(Client::idle)).collect();
         for old in idle.iter().take(idle.len().saturating_sub(IDLE_KEPT)) {
             self.by_owner.remove(old);
@@ -151,10 +148,20 @@ impl Workers {
         &self.by_owner[&owner]
     }
 
-    /// Stops `owner`'s job at once (its worker is ended; the next job takes a fresh one).
+    /// Stops `owner`'s job at once (its worker is ended; the next job starts a fresh one).
     fn cancel(&mut self, owner: Owner) {
         self.by_owner.remove(&owner);
         self.used.retain(|o| *o != owner);
+    }
+}
+
+/// The owner of the jobs a page starts, for the pages that start jobs.
+fn owner_of_page(page: Page) -> Option<Owner> {
+    match page {
+        Page::Kind(k) => Some(Owner::Kind(k)),
+        Page::Art => Some(Owner::Art),
+        Page::Bench => Some(Owner::Bench),
+        Page::Home | Page::Mine => None,
     }
 }
 
@@ -228,6 +235,17 @@ pub fn App() -> Html {
                 let _ = w.add_event_listener_with_callback("storage", on_storage.as_ref().unchecked_ref());
             }
             on_storage.forget();
+            || ()
+        });
+    }
+
+    // The page on screen gets its worker ready as it opens.
+    {
+        let workers = workers.clone();
+        use_effect_with(state.page, move |page| {
+            if let (Some(owner), Some(w)) = (owner_of_page(*page), workers.borrow_mut().as_mut()) {
+                w.client(owner);
+            }
             || ()
         });
     }

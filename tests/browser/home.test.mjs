@@ -16,7 +16,7 @@ test('each kind has a picture and samples, and a sample opens its puzzle in one 
   // One card per kind of the registry, in the menu's order, then the image tool.
   const kinds = await registryKinds(page);
   const menu = await page.$$eval('#nav-items a', (as) => as.map((a) => a.getAttribute('href').slice(1)));
-  assert.deepEqual(menu, [...kinds, 'art', 'bench']);
+  assert.deepEqual(menu, [...kinds, 'art', 'bench', 'mine']);
   assert.deepEqual(cards.map((c) => c.kind), [...kinds, 'art']);
   for (const k of ['nonogram', 'kenken', 'starbattle', 'floodit', 'rectfree']) assert.ok(kinds.includes(k), k);
   for (const c of cards) {

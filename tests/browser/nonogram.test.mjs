@@ -78,7 +78,7 @@ test('while line logic runs on a 200x200 puzzle the status says how many cells a
   await page.click('#solve');
   await page.waitForSelector('#status[data-state="done"]', { timeout: 60000 });
   const texts = await page.evaluate(() => window.statusTexts);
-  const known = texts.map((t) => t.match(/Solving… [\d.]+ s · Line logic: (\d+) of (\d+) cells known/)).filter(Boolean);
+  const known = texts.map((t) => t.match(/Solving… [\d.]+ s \(stops at [\d:]+\) · Line logic: (\d+) of (\d+) cells known/)).filter(Boolean);
   assert.ok(known.length > 0, `no line-logic progress among ${JSON.stringify([...new Set(texts)].slice(0, 5))}`);
   for (const [, n, total] of known) {
     assert.equal(total, '40000');

@@ -207,10 +207,7 @@ pub fn Page() -> Html {
     let json_text = p.to_json().to_string();
     let svg = page::svg(&p, &position, 24);
     // The printed solution: the optimal moves from the start as numbered swatches.
-    let print_solution = optimal.clone().map(|moves| {
-        let p = p.clone();
-        Callback::from(move |()| page::moves_svg(&moves))
-    });
+    let print_solution = optimal.clone().map(|moves| Callback::from(move |()| page::moves_svg(&moves)));
     let save_svg = {
         let svg = svg.clone();
         Callback::from(move |_: MouseEvent| {

@@ -28,13 +28,25 @@ fn sample_link(s: samples::Sample) -> Html {
     }
 }
 
-/// The list of puzzle kinds.
+/// The list of puzzle kinds, after the puzzles the person has in progress.
 #[component]
 pub fn Home() -> Html {
+    let ctx = use_context::<crate::web::ctx::Ctx>().expect("inside the app");
+    let entries = ctx.state.entries();
+    let playing: Vec<crate::library::Line> = crate::library::lines(&entries).into_iter().filter(|l| l.progress == crate::library::Progress::Playing).take(3).collect();
     html! {
         <section class="home">
             <h1>{ "Puzzle Studio" }</h1>
             <p>{ "Solve, make and share grid logic puzzles. Every answer is proven: checked by an independent verifier, and a claim of uniqueness is backed by a second solve that finds nothing. Everything runs in your browser; a puzzle travels as a link." }</p>
+            if !playing.is_empty() {
+                <div id="home-continue" class="continue">
+                    <strong>{ "Carry on: " }</strong>
+                    { for playing.iter().map(|l| html! {
+                        <a class="sample" href={format!("#{}", l.fragment)}>{ format!("{} {} ({})", l.kind.title(), l.shape, crate::web::state::clock_text(l.time_ms)) }</a>
+                    }) }
+                    <a href="#mine">{ "All my puzzles" }</a>
+                </div>
+            }
             <ul class="kinds">
                 { for Kind::ALL.into_iter().map(|k| html! {
                     <li class="kind-card" data-kind={k.id()}>
