@@ -21,7 +21,7 @@ pub const WORKER_MEMORY_BYTES: u64 = 1 << 30;
 
 /// Bytes the SAT solver (varisat) holds per literal of a clause added while counting (the
 /// clause's own overhead and the growth of its vectors spread over its literals); measured with
-/// `cargo run --release --example count_memory 20000` (README, issue 24): 7.3 to 13.1 bytes per
+/// `cargo run --release --example count_memory 20000` (docs/benchmarks.md, faults and limits): 7.3 to 13.1 bytes per
 /// literal at the peak on Star Battle 10x10 to 25x25; stated here with a margin.
 pub const BYTES_PER_COUNTED_LITERAL: u64 = 16;
 

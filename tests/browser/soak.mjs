@@ -19,7 +19,7 @@ import { serve, browser } from './harness.mjs';
 
 const SOLVES = Number(process.argv[2] ?? 1000);
 const CANCELS = Number(process.argv[3] ?? 200);
-// Growth allowed from the start to the end of the solves (stated in README.md, issue 24).
+// Growth allowed from the start to the end of the solves (stated in docs/benchmarks.md, with the soak figures).
 const BOUND = { pageHeapMB: 8, pageWasmMB: 16, workerWasmMB: 32, nodes: 2000, listeners: 200 };
 const LONG = 'starbattle/v1/25x25s1/' + Array.from({ length: 25 }, (_, i) => String.fromCharCode(65 + i).repeat(25)).join('');
 const EXTRA = ['starbattle/v1/6x6s1/AAABBBABBBCCADDEECFFDDECFEEEECFCCCCC', 'starbattle/v1/5x5s1/AAABBCAABBCBBBBDEDDBDDDDB'];
