@@ -144,7 +144,7 @@ test('hints from the empty grid finish the puzzle, and the finish counts them', 
   const page = await open(env.chrome.context, env.server.url, KENKEN);
   await fresh(page, KENKEN, '#clear');
   for (let guard = 0; guard < 200; guard++) {
-    if (await page.$('#hint-finish')) break;
+    if (await page.$('#solved-moment')) break;
     const h = await askHint(page);
     if (h.kind !== 'step') break;
     await page.click('#hint-apply');
@@ -152,7 +152,7 @@ test('hints from the empty grid finish the puzzle, and the finish counts them', 
   }
   const used = Number((await page.textContent('#hints-used')).match(/\d+/)[0]);
   assert.ok(used > 5);
-  assert.match(await page.textContent('#hint-finish'), new RegExp(`Solved with ${used} hints`));
+  assert.match(await page.textContent('#solved-moment'), new RegExp(`and ${used} hints\.`));
   assert.deepEqual(page.studioErrors, []);
 });
 
@@ -160,7 +160,7 @@ test('hints from the empty grid finish the puzzle, and the finish counts them', 
 async function walkToEnd(page, most) {
   const rules = new Set();
   for (let guard = 0; guard < most; guard++) {
-    if (await page.$('#hint-finish')) break;
+    if (await page.$('#solved-moment')) break;
     const h = await askHint(page);
     assert.equal(h.kind, 'step', h.text);
     rules.add(await page.textContent('#hint-text .hint-rule'));
@@ -178,7 +178,7 @@ test('KenKen: hints walk a Tatham Extreme to the end, using an extreme rule on t
   const page = await open(env.chrome.context, env.server.url, KEEN_EXTREME);
   await fresh(page, KEEN_EXTREME, '#clear');
   const rules = await walkToEnd(page, 300);
-  assert.ok(await page.$('#hint-finish'), 'the hints finish the puzzle');
+  assert.ok(await page.$('#solved-moment'), 'the hints finish the puzzle');
   assert.ok([...rules].some((r) => /X-wing|Swordfish|Jellyfish|Line sum|Forcing chain/.test(r)), [...rules].join(', '));
   assert.deepEqual(page.studioErrors, []);
 });
@@ -198,6 +198,6 @@ test('Star Battle: hints walk a hand-made 14x14 to the end', async () => {
   await page.waitForSelector('#board .cell');
   await fresh(page, null, '#clear');
   const rules = await walkToEnd(page, 400);
-  assert.ok(await page.$('#hint-finish'), `the hints finish the puzzle (rules used: ${[...rules].join(', ')})`);
+  assert.ok(await page.$('#solved-moment'), `the hints finish the puzzle (rules used: ${[...rules].join(', ')})`);
   assert.deepEqual(page.studioErrors, []);
 });

@@ -364,7 +364,6 @@ pub fn Page() -> Html {
             <p id="progress" class={classes!("progress", player_done.then_some("solved"))}>{
                 if answer.is_some() && other.is_some() { "Showing a verified answer; the ringed cells differ between the two answers." }
                 else if answer.is_some() { "Showing the verified answer." }
-                else if player_done { "Solved! Every row, column and cage is right." }
                 else if repeated.iter().any(|&b| b) || broken.iter().any(|&b| b) { "Red digits repeat in their row or column; a red cage is full and breaks its rule." }
                 else { "" }
             }</p>

@@ -397,7 +397,6 @@ pub fn Page() -> Html {
             <p id="progress" class={classes!("progress", solved_by_hand.then_some("solved"))}>{
                 if answer.is_some() && other.is_some() { "Showing a verified answer; the ringed cells differ between the two answers." }
                 else if answer.is_some() { "Showing the verified answer." }
-                else if solved_by_hand { "Solved! Every clue is satisfied." }
                 else { "" }
             }</p>
             <crate::web::components::clock::PlayClock kind={KIND} solved={solved_by_hand} />

@@ -209,7 +209,6 @@ pub fn Page() -> Html {
             <p id="progress" class={classes!("progress", player_done.then_some("solved"))}>{
                 if answer.is_some() && other.is_some() { "Showing a verified answer; the ringed cells differ between the two answers.".to_string() }
                 else if answer.is_some() { "Showing the verified answer.".to_string() }
-                else if player_done { "Solved! Every row, column and region holds its stars.".to_string() }
                 else { format!("{placed} of {} stars placed{}.", rows * p.stars(), if bad.iter().any(|&b| b) { "; stars in red break a rule" } else { "" }) }
             }</p>
             <crate::web::components::clock::PlayClock kind={KIND} solved={player_done} />

@@ -61,21 +61,18 @@ pub fn PlayClock(props: &Props) -> Html {
         });
     }
     let unit = props.unit.as_str();
-    match play.finished {
-        Some((ms, moves)) if props.solved => html! {
-            <div id="solved-moment" class="solved-moment" role="status">
-                <strong>{ "Solved!" }</strong>
-                <span>{ format!(" In {} with {}.", clock_text(ms), plural(moves, unit)) }</span>
-            </div>
-        },
-        _ => html! {
-            <p id="play-clock" class="play-clock" aria-label="Play time and moves" data-moves={play.moves.to_string()}>
-                <span class="time">{ clock_text(play.elapsed_at(*now)) }</span>
-                if props.count_moves { <span class="moves">{ format!(" · {}", plural(play.moves, unit)) }</span> }
-                if let Some((ms, moves)) = play.finished {
-                    <span class="best">{ format!(" · solved earlier in {} with {}", clock_text(ms), plural(moves, unit)) }</span>
-                }
-            </p>
-        },
+    // The solved moment itself is said once, by the hint panel; here the clock stops.
+    let (shown_ms, shown_moves) = match play.finished {
+        Some((ms, moves)) if props.solved => (ms, moves),
+        _ => (play.elapsed_at(*now), play.moves),
+    };
+    html! {
+        <p id="play-clock" class={classes!("play-clock", props.solved.then_some("stopped"))} aria-label="Play time and moves" data-moves={play.moves.to_string()}>
+            <span class="time">{ clock_text(shown_ms) }</span>
+            if props.count_moves { <span class="moves">{ format!(" · {}", plural(shown_moves, unit)) }</span> }
+            if let (Some((ms, moves)), false) = (play.finished, props.solved) {
+                <span class="best">{ format!(" · solved earlier in {} with {}", clock_text(ms), plural(moves, unit)) }</span>
+            }
+        </p>
     }
 }

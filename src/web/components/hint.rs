@@ -194,8 +194,13 @@ pub fn HintPanel(props: &Props) -> Html {
                 <span id="hints-used" class="hints-used">{ format!("Hints used: {}", w.play.hints as usize) }</span>
             </div>
             { for hint_text }
-            if props.done {
-                <p id="hint-finish" class="hint-finish">{ format!("Solved with {}.", match w.play.hints as usize { 0 => "no hints".to_string(), n => plural(n, "hint", "hints") }) }</p>
+            // The solved moment, said once, here: beside the board and, on a phone, in the panel
+            // that stays in view with it (the board shows it too: style.css, `:has(#solved-moment)`).
+            if let (true, Some((ms, moves))) = (props.done, w.play.finished) {
+                <div id="solved-moment" class="solved-moment" role="status">
+                    <strong>{ "Solved!" }</strong>
+                    <span>{ format!(" In {} with {} and {}.", crate::web::state::clock_text(ms), plural(moves as usize, "move", "moves"), match w.play.hints as usize { 0 => "no hints".to_string(), n => plural(n, "hint", "hints") }) }</span>
+                </div>
             }
             { for explanation }
         </div>
