@@ -415,6 +415,8 @@ pub enum Action {
     Notify(Severity, String),
     /// Hide the message.
     Dismiss,
+    /// Hide the message if it is still this one (an information notice's time is up).
+    Expire(String),
     /// A job was sent to its owner's worker, to be stopped after `budget_ms` if it has one.
     Started { job: u32, kind: Option<Kind>, work: Work, now_ms: f64, budget_ms: Option<f64> },
     /// The worker replied.
@@ -678,6 +680,12 @@ impl State {
             Action::Open { kind, puzzle } => s = s.open(kind, puzzle),
             Action::Notify(severity, text) => s.notice = Some(Notice { severity, text }),
             Action::Dismiss => s.notice = None,
+            Action::Expire(text) => {
+                if s.notice.as_ref().is_none_or(|n| n.text != text) {
+                    return None;
+                }
+                s.notice = None;
+            }
             Action::Started { job, kind, work, now_ms, budget_ms } => {
                 let owner = Owner::of(work, kind);
                 // A new run starts with a clean slate: the owner's last message is stale.

@@ -83,3 +83,14 @@ fn the_clock_is_the_callers() {
     s = step(&s, Action::Finished(Kind::Nonogram), 9_000.0);
     assert_eq!(s.workshop(Kind::Nonogram).play.finished, Some((8_000.0, 2)));
 }
+
+#[test]
+fn an_information_notice_expires_only_if_it_is_still_shown() {
+    let mut s = State::new(Vec::new(), Default::default(), HEART);
+    s = step(&s, Action::Notify(Severity::Info, "first".into()), 0.0);
+    s = step(&s, Action::Notify(Severity::Error, "second".into()), 1.0);
+    // The first notice's time is up, but another is shown now: it stays.
+    assert!(s.apply(Action::Expire("first".into()), 2.0).is_none());
+    s = step(&s, Action::Expire("second".into()), 3.0);
+    assert!(s.notice.is_none());
+}

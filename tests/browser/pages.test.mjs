@@ -133,3 +133,18 @@ test('My puzzles lists what was played with its time and moves, resumes it in on
   }
   assert.deepEqual(page.studioErrors, []);
 });
+
+test('a page chosen from the menu by keyboard takes the focus along; the theme switch says what it does on a phone too', async () => {
+  const page = await open(env.chrome.context, env.server.url, '');
+  await page.focus('#nav-items a[href="#kenken"]');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#board .cell');
+  await page.waitForFunction(() => !document.activeElement?.closest('#nav-items'));
+  assert.ok(await page.evaluate(() => !!document.activeElement?.closest('#board, #page')), 'focus is on the page');
+  await page.setViewportSize({ width: 375, height: 740 });
+  const theme = await page.$eval('#theme', (b) => ({ icon: b.querySelector('.theme-icon').textContent, label: b.getAttribute('aria-label'), visible: b.innerText.trim() }));
+  assert.match(theme.label, /^Theme: (as the device|dark|light)$/);
+  assert.match(theme.visible, /^[◐☾☀]\s*(as the device|dark|light)$/);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  assert.deepEqual(page.studioErrors, []);
+});

@@ -62,11 +62,19 @@ pub fn Nav() -> Html {
     let ctx = use_context::<Ctx>().expect("inside the app");
     let page = ctx.state.page;
     let open = use_state(|| false);
-    // Choosing a page closes the menu.
+    // Choosing a page closes the menu; chosen from the menu by keyboard, focus goes on to the
+    // page's board (or the page), not left behind in the menu.
     {
         let open = open.clone();
         use_effect_with(page, move |_| {
             open.set(false);
+            let in_menu = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.active_element())
+                .is_some_and(|e| e.closest("#nav-items").ok().flatten().is_some());
+            if in_menu {
+                focus_board();
+            }
             || ()
         });
     }

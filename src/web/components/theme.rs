@@ -12,7 +12,16 @@ use crate::web::storage;
 const KEY: &str = "theme";
 
 /// The choices, in the order the switch cycles through them.
-const CHOICES: [(&str, &str); 3] = [("auto", "Theme: system"), ("dark", "Theme: dark"), ("light", "Theme: light")];
+const CHOICES: [(&str, &str); 3] = [("auto", "Theme: as the device"), ("dark", "Theme: dark"), ("light", "Theme: light")];
+
+/// The switch's mark for each choice, shown on phones where the words are shortened.
+fn icon(choice: &str) -> &'static str {
+    match choice {
+        "dark" => "☾",
+        "light" => "☀",
+        _ => "◐",
+    }
+}
 
 fn stored() -> &'static str {
     let saved = storage::setting(KEY);
@@ -36,7 +45,7 @@ fn store(choice: &str) {
 #[component]
 pub fn ThemeSwitch() -> Html {
     let choice = use_state(stored);
-    let label = CHOICES.iter().find(|c| c.0 == *choice).map(|c| c.1).unwrap_or("Theme: system");
+    let label = CHOICES.iter().find(|c| c.0 == *choice).map(|c| c.1).unwrap_or("Theme: as the device");
     let word = label.trim_start_matches("Theme: ");
     let onclick = {
         let choice = choice.clone();
@@ -47,5 +56,5 @@ pub fn ThemeSwitch() -> Html {
             choice.set(next);
         })
     };
-    html! { <button id="theme" class="theme" title="Colour scheme: follow the system, dark or light" data-choice={*choice} aria-label={label} {onclick}><span class="theme-word">{ "Theme: " }</span>{ word }</button> }
+    html! { <button id="theme" class="theme" title="Colour scheme: follow the system, dark or light" data-choice={*choice} aria-label={label} {onclick}><span class="theme-icon" aria-hidden="true">{ icon(&choice) }</span><span class="theme-word">{ " Theme: " }</span>{ word }</button> }
 }
