@@ -5,6 +5,7 @@
 pub mod art;
 pub mod bench;
 pub mod bench_chart;
+pub mod board_lines;
 pub mod deduce;
 pub mod error;
 pub mod grid;
