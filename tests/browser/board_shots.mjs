@@ -40,6 +40,7 @@ const nonogram = (w, h) => async (page) => {
   await page.fill('#import-text', randomNonogram(w, h));
   await page.click('#import-open');
   await page.waitForFunction((n) => document.querySelectorAll('#board .cell').length === n, w * h, { timeout: 30000 });
+  await page.click('#clear');
   // A few marks, so filled cells and crosses show.
   await page.click('#board .cell[data-r="0"][data-c="0"]');
   await page.click('#board .cell[data-r="1"][data-c="1"]', { button: 'right' });
@@ -50,6 +51,7 @@ const PAGES = [
     await page.goto(base + '#kenken/v1/5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2s2');
     await page.reload();
     await page.waitForSelector('#board .cell');
+    await page.click('#clear');
     for (const [r, c, d] of [[0, 0, '4'], [0, 1, '5'], [1, 1, '1'], [2, 2, '3']]) {
       await page.click(`#board .cell[data-r="${r}"][data-c="${c}"]`);
       await page.keyboard.press(d);
@@ -62,6 +64,7 @@ const PAGES = [
     await page.goto(base + '#starbattle/v1/6x6s1/AAABBBABBBCCADDEECFFDDECFEEEECFCCCCC');
     await page.reload();
     await page.waitForSelector('#board .cell');
+    await page.click('#clear');
     await page.click('#board .cell[data-r="0"][data-c="1"]');
     await page.click('#board .cell[data-r="2"][data-c="2"]', { button: 'right' });
   }],
@@ -71,10 +74,23 @@ const PAGES = [
     await page.goto(base + '#rectfree/v1/6x6c2');
     await page.reload();
     await page.waitForSelector('#hand .cell');
+    await page.click('#clear');
     for (let i = 0; i < 8; i++) await page.click(`#hand .cell[data-r="${i % 6}"][data-c="${(i * 2) % 6}"]`);
     await page.click('#hand .cell[data-r="5"][data-c="5"]');
     await page.click('#hand .cell[data-r="5"][data-c="5"]');
     await page.$eval('#hand', (h) => h.scrollIntoView({ block: 'center' }));
+  }],
+  ['rectfree-chart', async (page) => {
+    // A search's chart, kept after the run is stopped.
+    await page.goto(base + '#rectfree/v1/17x17c4/manneal');
+    await page.reload();
+    await page.waitForSelector('#run');
+    await page.click('#run');
+    await page.waitForSelector('#rf-live svg.chart polyline.best', { timeout: 20000 });
+    await page.waitForTimeout(2500);
+    await page.click('#cancel');
+    await page.waitForSelector('#rf-last svg.chart');
+    await page.$eval('#rf-last', (h) => h.scrollIntoView({ block: 'center' }));
   }],
   ['floodit', async (page) => {
     await page.goto(base + '#floodit');
@@ -93,7 +109,7 @@ for (const theme of ['light', 'dark']) {
     for (const [name, go] of PAGES) {
       await go(page);
       await page.waitForTimeout(400);
-      if (name !== 'rectfree') await page.$eval('.zoom', (z) => z.scrollIntoView({ block: 'start' }));
+      if (!name.startsWith('rectfree')) await page.$eval('.zoom', (z) => z.scrollIntoView({ block: 'start' }));
       await page.waitForTimeout(100);
       await page.screenshot({ path: path.join(out, `${name}-${width}-${theme}.png`) });
     }

@@ -53,10 +53,23 @@ pub fn nice_step(max: u64, ticks: u64) -> u64 {
     [1, 2, 5, 10].into_iter().map(|m| m * pow).find(|&s| s as f64 >= raw).unwrap_or(10 * pow)
 }
 
+/// A count in few characters for an axis: 950, 1.5k, 250k, 4M.
+pub fn short_count(n: u64) -> String {
+    let cut = |v: f64, unit: &str| {
+        let t = format!("{v:.1}");
+        format!("{}{unit}", t.strip_suffix(".0").unwrap_or(&t))
+    };
+    match n {
+        0..=999 => n.to_string(),
+        1_000..=999_999 => cut(n as f64 / 1e3, "k"),
+        _ => cut(n as f64 / 1e6, "M"),
+    }
+}
+
 /// The score chart as an SVG line chart: current score and best so far against iterations, on
 /// even axes (round steps from 0), with a legend naming the two lines.
 pub fn chart_svg(series: &[Point], width: usize, height: usize) -> String {
-    let (left, bottom, top, right) = (48.0, 30.0, 24.0, 12.0);
+    let (left, bottom, top, right) = (48.0, 30.0, 24.0, 18.0);
     let (w, h) = (width as f64, height as f64);
     let last_x = series.last().map(|p| p.iteration).unwrap_or(1).max(1);
     let last_y = series.iter().map(|p| p.score.max(p.best)).max().unwrap_or(1).max(1);
@@ -75,7 +88,7 @@ pub fn chart_svg(series: &[Point], width: usize, height: usize) -> String {
     for k in 0..=max_x / step_x {
         let (x, v) = (sx(k * step_x), k * step_x);
         s.push_str(&format!(r##"<line class="axis" x1="{x:.1}" y1="{0:.1}" x2="{x:.1}" y2="{1:.1}" stroke="#888"/>"##, h - bottom, h - bottom + 4.0));
-        s.push_str(&format!(r##"<text x="{x:.1}" y="{:.1}" font-size="10" text-anchor="middle" fill="#444" class="label tick-x">{v}</text>"##, h - bottom + 14.0));
+        s.push_str(&format!(r##"<text x="{x:.1}" y="{:.1}" font-size="10" text-anchor="middle" fill="#444" class="label tick-x">{}</text>"##, h - bottom + 14.0, short_count(v)));
     }
     s.push_str(&format!(r##"<line class="axis" x1="{left}" y1="{0}" x2="{1}" y2="{0}" stroke="#888"/>"##, h - bottom, w - right));
     s.push_str(&format!(r##"<line class="axis" x1="{left}" y1="{top}" x2="{left}" y2="{}" stroke="#888"/>"##, h - bottom));
@@ -443,8 +456,9 @@ mod tests {
         // y: a round step (50) from 0 reaching past the highest score, 90.
         let ticks: Vec<u64> = svg.split("tick-y\">").skip(1).map(|t| t[..t.find('<').unwrap()].parse().unwrap()).collect();
         assert_eq!(ticks, vec![0, 50, 100]);
-        let ticks: Vec<u64> = svg.split("tick-x\">").skip(1).map(|t| t[..t.find('<').unwrap()].parse().unwrap()).collect();
-        assert_eq!(ticks, vec![0, 500, 1000, 1500]);
+        let ticks: Vec<&str> = svg.split("tick-x\">").skip(1).map(|t| &t[..t.find('<').unwrap()]).collect();
+        assert_eq!(ticks, vec!["0", "500", "1k", "1.5k"]);
+        assert_eq!([super::short_count(999), super::short_count(250_000), super::short_count(4_000_000), super::short_count(2_500_000)], ["999", "250k", "4M", "2.5M"]);
     }
 
     #[test]
