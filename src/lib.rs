@@ -8,6 +8,7 @@ pub mod bench_chart;
 pub mod board_lines;
 pub mod deduce;
 pub mod error;
+pub mod fit;
 pub mod grid;
 pub mod hint;
 pub mod jobs;

@@ -31,27 +31,10 @@ pub struct ZoomProps {
     pub touch: bool,
 }
 
-/// The most fit grows a small board.
-pub const MAX_GROW: f64 = 2.0;
+use crate::fit::fit_factor;
 
 /// The share of the window's height a grown board may take, so the controls under it stay near.
 const GROW_HEIGHT: f64 = 0.6;
-
-/// The zoom factor that fits a board of `natural` (width, height) pixels into `available`
-/// (width, height): shrunk to the width, but not below `min` (the view scrolls instead); a board
-/// narrower than the view grows until it meets the width, the height or [`MAX_GROW`].
-pub fn fit_factor(natural: (f64, f64), available: (f64, f64), min: f64) -> f64 {
-    let ((w, h), (aw, ah)) = (natural, available);
-    if w <= 0.0 || aw <= 0.0 {
-        return 1.0;
-    }
-    let across = aw / w;
-    if across < 1.0 {
-        return across.max(min.min(1.0));
-    }
-    let down = if h > 0.0 && ah > 0.0 { ah / h } else { 1.0 };
-    across.min(down).clamp(1.0, MAX_GROW)
-}
 
 /// The smallest cell fit chooses on a phone-sized window, in CSS pixels: past it the view
 /// scrolls instead. 18 px lets a 15x15 nonogram with its clues fit a 375-pixel-wide phone whole
