@@ -1,6 +1,7 @@
 //! Pointer plumbing the boards share: which cell is under the pointer, and strokes across cells
 //! (press, drag over cells, release), with a long press on touch screens standing for the right
-//! button. Used by the Star Battle player and region editor and by the KenKen editor.
+//! button. Used by the Star Battle player and region editor and by the KenKen editor; and the
+//! boards' lines drawn as one SVG layer over the cells.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -120,7 +121,15 @@ pub fn use_stroke(board: &'static str, finish: Callback<Stroke>) -> StrokeHandle
     StrokeHandlers { stroke: (*shown).clone(), down, on_move, up, cancel }
 }
 
-/// The classes `wt`, `wl`, `wb`, `wr` of a cell with walls on its (top, left, bottom, right).
-pub fn wall_classes((top, left, bottom, right): (bool, bool, bool, bool)) -> Classes {
-    classes!(top.then_some("wt"), left.then_some("wl"), bottom.then_some("wb"), right.then_some("wr"))
+/// A board's inner lines as one SVG layer over its cells ([`crate::board_lines`]): thin grid
+/// lines, and walls on top with square caps. The cells stay the interactive elements (the layer
+/// takes no pointer events and is hidden from assistive technology); the frame is the board's
+/// border. The board must be `position: relative`.
+pub fn lines_layer(rows: usize, cols: usize, lines: crate::board_lines::Lines) -> Html {
+    html! {
+        <svg class="board-lines" viewBox={crate::board_lines::view_box(rows, cols)} preserveAspectRatio="none" aria-hidden="true" focusable="false">
+            <path class="thin" d={lines.thin} />
+            <path class="walls" d={lines.walls} />
+        </svg>
+    }
 }

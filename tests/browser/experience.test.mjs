@@ -202,7 +202,7 @@ test('phone: the bar is one line with a menu, and the board starts near the top 
   await page.click('#nav-items a:has-text("KenKen")');
   await page.waitForFunction(() => location.hash.startsWith('#kenken'));
   assert.equal(await page.$eval('#nav-menu', (b) => b.getAttribute('aria-expanded')), 'false', 'choosing a page closes the menu');
-  // A 20x20 nonogram at Fit: cells stay at least 28 px, the view scrolls instead.
+  // A 20x20 nonogram at Fit: cells stay at least 18 px (zoom.rs TOUCH_CELL_PX), the view scrolls instead.
   const rows = Array.from({ length: 20 }, (_, r) => (r % 2 ? '20' : '1.1.1.1.1.1.1.1.1.1')).join('/');
   const cols = Array.from({ length: 20 }, (_, c) => (c % 2 ? '20' : '10')).join('/');
   await page.goto(env.server.url + '#nonogram');
@@ -211,7 +211,8 @@ test('phone: the bar is one line with a menu, and the board starts near the top 
   await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 400);
   await page.waitForTimeout(200);
   const cell = await page.$eval('#board .cell', (c) => c.getBoundingClientRect().width);
-  assert.ok(cell >= 27.5, `cells are ${cell} px`);
+  assert.ok(cell >= 17.5, `cells are ${cell} px`);
+  assert.ok(await page.$eval('.zoom-view', (v) => v.scrollWidth > v.clientWidth), 'the view scrolls');
 });
 
 test('small things: a garbage link says what it is, givens are explained, the Benchmark page offers a sample and says when nothing was pasted', async () => {

@@ -45,7 +45,8 @@ test('the system dark preference gives the dark scheme, and every board stays re
   await withContrast(page);
   const star = await page.evaluate(() => { const c = document.querySelector('#board .cell[data-star="1"]'); return ratio(fg(c), bg(c)); });
   assert.ok(star >= 7, `star contrast ${star}`);
-  const wall = await page.evaluate(() => { const c = document.querySelector('#board .cell.wr'); return ratio(getComputedStyle(c).borderRightColor, bg(c)); });
+  // Walls are the board's line layer (one SVG over the cells), drawn on the region colours.
+  const wall = await page.evaluate(() => ratio(getComputedStyle(document.querySelector('#board .board-lines .walls')).stroke, bg(document.querySelector('#board .cell'))));
   assert.ok(wall >= 7, `wall contrast ${wall}`);
 
   // KenKen: cage clues and typed digits on dark cells.

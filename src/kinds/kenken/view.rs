@@ -12,7 +12,7 @@ use crate::web::components::{import::Import, share::{self, Share}, status::Statu
 use crate::web::components::hint::{self, HintPanel};
 use crate::web::components::zoom::Zoom;
 use crate::web::actions;
-use crate::web::board::{cell_at, use_stroke, wall_classes, Stroke};
+use crate::web::board::{cell_at, lines_layer, use_stroke, Stroke};
 use crate::web::hooks::{use_example, use_workshop};
 use crate::web::state::{Action, Severity, Work};
 
@@ -165,7 +165,6 @@ pub fn Page() -> Html {
         let pm = if answer.is_none() && d == 0 { page::pencil(&shown_marks, i) } else { 0 };
         let class = classes!(
             "cell",
-            wall_classes(page::walls(&p, i)),
             (*cursor == i).then_some("cursor"),
             repeated[i].then_some("bad"),
             broken[p.cage_of(i)].then_some("cage-bad"),
@@ -238,10 +237,8 @@ pub fn Page() -> Html {
             let cells = (0..dr.n * dr.n).map(|i| {
                 let (r, c) = (i / dr.n, i % dr.n);
                 let k = owner[i];
-                let differs = |j: usize| owner[j] != k;
                 let class = classes!(
                     "cell",
-                    wall_classes((r == 0 || differs(i - dr.n), c == 0 || differs(i - 1), r + 1 == dr.n || differs(i + dr.n), c + 1 == dr.n || differs(i + 1))),
                     (dr.selected == Some(k)).then_some("selected"),
                     dragging.contains(&i).then_some("preview"),
                     problems.iter().any(|q| q.blocking && (q.cell == Some(i) || q.cage == Some(k))).then_some("problem"),
@@ -299,9 +296,10 @@ pub fn Page() -> Html {
             };
             html! {
                 <div class="kk-editor">
-                    <div id="editor" class="board kk" data-n={dr.n.to_string()} style={format!("--n:{}", dr.n)}
+                    <div id="editor" class="board kk lined" data-n={dr.n.to_string()} style={format!("--n:{}", dr.n)}
                          onpointerdown={stroke.down.clone()} onpointermove={stroke.on_move.clone()} onpointerup={stroke.up.clone()} onpointercancel={stroke.cancel.clone()}>
                         { for cells }
+                        { lines_layer(dr.n, dr.n, crate::board_lines::lines(dr.n, dr.n, |i| owner[i])) }
                     </div>
                     if let Some(c) = selected {
                         <div class="row cage-form">
@@ -347,9 +345,10 @@ pub fn Page() -> Html {
             </div>
             <Status kind={KIND} />
             <Zoom size={n.to_string()}>
-            <div id="board" ref={board_ref} class="board kk" tabindex="0" data-n={n.to_string()} style={format!("--n:{n}")}
+            <div id="board" ref={board_ref} class="board kk lined" tabindex="0" data-n={n.to_string()} style={format!("--n:{n}")}
                  onpointerdown={on_down} onkeydown={on_key} oncontextmenu={Callback::from(|e: MouseEvent| e.prevent_default())}>
                 { for cells }
+                { lines_layer(n, n, crate::board_lines::lines(n, n, |i| p.cage_of(i))) }
             </div>
             </Zoom>
             <HintPanel kind={KIND} done={player_done} />

@@ -93,6 +93,17 @@ fn NonoRow(props: &NonoRowProps) -> Html {
     }
 }
 
+/// The grid's lines as one SVG layer over the cells (the clue strips draw the left and top
+/// frame): thin lines, a rule every 5 cells and the right and bottom frame on top.
+fn nono_lines(rows: usize, cols: usize) -> Html {
+    use crate::board_lines::{lines_by, UNIT};
+    let mut l = lines_by(rows, cols, |r, _| r % 5 == 0, |_, c| c % 5 == 0);
+    let (w, h) = (cols * UNIT, rows * UNIT);
+    l.walls.push_str(&format!("M{w} 0V{h}H0"));
+    let layer = crate::web::board::lines_layer(rows, cols, l);
+    html! { <div class="nono-lines" style={format!("grid-row:2 / span {rows};grid-column:2 / span {cols}")}>{ layer }</div> }
+}
+
 /// The nonogram page.
 #[component]
 pub fn Page() -> Html {
@@ -391,6 +402,7 @@ pub fn Page() -> Html {
                  onpointerdown={on_down} onpointermove={on_move} onpointerup={on_up.clone()} onpointerleave={on_up}
                  onkeydown={on_key} oncontextmenu={Callback::from(|e: MouseEvent| e.prevent_default())}>
                 { for board }
+                { nono_lines(height, width) }
             </div>
             </Zoom>
             <HintPanel kind={KIND} done={solved_by_hand && scrubbed.is_none()} />

@@ -43,30 +43,125 @@ pub fn grid_svg(grid: &Grid<u8>, px: usize, rects: &[Rect]) -> String {
     s
 }
 
-/// The score chart as an SVG line chart: current score and best so far against iterations.
+/// A round step for an axis up to `max` with about `ticks` divisions: 1, 2 or 5 times a power of ten.
+pub fn nice_step(max: u64, ticks: u64) -> u64 {
+    let raw = (max.max(1) as f64 / ticks.max(1) as f64).max(1.0);
+    let mut pow = 1u64;
+    while (pow as f64) * 10.0 <= raw {
+        pow *= 10;
+    }
+    [1, 2, 5, 10].into_iter().map(|m| m * pow).find(|&s| s as f64 >= raw).unwrap_or(10 * pow)
+}
+
+/// A count in few characters for an axis: 950, 1.5k, 250k, 4M.
+pub fn short_count(n: u64) -> String {
+    let cut = |v: f64, unit: &str| {
+        let t = format!("{v:.1}");
+        format!("{}{unit}", t.strip_suffix(".0").unwrap_or(&t))
+    };
+    match n {
+        0..=999 => n.to_string(),
+        1_000..=999_999 => cut(n as f64 / 1e3, "k"),
+        _ => cut(n as f64 / 1e6, "M"),
+    }
+}
+
+/// The score chart as an SVG line chart: current score and best so far against iterations, on
+/// even axes (round steps from 0), with a legend naming the two lines.
 pub fn chart_svg(series: &[Point], width: usize, height: usize) -> String {
-    let (left, bottom, top, right) = (48.0, 24.0, 8.0, 8.0);
+    let (left, bottom, top, right) = (48.0, 30.0, 24.0, 18.0);
     let (w, h) = (width as f64, height as f64);
-    let max_x = series.last().map(|p| p.iteration).unwrap_or(1).max(1) as f64;
-    let max_y = series.iter().map(|p| p.score).max().unwrap_or(1).max(1) as f64;
-    // A square-root scale: the interesting part is near zero.
-    let sx = |x: u64| left + (w - left - right) * x as f64 / max_x;
-    let sy = |y: u64| top + (h - top - bottom) * (1.0 - (y as f64).sqrt() / max_y.sqrt());
+    let last_x = series.last().map(|p| p.iteration).unwrap_or(1).max(1);
+    let last_y = series.iter().map(|p| p.score.max(p.best)).max().unwrap_or(1).max(1);
+    let (step_x, step_y) = (nice_step(last_x, 4), nice_step(last_y, 4));
+    let (max_x, max_y) = (last_x.div_ceil(step_x) * step_x, last_y.div_ceil(step_y) * step_y);
+    let sx = |x: u64| left + (w - left - right) * x as f64 / max_x as f64;
+    let sy = |y: u64| top + (h - top - bottom) * (1.0 - y as f64 / max_y as f64);
     let line = |f: &dyn Fn(&Point) -> u64| series.iter().map(|p| format!("{:.1},{:.1}", sx(p.iteration), sy(f(p)))).collect::<Vec<_>>().join(" ");
-    let mut s = format!(r#"<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#);
+    let mut s = format!(r#"<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="Rectangles against iterations: now and best so far">"#);
     s.push_str(&format!(r##"<rect class="bg" width="{width}" height="{height}" fill="#ffffff"/>"##));
+    for k in 0..=max_y / step_y {
+        let (y, v) = (sy(k * step_y), k * step_y);
+        s.push_str(&format!(r##"<line class="grid" x1="{left}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#e3e6ea"/>"##, w - right));
+        s.push_str(&format!(r##"<text x="{:.1}" y="{:.1}" font-size="10" text-anchor="end" fill="#444" class="label tick-y">{v}</text>"##, left - 4.0, y + 3.0));
+    }
+    for k in 0..=max_x / step_x {
+        let (x, v) = (sx(k * step_x), k * step_x);
+        s.push_str(&format!(r##"<line class="axis" x1="{x:.1}" y1="{0:.1}" x2="{x:.1}" y2="{1:.1}" stroke="#888"/>"##, h - bottom, h - bottom + 4.0));
+        s.push_str(&format!(r##"<text x="{x:.1}" y="{:.1}" font-size="10" text-anchor="middle" fill="#444" class="label tick-x">{}</text>"##, h - bottom + 14.0, short_count(v)));
+    }
     s.push_str(&format!(r##"<line class="axis" x1="{left}" y1="{0}" x2="{1}" y2="{0}" stroke="#888"/>"##, h - bottom, w - right));
     s.push_str(&format!(r##"<line class="axis" x1="{left}" y1="{top}" x2="{left}" y2="{}" stroke="#888"/>"##, h - bottom));
-    for y in [0, (max_y as u64) / 4, max_y as u64] {
-        s.push_str(&format!(r##"<text x="{}" y="{:.1}" font-size="10" text-anchor="end" fill="#444" class="label">{y}</text>"##, left - 4.0, sy(y) + 3.0));
-    }
-    s.push_str(&format!(r##"<text x="{:.1}" y="{:.1}" font-size="10" text-anchor="end" fill="#444" class="label">{} iterations</text>"##, w - right, h - 6.0, max_x as u64));
+    s.push_str(&format!(r##"<text x="{:.1}" y="{:.1}" font-size="10" text-anchor="end" fill="#444" class="label">iterations</text>"##, w - right, h - 2.0));
+    s.push_str(&format!(r##"<text x="4" y="12" font-size="10" fill="#444" class="label">rectangles</text>"##));
+    // The legend, top right.
+    let lx = w - right - 190.0;
+    s.push_str(&format!(
+        r##"<g class="legend"><line x1="{lx:.1}" y1="10" x2="{:.1}" y2="10" stroke="#669bbc" stroke-width="1.5"/><text x="{:.1}" y="13" font-size="10" fill="#444" class="label">now</text><line x1="{:.1}" y1="10" x2="{:.1}" y2="10" stroke="#e4572e" stroke-width="2.5"/><text x="{:.1}" y="13" font-size="10" fill="#444" class="label">best so far</text></g>"##,
+        lx + 18.0,
+        lx + 22.0,
+        lx + 70.0,
+        lx + 88.0,
+        lx + 92.0
+    ));
     if series.len() >= 2 {
         s.push_str(&format!(r##"<polyline class="score" fill="none" stroke="#669bbc" stroke-width="1" points="{}"/>"##, line(&|p| p.score)));
         s.push_str(&format!(r##"<polyline class="best" fill="none" stroke="#e4572e" stroke-width="2" points="{}"/>"##, line(&|p| p.best)));
     }
     s.push_str("</svg>");
     s
+}
+
+/// The counting bound beside a hand colouring: the most cells one colour can hold without a
+/// rectangle ([`bounds::counting_bound`]), and how many each colour holds now.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HandBound {
+    /// At most this many cells of one colour fit without a rectangle.
+    pub bound: usize,
+    /// Cells of each colour now (fixed cells included).
+    pub counts: Vec<usize>,
+    /// Cells in all.
+    pub total: usize,
+}
+
+impl HandBound {
+    /// Whether the colours together can cover the grid at all (colours x bound >= cells).
+    pub fn possible(&self) -> bool {
+        self.counts.len() * self.bound >= self.total
+    }
+
+    /// The sentence above the per-colour counts.
+    pub fn sentence(&self) -> String {
+        let k = self.counts.len();
+        let head = format!("At most {} cells of one colour fit without a rectangle.", self.bound);
+        if self.possible() {
+            format!("{head} {k} colours share {} cells, so each needs about {} on average.", self.total, self.total.div_ceil(k))
+        } else {
+            format!("{head} {k} colours cover at most {k} x {} = {} of the {} cells, so this cannot be done: some rectangle is unavoidable.", self.bound, k * self.bound, self.total)
+        }
+    }
+
+    /// What one colour's count says: "12 of at most 16", and when over the bound, that it must
+    /// hold a rectangle.
+    pub fn colour_words(&self, k: usize) -> String {
+        let n = self.counts.get(k).copied().unwrap_or(0);
+        if n > self.bound {
+            format!("{n}, more than {}: it holds a rectangle", self.bound)
+        } else {
+            format!("{n} of at most {}", self.bound)
+        }
+    }
+}
+
+/// The counting bound for `p` against the hand colouring's `cells` ([`hand_cells`]).
+pub fn hand_bound(p: &RectFree, cells: &[Option<u8>]) -> HandBound {
+    let mut counts = vec![0; p.colours()];
+    for k in cells.iter().flatten() {
+        if let Some(n) = counts.get_mut(*k as usize) {
+            *n += 1;
+        }
+    }
+    HandBound { bound: bounds::counting_bound(p.rows(), p.cols()), counts, total: p.rows() * p.cols() }
 }
 
 /// The colouring as text, one row of digits per line.
@@ -343,6 +438,53 @@ pub fn portfolio_line(proof: &[String]) -> Option<&str> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn nice_steps_are_round() {
+        assert_eq!(super::nice_step(7, 4), 2);
+        assert_eq!(super::nice_step(100, 4), 50);
+        assert_eq!(super::nice_step(1234, 4), 500);
+        assert_eq!(super::nice_step(0, 4), 1);
+        assert_eq!(super::nice_step(40, 4), 10);
+    }
+
+    #[test]
+    fn the_chart_has_even_axes_and_a_legend() {
+        use super::super::search::Point;
+        let series: Vec<Point> = (0..=10).map(|i| Point { iteration: i * 137, score: 90 - i * 7, best: 90 - i * 8 }).collect();
+        let svg = super::chart_svg(&series, 480, 200);
+        assert!(svg.contains("best so far") && svg.contains(">now<"), "{svg}");
+        // y: a round step (50) from 0 reaching past the highest score, 90.
+        let ticks: Vec<u64> = svg.split("tick-y\">").skip(1).map(|t| t[..t.find('<').unwrap()].parse().unwrap()).collect();
+        assert_eq!(ticks, vec![0, 50, 100]);
+        let ticks: Vec<&str> = svg.split("tick-x\">").skip(1).map(|t| &t[..t.find('<').unwrap()]).collect();
+        assert_eq!(ticks, vec!["0", "500", "1k", "1.5k"]);
+        assert_eq!([super::short_count(999), super::short_count(250_000), super::short_count(4_000_000), super::short_count(2_500_000)], ["999", "250k", "4M", "2.5M"]);
+    }
+
+    #[test]
+    fn the_hand_bound_counts_each_colour_against_the_counting_bound() {
+        let p = super::RectFree::new(6, 6, 2).unwrap();
+        let mut cells = vec![None; 36];
+        cells[0] = Some(0);
+        cells[1] = Some(0);
+        cells[7] = Some(1);
+        let b = super::hand_bound(&p, &cells);
+        assert_eq!(b.bound, super::bounds::counting_bound(6, 6));
+        assert_eq!(b.bound, 16);
+        assert_eq!(b.counts, vec![2, 1]);
+        assert!(!b.possible());
+        assert!(b.sentence().contains("at most 16 cells of one colour") || b.sentence().contains("At most 16 cells of one colour"));
+        assert!(b.sentence().contains("cannot be done"));
+        assert_eq!(b.colour_words(0), "2 of at most 16");
+        let b = super::HandBound { bound: 16, counts: vec![17, 1], total: 36 };
+        assert_eq!(b.colour_words(0), "17, more than 16: it holds a rectangle");
+        // 12x12 with 4 colours: possible by counting.
+        let p = super::RectFree::new(12, 12, 4).unwrap();
+        let b = super::hand_bound(&p, &vec![None; 144]);
+        assert!(b.possible(), "{b:?}");
+        assert!(b.sentence().contains("on average"));
+    }
+
     use super::*;
 
     /// Rectangles of a full grid by brute force over every pair of rows and of columns.

@@ -125,6 +125,19 @@ pub fn Page() -> Html {
         .and_then(|b| live.of(b.job))
         .and_then(|l| l.snapshot.as_ref())
         .and_then(|s| Some((serde_json::from_str::<search::SearchState>(&s.data).ok()?, s.worker)));
+    // The last run's chart stays after the run ends (the answer found or the search stopped),
+    // for the task it ran on.
+    let last_chart = use_state(|| None::<(Option<RectFree>, search::SearchState)>);
+    {
+        let (last_chart, p) = (last_chart.clone(), p.clone());
+        use_effect_with(snapshot.as_ref().map(|(s, _)| s.clone()), move |s| {
+            if let Some(s) = s {
+                last_chart.set(Some((p, s.clone())));
+            }
+            || ()
+        });
+    }
+    let kept_chart = (*last_chart).clone().filter(|(task, _)| snapshot.is_none() && task.as_ref().map(|t| (t.rows(), t.cols(), t.colours())) == p.as_ref().map(|t| (t.rows(), t.cols(), t.colours()))).map(|(_, s)| s);
     let sizes = |n: usize| (1..=n).map(|v| (v, v.to_string())).collect::<Vec<_>>();
 
     let explanation = form_task.as_ref().map(page::explanation).unwrap_or_default();
@@ -189,11 +202,17 @@ pub fn Page() -> Html {
                     if let Some((i, n)) = worker {
                         <p id="rf-race" data-workers={n.to_string()} data-leader={(i + 1).to_string()}>{ format!("Portfolio of {n} workers with different seeds; worker {} leads (its best so far is shown).", i + 1) }</p>
                     }
-                    <div class="rf-chart">{ Html::from_html_unchecked(AttrValue::from(page::chart_svg(&s.series, 480, 200))) }</div>
+                    <div class="rf-chart">{ Html::from_html_unchecked(AttrValue::from(page::chart_svg(&s.series, 480, 220))) }</div>
                     <div class="rf-best">{
                         p.as_ref().and_then(|p| formats::grid_from_rows(p, &s.best_rows).ok())
                             .map(|g| Html::from_html_unchecked(AttrValue::from(page::grid_svg(&g, 12, &[])))).unwrap_or_default()
                     }</div>
+                </div>
+            }
+            if let Some(s) = kept_chart {
+                <div id="rf-last" class="rf-live" data-best={s.best.to_string()} data-iterations={s.iterations.to_string()}>
+                    <p>{ format!("The last run: {} iterations in {:.1} s, best {} rectangles (reached at iteration {}).", s.iterations, s.elapsed_ms / 1000.0, s.best, s.best_at) }</p>
+                    <div class="rf-chart">{ Html::from_html_unchecked(AttrValue::from(page::chart_svg(&s.series, 480, 220))) }</div>
                 </div>
             }
             if let Some(g) = answer.clone() {
@@ -428,9 +447,28 @@ fn hand_board(ctx: &Ctx, w: &crate::web::state::Workshop, p: Option<&RectFree>, 
                 </div>
             </div>
             <p id="hand-status" class={classes!("rf-hand-status", h.solved.then_some("solved"))} role="status" aria-live="polite">{ h.sentence() }</p>
+            { bound_line(&page::hand_bound(p, &cells)) }
             <crate::web::components::clock::PlayClock kind={KIND} solved={h.solved} />
             <div class="toolbar">{ actions::history_buttons(ctx, KIND, w, "Clear the board") }</div>
         </section>
+    }
+}
+
+/// The counting bound beside the hand board: its sentence and each colour's count against it,
+/// updated with every cell coloured.
+fn bound_line(b: &page::HandBound) -> Html {
+    html! {
+        <div id="hand-bound" class={classes!("rf-hand-bound", (!b.possible()).then_some("impossible"))} data-bound={b.bound.to_string()}>
+            <p>{ b.sentence() }</p>
+            <ul class="rf-colour-counts">
+                { for (0..b.counts.len()).map(|k| html! {
+                    <li data-colour={(k + 1).to_string()} data-count={b.counts[k].to_string()} data-bound={b.bound.to_string()} class={classes!((b.counts[k] > b.bound).then_some("over"))}>
+                        <span class="swatch" aria-hidden="true" style={format!("background:{};color:{}", page::PALETTE[k], INK[k])}>{ k + 1 }</span>
+                        { format!("Colour {}: {}", k + 1, b.colour_words(k)) }
+                    </li>
+                }) }
+            </ul>
+        </div>
     }
 }
 

@@ -11,7 +11,7 @@ use crate::kinds::starbattle::model::{MAX_SIZE, MAX_STARS};
 use crate::kinds::starbattle::page::{self, Draft};
 use crate::kinds::starbattle::StarBattle;
 use crate::puzzle::{Mode, Puzzle, Verdict};
-use crate::web::board::{use_stroke, wall_classes, Stroke};
+use crate::web::board::{lines_layer, use_stroke, Stroke};
 use crate::web::hooks::{use_stored, use_workshop};
 use crate::web::state::{verdict_text, Action, Severity, Work};
 
@@ -138,7 +138,6 @@ pub fn StarBattleEditor() -> Html {
                 let g = d.cells[i];
                 let class = classes!(
                     "cell",
-                    wall_classes(d.walls(i)),
                     preview.contains(&i).then_some("preview"),
                     flagged.contains(&i).then_some("problem"),
                     differs.contains(&i).then_some("differs"),
@@ -180,10 +179,11 @@ pub fn StarBattleEditor() -> Html {
                         { brush_button(Brush::New, "brush-new".into(), "New region".into(), "#ffffff") }
                         { brush_button(Brush::Erase, "brush-erase".into(), "Eraser".into(), "#ffffff") }
                     </div>
-                    <div id="editor" class="board sb editing" style={format!("--n:{}", d.cols)} data-rows={d.rows.to_string()} data-cols={d.cols.to_string()}
+                    <div id="editor" class="board sb editing lined" style={format!("--n:{}", d.cols)} data-rows={d.rows.to_string()} data-cols={d.cols.to_string()}
                          onpointerdown={stroke.down.clone()} onpointermove={stroke.on_move.clone()} onpointerup={stroke.up.clone()} onpointercancel={stroke.cancel.clone()}
                          oncontextmenu={Callback::from(|e: MouseEvent| e.prevent_default())}>
                         { for cells }
+                        { lines_layer(d.rows, d.cols, crate::board_lines::lines(d.rows, d.cols, |i| d.cells[i])) }
                     </div>
                     <ul id="problems" class="problems">
                         { for problems.iter().map(|q| html! { <li class={classes!((!q.blocking).then_some("todo"))}>{ q.text.clone() }</li> }) }

@@ -11,7 +11,7 @@ use crate::kinds::starbattle::page::{self, DOT, STAR};
 use crate::kinds::starbattle::{check, formats, StarBattle};
 use crate::puzzle::{GenerateOptions, Mode, Puzzle};
 use crate::web::actions;
-use crate::web::board::{cell_at, use_stroke, wall_classes, Stroke};
+use crate::web::board::{cell_at, lines_layer, use_stroke, Stroke};
 use crate::web::components::share::link_for;
 use super::editor_view::StarBattleEditor;
 use crate::web::components::hint::{self, HintPanel};
@@ -102,7 +102,6 @@ pub fn Page() -> Html {
         let g = labels[i];
         let class = classes!(
             "cell",
-            wall_classes(page::walls(labels, rows, cols, i)),
             (at == (r, c)).then_some("cursor"),
             bad[i].then_some("bad"),
             other.as_ref().is_some_and(|o| o[(r, c)] != shown[(r, c)]).then_some("differs"),
@@ -194,10 +193,11 @@ pub fn Page() -> Html {
             </div>
             <Status kind={KIND} />
             <Zoom size={format!("{rows}x{cols}")}>
-            <div id="board" ref={board_ref} class="board sb" tabindex="0" style={format!("--n:{cols}")} data-rows={rows.to_string()} data-cols={cols.to_string()}
+            <div id="board" ref={board_ref} class="board sb lined" tabindex="0" style={format!("--n:{cols}")} data-rows={rows.to_string()} data-cols={cols.to_string()}
                  onpointerdown={on_down} onpointermove={stroke.on_move.clone()} onpointerup={stroke.up.clone()} onpointercancel={stroke.cancel.clone()}
                  onkeydown={on_key} oncontextmenu={Callback::from(|e: MouseEvent| e.prevent_default())}>
                 { for cells }
+                { lines_layer(rows, cols, crate::board_lines::lines(rows, cols, |i| labels[i])) }
                 if !figures.is_empty() {
                     <svg class="sb-figures" viewBox={format!("0 0 {cols} {rows}")} preserveAspectRatio="none" aria-hidden="true">
                         { for figures.iter().map(|f| html! { <path class="sb-figure" d={page::outline_path(cols, &f.cells)}><title>{ f.label.clone() }</title></path> }) }

@@ -1,5 +1,6 @@
-//! Zoom for every page's board: fit to the window by default, smaller and larger steps, and a
-//! scrolling view (sticky clue bars stay in sight) once the board would get too small to read.
+//! Zoom for every page's board: fit to the window by default (a big board shrinks to the width,
+//! a small one grows to use the screen), smaller and larger steps, and a scrolling view (sticky
+//! clue bars stay in sight) once the board would get too small to read or touch.
 //!
 //! Invariant: the board's own markup and events are untouched; the wrapper only sets CSS `zoom`
 //! on a box around it (hit testing and `elementFromPoint` follow CSS zoom), so pages wrap their
@@ -30,17 +31,15 @@ pub struct ZoomProps {
     pub touch: bool,
 }
 
-/// The zoom factor that fits `natural` pixels into `available`, between `min` and 1.
-pub fn fit_factor(natural: f64, available: f64, min: f64) -> f64 {
-    if natural <= 0.0 || available <= 0.0 {
-        return 1.0;
-    }
-    (available / natural).clamp(min.min(1.0), 1.0)
-}
+use crate::fit::fit_factor;
 
-/// The smallest cell a finger can hit, in CSS pixels: on a narrow screen fit never shrinks a
-/// board's cells below it (the view scrolls instead).
-pub const TOUCH_CELL_PX: f64 = 28.0;
+/// The share of the window's height a grown board may take, so the controls under it stay near.
+const GROW_HEIGHT: f64 = 0.6;
+
+/// The smallest cell fit chooses on a phone-sized window, in CSS pixels: past it the view
+/// scrolls instead. 18 px lets a 15x15 nonogram with its clues fit a 375-pixel-wide phone whole
+/// (drag strokes and the zoom buttons serve for finer work), as Tatham's Pattern does.
+pub const TOUCH_CELL_PX: f64 = 18.0;
 
 /// The smallest zoom that keeps the board's cells (its first `.cell`) at least
 /// [`TOUCH_CELL_PX`] wide on a phone-sized window; no limit on wider windows.
@@ -80,7 +79,9 @@ pub fn Zoom(props: &ZoomProps) -> Html {
             let measure = std::rc::Rc::new(move || {
                 let (Some(v), Some(i)) = (view.cast::<web_sys::HtmlElement>(), inner.cast::<web_sys::HtmlElement>()) else { return };
                 // offsetWidth is the unzoomed layout width; clientWidth is what the view shows.
-                let f = fit_factor(i.offset_width() as f64, v.client_width() as f64, min.max(if touch { touch_min(&i) } else { 0.0 }));
+                let high = web_sys::window().and_then(|w| w.inner_height().ok()).and_then(|h| h.as_f64()).unwrap_or(0.0) * GROW_HEIGHT;
+                let natural = (i.offset_width() as f64, i.offset_height() as f64);
+                let f = fit_factor(natural, (v.client_width() as f64, high), min.max(if touch { touch_min(&i) } else { 0.0 }));
                 if (f - *fit).abs() > 0.005 {
                     fit.set(f);
                 }
