@@ -11,6 +11,19 @@ use crate::web::ctx::Ctx;
 use crate::web::download;
 use crate::web::state::{Action, Severity, View, Work, Workshop};
 
+/// The solver's panel, apart from the play controls (play first: the board, Hint, Check and
+/// Undo come first; solving shows the answer, so it lives here, below the board, together with
+/// counting and proving).
+pub fn solver_panel(buttons: Html) -> Html {
+    html! {
+        <section id="solver" class="solver-panel" aria-labelledby="solver-title">
+            <h2 id="solver-title">{ "Solver" }</h2>
+            <p class="hint">{ "Shows the answer, with its proof; counts the answers. Play first: this gives the puzzle away." }</p>
+            <div class="row wrap">{ buttons }</div>
+        </section>
+    }
+}
+
 /// A click handler that dispatches `action`.
 pub fn on_click(ctx: &Ctx, action: Action) -> Callback<MouseEvent> {
     let state = ctx.state.clone();

@@ -243,8 +243,6 @@ pub fn Page() -> Html {
             <h1>{ "Flood-It" }</h1>
             <p class="rules">{ format!("Flood the board with one colour from the outlined cell ({}). Each move recolours the flood; it then takes in every touching cell of the new colour. Choose a colour below, or a cell of that colour.", if p.starts_top_left() { "top-left".to_string() } else { format!("row {}, column {}", p.start_rc().0 + 1, p.start_rc().1 + 1) }) }</p>
             <div class="toolbar">
-                <button id="minimum" disabled={busy} onclick={solve(Mode::Unique)}>{ "Find the minimum" }</button>
-                <button id="certify" disabled={busy} onclick={solve(Mode::Optimum(Engine::Both))}>{ "Prove with SAT" }</button>
                 <button id="undo" disabled={w.undo.is_empty()} onclick={undo}>{ "Undo" }</button>
                 <button id="redo" disabled={w.redo.is_empty()} onclick={redo}>{ "Redo" }</button>
                 <button id="restart" onclick={restart}>{ "Restart" }</button>
@@ -278,6 +276,10 @@ pub fn Page() -> Html {
                 </div>
             }
             <Share fragment={crate::link::fragment(&p)} {extra} solution={print_solution} solution_key={share::answer_key(w.result.as_ref().and_then(|r| r.solutions.first()))} />
+            { actions::solver_panel(html! { <>
+                <button id="minimum" disabled={busy} onclick={solve(Mode::Unique)}>{ "Find the minimum" }</button>
+                <button id="certify" disabled={busy} onclick={solve(Mode::Optimum(Engine::Both))}>{ "Prove with SAT" }</button>
+            </> }) }
             <div class="generate">
                 <label>{ "Size " }<select id="gen-size" onchange={select(size.clone(), 14)}>
                     { for (2..=30).map(|s| html! { <option value={s.to_string()} selected={s == *size}>{ format!("{s}x{s}") }</option> }) }

@@ -337,8 +337,6 @@ pub fn Page() -> Html {
             <h1>{ if p.is_draft() { "KenKen (draft)" } else { "KenKen" } }</h1>
             <p class="rules">{ format!("{n}x{n}. Put 1 to {n} once in every row and column; each outlined cage reaches its number with its operation (− and ÷: larger by smaller). Keys: digits{}, Shift+digit or P for pencil marks, arrows, Backspace, Ctrl+Z.", if n >= 10 { " (0 = 10, A–C = 10–12)" } else { "" }) }</p>
             <div class="toolbar">
-                <button id="solve" disabled={busy} onclick={solve(Mode::Unique)}>{ "Solve" }</button>
-                <button id="count" disabled={busy} onclick={solve(Mode::Count(10_000))}>{ "Count solutions" }</button>
                 <button id="check" disabled={busy} onclick={check}>{ "Check" }</button>
                 { actions::history_buttons(&ctx, KIND, &w, "Clear") }
                 { actions::view_buttons(&ctx, KIND, &w, "My grid") }
@@ -369,6 +367,10 @@ pub fn Page() -> Html {
             <crate::web::components::clock::PlayClock kind={KIND} solved={player_done} />
             <Share fragment={crate::link::fragment(&p)} {extra} solution={print_solution} solution_key={share::answer_key(report.as_ref().and_then(|r| r.solutions.first()))} />
             if let Ok(id) = keen.clone() { <p class="keen-id">{ "Tatham Keen ID: " }<code id="keen-id">{ id }</code></p> }
+            { actions::solver_panel(html! { <>
+                <button id="solve" disabled={busy} onclick={solve(Mode::Unique)}>{ "Solve" }</button>
+                <button id="count" disabled={busy} onclick={solve(Mode::Count(10_000))}>{ "Count solutions" }</button>
+            </> }) }
             <div class="generate">
                 <label>{ "Size " }<select id="gen-size" onchange={{ let s = gen_size.clone(); Callback::from(move |e: Event| if let Some(t) = e.target_dyn_into::<web_sys::HtmlSelectElement>() { s.set(t.value().parse().unwrap_or(6)) }) }}>
                     { for (3usize..=9).map(|s| html! { <option value={s.to_string()} selected={s == *gen_size}>{ format!("{s}x{s}") }</option> }) }

@@ -389,8 +389,6 @@ pub fn Page() -> Html {
                 ) }</p>
             }
             <div class="toolbar">
-                <button id="solve" disabled={busy} onclick={solve}>{ "Solve" }</button>
-                <label title="Solve races this many workers, each with another search (batsat, batsat without the line implications, varisat, batsat with the line solver inside); the first answer that passes the checker wins and the others stop">{ " Workers " }{ actions::select("nono-workers", (1..=crate::portfolio::MAX_RUNNERS).map(|v| (v, v.to_string())).collect(), *workers, workers.clone()) }</label>
                 <button id="check" disabled={busy} onclick={check}>{ "Check" }</button>
                 { actions::history_buttons(&ctx, KIND, &w, "Clear") }
                 { actions::view_buttons(&ctx, KIND, &w, "My grid") }
@@ -413,6 +411,10 @@ pub fn Page() -> Html {
             }</p>
             <crate::web::components::clock::PlayClock kind={KIND} solved={solved_by_hand} />
             <Share fragment={crate::link::fragment(&p)} {extra} solution={print_solution} solution_key={share::answer_key(report.as_ref().and_then(|r| r.solutions.first()))} />
+            { actions::solver_panel(html! { <>
+                <button id="solve" disabled={busy} onclick={solve}>{ "Solve" }</button>
+                <label title="Solve races this many workers, each with another search (batsat, batsat without the line implications, varisat, batsat with the line solver inside); the first answer that passes the checker wins and the others stop">{ " Workers " }{ actions::select("nono-workers", (1..=crate::portfolio::MAX_RUNNERS).map(|v| (v, v.to_string())).collect(), *workers, workers.clone()) }</label>
+            </> }) }
             <div class="generate">
                 <label>{ "Size " }<select id="gen-size" onchange={{ let s = gen_size.clone(); Callback::from(move |e: Event| if let Some(t) = e.target_dyn_into::<web_sys::HtmlSelectElement>() { s.set(t.value().parse().unwrap_or(15)) }) }}>
                     { for [5usize, 10, 15, 20, 25, 30].into_iter().map(|s| html! { <option value={s.to_string()} selected={s == *gen_size}>{ format!("{s}x{s}") }</option> }) }

@@ -183,8 +183,6 @@ pub fn Page() -> Html {
             <h1>{ "Star Battle" }</h1>
             <p class="rules">{ format!("Place {} star{} in every row, every column and every outlined region. Stars never touch, not even diagonally. Tap or click: star. Long-press or right-click: dot (drag to dot more cells). Keys: arrows, Space or S: star, X or .: dot, Backspace: clear, Ctrl+Z.", p.stars(), if p.stars() == 1 { "" } else { "s" }) }</p>
             <div class="toolbar">
-                <button id="solve" disabled={busy} onclick={solve(Mode::Unique)}>{ "Solve" }</button>
-                <button id="count" disabled={busy} onclick={solve(Mode::Count(1_000_000))}>{ "Count solutions" }</button>
                 { actions::history_buttons(&ctx, KIND, &w, "Clear my stars") }
                 { actions::view_buttons(&ctx, KIND, &w, "My stars") }
                 <label class="switch" title="Show stars that break a rule in red">
@@ -215,6 +213,10 @@ pub fn Page() -> Html {
             <Share fragment={fragment.clone()} {extra}
                    solution={solution.clone().map(|g| { let p = p.clone(); Callback::from(move |()| page::render_svg(&p, Some(&g))) })}
                    solution_key={share::answer_key(w.result.as_ref().and_then(|r| r.solutions.first()))} />
+            { actions::solver_panel(html! { <>
+                <button id="solve" disabled={busy} onclick={solve(Mode::Unique)}>{ "Solve" }</button>
+                <button id="count" disabled={busy} onclick={solve(Mode::Count(1_000_000))}>{ "Count solutions" }</button>
+            </> }) }
             <div class="generate">
                 <label>{ "Size " }{ select("gen-size", size.clone(), (5..=25).map(|s| (s, format!("{s}x{s}"))).collect()) }</label>
                 <label>{ " Stars " }{ select("gen-stars", stars_wanted.clone(), (1..=6).map(|s| (s, s.to_string())).collect()) }</label>
