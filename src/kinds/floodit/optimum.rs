@@ -47,17 +47,20 @@ fn plural(n: usize) -> &'static str {
 
 /// When the beam searches run and their widths: each is four times wider than the one before and
 /// starts after four times the work, so together they take a fixed share of it; boards that A*
-/// proves at once never pay for them. The work is counted in positions expanded times the
-/// regions times the words of a bitset (what one bound costs, roughly), not in wall time, so the
-/// same board always runs the same beams whatever else the machine is doing: the first comes
-/// after about 150 000 positions of a 14x14 board with 6 colours (about 0.15 s natively).
+/// proves at once never pay for them. The work is counted, not timed, so the same board always
+/// runs the same beams whatever else the machine is doing: positions expanded times
+/// `regions² · words · colours`, which follows what an expansion costs (measured: one on a
+/// 30x30 board with 8 colours, about 690 regions, costs about 150 times one on a 14x14 board
+/// with 6 colours, about 136 regions; the product grows 127 times). The first beam comes after
+/// about 150 000 positions of such a 14x14 board (0.15 s natively) and about 1 200 of the 30x30
+/// (0.2 s).
 const BEAMS: [(u64, usize); 6] = [
-    (60_000_000, 128),
-    (240_000_000, 512),
-    (960_000_000, 2_048),
-    (3_840_000_000, 8_192),
-    (15_360_000_000, 32_768),
-    (61_440_000_000, 131_072),
+    (50_000_000_000, 128),
+    (200_000_000_000, 512),
+    (800_000_000_000, 2_048),
+    (3_200_000_000_000, 8_192),
+    (12_800_000_000_000, 32_768),
+    (51_200_000_000_000, 131_072),
 ];
 
 /// The anytime solve's state: the best solution so far, the proven lower bound, the clock and
@@ -121,7 +124,7 @@ impl Run<'_, '_> {
         if !self.keep_going(work) {
             return None;
         }
-        let cost = work.saturating_mul((self.g.n * self.g.words) as u64);
+        let cost = work.saturating_mul((self.g.n * self.g.n * self.g.words * self.g.k) as u64);
         while self.beams < BEAMS.len() && cost >= BEAMS[self.beams].0 && (self.best.len() as u32) > self.lower {
             let width = BEAMS[self.beams].1;
             self.beams += 1;
