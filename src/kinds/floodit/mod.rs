@@ -63,12 +63,20 @@ impl FloodIt {
         let played = self.played().to_vec();
         let mut monitor = monitor;
         let mut interim = monitor.as_mut().and_then(|m| m.take_interim());
+        // The last move list that passed the checker: a raised bound alone needs no new check.
+        let mut checked: Option<Vec<u8>> = None;
         let mut relay = |moves: &[u8], lower: u32| {
+            if on_bounds.is_none() && interim.is_none() {
+                return; // nobody listens
+            }
             let mut all = played.clone();
             all.extend_from_slice(moves);
             // Only a solution that passes the checker is passed on.
-            if check::verify(self, &all).is_err() {
-                return;
+            if checked.as_ref() != Some(&all) {
+                if check::verify(self, &all).is_err() {
+                    return;
+                }
+                checked = Some(all.clone());
             }
             let lower = lower as usize + played.len();
             if let Some(f) = on_bounds.as_mut() {

@@ -45,10 +45,23 @@ fn plural(n: usize) -> &'static str {
     }
 }
 
-/// When the beam searches run (milliseconds after the start) and their widths: each is four
-/// times wider than the one before and starts four times later, so together they take a fixed
-/// share of the time; boards that A* proves at once never pay for them.
-const BEAMS: [(f64, usize); 6] = [(150.0, 128), (600.0, 512), (2_400.0, 2_048), (9_600.0, 8_192), (38_400.0, 32_768), (153_600.0, 131_072)];
+/// When the beam searches run and their widths: each is four times wider than the one before and
+/// starts after four times the work, so together they take a fixed share of it; boards that A*
+/// proves at once never pay for them. The work is counted, not timed, so the same board always
+/// runs the same beams whatever else the machine is doing: positions expanded times
+/// `regions² · words · colours`, which follows what an expansion costs (measured: one on a
+/// 30x30 board with 8 colours, about 690 regions, costs about 150 times one on a 14x14 board
+/// with 6 colours, about 136 regions; the product grows 127 times). The first beam comes after
+/// about 150 000 positions of such a 14x14 board (0.15 s natively) and about 1 200 of the 30x30
+/// (0.2 s).
+const BEAMS: [(u64, usize); 6] = [
+    (50_000_000_000, 128),
+    (200_000_000_000, 512),
+    (800_000_000_000, 2_048),
+    (3_200_000_000_000, 8_192),
+    (12_800_000_000_000, 32_768),
+    (51_200_000_000_000, 131_072),
+];
 
 /// The anytime solve's state: the best solution so far, the proven lower bound, the clock and
 /// the monitor (progress, stop).
@@ -111,7 +124,8 @@ impl Run<'_, '_> {
         if !self.keep_going(work) {
             return None;
         }
-        while self.beams < BEAMS.len() && self.elapsed_ms() >= BEAMS[self.beams].0 && (self.best.len() as u32) > self.lower {
+        let cost = work.saturating_mul((self.g.n * self.g.n * self.g.words * self.g.k) as u64);
+        while self.beams < BEAMS.len() && cost >= BEAMS[self.beams].0 && (self.best.len() as u32) > self.lower {
             let width = BEAMS[self.beams].1;
             self.beams += 1;
             let (g, f0) = (self.g, self.f0);

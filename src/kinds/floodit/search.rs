@@ -195,6 +195,9 @@ fn is_zero<const W: usize>(a: &[u64; W]) -> bool {
 
 /// The graph's bitsets as fixed-width arrays, so the inner loops unroll.
 struct Sets<const W: usize> {
+    /// Every component.
+    all: [u64; W],
+    /// Neighbours of every component, padded with empty sets to `W * 64` entries.
     adj: Vec<[u64; W]>,
     colour: Vec<[u64; W]>,
     size: Vec<u32>,
@@ -212,15 +215,23 @@ struct Child<const W: usize> {
 
 impl<const W: usize> Sets<W> {
     fn of(g: &Graph) -> Self {
-        Sets { adj: (0..g.n).map(|v| arr(g.adj_of(v))).collect(), colour: (0..g.k).map(|c| arr(g.colour_set(c))).collect(), size: g.size.clone() }
+        let mut all = [0u64; W];
+        for v in 0..g.n {
+            all[v / 64] |= 1 << (v % 64);
+        }
+        let mut adj: Vec<[u64; W]> = (0..g.n).map(|v| arr(g.adj_of(v))).collect();
+        adj.resize(W * 64, [0u64; W]);
+        Sets { all, adj, colour: (0..g.k).map(|c| arr(g.colour_set(c))).collect(), size: g.size.clone() }
     }
 
     #[inline]
     fn or_adj(&self, x: &[u64; W], into: &mut [u64; W]) {
+        // A slice of known length lets the compiler drop the bounds checks below.
+        let adj = &self.adj[..W * 64];
         for (w, &word) in x.iter().enumerate() {
             let mut b = word;
             while b != 0 {
-                let a = &self.adj[w * 64 + b.trailing_zeros() as usize];
+                let a = &adj[w * 64 + b.trailing_zeros() as usize];
                 for i in 0..W {
                     into[i] |= a[i];
                 }
@@ -250,45 +261,94 @@ impl<const W: usize> Sets<W> {
         s
     }
 
-    /// Puchert's bound (see the module doc).
+    /// Puchert's bound (see the module doc), exactly.
     fn bound(&self, f: &[u64; W], n: &[u64; W]) -> u32 {
+        self.bound_upto(f, n, u32::MAX).0
+    }
+
+    /// Puchert's bound when it is at most `cap` (then `(bound, true)`), else some lower bound
+    /// above `cap` (`(lower, false)`), found without finishing the count.
+    ///
+    /// `live` holds the colours with a component outside the flood; only they are scanned for
+    /// completion, and the count stops as soon as one colour is left (its components then all
+    /// lie on the frontier: one more step). Every live colour is completed exactly once on the
+    /// way (a colour with a component beyond the frontier is never swallowed by a
+    /// whole-frontier step), so at any point the count will end at least at the steps counted
+    /// plus the live colours: once that passes `cap` the count stops early. A* and IDA* only
+    /// need the exact bound of a position when it does not exceed what its parent's bound
+    /// allows, and most positions they look at exceed it.
+    fn bound_upto(&self, f: &[u64; W], n: &[u64; W], cap: u32) -> (u32, bool) {
         let mut vis = *f;
         let mut front = *n;
+        // Components neither flooded nor on the frontier.
+        let mut rest = [0u64; W];
+        for i in 0..W {
+            rest[i] = self.all[i] & !f[i] & !n[i];
+        }
+        let mut live = 0u32;
+        for (c, col) in self.colour.iter().enumerate() {
+            let mut x = 0u64;
+            for i in 0..W {
+                x |= col[i] & !f[i];
+            }
+            live |= u32::from(x != 0) << c;
+        }
         let mut h = 0u32;
-        // Every colour left must be played at least once.
-        let left = self.colour.iter().filter(|col| (0..W).any(|i| col[i] & !f[i] != 0)).count() as u32;
-        while !is_zero(&front) {
+        loop {
+            if live & live.wrapping_sub(1) == 0 {
+                // At most one colour left: its components all touch the flood (two components
+                // of one colour are never adjacent), so one step finishes.
+                return (h + live.count_ones(), true);
+            }
+            if h + live.count_ones() > cap {
+                return (h + live.count_ones(), false);
+            }
             let mut newly = [0u64; W];
             let mut completed = 0u32;
-            for col in &self.colour {
-                let (mut outside, mut touching) = (0u64, 0u64);
+            let mut cs = live;
+            while cs != 0 {
+                let c = cs.trailing_zeros() as usize;
+                cs &= cs - 1;
+                let col = &self.colour[c];
+                let mut outside = 0u64;
                 for i in 0..W {
-                    outside |= col[i] & !vis[i] & !front[i];
-                    touching |= col[i] & front[i];
+                    outside |= col[i] & rest[i];
                 }
-                if outside == 0 && touching != 0 {
-                    completed += 1;
+                if outside == 0 {
+                    // A live colour with nothing beyond the frontier lies on it: completed.
+                    completed |= 1 << c;
                     for i in 0..W {
                         newly[i] |= col[i] & front[i];
                     }
                 }
             }
             if completed != 0 {
-                h += completed;
+                h += completed.count_ones();
+                live &= !completed;
+                for i in 0..W {
+                    vis[i] |= newly[i];
+                    front[i] &= !newly[i];
+                }
             } else {
+                if is_zero(&front) {
+                    // Unreachable on a connected board; keeps the loop finite on any input.
+                    return (h, true);
+                }
                 h += 1;
                 newly = front;
+                for i in 0..W {
+                    vis[i] |= front[i];
+                    front[i] = 0;
+                }
             }
+            let mut opened = [0u64; W];
+            self.or_adj(&newly, &mut opened);
             for i in 0..W {
-                vis[i] |= newly[i];
-                front[i] &= !newly[i];
-            }
-            self.or_adj(&newly, &mut front);
-            for i in 0..W {
-                front[i] &= !vis[i];
+                opened[i] &= rest[i];
+                front[i] |= opened[i];
+                rest[i] &= !opened[i];
             }
         }
-        h.max(left)
     }
 
     /// The moves worth trying from the flood `f` with frontier `n`, into `out` (cleared first):
@@ -450,11 +510,13 @@ fn astar_w<const W: usize>(g: &Graph, f0s: &[u64], node_limit: usize, mut upper:
             continue; // a stale entry: the position was reached again more cheaply
         }
         if !node.exact {
-            // Lazy evaluation: the bound is computed only when the position comes up.
-            let h = (sets.bound(&f, &n) as u16).max(node.h);
+            // Lazy evaluation: the bound is computed only when the position comes up, and only
+            // as far as needed to tell whether it still fits under f_val.
+            let (b, exact) = sets.bound_upto(&f, &n, f_val - u32::from(gg));
+            let h = (b.min(u32::from(u16::MAX)) as u16).max(node.h);
             let nd = store.node(id);
             nd.h = h;
-            nd.exact = true;
+            nd.exact = exact;
             if u32::from(gg + h) > f_val {
                 if u32::from(gg + h) < upper {
                     heap.push(usize::from(gg + h), usize::from(gg), id);
@@ -630,7 +692,9 @@ impl<const W: usize> Ida<'_, '_, W> {
             .iter()
             .enumerate()
             .map(|(i, k)| {
-                let hb = self.sets.bound(&k.f, &k.n).max(self.learned(&k.f)).max(h.saturating_sub(1));
+                // Only bounds that fit under the threshold need be exact (`bound_upto`).
+                let cap = t.saturating_sub(g + 1);
+                let hb = self.sets.bound_upto(&k.f, &k.n, cap).0.max(self.learned(&k.f)).max(h.saturating_sub(1));
                 (hb, u32::MAX - self.sets.cells(&k.added), i)
             })
             .collect();
