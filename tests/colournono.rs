@@ -1,0 +1,194 @@
+//! Colour nonograms: the encoding against brute force, the checker, the forms and their errors,
+//! the samples, decoder fuzzing.
+
+use std::collections::HashMap;
+
+use studio::grid::Grid;
+use studio::kinds::colournono::{check, formats, Colour, ColourNonogram, Run};
+use studio::puzzle::{Mode, Puzzle, Verdict};
+
+/// The clues of a grid of palette indices, by the checker's run reader.
+fn clues_of(g: &Grid<u8>) -> (Vec<Vec<Run>>, Vec<Vec<Run>>) {
+    let to = |v: Vec<(u32, u8)>| v.into_iter().map(|(len, colour)| Run { len, colour }).collect::<Vec<_>>();
+    let rows = (0..g.rows()).map(|r| to(check::runs(g.row(r).iter().copied()))).collect();
+    let cols = (0..g.cols()).map(|c| to(check::runs((0..g.rows()).map(|r| g[(r, c)])))).collect();
+    (rows, cols)
+}
+
+fn palette(k: usize) -> Vec<Colour> {
+    [[255, 255, 255], [200, 30, 30], [30, 150, 40], [30, 60, 200], [240, 200, 40]].iter().take(k).map(|&[r, g, b]| Colour::rgb(r, g, b)).collect()
+}
+
+/// Every grid of `h` rows, `w` columns over `k` palette entries, as cell vectors.
+fn all_grids(w: usize, h: usize, k: usize) -> impl Iterator<Item = Grid<u8>> {
+    let n = w * h;
+    let total = (k as u64).pow(n as u32);
+    (0..total).map(move |mut x| {
+        let mut cells = vec![0u8; n];
+        for c in cells.iter_mut() {
+            *c = (x % k as u64) as u8;
+            x /= k as u64;
+        }
+        Grid::from_cells(h, w, cells).unwrap()
+    })
+}
+
+/// The SAT count of every sampled clue set equals the number of grids with those clues, over
+/// all grids of a small size; clue sets with two column clues swapped (the colour totals still
+/// agree) count the same way, many of them with no answer at all.
+#[test]
+fn sat_count_equals_brute_force_count() {
+    let mut rng = fastrand::Rng::with_seed(30);
+    for (w, h, k, samples) in [(3, 3, 3, 400), (4, 3, 3, 250), (3, 3, 4, 250), (2, 4, 4, 150)] {
+        let mut counts: HashMap<(Vec<Vec<Run>>, Vec<Vec<Run>>), usize> = HashMap::new();
+        let grids: Vec<Grid<u8>> = all_grids(w, h, k).collect();
+        for g in &grids {
+            *counts.entry(clues_of(g)).or_default() += 1;
+        }
+        let (mut multiple, mut none, mut tried) = (0, 0, 0);
+        for i in 0..samples {
+            let (rows, cols) = if i % 2 == 0 {
+                clues_of(&grids[rng.usize(..grids.len())])
+            } else {
+                let (rows, mut cols) = clues_of(&grids[rng.usize(..grids.len())]);
+                let (a, b) = (rng.usize(..w), rng.usize(..w));
+                cols.swap(a, b);
+                (rows, cols)
+            };
+            let Ok(p) = ColourNonogram::new(palette(k), rows.clone(), cols.clone()) else { continue };
+            let want = counts.get(&(rows, cols)).copied().unwrap_or(0);
+            let r = p.solve(Mode::Count(10_000), None).unwrap();
+            assert_eq!(r.count, Some((want, true)), "{w}x{h}, {k} entries: {}", formats::link_payload(&p));
+            for s in &r.solutions {
+                check::verify(&p, s).unwrap();
+            }
+            // The uniqueness verdict agrees with the count.
+            let u = p.solve(Mode::Unique, None).unwrap();
+            let expect = match want {
+                0 => Verdict::None,
+                1 => Verdict::Unique,
+                _ => Verdict::Multiple,
+            };
+            assert_eq!(u.verdict, expect, "{}", formats::link_payload(&p));
+            multiple += usize::from(want > 1);
+            none += usize::from(want == 0);
+            tried += 1;
+        }
+        assert!(tried > samples / 3 && multiple > 0 && none > 0, "{w}x{h}: {tried} tried, {multiple} multiple, {none} none");
+    }
+}
+
+/// Different colours may touch, the same colour needs a gap: a line `2 red, 1 green` has two
+/// placements more in 4 cells than `2 red, 1 red`.
+#[test]
+fn touching_runs_follow_the_colours() {
+    let red = Run { len: 2, colour: 1 };
+    let green = Run { len: 1, colour: 2 };
+    let red1 = Run { len: 1, colour: 1 };
+    // One row of 4 cells; columns fixed by a chosen row.
+    for (row, want) in [(vec![red, green], 3usize), (vec![red, red1], 1)] {
+        let mut found = 0;
+        for g in all_grids(4, 1, 3) {
+            if clues_of(&g).0[0] == row {
+                found += 1;
+            }
+        }
+        assert_eq!(found, want);
+    }
+    // `aab.` is one answer of the row `2a b`; its columns then fix it.
+    let g = Grid::from_cells(1, 4, vec![1, 1, 2, 0]).unwrap();
+    let (rows, cols) = clues_of(&g);
+    let p = ColourNonogram::new(palette(3), rows, cols).unwrap();
+    let r = p.solve(Mode::Unique, None).unwrap();
+    assert_eq!(r.verdict, Verdict::Unique);
+    assert_eq!(r.solutions[0], g);
+}
+
+#[test]
+fn the_checker_names_the_broken_line() {
+    let p = formats::from_link_text("3x2:fff.f00.0f0:a/ab/b/2a/2b").unwrap();
+    let good = Grid::from_cells(2, 3, vec![1, 1, 0, 0, 2, 2]).unwrap();
+    check::verify(&p, &good).unwrap();
+    let bad = Grid::from_cells(2, 3, vec![1, 1, 0, 0, 1, 2]).unwrap();
+    let e = check::verify(&p, &bad).unwrap_err();
+    assert!(e.starts_with("row 2 has runs 1 colour 1 (#ff0000), 1 colour 2 (#00ff00)"), "{e}");
+    let outside = Grid::from_cells(2, 3, vec![1, 1, 0, 0, 3, 2]).unwrap();
+    assert!(check::verify(&p, &outside).unwrap_err().contains("row 2, column 2 has colour 3"));
+    // Touching same-colour cells are one run, not two.
+    assert_eq!(check::runs([1, 1, 2, 2, 0, 2]), vec![(2, 1), (2, 2), (1, 2)]);
+}
+
+#[test]
+fn validation_names_the_place() {
+    let e = |t: &str| formats::from_link_text(t).unwrap_err().to_string();
+    assert!(e("3x2:fff.f00.0f0:a/ab/b/2a/2c").contains("row 2"), "{}", e("3x2:fff.f00.0f0:a/ab/b/2a/2c"));
+    assert!(e("3x2:fff.f00.0f0:a/ab/b/2a/2c").contains("not a colour letter") || e("3x2:fff.f00.0f0:a/ab/b/2a/2c").contains("colour 3"));
+    // Two runs of one colour need a gap: `1 1 1` of red needs 5 cells.
+    assert!(e("3x2:fff.f00.0f0:a/ab/b/aaa/2b").contains("row 1: the clue needs 5 cells"), "{}", e("3x2:fff.f00.0f0:a/ab/b/aaa/2b"));
+    assert!(e("3x2:fff.f00.0f0:a/ab/b/2a/b").contains("totals"), "{}", e("3x2:fff.f00.0f0:a/ab/b/2a/b"));
+    assert!(e("3x2:fff.f00.f00:a/ab/b/2a/2b").contains("same colour"));
+    assert!(e("3x2:fff:0/0/0/0/0").contains("palette"));
+    assert!(e("3x2:fff.f00.0f0:a/ab/b/2a").contains("expected 5 lines"));
+    assert!(e("3x2:fff.f00.0gg:a/ab/b/2a/2b").contains("palette entry 3"));
+    assert!(e("3x2:fff.f00.0f0:a/ab/b/2a/22").contains("row 2"));
+    let j = |t: &str| studio::kinds::import(studio::kinds::Kind::ColourNonogram, t).unwrap_err().to_string();
+    let m = j(r##"{"kind":"colournono","palette":["#fff","#f00"],"rows":[[[1,1]],[[1,2]]],"cols":[[[1,1],[1,1]]]}"##);
+    assert!(m.contains("row 2, run 1") && m.contains("colour 2"), "{m}");
+    let m = j(r##"{"kind":"colournono","palette":["#fff","#f00"],"rows":[[[0,1]]],"cols":[[]]}"##);
+    assert!(m.contains("row 1, run 1") && m.contains("0 cells"), "{m}");
+}
+
+#[test]
+fn forms_round_trip() {
+    for &(_, text) in ColourNonogram::SAMPLES {
+        let p = ColourNonogram::import(text).unwrap().puzzle;
+        assert_eq!(formats::link_payload(&p), text, "the samples are in canonical link form");
+        let back = ColourNonogram::from_json(&p.to_json()).unwrap();
+        assert_eq!(back, p);
+        let via_link = studio::kinds::import(studio::kinds::Kind::ColourNonogram, &format!("https://example.org/#{}", studio::link::fragment(&p))).unwrap();
+        assert_eq!(ColourNonogram::from_json(&serde_json::from_str(&via_link).unwrap()).unwrap(), p);
+    }
+    // Names and a goal survive the JSON form; the goal must solve the puzzle.
+    let json = r##"{"kind":"colournono","title":"Tiny","palette":[{"rgb":"#ffffff","name":"white"},{"rgb":"#ff0000","name":"red"},"#00ff00"],"rows":[[[2,1]],[[2,2]]],"cols":[[[1,1],[1,2]],[[1,1],[1,2]]],"goal":["aa","bb"]}"##;
+    let p = ColourNonogram::import(json).unwrap();
+    assert_eq!(p.known, Some(Grid::from_cells(2, 2, vec![1, 1, 2, 2]).unwrap()));
+    assert_eq!(ColourNonogram::from_json(&p.puzzle.to_json()).unwrap(), p.puzzle);
+    assert_eq!(p.puzzle.colour_name(1), "red");
+    let wrong = json.replace("[\"aa\",\"bb\"]", "[\"bb\",\"aa\"]");
+    assert!(ColourNonogram::import(&wrong).unwrap_err().to_string().contains("goal"));
+}
+
+#[test]
+fn samples_are_unique_and_verified() {
+    assert!(ColourNonogram::SAMPLES.len() >= 2);
+    for &(name, text) in ColourNonogram::SAMPLES {
+        let p = ColourNonogram::import(text).unwrap().puzzle;
+        let r = p.solve(Mode::Unique, None).unwrap();
+        assert_eq!(r.verdict, Verdict::Unique, "{name}");
+        check::verify(&p, &r.solutions[0]).unwrap();
+        assert!(p.colours() >= 2, "{name} is in colour");
+    }
+}
+
+/// Mutated links and JSON never panic; what reads back is a valid puzzle whose answer, if
+/// any, passes the checker.
+#[test]
+fn fuzzed_decoders_never_panic() {
+    let mut rng = fastrand::Rng::with_seed(7);
+    let alphabet: Vec<char> = "0123456789abcfABF.:/x#{}[],\"- ".chars().collect();
+    for &(_, text) in ColourNonogram::SAMPLES {
+        let json = ColourNonogram::import(text).unwrap().puzzle.to_json().to_string();
+        for seed in [text, json.as_str()] {
+            for _ in 0..1500 {
+                let t = crate::fuzz::mutate(&mut rng, seed, &alphabet);
+                if let Ok(e) = ColourNonogram::import(&t) {
+                    let r = e.puzzle.solve(Mode::First, None).unwrap();
+                    for s in &r.solutions {
+                        check::verify(&e.puzzle, s).unwrap();
+                    }
+                }
+                let _ = ColourNonogram::from_link_payload(1, &t);
+            }
+        }
+    }
+}
