@@ -192,3 +192,110 @@ fn fuzzed_decoders_never_panic() {
         }
     }
 }
+
+/// Random puzzles: a random picture of `k - 1` colours on the background, in blobs (so runs
+/// are longer than one cell), and its clues.
+fn random_puzzle(rng: &mut fastrand::Rng, w: usize, h: usize, k: usize) -> ColourNonogram {
+    let mut cells = vec![0u8; w * h];
+    for i in 0..w * h {
+        cells[i] = if i > 0 && i % w > 0 && rng.u8(..3) > 0 { cells[i - 1] } else if rng.bool() { 0 } else { rng.u8(1..k as u8) };
+    }
+    let g = Grid::from_cells(h, w, cells).unwrap();
+    let (rows, cols) = clues_of(&g);
+    ColourNonogram::new(palette(k), rows, cols).unwrap()
+}
+
+/// The answer as marks: `.` a dot, a colour its mark.
+fn answer_marks(a: &Grid<u8>) -> Vec<u8> {
+    studio::kinds::colournono::page::marks_of_answer(a)
+}
+
+/// The one-path invariant: the solver's logic phase and the walked explanation decide the same
+/// cells with the same colours, and the solver's rating is the explanation's; every step is
+/// sound (its marks agree with the proven answer, it changes only the cells it names); from
+/// random correct partial marks the walk is sound too; a wrong mark is reported first.
+#[test]
+fn hints_are_sound_and_walk_the_solver_logic() {
+    use studio::hint::{self, Hint};
+    use studio::kinds::colournono::solve;
+    let mut rng = fastrand::Rng::with_seed(11);
+    let mut puzzles: Vec<ColourNonogram> = ColourNonogram::SAMPLES.iter().map(|&(_, t)| ColourNonogram::import(t).unwrap().puzzle).collect();
+    for i in 0..40 {
+        puzzles.push(random_puzzle(&mut rng, 5 + i % 6, 4 + i % 5, 3 + i % 3));
+    }
+    let (mut by_logic, mut unique) = (0, 0);
+    for p in &puzzles {
+        let at = formats::link_payload(p);
+        let r = p.solve(Mode::Unique, None).unwrap();
+        if r.verdict != Verdict::Unique {
+            continue;
+        }
+        unique += 1;
+        let answer = &r.solutions[0];
+        let text = p.solution_rows(answer).concat();
+        let x = hint::explain(p, Some(answer));
+        let mut marks = Vec::new();
+        for s in &x.steps {
+            assert!(!s.marks.is_empty() && !s.sentence.is_empty(), "{at}: {s:?}");
+            for &(m, _) in &s.marks {
+                assert!(s.cells.contains(&m), "{at}: a mark outside the step's cells");
+            }
+            hint::apply(&mut marks, s);
+            assert!(ColourNonogram::mistakes(&text, &marks).is_empty(), "{at}: \"{}\" contradicts the answer", s.sentence);
+        }
+        // The logic phase's cells equal the walked marks.
+        let (cells, run, _) = solve::line_logic(p);
+        marks.resize(cells.len(), 0);
+        let walked = studio::kinds::colournono::hint::cells_of(p, &marks);
+        assert_eq!(cells, walked, "{at}: the logic phase and the explanation disagree");
+        assert_eq!(x.solved(), run.end == studio::deduce::End::Complete, "{at}");
+        if x.solved() {
+            by_logic += 1;
+            assert_eq!(r.rating.as_deref(), Some(x.rating().as_str()), "{at}: the rating is the explanation's");
+            assert_eq!(marks, answer_marks(answer), "{at}");
+        } else {
+            assert!(matches!(x.end, Hint::Stuck { .. }), "{at}: {:?}", x.end);
+            assert_eq!(r.rating.as_deref(), Some("beyond line logic (needs search)"));
+        }
+        // From random correct partial marks every step is still sound.
+        let full = answer_marks(answer);
+        let mut partial: Vec<u8> = full.iter().map(|&m| if rng.f64() < 0.4 { m } else { 0 }).collect();
+        loop {
+            match hint::hint(p, &partial, Some(answer)) {
+                Hint::Step(s) => {
+                    hint::apply(&mut partial, &s);
+                    assert!(ColourNonogram::mistakes(&text, &partial).is_empty(), "{at}: from partial marks, \"{}\"", s.sentence);
+                }
+                Hint::Solved { .. } | Hint::Stuck { .. } => break,
+                other => panic!("{at}: {other:?}"),
+            }
+        }
+        // A wrong mark is pointed at before any step.
+        let mut bad = full.iter().map(|&m| if rng.f64() < 0.3 { m } else { 0 }).collect::<Vec<u8>>();
+        let i = rng.usize(..bad.len());
+        bad[i] = if full[i] == studio::kinds::colournono::DOT { full[i] + 1 } else { studio::kinds::colournono::DOT };
+        match hint::hint(p, &bad, Some(answer)) {
+            Hint::Mistake { cells, sentence } => {
+                assert!(cells.contains(&i), "{at}");
+                assert!(sentence.contains(&p.cell_name(cells[0])), "{sentence}");
+            }
+            other => panic!("{at}: a wrong mark gave {other:?}"),
+        }
+    }
+    assert!(unique >= 20 && by_logic >= 5 && by_logic < unique, "{unique} unique, {by_logic} by line logic");
+}
+
+/// The first hint on an untouched sample is the overlap rule told in words, naming the line and
+/// its clue in colours.
+#[test]
+fn a_first_hint_names_its_line_and_colours() {
+    let p = ColourNonogram::import(ColourNonogram::SAMPLES[1].1).unwrap().puzzle;
+    match p.next_step(&[], None) {
+        studio::hint::Hint::Step(s) => {
+            assert!(s.sentence.starts_with("Row ") || s.sentence.starts_with("Column "), "{}", s.sentence);
+            assert!(s.sentence.contains("colour "), "{}", s.sentence);
+            assert!(!s.marks.is_empty());
+        }
+        other => panic!("{other:?}"),
+    }
+}

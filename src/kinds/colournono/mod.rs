@@ -3,6 +3,11 @@
 //!
 //! - [`model`]: the palette (background plus 1 to 32 colours), the clues and their validation;
 //! - [`check`]: the independent verifier;
+//! - [`line`]: the exact coloured line solver (dynamic programming over positions and runs);
+//! - [`logic`]: the line rule on the shared deduction engine ([`crate::deduce`]), for the
+//!   solver's logic phase, the hints, the explanation and the rating;
+//! - [`solve`]: line logic, then SAT with the proof of uniqueness;
+//! - [`hint`]: explained hints (the first deduction of [`logic`] from the player's marks);
 //! - [`encode`]: the SAT encoding (cell colour variables and run-start ladders);
 //! - [`formats`]: studio JSON, the share link, answer rows;
 //! - [`page`]: pure functions for the page (marks, readable clue numbers, finished runs, SVG).
@@ -10,8 +15,12 @@
 pub mod check;
 pub mod encode;
 pub mod formats;
+pub mod hint;
+pub mod line;
+pub mod logic;
 pub mod model;
 pub mod page;
+pub mod solve;
 #[cfg(target_arch = "wasm32")]
 pub mod view;
 
@@ -19,9 +28,10 @@ pub use model::{Clue, Colour, ColourNonogram, Line, Run};
 
 use crate::error::InputResult;
 use crate::grid::Grid;
+use crate::hint::Hint;
 use crate::kind::Kind;
-use crate::puzzle::{NoOptions, Puzzle};
-use crate::sat::{Cnf, Lit, Model};
+use crate::puzzle::{Mode, NoOptions, Puzzle, Report, SolveError};
+use crate::sat::{Cnf, Lit, Model, Monitor};
 
 /// A player's mark for a cell: 0 blank, [`DOT`] known background, `c + 1` palette colour `c`.
 pub const DOT: u8 = 1;
@@ -51,6 +61,17 @@ impl Puzzle for ColourNonogram {
             })
             .map(|(i, _)| i)
             .collect()
+    }
+
+    const LOGIC_HINTS: bool = true;
+
+    fn next_step(&self, marks: &[u8], _answer: Option<&Grid<u8>>) -> Hint {
+        hint::next_step(self, marks)
+    }
+
+    /// Line logic first, then SAT over the rest ([`solve`]).
+    fn solve_with(&self, mode: Mode, _options: &NoOptions, monitor: Option<Monitor>) -> Result<Report<Grid<u8>>, SolveError> {
+        solve::solve(self, mode, monitor)
     }
 
     fn cell_name(&self, cell: usize) -> String {
