@@ -16,7 +16,8 @@ fn clues_of(g: &Grid<u8>) -> (Vec<Vec<Run>>, Vec<Vec<Run>>) {
 }
 
 fn palette(k: usize) -> Vec<Colour> {
-    [[255, 255, 255], [200, 30, 30], [30, 150, 40], [30, 60, 200], [240, 200, 40]].iter().take(k).map(|&[r, g, b]| Colour::rgb(r, g, b)).collect()
+    [[255, 255, 255], [200, 30, 30], [30, 150, 40], [30, 60, 200], [240, 200, 40], [20, 20, 20], [150, 80, 20], [230, 120, 200], [90, 200, 220]]
+        .iter().take(k).map(|&[r, g, b]| Colour::rgb(r, g, b)).collect()
 }
 
 /// Every grid of `h` rows, `w` columns over `k` palette entries, as cell vectors.
@@ -297,5 +298,82 @@ fn a_first_hint_names_its_line_and_colours() {
             assert!(!s.marks.is_empty());
         }
         other => panic!("{other:?}"),
+    }
+}
+
+const HAPPY: &str = include_str!("data/colournono/happy.pbn");
+
+/// A real colour puzzle from a public collection (CC-0, see tests/data/colournono/README.md):
+/// it reads with its palette and names, is proven unique, and its answer is the published picture.
+#[test]
+fn a_published_webpbn_colour_puzzle_solves_to_its_picture() {
+    let e = ColourNonogram::import(HAPPY).unwrap();
+    let p = &e.puzzle;
+    assert_eq!((p.width(), p.height(), p.colours()), (10, 10, 2));
+    assert_eq!(p.title(), Some("In a cheerful mood"));
+    assert_eq!(p.palette()[0].name.as_deref(), Some("white"));
+    assert_eq!(p.colour_name(2), "yellow");
+    assert_eq!(p.palette()[2].rgb, [0xaa, 0xaa, 0x5a]);
+    let goal = e.known.clone().expect("the published picture");
+    assert_eq!(formats::grid_rows(&goal)[3], "abbabbabba");
+    let r = p.solve(Mode::Unique, None).unwrap();
+    assert_eq!(r.verdict, Verdict::Unique);
+    assert_eq!(r.solutions[0], goal);
+    assert!(studio::kinds::sniff(HAPPY) == Some(studio::kinds::Kind::ColourNonogram));
+    // Written and read back: the same puzzle, names and goal included.
+    let xml = studio::kinds::colournono::xml::to_xml(p);
+    let (back, g) = studio::kinds::colournono::xml::from_xml(&xml).unwrap();
+    assert_eq!(&back, p);
+    assert_eq!(g, Some(goal));
+    // Every sample through XML and back.
+    for &(_, t) in ColourNonogram::SAMPLES {
+        let p = ColourNonogram::import(t).unwrap().puzzle;
+        let (back, _) = studio::kinds::colournono::xml::from_xml(&studio::kinds::colournono::xml::to_xml(&p)).unwrap();
+        assert_eq!(formats::link_payload(&back), t);
+    }
+}
+
+#[test]
+fn xml_errors_name_the_place() {
+    let e = |t: &str| ColourNonogram::import(t).unwrap_err().to_string();
+    let m = e(&HAPPY.replace("<count color=\"yellow\">8</count>", "<count color=\"pink\">8</count>"));
+    assert!(m.contains("XML line") && m.contains("`pink` has no <color>"), "{m}");
+    let m = e(&HAPPY.replace("|X@@@@@@@@X|", "|X@@@@?@@@X|"));
+    assert!(m.contains("image row 5, column 6") && m.contains("`?`"), "{m}");
+    let m = e(&HAPPY.replace("<count color=\"yellow\">8</count>", "<count color=\"yellow\">9</count>"));
+    assert!(m.contains("row 5") && m.contains("needs 11 cells"), "{m}");
+    let m = e(&HAPPY.replace("|X@@@@@@@@X|", "|X@@@@X@@@X|"));
+    assert!(m.contains("goal"), "{m}");
+}
+
+/// The share link of a 30x30 picture in eight colours stays short enough for chat apps.
+#[test]
+fn a_30x30_eight_colour_link_is_short() {
+    let mut rng = fastrand::Rng::with_seed(3);
+    let mut longest = 0;
+    for _ in 0..10 {
+        let p = random_puzzle(&mut rng, 30, 30, 9);
+        assert_eq!(p.colours(), 8);
+        let link = format!("https://example.org/#{}", studio::link::fragment(&p));
+        longest = longest.max(link.len());
+        assert_eq!(&studio::kinds::import(studio::kinds::Kind::ColourNonogram, &link).map(|j| ColourNonogram::from_json(&serde_json::from_str(&j).unwrap()).unwrap()).unwrap(), &p);
+    }
+    println!("longest 30x30 eight-colour link: {longest} characters");
+    assert!(longest < 2000, "{longest}");
+}
+
+#[test]
+fn fuzzed_xml_never_panics() {
+    let mut rng = fastrand::Rng::with_seed(9);
+    let alphabet: Vec<char> = "<>/=\"' 0123456789abcXyz@.|&;!-?\n".chars().collect();
+    for _ in 0..3000 {
+        let t = crate::fuzz::mutate(&mut rng, HAPPY, &alphabet);
+        if let Ok(e) = ColourNonogram::import(&t) {
+            let r = e.puzzle.solve(Mode::Unique, None).unwrap();
+            for s in &r.solutions {
+                check::verify(&e.puzzle, s).unwrap();
+            }
+        }
+        let _ = studio::kinds::sniff(&t);
     }
 }

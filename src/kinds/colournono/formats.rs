@@ -1,5 +1,5 @@
 //! Colour nonogram text forms: the studio JSON, the share link, answer rows, and the import
-//! that tells them (and the outside formats) apart.
+//! that tells them and webpbn XML ([`super::xml`]) apart.
 //!
 //! Colours are written as letters in links and answer rows: `a` to `z` are palette colours 1 to
 //! 26, `A` to `F` colours 27 to 32; `.` is the background.
@@ -270,17 +270,34 @@ pub fn from_link_payload(version: u32, payload: &str) -> InputResult<ColourNonog
     from_link_text(payload)
 }
 
-/// Reads any one-puzzle form: the studio JSON, or the link grammar.
+/// Reads any one-puzzle form: the studio JSON, the link grammar, or webpbn XML.
 pub fn import(text: &str) -> InputResult<Entry<ColourNonogram>> {
     let t = text.trim().trim_start_matches('\u{feff}');
     let puzzle = if t.starts_with('{') {
         let v: serde_json::Value = serde_json::from_str(t).map_err(|e| InputError::new(format!("not valid JSON: {e}")))?;
         from_json(&v)?
+    } else if t.starts_with('<') {
+        let (puzzle, known) = super::xml::from_xml(t)?;
+        return Ok(Entry { id: String::new(), puzzle, known });
     } else if t.split(':').next().is_some_and(|s| s.contains('x') && s.chars().all(|c| c.is_ascii_digit() || c == 'x')) {
         from_link_text(t)?
     } else {
-        return Err(InputError::new("expected a colour nonogram share link, its `WxH:palette:clues` text or the studio's JSON"));
+        return Err(InputError::new("expected a colour nonogram share link, its `WxH:palette:clues` text, webpbn XML or the studio's JSON"));
     };
     let known = puzzle.goal().cloned();
     Ok(Entry { id: String::new(), puzzle, known })
+}
+
+/// Whether pasted text is plainly a colour nonogram: the link's `WxH:<palette>:` text, or webpbn
+/// XML that reads with two or more colours besides the background (two-colour XML is the
+/// black-and-white nonogram's).
+pub fn recognises(text: &str) -> bool {
+    let t = text.trim().trim_start_matches('\u{feff}');
+    if t.starts_with('<') {
+        return super::xml::from_xml(t).is_ok_and(|(p, _)| p.colours() >= 2);
+    }
+    let mut parts = t.splitn(3, ':');
+    matches!((parts.next(), parts.next(), parts.next()), (Some(size), Some(palette), Some(_))
+        if size.contains('x') && size.chars().all(|c| c.is_ascii_digit() || c == 'x')
+        && !palette.is_empty() && palette.split('.').all(|h| Colour::from_hex(h).is_some()))
 }

@@ -9,7 +9,7 @@
 //! - [`solve`]: line logic, then SAT with the proof of uniqueness;
 //! - [`hint`]: explained hints (the first deduction of [`logic`] from the player's marks);
 //! - [`encode`]: the SAT encoding (cell colour variables and run-start ladders);
-//! - [`formats`]: studio JSON, the share link, answer rows;
+//! - [`formats`]: studio JSON, the share link, answer rows; [`xml`]: webpbn XML with colours;
 //! - [`page`]: pure functions for the page (marks, readable clue numbers, finished runs, SVG).
 
 pub mod check;
@@ -21,6 +21,7 @@ pub mod logic;
 pub mod model;
 pub mod page;
 pub mod solve;
+pub mod xml;
 #[cfg(target_arch = "wasm32")]
 pub mod view;
 
@@ -61,6 +62,11 @@ impl Puzzle for ColourNonogram {
             })
             .map(|(i, _)| i)
             .collect()
+    }
+
+    /// The link's `WxH:<palette>:` text, or webpbn XML with two or more colours.
+    fn recognises(text: &str) -> bool {
+        formats::recognises(text)
     }
 
     const LOGIC_HINTS: bool = true;

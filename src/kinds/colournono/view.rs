@@ -21,7 +21,7 @@ use crate::web::state::{Action, Work};
 const KIND: Kind = Kind::ColourNonogram;
 /// The first puzzle a visitor sees: the first sample.
 const EXAMPLE: &str = super::SAMPLES[0].1;
-const ACCEPTS: &str = "a studio share link, its WxH:palette:clues text, or the studio's JSON";
+const ACCEPTS: &str = "a studio share link, its WxH:palette:clues text, a webpbn XML file with colours, or the studio's JSON";
 
 /// A drag in progress: where it started, where the pointer is, and the mark it paints.
 #[derive(Clone, Copy, PartialEq)]
@@ -271,6 +271,10 @@ pub fn Page() -> Html {
         let p = p.clone();
         actions::text_export(&ctx, "Studio JSON", "puzzle.json", "application/json", move || Ok(formats::to_json(&p).to_string()))
     };
+    let xml_export = {
+        let p = p.clone();
+        actions::text_export(&ctx, "webpbn XML", "puzzle.xml", "application/xml", move || Ok(super::xml::to_xml(&p)))
+    };
     let rules = format!(
         "{width}x{height}, {colours} colours. Each number is a run of cells of its colour, in order; runs of the same colour have a gap between them, runs of different colours may touch. Pick a colour (keys 1 to {}), click or drag to paint; right-click or long-press: dot (background). Keys: arrows, Space, X, Ctrl+Z.",
         colours.min(9)
@@ -307,7 +311,7 @@ pub fn Page() -> Html {
             <Import kind={KIND} accepts={ACCEPTS} />
             <details class="export">
                 <summary>{ "Export" }</summary>
-                <div class="row wrap">{ json_export }</div>
+                <div class="row wrap">{ json_export }{ xml_export }</div>
                 { actions::picture_buttons(&ctx, { let p = p.clone(); move || page::render_svg(&p, None) }, solution_grid.map(|g| { let p = p.clone(); move || page::render_svg(&p, Some(&g)) })) }
             </details>
         </section>
