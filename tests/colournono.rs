@@ -377,3 +377,40 @@ fn fuzzed_xml_never_panics() {
         let _ = studio::kinds::sniff(&t);
     }
 }
+
+/// Generated puzzles are proven unique, in the size and colours asked for, with their picture as
+/// the goal; impossible settings are refused in words.
+#[test]
+fn generated_puzzles_are_unique_in_the_colours_asked() {
+    use studio::puzzle::GenerateOptions;
+    for (size, colours, seed) in [(5usize, 2usize, 1u64), (8, 3, 2), (10, 4, 3), (15, 6, 4), (20, 8, 5)] {
+        let p = ColourNonogram::generate(&GenerateOptions { size: Some(size), colours: Some(colours), seed, ..Default::default() }).unwrap();
+        assert_eq!((p.width(), p.height(), p.colours()), (size, size, colours));
+        let r = p.solve(Mode::Unique, None).unwrap();
+        assert_eq!(r.verdict, Verdict::Unique, "{}", formats::link_payload(&p));
+        assert_eq!(Some(&r.solutions[0]), p.goal());
+        // The same seed gives the same puzzle.
+        let again = ColourNonogram::generate(&GenerateOptions { size: Some(size), colours: Some(colours), seed, ..Default::default() }).unwrap();
+        assert_eq!(again, p);
+    }
+    let e = ColourNonogram::generate(&GenerateOptions { size: Some(10), colours: Some(12), seed: 1, ..Default::default() }).unwrap_err();
+    assert!(e.contains("colours must be 2 to 8"), "{e}");
+}
+
+/// Solving with a monitor (as the worker does: varisat's proof stream is read for progress)
+/// gives the same verdicts as without, on the samples and on puzzles line logic does not finish.
+#[test]
+fn solving_with_a_monitor_works() {
+    use studio::sat::Monitor;
+    let mut rng = fastrand::Rng::with_seed(2);
+    let mut puzzles: Vec<ColourNonogram> = ColourNonogram::SAMPLES.iter().map(|&(_, t)| ColourNonogram::import(t).unwrap().puzzle).collect();
+    for i in 0..20 {
+        puzzles.push(random_puzzle(&mut rng, 6 + i % 5, 6, 3));
+    }
+    for p in &puzzles {
+        let plain = p.solve(Mode::Unique, None).unwrap();
+        let watched = p.solve(Mode::Unique, Some(Monitor::new(1.0, |_| true))).unwrap();
+        assert_eq!(plain.verdict, watched.verdict);
+        assert_eq!(plain.solutions, watched.solutions);
+    }
+}

@@ -7,6 +7,7 @@
 //! - [`logic`]: the line rule on the shared deduction engine ([`crate::deduce`]), for the
 //!   solver's logic phase, the hints, the explanation and the rating;
 //! - [`solve`]: line logic, then SAT with the proof of uniqueness;
+//! - [`generate`]: random pictures in chosen colours, repainted until the clues are proven unique;
 //! - [`hint`]: explained hints (the first deduction of [`logic`] from the player's marks);
 //! - [`encode`]: the SAT encoding (cell colour variables and run-start ladders);
 //! - [`formats`]: studio JSON, the share link, answer rows; [`xml`]: webpbn XML with colours;
@@ -15,6 +16,7 @@
 pub mod check;
 pub mod encode;
 pub mod formats;
+pub mod generate;
 pub mod hint;
 pub mod line;
 pub mod logic;
@@ -31,7 +33,7 @@ use crate::error::InputResult;
 use crate::grid::Grid;
 use crate::hint::Hint;
 use crate::kind::Kind;
-use crate::puzzle::{Mode, NoOptions, Puzzle, Report, SolveError};
+use crate::puzzle::{GenerateOptions, Mode, NoOptions, Puzzle, Report, SolveError};
 use crate::sat::{Cnf, Lit, Model, Monitor};
 
 /// A player's mark for a cell: 0 blank, [`DOT`] known background, `c + 1` palette colour `c`.
@@ -67,6 +69,11 @@ impl Puzzle for ColourNonogram {
     /// The link's `WxH:<palette>:` text, or webpbn XML with two or more colours.
     fn recognises(text: &str) -> bool {
         formats::recognises(text)
+    }
+
+    /// A `size` x `size` puzzle in `colours` colours (default 10 and 3), proven unique.
+    fn generate(options: &GenerateOptions) -> Result<Self, String> {
+        generate::generate(options.size.unwrap_or(10), options.colours.unwrap_or(3), options.seed)
     }
 
     const LOGIC_HINTS: bool = true;

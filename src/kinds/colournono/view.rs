@@ -10,7 +10,7 @@ use crate::jobs::Request;
 use crate::kinds::colournono::page::{self, DOT};
 use crate::kinds::colournono::{formats, ColourNonogram, Run};
 use crate::kinds::Kind;
-use crate::puzzle::Mode;
+use crate::puzzle::{GenerateOptions, Mode};
 use crate::web::actions;
 use crate::web::components::hint::{self, HintPanel};
 use crate::web::components::zoom::Zoom;
@@ -68,6 +68,8 @@ pub fn Page() -> Html {
     let press = use_mut_ref(|| None::<Timeout>);
     let cursor = use_state(|| (0usize, 0usize));
     let tool = use_state(|| page::mark_of_colour(1));
+    let gen_size = use_state(|| 10usize);
+    let gen_colours = use_state(|| 3usize);
 
     use_example(KIND, EXAMPLE);
     let busy = ctx.state.busy.is_some();
@@ -275,6 +277,7 @@ pub fn Page() -> Html {
         let p = p.clone();
         actions::text_export(&ctx, "webpbn XML", "puzzle.xml", "application/xml", move || Ok(super::xml::to_xml(&p)))
     };
+    let generate = actions::generate_on_click(&ctx, KIND, GenerateOptions { size: Some(*gen_size), colours: Some(*gen_colours), ..Default::default() });
     let rules = format!(
         "{width}x{height}, {colours} colours. Each number is a run of cells of its colour, in order; runs of the same colour have a gap between them, runs of different colours may touch. Pick a colour (keys 1 to {}), click or drag to paint; right-click or long-press: dot (background). Keys: arrows, Space, X, Ctrl+Z.",
         colours.min(9)
@@ -308,6 +311,11 @@ pub fn Page() -> Html {
             }</p>
             <crate::web::components::clock::PlayClock kind={KIND} solved={solved_by_hand} />
             <Share fragment={crate::link::fragment(&p)} extra={Vec::<(String, String)>::new()} solution={print_solution} solution_key={share::answer_key(report.as_ref().and_then(|r| r.solutions.first()))} />
+            <div class="generate">
+                <label>{ "Size " }{ actions::select("cn-gen-size", [5usize, 8, 10, 15, 20, 25].into_iter().map(|v| (v, format!("{v}x{v}"))).collect(), *gen_size, gen_size.clone()) }</label>
+                <label>{ " Colours " }{ actions::select("cn-gen-colours", (2..=super::generate::MAX_COLOURS).map(|v| (v, v.to_string())).collect(), *gen_colours, gen_colours.clone()) }</label>
+                <button id="generate" disabled={busy} onclick={generate}>{ "New puzzle" }</button>
+            </div>
             <Import kind={KIND} accepts={ACCEPTS} />
             <details class="export">
                 <summary>{ "Export" }</summary>
