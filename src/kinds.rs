@@ -26,6 +26,8 @@ macro_rules! for_each_kind {
         $crate::$cb! { ($($($args)*)?)
             /// Paint by numbers.
             Nonogram => nonogram::Nonogram,
+            /// Paint by numbers in colours: runs of one colour need a gap, different colours may touch.
+            ColourNonogram => colournono::ColourNonogram,
             /// Latin square with arithmetic cages.
             KenKen => kenken::KenKen,
             /// k stars per row, column and region, none touching.

@@ -25,6 +25,7 @@ pub mod puzzlink;
 pub mod samples;
 pub mod saved;
 pub mod sat;
+pub mod xml;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 

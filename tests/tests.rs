@@ -12,6 +12,8 @@ mod jobs;
 mod starbattle;
 // Nonogram: brute-force counts, the line solver, formats' worked examples, verifier, decoder fuzzing.
 mod nonogram;
+// Colour nonogram: brute-force counts, the checker, forms and their errors, samples, decoder fuzzing.
+mod colournono;
 // Image to nonogram: the pipeline on synthetic images, minimal givens, line-logic givens.
 mod art;
 // KenKen: brute-force counts, Tatham's worked example, formats, verifier, generator, decoder fuzzing.

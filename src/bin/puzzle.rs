@@ -25,7 +25,7 @@ mod cli {
     enum Command {
         /// Solve one puzzle and print the answer and a verdict line.
         Solve {
-            /// nonogram, kenken, starbattle, floodit or rectfree.
+            /// The kind's id (nonogram, colournono, kenken, …; an unknown id lists them all).
             kind: String,
             /// A file, or the puzzle itself (a share link, a puzz.link URL, JSON, …).
             input: String,
@@ -67,7 +67,7 @@ mod cli {
         /// Check an answer with the kind's independent checker and list every rule it breaks;
         /// exit 1 when it breaks any.
         Check {
-            /// nonogram, kenken, starbattle, floodit or rectfree.
+            /// The kind's id (nonogram, colournono, kenken, …; an unknown id lists them all).
             kind: String,
             /// A file, or the puzzle itself; without ANSWER, the answer it carries (a rectangle-free
             /// colouring given as a grid is both the task and the answer).
@@ -102,7 +102,7 @@ mod cli {
         /// Print every step of reasoning from the empty grid (the hints, explained), how far logic
         /// gets and the hardest rule used; over a collection, one line per puzzle and a summary.
         Explain {
-            /// nonogram, kenken, starbattle, floodit or rectfree.
+            /// The kind's id (nonogram, colournono, kenken, …; an unknown id lists them all).
             kind: String,
             /// A file (one puzzle or a collection), or the puzzle itself.
             input: String,

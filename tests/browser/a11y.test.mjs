@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { suite, open } from './harness.mjs';
+import { suite, open, registryKinds } from './harness.mjs';
 
 const env = suite();
 const require = createRequire(import.meta.url);
@@ -15,6 +15,7 @@ const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const PAGES = [
   ['', '.home'],
   ['nonogram', '#board .cell', '#solve'],
+  ['colournono', '#board .cell', '#solve'],
   ['starbattle', '#board .cell', '#solve'],
   ['kenken', '#board .cell', '#solve'],
   ['floodit', '#board .cell', '#minimum'],
@@ -41,6 +42,8 @@ for (const theme of ['light', 'dark']) {
     const page = await open(env.chrome.context, env.server.url);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.evaluate((t) => localStorage.setItem('puzzle-studio/theme', t), theme);
+    // Every kind of the registry is checked: a kind missing from PAGES fails here, loudly.
+    for (const k of await registryKinds(page)) assert.ok(PAGES.some(([f]) => f === k), `kind ${k} is not in a11y.test.mjs's PAGES`);
     const report = [];
     for (const [fragment, ready, press] of PAGES) {
       await page.goto(env.server.url + '#' + fragment);

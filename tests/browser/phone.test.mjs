@@ -2,7 +2,7 @@
 // a 100x82 nonogram fits a 1280-pixel window at a readable size, and its clue bars stay in view.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { suite, open } from './harness.mjs';
+import { suite, open, registryKinds } from './harness.mjs';
 
 const env = suite();
 
@@ -10,6 +10,7 @@ const env = suite();
 const PAGES = [
   ['', '.home'],
   ['nonogram', '#board .cell'],
+  ['colournono', '#board .cell'],
   ['starbattle', '#board .cell'],
   ['kenken', '#board .cell'],
   ['floodit', '#board .cell'],
@@ -30,6 +31,8 @@ function bigNonogram(w, h) {
 test('at 375 pixels wide no page scrolls sideways and the board and its buttons are on screen', async () => {
   const page = await open(env.chrome.context, env.server.url);
   await page.setViewportSize({ width: 375, height: 740 });
+  // Every kind of the registry is checked: a kind missing from PAGES fails here, loudly.
+  for (const k of await registryKinds(page)) assert.ok(PAGES.some(([f]) => f === k), `kind ${k} is not in phone.test.mjs's PAGES`);
   for (const [fragment, ready] of PAGES) {
     await page.goto(env.server.url + '#' + fragment);
     await page.waitForSelector(ready);

@@ -1,0 +1,303 @@
+//! Colour nonogram text forms: the studio JSON, the share link, answer rows, and the import
+//! that tells them and webpbn XML ([`super::xml`]) apart.
+//!
+//! Colours are written as letters in links and answer rows: `a` to `z` are palette colours 1 to
+//! 26, `A` to `F` colours 27 to 32; `.` is the background.
+//!
+//! The studio JSON form is
+//! `{"kind":"colournono","palette":["#ffffff",{"rgb":"#e02020","name":"red"},…],"rows":[[[2,1],[1,2]],[],…],"cols":[…],"goal":[".ab",…],"title":"…"}`:
+//! the palette background first (a hex string, or an object with `rgb` and an optional `name`);
+//! `rows` top to bottom and `cols` left to right, each a list of runs `[length, colour]`; `goal`
+//! (optional) one string per row in the letters above; `title` optional.
+//!
+//! The share-link payload, version 1, is `WxH:<palette>:<columns>/<rows>`: the palette as hex
+//! colours joined by `.` (3 digits when each pair repeats, else 6; the background first); then
+//! the columns left to right and the rows top to bottom, `/` between lines, each line its runs
+//! in order as a length and a colour letter, the length left out when it is 1 (`3ab2a` is 3 of
+//! colour 1, 1 of colour 2, 2 of colour 1); an empty line is `0`.
+
+use serde_json::json;
+
+use super::model::{Clue, ColourNonogram, Colour, Line, Run, MAX_COLOURS};
+use crate::error::{InputError, InputResult};
+use crate::grid::Grid;
+use crate::link::clip;
+use crate::puzzle::Entry;
+
+/// The letter of palette colour `c` (1 to 32); `.` for the background.
+pub fn colour_char(c: u8) -> char {
+    match c {
+        0 => '.',
+        1..=26 => (b'a' + c - 1) as char,
+        27..=32 => (b'A' + c - 27) as char,
+        _ => '?',
+    }
+}
+
+/// The palette colour of a letter (`a` is 1), `.` the background (0).
+pub fn char_colour(ch: char) -> Option<u8> {
+    match ch {
+        '.' => Some(0),
+        'a'..='z' => Some(ch as u8 - b'a' + 1),
+        'A'..='F' => Some(ch as u8 - b'A' + 27),
+        _ => None,
+    }
+}
+
+/// An answer as text rows in colour letters.
+pub fn grid_rows(g: &Grid<u8>) -> Vec<String> {
+    (0..g.rows()).map(|r| g.row(r).iter().map(|&c| colour_char(c)).collect()).collect()
+}
+
+/// Reads answer rows in colour letters (`.` the background).
+pub fn grid_from_rows(p: &ColourNonogram, rows: &[impl AsRef<str>], what: &str) -> InputResult<Grid<u8>> {
+    let (width, height) = (p.width(), p.height());
+    if rows.len() != height {
+        return Err(InputError::at(what.to_string(), format!("expected {height} rows, found {}", rows.len())));
+    }
+    let mut cells = Vec::with_capacity(width * height);
+    for (r, row) in rows.iter().enumerate() {
+        let row = row.as_ref();
+        let n = row.chars().count();
+        if n != width {
+            return Err(InputError::at(format!("{what} row {}", r + 1), format!("expected {width} cells, found {n}")));
+        }
+        for (c, ch) in row.chars().enumerate() {
+            match char_colour(ch) {
+                Some(v) if usize::from(v) < p.palette().len() => cells.push(v),
+                _ => {
+                    return Err(InputError::at(
+                        format!("{what} row {}, column {}", r + 1, c + 1),
+                        format!("`{ch}` is not `.` or a colour letter of the palette (a to {})", colour_char(p.colours() as u8)),
+                    ))
+                }
+            }
+        }
+    }
+    Ok(Grid::from_cells(height, width, cells).expect("counted"))
+}
+
+/// The studio JSON form (see the module documentation).
+pub fn to_json(p: &ColourNonogram) -> serde_json::Value {
+    let palette: Vec<serde_json::Value> =
+        p.palette().iter().map(|c| match &c.name { Some(n) => json!({"rgb": c.hex(), "name": n}), None => json!(c.hex()) }).collect();
+    let clues = |cl: &[Clue]| -> serde_json::Value { json!(cl.iter().map(|c| c.iter().map(|r| [r.len, u32::from(r.colour)]).collect::<Vec<_>>()).collect::<Vec<_>>()) };
+    let mut v = json!({"kind": "colournono", "palette": palette, "rows": clues(p.rows()), "cols": clues(p.cols())});
+    if let Some(g) = p.goal() {
+        v["goal"] = json!(grid_rows(g));
+    }
+    if let Some(t) = p.title() {
+        v["title"] = json!(t);
+    }
+    v
+}
+
+fn json_palette(v: &serde_json::Value) -> InputResult<Vec<Colour>> {
+    let arr = v
+        .get("palette")
+        .ok_or_else(|| InputError::at("field `palette`", "missing"))?
+        .as_array()
+        .ok_or_else(|| InputError::at("field `palette`", "expected a list of colours, the background first"))?;
+    if arr.len() > MAX_COLOURS + 1 {
+        return Err(InputError::at("field `palette`", format!("{} entries; at most the background and {MAX_COLOURS} colours", arr.len())));
+    }
+    arr.iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let at = || format!("palette entry {}", i + 1);
+            let (hex, name) = match e {
+                serde_json::Value::String(s) => (s.as_str(), None),
+                serde_json::Value::Object(o) => (
+                    o.get("rgb").and_then(|x| x.as_str()).ok_or_else(|| InputError::at(at(), "expected `rgb`, a hex colour such as \"#e02020\""))?,
+                    o.get("name").and_then(|x| x.as_str()).map(|s| s.chars().take(40).collect::<String>()),
+                ),
+                _ => return Err(InputError::at(at(), "expected a hex colour such as \"#e02020\"")),
+            };
+            let rgb = Colour::from_hex(hex).ok_or_else(|| InputError::at(at(), format!("`{}` is not a hex colour (#rgb or #rrggbb)", clip(hex))))?;
+            Ok(Colour { rgb, name })
+        })
+        .collect()
+}
+
+fn json_clues(v: &serde_json::Value, field: &str, row: bool) -> InputResult<Vec<Clue>> {
+    let arr = v
+        .get(field)
+        .ok_or_else(|| InputError::at(format!("field `{field}`"), "missing"))?
+        .as_array()
+        .ok_or_else(|| InputError::at(format!("field `{field}`"), "expected a list of clues, each a list of [length, colour] runs"))?;
+    arr.iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let line = if row { Line::Row(i) } else { Line::Col(i) };
+            let runs = c.as_array().ok_or_else(|| InputError::at(line.to_string(), "expected a list of [length, colour] runs"))?;
+            runs.iter()
+                .enumerate()
+                .map(|(j, r)| {
+                    let at = || format!("{line}, run {}", j + 1);
+                    let pair = r.as_array().filter(|a| a.len() == 2).ok_or_else(|| InputError::at(at(), format!("`{}` is not a [length, colour] pair", clip(&r.to_string()))))?;
+                    let len = pair[0].as_u64().filter(|&n| n <= u64::from(u32::MAX)).ok_or_else(|| InputError::at(at(), format!("length `{}` is not a whole number", clip(&pair[0].to_string()))))?;
+                    let colour = pair[1].as_u64().filter(|&n| n <= 255).ok_or_else(|| InputError::at(at(), format!("colour `{}` is not a palette index", clip(&pair[1].to_string()))))?;
+                    Ok(Run { len: len as u32, colour: colour as u8 })
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Reads the studio JSON form.
+pub fn from_json(v: &serde_json::Value) -> InputResult<ColourNonogram> {
+    if let Some(kind) = v.get("kind") {
+        if kind.as_str() != Some("colournono") {
+            return Err(InputError::at("field `kind`", format!("expected \"colournono\", found {}", clip(&kind.to_string()))));
+        }
+    }
+    let palette = json_palette(v)?;
+    let rows = json_clues(v, "rows", true)?;
+    let cols = json_clues(v, "cols", false)?;
+    let mut p = ColourNonogram::new(palette, rows, cols)?;
+    if let Some(g) = v.get("goal").filter(|g| !g.is_null()) {
+        let rows: Vec<String> = g
+            .as_array()
+            .ok_or_else(|| InputError::at("field `goal`", "expected a list of strings, one per row"))?
+            .iter()
+            .enumerate()
+            .map(|(i, r)| r.as_str().map(str::to_string).ok_or_else(|| InputError::at(format!("goal row {}", i + 1), "expected a string")))
+            .collect::<InputResult<_>>()?;
+        let goal = grid_from_rows(&p, &rows, "goal")?;
+        p = p.with_goal(goal)?;
+    }
+    let title = v.get("title").and_then(|t| t.as_str()).map(|t| t.chars().take(200).collect());
+    Ok(p.with_title(title))
+}
+
+fn short_hex(c: &Colour) -> String {
+    let [r, g, b] = c.rgb;
+    if [r, g, b].iter().all(|v| v % 17 == 0) {
+        format!("{:x}{:x}{:x}", r / 17, g / 17, b / 17)
+    } else {
+        format!("{r:02x}{g:02x}{b:02x}")
+    }
+}
+
+/// A clue in the link's letters (`3ab2a`; `0` when empty).
+pub fn clue_text(clue: &[Run]) -> String {
+    if clue.is_empty() {
+        return "0".into();
+    }
+    let mut s = String::new();
+    for r in clue {
+        if r.len != 1 {
+            s.push_str(&r.len.to_string());
+        }
+        s.push(colour_char(r.colour));
+    }
+    s
+}
+
+/// Reads a clue in the link's letters.
+pub fn parse_clue(text: &str, line: Line) -> InputResult<Clue> {
+    if text == "0" {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    let mut digits = String::new();
+    for ch in text.chars() {
+        if ch.is_ascii_digit() {
+            if digits.len() >= 6 {
+                return Err(InputError::at(line.to_string(), format!("run length `{}` is too long", clip(&digits))));
+            }
+            digits.push(ch);
+            continue;
+        }
+        let colour = match char_colour(ch) {
+            Some(c) if c > 0 => c,
+            _ => return Err(InputError::at(line.to_string(), format!("`{ch}` in `{}` is not a colour letter (a to z, A to F)", clip(text)))),
+        };
+        let len = if digits.is_empty() { 1 } else { digits.parse::<u32>().unwrap_or(0) };
+        out.push(Run { len, colour });
+        digits.clear();
+    }
+    if !digits.is_empty() || out.is_empty() {
+        return Err(InputError::at(line.to_string(), format!("`{}` ends without a colour letter", clip(text))));
+    }
+    Ok(out)
+}
+
+/// The share-link payload, version 1 (see the module documentation).
+pub fn link_payload(p: &ColourNonogram) -> String {
+    let palette: Vec<String> = p.palette().iter().map(short_hex).collect();
+    let lines: Vec<String> = p.cols().iter().chain(p.rows()).map(|c| clue_text(c)).collect();
+    format!("{}x{}:{}:{}", p.width(), p.height(), palette.join("."), lines.join("/"))
+}
+
+/// Reads the link grammar `WxH:<palette>:<columns>/<rows>`.
+pub fn from_link_text(text: &str) -> InputResult<ColourNonogram> {
+    let mut parts = text.trim().splitn(3, ':');
+    let (size, palette, lines) = match (parts.next(), parts.next(), parts.next()) {
+        (Some(a), Some(b), Some(c)) => (a, b, c),
+        _ => return Err(InputError::new("expected `WxH:<palette>:<columns>/<rows>`")),
+    };
+    let (w, h) = size
+        .split_once('x')
+        .and_then(|(w, h)| Some((w.parse::<usize>().ok()?, h.parse::<usize>().ok()?)))
+        .ok_or_else(|| InputError::at("size", format!("`{}` is not WxH", clip(size))))?;
+    if w == 0 || h == 0 || w > super::model::MAX_SIDE || h > super::model::MAX_SIDE {
+        return Err(InputError::at("size", format!("width and height must be 1 to {}, got {w}x{h}", super::model::MAX_SIDE)));
+    }
+    let entries: Vec<&str> = palette.split('.').collect();
+    if entries.len() > MAX_COLOURS + 1 {
+        return Err(InputError::at("palette", format!("{} entries; at most the background and {MAX_COLOURS} colours", entries.len())));
+    }
+    let palette = entries
+        .iter()
+        .enumerate()
+        .map(|(i, e)| Colour::from_hex(e).map(|rgb| Colour { rgb, name: None }).ok_or_else(|| InputError::at(format!("palette entry {}", i + 1), format!("`{}` is not a hex colour", clip(e)))))
+        .collect::<InputResult<Vec<_>>>()?;
+    let lines: Vec<&str> = lines.split('/').collect();
+    if lines.len() != w + h {
+        return Err(InputError::at("clues", format!("expected {} lines ({w} columns, then {h} rows), found {}", w + h, lines.len())));
+    }
+    let cols = lines[..w].iter().enumerate().map(|(i, t)| parse_clue(t, Line::Col(i))).collect::<InputResult<Vec<_>>>()?;
+    let rows = lines[w..].iter().enumerate().map(|(i, t)| parse_clue(t, Line::Row(i))).collect::<InputResult<Vec<_>>>()?;
+    ColourNonogram::new(palette, rows, cols)
+}
+
+/// Reads a share-link payload.
+pub fn from_link_payload(version: u32, payload: &str) -> InputResult<ColourNonogram> {
+    if version != 1 {
+        return Err(InputError::new(format!("colour nonogram links of version v{version} are unknown")));
+    }
+    from_link_text(payload)
+}
+
+/// Reads any one-puzzle form: the studio JSON, the link grammar, or webpbn XML.
+pub fn import(text: &str) -> InputResult<Entry<ColourNonogram>> {
+    let t = text.trim().trim_start_matches('\u{feff}');
+    let puzzle = if t.starts_with('{') {
+        let v: serde_json::Value = serde_json::from_str(t).map_err(|e| InputError::new(format!("not valid JSON: {e}")))?;
+        from_json(&v)?
+    } else if t.starts_with('<') {
+        let (puzzle, known) = super::xml::from_xml(t)?;
+        return Ok(Entry { id: String::new(), puzzle, known });
+    } else if t.split(':').next().is_some_and(|s| s.contains('x') && s.chars().all(|c| c.is_ascii_digit() || c == 'x')) {
+        from_link_text(t)?
+    } else {
+        return Err(InputError::new("expected a colour nonogram share link, its `WxH:palette:clues` text, webpbn XML or the studio's JSON"));
+    };
+    let known = puzzle.goal().cloned();
+    Ok(Entry { id: String::new(), puzzle, known })
+}
+
+/// Whether pasted text is plainly a colour nonogram: the link's `WxH:<palette>:` text, or webpbn
+/// XML that reads with two or more colours besides the background (two-colour XML is the
+/// black-and-white nonogram's).
+pub fn recognises(text: &str) -> bool {
+    let t = text.trim().trim_start_matches('\u{feff}');
+    if t.starts_with('<') {
+        return super::xml::from_xml(t).is_ok_and(|(p, _)| p.colours() >= 2);
+    }
+    let mut parts = t.splitn(3, ':');
+    matches!((parts.next(), parts.next(), parts.next()), (Some(size), Some(palette), Some(_))
+        if size.contains('x') && size.chars().all(|c| c.is_ascii_digit() || c == 'x')
+        && !palette.is_empty() && palette.split('.').all(|h| Colour::from_hex(h).is_some()))
+}

@@ -1,0 +1,135 @@
+//! Colour nonogram (multi-colour paint by numbers): runs of coloured cells per row and column;
+//! runs of one colour need a gap between them, runs of different colours may touch.
+//!
+//! - [`model`]: the palette (background plus 1 to 32 colours), the clues and their validation;
+//! - [`check`]: the independent verifier;
+//! - [`line`]: the exact coloured line solver (dynamic programming over positions and runs);
+//! - [`logic`]: the line rule on the shared deduction engine ([`crate::deduce`]), for the
+//!   solver's logic phase, the hints, the explanation and the rating;
+//! - [`solve`]: line logic, then SAT with the proof of uniqueness;
+//! - [`generate`]: random pictures in chosen colours, repainted until the clues are proven unique;
+//! - [`hint`]: explained hints (the first deduction of [`logic`] from the player's marks);
+//! - [`encode`]: the SAT encoding (cell colour variables and run-start ladders);
+//! - [`formats`]: studio JSON, the share link, answer rows; [`xml`]: webpbn XML with colours;
+//! - [`page`]: pure functions for the page (marks, readable clue numbers, finished runs, SVG).
+
+pub mod check;
+pub mod encode;
+pub mod formats;
+pub mod generate;
+pub mod hint;
+pub mod line;
+pub mod logic;
+pub mod model;
+pub mod page;
+pub mod solve;
+pub mod xml;
+#[cfg(target_arch = "wasm32")]
+pub mod view;
+
+pub use model::{Clue, Colour, ColourNonogram, Line, Run};
+
+use crate::error::InputResult;
+use crate::grid::Grid;
+use crate::hint::Hint;
+use crate::kind::Kind;
+use crate::puzzle::{GenerateOptions, Mode, NoOptions, Puzzle, Report, SolveError};
+use crate::sat::{Cnf, Lit, Model, Monitor};
+
+/// A player's mark for a cell: 0 blank, [`DOT`] known background, `c + 1` palette colour `c`.
+pub const DOT: u8 = 1;
+
+impl Puzzle for ColourNonogram {
+    const KIND: Kind = Kind::ColourNonogram;
+    const TITLE: &'static str = "Colour nonogram";
+    const LOGIC_PHASE: &'static str = "Line logic";
+    const SAMPLES: &'static [(&'static str, &'static str)] = SAMPLES;
+
+    fn shape(&self) -> String {
+        format!("{}x{}, {} colours", self.width(), self.height(), self.colours())
+    }
+
+    fn size_limits() -> String {
+        format!("1 to {} cells each way, up to {} colours besides the background", model::MAX_SIDE, model::MAX_COLOURS)
+    }
+    type Solution = Grid<u8>;
+    type Vars = encode::Vars;
+    type Options = NoOptions;
+
+    crate::puzzle_forms!(formats);
+
+    fn mistakes(answer: &str, marks: &[u8]) -> Vec<usize> {
+        answer
+            .chars()
+            .enumerate()
+            .filter(|&(i, a)| match marks.get(i).copied().unwrap_or(0) {
+                0 => false,
+                m => formats::char_colour(a) != Some(m - 1),
+            })
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    /// The link's `WxH:<palette>:` text, or webpbn XML with two or more colours.
+    fn recognises(text: &str) -> bool {
+        formats::recognises(text)
+    }
+
+    /// A `size` x `size` puzzle in `colours` colours (default 10 and 3), proven unique.
+    fn generate(options: &GenerateOptions) -> Result<Self, String> {
+        generate::generate(options.size.unwrap_or(10), options.colours.unwrap_or(3), options.seed)
+    }
+
+    const LOGIC_HINTS: bool = true;
+
+    fn next_step(&self, marks: &[u8], _answer: Option<&Grid<u8>>) -> Hint {
+        hint::next_step(self, marks)
+    }
+
+    /// Line logic first, then SAT over the rest ([`solve`]).
+    fn solve_with(&self, mode: Mode, _options: &NoOptions, monitor: Option<Monitor>) -> Result<Report<Grid<u8>>, SolveError> {
+        solve::solve(self, mode, monitor)
+    }
+
+    fn cell_name(&self, cell: usize) -> String {
+        crate::hint::cell_words(self.width(), cell)
+    }
+
+    fn encode(&self, cnf: &mut Cnf) -> encode::Vars {
+        let all = encode::all_colours(self);
+        encode::encode_with(self, &vec![all; self.width() * self.height()], cnf)
+    }
+
+    fn answer_lits(&self, vars: &encode::Vars) -> Vec<Lit> {
+        vars.x.iter().flatten().copied().collect()
+    }
+
+    fn decode(&self, vars: &encode::Vars, model: &Model) -> Grid<u8> {
+        Grid::from_cells(self.height(), self.width(), encode::decode(vars, |v| model.value(v))).expect("one cell per variable set")
+    }
+
+    fn verify(&self, solution: &Grid<u8>) -> Result<(), String> {
+        check::verify(self, solution)
+    }
+
+    fn solution_rows(&self, solution: &Grid<u8>) -> Vec<String> {
+        formats::grid_rows(solution)
+    }
+
+    fn solution_from_rows(&self, rows: &[String]) -> InputResult<Grid<u8>> {
+        formats::grid_from_rows(self, rows, "answer")
+    }
+}
+
+/// The home page's samples, in the share link's text form.
+const SAMPLES: &[(&str, &str)] = &[
+    ("Cherries 8x8", "8x8:fff.d22.764.4a3:2a/4a/2b3a/b/2b2a/2c2b4a/2c3a/0/b2c/2b2c/bb/bb/2a2a/3a3a/3a3a/aa"),
+    ("Mushroom 10x10", "10x10:fff.c23.fd4.ec9.642:a/3a/4ac/2ab2a4c/a3bacd2c/3ab2a4c/6a4c/6ac/2ababa/5a/4a/7a/2ab3aba/2a3b4a/3ab3aba/10a/4c/cd2c/4c/6c"),
+];
+
+impl ColourNonogram {
+    /// An answer given as text rows of colour letters, when it reads and fits (for the page).
+    pub fn solution_grid(&self, rows: &[String]) -> Option<Grid<u8>> {
+        formats::grid_from_rows(self, rows, "answer").ok()
+    }
+}

@@ -1,0 +1,239 @@
+//! The colour nonogram: a palette (background first, then 1 to 32 colours) and clues of coloured
+//! runs per row and column, validated on construction.
+
+use crate::error::{InputError, InputResult};
+use crate::grid::Grid;
+
+/// Largest width or height accepted.
+pub const MAX_SIDE: usize = 100;
+/// Most colours besides the background (webpbn's limit).
+pub const MAX_COLOURS: usize = 32;
+
+/// One palette entry: its sRGB value and, when the source named it, its name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Colour {
+    /// Red, green, blue.
+    pub rgb: [u8; 3],
+    /// A name (`red`), when the source gave one.
+    pub name: Option<String>,
+}
+
+impl Colour {
+    /// A colour without a name.
+    pub fn rgb(r: u8, g: u8, b: u8) -> Colour {
+        Colour { rgb: [r, g, b], name: None }
+    }
+
+    /// `#rrggbb`.
+    pub fn hex(&self) -> String {
+        format!("#{:02x}{:02x}{:02x}", self.rgb[0], self.rgb[1], self.rgb[2])
+    }
+
+    /// Reads `#rgb`, `rgb`, `#rrggbb` or `rrggbb`.
+    pub fn from_hex(text: &str) -> Option<[u8; 3]> {
+        let t = text.trim().trim_start_matches('#');
+        if !t.chars().all(|c| c.is_ascii_hexdigit()) {
+            return None;
+        }
+        let v: Vec<u8> = t.chars().map(|c| c.to_digit(16).unwrap_or(0) as u8).collect();
+        match v.len() {
+            3 => Some([v[0] * 17, v[1] * 17, v[2] * 17]),
+            6 => Some([v[0] * 16 + v[1], v[2] * 16 + v[3], v[4] * 16 + v[5]]),
+            _ => None,
+        }
+    }
+}
+
+/// One run of a clue: its length and its colour (an index into the palette, 1 or more).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Run {
+    /// Cells in the run, 1 or more.
+    pub len: u32,
+    /// The palette index, 1 to the palette's last; 0 (the background) is never a run.
+    pub colour: u8,
+}
+
+/// The runs of one line in reading order; empty for a blank line.
+pub type Clue = Vec<Run>;
+
+/// Which line of the grid: a row (top to bottom) or a column (left to right), 0-based.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Line {
+    /// Row `r`.
+    Row(usize),
+    /// Column `c`.
+    Col(usize),
+}
+
+impl std::fmt::Display for Line {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Line::Row(r) => write!(f, "row {}", r + 1),
+            Line::Col(c) => write!(f, "column {}", c + 1),
+        }
+    }
+}
+
+/// The cells a clue needs at least: its runs, plus one gap between two neighbouring runs of the
+/// same colour (runs of different colours may touch).
+pub fn min_length(clue: &[Run]) -> u64 {
+    let runs: u64 = clue.iter().map(|r| u64::from(r.len)).sum();
+    let gaps = clue.windows(2).filter(|w| w[0].colour == w[1].colour).count() as u64;
+    runs + gaps
+}
+
+/// A valid colour nonogram.
+///
+/// Invariants: 1 ≤ width, height ≤ [`MAX_SIDE`]; the palette has the background and 1 to
+/// [`MAX_COLOURS`] colours, no two alike; every run is ≥ 1 long and names a palette colour other
+/// than the background; every clue fits its line ([`min_length`]); for every colour, the rows'
+/// runs of it add up to the columns'; the goal, when present, solves the puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ColourNonogram {
+    palette: Vec<Colour>,
+    rows: Vec<Clue>,
+    cols: Vec<Clue>,
+    goal: Option<Grid<u8>>,
+    title: Option<String>,
+}
+
+impl ColourNonogram {
+    /// Builds a puzzle from its palette (background first), row clues (top to bottom) and
+    /// column clues (left to right).
+    pub fn new(palette: Vec<Colour>, rows: Vec<Clue>, cols: Vec<Clue>) -> InputResult<Self> {
+        if palette.len() < 2 || palette.len() > MAX_COLOURS + 1 {
+            return Err(InputError::at(
+                "palette",
+                format!("a palette is the background and 1 to {MAX_COLOURS} colours; this one has {} entries", palette.len()),
+            ));
+        }
+        for (i, c) in palette.iter().enumerate() {
+            if let Some(j) = palette[..i].iter().position(|d| d.rgb == c.rgb) {
+                return Err(InputError::at(
+                    "palette",
+                    format!("{} and {} are the same colour {}; a player could not tell their runs apart", entry_name(&palette, j), entry_name(&palette, i), c.hex()),
+                ));
+            }
+        }
+        let (h, w) = (rows.len(), cols.len());
+        if h == 0 || w == 0 || h > MAX_SIDE || w > MAX_SIDE {
+            return Err(InputError::at("size", format!("width and height must be 1 to {MAX_SIDE}, got {w} columns and {h} rows")));
+        }
+        let check = |clues: &[Clue], is_row: bool, len: usize| -> InputResult<()> {
+            for (i, clue) in clues.iter().enumerate() {
+                let line = if is_row { Line::Row(i) } else { Line::Col(i) };
+                for (j, run) in clue.iter().enumerate() {
+                    if run.len == 0 {
+                        return Err(InputError::at(format!("{line}, run {}", j + 1), "the run is 0 cells long; runs are 1 or more"));
+                    }
+                    if run.colour == 0 || usize::from(run.colour) >= palette.len() {
+                        return Err(InputError::at(
+                            format!("{line}, run {}", j + 1),
+                            format!("colour {} is not one of the palette's colours 1 to {}", run.colour, palette.len() - 1),
+                        ));
+                    }
+                }
+                let need = min_length(clue);
+                if need > len as u64 {
+                    return Err(InputError::at(line.to_string(), format!("the clue needs {need} cells, the line has {len}")));
+                }
+            }
+            Ok(())
+        };
+        check(&rows, true, w)?;
+        check(&cols, false, h)?;
+        for c in 1..palette.len() {
+            let total = |clues: &[Clue]| -> u64 { clues.iter().flatten().filter(|r| usize::from(r.colour) == c).map(|r| u64::from(r.len)).sum() };
+            let (tr, tc) = (total(&rows), total(&cols));
+            if tr != tc {
+                return Err(InputError::at(
+                    "totals",
+                    format!("the rows have {tr} cells of {}, the columns {tc}", entry_name(&palette, c)),
+                ));
+            }
+        }
+        Ok(ColourNonogram { palette, rows, cols, goal: None, title: None })
+    }
+
+    /// Adds the intended answer (palette indices, 0 the background); it must solve the puzzle.
+    pub fn with_goal(mut self, goal: Grid<u8>) -> InputResult<Self> {
+        if goal.rows() != self.height() || goal.cols() != self.width() {
+            return Err(InputError::at(
+                "goal",
+                format!("the goal is {}x{}, the puzzle {}x{} (columns x rows)", goal.cols(), goal.rows(), self.width(), self.height()),
+            ));
+        }
+        super::check::verify(&self, &goal).map_err(|why| InputError::at("goal", format!("the goal does not solve the puzzle: {why}")))?;
+        self.goal = Some(goal);
+        Ok(self)
+    }
+
+    /// Sets the title (metadata only).
+    pub fn with_title(mut self, title: Option<String>) -> Self {
+        self.title = title.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
+        self
+    }
+
+    /// Number of columns.
+    pub fn width(&self) -> usize {
+        self.cols.len()
+    }
+
+    /// Number of rows.
+    pub fn height(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// The palette, background first.
+    pub fn palette(&self) -> &[Colour] {
+        &self.palette
+    }
+
+    /// How many colours besides the background.
+    pub fn colours(&self) -> usize {
+        self.palette.len() - 1
+    }
+
+    /// Row clues, top to bottom.
+    pub fn rows(&self) -> &[Clue] {
+        &self.rows
+    }
+
+    /// Column clues, left to right.
+    pub fn cols(&self) -> &[Clue] {
+        &self.cols
+    }
+
+    /// The clue of a line.
+    pub fn clue(&self, line: Line) -> &[Run] {
+        match line {
+            Line::Row(r) => &self.rows[r],
+            Line::Col(c) => &self.cols[c],
+        }
+    }
+
+    /// The intended answer, when the source carried one.
+    pub fn goal(&self) -> Option<&Grid<u8>> {
+        self.goal.as_ref()
+    }
+
+    /// The title, when the source carried one.
+    pub fn title(&self) -> Option<&str> {
+        self.title.as_deref()
+    }
+
+    /// A palette entry in words: its name, else `colour N (#rrggbb)`; the background says so.
+    pub fn colour_name(&self, index: usize) -> String {
+        entry_name(&self.palette, index)
+    }
+}
+
+fn entry_name(palette: &[Colour], i: usize) -> String {
+    let c = &palette[i];
+    match (&c.name, i) {
+        (Some(n), 0) => format!("the background ({n})"),
+        (None, 0) => "the background".to_string(),
+        (Some(n), _) => n.clone(),
+        (None, _) => format!("colour {i} ({})", c.hex()),
+    }
+}

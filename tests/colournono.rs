@@ -1,0 +1,416 @@
+//! Colour nonograms: the encoding against brute force, the checker, the forms and their errors,
+//! the samples, decoder fuzzing.
+
+use std::collections::HashMap;
+
+use studio::grid::Grid;
+use studio::kinds::colournono::{check, formats, Colour, ColourNonogram, Run};
+use studio::puzzle::{Mode, Puzzle, Verdict};
+
+/// The clues of a grid of palette indices, by the checker's run reader.
+fn clues_of(g: &Grid<u8>) -> (Vec<Vec<Run>>, Vec<Vec<Run>>) {
+    let to = |v: Vec<(u32, u8)>| v.into_iter().map(|(len, colour)| Run { len, colour }).collect::<Vec<_>>();
+    let rows = (0..g.rows()).map(|r| to(check::runs(g.row(r).iter().copied()))).collect();
+    let cols = (0..g.cols()).map(|c| to(check::runs((0..g.rows()).map(|r| g[(r, c)])))).collect();
+    (rows, cols)
+}
+
+fn palette(k: usize) -> Vec<Colour> {
+    [[255, 255, 255], [200, 30, 30], [30, 150, 40], [30, 60, 200], [240, 200, 40], [20, 20, 20], [150, 80, 20], [230, 120, 200], [90, 200, 220]]
+        .iter().take(k).map(|&[r, g, b]| Colour::rgb(r, g, b)).collect()
+}
+
+/// Every grid of `h` rows, `w` columns over `k` palette entries, as cell vectors.
+fn all_grids(w: usize, h: usize, k: usize) -> impl Iterator<Item = Grid<u8>> {
+    let n = w * h;
+    let total = (k as u64).pow(n as u32);
+    (0..total).map(move |mut x| {
+        let mut cells = vec![0u8; n];
+        for c in cells.iter_mut() {
+            *c = (x % k as u64) as u8;
+            x /= k as u64;
+        }
+        Grid::from_cells(h, w, cells).unwrap()
+    })
+}
+
+/// The SAT count of every sampled clue set equals the number of grids with those clues, over
+/// all grids of a small size; clue sets with two column clues swapped (the colour totals still
+/// agree) count the same way, many of them with no answer at all.
+#[test]
+fn sat_count_equals_brute_force_count() {
+    let mut rng = fastrand::Rng::with_seed(30);
+    for (w, h, k, samples) in [(3, 3, 3, 400), (4, 3, 3, 250), (3, 3, 4, 250), (2, 4, 4, 150)] {
+        let mut counts: HashMap<(Vec<Vec<Run>>, Vec<Vec<Run>>), usize> = HashMap::new();
+        let grids: Vec<Grid<u8>> = all_grids(w, h, k).collect();
+        for g in &grids {
+            *counts.entry(clues_of(g)).or_default() += 1;
+        }
+        let (mut multiple, mut none, mut tried) = (0, 0, 0);
+        for i in 0..samples {
+            let (rows, cols) = if i % 2 == 0 {
+                clues_of(&grids[rng.usize(..grids.len())])
+            } else {
+                let (rows, mut cols) = clues_of(&grids[rng.usize(..grids.len())]);
+                let (a, b) = (rng.usize(..w), rng.usize(..w));
+                cols.swap(a, b);
+                (rows, cols)
+            };
+            let Ok(p) = ColourNonogram::new(palette(k), rows.clone(), cols.clone()) else { continue };
+            let want = counts.get(&(rows, cols)).copied().unwrap_or(0);
+            let r = p.solve(Mode::Count(10_000), None).unwrap();
+            assert_eq!(r.count, Some((want, true)), "{w}x{h}, {k} entries: {}", formats::link_payload(&p));
+            for s in &r.solutions {
+                check::verify(&p, s).unwrap();
+            }
+            // The uniqueness verdict agrees with the count.
+            let u = p.solve(Mode::Unique, None).unwrap();
+            let expect = match want {
+                0 => Verdict::None,
+                1 => Verdict::Unique,
+                _ => Verdict::Multiple,
+            };
+            assert_eq!(u.verdict, expect, "{}", formats::link_payload(&p));
+            multiple += usize::from(want > 1);
+            none += usize::from(want == 0);
+            tried += 1;
+        }
+        assert!(tried > samples / 3 && multiple > 0 && none > 0, "{w}x{h}: {tried} tried, {multiple} multiple, {none} none");
+    }
+}
+
+/// Different colours may touch, the same colour needs a gap: a line `2 red, 1 green` has two
+/// placements more in 4 cells than `2 red, 1 red`.
+#[test]
+fn touching_runs_follow_the_colours() {
+    let red = Run { len: 2, colour: 1 };
+    let green = Run { len: 1, colour: 2 };
+    let red1 = Run { len: 1, colour: 1 };
+    // One row of 4 cells; columns fixed by a chosen row.
+    for (row, want) in [(vec![red, green], 3usize), (vec![red, red1], 1)] {
+        let mut found = 0;
+        for g in all_grids(4, 1, 3) {
+            if clues_of(&g).0[0] == row {
+                found += 1;
+            }
+        }
+        assert_eq!(found, want);
+    }
+    // `aab.` is one answer of the row `2a b`; its columns then fix it.
+    let g = Grid::from_cells(1, 4, vec![1, 1, 2, 0]).unwrap();
+    let (rows, cols) = clues_of(&g);
+    let p = ColourNonogram::new(palette(3), rows, cols).unwrap();
+    let r = p.solve(Mode::Unique, None).unwrap();
+    assert_eq!(r.verdict, Verdict::Unique);
+    assert_eq!(r.solutions[0], g);
+}
+
+#[test]
+fn the_checker_names_the_broken_line() {
+    let p = formats::from_link_text("3x2:fff.f00.0f0:a/ab/b/2a/2b").unwrap();
+    let good = Grid::from_cells(2, 3, vec![1, 1, 0, 0, 2, 2]).unwrap();
+    check::verify(&p, &good).unwrap();
+    let bad = Grid::from_cells(2, 3, vec![1, 1, 0, 0, 1, 2]).unwrap();
+    let e = check::verify(&p, &bad).unwrap_err();
+    assert!(e.starts_with("row 2 has runs 1 colour 1 (#ff0000), 1 colour 2 (#00ff00)"), "{e}");
+    let outside = Grid::from_cells(2, 3, vec![1, 1, 0, 0, 3, 2]).unwrap();
+    assert!(check::verify(&p, &outside).unwrap_err().contains("row 2, column 2 has colour 3"));
+    // Touching same-colour cells are one run, not two.
+    assert_eq!(check::runs([1, 1, 2, 2, 0, 2]), vec![(2, 1), (2, 2), (1, 2)]);
+}
+
+#[test]
+fn validation_names_the_place() {
+    let e = |t: &str| formats::from_link_text(t).unwrap_err().to_string();
+    assert!(e("3x2:fff.f00.0f0:a/ab/b/2a/2c").contains("row 2"), "{}", e("3x2:fff.f00.0f0:a/ab/b/2a/2c"));
+    assert!(e("3x2:fff.f00.0f0:a/ab/b/2a/2c").contains("not a colour letter") || e("3x2:fff.f00.0f0:a/ab/b/2a/2c").contains("colour 3"));
+    // Two runs of one colour need a gap: `1 1 1` of red needs 5 cells.
+    assert!(e("3x2:fff.f00.0f0:a/ab/b/aaa/2b").contains("row 1: the clue needs 5 cells"), "{}", e("3x2:fff.f00.0f0:a/ab/b/aaa/2b"));
+    assert!(e("3x2:fff.f00.0f0:a/ab/b/2a/b").contains("totals"), "{}", e("3x2:fff.f00.0f0:a/ab/b/2a/b"));
+    assert!(e("3x2:fff.f00.f00:a/ab/b/2a/2b").contains("same colour"));
+    assert!(e("3x2:fff:0/0/0/0/0").contains("palette"));
+    assert!(e("3x2:fff.f00.0f0:a/ab/b/2a").contains("expected 5 lines"));
+    assert!(e("3x2:fff.f00.0gg:a/ab/b/2a/2b").contains("palette entry 3"));
+    assert!(e("3x2:fff.f00.0f0:a/ab/b/2a/22").contains("row 2"));
+    let j = |t: &str| studio::kinds::import(studio::kinds::Kind::ColourNonogram, t).unwrap_err().to_string();
+    let m = j(r##"{"kind":"colournono","palette":["#fff","#f00"],"rows":[[[1,1]],[[1,2]]],"cols":[[[1,1],[1,1]]]}"##);
+    assert!(m.contains("row 2, run 1") && m.contains("colour 2"), "{m}");
+    let m = j(r##"{"kind":"colournono","palette":["#fff","#f00"],"rows":[[[0,1]]],"cols":[[]]}"##);
+    assert!(m.contains("row 1, run 1") && m.contains("0 cells"), "{m}");
+}
+
+#[test]
+fn forms_round_trip() {
+    for &(_, text) in ColourNonogram::SAMPLES {
+        let p = ColourNonogram::import(text).unwrap().puzzle;
+        assert_eq!(formats::link_payload(&p), text, "the samples are in canonical link form");
+        let back = ColourNonogram::from_json(&p.to_json()).unwrap();
+        assert_eq!(back, p);
+        let via_link = studio::kinds::import(studio::kinds::Kind::ColourNonogram, &format!("https://example.org/#{}", studio::link::fragment(&p))).unwrap();
+        assert_eq!(ColourNonogram::from_json(&serde_json::from_str(&via_link).unwrap()).unwrap(), p);
+    }
+    // Names and a goal survive the JSON form; the goal must solve the puzzle.
+    let json = r##"{"kind":"colournono","title":"Tiny","palette":[{"rgb":"#ffffff","name":"white"},{"rgb":"#ff0000","name":"red"},"#00ff00"],"rows":[[[2,1]],[[2,2]]],"cols":[[[1,1],[1,2]],[[1,1],[1,2]]],"goal":["aa","bb"]}"##;
+    let p = ColourNonogram::import(json).unwrap();
+    assert_eq!(p.known, Some(Grid::from_cells(2, 2, vec![1, 1, 2, 2]).unwrap()));
+    assert_eq!(ColourNonogram::from_json(&p.puzzle.to_json()).unwrap(), p.puzzle);
+    assert_eq!(p.puzzle.colour_name(1), "red");
+    let wrong = json.replace("[\"aa\",\"bb\"]", "[\"bb\",\"aa\"]");
+    assert!(ColourNonogram::import(&wrong).unwrap_err().to_string().contains("goal"));
+}
+
+#[test]
+fn samples_are_unique_and_verified() {
+    assert!(ColourNonogram::SAMPLES.len() >= 2);
+    for &(name, text) in ColourNonogram::SAMPLES {
+        let p = ColourNonogram::import(text).unwrap().puzzle;
+        let r = p.solve(Mode::Unique, None).unwrap();
+        assert_eq!(r.verdict, Verdict::Unique, "{name}");
+        check::verify(&p, &r.solutions[0]).unwrap();
+        assert!(p.colours() >= 2, "{name} is in colour");
+    }
+}
+
+/// Mutated links and JSON never panic; what reads back is a valid puzzle whose answer, if
+/// any, passes the checker.
+#[test]
+fn fuzzed_decoders_never_panic() {
+    let mut rng = fastrand::Rng::with_seed(7);
+    let alphabet: Vec<char> = "0123456789abcfABF.:/x#{}[],\"- ".chars().collect();
+    for &(_, text) in ColourNonogram::SAMPLES {
+        let json = ColourNonogram::import(text).unwrap().puzzle.to_json().to_string();
+        for seed in [text, json.as_str()] {
+            for _ in 0..1500 {
+                let t = crate::fuzz::mutate(&mut rng, seed, &alphabet);
+                if let Ok(e) = ColourNonogram::import(&t) {
+                    let r = e.puzzle.solve(Mode::First, None).unwrap();
+                    for s in &r.solutions {
+                        check::verify(&e.puzzle, s).unwrap();
+                    }
+                }
+                let _ = ColourNonogram::from_link_payload(1, &t);
+            }
+        }
+    }
+}
+
+/// Random puzzles: a random picture of `k - 1` colours on the background, in blobs (so runs
+/// are longer than one cell), and its clues.
+fn random_puzzle(rng: &mut fastrand::Rng, w: usize, h: usize, k: usize) -> ColourNonogram {
+    let mut cells = vec![0u8; w * h];
+    for i in 0..w * h {
+        cells[i] = if i > 0 && i % w > 0 && rng.u8(..3) > 0 { cells[i - 1] } else if rng.bool() { 0 } else { rng.u8(1..k as u8) };
+    }
+    let g = Grid::from_cells(h, w, cells).unwrap();
+    let (rows, cols) = clues_of(&g);
+    ColourNonogram::new(palette(k), rows, cols).unwrap()
+}
+
+/// The answer as marks: `.` a dot, a colour its mark.
+fn answer_marks(a: &Grid<u8>) -> Vec<u8> {
+    studio::kinds::colournono::page::marks_of_answer(a)
+}
+
+/// The one-path invariant: the solver's logic phase and the walked explanation decide the same
+/// cells with the same colours, and the solver's rating is the explanation's; every step is
+/// sound (its marks agree with the proven answer, it changes only the cells it names); from
+/// random correct partial marks the walk is sound too; a wrong mark is reported first.
+#[test]
+fn hints_are_sound_and_walk_the_solver_logic() {
+    use studio::hint::{self, Hint};
+    use studio::kinds::colournono::solve;
+    let mut rng = fastrand::Rng::with_seed(11);
+    let mut puzzles: Vec<ColourNonogram> = ColourNonogram::SAMPLES.iter().map(|&(_, t)| ColourNonogram::import(t).unwrap().puzzle).collect();
+    for i in 0..40 {
+        puzzles.push(random_puzzle(&mut rng, 5 + i % 6, 4 + i % 5, 3 + i % 3));
+    }
+    let (mut by_logic, mut unique) = (0, 0);
+    for p in &puzzles {
+        let at = formats::link_payload(p);
+        let r = p.solve(Mode::Unique, None).unwrap();
+        if r.verdict != Verdict::Unique {
+            continue;
+        }
+        unique += 1;
+        let answer = &r.solutions[0];
+        let text = p.solution_rows(answer).concat();
+        let x = hint::explain(p, Some(answer));
+        let mut marks = Vec::new();
+        for s in &x.steps {
+            assert!(!s.marks.is_empty() && !s.sentence.is_empty(), "{at}: {s:?}");
+            for &(m, _) in &s.marks {
+                assert!(s.cells.contains(&m), "{at}: a mark outside the step's cells");
+            }
+            hint::apply(&mut marks, s);
+            assert!(ColourNonogram::mistakes(&text, &marks).is_empty(), "{at}: \"{}\" contradicts the answer", s.sentence);
+        }
+        // The logic phase's cells equal the walked marks.
+        let (cells, run, _) = solve::line_logic(p);
+        marks.resize(cells.len(), 0);
+        let walked = studio::kinds::colournono::hint::cells_of(p, &marks);
+        assert_eq!(cells, walked, "{at}: the logic phase and the explanation disagree");
+        assert_eq!(x.solved(), run.end == studio::deduce::End::Complete, "{at}");
+        if x.solved() {
+            by_logic += 1;
+            assert_eq!(r.rating.as_deref(), Some(x.rating().as_str()), "{at}: the rating is the explanation's");
+            assert_eq!(marks, answer_marks(answer), "{at}");
+        } else {
+            assert!(matches!(x.end, Hint::Stuck { .. }), "{at}: {:?}", x.end);
+            assert_eq!(r.rating.as_deref(), Some("beyond line logic (needs search)"));
+        }
+        // From random correct partial marks every step is still sound.
+        let full = answer_marks(answer);
+        let mut partial: Vec<u8> = full.iter().map(|&m| if rng.f64() < 0.4 { m } else { 0 }).collect();
+        loop {
+            match hint::hint(p, &partial, Some(answer)) {
+                Hint::Step(s) => {
+                    hint::apply(&mut partial, &s);
+                    assert!(ColourNonogram::mistakes(&text, &partial).is_empty(), "{at}: from partial marks, \"{}\"", s.sentence);
+                }
+                Hint::Solved { .. } | Hint::Stuck { .. } => break,
+                other => panic!("{at}: {other:?}"),
+            }
+        }
+        // A wrong mark is pointed at before any step.
+        let mut bad = full.iter().map(|&m| if rng.f64() < 0.3 { m } else { 0 }).collect::<Vec<u8>>();
+        let i = rng.usize(..bad.len());
+        bad[i] = if full[i] == studio::kinds::colournono::DOT { full[i] + 1 } else { studio::kinds::colournono::DOT };
+        match hint::hint(p, &bad, Some(answer)) {
+            Hint::Mistake { cells, sentence } => {
+                assert!(cells.contains(&i), "{at}");
+                assert!(sentence.contains(&p.cell_name(cells[0])), "{sentence}");
+            }
+            other => panic!("{at}: a wrong mark gave {other:?}"),
+        }
+    }
+    assert!(unique >= 20 && by_logic >= 5 && by_logic < unique, "{unique} unique, {by_logic} by line logic");
+}
+
+/// The first hint on an untouched sample is the overlap rule told in words, naming the line and
+/// its clue in colours.
+#[test]
+fn a_first_hint_names_its_line_and_colours() {
+    let p = ColourNonogram::import(ColourNonogram::SAMPLES[1].1).unwrap().puzzle;
+    match p.next_step(&[], None) {
+        studio::hint::Hint::Step(s) => {
+            assert!(s.sentence.starts_with("Row ") || s.sentence.starts_with("Column "), "{}", s.sentence);
+            assert!(s.sentence.contains("colour "), "{}", s.sentence);
+            assert!(!s.marks.is_empty());
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+const HAPPY: &str = include_str!("data/colournono/happy.pbn");
+
+/// A real colour puzzle from a public collection (CC-0, see tests/data/colournono/README.md):
+/// it reads with its palette and names, is proven unique, and its answer is the published picture.
+#[test]
+fn a_published_webpbn_colour_puzzle_solves_to_its_picture() {
+    let e = ColourNonogram::import(HAPPY).unwrap();
+    let p = &e.puzzle;
+    assert_eq!((p.width(), p.height(), p.colours()), (10, 10, 2));
+    assert_eq!(p.title(), Some("In a cheerful mood"));
+    assert_eq!(p.palette()[0].name.as_deref(), Some("white"));
+    assert_eq!(p.colour_name(2), "yellow");
+    assert_eq!(p.palette()[2].rgb, [0xaa, 0xaa, 0x5a]);
+    let goal = e.known.clone().expect("the published picture");
+    assert_eq!(formats::grid_rows(&goal)[3], "abbabbabba");
+    let r = p.solve(Mode::Unique, None).unwrap();
+    assert_eq!(r.verdict, Verdict::Unique);
+    assert_eq!(r.solutions[0], goal);
+    assert!(studio::kinds::sniff(HAPPY) == Some(studio::kinds::Kind::ColourNonogram));
+    // Written and read back: the same puzzle, names and goal included.
+    let xml = studio::kinds::colournono::xml::to_xml(p);
+    let (back, g) = studio::kinds::colournono::xml::from_xml(&xml).unwrap();
+    assert_eq!(&back, p);
+    assert_eq!(g, Some(goal));
+    // Every sample through XML and back.
+    for &(_, t) in ColourNonogram::SAMPLES {
+        let p = ColourNonogram::import(t).unwrap().puzzle;
+        let (back, _) = studio::kinds::colournono::xml::from_xml(&studio::kinds::colournono::xml::to_xml(&p)).unwrap();
+        assert_eq!(formats::link_payload(&back), t);
+    }
+}
+
+#[test]
+fn xml_errors_name_the_place() {
+    let e = |t: &str| ColourNonogram::import(t).unwrap_err().to_string();
+    let m = e(&HAPPY.replace("<count color=\"yellow\">8</count>", "<count color=\"pink\">8</count>"));
+    assert!(m.contains("XML line") && m.contains("`pink` has no <color>"), "{m}");
+    let m = e(&HAPPY.replace("|X@@@@@@@@X|", "|X@@@@?@@@X|"));
+    assert!(m.contains("image row 5, column 6") && m.contains("`?`"), "{m}");
+    let m = e(&HAPPY.replace("<count color=\"yellow\">8</count>", "<count color=\"yellow\">9</count>"));
+    assert!(m.contains("row 5") && m.contains("needs 11 cells"), "{m}");
+    let m = e(&HAPPY.replace("|X@@@@@@@@X|", "|X@@@@X@@@X|"));
+    assert!(m.contains("goal"), "{m}");
+}
+
+/// The share link of a 30x30 picture in eight colours stays short enough for chat apps.
+#[test]
+fn a_30x30_eight_colour_link_is_short() {
+    let mut rng = fastrand::Rng::with_seed(3);
+    let mut longest = 0;
+    for _ in 0..10 {
+        let p = random_puzzle(&mut rng, 30, 30, 9);
+        assert_eq!(p.colours(), 8);
+        let link = format!("https://example.org/#{}", studio::link::fragment(&p));
+        longest = longest.max(link.len());
+        assert_eq!(&studio::kinds::import(studio::kinds::Kind::ColourNonogram, &link).map(|j| ColourNonogram::from_json(&serde_json::from_str(&j).unwrap()).unwrap()).unwrap(), &p);
+    }
+    println!("longest 30x30 eight-colour link: {longest} characters");
+    assert!(longest < 2000, "{longest}");
+}
+
+#[test]
+fn fuzzed_xml_never_panics() {
+    let mut rng = fastrand::Rng::with_seed(9);
+    let alphabet: Vec<char> = "<>/=\"' 0123456789abcXyz@.|&;!-?\n".chars().collect();
+    for _ in 0..3000 {
+        let t = crate::fuzz::mutate(&mut rng, HAPPY, &alphabet);
+        if let Ok(e) = ColourNonogram::import(&t) {
+            let r = e.puzzle.solve(Mode::Unique, None).unwrap();
+            for s in &r.solutions {
+                check::verify(&e.puzzle, s).unwrap();
+            }
+        }
+        let _ = studio::kinds::sniff(&t);
+    }
+}
+
+/// Generated puzzles are proven unique, in the size and colours asked for, with their picture as
+/// the goal; impossible settings are refused in words.
+#[test]
+fn generated_puzzles_are_unique_in_the_colours_asked() {
+    use studio::puzzle::GenerateOptions;
+    for (size, colours, seed) in [(5usize, 2usize, 1u64), (8, 3, 2), (10, 4, 3), (15, 6, 4), (20, 8, 5)] {
+        let p = ColourNonogram::generate(&GenerateOptions { size: Some(size), colours: Some(colours), seed, ..Default::default() }).unwrap();
+        assert_eq!((p.width(), p.height(), p.colours()), (size, size, colours));
+        let r = p.solve(Mode::Unique, None).unwrap();
+        assert_eq!(r.verdict, Verdict::Unique, "{}", formats::link_payload(&p));
+        assert_eq!(Some(&r.solutions[0]), p.goal());
+        // The same seed gives the same puzzle.
+        let again = ColourNonogram::generate(&GenerateOptions { size: Some(size), colours: Some(colours), seed, ..Default::default() }).unwrap();
+        assert_eq!(again, p);
+    }
+    let e = ColourNonogram::generate(&GenerateOptions { size: Some(10), colours: Some(12), seed: 1, ..Default::default() }).unwrap_err();
+    assert!(e.contains("colours must be 2 to 8"), "{e}");
+}
+
+/// Solving with a monitor (as the worker does: varisat's proof stream is read for progress)
+/// gives the same verdicts as without, on the samples and on puzzles line logic does not finish.
+#[test]
+fn solving_with_a_monitor_works() {
+    use studio::sat::Monitor;
+    let mut rng = fastrand::Rng::with_seed(2);
+    let mut puzzles: Vec<ColourNonogram> = ColourNonogram::SAMPLES.iter().map(|&(_, t)| ColourNonogram::import(t).unwrap().puzzle).collect();
+    for i in 0..20 {
+        puzzles.push(random_puzzle(&mut rng, 6 + i % 5, 6, 3));
+    }
+    for p in &puzzles {
+        let plain = p.solve(Mode::Unique, None).unwrap();
+        let watched = p.solve(Mode::Unique, Some(Monitor::new(1.0, |_| true))).unwrap();
+        assert_eq!(plain.verdict, watched.verdict);
+        assert_eq!(plain.solutions, watched.solutions);
+    }
+}
