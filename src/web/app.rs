@@ -148,10 +148,11 @@ impl Workers {
         &self.by_owner[&owner]
     }
 
-    /// Stops `owner`'s job at once (its worker is ended; the next job starts a fresh one).
+    /// Stops `owner`'s job at once: its worker is ended and a fresh one started in its place.
     fn cancel(&mut self, owner: Owner) {
-        self.by_owner.remove(&owner);
-        self.used.retain(|o| *o != owner);
+        if self.by_owner.remove(&owner).is_some() {
+            self.by_owner.insert(owner, Client::new(self.on_reply.clone()));
+        }
     }
 }
 

@@ -85,7 +85,7 @@ test('painting the whole answer by hand is the solved moment', async () => {
     await page.click(`.cn-palette [data-mark="${tool}"]`);
     for (let r = 0; r < 8; r++) for (let c = 0; c < 8; c++) if (ANSWER[r][c] === letter) await page.click(cell(r, c));
   }
-  await page.waitForSelector('#progress.solved');
+  await page.waitForSelector('#solved-moment');
   // Finished runs are greyed.
   assert.ok((await page.$$eval('#board .run.done', (r) => r.length)) > 20);
   assert.deepEqual(page.studioErrors, []);

@@ -96,7 +96,7 @@ test('digits and pencil marks by keyboard and keypad, highlights, undo, Check, a
       await page.keyboard.press(ch);
     }
   }
-  await page.waitForSelector('#progress.solved');
+  await page.waitForSelector('#solved-moment');
   assert.deepEqual(page.studioErrors, []);
 });
 

@@ -135,9 +135,9 @@ test('the keyboard moves a cursor and fills; a finished grid says so and survive
   for (const [r, row] of GOAL.entries()) {
     for (const [c, ch] of [...row].entries()) if (ch === '#') await page.click(cell(r, c));
   }
-  await page.waitForSelector('#progress.solved');
+  await page.waitForSelector('#solved-moment');
   await page.reload();
-  await page.waitForSelector('#progress.solved');
+  await page.waitForSelector('#solved-moment');
   assert.deepEqual(await gridRows(page), GOAL);
 });
 

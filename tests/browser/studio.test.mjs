@@ -97,11 +97,11 @@ test('stars placed by hand survive a reload, and a finished board says so', asyn
     const c = row.indexOf('*');
     await page.click(`#board .cell[data-r="${r}"][data-c="${c}"]`);
   }
-  await page.waitForSelector('#progress.solved');
+  await page.waitForSelector('#solved-moment');
   await page.reload();
   await page.waitForSelector('#board .cell');
   assert.deepEqual(await boardRows(page), ANSWER);
-  await page.waitForSelector('#progress.solved');
+  await page.waitForSelector('#solved-moment');
   // Touching stars are shown as mistakes.
   await page.click('#clear');
   await page.click('#board .cell[data-r="0"][data-c="0"]');
