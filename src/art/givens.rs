@@ -48,6 +48,9 @@ pub enum UniqueMode {
     Givens,
     /// A minimal set of givens with which line logic alone solves the puzzle.
     Logic,
+    /// No givens: the picture is adjusted ([`super::adjust`]) until the rules up to the level
+    /// finish the puzzle alone.
+    Adjust(super::adjust::Level),
 }
 
 impl UniqueMode {
@@ -57,6 +60,7 @@ impl UniqueMode {
             UniqueMode::Off => "off",
             UniqueMode::Givens => "givens",
             UniqueMode::Logic => "logic",
+            UniqueMode::Adjust(_) => "adjust",
         }
     }
 }
