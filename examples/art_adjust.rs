@@ -72,7 +72,7 @@ fn main() {
                     a.rules_words(),
                     a.ms,
                     r.timings.total_ms,
-                    match a.sat_unique { Some(true) => "unique", Some(false) => "SECOND ANSWER", None => "undecided" }
+                    match (a.reached, a.sat_unique) { (false, _) => "-", (_, Some(true)) => "unique", (_, Some(false)) => "SECOND ANSWER", (_, None) => "undecided" }
                 );
             }
         }

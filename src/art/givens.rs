@@ -265,6 +265,21 @@ impl UniquenessChecker {
         }
     }
 
+    /// The check with no givens on a solver of its own with no monitor: `Unique` when the
+    /// clues plus "some cell differs" are UNSAT. For a puzzle the rules already finish (the
+    /// adjusted pictures), so its work is small; varisat's proof stream, which a monitor reads,
+    /// is left out (on such a formula in WebAssembly it overflowed a shift in varisat 0.2.2's
+    /// proof hashing).
+    pub fn check_plain(&mut self) -> Check {
+        self.checks += 1;
+        let mut solver = Solver::new(&self.cnf);
+        match solver.solve() {
+            Ok(Some(model)) => Check::Second(self.x.iter().map(|&l| model.value(l)).collect()),
+            Ok(None) => Check::Unique(Vec::new()),
+            Err(_) => Check::Undecided,
+        }
+    }
+
     /// Whether the deadline (if any) has passed.
     fn out_of_time(&self) -> bool {
         self.deadline.is_some_and(|d| Instant::now() >= d)

@@ -267,9 +267,6 @@ pub fn tight_bound_iterations(cells: usize) -> u32 {
     (750_000 / cells.max(1)).clamp(40, 300) as u32
 }
 
-/// Conflicts the SAT proof of an adjusted puzzle may spend, per conflict of the givens' first budget.
-const ADJUST_PROOF_FACTOR: u64 = 500;
-
 /// The result for an adjusted picture, from the starting picture's result `base`: the picture,
 /// its clues and puzzle (no givens), the changed cells and the figures.
 fn adjusted_result(base: &ArtResult, a: &adjust::Adjusted, level: adjust::Level, adjust_ms: f64, total_ms: f64) -> ArtResult {
@@ -484,7 +481,7 @@ pub fn from_grid_streaming(
             if a.reached {
                 // The same SAT check as the givens: the clues with "some cell differs" is UNSAT.
                 let mut checker = UniquenessChecker::new(&r.puzzle(), &r.picture);
-                let check = checker.check_within(&[], budget.conflicts.saturating_mul(ADJUST_PROOF_FACTOR));
+                let check = checker.check_plain();
                 if let Some(rep) = r.adjust.as_mut() {
                     rep.sat_unique = match check {
                         givens::Check::Unique(_) => Some(true),

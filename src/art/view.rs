@@ -89,6 +89,9 @@ pub fn givens_sentence(r: &ArtResult) -> String {
     }
 }
 
+/// Translucent squares in one sentence, for a newcomer.
+pub const TRANSLUCENT_SENTENCE: &str = "Translucent squares: each filled cell lays a faint 3×3 square of ink centred on itself, so where squares overlap the picture is darker; the filled cells are chosen so that this shading (shown as Simulated shading) matches the photo's greys as closely as possible, which is why the puzzle's own cells can look like scattered dots.";
+
 /// What adjusting the picture achieved: the cells changed, the level's rules that finish it
 /// and the proof; or, before an adjusted puzzle exists, the starting puzzle with its givens.
 pub fn adjust_sentence(r: &ArtResult) -> String {

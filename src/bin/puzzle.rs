@@ -178,7 +178,7 @@ mod cli {
             #[arg(long, default_value = "givens")]
             unique: String,
             /// With --unique adjust: easy (finished lines and overlaps), medium (line logic) or
-            /// hard (line logic and one-cell contradictions).
+            /// hard (line logic and one-cell contradictions); all prints the ladder, one line per level.
             #[arg(long, default_value = "medium")]
             level: String,
             /// Seconds for minimising the givens or adjusting the picture (a unique puzzle is
@@ -448,8 +448,9 @@ mod cli {
             "givens" => UniqueMode::Givens,
             "logic" => UniqueMode::Logic,
             "off" => UniqueMode::Off,
+            "adjust" if level == "all" => return art_ladder(&image, width, height, method, invert, budget, json),
             "adjust" => UniqueMode::Adjust(
-                studio::art::adjust::Level::parse(level).ok_or_else(|| format!("unknown --level `{level}`; use easy, medium or hard"))?,
+                studio::art::adjust::Level::parse(level).ok_or_else(|| format!("unknown --level `{level}`; use easy, medium, hard or all"))?,
             ),
             other => return Err(format!("unknown --unique `{other}`; use givens, logic, adjust or off")),
         };
@@ -547,7 +548,7 @@ mod cli {
                 println!("changed: {}", cells.join(" "));
             }
         }
-        if r.unique != UniqueMode::Off {
+        if r.unique != UniqueMode::Off && !r.adjust.as_ref().is_some_and(|a| a.reached) {
             println!(
                 "givens ({}): {} kept of {} revealed, {} checks, {:.1} ms + {:.1} ms; {}",
                 r.unique.word(),
@@ -572,6 +573,61 @@ mod cli {
         );
         println!("#{}", r.fragment);
         println!("verdict: {}", r.final_verdict);
+        Ok(ExitCode::SUCCESS)
+    }
+
+    /// `--unique adjust --level all`: the difficulty ladder from one picture, one line (or one
+    /// JSON object) per level with its cells changed, rating and rules used.
+    fn art_ladder(image: &std::path::Path, width: u32, height: Option<u32>, method: studio::art::Method, invert: bool, budget: f64, json: bool) -> Result<ExitCode, String> {
+        use studio::art::adjust::Level;
+        use studio::art::givens::Budget;
+        use studio::art::{pipeline, ArtOptions, PrepareOptions, UniqueMode};
+        let bytes = std::fs::read(image).map_err(|e| format!("{}: {e}", image.display()))?;
+        if !(budget.is_finite() && budget >= 0.0) {
+            return Err(format!("--budget {budget}: give a number of seconds, 0 or more"));
+        }
+        let mut out = Vec::new();
+        for level in Level::ALL {
+            let options = ArtOptions {
+                prepare: PrepareOptions { width, height, crop: None, invert },
+                method,
+                unique: UniqueMode::Adjust(level),
+                budget: Budget { time_ms: Some(budget * 1000.0), ..Budget::default() },
+            };
+            let r = pipeline::run(&bytes, &options, &mut |_| {}).map_err(|e| e.to_string())?;
+            let a = r.adjust.clone().ok_or("no adjust figures")?;
+            if json {
+                out.push(serde_json::json!({
+                    "level": level.word(),
+                    "reached": a.reached,
+                    "cells_changed": a.changed,
+                    "fraction": a.fraction,
+                    "changed": r.changed,
+                    "rating": a.rating,
+                    "rules": a.rules.iter().map(|(rule, n)| serde_json::json!({"rule": rule, "count": n})).collect::<Vec<_>>(),
+                    "givens": r.givens.len(),
+                    "sat_unique": a.sat_unique,
+                    "ms": r.timings.total_ms,
+                    "link": format!("#{}", r.fragment),
+                }));
+            } else {
+                println!(
+                    "{}: {} ({}); {} cells changed ({:.2}%); rating: {}; rules used: {}; {:.0} ms; #{}",
+                    level.word(),
+                    if a.reached { "no givens" } else { "not reached, givens kept" },
+                    level.rules(),
+                    a.changed,
+                    a.fraction * 100.0,
+                    a.rating.as_deref().unwrap_or("unrated"),
+                    a.rules_words(),
+                    r.timings.total_ms,
+                    r.fragment
+                );
+            }
+        }
+        if json {
+            println!("{}", serde_json::Value::Array(out));
+        }
         Ok(ExitCode::SUCCESS)
     }
 
