@@ -310,8 +310,11 @@ test('minimising the givens ends by itself at the chosen time and says so', asyn
 });
 
 test('adjust the picture: the puzzle with givens at once, then a no-given puzzle line logic finishes, its changed cells ringed; Stop keeps the best', async () => {
+  // A fresh page: no result of an earlier test on screen.
+  await (await open(env.chrome.context, env.server.url)).goto('about:blank');
   const page = await open(env.chrome.context, env.server.url, 'art');
   await page.waitForSelector('#art-file');
+  assert.equal(await page.$('#art-status[data-state="done"]'), null);
   await page.fill('#art-width', '30');
   await page.dispatchEvent('#art-width', 'change');
   await page.selectOption('#art-unique', 'adjust');
@@ -335,7 +338,7 @@ test('adjust the picture: the puzzle with givens at once, then a no-given puzzle
     return url.slice(url.indexOf(',') + 1);
   });
   await page.setInputFiles('#art-file', { name: 'waves.png', mimeType: 'image/png', buffer: Buffer.from(noise, 'base64') });
-  const done = await page.waitForSelector('#art-status[data-state="done"]', { timeout: 60000 });
+  const done = await page.waitForSelector('#art-status[data-state="done"][data-adjusted]', { timeout: 60000 });
   assert.equal(await done.getAttribute('data-verdict'), 'unique');
   assert.equal(await done.getAttribute('data-adjusted'), 'true');
   assert.equal(await done.getAttribute('data-givens'), '0');
@@ -359,11 +362,14 @@ test('adjust the picture: the puzzle with givens at once, then a no-given puzzle
   await again.waitForSelector('#status[data-state="done"]', { timeout: 60000 });
   assert.equal(await again.$eval('#status', (s) => s.dataset.verdict), 'unique');
   await again.close();
-  // Hard at 60 wide: the puzzle with givens shows at once; Stop here keeps the best so far.
+  // Translucent squares at 60 wide, hard: the puzzle with givens shows at once while the
+  // picture is adjusted for seconds more; Stop here keeps the best so far.
   await page.selectOption('#art-level', 'hard');
   await page.fill('#art-width', '60');
   await page.dispatchEvent('#art-width', 'change');
+  await page.selectOption('#art-method', 'translucent');
   await page.waitForSelector('#art-status[data-state="busy"] #art-current', { timeout: 60000 });
+  assert.match(await page.textContent('#art-status'), /Adjusting the picture|adjusting the picture|Unique with/);
   await page.click('#art-stop');
   const stopped = await page.waitForSelector('#art-status[data-state="done"]', { timeout: 10000 });
   assert.equal(await stopped.getAttribute('data-verdict'), 'unique');

@@ -62,9 +62,6 @@ pub fn ArtControls(props: &ArtControlsProps) -> Html {
                 <option value="threshold" selected={!c.translucent}>{ "Threshold" }</option>
                 <option value="translucent" selected={c.translucent}>{ "Translucent squares" }</option>
             </select></label>
-            if c.translucent {
-                <p id="art-translucent-help" class="art-help">{ view::TRANSLUCENT_SENTENCE }</p>
-            }
             if !c.translucent {
                 <label>{ c.threshold_label(props.otsu) }
                     <input id="art-threshold" type="range" min="0" max="255" value={c.slider(props.otsu).to_string()}

@@ -166,6 +166,9 @@ pub fn ArtPage() -> Html {
                     <Panes result={r.clone()} ring={*ring} />
                 }
             </div>
+            if result.as_ref().is_some_and(|r| r.shading.is_some()) {
+                <p id="art-translucent-help" class="art-help">{ crate::art::view::TRANSLUCENT_SENTENCE }</p>
+            }
             if result.as_ref().is_some_and(|r| !r.changed.is_empty()) {
                 <label class="art-ring">{ "Ring the changed cells " }
                     <input id="art-ring" type="checkbox" checked={*ring} onchange={on_ring} /></label>
