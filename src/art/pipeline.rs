@@ -290,6 +290,10 @@ fn adjusted_result(base: &ArtResult, a: &adjust::Adjusted, level: adjust::Level,
     r.puzzle_json = formats::to_json(&puzzle).to_string();
     r.fragment = link::fragment(&puzzle);
     r.changed = a.changed.clone();
+    // The translucent shading of the adjusted board (the figures of `quality` stay the starting board's).
+    if r.shading.is_some() {
+        r.shading = shading(base.width, base.height, &a.picture).ok();
+    }
     r.adjust = Some(AdjustReport::of(a, level, base.width * base.height, adjust_ms));
     r.timings.total_ms = total_ms;
     r
