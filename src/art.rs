@@ -4,6 +4,7 @@
 //! exact area averaging, then either [`threshold`] it into black and white or choose a
 //! board with the translucent-squares model ([`Problem`], [`Optimizer`]).
 
+pub mod adjust;
 pub mod band;
 pub mod controls;
 pub mod crop;

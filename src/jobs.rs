@@ -318,12 +318,16 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
                     post(Reply::ArtProgress { elapsed_ms, stage });
                 }
             };
-            // The quick answer at once, then improvements at most once per progress interval.
+            // The quick answer at once, then improvements at most once per progress interval; a
+            // puzzle of another sort (the first adjusted picture after the one with givens) at once.
             let mut last_puzzle = f64::NEG_INFINITY;
+            let mut last_sort = None;
             let mut on_puzzle = |r: &ArtResult| {
                 let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
-                if elapsed_ms - last_puzzle >= PROGRESS_INTERVAL_MS {
+                let sort = Some(r.changed.is_empty());
+                if elapsed_ms - last_puzzle >= PROGRESS_INTERVAL_MS || sort != last_sort {
                     last_puzzle = elapsed_ms;
+                    last_sort = sort;
                     post(Reply::ArtImproved(Box::new(r.clone())));
                 }
                 true

@@ -1,6 +1,7 @@
 //! The Image-to-nonogram page's controls: their values, how a control's text changes them, and
 //! the pipeline options they ask for. No web API here, so they are tested natively.
 
+use super::adjust::Level;
 use super::givens::Budget;
 use super::pipeline::{ArtOptions, Method};
 use super::prepare::{MAX_CELLS, MIN_HEIGHT, MIN_WIDTH};
@@ -29,13 +30,16 @@ pub struct Controls {
     pub threshold: Option<u16>,
     /// Which givens make the puzzle unique.
     pub unique: UniqueMode,
-    /// Seconds minimising the givens may take before the page keeps what it has.
+    /// Seconds minimising the givens (or adjusting the picture) may take before the page keeps
+    /// what it has.
     pub time_s: u32,
+    /// The level adjusting the picture aims at (kept while another mode is chosen).
+    pub level: Level,
 }
 
 impl Default for Controls {
     fn default() -> Self {
-        Controls { width: 25, height: None, crop: [None; 4], invert: false, translucent: false, threshold: None, unique: UniqueMode::Givens, time_s: DEFAULT_TIME_S }
+        Controls { width: 25, height: None, crop: [None; 4], invert: false, translucent: false, threshold: None, unique: UniqueMode::Givens, time_s: DEFAULT_TIME_S, level: Level::Medium }
     }
 }
 
@@ -52,8 +56,10 @@ pub enum Field {
     Method,
     /// `#art-threshold`: a number, or Otsu's when it does not read.
     Threshold,
-    /// `#art-unique`: `"logic"`, `"off"`, or the fewest givens.
+    /// `#art-unique`: `"logic"`, `"adjust"` (at the chosen level), `"off"`, or the fewest givens.
     Unique,
+    /// `#art-level`: `"easy"`, `"medium"` or `"hard"`; anything else leaves the level alone.
+    Level,
     /// `#art-time`: seconds; anything else leaves the time alone.
     Time,
     /// `#art-crop-{k}`: x, y, width, height for `k` 0 to 3; an empty box is no value.
@@ -79,8 +85,17 @@ impl Controls {
             Field::Unique => {
                 c.unique = match value {
                     "logic" => UniqueMode::Logic,
+                    "adjust" => UniqueMode::Adjust(c.level),
                     "off" => UniqueMode::Off,
                     _ => UniqueMode::Givens,
+                }
+            }
+            Field::Level => {
+                if let Some(level) = Level::parse(v) {
+                    c.level = level;
+                    if let UniqueMode::Adjust(_) = c.unique {
+                        c.unique = UniqueMode::Adjust(level);
+                    }
                 }
             }
             Field::Time => {
@@ -167,6 +182,10 @@ mod tests {
         assert_eq!(c.set(Field::Unique, "logic").unique, UniqueMode::Logic);
         assert_eq!(c.set(Field::Unique, "off").unique, UniqueMode::Off);
         assert_eq!(c.set(Field::Unique, "off").set(Field::Unique, "givens").unique, UniqueMode::Givens);
+        assert_eq!(c.set(Field::Unique, "adjust").unique, UniqueMode::Adjust(Level::Medium));
+        assert_eq!(c.set(Field::Level, "hard").set(Field::Unique, "adjust").unique, UniqueMode::Adjust(Level::Hard));
+        assert_eq!(c.set(Field::Unique, "adjust").set(Field::Level, "easy").options().unique, UniqueMode::Adjust(Level::Easy));
+        assert_eq!(c.set(Field::Level, "extreme").level, Level::Medium);
         assert_eq!(c.set(Field::Time, "120").time_s, 120);
         assert_eq!(c.set(Field::Time, "soon").time_s, DEFAULT_TIME_S);
         assert_eq!(c.set(Field::Crop(2), "64").crop, [None, None, Some(64), None]);

@@ -48,6 +48,9 @@ pub enum UniqueMode {
     Givens,
     /// A minimal set of givens with which line logic alone solves the puzzle.
     Logic,
+    /// No givens: the picture is adjusted ([`super::adjust`]) until the rules up to the level
+    /// finish the puzzle alone.
+    Adjust(super::adjust::Level),
 }
 
 impl UniqueMode {
@@ -57,6 +60,7 @@ impl UniqueMode {
             UniqueMode::Off => "off",
             UniqueMode::Givens => "givens",
             UniqueMode::Logic => "logic",
+            UniqueMode::Adjust(_) => "adjust",
         }
     }
 }
@@ -258,6 +262,21 @@ impl UniquenessChecker {
             // The core is over deduced cells, not givens: the givens themselves are enough.
             Check::Unique(_) => Check::Unique(givens.to_vec()),
             other => other,
+        }
+    }
+
+    /// The check with no givens on a solver of its own with no monitor: `Unique` when the
+    /// clues plus "some cell differs" are UNSAT. For a puzzle the rules already finish (the
+    /// adjusted pictures), so its work is small; varisat's proof stream, which a monitor reads,
+    /// is left out (on such a formula in WebAssembly it overflowed a shift in varisat 0.2.2's
+    /// proof hashing).
+    pub fn check_plain(&mut self) -> Check {
+        self.checks += 1;
+        let mut solver = Solver::new(&self.cnf);
+        match solver.solve() {
+            Ok(Some(model)) => Check::Second(self.x.iter().map(|&l| model.value(l)).collect()),
+            Ok(None) => Check::Unique(Vec::new()),
+            Err(_) => Check::Undecided,
         }
     }
 

@@ -11,6 +11,7 @@
 use serde::{Deserialize, Serialize};
 use web_time::Instant;
 
+use super::adjust::{self, AdjustProgress, AdjustReport};
 use super::givens::{self, Budget, GivensProgress, GivensStats, Minimising, UniqueMode, UniquenessChecker};
 use super::{decode, otsu, prepare, shading, strip_bound, threshold, ArtError, Optimizer, OptimizerConfig, PrepareOptions, Problem};
 use crate::grid::Grid;
@@ -101,6 +102,8 @@ pub enum Stage {
     Optimising(super::OptimiserProgress),
     /// Adding or minimising givens.
     Givens(GivensProgress),
+    /// Adjusting the picture.
+    Adjust(AdjustProgress),
 }
 
 /// Timings of the steps, in milliseconds.
@@ -180,6 +183,13 @@ pub struct ArtResult {
     pub fragment: String,
     /// Step timings.
     pub timings: Timings,
+    /// Adjust mode: the cells of `picture` changed from the thresholded (or translucent)
+    /// picture, row-major, sorted (empty in the other modes).
+    #[serde(default)]
+    pub changed: Vec<usize>,
+    /// Adjust mode: its figures, once an adjusted puzzle exists.
+    #[serde(default)]
+    pub adjust: Option<AdjustReport>,
 }
 
 impl ArtResult {
@@ -255,6 +265,38 @@ pub fn from_grid(grid: &super::GreyGrid, options: &ArtOptions, progress: &mut dy
 /// same work.
 pub fn tight_bound_iterations(cells: usize) -> u32 {
     (750_000 / cells.max(1)).clamp(40, 300) as u32
+}
+
+/// The result for an adjusted picture, from the starting picture's result `base`: the picture,
+/// its clues and puzzle (no givens), the changed cells and the figures.
+fn adjusted_result(base: &ArtResult, a: &adjust::Adjusted, level: adjust::Level, adjust_ms: f64, total_ms: f64) -> ArtResult {
+    let picture = Grid::from_cells(base.height, base.width, a.picture.clone()).expect("same shape");
+    let (rows, cols) = clues_of(&picture);
+    let puzzle = Nonogram::new(rows.clone(), cols.clone()).expect("the clues of a picture are valid");
+    let line_logic = a.finish.run.hardest.is_none_or(|r| r <= crate::kinds::nonogram::logic::LINE_RANK);
+    let mut r = base.clone();
+    r.picture = picture;
+    r.rows = rows;
+    r.cols = cols;
+    r.verdict = ArtVerdict::Unique;
+    r.rating = a.finish.run.rating(crate::kinds::nonogram::logic::LADDER).map(str::to_string);
+    r.line_logic = line_logic;
+    r.givens = Vec::new();
+    r.proven_minimal = true;
+    r.undecided = 0;
+    r.out_of_time = false;
+    r.final_verdict = "unique".into();
+    r.final_line_logic = line_logic;
+    r.puzzle_json = formats::to_json(&puzzle).to_string();
+    r.fragment = link::fragment(&puzzle);
+    r.changed = a.changed.clone();
+    // The translucent shading of the adjusted board (the figures of `quality` stay the starting board's).
+    if r.shading.is_some() {
+        r.shading = shading(base.width, base.height, &a.picture).ok();
+    }
+    r.adjust = Some(AdjustReport::of(a, level, base.width * base.height, adjust_ms));
+    r.timings.total_ms = total_ms;
+    r
 }
 
 /// Conflicts the engine may spend on the clues alone, per conflict of the givens' first budget.
@@ -376,6 +418,8 @@ pub fn from_grid_streaming(
             puzzle_json: formats::to_json(&puzzle).to_string(),
             fragment: link::fragment(&puzzle),
             timings: Timings { method_ms, verdict_ms, givens_ms, total_ms: ms(started), ..Timings::default() },
+            changed: Vec::new(),
+            adjust: None,
         })
     };
     let mut on_givens = |g: GivensProgress| progress(Stage::Givens(g));
@@ -410,6 +454,52 @@ pub fn from_grid_streaming(
                 return Err(e);
             }
             m
+        }
+        UniqueMode::Adjust(level) => {
+            // Today's puzzle at once (line logic with givens), then the adjusted picture.
+            let quick = if line_logic { done(Vec::new()) } else { done(givens::logic_givens(&plain, &picture, &mut on_givens, &mut stats)) };
+            let base = assemble(&quick, &stats, ms(t))?;
+            if !on_puzzle(&base) {
+                return Ok(base);
+            }
+            let t_cost = threshold_used.unwrap_or(otsu_t) as f32;
+            let cost = adjust::visibility(grid.values(), picture.cells(), w, t_cost);
+            let started_adjust = Instant::now();
+            let mut made: Option<ArtResult> = None;
+            let mut on_better = |a: &adjust::Adjusted| {
+                let r = adjusted_result(&base, a, level, ms(started_adjust), ms(started));
+                let go_on = on_puzzle(&r);
+                made = Some(r);
+                go_on
+            };
+            let mut on_progress = |p: AdjustProgress| progress(Stage::Adjust(p));
+            let a = adjust::adjust(picture.cells(), w, &cost, level, 1, deadline, &mut on_progress, &mut on_better);
+            let mut r = match made {
+                Some(_) if a.reached => adjusted_result(&base, &a, level, ms(started_adjust), ms(started)),
+                _ => {
+                    let mut r = base;
+                    r.adjust = Some(AdjustReport::of(&a, level, w * h, ms(started_adjust)));
+                    r
+                }
+            };
+            if a.reached {
+                // The same SAT check as the givens: the clues with "some cell differs" is UNSAT.
+                let mut checker = UniquenessChecker::new(&r.puzzle(), &r.picture);
+                let check = checker.check_plain();
+                if let Some(rep) = r.adjust.as_mut() {
+                    rep.sat_unique = match check {
+                        givens::Check::Unique(_) => Some(true),
+                        givens::Check::Second(_) => Some(false),
+                        givens::Check::Undecided => None,
+                    };
+                }
+                if matches!(check, givens::Check::Second(_)) {
+                    return Err(ArtError::Decode("the nonogram engine found a second answer to a puzzle its rules finished".into()));
+                }
+            }
+            r.timings.givens_ms = ms(t);
+            r.timings.total_ms = ms(started);
+            return Ok(r);
         }
         UniqueMode::Logic if line_logic => done(Vec::new()),
         UniqueMode::Logic => done(givens::logic_givens(&plain, &picture, &mut on_givens, &mut stats)),

@@ -85,7 +85,64 @@ pub fn givens_sentence(r: &ArtResult) -> String {
             "No guessing needed with {n} {cells} (a minimal set for line logic: {} revealed).",
             r.givens_stats.revealed
         ),
+        UniqueMode::Adjust(_) => adjust_sentence(r),
     }
+}
+
+/// Translucent squares in one sentence, for a newcomer.
+pub const TRANSLUCENT_SENTENCE: &str = "Translucent squares: each filled cell lays a faint 3×3 square of ink centred on itself, so where squares overlap the picture is darker; the filled cells are chosen so that this shading (shown as Simulated shading) matches the photo's greys as closely as possible, which is why the puzzle's own cells can look like scattered dots.";
+
+/// What adjusting the picture achieved: the cells changed, the level's rules that finish it
+/// and the proof; or, before an adjusted puzzle exists, the starting puzzle with its givens.
+pub fn adjust_sentence(r: &ArtResult) -> String {
+    let n = r.givens.len();
+    let cells = if n == 1 { "given cell" } else { "given cells" };
+    let Some(a) = &r.adjust else {
+        return if n == 0 {
+            "Line logic solves the picture as it is; adjusting it…".into()
+        } else {
+            format!("Unique with {n} {cells} for now (line logic with givens); adjusting the picture to need none…")
+        };
+    };
+    if !a.reached {
+        let why = if a.stopped { "the time limit or Stop ended the search" } else { "the changes grew past the limit" };
+        return format!(
+            "No picture within reach that {} finish alone ({why}, {} cells still unknown): shown with {n} {cells} instead.",
+            a.level.rules(),
+            a.unknown
+        );
+    }
+    let changed = if a.changed == 1 { "cell" } else { "cells" };
+    let proof = match a.sat_unique {
+        Some(true) => "proven unique (the rules finish it, and the SAT check agrees)",
+        Some(false) => "the SAT check disagrees: please report it",
+        None => "unique (the rules finish it; the SAT check is still to come or ran out of budget)",
+    };
+    format!(
+        "{} {changed} changed ({:.1}%), no givens; {}: finished by {} ({}): rated {}; {proof}.",
+        a.changed,
+        a.fraction * 100.0,
+        a.level.word(),
+        a.level.rules(),
+        a.rules_words(),
+        a.rating.as_deref().unwrap_or("unrated")
+    )
+}
+
+/// The picture with `ringed` cells outlined in orange (the cells adjusting changed).
+pub fn ringed_svg(width: usize, height: usize, cells: &[bool], ringed: &[usize]) -> String {
+    let mut s = picture_svg(width, height, cells, &[]);
+    s.truncate(s.len() - "</svg>".len());
+    for &i in ringed {
+        let (x, y) = (i % width, i / width);
+        s.push_str(&format!(
+            "<rect class=\"ring\" x=\"{}\" y=\"{}\" width=\"0.8\" height=\"0.8\" fill=\"none\" stroke=\"#f80\" stroke-width=\"0.2\"/>",
+            x as f32 + 0.1,
+            y as f32 + 0.1
+        ));
+    }
+    s.push_str("</svg>");
+    s
 }
 
 /// A duration for people: "40 s", "2 min 5 s".
@@ -165,15 +222,36 @@ pub fn stage_sentence(stage: &Stage) -> String {
             }
         }
         Stage::Givens(g) => format!("Revealing cells: {} givens after {} checks", g.givens, g.checks),
+        Stage::Adjust(a) => {
+            let left = a.left_ms.map(|ms| format!(", stops within {}", duration(ms))).unwrap_or_default();
+            if a.pruning {
+                format!("Adjusting the picture: finished with {} cells changed, undoing what it can do without{left}", a.changed)
+            } else {
+                format!("Adjusting the picture: {} cells changed, {} still unknown to the rules{left}", a.changed, a.unknown)
+            }
+        }
     }
 }
 
 /// The pictures shown beside the original, as (caption, SVG): the cell greys, the picture with
 /// its givens red, the simulated shading (translucent squares only), and a second answer of the
 /// clues alone with the cells where it differs red (when there is one).
-pub fn panes(r: &ArtResult) -> Vec<(&'static str, String)> {
+/// In adjust mode the picture before adjusting comes after the greys, and `ring` outlines the
+/// changed cells on the adjusted picture.
+pub fn panes(r: &ArtResult, ring: bool) -> Vec<(&'static str, String)> {
     let (w, h) = (r.width, r.height);
-    let mut panes = vec![("Cell greys", greys_svg(w, h, &r.greys)), ("Picture (givens red)", picture_svg(w, h, r.picture.cells(), &r.givens))];
+    let mut panes = vec![("Cell greys", greys_svg(w, h, &r.greys))];
+    if r.changed.is_empty() {
+        panes.push(("Picture (givens red)", picture_svg(w, h, r.picture.cells(), &r.givens)));
+    } else {
+        let before: Vec<bool> = (0..w * h).map(|i| r.picture.cells()[i] != r.changed.contains(&i)).collect();
+        panes.push(("Before adjusting", picture_svg(w, h, &before, &[])));
+        if ring {
+            panes.push(("Adjusted (changes ringed)", ringed_svg(w, h, r.picture.cells(), &r.changed)));
+        } else {
+            panes.push(("Adjusted picture", picture_svg(w, h, r.picture.cells(), &[])));
+        }
+    }
     if let Some(s) = &r.shading {
         panes.push(("Simulated shading", shading_svg(w, h, s)));
     }
@@ -318,13 +396,13 @@ mod tests {
             budget: Default::default(),
         };
         let r = from_grid(&grid, &options(UniqueMode::Off), &mut |_| {}).unwrap();
-        let captions: Vec<&str> = panes(&r).iter().map(|(c, _)| *c).collect();
+        let captions: Vec<&str> = panes(&r, false).iter().map(|(c, _)| *c).collect();
         assert_eq!(captions, ["Cell greys", "Picture (givens red)", "Second answer (differences red)"]);
-        assert!(panes(&r).iter().all(|(_, svg)| svg.starts_with("<svg") && svg.contains("viewBox=\"0 0 4 4\"")));
+        assert!(panes(&r, false).iter().all(|(_, svg)| svg.starts_with("<svg") && svg.contains("viewBox=\"0 0 4 4\"")));
         // A filled square has one answer: no second picture.
         let solid = GreyGrid::new(w, h, vec![0.0; w * h]).unwrap();
         let one = from_grid(&solid, &options(UniqueMode::Off), &mut |_| {}).unwrap();
-        assert_eq!(panes(&one).len(), 2);
+        assert_eq!(panes(&one, false).len(), 2);
         let r = ArtResult { image_size: (40, 30), timings: crate::art::pipeline::Timings { total_ms: 12.4, ..r.timings.clone() }, ..r };
         assert_eq!(size_sentence(&r), "4×4 cells from a 40×30 image in 12 ms.");
     }

@@ -172,11 +172,17 @@ mod cli {
             /// Swap black and white.
             #[arg(long)]
             invert: bool,
-            /// givens (fewest givens for a unique answer), logic (givens for line logic alone) or off.
+            /// givens (fewest givens for a unique answer), logic (givens for line logic alone),
+            /// adjust (no givens: change a few cells of the picture until the rules of --level
+            /// finish it) or off.
             #[arg(long, default_value = "givens")]
             unique: String,
-            /// Seconds for minimising the givens (a unique puzzle is always returned; the
-            /// output says whether its givens are proven minimal).
+            /// With --unique adjust: easy (finished lines and overlaps), medium (line logic) or
+            /// hard (line logic and one-cell contradictions); all prints the ladder, one line per level.
+            #[arg(long, default_value = "medium")]
+            level: String,
+            /// Seconds for minimising the givens or adjusting the picture (a unique puzzle is
+            /// always returned; the output says whether its givens are proven minimal).
             #[arg(long, default_value_t = 10.0)]
             budget: f64,
             /// Print the nonogram's JSON form with givens and the figures.
@@ -349,8 +355,8 @@ mod cli {
                 }
                 Ok(ExitCode::SUCCESS)
             }
-            Command::Art { image, width, height, method, threshold, invert, unique, budget, json } => {
-                art(image, width, height, &method, threshold, invert, &unique, budget, json)
+            Command::Art { image, width, height, method, threshold, invert, unique, level, budget, json } => {
+                art(image, width, height, &method, threshold, invert, (&unique, &level), budget, json)
             }
             Command::Export { kind, input } => {
                 let kind = kind_of(&kind)?;
@@ -427,7 +433,7 @@ mod cli {
         method: &str,
         threshold: Option<u16>,
         invert: bool,
-        unique: &str,
+        (unique, level): (&str, &str),
         budget: f64,
         json: bool,
     ) -> Result<ExitCode, String> {
@@ -442,7 +448,11 @@ mod cli {
             "givens" => UniqueMode::Givens,
             "logic" => UniqueMode::Logic,
             "off" => UniqueMode::Off,
-            other => return Err(format!("unknown --unique `{other}`; use givens, logic or off")),
+            "adjust" if level == "all" => return art_ladder(&image, width, height, method, invert, budget, json),
+            "adjust" => UniqueMode::Adjust(
+                studio::art::adjust::Level::parse(level).ok_or_else(|| format!("unknown --level `{level}`; use easy, medium, hard or all"))?,
+            ),
+            other => return Err(format!("unknown --unique `{other}`; use givens, logic, adjust or off")),
         };
         let bytes = std::fs::read(&image).map_err(|e| format!("{}: {e}", image.display()))?;
         if !(budget.is_finite() && budget >= 0.0) {
@@ -477,6 +487,22 @@ mod cli {
                 "link": format!("#{}", r.fragment),
                 "timings": r.timings,
             });
+            if let Some(a) = &r.adjust {
+                v["art"]["adjust"] = serde_json::json!({
+                    "level": a.level.word(),
+                    "reached": a.reached,
+                    "cells_changed": a.changed,
+                    "fraction": a.fraction,
+                    "changed": r.changed,
+                    "unknown": a.unknown,
+                    "rating": a.rating,
+                    "rules": a.rules.iter().map(|(rule, n)| serde_json::json!({"rule": rule, "count": n})).collect::<Vec<_>>(),
+                    "runs": a.runs,
+                    "ms": a.ms,
+                    "sat_unique": a.sat_unique,
+                    "stopped": a.stopped,
+                });
+            }
             println!("{v}");
             return Ok(ExitCode::SUCCESS);
         }
@@ -503,7 +529,26 @@ mod cli {
             v => println!("verdict (clues alone): {}", v.word()),
         }
         println!("line logic alone: {}", if r.line_logic { "solves it" } else { "does not solve it" });
-        if r.unique != UniqueMode::Off {
+        if let Some(a) = &r.adjust {
+            println!(
+                "adjusted ({}: {}): {}; {} cells changed ({:.2}%), {} rule runs, {:.1} ms; rating: {}; rules used: {}; SAT check: {}",
+                a.level.word(),
+                a.level.rules(),
+                if a.reached { "no givens" } else { "not reached, givens kept" },
+                a.changed,
+                a.fraction * 100.0,
+                a.runs,
+                a.ms,
+                a.rating.as_deref().unwrap_or("unrated"),
+                a.rules_words(),
+                match a.sat_unique { Some(true) => "unique", Some(false) => "a second answer (engine fault)", None => "not decided" }
+            );
+            if a.reached && !r.changed.is_empty() {
+                let cells: Vec<String> = r.changed.iter().map(|&i| format!("r{}c{}", i / r.width + 1, i % r.width + 1)).collect();
+                println!("changed: {}", cells.join(" "));
+            }
+        }
+        if r.unique != UniqueMode::Off && !r.adjust.as_ref().is_some_and(|a| a.reached) {
             println!(
                 "givens ({}): {} kept of {} revealed, {} checks, {:.1} ms + {:.1} ms; {}",
                 r.unique.word(),
@@ -528,6 +573,61 @@ mod cli {
         );
         println!("#{}", r.fragment);
         println!("verdict: {}", r.final_verdict);
+        Ok(ExitCode::SUCCESS)
+    }
+
+    /// `--unique adjust --level all`: the difficulty ladder from one picture, one line (or one
+    /// JSON object) per level with its cells changed, rating and rules used.
+    fn art_ladder(image: &std::path::Path, width: u32, height: Option<u32>, method: studio::art::Method, invert: bool, budget: f64, json: bool) -> Result<ExitCode, String> {
+        use studio::art::adjust::Level;
+        use studio::art::givens::Budget;
+        use studio::art::{pipeline, ArtOptions, PrepareOptions, UniqueMode};
+        let bytes = std::fs::read(image).map_err(|e| format!("{}: {e}", image.display()))?;
+        if !(budget.is_finite() && budget >= 0.0) {
+            return Err(format!("--budget {budget}: give a number of seconds, 0 or more"));
+        }
+        let mut out = Vec::new();
+        for level in Level::ALL {
+            let options = ArtOptions {
+                prepare: PrepareOptions { width, height, crop: None, invert },
+                method,
+                unique: UniqueMode::Adjust(level),
+                budget: Budget { time_ms: Some(budget * 1000.0), ..Budget::default() },
+            };
+            let r = pipeline::run(&bytes, &options, &mut |_| {}).map_err(|e| e.to_string())?;
+            let a = r.adjust.clone().ok_or("no adjust figures")?;
+            if json {
+                out.push(serde_json::json!({
+                    "level": level.word(),
+                    "reached": a.reached,
+                    "cells_changed": a.changed,
+                    "fraction": a.fraction,
+                    "changed": r.changed,
+                    "rating": a.rating,
+                    "rules": a.rules.iter().map(|(rule, n)| serde_json::json!({"rule": rule, "count": n})).collect::<Vec<_>>(),
+                    "givens": r.givens.len(),
+                    "sat_unique": a.sat_unique,
+                    "ms": r.timings.total_ms,
+                    "link": format!("#{}", r.fragment),
+                }));
+            } else {
+                println!(
+                    "{}: {} ({}); {} cells changed ({:.2}%); rating: {}; rules used: {}; {:.0} ms; #{}",
+                    level.word(),
+                    if a.reached { "no givens" } else { "not reached, givens kept" },
+                    level.rules(),
+                    a.changed,
+                    a.fraction * 100.0,
+                    a.rating.as_deref().unwrap_or("unrated"),
+                    a.rules_words(),
+                    r.timings.total_ms,
+                    r.fragment
+                );
+            }
+        }
+        if json {
+            println!("{}", serde_json::Value::Array(out));
+        }
         Ok(ExitCode::SUCCESS)
     }
 

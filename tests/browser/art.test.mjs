@@ -308,3 +308,71 @@ test('minimising the givens ends by itself at the chosen time and says so', asyn
   assert.ok(seconds < 45, `ended after ${seconds.toFixed(1)} s`);
   assert.deepEqual(page.studioErrors, []);
 });
+
+test('adjust the picture: the puzzle with givens at once, then a no-given puzzle line logic finishes, its changed cells ringed; Stop keeps the best', async () => {
+  // A fresh page: no result of an earlier test on screen.
+  await (await open(env.chrome.context, env.server.url)).goto('about:blank');
+  const page = await open(env.chrome.context, env.server.url, 'art');
+  await page.waitForSelector('#art-file');
+  assert.equal(await page.$('#art-status[data-state="done"]'), null);
+  await page.fill('#art-width', '30');
+  await page.dispatchEvent('#art-width', 'change');
+  await page.selectOption('#art-unique', 'adjust');
+  assert.equal(await page.$eval('#art-level', (s) => s.value), 'medium');
+  // Waves with seeded noise, 400x300: at 30 wide line logic alone does not finish the thresholded picture.
+  const noise = await page.evaluate(() => {
+    const c = document.createElement('canvas');
+    c.width = 400; c.height = 300;
+    const g = c.getContext('2d');
+    const img = g.createImageData(400, 300);
+    let s = 777;
+    for (let y = 0; y < 300; y++) for (let x = 0; x < 400; x++) {
+      s = (s * 1103515245 + 12345) % 2147483648;
+      const v = 128 + 60 * Math.sin(x / 23) * Math.cos(y / 17) + 50 * Math.sin((x + y) / 41) + (s / 2147483648 - 0.5) * 120;
+      const i = 4 * (y * 400 + x);
+      img.data[i] = img.data[i + 1] = img.data[i + 2] = Math.max(0, Math.min(255, v));
+      img.data[i + 3] = 255;
+    }
+    g.putImageData(img, 0, 0);
+    const url = c.toDataURL('image/png');
+    return url.slice(url.indexOf(',') + 1);
+  });
+  await page.setInputFiles('#art-file', { name: 'waves.png', mimeType: 'image/png', buffer: Buffer.from(noise, 'base64') });
+  const done = await page.waitForSelector('#art-status[data-state="done"][data-adjusted]', { timeout: 60000 });
+  assert.equal(await done.getAttribute('data-verdict'), 'unique');
+  assert.equal(await done.getAttribute('data-adjusted'), 'true');
+  assert.equal(await done.getAttribute('data-givens'), '0');
+  const changed = Number(await done.getAttribute('data-changed'));
+  assert.ok(changed > 0, 'the picture needed changes');
+  const verdict = await page.textContent('#art-verdict');
+  assert.match(verdict, new RegExp(`^${changed} cells? changed \\([\\d.]+%\\), no givens; medium: finished by line logic \\(.*\\): rated line logic; proven unique`));
+  // The before and after pictures, the changes ringed; the toggle takes the rings away.
+  const alts = await page.$$eval('.art-grid', (imgs) => imgs.map((i) => i.alt));
+  assert.ok(alts.includes('Before adjusting') && alts.includes('Adjusted (changes ringed)'), alts.join());
+  const ringed = await page.$eval('img[alt="Adjusted (changes ringed)"]', (i) => decodeURIComponent(i.src));
+  assert.equal((ringed.match(/class="ring"/g) ?? []).length, changed);
+  await page.click('#art-ring');
+  await page.waitForSelector('img[alt="Adjusted picture"]');
+  // The share link is the puzzle with no givens, and the solver proves it unique.
+  const share = await page.inputValue('#share-link');
+  const again = await env.chrome.context.newPage();
+  await again.goto(share);
+  await again.waitForSelector('#board .cell');
+  await again.click('#solve');
+  await again.waitForSelector('#status[data-state="done"]', { timeout: 60000 });
+  assert.equal(await again.$eval('#status', (s) => s.dataset.verdict), 'unique');
+  await again.close();
+  // Translucent squares at 60 wide, hard: the puzzle with givens shows at once while the
+  // picture is adjusted for seconds more; Stop here keeps the best so far.
+  await page.selectOption('#art-level', 'hard');
+  await page.fill('#art-width', '60');
+  await page.dispatchEvent('#art-width', 'change');
+  await page.selectOption('#art-method', 'translucent');
+  await page.waitForSelector('#art-status[data-state="busy"] #art-current', { timeout: 60000 });
+  assert.match(await page.textContent('#art-status'), /Adjusting the picture|adjusting the picture|Unique with/);
+  await page.click('#art-stop');
+  const stopped = await page.waitForSelector('#art-status[data-state="done"]', { timeout: 10000 });
+  assert.equal(await stopped.getAttribute('data-verdict'), 'unique');
+  assert.match(await page.textContent('#art-stopped'), /Stopped here as you asked: this is the best puzzle found so far, proven unique/);
+  assert.deepEqual(page.studioErrors, []);
+});

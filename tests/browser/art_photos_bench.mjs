@@ -3,7 +3,8 @@
 // shown (from choosing the file: includes reading it; a new image runs at once, without the 300 ms calm of control changes), the time until the page says
 // "minimal" (every given refused), or at the cap the givens still undecided (then Cancel,
 // which keeps the best unique puzzle), and the givens.
-// Run: node art_photos_bench.mjs [DIR] [--widths 30,40,50,75,100] [--cap 60] [--methods threshold,translucent]
+// Run: node art_photos_bench.mjs [DIR] [--widths 30,40,50,75,100] [--cap 60] [--methods threshold,translucent] [--unique adjust --level medium]
+// (with --unique adjust the last columns say whether a no-given picture was reached and how many cells changed).
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve, browser, open } from './harness.mjs';
@@ -14,6 +15,8 @@ const dir = args[0] && !args[0].startsWith('--') ? args[0] : new URL('../../../s
 const widths = opt('--widths', '30,40,50,75,100').split(',').map(Number);
 const cap = Number(opt('--cap', '60')) * 1000;
 const methods = opt('--methods', 'threshold,translucent').split(',');
+const unique = opt('--unique', 'givens');
+const level = opt('--level', 'medium');
 const files = fs.readdirSync(dir).filter((f) => /\.(png|jpe?g)$/i.test(f)).sort();
 const mime = (f) => (/\.png$/i.test(f) ? 'image/png' : 'image/jpeg');
 
@@ -24,8 +27,8 @@ const summary = (label, v) => {
   v.sort((a, b) => a - b);
   console.log(`${label}: median ${v[Math.floor(v.length / 2)]} ms, max ${v[v.length - 1]} ms, total ${v.reduce((a, b) => a + b, 0)} ms over ${v.length} cases`);
 };
-console.log('| photo | method | width | first unique (ms) | givens at first | end (ms) | givens | proven minimal | undecided |');
-console.log('|---|---|---|---|---|---|---|---|---|');
+console.log('| photo | method | width | first unique (ms) | givens at first | end (ms) | givens | proven minimal | undecided | adjusted | cells changed |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 try {
   for (const method of methods) {
     const firsts = [];
@@ -40,6 +43,9 @@ try {
         await page.fill('#art-width', String(width));
         await page.dispatchEvent('#art-width', 'change');
         await page.selectOption('#art-method', method);
+        if (unique !== 'givens') await page.selectOption('#art-unique', unique);
+        if (unique === 'adjust') await page.selectOption('#art-level', level);
+        if (unique === 'adjust') await page.selectOption('#art-time', '10');
         const t0 = Date.now();
         await page.setInputFiles('#art-file', { name: file, mimeType: mime(file), buffer: bytes });
         // First unique: the quick answer while busy, or the final answer if it came at once.
@@ -55,7 +61,7 @@ try {
         const d = await page.$eval('#art-status', (s) => ({ ...s.dataset }));
         firsts.push(first);
         if (d.minimal === 'true') minimal.push(end);
-        console.log(`| ${file} | ${method} | ${width} | ${first} | ${firstGivens} | ${end} | ${d.givens} | ${d.minimal === 'true' ? 'yes' : 'no'} | ${d.undecided} |`);
+        console.log(`| ${file} | ${method} | ${width} | ${first} | ${firstGivens} | ${end} | ${d.givens} | ${d.minimal === 'true' ? 'yes' : 'no'} | ${d.undecided} | ${d.adjusted ?? '-'} | ${d.changed ?? '-'} |`);
       }
     }
     summary(`${method}: first unique`, firsts);

@@ -272,14 +272,18 @@ impl Lines {
         v
     }
 
-    /// The solver's find: queued lines in order until one deduces something.
-    fn find_queued(&mut self) -> Found<Change> {
+    /// The solver's find: queued lines in order until one deduces something of rank at most
+    /// `upto` (a line whose deduction ranks higher waits until one of its cells changes).
+    fn find_queued(&mut self, upto: u8) -> Found<Change> {
         while let Some(l) = self.pop() {
             if !self.line_rule(l) {
                 return self.broken_line(l);
             }
             if self.buf != self.out {
                 let rank = self.rank_of(l);
+                if rank > upto {
+                    continue;
+                }
                 let changes = self.changes_of(l);
                 self.last = Some(l);
                 return Found::Deduction(Deduction::new(RULES[rank as usize], rank, changes, Vec::new(), Vec::new(), String::new()));
@@ -289,8 +293,9 @@ impl Lines {
     }
 
     /// The hints' find: every line's pending deduction brought up to date, then the cheapest
-    /// (lowest rank, then most cells, then the first line) told in words.
-    fn find_cheapest(&mut self) -> Found<Change> {
+    /// (lowest rank, then most cells, then the first line) told in words, when its rank is at
+    /// most `upto`.
+    fn find_cheapest(&mut self, upto: u8) -> Found<Change> {
         while let Some(l) = self.pop() {
             if !self.line_rule(l) {
                 return self.broken_line(l);
@@ -300,7 +305,7 @@ impl Lines {
             self.pending[l] = pending;
         }
         let best = (0..self.w + self.h).filter_map(|l| self.pending[l].map(|(r, n)| (r, std::cmp::Reverse(n), l))).min();
-        let Some((_, _, l)) = best else { return Found::Nothing };
+        let Some((_, _, l)) = best.filter(|b| b.0 <= upto) else { return Found::Nothing };
         self.line_rule(l);
         self.last = Some(l);
         Found::Deduction(self.describe_line(l))
@@ -559,7 +564,7 @@ impl Logic for Lines {
 
     fn find(&mut self, upto: u8) -> Found<Change> {
         self.last = None;
-        let found = if self.words { self.find_cheapest() } else { self.find_queued() };
+        let found = if self.words { self.find_cheapest(upto) } else { self.find_queued(upto) };
         match found {
             Found::Nothing if upto >= CONTRADICTION_RANK => self.contradiction().map_or(Found::Nothing, Found::Deduction),
             other => other,

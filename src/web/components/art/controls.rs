@@ -4,6 +4,7 @@
 use yew::prelude::*;
 
 use crate::art::controls::{Controls, Field, TIME_CHOICES};
+use crate::art::adjust::Level;
 use crate::art::{view, UniqueMode};
 use crate::art::prepare::{MAX_CELLS, MIN_HEIGHT, MIN_WIDTH};
 
@@ -70,10 +71,17 @@ pub fn ArtControls(props: &ArtControlsProps) -> Html {
             <label>{ "Unique " }<select id="art-unique" onchange={set(Field::Unique)}>
                 <option value="givens" selected={c.unique == UniqueMode::Givens}>{ "fewest givens" }</option>
                 <option value="logic" selected={c.unique == UniqueMode::Logic}>{ "no guessing (line logic)" }</option>
+                <option value="adjust" selected={matches!(c.unique, UniqueMode::Adjust(_))}>{ "no givens: adjust the picture" }</option>
                 <option value="off" selected={c.unique == UniqueMode::Off}>{ "verdict only" }</option>
             </select></label>
-            if c.unique == UniqueMode::Givens {
-                <label title="Minimising the givens ends after this long and keeps the unique puzzle it has; Stop here ends it sooner">{ "Time for fewer givens " }
+            if matches!(c.unique, UniqueMode::Adjust(_)) {
+                <label title="How hard the puzzle may be: the rules that must finish it with no givens">{ "Level " }
+                    <select id="art-level" onchange={set(Field::Level)}>
+                        { for Level::ALL.iter().map(|&l| html! { <option value={l.word()} selected={c.level == l}>{ format!("{} ({})", l.word(), l.rules()) }</option> }) }
+                    </select></label>
+            }
+            if c.unique == UniqueMode::Givens || matches!(c.unique, UniqueMode::Adjust(_)) {
+                <label title="The search ends after this long and keeps the unique puzzle it has; Stop here ends it sooner">{ if c.unique == UniqueMode::Givens { "Time for fewer givens " } else { "Time for fewer changes " } }
                     <select id="art-time" onchange={set(Field::Time)}>
                         { for TIME_CHOICES.iter().map(|&t| html! { <option value={t.to_string()} selected={c.time_s == t}>{ view::duration(u64::from(t) * 1000) }</option> }) }
                     </select></label>

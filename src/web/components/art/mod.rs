@@ -47,6 +47,8 @@ pub fn ArtPage() -> Html {
     let ctx = use_context::<Ctx>().expect("inside the app");
     let loaded = use_state(|| None::<Loaded>);
     let controls = use_state(Controls::default);
+    // Whether the cells adjusting changed are ringed (a view choice: no new job).
+    let ring = use_state(|| true);
     // Aspect-ratio lock (width / height) for dragging, fixed when the box is ticked.
     let aspect_lock = use_state(|| None::<f64>);
     let serial = use_mut_ref(|| 0u32);
@@ -137,6 +139,10 @@ pub fn ArtPage() -> Html {
         let controls = controls.clone();
         Callback::from(move |k: Crop| controls.set(controls.with_crop(Some(k))))
     };
+    let on_ring = {
+        let ring = ring.clone();
+        Callback::from(move |e: Event| ring.set(e.target_dyn_into::<web_sys::HtmlInputElement>().is_some_and(|i| i.checked())))
+    };
     let result = ctx.state.art.clone();
     let image_size = result.as_ref().map(|r| r.image_size);
     let set_lock = {
@@ -157,9 +163,16 @@ pub fn ArtPage() -> Html {
                     <Original url={l.url.clone()} name={l.name.clone()} crop={controls.crop()} {image_size} aspect={*aspect_lock} {set_crop} />
                 }
                 if let Some(r) = &result {
-                    <Panes result={r.clone()} />
+                    <Panes result={r.clone()} ring={*ring} />
                 }
             </div>
+            if result.as_ref().is_some_and(|r| r.shading.is_some()) {
+                <p id="art-translucent-help" class="art-help">{ crate::art::view::TRANSLUCENT_SENTENCE }</p>
+            }
+            if result.as_ref().is_some_and(|r| !r.changed.is_empty()) {
+                <label class="art-ring">{ "Ring the changed cells " }
+                    <input id="art-ring" type="checkbox" checked={*ring} onchange={on_ring} /></label>
+            }
             if let Some(r) = result {
                 <Exports result={r} />
             }

@@ -14,6 +14,8 @@ use crate::web::download::svg_data_url;
 pub struct PanesProps {
     /// The result on screen.
     pub result: Rc<ArtResult>,
+    /// Whether the cells adjusting changed are ringed.
+    pub ring: bool,
 }
 
 /// One figure per picture, straight into the parent's row (a component adds no element); drawn
@@ -21,7 +23,7 @@ pub struct PanesProps {
 #[component]
 pub fn Panes(props: &PanesProps) -> Html {
     html! {
-        { for view::panes(&props.result).into_iter().map(|(caption, svg)| html! {
+        { for view::panes(&props.result, props.ring).into_iter().map(|(caption, svg)| html! {
             <figure><img class="art-grid" src={svg_data_url(&svg)} alt={caption} /><figcaption>{ caption }</figcaption></figure>
         }) }
     }

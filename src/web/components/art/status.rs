@@ -30,17 +30,21 @@ pub fn ArtStatus() -> Html {
                     // The best unique puzzle so far (this job's): playable now, Stop here keeps it.
                     if let Some(r) = result {
                         <p id="art-current" data-verdict={r.final_verdict.clone()} data-givens={r.givens.len().to_string()}
-                            data-minimal={r.proven_minimal.to_string()} data-undecided={r.undecided.to_string()}>{ view::givens_sentence(r) }</p>
+                            data-minimal={r.proven_minimal.to_string()} data-undecided={r.undecided.to_string()} data-changed={r.changed.len().to_string()}>{ view::givens_sentence(r) }</p>
                     }
                 </div>
             }
         }
         (None, Some(r)) => html! {
             <div id="art-status" class="status done" data-state="done" data-verdict={r.final_verdict.clone()} data-givens={r.givens.len().to_string()}
-                data-minimal={r.proven_minimal.to_string()} data-undecided={r.undecided.to_string()}>
+                data-minimal={r.proven_minimal.to_string()} data-undecided={r.undecided.to_string()} data-changed={r.changed.len().to_string()}
+                data-adjusted={r.adjust.as_ref().map(|a| a.reached.to_string()).unwrap_or_default()}>
                 <strong id="art-verdict">{ view::givens_sentence(r) }</strong>
                 if ctx.state.end_of(Owner::Art).map(String::as_str) == Some("Cancelled.") && r.unique == UniqueMode::Givens && !r.proven_minimal {
                     <p id="art-stopped">{ "Stopped here as you asked: this puzzle is proven unique; fewer givens may exist." }</p>
+                }
+                if ctx.state.last_end.as_deref() == Some("Cancelled.") && matches!(r.unique, UniqueMode::Adjust(_)) {
+                    <p id="art-stopped">{ "Stopped here as you asked: this is the best puzzle found so far, proven unique; fewer changes may exist." }</p>
                 }
                 <p>{ view::verdict_sentence(r) }</p>
                 if let (Some(q), Some(figures)) = (r.quality.as_ref(), view::quality_sentence(r)) {
