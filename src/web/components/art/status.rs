@@ -43,7 +43,7 @@ pub fn ArtStatus() -> Html {
                 if ctx.state.end_of(Owner::Art).map(String::as_str) == Some("Cancelled.") && r.unique == UniqueMode::Givens && !r.proven_minimal {
                     <p id="art-stopped">{ "Stopped here as you asked: this puzzle is proven unique; fewer givens may exist." }</p>
                 }
-                if ctx.state.last_end.as_deref() == Some("Cancelled.") && matches!(r.unique, UniqueMode::Adjust(_)) {
+                if ctx.state.end_of(Owner::Art).map(String::as_str) == Some("Cancelled.") && matches!(r.unique, UniqueMode::Adjust(_)) {
                     <p id="art-stopped">{ "Stopped here as you asked: this is the best puzzle found so far, proven unique; fewer changes may exist." }</p>
                 }
                 <p>{ view::verdict_sentence(r) }</p>
