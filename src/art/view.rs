@@ -68,7 +68,7 @@ pub fn verdict_sentence(r: &ArtResult) -> String {
             format!("The clues alone have several answers: a second one differs in {} cells (red); {logic}.", differing.len())
         }
         ArtVerdict::None => "The engine found no answer, which cannot happen for a picture's own clues: please report it.".into(),
-        ArtVerdict::Undecided => format!("The clues alone were not decided within the budget; {logic}."),
+        ArtVerdict::Undecided => format!("Within the time allowed the solver could not tell whether the clues alone have just one answer; {logic}."),
     }
 }
 
@@ -161,14 +161,14 @@ pub fn duration(ms: u64) -> String {
 pub fn minimal_status(r: &ArtResult) -> String {
     let n = r.givens.len();
     if r.proven_minimal {
-        format!("minimal (every given refused; {} checks)", r.givens_stats.checks.max(1))
+        format!("the fewest possible (each given cell was tried without and found needed; {} checks)", r.givens_stats.checks.max(1))
     } else if r.out_of_time {
-        let when = if r.pass == 0 { "before the passes over single givens began".to_string() } else { format!("in pass {}", r.pass) };
-        format!("{n} givens, not yet proven minimal: the time limit ended the search {when} with {} givens still undecided", r.undecided)
+        let when = if r.pass == 0 { "before the given cells were tried one by one".to_string() } else { format!("in pass {}", r.pass) };
+        format!("{n} given cells, perhaps not the fewest: the time ran out {when}, with {} of them not yet tried without", r.undecided)
     } else if r.pass == 0 && r.undecided == n {
-        format!("{n} givens, not yet proven minimal (minimising…)")
+        format!("{n} given cells, perhaps not the fewest (trying with fewer…)")
     } else {
-        format!("{n} givens, not yet proven minimal ({} undecided after pass {})", r.undecided, r.pass)
+        format!("{n} given cells, perhaps not the fewest ({} not yet tried without after pass {})", r.undecided, r.pass)
     }
 }
 
@@ -213,15 +213,15 @@ pub fn stage_sentence(stage: &Stage) -> String {
         Stage::Givens(g) if g.minimising => {
             let left = g.left_ms.map(|ms| format!(", stops within {}", duration(ms))).unwrap_or_default();
             if g.pass == 0 {
-                format!("Minimising the givens: {} left after {} checks, dropping blocks first{left}", g.givens, g.checks)
+                format!("Removing given cells: {} left after {} checks, blocks of them first{left}", g.givens, g.checks)
             } else {
                 format!(
-                    "Minimising the givens: pass {} of at most {}, {} givens, {} still undecided{left}",
+                    "Removing given cells: pass {} of at most {}, {} given cells, {} not yet tried without{left}",
                     g.pass, g.passes, g.givens, g.undecided
                 )
             }
         }
-        Stage::Givens(g) => format!("Revealing cells: {} givens after {} checks", g.givens, g.checks),
+        Stage::Givens(g) => format!("Revealing cells: {} given cells after {} checks", g.givens, g.checks),
         Stage::Adjust(a) => {
             let left = a.left_ms.map(|ms| format!(", stops within {}", duration(ms))).unwrap_or_default();
             if a.pruning {
@@ -358,11 +358,11 @@ mod tests {
         assert_eq!(r.undecided, r.givens.len());
         assert_eq!(
             minimal_status(&r),
-            format!("{0} givens, not yet proven minimal: the time limit ended the search before the passes over single givens began with {0} givens still undecided", r.givens.len())
+            format!("{0} given cells, perhaps not the fewest: the time ran out before the given cells were tried one by one, with {0} of them not yet tried without", r.givens.len())
         );
         let r = from_grid(&grid, &options(None), &mut |_| {}).unwrap();
         assert!(r.proven_minimal && !r.out_of_time);
-        assert!(minimal_status(&r).starts_with("minimal"));
+        assert!(minimal_status(&r).starts_with("the fewest possible"));
     }
 
     #[test]
@@ -376,7 +376,7 @@ mod tests {
     #[test]
     fn the_minimising_line_names_the_pass_the_limit_and_the_time_left() {
         let g = GivensProgress { minimising: true, givens: 120, checks: 300, pass: 2, passes: 8, undecided: 40, left_ms: Some(39_500) };
-        assert_eq!(stage_sentence(&Stage::Givens(g)), "Minimising the givens: pass 2 of at most 8, 120 givens, 40 still undecided, stops within 40 s");
+        assert_eq!(stage_sentence(&Stage::Givens(g)), "Removing given cells: pass 2 of at most 8, 120 given cells, 40 not yet tried without, stops within 40 s");
         let g = GivensProgress { left_ms: None, ..g };
         assert!(!stage_sentence(&Stage::Givens(g)).contains("stops"));
     }

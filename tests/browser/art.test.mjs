@@ -138,7 +138,7 @@ test('a textured photo-like picture shows a unique puzzle at once, shrinks its g
     return c && Number(c.dataset.givens) < first;
   }, first, { timeout: 60000 });
   // The end is in sight: the pass of at most how many, and the time left of the default 30 s.
-  await page.waitForFunction(() => /Minimising the givens: pass \d+ of at most \d+, \d+ givens, \d+ still undecided, stops within \d+ s/
+  await page.waitForFunction(() => /Removing given cells: pass \d+ of at most \d+, \d+ given cells, \d+ not yet tried without, stops within \d+ s/
     .test(document.querySelector('#art-status[data-state="busy"]')?.textContent ?? ''), null, { timeout: 30000 });
   const left = Number(/stops within (\d+) s/.exec(await page.textContent('#art-status'))[1]);
   assert.ok(left > 0 && left <= 30, `${left} s left`);
@@ -153,7 +153,7 @@ test('a textured photo-like picture shows a unique puzzle at once, shrinks its g
   const kept = Number(await done.getAttribute('data-givens'));
   assert.ok(kept < first, `${kept} givens kept after ${first} at first`);
   assert.equal(await done.getAttribute('data-minimal'), 'false');
-  assert.match(await page.textContent('#art-verdict'), /not yet proven minimal/);
+  assert.match(await page.textContent('#art-verdict'), /perhaps not the fewest/);
   // The kept puzzle is the one shared, and the engine proves it unique.
   const share = await page.inputValue('#share-link');
   const again = await env.chrome.context.newPage();
@@ -302,7 +302,7 @@ test('minimising the givens ends by itself at the chosen time and says so', asyn
   const seconds = (Date.now() - started) / 1000;
   assert.equal(await done.getAttribute('data-verdict'), 'unique');
   if ((await done.getAttribute('data-minimal')) === 'false') {
-    assert.match(await page.textContent('#art-verdict'), /not yet proven minimal: the time limit ended the search (in pass \d+|before the passes over single givens began) with \d+ givens still undecided/);
+    assert.match(await page.textContent('#art-verdict'), /perhaps not the fewest: the time ran out (in pass \d+|before the given cells were tried one by one), with \d+ of them not yet tried without/);
   }
   // 10 s of minimising, plus the optimiser, the verdict and the quick answer before it.
   assert.ok(seconds < 45, `ended after ${seconds.toFixed(1)} s`);

@@ -41,7 +41,7 @@ pub fn ArtStatus() -> Html {
                 data-adjusted={r.adjust.as_ref().map(|a| a.reached.to_string()).unwrap_or_default()}>
                 <strong id="art-verdict">{ view::givens_sentence(r) }</strong>
                 if ctx.state.end_of(Owner::Art).map(String::as_str) == Some("Cancelled.") && r.unique == UniqueMode::Givens && !r.proven_minimal {
-                    <p id="art-stopped">{ "Stopped here as you asked: this puzzle is proven unique; fewer givens may exist." }</p>
+                    <p id="art-stopped">{ "Stopped here as you asked: this puzzle is proven unique; fewer given cells may do." }</p>
                 }
                 if ctx.state.end_of(Owner::Art).map(String::as_str) == Some("Cancelled.") && matches!(r.unique, UniqueMode::Adjust(_)) {
                     <p id="art-stopped">{ "Stopped here as you asked: this is the best puzzle found so far, proven unique; fewer changes may exist." }</p>
