@@ -4,6 +4,7 @@
 //! Cardinality constraints come from rustsat's encodings through a small adapter ([`card`]).
 
 pub mod card;
+pub mod ladder;
 pub mod pb;
 mod cnf;
 mod monitor;

@@ -27,6 +27,7 @@ const base = `http://127.0.0.1:${server.address().port}/`;
 const PAGES = [
   ['home', '', '.home'],
   ['nonogram', 'nonogram/v1/5x10:2.1/2.1.3/7/1.3/2.1/2/2.1/1.1/3/1.1/1.1/2/1.1/1.2/2', '#board .cell'],
+  ['colournono', 'colournono', '#board .cell'],
   ['starbattle', 'starbattle', '#board .cell'],
   ['kenken', 'kenken/v1/5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2s2', '#board .cell'],
   ['floodit', 'floodit', '#board .cell'],
@@ -34,6 +35,7 @@ const PAGES = [
   ['rectfree', 'rectfree', '.workshop'],
   ['art', 'art', '.workshop'],
   ['bench', 'bench', '#bench-run'],
+  ['mine', 'mine', '.mine'],
 ];
 
 const chrome = await browser();

@@ -16,6 +16,7 @@
 
 use super::model::{ColourNonogram, Run};
 use crate::sat::{Cnf, Lit};
+use crate::sat::ladder::{clause, Ladder, L};
 
 /// A set of palette indices a cell may still take, bit `c` for colour `c` (bit 0 the background).
 pub type Colours = u64;
@@ -25,57 +26,6 @@ pub type Colours = u64;
 pub struct Vars {
     /// Per cell, one literal per palette entry.
     pub x: Vec<Vec<Lit>>,
-}
-
-/// A literal that may be a constant.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum L {
-    True,
-    False,
-    Var(Lit),
-}
-
-impl std::ops::Not for L {
-    type Output = L;
-    fn not(self) -> L {
-        match self {
-            L::True => L::False,
-            L::False => L::True,
-            L::Var(l) => L::Var(!l),
-        }
-    }
-}
-
-/// Adds a clause over possibly-constant literals (a true literal drops the clause).
-fn clause(cnf: &mut Cnf, lits: &[L]) {
-    if lits.contains(&L::True) {
-        return;
-    }
-    cnf.clause(lits.iter().filter_map(|l| match l {
-        L::Var(v) => Some(*v),
-        _ => None,
-    }));
-}
-
-/// The "started by" ladder of one run.
-struct Ladder {
-    starts: Vec<usize>,
-    by: Vec<L>,
-}
-
-impl Ladder {
-    /// "The run starts at or before `p`".
-    fn started_by(&self, p: isize) -> L {
-        if p < 0 {
-            return L::False;
-        }
-        let count = self.starts.partition_point(|&s| s as isize <= p);
-        if count == 0 {
-            L::False
-        } else {
-            self.by[count - 1]
-        }
-    }
 }
 
 /// Line `l`'s clue and cells (reading order): rows `0..h`, then columns.

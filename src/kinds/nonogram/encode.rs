@@ -19,57 +19,7 @@
 use super::line::LineSolver;
 use super::model::{Cell, Nonogram};
 use crate::sat::{Cnf, Lit};
-
-/// A literal that may be a constant.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum L {
-    True,
-    False,
-    Var(Lit),
-}
-
-impl std::ops::Not for L {
-    type Output = L;
-    fn not(self) -> L {
-        match self {
-            L::True => L::False,
-            L::False => L::True,
-            L::Var(l) => L::Var(!l),
-        }
-    }
-}
-
-/// Adds a clause over possibly-constant literals (true literals drop the clause).
-fn clause(cnf: &mut Cnf, lits: &[L]) {
-    if lits.contains(&L::True) {
-        return;
-    }
-    cnf.clause(lits.iter().filter_map(|l| match l {
-        L::Var(v) => Some(*v),
-        _ => None,
-    }));
-}
-
-/// The ladder of one run: its possible starts and "started by" literals.
-struct Ladder {
-    starts: Vec<usize>,
-    by: Vec<L>,
-}
-
-impl Ladder {
-    /// "The run starts at or before `p`" (`p` may be negative).
-    fn started_by(&self, p: isize) -> L {
-        if p < 0 {
-            return L::False;
-        }
-        let count = self.starts.partition_point(|&s| s as isize <= p);
-        if count == 0 {
-            L::False
-        } else {
-            self.by[count - 1]
-        }
-    }
-}
+use crate::sat::ladder::{clause, Ladder, L};
 
 /// Line `l`'s clue and cells (reading order): rows `0..h`, then columns.
 fn line_cells(puzzle: &Nonogram, l: usize) -> (&[u32], Vec<usize>) {
