@@ -910,8 +910,7 @@ pub fn verdict_text(report: &AnyReport) -> String {
         (Verdict::Unique, _) => "Unique: this is the only solution.".into(),
         (Verdict::Multiple, _) => "More than one solution: two of them are shown.".into(),
         (Verdict::None, _) => "No solution.".into(),
-        (Verdict::Solved, _) if report.kind == Kind::RectFree => "Found: a colouring with no rectangle of one colour.".into(),
-        (Verdict::Solved, _) => "Solved. (Only one answer was asked for, so whether there are others is not known.)".into(),
+        (Verdict::Solved, _) => report.kind.solved_text().into(),
         (Verdict::Optimal, _) => "The solution shown is a shortest one: none has fewer moves (proven).".into(),
         (Verdict::Bounded { lower }, _) => format!("The best solution found is shown; it may not be the shortest, but none has fewer than {lower} moves (proven)."),
     }

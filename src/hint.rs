@@ -246,3 +246,32 @@ pub fn ranges(items: &[usize]) -> String {
     }
     and_list(&parts)
 }
+
+/// A kind's hint from its logic state, for kinds whose broken rules need no words of their
+/// own: the first deduction up to `upto` as a step (`mark` turns each change into a cell and
+/// the kind's mark), a broken rule as the mistake, and when no rule finds anything, solved
+/// (`solved`) or stuck (`stuck`, from the values known and in all).
+pub fn from_logic<L: crate::deduce::Logic>(
+    state: &mut L,
+    upto: u8,
+    mark: impl Fn(&L::Change) -> (usize, u8),
+    solved: &str,
+    stuck: impl FnOnce(usize, usize) -> String,
+) -> Hint {
+    use crate::deduce::Found;
+    match state.find(upto) {
+        Found::Deduction(d) => {
+            let marks = d.changes.iter().map(&mark).collect();
+            Hint::Step(d.into_step(L::LADDER, marks))
+        }
+        Found::Broken { cells, sentence } => Hint::Mistake { cells, sentence },
+        Found::Nothing => {
+            let (known, total) = state.known();
+            if known == total {
+                Hint::Solved { sentence: solved.into() }
+            } else {
+                Hint::Stuck { sentence: stuck(known, total), known, total }
+            }
+        }
+    }
+}

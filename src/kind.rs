@@ -46,6 +46,11 @@ impl Kind {
         crate::with_kind!(self, P => <P as crate::puzzle::Puzzle>::SOLVING)
     }
 
+    /// The verdict line for an answer found without a uniqueness check ([`crate::puzzle::Puzzle::SOLVED_TEXT`]).
+    pub fn solved_text(self) -> &'static str {
+        crate::with_kind!(self, P => <P as crate::puzzle::Puzzle>::SOLVED_TEXT)
+    }
+
     /// The visible end of a search of this kind, in ms ([`crate::puzzle::Puzzle::SEARCH_BUDGET_MS`]).
     pub fn search_budget_ms(self) -> f64 {
         crate::with_kind!(self, P => <P as crate::puzzle::Puzzle>::SEARCH_BUDGET_MS)

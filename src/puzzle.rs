@@ -61,6 +61,9 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
     /// The label of the page's button that solves (`Solve`; rectangle-free colouring `Colour it`),
     /// so sentences name the button the person sees.
     const SOLVE_BUTTON: &'static str = "Solve";
+    /// The verdict line for an answer found without a uniqueness check ([`Verdict::Solved`]);
+    /// a kind where uniqueness means nothing says what the answer is instead.
+    const SOLVED_TEXT: &'static str = "Solved. (Only one answer was asked for, so whether there are others is not known.)";
     /// What the status line says while a solve runs (`Solving`; Flood-It `Finding the minimum`).
     const SOLVING: &'static str = "Solving";
     /// The visible end of every search on the page (ms): the worker stops a solve, hint or

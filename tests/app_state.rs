@@ -94,3 +94,13 @@ fn an_information_notice_expires_only_if_it_is_still_shown() {
     s = step(&s, Action::Expire("second".into()), 3.0);
     assert!(s.notice.is_none());
 }
+
+#[test]
+fn the_verdict_of_an_unchecked_answer_is_the_kinds_own_words() {
+    use studio::app_state::verdict_text;
+    use studio::kinds::AnyReport;
+    use studio::puzzle::Verdict;
+    let report = |kind| AnyReport { kind, verdict: Verdict::Solved, solutions: Vec::new(), stats: Default::default(), proof: Vec::new(), rating: None, count: None };
+    assert_eq!(verdict_text(&report(Kind::RectFree)), "Found: a colouring with no rectangle of one colour.");
+    assert!(verdict_text(&report(Kind::Nonogram)).contains("whether there are others is not known"));
+}

@@ -1,10 +1,9 @@
 //! Explained hints for colour nonograms: the first deduction of the line rule ([`super::logic`])
 //! from the player's marks, cheapest rank first, with its sentence.
 
-use super::logic::{Lines, LADDER, LINE_RANK};
+use super::logic::{Lines, LINE_RANK};
 use super::model::ColourNonogram;
 use super::page::{colour_of_mark, mark_of_colour, DOT};
-use crate::deduce::{Found, Logic};
 use crate::hint::Hint;
 
 /// The player's view of the grid: each cell's colour when marked (a dot is the background),
@@ -26,25 +25,7 @@ pub fn mark_of(c: u8) -> u8 {
 /// The next step for `marks`; see the module documentation.
 pub fn next_step(p: &ColourNonogram, marks: &[u8]) -> Hint {
     let mut lines = Lines::for_hints(p, &cells_of(p, marks));
-    match lines.find(LINE_RANK) {
-        Found::Deduction(d) => {
-            let marks = d.changes.iter().map(|&(i, c)| (i, mark_of(c))).collect();
-            Hint::Step(d.into_step(LADDER, marks))
-        }
-        Found::Broken { cells, sentence } => Hint::Mistake { cells, sentence },
-        Found::Nothing => {
-            let (known, total) = lines.known();
-            if known == total {
-                Hint::Solved { sentence: "Every cell is decided and every line fits its clue: solved.".into() }
-            } else {
-                Hint::Stuck {
-                    sentence: format!(
-                        "Line logic stops here: {known} of {total} cells are known, and no line decides another cell from what is known. The rest needs search (Solve proves the answer)."
-                    ),
-                    known,
-                    total,
-                }
-            }
-        }
-    }
+    crate::hint::from_logic(&mut lines, LINE_RANK, |&(i, c)| (i, mark_of(c)), "Every cell is decided and every line fits its clue: solved.", |known, total| {
+        format!("Line logic stops here: {known} of {total} cells are known, and no line decides another cell from what is known. The rest needs search (Solve proves the answer).")
+    })
 }

@@ -6,9 +6,8 @@
 //! untouched line, then line logic with known cells, the most cells first), then the one-cell
 //! contradiction, shown as its chain of lines.
 
-use super::logic::{Lines, CHAIN_MAX, CONTRADICTION_RANK, LADDER, PROBE_SOLVES};
+use super::logic::{Lines, CHAIN_MAX, CONTRADICTION_RANK, PROBE_SOLVES};
 use super::model::{Cell, Nonogram};
-use crate::deduce::{Found, Logic};
 use crate::hint::Hint;
 
 /// The player's view of the grid: givens, then marks (1 filled, 2 empty) on the other cells.
@@ -28,27 +27,11 @@ pub fn mark_of(c: Cell) -> u8 {
 /// The next step for `marks`, with rules up to rank `upto`; see the module documentation.
 pub fn next_step_upto(p: &Nonogram, marks: &[u8], upto: u8) -> Hint {
     let mut lines = Lines::for_hints(p, &cells_of(p, marks));
-    match lines.find(upto) {
-        Found::Deduction(d) => {
-            let marks = d.changes.iter().map(|&(i, c)| (i, mark_of(c))).collect();
-            Hint::Step(d.into_step(LADDER, marks))
-        }
-        Found::Broken { cells, sentence } => Hint::Mistake { cells, sentence },
-        Found::Nothing => {
-            let (known, total) = lines.known();
-            if known == total {
-                Hint::Solved { sentence: "Every cell is decided and every line fits its clue: solved.".into() }
-            } else {
-                Hint::Stuck {
-                    sentence: format!(
-                        "The rules stop here: {known} of {total} cells are known. Line logic finds nothing more, and no blank cell, supposed filled or empty, breaks a line within a chain of {CHAIN_MAX} lines (trials of at most {PROBE_SOLVES} line solves). The rest needs search (longer trials)."
-                    ),
-                    known,
-                    total,
-                }
-            }
-        }
-    }
+    crate::hint::from_logic(&mut lines, upto, |&(i, c)| (i, mark_of(c)), "Every cell is decided and every line fits its clue: solved.", |known, total| {
+        format!(
+            "The rules stop here: {known} of {total} cells are known. Line logic finds nothing more, and no blank cell, supposed filled or empty, breaks a line within a chain of {CHAIN_MAX} lines (trials of at most {PROBE_SOLVES} line solves). The rest needs search (longer trials)."
+        )
+    })
 }
 
 /// The next step for `marks` with every rule of the ladder.

@@ -49,6 +49,7 @@ impl Puzzle for RectFree {
     const KIND: Kind = Kind::RectFree;
     const SOLVING: &'static str = "Colouring";
     const SOLVE_BUTTON: &'static str = "Colour it";
+    const SOLVED_TEXT: &'static str = "Found: a colouring with no rectangle of one colour.";
     /// Half an hour: the local search on the hardest grids (17x17 with four colours) may
     /// take long; it is stopped after that (the chart keeps its best colouring).
     const SEARCH_BUDGET_MS: f64 = 1_800_000.0;
