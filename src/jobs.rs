@@ -12,7 +12,7 @@ use crate::art::pipeline::{self, ArtOptions, ArtResult, Stage};
 use crate::art::MAX_FILE_BYTES;
 use crate::bench::{self, Record, Summary};
 use crate::kinds::{self, AnyReport, Kind};
-use crate::puzzle::{GenerateOptions, Mode, Puzzle, SolveError, Verdict};
+use crate::puzzle::{GenerateError, GenerateOptions, Mode, Puzzle, SolveError, Verdict};
 use crate::sat::{Interim, Monitor, Snapshot, Unit};
 
 /// Milliseconds between progress replies.
@@ -259,8 +259,8 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
             });
             match kinds::generate_monitored(kind, &options, Some(&mut monitor)) {
                 Ok(text) => Reply::Generated(text),
-                Err(e) if e == "stopped" => Reply::Failed(format!("no puzzle within {:.0} s; try again (another seed) or a smaller size", limit_ms / 1000.0)),
-                Err(e) => Reply::Failed(e),
+                Err(GenerateError::Stopped) => Reply::Failed(format!("no puzzle within {:.0} s, so the generator was stopped there; try again (another seed) or a smaller size", limit_ms / 1000.0)),
+                Err(e) => Reply::Failed(e.to_string()),
             }
         }
         Request::Bench { kind, text, name, options } => {

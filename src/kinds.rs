@@ -13,7 +13,7 @@ pub use crate::kind::Kind;
 
 use crate::error::{InputError, InputResult};
 use crate::link;
-use crate::puzzle::{GenerateOptions, Mode, Puzzle, Report, SolveError, Verdict};
+use crate::puzzle::{GenerateError, GenerateOptions, Mode, Puzzle, Report, SolveError, Verdict};
 use crate::sat::{Monitor, Stats};
 
 /// The registry: hands every kind, in menu order, to the macro `$cb` (with `$args` first), one
@@ -242,12 +242,12 @@ pub fn shape_text(kind: Kind, puzzle_text: &str) -> Option<String> {
 }
 
 /// Generates a puzzle of `kind`; returns its canonical JSON text.
-pub fn generate(kind: Kind, options: &GenerateOptions) -> Result<String, String> {
+pub fn generate(kind: Kind, options: &GenerateOptions) -> Result<String, GenerateError> {
     generate_monitored(kind, options, None)
 }
 
 /// [`generate`] reporting to `monitor`, which may stop it (see [`Puzzle::generate_monitored`]).
-pub fn generate_monitored(kind: Kind, options: &GenerateOptions, monitor: Option<&mut crate::sat::Monitor>) -> Result<String, String> {
+pub fn generate_monitored(kind: Kind, options: &GenerateOptions, monitor: Option<&mut crate::sat::Monitor>) -> Result<String, GenerateError> {
     with_kind!(kind, P => P::generate_monitored(options, monitor).map(|p| p.to_json().to_string()))
 }
 

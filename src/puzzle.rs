@@ -201,16 +201,18 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
     /// Reads an answer from text rows.
     fn solution_from_rows(&self, rows: &[String]) -> InputResult<Self::Solution>;
 
-    /// Makes a new puzzle with a unique answer; kinds without a generator say so.
-    fn generate(options: &GenerateOptions) -> Result<Self, String> {
+    /// Makes a new puzzle with a unique answer; kinds without a generator keep the default,
+    /// which is [`GenerateError::Unsupported`].
+    fn generate(options: &GenerateOptions) -> Result<Self, GenerateError> {
         let _ = options;
-        Err(format!("{} has no generator yet", Self::KIND.title()))
+        Err(GenerateError::Unsupported(Self::KIND))
     }
 
     /// [`Puzzle::generate`] reporting to `monitor`, which stops the work by returning false
-    /// (Cancel, time-out); the error then says `stopped`. Kinds whose generators are quick keep
-    /// the default, which ignores the monitor; the worker and the CLI always call this one.
-    fn generate_monitored(options: &GenerateOptions, monitor: Option<&mut Monitor>) -> Result<Self, String> {
+    /// (Cancel, time-out); the error is then [`GenerateError::Stopped`]. Kinds whose generators
+    /// are quick keep the default, which ignores the monitor; the worker and the CLI always call
+    /// this one.
+    fn generate_monitored(options: &GenerateOptions, monitor: Option<&mut Monitor>) -> Result<Self, GenerateError> {
         let _ = monitor;
         Self::generate(options)
     }
@@ -290,6 +292,42 @@ pub struct GenerateOptions {
     /// Start the flood at the centre cell instead of the top-left (Flood-It).
     #[serde(default)]
     pub centre: bool,
+}
+
+/// Why a generator gave no puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GenerateError {
+    /// Its monitor said stop (Cancel, or the time-out of the worker or the CLI).
+    Stopped,
+    /// The kind has no generator.
+    Unsupported(Kind),
+    /// The settings are not valid for the kind (an unknown field, a size out of range).
+    Input(InputError),
+    /// The generator gave up (no unique puzzle from this seed, a level it cannot reach): why.
+    Failed(String),
+}
+
+impl From<String> for GenerateError {
+    fn from(why: String) -> Self {
+        GenerateError::Failed(why)
+    }
+}
+
+impl From<Stopped> for GenerateError {
+    fn from(_: Stopped) -> Self {
+        GenerateError::Stopped
+    }
+}
+
+impl fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenerateError::Stopped => f.write_str("stopped before a puzzle was found"),
+            GenerateError::Unsupported(kind) => write!(f, "{} has no generator yet", kind.title()),
+            GenerateError::Input(e) => write!(f, "{e}"),
+            GenerateError::Failed(why) => f.write_str(why),
+        }
+    }
 }
 
 /// What to find.

@@ -393,7 +393,7 @@ fn generated_puzzles_are_unique_in_the_colours_asked() {
         let again = ColourNonogram::generate(&GenerateOptions { size: Some(size), colours: Some(colours), seed, ..Default::default() }).unwrap();
         assert_eq!(again, p);
     }
-    let e = ColourNonogram::generate(&GenerateOptions { size: Some(10), colours: Some(12), seed: 1, ..Default::default() }).unwrap_err();
+    let e = ColourNonogram::generate(&GenerateOptions { size: Some(10), colours: Some(12), seed: 1, ..Default::default() }).unwrap_err().to_string();
     assert!(e.contains("colours must be 2 to 8"), "{e}");
 }
 

@@ -12,7 +12,7 @@ mod cli {
     use clap::{Parser, Subcommand};
     use studio::bench::{self, Options, Summary};
     use studio::kinds::{self, Kind};
-    use studio::puzzle::{Engine, GenerateOptions, Mode};
+    use studio::puzzle::{Engine, GenerateError, GenerateOptions, Mode};
 
     #[derive(Parser)]
     #[command(name = "puzzle", about = "Solve, benchmark and generate grid logic puzzles, with proof.")]
@@ -348,7 +348,10 @@ mod cli {
                 });
                 let options = GenerateOptions { size, seed, stars, colours, difficulty, timeout_ms, centre };
                 let text = kinds::generate_monitored(kind, &options, Some(&mut monitor))
-                    .map_err(|e| if e == "stopped" { format!("no puzzle within {} s", timeout.unwrap_or(0.0)) } else { e })?;
+                    .map_err(|e| match e {
+                        GenerateError::Stopped => format!("stopped: no puzzle within {} s", timeout.unwrap_or(0.0)),
+                        e => e.to_string(),
+                    })?;
                 println!("{text}");
                 if !json {
                     println!("#{}", kinds::share_fragment(kind, &text).map_err(|e| e.to_string())?);

@@ -33,7 +33,7 @@ use crate::error::InputResult;
 use crate::grid::Grid;
 use crate::hint::Hint;
 use crate::kind::Kind;
-use crate::puzzle::{GenerateOptions, Mode, NoOptions, Puzzle, Report, SolveError};
+use crate::puzzle::{GenerateError, GenerateOptions, Mode, NoOptions, Puzzle, Report, SolveError};
 use crate::sat::{Cnf, Lit, Model, Monitor};
 
 /// A player's mark for a cell: 0 blank, [`DOT`] known background, `c + 1` palette colour `c`.
@@ -76,8 +76,8 @@ impl Puzzle for ColourNonogram {
     }
 
     /// A `size` x `size` puzzle in `colours` colours (default 10 and 3), proven unique.
-    fn generate(options: &GenerateOptions) -> Result<Self, String> {
-        generate::generate(options.size.unwrap_or(10), options.colours.unwrap_or(3), options.seed)
+    fn generate(options: &GenerateOptions) -> Result<Self, GenerateError> {
+        generate::generate(options.size.unwrap_or(10), options.colours.unwrap_or(3), options.seed).map_err(GenerateError::Failed)
     }
 
     const LOGIC_HINTS: bool = true;

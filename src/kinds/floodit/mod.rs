@@ -37,7 +37,7 @@ pub use model::FloodIt;
 use crate::error::InputResult;
 use crate::hint::Hint;
 use crate::kind::Kind;
-use crate::puzzle::{Engine, Entry, GenerateOptions, Mode, Puzzle, Report, SolveError, Verdict};
+use crate::puzzle::{Engine, Entry, GenerateError, GenerateOptions, Mode, Puzzle, Report, SolveError, Verdict};
 use crate::sat::{Cnf, Interim, Lit, Model, Monitor};
 
 /// How long a solve for a first answer ([`Mode::First`], the page's hint) may search for the
@@ -130,10 +130,10 @@ impl Puzzle for FloodIt {
         formats::read_collection(text, name, answers)
     }
 
-    fn generate(options: &GenerateOptions) -> Result<Self, String> {
+    fn generate(options: &GenerateOptions) -> Result<Self, GenerateError> {
         // A centre start is the `floodtest` boards' form, 19x19 unless a size is given.
         let n = options.size.unwrap_or(if options.centre { 19 } else { 14 });
-        generate::generate(n, options.colours.unwrap_or(6), options.seed, options.centre.then_some((n / 2, n / 2)))
+        generate::generate(n, options.colours.unwrap_or(6), options.seed, options.centre.then_some((n / 2, n / 2))).map_err(GenerateError::Failed)
     }
 
     /// The encoding with the greedy's move count as horizon, from the position after the played

@@ -31,7 +31,7 @@ use crate::error::InputResult;
 use crate::grid::Grid;
 use crate::hint::Hint;
 use crate::kind::Kind;
-use crate::puzzle::{Entry, GenerateOptions, Mode, Puzzle, Report, SolveError};
+use crate::puzzle::{Entry, GenerateError, GenerateOptions, Mode, Puzzle, Report, SolveError};
 use crate::sat::{Cnf, Lit, Model, Monitor};
 
 impl Puzzle for KenKen {
@@ -80,12 +80,12 @@ impl Puzzle for KenKen {
         crate::hint::cell_words(self.size(), cell)
     }
 
-    fn generate(options: &GenerateOptions) -> Result<Self, String> {
+    fn generate(options: &GenerateOptions) -> Result<Self, GenerateError> {
         let level = match options.difficulty.as_deref() {
             None => 1,
             Some(w) => generate::level_from_word(w).ok_or_else(|| format!("unknown difficulty `{w}`; use {}", crate::hint::and_list(&generate::LEVELS)))?,
         };
-        generate::generate(options.size.unwrap_or(6), level, options.seed)
+        generate::generate(options.size.unwrap_or(6), level, options.seed).map_err(GenerateError::Failed)
     }
 
     fn encode(&self, cnf: &mut Cnf) -> encode::Vars {

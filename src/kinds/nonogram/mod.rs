@@ -38,7 +38,7 @@ use crate::error::InputResult;
 use crate::grid::Grid;
 use crate::hint::Hint;
 use crate::kind::Kind;
-use crate::puzzle::{Entry, GenerateOptions, Mode, Puzzle, Report, SolveError};
+use crate::puzzle::{Entry, GenerateError, GenerateOptions, Mode, Puzzle, Report, SolveError};
 use crate::sat::{Cnf, Lit, Model, Monitor};
 
 impl Puzzle for Nonogram {
@@ -69,8 +69,8 @@ impl Puzzle for Nonogram {
         formats::read_collection(text, name)
     }
 
-    fn generate(options: &GenerateOptions) -> Result<Self, String> {
-        generate::generate(options.size.unwrap_or(10), options.seed)
+    fn generate(options: &GenerateOptions) -> Result<Self, GenerateError> {
+        generate::generate(options.size.unwrap_or(10), options.seed).map_err(GenerateError::Failed)
     }
 
     /// The plain encoding from the givens only (the layered [`Puzzle::solve`] encodes after line logic).

@@ -31,7 +31,7 @@ use crate::error::InputResult;
 use crate::grid::Grid;
 use crate::hint::Hint;
 use crate::kind::Kind;
-use crate::puzzle::{Entry, GenerateOptions, Mode, Puzzle, Report, SolveError};
+use crate::puzzle::{Entry, GenerateError, GenerateOptions, Mode, Puzzle, Report, SolveError};
 use crate::sat::{Cnf, Lit, Model, Monitor};
 
 impl Puzzle for StarBattle {
@@ -67,16 +67,16 @@ impl Puzzle for StarBattle {
         formats::read_collection(text, name)
     }
 
-    fn generate(options: &GenerateOptions) -> Result<Self, String> {
+    fn generate(options: &GenerateOptions) -> Result<Self, GenerateError> {
         Self::generate_monitored(options, None)
     }
 
-    fn generate_monitored(options: &GenerateOptions, monitor: Option<&mut Monitor>) -> Result<Self, String> {
+    fn generate_monitored(options: &GenerateOptions, monitor: Option<&mut Monitor>) -> Result<Self, GenerateError> {
         let size = options.size.unwrap_or(10);
         let stars = options.stars.unwrap_or(if size >= 9 { 2 } else { 1 });
         let level = match options.difficulty.as_deref() {
             None => generate::Difficulty::Logic,
-            Some(w) => generate::Difficulty::from_word(w).ok_or_else(|| format!("unknown difficulty `{w}`; use {}", generate::Difficulty::WORDS))?,
+            Some(w) => generate::Difficulty::from_word(w).ok_or_else(|| GenerateError::Failed(format!("unknown difficulty `{w}`; use {}", generate::Difficulty::WORDS)))?,
         };
         generate::generate_level(size, stars, level, options.seed, monitor)
     }

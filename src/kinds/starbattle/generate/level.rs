@@ -4,6 +4,7 @@
 
 use super::regions::{move_one, neighbours, to_puzzle};
 use super::watch::Watch;
+use crate::puzzle::GenerateError;
 use crate::deduce;
 use crate::kinds::starbattle::logic::{Cell, LADDER};
 use crate::kinds::starbattle::solve::rate_upto;
@@ -92,7 +93,7 @@ pub(super) fn reach_level(
     exact: bool,
     rng: &mut fastrand::Rng,
     watch: &mut Watch,
-) -> Result<bool, String> {
+) -> Result<bool, GenerateError> {
     let total = n * n;
     let Some((mut score, mut cells, _)) = fixed_by(n, k, regions, rule) else { return Ok(false) };
     let budget = 30 * n;

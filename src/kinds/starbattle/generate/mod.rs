@@ -31,7 +31,7 @@
 //! this module is the driver (steps 1 to 5 in turn, fresh layouts until one is accepted).
 //!
 //! Progress and stopping go through a [`Monitor`]: it is called between steps at most once
-//! per its interval, and a `false` stops the generator with the error `stopped`.
+//! per its interval, and a `false` stops the generator with [`GenerateError::Stopped`].
 //!
 //! Measurements behind these choices, and what was tried and dropped: `docs/design-notes.md`, "Star Battle generator".
 
@@ -45,7 +45,7 @@ pub use level::Difficulty;
 
 use super::logic::{ALL, LADDER};
 use super::StarBattle;
-use crate::puzzle::{Mode, Verdict};
+use crate::puzzle::{GenerateError, Mode, Verdict};
 use crate::sat::Monitor;
 use level::reach_level;
 use plant::plant;
@@ -61,7 +61,7 @@ pub const MAX_SIDE: usize = 25;
 
 /// Makes a puzzle of side `size` with `stars` per row, column and region, from `seed`, at any
 /// level the logic can finish ([`Difficulty::Logic`]).
-pub fn generate(size: usize, stars: usize, seed: u64) -> Result<StarBattle, String> {
+pub fn generate(size: usize, stars: usize, seed: u64) -> Result<StarBattle, GenerateError> {
     generate_level(size, stars, Difficulty::Logic, seed, None)
 }
 
@@ -78,12 +78,12 @@ pub fn check_size(size: usize, stars: usize) -> Result<(), String> {
 
 /// Makes a puzzle at `level`; `monitor` (when given) hears progress (its work counted in
 /// [`Unit::Steps`](crate::sat::Unit)) and stops the work by returning false.
-pub fn generate_level(size: usize, stars: usize, level: Difficulty, seed: u64, monitor: Option<&mut Monitor>) -> Result<StarBattle, String> {
+pub fn generate_level(size: usize, stars: usize, level: Difficulty, seed: u64, monitor: Option<&mut Monitor>) -> Result<StarBattle, GenerateError> {
     check_size(size, stars)?;
     if matches!(level, Difficulty::Exactly(r) if LADDER[r as usize].level == LADDER[0].level) && stars > 1 {
         // Singles need a row, column or region with exactly as many open cells as stars to
         // start; a connected region of k >= 2 cells would hold touching stars.
-        return Err(format!("easy puzzles (singles alone) exist only with 1 star: singles cannot start on {stars} stars; ask for medium or harder"));
+        return Err(GenerateError::Failed(format!("easy puzzles (singles alone) exist only with 1 star: singles cannot start on {stars} stars; ask for medium or harder")));
     }
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut watch = Watch::new(monitor);
@@ -111,7 +111,7 @@ pub fn generate_level(size: usize, stars: usize, level: Difficulty, seed: u64, m
         }
         let Some(p) = to_puzzle(size, stars, &regions) else { continue };
         // The claim rests on the ordinary path: the plain encoding's second solve is UNSAT.
-        let report = crate::puzzle::solve(&p, Mode::Unique, None).map_err(|e| e.to_string())?;
+        let report = crate::puzzle::solve(&p, Mode::Unique, None).map_err(|e| GenerateError::Failed(e.to_string()))?;
         if report.verdict != Verdict::Unique || report.solutions[0].cells() != layout.as_slice() {
             continue;
         }
@@ -119,7 +119,7 @@ pub fn generate_level(size: usize, stars: usize, level: Difficulty, seed: u64, m
             return Ok(p);
         }
     }
-    Err(format!("no unique {size}x{size} puzzle with {stars} stars at level {} was found from seed {seed}; try another seed", level.word()))
+    Err(GenerateError::Failed(format!("no unique {size}x{size} puzzle with {stars} stars at level {} was found from seed {seed}; try another seed", level.word())))
 }
 
 /// The rating as a rank of [`LADDER`]: the hardest rank when the logic solves `p`, `None` when

@@ -4,6 +4,7 @@
 
 use super::regions::{move_one, neighbours};
 use super::watch::Watch;
+use crate::puzzle::GenerateError;
 use crate::sat::{Cnf, Lit, Solver};
 
 /// The incremental uniqueness instance: rows, columns, windows and "not the planted answer"
@@ -79,7 +80,7 @@ impl Uniqueness {
 const UNIQUE_STEPS: usize = 10;
 
 /// Reshapes `regions` until the planted `layout` is the only answer; false when stuck.
-pub(super) fn make_unique(n: usize, k: usize, layout: &[bool], regions: &mut [u32], rng: &mut fastrand::Rng, watch: &mut Watch) -> Result<bool, String> {
+pub(super) fn make_unique(n: usize, k: usize, layout: &[bool], regions: &mut [u32], rng: &mut fastrand::Rng, watch: &mut Watch) -> Result<bool, GenerateError> {
     let mut inst = Uniqueness::new(n, k, layout, regions);
     for _step in 0..UNIQUE_STEPS * n {
         watch.step()?;

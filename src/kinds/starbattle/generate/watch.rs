@@ -1,8 +1,9 @@
 //! The generator's step counter: it counts steps and hands progress to the [`Monitor`] at most
-//! once per its interval; a `false` from the monitor stops the generator with `stopped`.
+//! once per its interval; a `false` from the monitor stops the generator with [`GenerateError::Stopped`].
 
 use web_time::Instant;
 
+use crate::puzzle::GenerateError;
 use crate::sat::{Monitor, Progress, Throttle, Unit};
 
 /// Where the generator reports and asks whether to go on.
@@ -20,12 +21,12 @@ impl<'a> Watch<'a> {
     }
 
     /// Counts a step; calls the monitor when its interval has passed. `Err` when it says stop.
-    pub(super) fn step(&mut self) -> Result<(), String> {
+    pub(super) fn step(&mut self) -> Result<(), GenerateError> {
         self.steps += 1;
         let Some(m) = self.monitor.as_deref_mut() else { return Ok(()) };
         let elapsed_ms = self.started.elapsed().as_secs_f64() * 1000.0;
         if !self.throttle.report(m, Progress { work: self.steps, unit: Unit::Steps, elapsed_ms, known: None }) {
-            return Err("stopped".into());
+            return Err(GenerateError::Stopped);
         }
         Ok(())
     }
