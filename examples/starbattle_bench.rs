@@ -28,7 +28,7 @@ fn median_max(mut v: Vec<f64>) -> (f64, f64) {
     (v[v.len() / 2], v[v.len() - 1])
 }
 
-fn make(size: usize, stars: usize, level: Difficulty, seed: u64, limit_ms: f64) -> Result<StarBattle, String> {
+fn make(size: usize, stars: usize, level: Difficulty, seed: u64, limit_ms: f64) -> Result<StarBattle, studio::puzzle::GenerateError> {
     let mut monitor = Monitor::new(250.0, move |p| p.elapsed_ms < limit_ms);
     generate::generate_level(size, stars, level, seed, Some(&mut monitor))
 }

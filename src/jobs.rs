@@ -12,7 +12,7 @@ use crate::art::pipeline::{self, ArtOptions, ArtResult, Stage};
 use crate::art::MAX_FILE_BYTES;
 use crate::bench::{self, Record, Summary};
 use crate::kinds::{self, AnyReport, Kind};
-use crate::puzzle::{GenerateError, GenerateOptions, Mode, Puzzle, SolveError, Verdict};
+use crate::puzzle::{GenerateError, Mode, Puzzle, SolveError, Verdict};
 use crate::sat::{Interim, Monitor, Snapshot, Unit};
 
 /// Milliseconds between progress replies.
@@ -28,8 +28,10 @@ pub enum Request {
     /// kind's own solve options as JSON text (`""` for the defaults; [`Puzzle::Options`]). A
     /// portfolio sends several with other options; the first verified answer wins.
     Solve { kind: Kind, puzzle: String, mode: Mode, options: String },
-    /// Make a new puzzle.
-    Generate { kind: Kind, options: GenerateOptions },
+    /// Make a new puzzle from the kind's own generator settings as JSON text (`""` for the
+    /// defaults; [`Puzzle::GenerateOptions`]) and a seed, giving up after `timeout_ms`
+    /// ([`GENERATE_LIMIT_MS`] when `None`).
+    Generate { kind: Kind, options: String, seed: u64, timeout_ms: Option<f64> },
     /// Run a benchmark collection given as file text.
     Bench { kind: Kind, text: String, name: String, options: bench::Options },
     /// The next explained hint for the player's marks (the kind's own marks), checked against
@@ -249,15 +251,15 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
     let started = Instant::now();
     match request {
         Request::Solve { kind, puzzle, mode, options } => solved(kind, kinds::solve_text(kind, &puzzle, mode, &options, Some(solve_monitor(&post, started, kind)))),
-        Request::Generate { kind, options } => {
-            let limit_ms = options.timeout_ms.unwrap_or(GENERATE_LIMIT_MS);
+        Request::Generate { kind, options, seed, timeout_ms } => {
+            let limit_ms = timeout_ms.unwrap_or(GENERATE_LIMIT_MS);
             let p = post.clone();
             let mut monitor = Monitor::new(PROGRESS_INTERVAL_MS, move |_| {
                 let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
                 p(Reply::Progress { elapsed_ms, work: None, items: None, known: None });
                 elapsed_ms < limit_ms
             });
-            match kinds::generate_monitored(kind, &options, Some(&mut monitor)) {
+            match kinds::generate_monitored(kind, &options, seed, Some(&mut monitor)) {
                 Ok(text) => Reply::Generated(text),
                 Err(GenerateError::Stopped) => Reply::Failed(format!("no puzzle within {:.0} s, so the generator was stopped there; try again (another seed) or a smaller size", limit_ms / 1000.0)),
                 Err(e) => Reply::Failed(e.to_string()),
@@ -338,6 +340,11 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
             }
         }
     }
+}
+
+/// A generate request for kind `P` with `P`'s own settings.
+pub fn generate_request<P: Puzzle>(options: &P::GenerateOptions, seed: u64, timeout_ms: Option<f64>) -> Request {
+    Request::Generate { kind: P::KIND, options: kinds::generate_options_text::<P>(options), seed, timeout_ms }
 }
 
 /// A solve request for a puzzle of kind `P` given as text, with `P`'s own options.

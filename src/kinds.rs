@@ -13,7 +13,7 @@ pub use crate::kind::Kind;
 
 use crate::error::{InputError, InputResult};
 use crate::link;
-use crate::puzzle::{GenerateError, GenerateOptions, Mode, Puzzle, Report, SolveError, Verdict};
+use crate::puzzle::{GenerateError, Mode, Puzzle, Report, SolveError, Verdict};
 use crate::sat::{Monitor, Stats};
 
 /// The registry: hands every kind, in menu order, to the macro `$cb` (with `$args` first), one
@@ -146,11 +146,27 @@ pub fn solve_text(kind: Kind, text: &str, mode: Mode, options: &str, monitor: Op
 /// Reads a kind's solve options ([`Puzzle::Options`]) from JSON text; empty text is the defaults.
 /// An unknown field or value is an error that names the kind and the field.
 pub fn options_from_text<P: Puzzle>(text: &str) -> InputResult<P::Options> {
+    json_or_default(text, format!("{} solve options", P::KIND.title()))
+}
+
+/// Reads a kind's generator settings ([`Puzzle::GenerateOptions`]) from JSON text; empty text is
+/// the defaults. An unknown field or value is an error that names the kind and the field.
+pub fn generate_options_from_text<P: Puzzle>(text: &str) -> InputResult<P::GenerateOptions> {
+    json_or_default(text, format!("{} generator settings", P::KIND.title()))
+}
+
+/// A kind's generator settings as the JSON text [`generate`] and [`crate::jobs::Request::Generate`] carry.
+pub fn generate_options_text<P: Puzzle>(options: &P::GenerateOptions) -> String {
+    serde_json::to_string(options).unwrap_or_default()
+}
+
+/// `T` read from JSON text (empty text: the default); errors are placed at `what`.
+fn json_or_default<T: Default + serde::de::DeserializeOwned>(text: &str, what: String) -> InputResult<T> {
     let t = text.trim();
     if t.is_empty() {
-        return Ok(P::Options::default());
+        return Ok(T::default());
     }
-    serde_json::from_str(t).map_err(|e| InputError::at(format!("{} solve options", P::KIND.title()), e.to_string()))
+    serde_json::from_str(t).map_err(|e| InputError::at(what, e.to_string()))
 }
 
 /// A kind's solve options as the JSON text [`solve_text`] and [`crate::jobs::Request::Solve`] carry.
@@ -228,6 +244,12 @@ pub fn mistakes(kind: Kind, answer: &str, marks: &[u8]) -> Vec<usize> {
     with_kind!(kind, P => P::mistakes(answer, marks))
 }
 
+/// Whether `marks` are well-formed for the puzzle given as text ([`Puzzle::check_marks`]);
+/// `Err` says why (or that the puzzle does not read).
+pub fn check_marks(kind: Kind, puzzle_text: &str, marks: &[u8]) -> Result<(), String> {
+    with_kind!(kind, P => import_as::<P>(puzzle_text).map_err(|e| e.to_string())?.check_marks(marks))
+}
+
 /// The share-link fragment (without `#`) for a puzzle given as text.
 pub fn share_fragment(kind: Kind, puzzle_text: &str) -> InputResult<String> {
     with_kind!(kind, P => {
@@ -241,14 +263,18 @@ pub fn shape_text(kind: Kind, puzzle_text: &str) -> Option<String> {
     with_kind!(kind, P => import_as::<P>(puzzle_text).ok().map(|p| p.shape()))
 }
 
-/// Generates a puzzle of `kind`; returns its canonical JSON text.
-pub fn generate(kind: Kind, options: &GenerateOptions) -> Result<String, GenerateError> {
-    generate_monitored(kind, options, None)
+/// Generates a puzzle of `kind` from its settings as JSON text (`""` for the defaults; see
+/// [`generate_options_from_text`]) and a seed; returns its canonical JSON text.
+pub fn generate(kind: Kind, options: &str, seed: u64) -> Result<String, GenerateError> {
+    generate_monitored(kind, options, seed, None)
 }
 
 /// [`generate`] reporting to `monitor`, which may stop it (see [`Puzzle::generate_monitored`]).
-pub fn generate_monitored(kind: Kind, options: &GenerateOptions, monitor: Option<&mut crate::sat::Monitor>) -> Result<String, GenerateError> {
-    with_kind!(kind, P => P::generate_monitored(options, monitor).map(|p| p.to_json().to_string()))
+pub fn generate_monitored(kind: Kind, options: &str, seed: u64, monitor: Option<&mut crate::sat::Monitor>) -> Result<String, GenerateError> {
+    with_kind!(kind, P => {
+        let options = generate_options_from_text::<P>(options).map_err(GenerateError::Input)?;
+        P::generate_monitored(&options, seed, monitor).map(|p| p.to_json().to_string())
+    })
 }
 
 /// The proven answer a hint checks the player's marks against, as rows: solved (unique, or a
@@ -279,6 +305,7 @@ pub fn hint_needs_answer(kind: Kind) -> bool {
 pub fn hint_text(kind: Kind, text: &str, marks: &[u8], answer: Option<&[String]>) -> InputResult<crate::hint::Hint> {
     with_kind!(kind, P => {
         let puzzle = import_as::<P>(text)?;
+        puzzle.check_marks(marks).map_err(|why| InputError::at("the marks", why))?;
         let answer = match answer {
             Some(rows) => Some(puzzle.solution_from_rows(rows)?),
             None => None,

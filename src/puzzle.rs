@@ -87,6 +87,12 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
     /// random seed), read from JSON by the worker and the CLI alike; kinds without any use
     /// [`NoOptions`]. The defaults are what [`Puzzle::solve`] runs.
     type Options: Clone + Default + PartialEq + fmt::Debug + Serialize + DeserializeOwned;
+    /// The kind's own generator settings (size, stars, colours, level, …), read from JSON by the
+    /// worker and the CLI alike ([`crate::kinds::generate_options_from_text`]: unknown fields are
+    /// refused by name, missing ones take their defaults) and built by the kind's page; kinds
+    /// without a generator use [`NoOptions`]. The seed and the time-out are not settings of a
+    /// kind: [`Puzzle::generate`] takes the seed, the caller's monitor the time-out.
+    type GenerateOptions: Clone + Default + PartialEq + fmt::Debug + Serialize + DeserializeOwned;
 
     /// Reads the studio's JSON form (`{"kind": …}`), validating it.
     fn from_json(value: &serde_json::Value) -> InputResult<Self>;
@@ -131,6 +137,42 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
     fn answer_text(&self, solution: &Self::Solution) -> Option<(String, usize)> {
         let _ = solution;
         None
+    }
+
+    /// Bytes of the player's marks per cell: the page keeps a kind's marks as one `Vec<u8>`, cell
+    /// `c`'s bytes at `c * MARK_STRIDE ..` (KenKen: 3, the digit and a 16-bit pencil mask; every
+    /// other grid kind 1). Hints, tests and saving read the layout from here, never from the kind.
+    const MARK_STRIDE: usize = 1;
+
+    /// The cells of the puzzle's grid (what [`Puzzle::mistakes`] and hints number).
+    fn cell_count(&self) -> usize;
+
+    /// The cell that mark index `mark` belongs to.
+    fn cell_of(mark: usize) -> usize {
+        mark / Self::MARK_STRIDE
+    }
+
+    /// Whether `marks` (from storage, a link or the page) is well-formed for this puzzle: at most
+    /// [`Puzzle::cell_count`] x [`Puzzle::MARK_STRIDE`] bytes (fewer is fine: missing marks are
+    /// 0). `Err` says what is wrong, for the edge to report; nothing downstream then panics on
+    /// a mark out of range. Flood-It, whose marks are its moves, overrides it.
+    fn check_marks(&self, marks: &[u8]) -> Result<(), String> {
+        let most = self.cell_count() * Self::MARK_STRIDE;
+        if marks.len() > most {
+            return Err(format!("{} marks for a puzzle of {} cells ({} a cell, {most} at most)", marks.len(), self.cell_count(), Self::MARK_STRIDE));
+        }
+        Ok(())
+    }
+
+    /// The mark to write at a cell's first byte (`cell * MARK_STRIDE`) that agrees (`right`) or
+    /// disagrees with the answer's character for that cell, as [`Puzzle::mistakes`] judges it:
+    /// what tests and a player's correct partial marks are made of. The default is the
+    /// filled/empty marks (1 on a filled cell, 2 on a `.`).
+    fn answer_mark(answer: char, right: bool) -> u8 {
+        match (answer == '.', right) {
+            (true, true) | (false, false) => 2,
+            _ => 1,
+        }
     }
 
     /// The cells where the player's marks contradict the proven answer (as one string of cells
@@ -203,8 +245,9 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
 
     /// Makes a new puzzle with a unique answer; kinds without a generator keep the default,
     /// which is [`GenerateError::Unsupported`].
-    fn generate(options: &GenerateOptions) -> Result<Self, GenerateError> {
-        let _ = options;
+    /// The same `options` and `seed` give the same puzzle.
+    fn generate(options: &Self::GenerateOptions, seed: u64) -> Result<Self, GenerateError> {
+        let _ = (options, seed);
         Err(GenerateError::Unsupported(Self::KIND))
     }
 
@@ -212,9 +255,9 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
     /// (Cancel, time-out); the error is then [`GenerateError::Stopped`]. Kinds whose generators
     /// are quick keep the default, which ignores the monitor; the worker and the CLI always call
     /// this one.
-    fn generate_monitored(options: &GenerateOptions, monitor: Option<&mut Monitor>) -> Result<Self, GenerateError> {
+    fn generate_monitored(options: &Self::GenerateOptions, seed: u64, monitor: Option<&mut Monitor>) -> Result<Self, GenerateError> {
         let _ = monitor;
-        Self::generate(options)
+        Self::generate(options, seed)
     }
 
     /// Solves in `mode` with the default options ([`Puzzle::solve_with`]).
@@ -238,7 +281,8 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
     }
 }
 
-/// The solve options of a kind that has none: an empty JSON object (`{}`); any field is an error.
+/// The solve or generator options of a kind that has none: an empty JSON object (`{}`); any
+/// field is an error.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NoOptions {}
@@ -269,29 +313,6 @@ macro_rules! puzzle_forms {
             $formats::import(text)
         }
     };
-}
-
-/// Settings for a generator; each kind reads the ones it understands and defaults the rest.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct GenerateOptions {
-    /// Grid side (or width).
-    pub size: Option<usize>,
-    /// Random seed; the same seed gives the same puzzle.
-    pub seed: u64,
-    /// Stars per row, column and region (Star Battle).
-    pub stars: Option<usize>,
-    /// Number of colours (Flood-It, rectangle-free colouring).
-    pub colours: Option<usize>,
-    /// Difficulty level in the kind's own words (`easy`, `medium`, `hard`), when it has levels.
-    #[serde(default)]
-    pub difficulty: Option<String>,
-    /// Give up after this many milliseconds (generators that take a monitor; the worker
-    /// applies [`crate::jobs::GENERATE_LIMIT_MS`] when none is given).
-    #[serde(default)]
-    pub timeout_ms: Option<f64>,
-    /// Start the flood at the centre cell instead of the top-left (Flood-It).
-    #[serde(default)]
-    pub centre: bool,
 }
 
 /// Why a generator gave no puzzle.

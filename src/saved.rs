@@ -130,7 +130,7 @@ pub fn read(kind: Kind, work: Option<&str>, puzzle: Option<&str>, marks: Option<
             Ok(p) => p,
             Err(e) => return Loaded { unreadable: Some(unreadable(format!("the puzzle is not valid: {e}"), true)), ..Loaded::default() },
         };
-        return match decode_marks(&record.marks) {
+        return match decode_marks(&record.marks).and_then(|m| kinds::check_marks(kind, &puzzle, &m).map(|()| m)) {
             Ok(m) => Loaded { work: Some((puzzle, m)), version: Some(record.version), unreadable: None, play: record.play },
             Err(why) => Loaded { work: Some((puzzle, Vec::new())), version: Some(record.version), unreadable: Some(unreadable(why, false)), play: String::new() },
         };
@@ -144,7 +144,7 @@ pub fn read(kind: Kind, work: Option<&str>, puzzle: Option<&str>, marks: Option<
         Ok(p) => p,
         Err(e) => return Loaded { unreadable: Some(unreadable(format!("the puzzle is not valid: {e}"), true)), ..Loaded::default() },
     };
-    match marks.map(decode_marks).unwrap_or(Ok(Vec::new())) {
+    match marks.map(decode_marks).unwrap_or(Ok(Vec::new())).and_then(|m| kinds::check_marks(kind, &puzzle, &m).map(|()| m)) {
         Ok(m) => Loaded { work: Some((puzzle, m)), version: Some(1), unreadable: None, play: String::new() },
         Err(why) => Loaded { work: Some((puzzle, Vec::new())), version: Some(1), unreadable: Some(unreadable(why, false)), play: String::new() },
     }

@@ -382,18 +382,17 @@ fn fuzzed_xml_never_panics() {
 /// the goal; impossible settings are refused in words.
 #[test]
 fn generated_puzzles_are_unique_in_the_colours_asked() {
-    use studio::puzzle::GenerateOptions;
     for (size, colours, seed) in [(5usize, 2usize, 1u64), (8, 3, 2), (10, 4, 3), (15, 6, 4), (20, 8, 5)] {
-        let p = ColourNonogram::generate(&GenerateOptions { size: Some(size), colours: Some(colours), seed, ..Default::default() }).unwrap();
+        let p = ColourNonogram::generate(&studio::kinds::colournono::GenerateOptions { size: Some(size), colours: Some(colours) }, seed).unwrap();
         assert_eq!((p.width(), p.height(), p.colours()), (size, size, colours));
         let r = p.solve(Mode::Unique, None).unwrap();
         assert_eq!(r.verdict, Verdict::Unique, "{}", formats::link_payload(&p));
         assert_eq!(Some(&r.solutions[0]), p.goal());
         // The same seed gives the same puzzle.
-        let again = ColourNonogram::generate(&GenerateOptions { size: Some(size), colours: Some(colours), seed, ..Default::default() }).unwrap();
+        let again = ColourNonogram::generate(&studio::kinds::colournono::GenerateOptions { size: Some(size), colours: Some(colours) }, seed).unwrap();
         assert_eq!(again, p);
     }
-    let e = ColourNonogram::generate(&GenerateOptions { size: Some(10), colours: Some(12), seed: 1, ..Default::default() }).unwrap_err().to_string();
+    let e = ColourNonogram::generate(&studio::kinds::colournono::GenerateOptions { size: Some(10), colours: Some(12) }, 1).unwrap_err().to_string();
     assert!(e.contains("colours must be 2 to 8"), "{e}");
 }
 

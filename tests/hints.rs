@@ -11,7 +11,7 @@ use studio::kinds::nonogram::{self, Nonogram};
 use studio::kinds::rectfree::RectFree;
 use studio::kinds::starbattle::{self, StarBattle};
 use studio::kinds::{self, Kind};
-use studio::puzzle::{GenerateOptions, Mode, Puzzle, Verdict};
+use studio::puzzle::{Mode, Puzzle, Verdict};
 
 const KRAZYDAD: &str = "/work/shared/bench/starbattle/krazydad_10x10_2star_dev500.txt";
 const HUMAN: &str = "/work/shared/bench/starbattle/human_5to14_dev130.txt";
@@ -169,8 +169,8 @@ fn starbattle_krazydad_sound_and_complete() {
 fn starbattle_generated_sound_and_complete() {
     let mut rng = fastrand::Rng::with_seed(7);
     for (seed, size, stars, level) in [(1u64, 8usize, 1usize, "easy"), (2, 8, 1, "medium"), (3, 9, 2, "hard"), (4, 9, 2, "expert"), (5, 8, 1, "beyond"), (6, 10, 2, "any")] {
-        let opts = GenerateOptions { size: Some(size), stars: Some(stars), seed, difficulty: Some(level.into()), ..Default::default() };
-        let Ok(p) = StarBattle::generate(&opts) else { continue };
+        let opts = studio::kinds::starbattle::GenerateOptions { size: Some(size), stars: Some(stars), difficulty: Some(level.into()) };
+        let Ok(p) = StarBattle::generate(&opts, seed) else { continue };
         let answer = unique(&p).expect("generated puzzles are unique");
         let by_hints = check_puzzle(&p, &answer, &mut rng, &format!("generated {size}/{stars} {level} #{seed}"));
         assert_eq!(by_hints, starbattle::solve::rate(&p).solved());
@@ -230,7 +230,7 @@ fn kenken_logic_phase_and_explanation_reach_the_same_grid() {
     }
     for seed in 0..12u64 {
         let level = kenken::generate::LEVELS[seed as usize % 4];
-        let p = KenKen::generate(&GenerateOptions { size: Some(4 + seed as usize % 3), seed, difficulty: Some(level.into()), ..Default::default() }).expect("generates");
+        let p = KenKen::generate(&studio::kinds::kenken::GenerateOptions { size: Some(4 + seed as usize % 3), difficulty: Some(level.into()) }, seed).expect("generates");
         kenken_logic_phase_is_the_explanation(&p, &format!("generated {level} #{seed}"));
     }
 }
@@ -263,8 +263,8 @@ fn kenken_generated_sound_and_complete() {
     for seed in 0..24u64 {
         let size = 4 + (seed as usize % 4);
         let level = kenken::generate::LEVELS[seed as usize % 5];
-        let opts = GenerateOptions { size: Some(size), seed, difficulty: Some(level.into()), ..Default::default() };
-        let p = KenKen::generate(&opts).expect("generates");
+        let opts = studio::kinds::kenken::GenerateOptions { size: Some(size), difficulty: Some(level.into()) };
+        let p = KenKen::generate(&opts, seed).expect("generates");
         let answer = unique(&p).expect("unique");
         let by_hints = check_puzzle(&p, &answer, &mut rng, &format!("kenken {size} {level} #{seed}"));
         let (_, _, complete) = kenken::logic::rate(&p, kenken::logic::rank::MAX);
@@ -303,7 +303,7 @@ fn nonograms(count: usize, seed: u64) -> Vec<(Nonogram, Grid<bool>)> {
         }
     }
     for s in 0..count as u64 / 10 {
-        if let Ok(p) = Nonogram::generate(&GenerateOptions { size: Some(10), seed: seed + s, ..Default::default() }) {
+        if let Ok(p) = Nonogram::generate(&studio::kinds::nonogram::GenerateOptions { size: Some(10) }, seed + s) {
             let a = unique(&p).expect("generated puzzles are unique");
             out.push((p, a));
         }
@@ -623,8 +623,8 @@ fn starbattle_big_puzzles_every_step_agrees_and_logic_phase_matches() {
         starbattle_walk_matches_logic_phase(&e.puzzle, &answer, &e.id);
     }
     for (size, stars, seed) in [(17usize, 4usize, 3u64), (21, 5, 1)] {
-        let opts = GenerateOptions { size: Some(size), stars: Some(stars), seed, difficulty: Some("any".into()), ..Default::default() };
-        let p = StarBattle::generate(&opts).expect("generates");
+        let opts = studio::kinds::starbattle::GenerateOptions { size: Some(size), stars: Some(stars), difficulty: Some("any".into()) };
+        let p = StarBattle::generate(&opts, seed).expect("generates");
         let answer = unique(&p).expect("generated puzzles are unique");
         starbattle_walk_matches_logic_phase(&p, &answer, &format!("generated {size}x{size} seed {seed}"));
     }
@@ -655,7 +655,7 @@ fn starbattle_broken_marks_are_reported() {
 
 #[test]
 fn floodit_hint_is_the_next_optimal_move_with_its_proof() {
-    let board = FloodIt::generate(&GenerateOptions { size: Some(6), colours: Some(4), seed: 3, ..Default::default() }).expect("board");
+    let board = FloodIt::generate(&studio::kinds::floodit::GenerateOptions { size: Some(6), colours: Some(4), ..Default::default() }, 3).expect("board");
     let r = board.solve(Mode::Unique, None).expect("solves");
     let best = r.solutions[0].clone();
     // From the start, following the proven solution.
@@ -715,7 +715,7 @@ fn rectfree_has_no_logic_but_answers() {
 
 #[test]
 fn dispatch_is_the_same_for_every_logic_kind() {
-    let kk = KenKen::generate(&GenerateOptions { size: Some(5), seed: 1, difficulty: Some("easy".into()), ..Default::default() }).unwrap();
+    let kk = KenKen::generate(&studio::kinds::kenken::GenerateOptions { size: Some(5), difficulty: Some("easy".into()) }, 1).unwrap();
     let text = kk.to_json().to_string();
     let answer = kinds::hint_answer(Kind::KenKen, &text, None).unwrap().expect("unique");
     let x = kinds::explain_text(Kind::KenKen, &text, Some(&answer)).unwrap();

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use studio::bench::Options;
 use studio::jobs::{run, Envelope, Reply, Request};
 use studio::kinds::Kind;
-use studio::puzzle::{GenerateOptions, Mode, Verdict};
+use studio::puzzle::{Mode, Verdict};
 
 const LINK: &str = "#starbattle/v1/6x6s1/AAABBBABBBCCADDEECFFDDECFEEEECFCCCCC";
 
@@ -62,8 +62,9 @@ fn a_long_count_reports_progress() {
 
 #[test]
 fn generate_and_bench_jobs_work() {
-    let options = GenerateOptions { size: Some(7), seed: 3, stars: Some(1), ..Default::default() };
-    let Reply::Generated(text) = run(Request::Generate { kind: Kind::StarBattle, options }, no_progress()) else { panic!() };
+    let options = studio::kinds::starbattle::GenerateOptions { size: Some(7), stars: Some(1), ..Default::default() };
+    let request = studio::jobs::generate_request::<studio::kinds::starbattle::StarBattle>(&options, 3, None);
+    let Reply::Generated(text) = run(request, no_progress()) else { panic!() };
     assert!(text.contains("\"rows\":7"));
     let line = r#"6,6,1,"AAABBBABBBCCADDEECFFDDECFEEEECFCCCCC","010000000100000001001000000010100000""#;
     let bad = r#"6,6,1,"AAABBBABBBCCADDEECFFDDECFEEEECFCCCCC","100000000100000001001000000010100000""#;
@@ -87,8 +88,8 @@ fn a_generate_job_reports_progress_and_times_out() {
             *seen.borrow_mut() += 1;
         }
     });
-    let options = GenerateOptions { size: Some(25), stars: Some(6), seed: 1, timeout_ms: Some(1.0), ..Default::default() };
-    match run(Request::Generate { kind: Kind::StarBattle, options }, post) {
+    let options = r#"{"size":25,"stars":6}"#.to_string();
+    match run(Request::Generate { kind: Kind::StarBattle, options, seed: 1, timeout_ms: Some(1.0) }, post) {
         Reply::Failed(e) => assert!(e.contains("no puzzle within"), "{e}"),
         other => panic!("{other:?}"),
     }

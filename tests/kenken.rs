@@ -3,7 +3,7 @@
 
 use studio::grid::Grid;
 use studio::kinds::kenken::{check, encode, formats, generate, model, tuples, Cage, KenKen, Op};
-use studio::puzzle::{enumerate_verified, GenerateOptions, Mode, Puzzle, Verdict};
+use studio::puzzle::{enumerate_verified, Mode, Puzzle, Verdict};
 use studio::sat::{Cnf, Solver};
 
 const EXAMPLE: &str = "5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2s2";
@@ -274,8 +274,8 @@ fn validation_names_the_cage_and_the_problem() {
 fn generated_puzzles_are_unique_and_have_the_level_asked_for() {
     for size in 3..=9 {
         for (level, word) in [(0, "easy"), (1, "medium"), (2, "hard"), (3, "extreme"), (4, "unreasonable")] {
-            let options = GenerateOptions { size: Some(size), seed: size as u64 * 7 + 1, difficulty: Some(word.into()), ..Default::default() };
-            let p = KenKen::generate(&options).unwrap_or_else(|e| panic!("{size} {word}: {e}"));
+            let options = studio::kinds::kenken::GenerateOptions { size: Some(size), difficulty: Some(word.into()) };
+            let p = KenKen::generate(&options, size as u64 * 7 + 1).unwrap_or_else(|e| panic!("{size} {word}: {e}"));
             assert_eq!(p.size(), size);
             // Uniqueness by the pure SAT path, which shares nothing with the deduction rules.
             let r = studio::puzzle::solve(&p, Mode::Count(3), None).unwrap();
@@ -284,14 +284,14 @@ fn generated_puzzles_are_unique_and_have_the_level_asked_for() {
             assert_eq!(generate::level_of(&p), Some(want), "{size} {word}");
         }
     }
-    assert!(KenKen::generate(&GenerateOptions { size: Some(5), difficulty: Some("fiendish".into()), ..Default::default() }).is_err());
+    assert!(KenKen::generate(&studio::kinds::kenken::GenerateOptions { size: Some(5), difficulty: Some("fiendish".into()) }, 0).is_err());
     assert_eq!(generate::latin_square(7, &mut fastrand::Rng::with_seed(3)).len(), 49);
 }
 
 #[test]
 fn json_link_and_keen_round_trip() {
     for seed in 1..8 {
-        let p = KenKen::generate(&GenerateOptions { size: Some(3 + seed as usize), seed, ..Default::default() }).unwrap();
+        let p = KenKen::generate(&studio::kinds::kenken::GenerateOptions { size: Some(3 + seed as usize), ..Default::default() }, seed).unwrap();
         let json = p.to_json();
         assert_eq!(KenKen::from_json(&json).unwrap(), p);
         assert_eq!(KenKen::import(&json.to_string()).unwrap().puzzle, p);
@@ -324,7 +324,7 @@ fn json_link_and_keen_round_trip() {
 /// with a value (Ok or Err), never a panic.
 #[test]
 fn decoders_never_panic_on_damaged_input() {
-    let p = KenKen::generate(&GenerateOptions { size: Some(6), seed: 4, ..Default::default() }).unwrap();
+    let p = KenKen::generate(&studio::kinds::kenken::GenerateOptions { size: Some(6), ..Default::default() }, 4).unwrap();
     let json = p.to_json().to_string();
     let link = format!("#{}", studio::link::fragment(&p));
     let keen = formats::to_keen_link(&p).unwrap();
@@ -433,8 +433,8 @@ fn the_worker_generates_and_solves_kenken() {
     use std::rc::Rc;
     use studio::jobs::{run, Reply, Request};
     use studio::kinds::Kind;
-    let options = GenerateOptions { size: Some(7), seed: 3, difficulty: Some("hard".into()), ..Default::default() };
-    let puzzle = match run(Request::Generate { kind: Kind::KenKen, options }, Rc::new(|_| {})) {
+    let options = studio::kinds::kenken::GenerateOptions { size: Some(7), difficulty: Some("hard".into()) };
+    let puzzle = match run(studio::jobs::generate_request::<KenKen>(&options, 3, None), Rc::new(|_| {})) {
         Reply::Generated(json) => json,
         other => panic!("{other:?}"),
     };

@@ -5,7 +5,7 @@ use studio::kinds::nonogram::formats::{self, nin, non, puzzlink, taai, tatham, x
 use studio::kinds::nonogram::line::LineSolver;
 use studio::kinds::nonogram::page::{self, LineStatus};
 use studio::kinds::nonogram::{Cell, Nonogram};
-use studio::puzzle::{GenerateOptions, Mode, Puzzle, Verdict};
+use studio::puzzle::{Mode, Puzzle, Verdict};
 
 // ---------------------------------------------------------------- brute force, written independently
 
@@ -435,7 +435,7 @@ fn editor_functions() {
 fn generator_output_is_proven_unique() {
     for seed in 1..=4 {
         let size = 4 + seed as usize * 2;
-        let p = Nonogram::generate(&GenerateOptions { size: Some(size), seed, ..Default::default() }).unwrap();
+        let p = Nonogram::generate(&studio::kinds::nonogram::GenerateOptions { size: Some(size) }, seed).unwrap();
         assert_eq!(p.width(), size);
         let r = p.solve(Mode::Unique, None).unwrap();
         assert_eq!(r.verdict, Verdict::Unique);

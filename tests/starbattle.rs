@@ -2,7 +2,7 @@
 
 use studio::grid::Grid;
 use studio::kinds::starbattle::{check, formats, generate, StarBattle};
-use studio::puzzle::{GenerateOptions, Mode, Puzzle, Verdict};
+use studio::puzzle::{Mode, Puzzle, Verdict};
 
 /// Random regions: `n` seeds grown at random until they tile the grid.
 fn random_regions(n: usize, rng: &mut fastrand::Rng) -> Grid<Option<u32>> {
@@ -178,7 +178,7 @@ fn pzprv3_files_and_url_form_read() {
 #[test]
 fn json_and_link_round_trip() {
     for seed in 1..6 {
-        let p = StarBattle::generate(&GenerateOptions { size: Some(5 + seed as usize), seed, ..Default::default() }).unwrap();
+        let p = StarBattle::generate(&studio::kinds::starbattle::GenerateOptions { size: Some(5 + seed as usize), ..Default::default() }, seed).unwrap();
         let json = p.to_json();
         assert_eq!(StarBattle::from_json(&json).unwrap(), p);
         assert_eq!(StarBattle::from_link_payload(1, &p.link_payload()).unwrap(), p);
@@ -193,8 +193,8 @@ fn generated_puzzles_are_proven_unique() {
     for (size, stars, seed, word) in
         [(5, 1, 1, None), (6, 1, 2, None), (8, 1, 2, None), (10, 2, 3, None), (10, 2, 4, None), (12, 2, 5, Some("any")), (14, 3, 5, Some("any")), (17, 4, 2, Some("any"))]
     {
-        let options = GenerateOptions { size: Some(size), stars: Some(stars), seed, difficulty: word.map(String::from), ..Default::default() };
-        let p = StarBattle::generate(&options).unwrap_or_else(|e| panic!("{size} {stars} {seed}: {e}"));
+        let options = studio::kinds::starbattle::GenerateOptions { size: Some(size), stars: Some(stars), difficulty: word.map(String::from) };
+        let p = StarBattle::generate(&options, seed).unwrap_or_else(|e| panic!("{size} {stars} {seed}: {e}"));
         assert_eq!((p.rows(), p.stars()), (size, stars));
         let r = p.solve(Mode::Count(3), None).unwrap();
         assert_eq!(r.count, Some((1, true)), "{size}x{size} seed {seed}");
@@ -225,8 +225,8 @@ fn generated_puzzles_are_rated_at_the_level_asked_for() {
     ];
     for (size, stars, word) in cases {
         for seed in 1..=2 {
-            let options = GenerateOptions { size: Some(size), stars: Some(stars), seed, difficulty: Some(word.into()), ..Default::default() };
-            let p = StarBattle::generate(&options).unwrap_or_else(|e| panic!("{size} {word} {seed}: {e}"));
+            let options = studio::kinds::starbattle::GenerateOptions { size: Some(size), stars: Some(stars), difficulty: Some(word.into()) };
+            let p = StarBattle::generate(&options, seed).unwrap_or_else(|e| panic!("{size} {word} {seed}: {e}"));
             let level = Difficulty::from_word(word).unwrap();
             let rated = generate::rating(&p);
             assert!(level.accepts(rated), "{size}x{size} {word} seed {seed} rated {rated:?}");
@@ -252,7 +252,7 @@ fn generated_puzzles_are_rated_at_the_level_asked_for() {
 #[test]
 fn generator_options_are_checked() {
     let with = |size: usize, stars: usize, word: &str| {
-        StarBattle::generate(&GenerateOptions { size: Some(size), stars: Some(stars), seed: 1, difficulty: Some(word.into()), ..Default::default() })
+        StarBattle::generate(&studio::kinds::starbattle::GenerateOptions { size: Some(size), stars: Some(stars), difficulty: Some(word.into()) }, 1)
     };
     let e = with(8, 1, "fiendish").unwrap_err().to_string();
     for choice in ["easy", "medium", "hard", "expert", "beyond", "any"] {
@@ -275,8 +275,8 @@ fn the_generator_reports_progress_and_stops_when_told() {
         seen.set(seen.get() + 1);
         false
     });
-    let options = GenerateOptions { size: Some(17), stars: Some(4), seed: 1, ..Default::default() };
-    assert_eq!(StarBattle::generate_monitored(&options, Some(&mut stop)).unwrap_err(), studio::puzzle::GenerateError::Stopped);
+    let options = studio::kinds::starbattle::GenerateOptions { size: Some(17), stars: Some(4), ..Default::default() };
+    assert_eq!(StarBattle::generate_monitored(&options, 1, Some(&mut stop)).unwrap_err(), studio::puzzle::GenerateError::Stopped);
     assert_eq!(calls.get(), 1, "stopped at the first report");
     let calls = Rc::new(Cell::new(0));
     let seen = calls.clone();
@@ -284,10 +284,10 @@ fn the_generator_reports_progress_and_stops_when_told() {
         seen.set(seen.get() + 1);
         true
     });
-    let options = GenerateOptions { size: Some(10), stars: Some(2), seed: 1, ..Default::default() };
-    let p = StarBattle::generate_monitored(&options, Some(&mut go_on)).unwrap();
+    let options = studio::kinds::starbattle::GenerateOptions { size: Some(10), stars: Some(2), ..Default::default() };
+    let p = StarBattle::generate_monitored(&options, 1, Some(&mut go_on)).unwrap();
     assert!(calls.get() > 1, "progress reported ({})", calls.get());
-    assert_eq!(p, StarBattle::generate(&options).unwrap(), "the monitor does not change the puzzle");
+    assert_eq!(p, StarBattle::generate(&options, 1).unwrap(), "the monitor does not change the puzzle");
 }
 
 #[test]

@@ -12,7 +12,7 @@ mod cli {
     use clap::{Parser, Subcommand};
     use studio::bench::{self, Options, Summary};
     use studio::kinds::{self, Kind};
-    use studio::puzzle::{Engine, GenerateError, GenerateOptions, Mode};
+    use studio::puzzle::{Engine, GenerateError, Mode};
 
     #[derive(Parser)]
     #[command(name = "puzzle", about = "Solve, benchmark and generate grid logic puzzles, with proof.")]
@@ -123,21 +123,29 @@ mod cli {
             #[arg(long)]
             groups: Option<String>,
         },
-        /// Print a new puzzle with a unique answer.
+        /// Print a new puzzle with a unique answer. The settings are the kind's own (unknown ones
+        /// are refused by name): nonogram `size`; colournono `size`, `colours`; kenken `size`,
+        /// `difficulty`; starbattle `size`, `stars`, `difficulty`; floodit `size`, `colours`, `centre`.
         Generate {
             kind: String,
+            /// One of the kind's generator settings, as KEY=VALUE (repeatable). VALUE is read as
+            /// JSON when it parses (numbers, true), else as a word.
+            #[arg(long = "option", value_name = "KEY=VALUE")]
+            options: Vec<String>,
+            /// Short for --option size=N.
             #[arg(long)]
             size: Option<usize>,
+            /// The random seed; the same seed and settings give the same puzzle.
             #[arg(long, default_value_t = 1)]
             seed: u64,
-            /// Stars per row, column and region (Star Battle).
+            /// Short for --option stars=N (Star Battle: stars per row, column and region).
             #[arg(long)]
             stars: Option<usize>,
-            /// Number of colours.
+            /// Short for --option colours=N.
             #[arg(long)]
             colours: Option<usize>,
-            /// Difficulty level, for kinds that have levels (KenKen: `easy`, `medium`, `hard`;
-            /// Star Battle: `easy`, `medium`, `hard`, `expert`, `logic`, `beyond`, `any`).
+            /// Short for --option difficulty=WORD, for kinds that have levels (KenKen: `easy`,
+            /// `medium`, `hard`; Star Battle: `easy`, `medium`, `hard`, `expert`, `logic`, `beyond`, `any`).
             #[arg(long)]
             difficulty: Option<String>,
             /// Give up after this many seconds (generators that report progress).
@@ -149,7 +157,7 @@ mod cli {
             /// Print JSON only (otherwise JSON and a share link).
             #[arg(long)]
             json: bool,
-            /// Start the flood at the centre cell instead of the top-left (Flood-It).
+            /// Short for --option centre=true (Flood-It: start the flood at the centre cell).
             #[arg(long)]
             centre: bool,
         },
@@ -336,18 +344,33 @@ mod cli {
                 }
                 Ok(if summary.wrong == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
             }
-            Command::Generate { kind, size, seed, stars, colours, difficulty, timeout, progress, json, centre } => {
+            Command::Generate { kind, options, size, seed, stars, colours, difficulty, timeout, progress, json, centre } => {
                 let kind = kind_of(&kind)?;
-                let timeout_ms = timeout.map(|t| t * 1000.0);
-                let limit = timeout_ms.unwrap_or(f64::INFINITY);
+                let limit = timeout.map_or(f64::INFINITY, |t| t * 1000.0);
                 let mut monitor = studio::sat::Monitor::new(1000.0, move |p| {
                     if progress {
                         eprintln!("{:.1} s, {} {}", p.elapsed_ms / 1000.0, p.work, p.unit.word());
                     }
                     p.elapsed_ms < limit
                 });
-                let options = GenerateOptions { size, seed, stars, colours, difficulty, timeout_ms, centre };
-                let text = kinds::generate_monitored(kind, &options, Some(&mut monitor))
+                let mut shorts: Vec<(&str, serde_json::Value)> = Vec::new();
+                if let Some(v) = size {
+                    shorts.push(("size", v.into()));
+                }
+                if let Some(v) = stars {
+                    shorts.push(("stars", v.into()));
+                }
+                if let Some(v) = colours {
+                    shorts.push(("colours", v.into()));
+                }
+                if let Some(v) = difficulty {
+                    shorts.push(("difficulty", v.into()));
+                }
+                if centre {
+                    shorts.push(("centre", true.into()));
+                }
+                let options = json_of_pairs(options, shorts)?;
+                let text = kinds::generate_monitored(kind, &options, seed, Some(&mut monitor))
                     .map_err(|e| match e {
                         GenerateError::Stopped => format!("stopped: no puzzle within {} s", timeout.unwrap_or(0.0)),
                         e => e.to_string(),
@@ -374,20 +397,31 @@ mod cli {
     /// The kind's solve options as JSON text, from `--option KEY=VALUE` and the short flags;
     /// the kind reads them ([`kinds::options_from_text`]) and names any it does not know.
     fn options_json(pairs: Vec<String>, method: Option<String>, seed: Option<u64>, symmetry: Option<String>) -> Result<String, String> {
+        let mut shorts: Vec<(&str, serde_json::Value)> = Vec::new();
+        if let Some(v) = method {
+            shorts.push(("method", v.into()));
+        }
+        if let Some(v) = seed {
+            shorts.push(("seed", v.into()));
+        }
+        if let Some(v) = symmetry {
+            shorts.push(("symmetry", v.into()));
+        }
+        json_of_pairs(pairs, shorts)
+    }
+
+    /// `--option KEY=VALUE` pairs and the short flags given (`shorts`) as one JSON object's text
+    /// (empty when there are none), for the kind to read ([`kinds::options_from_text`],
+    /// [`kinds::generate_options_from_text`]).
+    fn json_of_pairs(pairs: Vec<String>, shorts: Vec<(&str, serde_json::Value)>) -> Result<String, String> {
         let mut map = serde_json::Map::new();
         for pair in &pairs {
             let (key, value) = pair.split_once('=').ok_or_else(|| format!("--option {pair}: write KEY=VALUE"))?;
             let value = serde_json::from_str(value).unwrap_or_else(|_| serde_json::Value::String(value.to_string()));
             map.insert(key.trim().to_string(), value);
         }
-        if let Some(m) = method {
-            map.insert("method".into(), m.into());
-        }
-        if let Some(s) = seed {
-            map.insert("seed".into(), s.into());
-        }
-        if let Some(s) = symmetry {
-            map.insert("symmetry".into(), s.into());
+        for (key, value) in shorts {
+            map.insert(key.to_string(), value);
         }
         Ok(if map.is_empty() { String::new() } else { serde_json::Value::Object(map).to_string() })
     }

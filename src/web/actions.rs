@@ -4,9 +4,8 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::jobs::Request;
 use crate::kind::Kind;
-use crate::puzzle::GenerateOptions;
+use crate::puzzle::Puzzle;
 use crate::web::ctx::Ctx;
 use crate::web::download;
 use crate::web::state::{Action, Severity, View, Work, Workshop};
@@ -35,13 +34,14 @@ pub fn view_button(ctx: &Ctx, kind: Kind, view: View, label: &'static str, activ
     html! { <button class={classes!(active.then_some("active"))} onclick={on_click(ctx, Action::Show { kind, view })}>{ label }</button> }
 }
 
-/// A click handler that asks the worker for a new puzzle of `kind` with `options`, seeded by the
-/// clock at the moment of the click.
-pub fn generate_on_click(ctx: &Ctx, kind: Kind, options: GenerateOptions) -> Callback<MouseEvent> {
+/// A click handler that asks the worker for a new puzzle of kind `P` with `P`'s own generator
+/// settings, seeded by the clock at the moment of the click.
+pub fn generate_on_click<P: Puzzle>(ctx: &Ctx, options: P::GenerateOptions) -> Callback<MouseEvent> {
     let run = ctx.run.clone();
+    let options = crate::kinds::generate_options_text::<P>(&options);
     Callback::from(move |_: MouseEvent| {
-        let options = GenerateOptions { seed: js_sys::Date::now() as u64, ..options.clone() };
-        run.emit((Work::Generate, Request::Generate { kind, options }))
+        let request = crate::jobs::Request::Generate { kind: P::KIND, options: options.clone(), seed: js_sys::Date::now() as u64, timeout_ms: None };
+        run.emit((Work::Generate, request))
     })
 }
 

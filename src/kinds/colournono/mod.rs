@@ -33,11 +33,22 @@ use crate::error::InputResult;
 use crate::grid::Grid;
 use crate::hint::Hint;
 use crate::kind::Kind;
-use crate::puzzle::{GenerateError, GenerateOptions, Mode, NoOptions, Puzzle, Report, SolveError};
+use crate::puzzle::{GenerateError, Mode, NoOptions, Puzzle, Report, SolveError};
 use crate::sat::{Cnf, Lit, Model, Monitor};
 
 /// A player's mark for a cell: 0 blank, [`DOT`] known background, `c + 1` palette colour `c`.
 pub const DOT: u8 = 1;
+
+/// The generator's settings: the side of the square grid and the colours besides the background
+/// (defaults 10 and 3).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GenerateOptions {
+    /// Grid side.
+    pub size: Option<usize>,
+    /// Colours besides the background.
+    pub colours: Option<usize>,
+}
 
 impl Puzzle for ColourNonogram {
     const KIND: Kind = Kind::ColourNonogram;
@@ -55,8 +66,23 @@ impl Puzzle for ColourNonogram {
     type Solution = Grid<u8>;
     type Vars = encode::Vars;
     type Options = NoOptions;
+    type GenerateOptions = GenerateOptions;
 
     crate::puzzle_forms!(formats);
+
+    fn cell_count(&self) -> usize {
+        self.width() * self.height()
+    }
+
+    /// The answer's palette index + 1, or another one (background and the first colour always exist).
+    fn answer_mark(answer: char, right: bool) -> u8 {
+        let m = formats::char_colour(answer).map_or(DOT, |c| c + 1);
+        match (right, m) {
+            (true, _) => m,
+            (false, DOT) => DOT + 1,
+            (false, _) => DOT,
+        }
+    }
 
     fn mistakes(answer: &str, marks: &[u8]) -> Vec<usize> {
         answer
@@ -76,8 +102,8 @@ impl Puzzle for ColourNonogram {
     }
 
     /// A `size` x `size` puzzle in `colours` colours (default 10 and 3), proven unique.
-    fn generate(options: &GenerateOptions) -> Result<Self, GenerateError> {
-        generate::generate(options.size.unwrap_or(10), options.colours.unwrap_or(3), options.seed).map_err(GenerateError::Failed)
+    fn generate(options: &GenerateOptions, seed: u64) -> Result<Self, GenerateError> {
+        generate::generate(options.size.unwrap_or(10), options.colours.unwrap_or(3), seed).map_err(GenerateError::Failed)
     }
 
     const LOGIC_HINTS: bool = true;

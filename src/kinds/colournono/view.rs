@@ -10,7 +10,7 @@ use crate::jobs::Request;
 use crate::kinds::colournono::page::{self, DOT};
 use crate::kinds::colournono::{formats, ColourNonogram, Run};
 use crate::kinds::Kind;
-use crate::puzzle::{GenerateOptions, Mode};
+use crate::puzzle::Mode;
 use crate::web::actions;
 use crate::web::components::hint::{self, HintPanel};
 use crate::web::components::zoom::Zoom;
@@ -277,7 +277,7 @@ pub fn Page() -> Html {
         let p = p.clone();
         actions::text_export(&ctx, "webpbn XML", "puzzle.xml", "application/xml", move || Ok(super::xml::to_xml(&p)))
     };
-    let generate = actions::generate_on_click(&ctx, KIND, GenerateOptions { size: Some(*gen_size), colours: Some(*gen_colours), ..Default::default() });
+    let generate = actions::generate_on_click::<super::ColourNonogram>(&ctx, super::GenerateOptions { size: Some(*gen_size), colours: Some(*gen_colours) });
     let rules = format!(
         "{width}x{height}, {colours} colours. Each number is a run of cells of its colour, in order; runs of the same colour have a gap between them, runs of different colours may touch. Pick a colour (keys 1 to {}), then tap, click or drag to paint; long-press or right-click: dot (background). Keys: arrows, Space, X, Ctrl+Z.",
         colours.min(9)

@@ -37,7 +37,7 @@ pub use model::FloodIt;
 use crate::error::InputResult;
 use crate::hint::Hint;
 use crate::kind::Kind;
-use crate::puzzle::{Engine, Entry, GenerateError, GenerateOptions, Mode, Puzzle, Report, SolveError, Verdict};
+use crate::puzzle::{Engine, Entry, GenerateError, Mode, Puzzle, Report, SolveError, Verdict};
 use crate::sat::{Cnf, Interim, Lit, Model, Monitor};
 
 /// How long a solve for a first answer ([`Mode::First`], the page's hint) may search for the
@@ -100,6 +100,19 @@ impl FloodIt {
     }
 }
 
+/// The generator's settings: the side (default 14, or 19 with a centre start), the colours
+/// (default 6) and whether the flood starts at the centre cell instead of the top-left.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GenerateOptions {
+    /// Board side.
+    pub size: Option<usize>,
+    /// Number of colours.
+    pub colours: Option<usize>,
+    /// Start at the centre cell (the `floodtest` boards' form).
+    pub centre: bool,
+}
+
 impl Puzzle for FloodIt {
     const KIND: Kind = Kind::FloodIt;
     const TITLE: &'static str = "Flood-It";
@@ -109,12 +122,26 @@ impl Puzzle for FloodIt {
         format!("{}x{}, {} colours", self.rows(), self.cols(), self.n_colours())
     }
 
+    fn cell_count(&self) -> usize {
+        self.rows() * self.cols()
+    }
+
+    /// The marks are the moves played (colour + 1 each, a 0 ends them): any number, each a
+    /// colour of the board.
+    fn check_marks(&self, marks: &[u8]) -> Result<(), String> {
+        match marks.iter().position(|&m| m as usize > self.n_colours()) {
+            Some(i) => Err(format!("move {} is mark {} (colour + 1), but the board has {} colours", i + 1, marks[i], self.n_colours())),
+            None => Ok(()),
+        }
+    }
+
     fn size_limits() -> String {
         format!("{} to {} cells a side, up to {} colours", model::MIN_SIZE, model::MAX_SIZE, model::MAX_COLOURS)
     }
     type Solution = Vec<u8>;
     type Vars = encode::Vars;
     type Options = crate::puzzle::NoOptions;
+    type GenerateOptions = GenerateOptions;
 
     crate::puzzle_forms!(formats);
 
@@ -130,10 +157,10 @@ impl Puzzle for FloodIt {
         formats::read_collection(text, name, answers)
     }
 
-    fn generate(options: &GenerateOptions) -> Result<Self, GenerateError> {
+    fn generate(options: &GenerateOptions, seed: u64) -> Result<Self, GenerateError> {
         // A centre start is the `floodtest` boards' form, 19x19 unless a size is given.
         let n = options.size.unwrap_or(if options.centre { 19 } else { 14 });
-        generate::generate(n, options.colours.unwrap_or(6), options.seed, options.centre.then_some((n / 2, n / 2))).map_err(GenerateError::Failed)
+        generate::generate(n, options.colours.unwrap_or(6), seed, options.centre.then_some((n / 2, n / 2))).map_err(GenerateError::Failed)
     }
 
     /// The encoding with the greedy's move count as horizon, from the position after the played

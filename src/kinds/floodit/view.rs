@@ -6,7 +6,7 @@ use yew::prelude::*;
 use crate::jobs::Request;
 use crate::kinds::floodit::{formats, page, sim::Position, FloodIt};
 use crate::kind::Kind;
-use crate::puzzle::{Engine, GenerateOptions, Mode, Puzzle, Verdict};
+use crate::puzzle::{Engine, Mode, Puzzle, Verdict};
 use crate::web::components::{import::Import, share::{self, Share}, status::Status};
 use crate::web::components::hint::{self, HintPanel};
 use crate::web::components::zoom::Zoom;
@@ -133,7 +133,7 @@ pub fn Page() -> Html {
         let (run, text) = (ctx.run.clone(), text.clone());
         Callback::from(move |_: MouseEvent| run.emit((Work::Solve(mode), Request::Solve { kind: KIND, puzzle: text.clone(), mode, options: String::new() })))
     };
-    let generate = actions::generate_on_click(&ctx, KIND, GenerateOptions { size: Some(*size), colours: Some(*colours), ..Default::default() });
+    let generate = actions::generate_on_click::<super::FloodIt>(&ctx, super::GenerateOptions { size: Some(*size), colours: Some(*colours), ..Default::default() });
     let restart = {
         let (state, step) = (ctx.state.clone(), step.clone());
         Callback::from(move |_: MouseEvent| {

@@ -31,8 +31,19 @@ use crate::error::InputResult;
 use crate::grid::Grid;
 use crate::hint::Hint;
 use crate::kind::Kind;
-use crate::puzzle::{Entry, GenerateError, GenerateOptions, Mode, Puzzle, Report, SolveError};
+use crate::puzzle::{Entry, GenerateError, Mode, Puzzle, Report, SolveError};
 use crate::sat::{Cnf, Lit, Model, Monitor};
+
+/// The generator's settings: the side (default 6) and the level of the ladder in words
+/// ([`generate::LEVELS`]; default the second, normal).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GenerateOptions {
+    /// Grid side.
+    pub size: Option<usize>,
+    /// Level in words.
+    pub difficulty: Option<String>,
+}
 
 impl Puzzle for KenKen {
     const KIND: Kind = Kind::KenKen;
@@ -49,6 +60,7 @@ impl Puzzle for KenKen {
     type Solution = Grid<u8>;
     type Vars = encode::Vars;
     type Options = crate::puzzle::NoOptions;
+    type GenerateOptions = GenerateOptions;
 
     crate::puzzle_forms!(formats);
 
@@ -56,6 +68,23 @@ impl Puzzle for KenKen {
         let bare_json = text.starts_with('{')
             && serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| v.get("kind").is_none() && v.get("cages").is_some());
         formats::looks_like_keen(text) || bare_json || (text.starts_with("SAVEFILE") && text.contains(":4:Keen"))
+    }
+
+    /// The digit, then the pencil marks as a 16-bit mask ([`page::STRIDE`]).
+    const MARK_STRIDE: usize = page::STRIDE;
+
+    fn cell_count(&self) -> usize {
+        self.size() * self.size()
+    }
+
+    /// The answer's digit, or another one.
+    fn answer_mark(answer: char, right: bool) -> u8 {
+        let d = formats::char_digit(answer).unwrap_or(1);
+        match (right, d) {
+            (true, _) => d,
+            (false, 1) => 2,
+            (false, _) => d - 1,
+        }
     }
 
     fn mistakes(answer: &str, marks: &[u8]) -> Vec<usize> {
@@ -80,12 +109,12 @@ impl Puzzle for KenKen {
         crate::hint::cell_words(self.size(), cell)
     }
 
-    fn generate(options: &GenerateOptions) -> Result<Self, GenerateError> {
+    fn generate(options: &GenerateOptions, seed: u64) -> Result<Self, GenerateError> {
         let level = match options.difficulty.as_deref() {
             None => 1,
             Some(w) => generate::level_from_word(w).ok_or_else(|| format!("unknown difficulty `{w}`; use {}", crate::hint::and_list(&generate::LEVELS)))?,
         };
-        generate::generate(options.size.unwrap_or(6), level, options.seed).map_err(GenerateError::Failed)
+        generate::generate(options.size.unwrap_or(6), level, seed).map_err(GenerateError::Failed)
     }
 
     fn encode(&self, cnf: &mut Cnf) -> encode::Vars {

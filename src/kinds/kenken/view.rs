@@ -7,7 +7,7 @@ use crate::jobs::Request;
 use crate::kinds::kenken::model::{Cage, Op};
 use crate::kinds::kenken::{formats, page, KenKen};
 use crate::kind::Kind;
-use crate::puzzle::{GenerateOptions, Mode, Puzzle};
+use crate::puzzle::{Mode, Puzzle};
 use crate::web::components::{import::Import, share::{self, Share}, status::Status};
 use crate::web::components::hint::{self, HintPanel};
 use crate::web::components::zoom::Zoom;
@@ -203,7 +203,7 @@ pub fn Page() -> Html {
             }
         })
     };
-    let generate = actions::generate_on_click(&ctx, KIND, GenerateOptions { size: Some(*gen_size), difficulty: Some((*gen_level).clone()), ..Default::default() });
+    let generate = actions::generate_on_click::<super::KenKen>(&ctx, super::GenerateOptions { size: Some(*gen_size), difficulty: Some((*gen_level).clone()) });
 
     // Exports.
     let keen = formats::to_keen(&p);

@@ -38,8 +38,16 @@ use crate::error::InputResult;
 use crate::grid::Grid;
 use crate::hint::Hint;
 use crate::kind::Kind;
-use crate::puzzle::{Entry, GenerateError, GenerateOptions, Mode, Puzzle, Report, SolveError};
+use crate::puzzle::{Entry, GenerateError, Mode, Puzzle, Report, SolveError};
 use crate::sat::{Cnf, Lit, Model, Monitor};
+
+/// The generator's settings: the side of the square grid (default 10).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GenerateOptions {
+    /// Grid side.
+    pub size: Option<usize>,
+}
 
 impl Puzzle for Nonogram {
     const KIND: Kind = Kind::Nonogram;
@@ -51,12 +59,17 @@ impl Puzzle for Nonogram {
         format!("{}x{}", self.width(), self.height())
     }
 
+    fn cell_count(&self) -> usize {
+        self.width() * self.height()
+    }
+
     fn size_limits() -> String {
         format!("1 to {} cells each way", model::MAX_SIDE)
     }
     type Solution = Grid<bool>;
     type Vars = Vec<Lit>;
     type Options = solve::SolveOptions;
+    type GenerateOptions = GenerateOptions;
 
     crate::puzzle_forms!(formats);
 
@@ -69,8 +82,8 @@ impl Puzzle for Nonogram {
         formats::read_collection(text, name)
     }
 
-    fn generate(options: &GenerateOptions) -> Result<Self, GenerateError> {
-        generate::generate(options.size.unwrap_or(10), options.seed).map_err(GenerateError::Failed)
+    fn generate(options: &GenerateOptions, seed: u64) -> Result<Self, GenerateError> {
+        generate::generate(options.size.unwrap_or(10), seed).map_err(GenerateError::Failed)
     }
 
     /// The plain encoding from the givens only (the layered [`Puzzle::solve`] encodes after line logic).

@@ -9,7 +9,7 @@ use crate::jobs::{self, Request};
 use crate::kinds::nonogram::page::{self, LineStatus};
 use crate::kinds::nonogram::{formats, solve, Cell, Nonogram};
 use crate::kinds::Kind;
-use crate::puzzle::{GenerateOptions, Mode};
+use crate::puzzle::Mode;
 use crate::web::actions;
 use crate::web::hooks::{use_example, use_workshop};
 use crate::web::components::{import::Import, share::{self, Share}, status::Status};
@@ -350,7 +350,7 @@ pub fn Page() -> Html {
             }
         })
     };
-    let generate = actions::generate_on_click(&ctx, KIND, GenerateOptions { size: Some(*gen_size), ..Default::default() });
+    let generate = actions::generate_on_click::<super::Nonogram>(&ctx, super::GenerateOptions { size: Some(*gen_size) });
 
     // Exports.
     let export_buttons = page::EXPORTS.into_iter().map(|format| {

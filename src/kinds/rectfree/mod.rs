@@ -60,12 +60,17 @@ impl Puzzle for RectFree {
         format!("{}x{}, {} colours", self.rows(), self.cols(), self.colours())
     }
 
+    fn cell_count(&self) -> usize {
+        self.rows() * self.cols()
+    }
+
     fn size_limits() -> String {
         format!("1 to {} cells each way, {} to {} colours", model::MAX_SIDE, model::MIN_COLOURS, model::MAX_COLOURS)
     }
     type Solution = Grid<u8>;
     type Vars = encode::Direct;
     type Options = solve::SolveOptions;
+    type GenerateOptions = crate::puzzle::NoOptions;
 
     crate::puzzle_forms!(formats);
 

@@ -31,8 +31,21 @@ use crate::error::InputResult;
 use crate::grid::Grid;
 use crate::hint::Hint;
 use crate::kind::Kind;
-use crate::puzzle::{Entry, GenerateError, GenerateOptions, Mode, Puzzle, Report, SolveError};
+use crate::puzzle::{Entry, GenerateError, Mode, Puzzle, Report, SolveError};
 use crate::sat::{Cnf, Lit, Model, Monitor};
+
+/// The generator's settings: the side (default 10), stars per row, column and region (default 2
+/// from 9x9, else 1) and the level in words ([`generate::Difficulty::WORDS`]; default `logic`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GenerateOptions {
+    /// Grid side.
+    pub size: Option<usize>,
+    /// Stars per row, column and region.
+    pub stars: Option<usize>,
+    /// Level in words.
+    pub difficulty: Option<String>,
+}
 
 impl Puzzle for StarBattle {
     const KIND: Kind = Kind::StarBattle;
@@ -41,6 +54,10 @@ impl Puzzle for StarBattle {
 
     fn shape(&self) -> String {
         format!("{}x{}, {} star{}", self.rows(), self.cols(), self.stars(), if self.stars() == 1 { "" } else { "s" })
+    }
+
+    fn cell_count(&self) -> usize {
+        self.rows() * self.cols()
     }
 
     fn size_limits() -> String {
@@ -55,6 +72,7 @@ impl Puzzle for StarBattle {
     type Solution = Grid<bool>;
     type Vars = Vec<Lit>;
     type Options = crate::puzzle::NoOptions;
+    type GenerateOptions = GenerateOptions;
 
     crate::puzzle_forms!(formats);
 
@@ -67,18 +85,18 @@ impl Puzzle for StarBattle {
         formats::read_collection(text, name)
     }
 
-    fn generate(options: &GenerateOptions) -> Result<Self, GenerateError> {
-        Self::generate_monitored(options, None)
+    fn generate(options: &GenerateOptions, seed: u64) -> Result<Self, GenerateError> {
+        Self::generate_monitored(options, seed, None)
     }
 
-    fn generate_monitored(options: &GenerateOptions, monitor: Option<&mut Monitor>) -> Result<Self, GenerateError> {
+    fn generate_monitored(options: &GenerateOptions, seed: u64, monitor: Option<&mut Monitor>) -> Result<Self, GenerateError> {
         let size = options.size.unwrap_or(10);
         let stars = options.stars.unwrap_or(if size >= 9 { 2 } else { 1 });
         let level = match options.difficulty.as_deref() {
             None => generate::Difficulty::Logic,
             Some(w) => generate::Difficulty::from_word(w).ok_or_else(|| GenerateError::Failed(format!("unknown difficulty `{w}`; use {}", generate::Difficulty::WORDS)))?,
         };
-        generate::generate_level(size, stars, level, options.seed, monitor)
+        generate::generate_level(size, stars, level, seed, monitor)
     }
 
     fn encode(&self, cnf: &mut Cnf) -> Vec<Lit> {

@@ -9,7 +9,7 @@ use crate::jobs::Request;
 use crate::kind::Kind;
 use crate::kinds::starbattle::page::{self, DOT, STAR};
 use crate::kinds::starbattle::{check, formats, StarBattle};
-use crate::puzzle::{GenerateOptions, Mode, Puzzle};
+use crate::puzzle::{Mode, Puzzle};
 use crate::web::actions;
 use crate::web::board::{cell_at, lines_layer, use_stroke, Stroke};
 use crate::web::components::share::link_for;
@@ -160,7 +160,7 @@ pub fn Page() -> Html {
         Callback::from(move |_: MouseEvent| run.emit((Work::Solve(mode), Request::Solve { kind: KIND, puzzle: text.clone(), mode, options: String::new() })))
     };
     let difficulty = Some((*level).clone());
-    let generate = actions::generate_on_click(&ctx, KIND, GenerateOptions { size: Some(*size), stars: Some(*stars_wanted), difficulty, ..Default::default() });
+    let generate = actions::generate_on_click::<super::StarBattle>(&ctx, super::GenerateOptions { size: Some(*size), stars: Some(*stars_wanted), difficulty });
     let toggle_check = {
         let set = set_autocheck.clone();
         Callback::from(move |_: Event| set.emit(Some(if autocheck { "off" } else { "on" }.to_string())))
