@@ -31,22 +31,13 @@ fn answer_text<P: Puzzle>(p: &P, a: &P::Solution) -> String {
     p.solution_rows(a).concat()
 }
 
-/// The cells a mark index belongs to (KenKen keeps three bytes a cell).
-fn cell_of(kind: Kind, mark: usize) -> usize {
-    if kind == Kind::KenKen {
-        mark / kenken::page::STRIDE
-    } else {
-        mark
-    }
-}
-
 /// Checks one step against the answer: it changes something, only the cells it names, and the
 /// marks after it still agree with the answer.
 fn check_step<P: Puzzle>(answer: &str, marks: &mut Vec<u8>, s: &hint::Step, at: &str) {
     assert!(!s.marks.is_empty(), "{at}: step {} changes no mark", s.rule);
     assert!(!s.sentence.is_empty() && !s.rule.is_empty(), "{at}: a step without words");
     for &(m, _) in &s.marks {
-        assert!(s.cells.contains(&cell_of(P::KIND, m)), "{at}: {} changes mark {m} outside its cells {:?}", s.rule, s.cells);
+        assert!(s.cells.contains(&P::cell_of(m)), "{at}: {} changes mark {m} outside its cells {:?}", s.rule, s.cells);
     }
     let before = marks.clone();
     hint::apply(marks, s);
@@ -76,35 +67,25 @@ fn walk<P: Puzzle>(p: &P, answer: &P::Solution, mut marks: Vec<u8>, at: &str) ->
     }
 }
 
-/// Random correct marks for about `share` of the cells, by the kind's own marks.
-fn partial_marks(kind: Kind, answer: &str, share: f64, rng: &mut fastrand::Rng) -> Vec<u8> {
+/// Random correct marks for about `share` of the cells, in the kind's own layout (the contract's
+/// `MARK_STRIDE` and `answer_mark`).
+fn partial_marks<P: Puzzle>(answer: &str, share: f64, rng: &mut fastrand::Rng) -> Vec<u8> {
     let chars: Vec<char> = answer.chars().collect();
-    match kind {
-        Kind::KenKen => {
-            let mut m = vec![0u8; chars.len() * kenken::page::STRIDE];
-            for (i, &c) in chars.iter().enumerate() {
-                if rng.f64() < share {
-                    m[i * kenken::page::STRIDE] = kenken::formats::char_digit(c).expect("digit");
-                }
-            }
-            m
+    let mut m = vec![0u8; chars.len() * P::MARK_STRIDE];
+    for (i, &c) in chars.iter().enumerate() {
+        if rng.f64() < share {
+            m[i * P::MARK_STRIDE] = P::answer_mark(c, true);
         }
-        _ => chars.iter().map(|&c| if rng.f64() < share { if c == '.' { 2 } else { 1 } } else { 0 }).collect(),
     }
+    m
 }
 
 /// One wrong mark at a random cell of correct partial marks; returns the marks and the cell.
-fn with_mistake(kind: Kind, answer: &str, rng: &mut fastrand::Rng) -> (Vec<u8>, usize) {
-    let mut marks = partial_marks(kind, answer, 0.3, rng);
+fn with_mistake<P: Puzzle>(answer: &str, rng: &mut fastrand::Rng) -> (Vec<u8>, usize) {
+    let mut marks = partial_marks::<P>(answer, 0.3, rng);
     let chars: Vec<char> = answer.chars().collect();
     let i = rng.usize(..chars.len());
-    match kind {
-        Kind::KenKen => {
-            let right = kenken::formats::char_digit(chars[i]).expect("digit");
-            marks[i * kenken::page::STRIDE] = if right == 1 { 2 } else { right - 1 };
-        }
-        _ => marks[i] = if chars[i] == '.' { 1 } else { 2 },
-    }
+    marks[i * P::MARK_STRIDE] = P::answer_mark(chars[i], false);
     (marks, i)
 }
 
@@ -123,14 +104,14 @@ fn check_puzzle<P: Puzzle>(p: &P, answer: &P::Solution, rng: &mut fastrand::Rng,
     assert_eq!(e.solved(), solved, "{at}: explain and the hint walk disagree");
     assert_eq!(e.steps.len(), steps, "{at}: explain's steps");
     for share in [0.2, 0.5] {
-        let m = partial_marks(P::KIND, &text, share, rng);
+        let m = partial_marks::<P>(&text, share, rng);
         let (again, _, _) = walk(p, answer, m, &format!("{at} from {share} correct marks"));
         // Logic is monotone: more correct marks never stop it earlier.
         if solved {
             assert!(again, "{at}: solved from empty but not from {share} correct marks");
         }
     }
-    let (bad, cell) = with_mistake(P::KIND, &text, rng);
+    let (bad, cell) = with_mistake::<P>(&text, rng);
     let wrong = P::hint_mistakes(&text, &bad);
     assert!(wrong.contains(&cell), "{at}: the planted mistake at {cell} is not seen");
     match hint::hint(p, &bad, Some(answer)) {
@@ -280,7 +261,7 @@ fn kenken_hint_writes_candidates_and_checks_them() {
     let answer = unique(&p).expect("unique");
     let text = answer_text(&p, &answer);
     let first = kenken::formats::char_digit(text.chars().next().unwrap()).unwrap();
-    let mut marks = vec![0u8; 25 * 3];
+    let mut marks = vec![0u8; 25 * KenKen::MARK_STRIDE];
     let others: u16 = (1..=5u16).filter(|&d| d != first as u16).fold(0, |m, d| m | 1 << (d - 1));
     marks[1] = (others & 0xff) as u8;
     match hint::hint(&p, &marks, Some(&answer)) {
@@ -728,7 +709,7 @@ fn dispatch_is_the_same_for_every_logic_kind() {
         }
         hint::apply(&mut marks, s);
     }
-    let digits: String = (0..25).map(|i| kenken::formats::digit_char(marks[i * 3])).collect();
+    let digits: String = (0..25).map(|i| kenken::formats::digit_char(marks[i * KenKen::MARK_STRIDE])).collect();
     assert_eq!(digits, answer.concat());
     // The wire form round-trips.
     let json = serde_json::to_string(&x).unwrap();
@@ -790,7 +771,7 @@ fn the_worker_shows_a_step_before_the_answer_and_then_checks_the_marks() {
     let p: KenKen = kinds::import_as(link).expect("reads");
     let answer = answer_text(&p, &unique(&p).expect("unique"));
     let right = kenken::formats::char_digit(answer.chars().next().unwrap()).unwrap();
-    let mut marks = vec![0u8; 36 * 3];
+    let mut marks = vec![0u8; 36 * KenKen::MARK_STRIDE];
     marks[0] = if right == 1 { 2 } else { 1 };
     let last = run(Request::Hint { kind: Kind::KenKen, puzzle: link.into(), marks: marks.clone() }, post.clone());
     let early: Vec<Reply> = seen.borrow_mut().drain(..).filter(|r| matches!(r, Reply::HintEarly(_))).collect();

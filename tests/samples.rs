@@ -1,4 +1,5 @@
-//! The home page's samples: every one opens, makes a share link, and the logic kinds' samples are
+//! What every registered kind must pass (a kind missing any part fails here by name): the home
+//! page's samples: every one opens, makes a share link, and the logic kinds' samples are
 //! proven unique (the rectangle-free "impossible" one proven to have no answer).
 
 use studio::kinds::{self, Kind};
@@ -132,7 +133,10 @@ fn check_text_lists_what_an_answer_breaks_for_every_kind() {
     for k in Kind::ALL {
         let s = samples::of(k).next().unwrap();
         let report = kinds::solve_text(k, s.text, Mode::First, "", None).unwrap();
-        let Some(rows) = report.solutions.first() else { continue };
+        let Some(rows) = report.solutions.first() else {
+            assert!(s.name.contains("impossible"), "{k:?}: the first sample {} has no answer to check", s.name);
+            continue;
+        };
         let answer = rows.join("\n");
         assert_eq!(kinds::check_text(k, s.text, Some(&answer)).unwrap(), Vec::<String>::new(), "{k:?}");
         // One character changed to another the kind reads: the checker says what breaks.
@@ -184,5 +188,45 @@ fn every_kind_generates_from_its_own_settings() {
             Err(GenerateError::Unsupported(kind)) => assert_eq!(kind, k),
             Err(e) => panic!("{k:?}: the default settings do not generate: {e}"),
         }
+    }
+}
+
+/// The marks contract for every registered kind, on its first sample: a full vector of blank
+/// marks is well-formed and one too many (or a value out of range) is an error value at every
+/// edge (the check, a hint, saved work: the puzzle is kept, the marks are set aside), never a
+/// panic; and for the kinds whose Check and hints compare marks with a proven answer, marks
+/// made from the answer by the contract's `answer_mark` agree with it, and one wrong mark is
+/// the mistake found.
+#[test]
+fn every_kind_states_its_marks_layout() {
+    for k in Kind::ALL {
+        let text = kinds::import(k, samples::of(k).next().unwrap().text).unwrap();
+        studio::with_kind!(k, P => {
+            let p: P = kinds::import_as(&text).unwrap();
+            let full = p.cell_count() * <P as Puzzle>::MARK_STRIDE;
+            assert!(full > 0, "{k:?}: a puzzle with no cells to mark");
+            assert!(kinds::check_marks(k, &text, &vec![0; full]).is_ok(), "{k:?}: blank marks are well-formed");
+            assert_eq!(<P as Puzzle>::cell_of(full - 1), p.cell_count() - 1, "{k:?}: the last mark is the last cell's");
+            let bad = vec![255u8; full + 1];
+            assert!(kinds::check_marks(k, &text, &bad).is_err(), "{k:?}: malformed marks are refused");
+            assert!(kinds::hint_text(k, &text, &bad, None).is_err(), "{k:?}: a hint refuses malformed marks");
+            let record = studio::saved::encode(k, &text, &bad);
+            let loaded = studio::saved::read(k, Some(&record), None, None);
+            assert_eq!(loaded.work.as_ref().map(|(t, m)| (t.as_str(), m.len())), Some((text.as_str(), 0)), "{k:?}: the puzzle is kept without the marks");
+            assert!(loaded.unreadable.is_some_and(|u| !u.puzzle_lost), "{k:?}: the marks are set aside");
+            if <P as Puzzle>::LOGIC_HINTS && !<P as Puzzle>::HINT_NEEDS_ANSWER {
+                let report = kinds::solve_text(k, &text, Mode::First, "", None).unwrap();
+                let answer = report.solutions.first().unwrap_or_else(|| panic!("{k:?}: the first sample has an answer")).concat();
+                assert_eq!(answer.chars().count(), p.cell_count(), "{k:?}: one answer character a cell");
+                let mut marks = vec![0u8; full];
+                for (i, c) in answer.chars().enumerate() {
+                    marks[i * <P as Puzzle>::MARK_STRIDE] = <P as Puzzle>::answer_mark(c, true);
+                }
+                assert_eq!(kinds::mistakes(k, &answer, &marks), Vec::<usize>::new(), "{k:?}: the answer's own marks");
+                let last = p.cell_count() - 1;
+                marks[last * <P as Puzzle>::MARK_STRIDE] = <P as Puzzle>::answer_mark(answer.chars().last().unwrap(), false);
+                assert_eq!(kinds::mistakes(k, &answer, &marks), vec![last], "{k:?}: one wrong mark");
+            }
+        });
     }
 }

@@ -26,7 +26,7 @@ mod rectfree;
 mod portfolio;
 // The Benchmark page chart: the SVG drawn from records (dots sorted on a log scale, verdict bars).
 mod bench_chart;
-// The home page samples: each opens, shares, and the logic ones are proven unique.
+// The registry-driven checks every kind must pass: samples open, share and solve (logic ones proven unique), a checker that rejects a changed answer, generator settings, the marks layout.
 mod samples;
 // Saved work in local storage: the versioned record, version 1 still read, unreadable saves reported with their raw text.
 mod saved;

@@ -25,7 +25,8 @@ mod cli {
     enum Command {
         /// Solve one puzzle and print the answer and a verdict line.
         Solve {
-            /// The kind's id (nonogram, colournono, kenken, …; an unknown id lists them all).
+            /// The kind's id.
+            #[arg(value_parser = kind_ids())]
             kind: String,
             /// A file, or the puzzle itself (a share link, a puzz.link URL, JSON, …).
             input: String,
@@ -67,7 +68,8 @@ mod cli {
         /// Check an answer with the kind's independent checker and list every rule it breaks;
         /// exit 1 when it breaks any.
         Check {
-            /// The kind's id (nonogram, colournono, kenken, …; an unknown id lists them all).
+            /// The kind's id.
+            #[arg(value_parser = kind_ids())]
             kind: String,
             /// A file, or the puzzle itself; without ANSWER, the answer it carries (a rectangle-free
             /// colouring given as a grid is both the task and the answer).
@@ -80,6 +82,8 @@ mod cli {
         },
         /// Solve every puzzle of a benchmark file or folder, check each answer, and summarise.
         Bench {
+            /// The kind's id.
+            #[arg(value_parser = kind_ids())]
             kind: String,
             /// A benchmark file or a folder of puzzle files.
             path: PathBuf,
@@ -102,7 +106,8 @@ mod cli {
         /// Print every step of reasoning from the empty grid (the hints, explained), how far logic
         /// gets and the hardest rule used; over a collection, one line per puzzle and a summary.
         Explain {
-            /// The kind's id (nonogram, colournono, kenken, …; an unknown id lists them all).
+            /// The kind's id.
+            #[arg(value_parser = kind_ids())]
             kind: String,
             /// A file (one puzzle or a collection), or the puzzle itself.
             input: String,
@@ -123,10 +128,11 @@ mod cli {
             #[arg(long)]
             groups: Option<String>,
         },
-        /// Print a new puzzle with a unique answer. The settings are the kind's own (unknown ones
-        /// are refused by name): nonogram `size`; colournono `size`, `colours`; kenken `size`,
-        /// `difficulty`; starbattle `size`, `stars`, `difficulty`; floodit `size`, `colours`, `centre`.
+        /// Print a new puzzle with a unique answer. The settings are the kind's own
+        /// (`Puzzle::GenerateOptions`); an unknown one is refused by name, with the kind's list.
         Generate {
+            /// The kind's id.
+            #[arg(value_parser = kind_ids())]
             kind: String,
             /// One of the kind's generator settings, as KEY=VALUE (repeatable). VALUE is read as
             /// JSON when it parses (numbers, true), else as a word.
@@ -199,9 +205,16 @@ mod cli {
         },
         /// Print a puzzle in the studio's JSON form and as a share link.
         Export {
+            /// The kind's id.
+            #[arg(value_parser = kind_ids())]
             kind: String,
             input: String,
         },
+    }
+
+    /// The kinds' ids from the registry, for the help text and clap's check of the argument.
+    fn kind_ids() -> clap::builder::PossibleValuesParser {
+        clap::builder::PossibleValuesParser::new(Kind::ALL.map(|k| k.id()))
     }
 
     fn kind_of(id: &str) -> Result<Kind, String> {
