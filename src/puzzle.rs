@@ -152,7 +152,7 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
         mark / Self::MARK_STRIDE
     }
 
-    /// Whether `marks` (from storage, a link or the page) is well-formed for this puzzle: at most
+    /// Whether `marks` (from storage, another tab or the page) is well-formed for this puzzle: at most
     /// [`Puzzle::cell_count`] x [`Puzzle::MARK_STRIDE`] bytes (fewer is fine: missing marks are
     /// 0). `Err` says what is wrong, for the edge to report; nothing downstream then panics on
     /// a mark out of range. Flood-It, whose marks are its moves, overrides it.
@@ -322,7 +322,8 @@ pub enum GenerateError {
     Stopped,
     /// The kind has no generator.
     Unsupported(Kind),
-    /// The settings are not valid for the kind (an unknown field, a size out of range).
+    /// The settings do not read for the kind (an unknown field, a value of the wrong type, an
+    /// unknown level).
     Input(InputError),
     /// The generator gave up (no unique puzzle from this seed, a level it cannot reach): why.
     Failed(String),

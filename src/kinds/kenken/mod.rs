@@ -112,7 +112,7 @@ impl Puzzle for KenKen {
     fn generate(options: &GenerateOptions, seed: u64) -> Result<Self, GenerateError> {
         let level = match options.difficulty.as_deref() {
             None => 1,
-            Some(w) => generate::level_from_word(w).ok_or_else(|| format!("unknown difficulty `{w}`; use {}", crate::hint::and_list(&generate::LEVELS)))?,
+            Some(w) => generate::level_from_word(w).ok_or_else(|| GenerateError::Input(crate::error::InputError::at("difficulty", format!("unknown level `{w}`; use {}", crate::hint::and_list(&generate::LEVELS)))))?,
         };
         generate::generate(options.size.unwrap_or(6), level, seed).map_err(GenerateError::Failed)
     }

@@ -94,7 +94,7 @@ impl Puzzle for StarBattle {
         let stars = options.stars.unwrap_or(if size >= 9 { 2 } else { 1 });
         let level = match options.difficulty.as_deref() {
             None => generate::Difficulty::Logic,
-            Some(w) => generate::Difficulty::from_word(w).ok_or_else(|| GenerateError::Failed(format!("unknown difficulty `{w}`; use {}", generate::Difficulty::WORDS)))?,
+            Some(w) => generate::Difficulty::from_word(w).ok_or_else(|| GenerateError::Input(crate::error::InputError::at("difficulty", format!("unknown level `{w}`; use {}", generate::Difficulty::WORDS))))?,
         };
         generate::generate_level(size, stars, level, seed, monitor)
     }
