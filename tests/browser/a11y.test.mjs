@@ -51,7 +51,7 @@ for (const theme of ['light', 'dark']) {
       await page.waitForSelector(ready).catch((e) => assert.fail(`#${fragment}: ${ready} never showed (${e.message.split('\n')[0]})`));
       assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), theme);
       if (press) {
-        await page.click(press);
+        await page.click(press, { timeout: 10000 }).catch((e) => assert.fail(`#${fragment}: no ${press} to press (${e.message.split('\n')[0]})`));
         await page.waitForSelector('#status[data-state="done"], #certificate', { timeout: 30000 });
       }
       for (const line of await violations(page)) report.push(`#${fragment}: ${line}`);
