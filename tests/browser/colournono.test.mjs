@@ -3,6 +3,8 @@
 // ringed), a hint applied, Solve proves the sample unique and shows the answer in colours.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { suite, open } from './harness.mjs';
 
 // The first sample (Cherries 8x8) and its unique answer in the link's letters (a red, b brown, c green).
@@ -95,6 +97,7 @@ test('touch: a tap paints the chosen colour, a long press dots; number keys pick
   const page = await open(env.chrome.context, env.server.url, LINK);
   await page.waitForSelector('#board .cell');
   assert.equal(await page.$eval('#board', (b) => getComputedStyle(b).touchAction), 'none');
+  await page.click('#clear'); // the test before left this puzzle solved
   const touch = (selector, type) => page.evaluate(([selector, type]) => {
     const el = document.querySelector(selector);
     const b = el.getBoundingClientRect();
@@ -123,7 +126,7 @@ test('touch: a tap paints the chosen colour, a long press dots; number keys pick
 test('the editor: draw in colours, each change checked (unique / several, ringed), palette edits, play', async () => {
   const page = await open(env.chrome.context, env.server.url, LINK);
   await page.waitForSelector('#board .cell');
-  await page.click('.cn-edit > summary');
+  await page.$eval('.cn-edit', (d) => { d.open = true; });
   await page.fill('#cn-w', '4');
   await page.dispatchEvent('#cn-w', 'change');
   await page.click('#cn-new');
@@ -179,7 +182,7 @@ test('the editor: draw in colours, each change checked (unique / several, ringed
 test('typed clues: checked (none / several) and played', async () => {
   const page = await open(env.chrome.context, env.server.url, LINK);
   await page.waitForSelector('#board .cell');
-  await page.click('.cn-edit > summary');
+  await page.$eval('.cn-edit', (d) => { d.open = true; });
   // Two rows of one red cell each and two columns of one red: two answers.
   await page.fill('#cn-rows', 'a\na');
   await page.fill('#cn-cols', '1a\na');
@@ -194,5 +197,26 @@ test('typed clues: checked (none / several) and played', async () => {
   await page.fill('#cn-cols', 'a\na');
   await page.click('#cn-play-clues');
   await page.waitForFunction(() => location.hash.startsWith('#colournono/v1/2x2:'));
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test('the open editor with a drawing has no serious or critical axe violation, light and dark', async () => {
+  const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  const page = await open(env.chrome.context, env.server.url, LINK);
+  for (const theme of ['light', 'dark']) {
+    await page.evaluate((t) => localStorage.setItem('puzzle-studio/theme', t), theme);
+    await page.reload();
+    await page.waitForSelector('#board .cell');
+    await page.$eval('.cn-edit', (d) => { d.open = true; });
+    await page.click('#cn-new');
+    await page.click('#cn-editor .cell[data-r="1"][data-c="1"]');
+    await page.waitForSelector('#cn-verdict[data-verdict="unique"]', { timeout: 20000 });
+    await page.evaluate(AXE);
+    const found = await page.evaluate(async () => {
+      const r = await window.axe.run(document.querySelector('.cn-edit'), { resultTypes: ['violations'] });
+      return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    });
+    assert.deepEqual(found, [], theme);
+  }
   assert.deepEqual(page.studioErrors, []);
 });

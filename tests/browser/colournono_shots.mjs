@@ -32,7 +32,7 @@ for (const theme of ['light', 'dark']) {
     await page.waitForTimeout(300);
     await page.screenshot({ path: path.join(out, `colournono-${device}-${theme}.png`), fullPage: device === 'phone' });
     // The editor: a new 10x10 drawing, a red disc and a blue bar drawn, checked.
-    await page.click('.cn-edit > summary');
+    await page.$eval('.cn-edit', (d) => { d.open = true; });
     await page.click('#cn-new');
     await page.waitForSelector('#cn-editor .cell');
     const ecell = (r, c) => `#cn-editor .cell[data-r="${r}"][data-c="${c}"]`;

@@ -229,7 +229,7 @@ pub fn ColourEditor() -> Html {
                 html! {
                     <li class="cn-entry" data-colour={c.to_string()}>
                         <button class="swatch" aria-pressed={active.to_string()} aria-label={format!("Draw with {label}")} title={format!("Draw with {label}")}
-                            style={format!("background:{};color:{}", col.hex(), page::text_on(col.rgb))} onclick={pick}>{ if c == 0 { "bg".to_string() } else { letter.to_string() } }</button>
+                            style={format!("background:{};color:{}", col.hex(), page::text_on(col.rgb))} onclick={pick}>{ if c == 0 { String::new() } else { letter.to_string() } }</button>
                         <input type="color" aria-label={format!("{label}: colour")} value={col.hex()} onchange={recolour} />
                         <input type="text" class="cn-name" aria-label={format!("{label}: name")} placeholder={if c == 0 { "background" } else { "name" }} value={name} onchange={rename} maxlength="40" size="9" />
                         if c > 0 && d.palette.len() > 2 { <button class="cn-remove" aria-label={format!("Remove {label}")} title={format!("Remove {label}; its cells become background")} onclick={remove}>{ "×" }</button> }
