@@ -64,9 +64,15 @@ pub fn ColourEditor() -> Html {
     let timer: Rc<RefCell<Option<Timeout>>> = use_mut_ref(|| None);
     let busy = ctx.state.busy_kind(KIND).is_some();
 
+    // Whether the drawing was changed in this visit: a stored drawing is not checked at load, so
+    // a reload or a shared link opens its own puzzle, not the draft.
+    let edited: Rc<RefCell<bool>> = use_mut_ref(|| false);
     let store = {
-        let save = save.clone();
-        Callback::from(move |d: Option<Draft>| save.emit(d.map(|d| d.to_text())))
+        let (save, edited) = (save.clone(), edited.clone());
+        Callback::from(move |d: Option<Draft>| {
+            *edited.borrow_mut() = true;
+            save.emit(d.map(|d| d.to_text()))
+        })
     };
     let stroke = {
         let (draft, store, brush) = (draft.clone(), store.clone(), brush.clone());
@@ -80,20 +86,16 @@ pub fn ColourEditor() -> Html {
     };
     let accepted: Option<Result<ColourNonogram, String>> = draft.as_ref().map(|d| d.to_puzzle().map_err(|e| e.to_string()));
     let drawn = accepted.clone().and_then(Result::ok);
-    // The drawing last sent to be checked: the stored one at first, so a reload opens the
-    // puzzle of the link, not the draft, until the drawing changes.
-    let sent: Rc<RefCell<Option<ColourNonogram>>> = {
-        let first = drawn.clone();
-        use_mut_ref(move || first)
-    };
+    // The drawing last sent to be checked.
+    let sent: Rc<RefCell<Option<ColourNonogram>>> = use_mut_ref(|| None);
 
     // Every changed drawing the model accepts is checked after a calm, once, when no job of
     // this page runs.
     {
-        let (ctx, checked, timer, sent) = (ctx.clone(), checked.clone(), timer.clone(), sent.clone());
+        let (ctx, checked, timer, sent, edited) = (ctx.clone(), checked.clone(), timer.clone(), sent.clone(), edited.clone());
         use_effect_with((drawn, busy), move |(drawn, busy)| {
             timer.borrow_mut().take();
-            if let Some(p) = drawn.clone().filter(|p| !*busy && sent.borrow().as_ref() != Some(p)) {
+            if let Some(p) = drawn.clone().filter(|p| *edited.borrow() && !*busy && sent.borrow().as_ref() != Some(p)) {
                 *timer.borrow_mut() = Some(Timeout::new(CHECK_AFTER_MS, move || {
                     *sent.borrow_mut() = Some(p.clone());
                     checked.set(Some(p.clone()));
