@@ -8,8 +8,9 @@
 //!   on a shape's edge when one is, takes a neighbour's colour. A grid line logic completes is
 //!   unique by its sound deductions; the solver's verdict is still taken.
 //! - [`Level::Hard`] (line logic alone stalls, search needed): a unique picture that line logic
-//!   finishes gets one more cell of detail (a cell on a shape's edge takes a neighbour's colour) and is repaired
-//!   again, a bounded number of times per picture.
+//!   finishes gets one more cell of detail (half the time a cell on a shape's edge takes a
+//!   neighbour's colour, else any cell changes) until line logic stalls, with no SAT call while
+//!   it still finishes; then repaired again, a bounded number of details per picture.
 //!
 //! Failing is allowed; calling an ambiguous puzzle unique is not: the result is the solver's
 //! `Unique` verdict (the blocked second solve came back UNSAT) on the clues returned, and its
@@ -171,6 +172,14 @@ fn repaint(g: &mut Grid<u8>, rc: (usize, usize), colours: usize, not: &[u8], rng
     g.set(rc.0, rc.1, pick);
 }
 
+/// One more cell of detail: half the time a cell on a shape's edge takes a neighbour's colour
+/// (the edge moves), else any cell changes (a speck, which line logic finds harder).
+fn add_detail(pic: &mut Grid<u8>, colours: usize, rng: &mut fastrand::Rng) {
+    let edge: Vec<(usize, usize)> = pic.positions().filter(|&rc| !neighbour_colours(pic, rc, &[]).is_empty()).collect();
+    let rc = if edge.is_empty() || rng.bool() { (rng.usize(..pic.rows()), rng.usize(..pic.cols())) } else { edge[rng.usize(..edge.len())] };
+    repaint(pic, rc, colours, &[], rng);
+}
+
 /// The puzzle of a picture.
 fn puzzle_of(palette: &[Colour], pic: &Grid<u8>) -> Result<ColourNonogram, String> {
     let (rows, cols) = clues_of(pic);
@@ -213,6 +222,15 @@ pub fn generate_level(size: usize, colours: usize, level: Level, seed: u64) -> R
                 }
             }
             let p = puzzle_of(&palette, &pic)?;
+            if level == Level::Hard && detail > 0 && line_logic_finishes(&p) {
+                // Still finished by line logic (so unique): more detail before any SAT call.
+                detail += 1;
+                if detail > n / 4 {
+                    break;
+                }
+                add_detail(&mut pic, colours, &mut rng);
+                continue;
+            }
             let report = super::solve::solve(&p, Mode::Unique, None).map_err(|e| e.to_string())?;
             match report.verdict {
                 Verdict::Unique => {
@@ -221,10 +239,7 @@ pub fn generate_level(size: usize, colours: usize, level: Level, seed: u64) -> R
                         if detail > n / 4 {
                             break;
                         }
-                        // A cell on a shape's edge moves the edge rather than adding a speck.
-                        let edge: Vec<(usize, usize)> = pic.positions().filter(|&rc| !neighbour_colours(&pic, rc, &[]).is_empty()).collect();
-                        let rc = if edge.is_empty() { (rng.usize(..size), rng.usize(..size)) } else { edge[rng.usize(..edge.len())] };
-                        repaint(&mut pic, rc, colours, &[], &mut rng);
+                        add_detail(&mut pic, colours, &mut rng);
                         continue;
                     }
                     return p.with_goal(pic).map_err(|e| e.to_string());
