@@ -383,16 +383,16 @@ fn fuzzed_xml_never_panics() {
 #[test]
 fn generated_puzzles_are_unique_in_the_colours_asked() {
     for (size, colours, seed) in [(5usize, 2usize, 1u64), (8, 3, 2), (10, 4, 3), (15, 6, 4), (20, 8, 5)] {
-        let p = ColourNonogram::generate(&studio::kinds::colournono::GenerateOptions { size: Some(size), colours: Some(colours) }, seed).unwrap();
+        let p = ColourNonogram::generate(&studio::kinds::colournono::GenerateOptions { size: Some(size), colours: Some(colours), difficulty: None }, seed).unwrap();
         assert_eq!((p.width(), p.height(), p.colours()), (size, size, colours));
         let r = p.solve(Mode::Unique, None).unwrap();
         assert_eq!(r.verdict, Verdict::Unique, "{}", formats::link_payload(&p));
         assert_eq!(Some(&r.solutions[0]), p.goal());
         // The same seed gives the same puzzle.
-        let again = ColourNonogram::generate(&studio::kinds::colournono::GenerateOptions { size: Some(size), colours: Some(colours) }, seed).unwrap();
+        let again = ColourNonogram::generate(&studio::kinds::colournono::GenerateOptions { size: Some(size), colours: Some(colours), difficulty: None }, seed).unwrap();
         assert_eq!(again, p);
     }
-    let e = ColourNonogram::generate(&studio::kinds::colournono::GenerateOptions { size: Some(10), colours: Some(12) }, 1).unwrap_err().to_string();
+    let e = ColourNonogram::generate(&studio::kinds::colournono::GenerateOptions { size: Some(10), colours: Some(12), difficulty: None }, 1).unwrap_err().to_string();
     assert!(e.contains("colours must be 2 to 8"), "{e}");
 }
 
@@ -411,5 +411,214 @@ fn solving_with_a_monitor_works() {
         let watched = p.solve(Mode::Unique, Some(Monitor::new(1.0, |_| true))).unwrap();
         assert_eq!(plain.verdict, watched.verdict);
         assert_eq!(plain.solutions, watched.solutions);
+    }
+}
+
+/// The share of neighbouring cell pairs (right and below) with the same colour: about
+/// 1 / colours for noise, most pairs for a picture of shapes.
+fn same_neighbours(g: &Grid<u8>) -> f64 {
+    let (mut same, mut all) = (0usize, 0usize);
+    for (r, c) in g.positions() {
+        for (rr, cc) in [(r + 1, c), (r, c + 1)] {
+            if let Some(&v) = g.get(rr, cc) {
+                all += 1;
+                same += usize::from(v == g[(r, c)]);
+            }
+        }
+    }
+    same as f64 / all as f64
+}
+
+/// Generated puzzles at each level: proven unique, their goal the answer, pictures of shapes
+/// rather than noise, and rated as asked: `easy` ones are finished by line logic (the solver's
+/// rating is `line logic`), `hard` ones are not (line logic leaves cells, the rating says search
+/// is needed); an unknown level is refused in words.
+#[test]
+fn generator_levels_are_rated_as_asked_and_unique() {
+    use studio::kinds::colournono::generate::line_logic_finishes;
+    use studio::kinds::colournono::GenerateOptions;
+    for (size, colours, seed) in [(8usize, 2usize, 1u64), (12, 3, 2), (15, 5, 3), (20, 6, 4), (25, 8, 5)] {
+        for level in ["easy", "hard"] {
+            let options = GenerateOptions { size: Some(size), colours: Some(colours), difficulty: Some(level.into()) };
+            let p = ColourNonogram::generate(&options, seed).unwrap_or_else(|e| panic!("{size} {colours} {level}: {e}"));
+            assert_eq!((p.width(), p.height(), p.colours()), (size, size, colours));
+            let r = p.solve(Mode::Unique, None).unwrap();
+            assert_eq!(r.verdict, Verdict::Unique, "{level} {}", formats::link_payload(&p));
+            assert_eq!(Some(&r.solutions[0]), p.goal());
+            let goal = p.goal().unwrap();
+            assert!(same_neighbours(goal) > 0.6, "{level} {size}x{size}: {:.2} of neighbours alike is noise, not a picture", same_neighbours(goal));
+            let rating = r.rating.clone().unwrap_or_default();
+            match level {
+                "easy" => {
+                    assert!(line_logic_finishes(&p), "easy {size}x{size} {colours}: line logic does not finish it");
+                    assert_eq!(rating, "line logic");
+                }
+                _ => {
+                    assert!(!line_logic_finishes(&p), "hard {size}x{size} {colours}: line logic finishes it");
+                    assert!(rating.contains("search"), "{rating}");
+                }
+            }
+        }
+    }
+    let bad = GenerateOptions { size: Some(10), colours: Some(3), difficulty: Some("fiendish".into()) };
+    let e = ColourNonogram::generate(&bad, 1).unwrap_err();
+    assert!(matches!(e, studio::puzzle::GenerateError::Input(_)), "{e:?}");
+    let e = e.to_string();
+    assert!(e.contains("unknown difficulty `fiendish`"), "{e}");
+}
+
+/// The editor's draft: its puzzle has the picture's clues and the picture as goal; palette edits
+/// renumber the cells; typed clues read in the draft's palette with their errors placed; the
+/// stored text reads back, and broken stored text is an error, never a panic.
+#[test]
+fn the_editor_draft_edits_and_round_trips() {
+    use studio::kinds::colournono::draft::Draft;
+    let d = Draft::blank(4, 3);
+    assert_eq!(d.size(), (4, 3));
+    assert_eq!(d.palette.len(), 4);
+    // Paint a column of colour 2 and a row of colour 1 over it.
+    let d = d.painted(&[1, 5, 9], 2).painted(&[4, 5, 6], 1);
+    let p = d.to_puzzle().unwrap();
+    let r = p.solve(Mode::Unique, None).unwrap();
+    assert_eq!(r.verdict, Verdict::Unique);
+    assert_eq!(formats::grid_rows(&r.solutions[0]), vec![".b..", "aaa.", ".b.."]);
+    // Removing colour 1 turns its cells to background and renames colour 2 as 1.
+    let e = d.with_colour_removed(1).unwrap();
+    assert_eq!(formats::grid_rows(&e.cells), vec![".a..", "....", ".a.."]);
+    assert_eq!(e.palette.len(), 3);
+    assert!(e.with_colour_removed(0).is_none());
+    assert!(Draft::blank(2, 2).with_colour_removed(1).and_then(|d| d.with_colour_removed(1)).and_then(|d| d.with_colour_removed(1)).is_none());
+    // An added colour is new; two entries of one colour are refused by the model, in words.
+    let f = d.with_colour_added().unwrap();
+    assert_eq!(f.palette.len(), 5);
+    assert!(f.palette[..4].iter().all(|c| c.rgb != f.palette[4].rgb));
+    let same = d.with_rgb(2, d.palette[1].rgb);
+    assert!(same.to_puzzle().unwrap_err().to_string().contains("same colour"));
+    let named = d.with_name(1, "  tomato ");
+    assert_eq!(named.palette[1].name.as_deref(), Some("tomato"));
+    // Stored text round trip, resizing keeps the top left.
+    assert_eq!(Draft::from_text(&named.to_text()).unwrap(), named);
+    assert_eq!(formats::grid_rows(&d.resized(2, 2).cells), vec![".b", "aa"]);
+    for bad in ["", "{}", r##"{"palette":["#fff"],"cells":["ab"]}"##, r##"{"palette":["#fff","#000"],"cells":["a","aa"]}"##] {
+        assert!(Draft::from_text(bad).is_err(), "{bad}");
+    }
+    // Typed clues: the same puzzle as the drawing, in any of the spellings.
+    let typed = d.puzzle_of_clues("b\n3a\nb", "a\n b, a b \na\n0\n").unwrap();
+    assert_eq!(typed.rows(), p.rows());
+    assert_eq!(typed.cols(), p.cols());
+    let err = d.puzzle_of_clues("b\n3q\nb", "a\nbab\na\n0").unwrap_err().to_string();
+    assert!(err.contains("row 2"), "{err}");
+}
+
+/// The clues, palette colours and goal of a puzzle (what the `.non` and `.g` forms carry).
+fn carried(p: &ColourNonogram) -> (Vec<Vec<Run>>, Vec<Vec<Run>>, Vec<[u8; 3]>) {
+    (p.rows().to_vec(), p.cols().to_vec(), p.palette().iter().map(|c| c.rgb).collect())
+}
+
+/// Puzzles for the format tests: the samples, a generated one, the webpbn one (yellow on a
+/// non-default palette) and one on a coloured background.
+fn format_puzzles() -> Vec<ColourNonogram> {
+    use studio::kinds::colournono::GenerateOptions;
+    let mut out: Vec<ColourNonogram> = ColourNonogram::SAMPLES.iter().map(|&(_, t)| ColourNonogram::import(t).unwrap().puzzle).collect();
+    out.push(ColourNonogram::generate(&GenerateOptions { size: Some(12), colours: Some(6), difficulty: None }, 3).unwrap());
+    out.push(ColourNonogram::import(HAPPY).unwrap().puzzle);
+    out.push(ColourNonogram::import("3x2:112.f00.0f0:a/b/a/ab/a").unwrap().puzzle);
+    out
+}
+
+/// The coloured `.non` form: a worked example (a `color` line per character, bare numbers in
+/// colour `1`, a character without a `color` line, `0` and blank lines for empty clues, the goal
+/// in characters) reads as written; every puzzle reads back from what is written, goal and
+/// background included; the importer and the sniffer know it; errors name the line.
+#[test]
+fn coloured_non_reads_and_round_trips() {
+    use studio::kinds::colournono::non;
+    let text = "title \"Flag\"\nwidth 3\nheight 3\ncolor r #dd2222\ncolor 1 #000000\n\nrows\n2r,1\n0\n1g,2r\n\ncolumns\n1r,1g\n1r,1r\n1,1r\n\ngoal \"rr1000grr\"\n";
+    let p = non::from_non(text).unwrap();
+    assert_eq!(p.title(), Some("Flag"));
+    assert_eq!(p.palette().iter().map(|c| c.hex()).collect::<Vec<_>>()[..3], ["#ffffff", "#dd2222", "#000000"]);
+    assert_eq!(p.colours(), 3, "r, 1 and the undeclared g");
+    assert_eq!(formats::clue_text(&p.rows()[0]), "2ab");
+    assert!(p.rows()[1].is_empty());
+    assert_eq!(formats::clue_text(&p.rows()[2]), "c2a");
+    assert_eq!(formats::grid_rows(p.goal().unwrap()), vec!["aab", "...", "caa"]);
+    let r = p.solve(Mode::Unique, None).unwrap();
+    assert_eq!(r.verdict, Verdict::Unique);
+    assert_eq!(Some(&r.solutions[0]), p.goal());
+    assert_eq!(studio::kinds::sniff(text), Some(studio::kind::Kind::ColourNonogram));
+    for p in format_puzzles() {
+        let written = non::to_non(&p);
+        let back = non::from_non(&written).unwrap_or_else(|e| panic!("{e}\n{written}"));
+        assert_eq!(carried(&back), carried(&p), "{written}");
+        assert_eq!(back.goal(), p.goal());
+        assert_eq!(ColourNonogram::import(&written).unwrap().puzzle.rows(), p.rows());
+    }
+    for (bad, place) in [
+        ("width 2\nheight 1\nrows\n1a\ncolumns\n1a\n", "line 5"),
+        ("width 1\nheight 1\ncolor a #zzz\nrows\n1a\ncolumns\n1a\n", "line 3"),
+        ("width 1\nheight 1\nrows\n1ab\ncolumns\n1a\n", "line 4"),
+        ("width 1\nheight 1\nrows\n1a\ncolumns\n1a\ngoal \"aa\"\n", "line 7"),
+        ("rows\n1a\n", "line 1"),
+    ] {
+        let e = non::from_non(bad).unwrap_err().to_string();
+        assert!(e.contains(place), "{bad:?}: {e}");
+    }
+}
+
+/// Olšák's `.g` form: a worked example in the shape of the griddler solver's colour samples
+/// (free text, `#d` declarations with a background `0`, a default colour `1` used by bare
+/// numbers, an X11 colour name, `: rows`, `: columns`, `: end`) reads as written; every puzzle
+/// reads back from what is written; triddler sections and undeclared colours are refused by line.
+#[test]
+fn olsak_g_reads_and_round_trips() {
+    use studio::kinds::colournono::olsak;
+    let text = "A small flag, written for this test.\n\n#d\n   r:%  #dd2222  red stripe\n   0:   white\n   1:*  black\n: rows ----\n2r 1\n0\n1 2r\n: columns ----\n1r 1\n1r 1r\n1 1r\n: end\n\nTrailing text.\n";
+    let p = olsak::from_g(text).unwrap();
+    assert_eq!(p.palette().iter().map(|c| c.hex()).collect::<Vec<_>>(), ["#ffffff", "#dd2222", "#000000"]);
+    assert_eq!(p.palette()[1].name.as_deref(), Some("red stripe"));
+    assert_eq!(formats::clue_text(&p.rows()[0]), "2ab");
+    assert!(p.rows()[1].is_empty());
+    let r = p.solve(Mode::Unique, None).unwrap();
+    assert_eq!(r.verdict, Verdict::Unique);
+    assert_eq!(formats::grid_rows(&r.solutions[0]), vec!["aab", "...", "baa"]);
+    assert_eq!(studio::kinds::sniff(text), Some(studio::kind::Kind::ColourNonogram));
+    for p in format_puzzles() {
+        let written = olsak::to_g(&p);
+        let back = olsak::from_g(&written).unwrap_or_else(|e| panic!("{e}\n{written}"));
+        assert_eq!(carried(&back), carried(&p), "{written}");
+        assert_eq!(ColourNonogram::import(&written).unwrap().puzzle.cols(), p.cols());
+    }
+    for (bad, place) in [
+        ("#d\n a:a #ff0000\n: rows\n1b\n: columns\n1a\n: end\n", "line 4"),
+        ("#d\n a:a chartreuse4\n: rows\n1a\n: columns\n1a\n", "line 2"),
+        ("#d\n a:a red\n: rows\n1a\n: diagonals\n1a\n", "line 5"),
+        ("#d\n a:a red\n: rows\n1\n: columns\n1a\n", "line 4"),
+    ] {
+        let e = olsak::from_g(bad).unwrap_err().to_string();
+        assert!(e.contains(place), "{bad:?}: {e}");
+    }
+}
+
+/// Mutated `.non` and `.g` files never panic; whatever reads solves to verified answers.
+#[test]
+fn fuzzed_non_and_g_never_panic() {
+    use studio::kinds::colournono::{non, olsak};
+    let mut rng = fastrand::Rng::with_seed(11);
+    let alphabet: Vec<char> = "0123456789abcrgAF#:,. \n\"xdw".chars().collect();
+    for p in format_puzzles().iter().take(3) {
+        for seed in [non::to_non(p), olsak::to_g(p)] {
+            for _ in 0..1500 {
+                let t = crate::fuzz::mutate(&mut rng, &seed, &alphabet);
+                for read in [non::from_non(&t), olsak::from_g(&t)] {
+                    if let Ok(q) = read {
+                        let r = q.solve(Mode::First, None).unwrap();
+                        for s in &r.solutions {
+                            check::verify(&q, s).unwrap();
+                        }
+                    }
+                }
+                let _ = studio::kinds::sniff(&t);
+            }
+        }
     }
 }

@@ -151,7 +151,8 @@ mod cli {
             #[arg(long)]
             colours: Option<usize>,
             /// Short for --option difficulty=WORD, for kinds that have levels (KenKen: `easy`,
-            /// `medium`, `hard`; Star Battle: `easy`, `medium`, `hard`, `expert`, `logic`, `beyond`, `any`).
+            /// `medium`, `hard`; Star Battle: `easy`, `medium`, `hard`, `expert`, `logic`, `beyond`, `any`;
+            /// colour nonogram: `easy`, `hard`, `any`).
             #[arg(long)]
             difficulty: Option<String>,
             /// Give up after this many seconds (generators that report progress).

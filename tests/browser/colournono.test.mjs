@@ -3,6 +3,8 @@
 // ringed), a hint applied, Solve proves the sample unique and shows the answer in colours.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { suite, open } from './harness.mjs';
 
 // The first sample (Cherries 8x8) and its unique answer in the link's letters (a red, b brown, c green).
@@ -88,5 +90,133 @@ test('painting the whole answer by hand is the solved moment', async () => {
   await page.waitForSelector('#solved-moment');
   // Finished runs are greyed.
   assert.ok((await page.$$eval('#board .run.done', (r) => r.length)) > 20);
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test('touch: a tap paints the chosen colour, a long press dots; number keys pick the colour', async () => {
+  const page = await open(env.chrome.context, env.server.url, LINK);
+  await page.waitForSelector('#board .cell');
+  assert.equal(await page.$eval('#board', (b) => getComputedStyle(b).touchAction), 'none');
+  await page.click('#clear'); // the test before left this puzzle solved
+  const touch = (selector, type) => page.evaluate(([selector, type]) => {
+    const el = document.querySelector(selector);
+    const b = el.getBoundingClientRect();
+    const e = new PointerEvent(type, { bubbles: true, cancelable: true, pointerId: 9, pointerType: 'touch', isPrimary: true, button: type === 'pointermove' ? -1 : 0, buttons: type === 'pointerup' ? 0 : 1, clientX: b.x + b.width / 2, clientY: b.y + b.height / 2 });
+    return el.dispatchEvent(e);
+  }, [selector, type]);
+  await page.focus('#board');
+  await page.keyboard.press('2');
+  assert.equal(await page.$eval('.cn-palette [data-mark="3"]', (b) => b.getAttribute('aria-pressed')), 'true');
+  // A tap: brown.
+  await touch(cell(2, 2), 'pointerdown');
+  await touch(cell(2, 2), 'pointerup');
+  assert.equal(await page.$eval(cell(2, 2), (c) => c.dataset.v), MARK.b);
+  // A long press: a dot, whatever the colour.
+  await touch(cell(3, 3), 'pointerdown');
+  await page.waitForTimeout(700);
+  await touch(cell(3, 3), 'pointerup');
+  assert.equal(await page.$eval(cell(3, 3), (c) => c.dataset.v), MARK['.']);
+  // Key 4 is beyond this palette's three colours: the tool stays.
+  await page.focus('#board');
+  await page.keyboard.press('4');
+  assert.equal(await page.$eval('.cn-palette [data-mark="3"]', (b) => b.getAttribute('aria-pressed')), 'true');
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test('the editor: draw in colours, each change checked (unique / several, ringed), palette edits, play', async () => {
+  const page = await open(env.chrome.context, env.server.url, LINK);
+  await page.waitForSelector('#board .cell');
+  await page.$eval('.cn-edit', (d) => { d.open = true; });
+  await page.fill('#cn-w', '4');
+  await page.dispatchEvent('#cn-w', 'change');
+  await page.click('#cn-new');
+  await page.fill('#cn-w', '4');
+  await page.dispatchEvent('#cn-w', 'change');
+  await page.fill('#cn-h', '3');
+  await page.dispatchEvent('#cn-h', 'change');
+  const ecell = (r, c) => `#cn-editor .cell[data-r="${r}"][data-c="${c}"]`;
+  await page.waitForSelector(ecell(2, 3));
+  assert.equal(await page.$$eval('#cn-editor .cell', (c) => c.length), 12);
+  // Two red cells on a diagonal: two answers, the four cells they differ in ringed.
+  await page.click(ecell(0, 0));
+  await page.click(ecell(1, 1));
+  await page.waitForSelector('#cn-verdict[data-verdict="multiple"]', { timeout: 20000 });
+  assert.equal(await page.$$eval('#cn-editor .cell.differs', (c) => c.length), 4);
+  // A third cell makes it unique.
+  await page.click(ecell(0, 1));
+  await page.waitForSelector('#cn-verdict[data-verdict="unique"]', { timeout: 20000 });
+  assert.equal(await page.$$eval('#cn-editor .cell.differs', (c) => c.length), 0);
+  // A stroke in the second colour (blue) along the bottom row.
+  await page.click('.cn-entry[data-colour="2"] .swatch');
+  const a = await page.$eval(ecell(2, 0), (c) => { const b = c.getBoundingClientRect(); return [b.x + b.width / 2, b.y + b.height / 2]; });
+  const b = await page.$eval(ecell(2, 3), (c) => { const b = c.getBoundingClientRect(); return [b.x + b.width / 2, b.y + b.height / 2]; });
+  await page.mouse.move(a[0], a[1]);
+  await page.mouse.down();
+  await page.mouse.move(b[0], b[1], { steps: 6 });
+  await page.mouse.up();
+  assert.deepEqual(await page.$$eval('#cn-editor .cell[data-r="2"]', (cs) => cs.map((c) => c.dataset.v)), ['2', '2', '2', '2']);
+  await page.waitForSelector('#cn-verdict[data-verdict="unique"]', { timeout: 20000 });
+  // Palette: add a colour (it becomes the brush), name it, recolour it; remove red: its cells become background.
+  await page.click('#cn-add');
+  assert.equal(await page.$$eval('.cn-entry', (e) => e.length), 5);
+  await page.fill('.cn-entry[data-colour="4"] .cn-name', 'sky');
+  await page.dispatchEvent('.cn-entry[data-colour="4"] .cn-name', 'change');
+  await page.$eval('.cn-entry[data-colour="4"] input[type="color"]', (i) => { i.value = '#55ccdd'; i.dispatchEvent(new Event('change', { bubbles: true })); });
+  await page.waitForFunction(() => document.querySelector('.cn-entry[data-colour="4"] .swatch').getAttribute('aria-label').includes('sky'));
+  await page.click('.cn-entry[data-colour="1"] .cn-remove');
+  assert.deepEqual(await page.$$eval('#cn-editor .cell[data-r="0"]', (cs) => cs.map((c) => c.dataset.v)), ['0', '0', '0', '0']);
+  assert.deepEqual(await page.$$eval('#cn-editor .cell[data-r="2"]', (cs) => cs.map((c) => c.dataset.v)), ['1', '1', '1', '1']);
+  await page.waitForSelector('#cn-verdict[data-verdict="unique"]', { timeout: 20000 });
+  // The draft survives a reload.
+  await page.reload();
+  await page.waitForSelector('#cn-editor .cell');
+  assert.equal(await page.$$eval('#cn-editor .cell', (c) => c.length), 12);
+  // Play: the board is the drawing's puzzle, blank, and the address is its link.
+  await page.click('#cn-play');
+  await page.waitForFunction(() => location.hash.startsWith('#colournono/v1/4x3:'));
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 12);
+  assert.deepEqual(await page.$$eval('#board .cell', (cs) => cs.map((c) => c.dataset.v).join('')), '000000000000');
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test('typed clues: checked (none / several) and played', async () => {
+  const page = await open(env.chrome.context, env.server.url, LINK);
+  await page.waitForSelector('#board .cell');
+  await page.$eval('.cn-edit', (d) => { d.open = true; });
+  // Two rows of one red cell each and two columns of one red: two answers.
+  await page.fill('#cn-rows', 'a\na');
+  await page.fill('#cn-cols', '1a\na');
+  await page.click('#cn-check-clues');
+  await page.waitForSelector('#cn-verdict[data-verdict="multiple"]', { timeout: 20000 });
+  // A clue in a colour the palette lacks is refused in words naming the line.
+  await page.fill('#cn-rows', 'a\nq');
+  await page.click('#cn-check-clues');
+  await page.waitForSelector('#notice.error');
+  assert.match(await page.textContent('#notice .notice-text'), /row 2/);
+  await page.fill('#cn-rows', '2a\n0');
+  await page.fill('#cn-cols', 'a\na');
+  await page.click('#cn-play-clues');
+  await page.waitForFunction(() => location.hash.startsWith('#colournono/v1/2x2:'));
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test('the open editor with a drawing has no serious or critical axe violation, light and dark', async () => {
+  const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  const page = await open(env.chrome.context, env.server.url, LINK);
+  for (const theme of ['light', 'dark']) {
+    await page.evaluate((t) => localStorage.setItem('puzzle-studio/theme', t), theme);
+    await page.reload();
+    await page.waitForSelector('#board .cell');
+    await page.$eval('.cn-edit', (d) => { d.open = true; });
+    await page.click('#cn-new');
+    await page.click('#cn-editor .cell[data-r="1"][data-c="1"]');
+    await page.waitForSelector('#cn-verdict[data-verdict="unique"]', { timeout: 20000 });
+    await page.evaluate(AXE);
+    const found = await page.evaluate(async () => {
+      const r = await window.axe.run(document.querySelector('.cn-edit'), { resultTypes: ['violations'] });
+      return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    });
+    assert.deepEqual(found, [], theme);
+  }
   assert.deepEqual(page.studioErrors, []);
 });

@@ -1,5 +1,6 @@
 // Screenshots of the colour nonogram page to look at: desktop (1280x900) and phone (375x740),
-// light and dark, with some cells painted, a dot, and a hint shown. Not a test; after a build:
+// light and dark, with some cells painted, a dot, and a hint shown, and the editor with a drawing
+// checked. Not a test; after a build (the docs keep them in docs/screens/colour/):
 //   (cd tests/browser && node colournono_shots.mjs OUT_DIR)
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,6 +31,21 @@ for (const theme of ['light', 'dark']) {
     await page.waitForSelector('#hint-text', { timeout: 30000 });
     await page.waitForTimeout(300);
     await page.screenshot({ path: path.join(out, `colournono-${device}-${theme}.png`), fullPage: device === 'phone' });
+    // The editor: a new 10x10 drawing, a red disc and a blue bar drawn, checked.
+    await page.$eval('.cn-edit', (d) => { d.open = true; });
+    await page.click('#cn-new');
+    await page.waitForSelector('#cn-editor .cell');
+    const ecell = (r, c) => `#cn-editor .cell[data-r="${r}"][data-c="${c}"]`;
+    for (const [r, c] of [[1, 3], [1, 4], [1, 5], [2, 2], [2, 3], [2, 4], [2, 5], [2, 6], [3, 2], [3, 3], [3, 4], [3, 5], [3, 6], [4, 3], [4, 4], [4, 5]]) await page.click(ecell(r, c));
+    await page.click('.cn-entry[data-colour="2"] .swatch');
+    for (let c = 1; c < 9; c++) await page.click(ecell(7, c));
+    await page.click('.cn-entry[data-colour="3"] .swatch');
+    for (const [r, c] of [[5, 4], [6, 4], [5, 7], [6, 8]]) await page.click(ecell(r, c));
+    await page.waitForSelector('#cn-verdict:not([data-verdict="checking"])', { timeout: 30000 });
+    await page.waitForTimeout(300);
+    await page.$eval('.cn-edit', (e) => e.scrollIntoView());
+    await page.screenshot({ path: path.join(out, `colournono-editor-${device}-${theme}.png`), fullPage: device === 'phone' });
+    await page.click('#cn-close');
   }
 }
 await chrome.close();

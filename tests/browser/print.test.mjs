@@ -8,7 +8,7 @@ const LINK = 'starbattle/v1/6x6s1/AAABBBABBBCCADDEECFFDDECFEEEECFCCCCC';
 
 const shown = (page, sel) => page.$$eval(sel, (els) => els.some((e) => getComputedStyle(e).display !== 'none' && e.getClientRects().length > 0));
 
-for (const [fragment, mark] of [['nonogram', 'filled'], [LINK, null], ['kenken', null]]) {
+for (const [fragment, mark] of [['nonogram', 'filled'], [LINK, null], ['kenken', null], ['colournono', null]]) {
   test(`printing ${fragment.split('/')[0]} shows the puzzle, title and link, and no controls`, async () => {
     const page = await open(env.chrome.context, env.server.url, fragment);
     await page.waitForSelector('#board .cell');

@@ -92,7 +92,8 @@ pub fn to_json(p: &ColourNonogram) -> serde_json::Value {
     v
 }
 
-fn json_palette(v: &serde_json::Value) -> InputResult<Vec<Colour>> {
+/// Reads the field `palette` (the background first; hex strings or `{"rgb", "name"}` objects).
+pub fn json_palette(v: &serde_json::Value) -> InputResult<Vec<Colour>> {
     let arr = v
         .get("palette")
         .ok_or_else(|| InputError::at("field `palette`", "missing"))?
@@ -270,7 +271,8 @@ pub fn from_link_payload(version: u32, payload: &str) -> InputResult<ColourNonog
     from_link_text(payload)
 }
 
-/// Reads any one-puzzle form: the studio JSON, the link grammar, or webpbn XML.
+/// Reads any one-puzzle form: the studio JSON, the link grammar, webpbn XML, a coloured `.non`
+/// file ([`super::non`]) or Olšák's `.g` ([`super::olsak`]).
 pub fn import(text: &str) -> InputResult<Entry<ColourNonogram>> {
     let t = text.trim().trim_start_matches('\u{feff}');
     let puzzle = if t.starts_with('{') {
@@ -281,20 +283,30 @@ pub fn import(text: &str) -> InputResult<Entry<ColourNonogram>> {
         return Ok(Entry { id: String::new(), puzzle, known });
     } else if t.split(':').next().is_some_and(|s| s.contains('x') && s.chars().all(|c| c.is_ascii_digit() || c == 'x')) {
         from_link_text(t)?
+    } else if super::olsak::recognises(t) {
+        super::olsak::from_g(t)?
+    } else if t.lines().any(|l| l.trim().eq_ignore_ascii_case("rows")) {
+        super::non::from_non(t)?
     } else {
-        return Err(InputError::new("expected a colour nonogram share link, its `WxH:palette:clues` text, webpbn XML or the studio's JSON"));
+        return Err(InputError::new("expected a colour nonogram share link, its `WxH:palette:clues` text, webpbn XML, a coloured .non file, Olšák's .g or the studio's JSON"));
     };
     let known = puzzle.goal().cloned();
     Ok(Entry { id: String::new(), puzzle, known })
 }
 
-/// Whether pasted text is plainly a colour nonogram: the link's `WxH:<palette>:` text, or webpbn
-/// XML that reads with two or more colours besides the background (two-colour XML is the
-/// black-and-white nonogram's).
+/// Whether pasted text is plainly a colour nonogram: the link's `WxH:<palette>:` text, webpbn
+/// XML or a `.g` file that reads with two or more colours besides the background (two-colour
+/// ones are the black-and-white nonogram's), or a `.non` file with colours.
 pub fn recognises(text: &str) -> bool {
     let t = text.trim().trim_start_matches('\u{feff}');
     if t.starts_with('<') {
         return super::xml::from_xml(t).is_ok_and(|(p, _)| p.colours() >= 2);
+    }
+    if super::non::recognises(t) {
+        return true;
+    }
+    if super::olsak::recognises(t) {
+        return super::olsak::from_g(t).is_ok_and(|p| p.colours() >= 2);
     }
     let mut parts = t.splitn(3, ':');
     matches!((parts.next(), parts.next(), parts.next()), (Some(size), Some(palette), Some(_))

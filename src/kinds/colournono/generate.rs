@@ -1,12 +1,25 @@
-//! New colour nonograms with a proven unique answer: a random picture in blobs of the chosen
-//! colours, its clues, and, while a second answer exists, one cell where the two answers differ
-//! repainted in the picture, until the solver proves the clues have one answer.
+//! New colour nonograms with a proven unique answer at a chosen difficulty: a picture of a few
+//! overlapping shapes (ellipses, rectangles, triangles, bands) in the chosen colours, its clues,
+//! and repairs in the picture until the verdict and the level are right.
+//!
+//! - A second answer: one cell where the two answers differ is repainted, in a neighbour's
+//!   colour when one differs from both answers there (so the picture keeps its shapes).
+//! - [`Level::Easy`] (line logic finishes it): while line logic stalls, one cell it left blank,
+//!   on a shape's edge when one is, takes a neighbour's colour. A grid line logic completes is
+//!   unique by its sound deductions; the solver's verdict is still taken.
+//! - [`Level::Hard`] (line logic alone stalls, search needed): a unique picture that line logic
+//!   finishes gets one more cell of detail (half the time a cell on a shape's edge takes a
+//!   neighbour's colour, else any cell changes) until line logic stalls, with no SAT call while
+//!   it still finishes; then repaired again, a bounded number of details per picture.
 //!
 //! Failing is allowed; calling an ambiguous puzzle unique is not: the result is the solver's
-//! `Unique` verdict (the blocked second solve came back UNSAT) on the clues returned.
+//! `Unique` verdict (the blocked second solve came back UNSAT) on the clues returned, and its
+//! level is [`super::solve::line_logic`] recomputed on them.
 
 use super::check::runs;
 use super::model::{Colour, ColourNonogram, Run};
+use super::solve::line_logic;
+use crate::deduce::End;
 use crate::grid::Grid;
 use crate::puzzle::{Mode, Verdict};
 
@@ -17,8 +30,42 @@ pub const PALETTE: [[u8; 3]; 9] =
 pub const MAX_COLOURS: usize = PALETTE.len() - 1;
 /// Sides a generated puzzle may have.
 pub const SIDES: std::ops::RangeInclusive<usize> = 4..=30;
+/// Pictures tried before giving up.
+const PICTURES: usize = 30;
 
-/// A random picture of `w` x `h` in `colours` colours on the background: noise, then one
+/// How hard a generated puzzle is, by what solves it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    /// Line logic alone finishes it (each row and column by itself, again and again).
+    Easy,
+    /// Line logic stalls; finishing it needs more (search, or reasoning across lines).
+    Hard,
+    /// Whichever unique puzzle comes first (fastest).
+    Any,
+}
+
+/// The difficulty words, as the page and the CLI take them.
+pub const LEVELS: [&str; 3] = ["easy", "hard", "any"];
+
+impl Level {
+    /// The level a word names (`None`: [`Level::Any`]).
+    pub fn from_word(word: Option<&str>) -> Result<Level, String> {
+        match word.map(str::trim) {
+            None | Some("any") | Some("") => Ok(Level::Any),
+            Some("easy") => Ok(Level::Easy),
+            Some("hard") => Ok(Level::Hard),
+            Some(w) => Err(format!("unknown difficulty `{w}`; use {}", crate::hint::and_list(&LEVELS))),
+        }
+    }
+}
+
+/// Whether line logic alone completes `p` from the empty grid.
+pub fn line_logic_finishes(p: &ColourNonogram) -> bool {
+    let (cells, run, _) = line_logic(p);
+    !matches!(run.end, End::Broken { .. }) && cells.iter().all(Option::is_some)
+}
+
+/// A random picture of `w` x `h` in `colours` colours on the background: blob noise, then one
 /// majority vote over each cell and its four neighbours, so it has runs rather than speckle.
 pub fn picture(w: usize, h: usize, colours: usize, rng: &mut fastrand::Rng) -> Grid<u8> {
     let noise: Vec<u8> = (0..w * h).map(|_| if rng.f32() < 0.4 { 0 } else { rng.u8(1..=colours as u8) }).collect();
@@ -41,6 +88,59 @@ pub fn picture(w: usize, h: usize, colours: usize, rng: &mut fastrand::Rng) -> G
     Grid::from_cells(h, w, cells).expect("counted")
 }
 
+/// Whether cell (`r`, `c`) (its centre) lies in shape `kind` with the box `(r0, c0, r1, c1)`
+/// (fractional, inclusive): 0 ellipse, 1 rectangle, 2 triangle pointing up, 3 triangle
+/// pointing down, 4 a diagonal band.
+fn inside(kind: u8, (r0, c0, r1, c1): (f64, f64, f64, f64), r: f64, c: f64) -> bool {
+    let (cr, cc) = ((r0 + r1) / 2.0, (c0 + c1) / 2.0);
+    let (hr, hc) = (((r1 - r0) / 2.0).max(0.5), ((c1 - c0) / 2.0).max(0.5));
+    match kind {
+        0 => ((r - cr) / hr).powi(2) + ((c - cc) / hc).powi(2) <= 1.0,
+        1 => r >= r0 && r <= r1 && c >= c0 && c <= c1,
+        2 | 3 => {
+            if r < r0 || r > r1 {
+                return false;
+            }
+            let t = if kind == 2 { (r - r0) / (r1 - r0).max(1.0) } else { (r1 - r) / (r1 - r0).max(1.0) };
+            (c - cc).abs() <= t * hc
+        }
+        _ => r >= r0 && r <= r1 && c >= c0 && c <= c1 && ((r - r0) / hr - (c - c0) / hc).abs() <= 0.6,
+    }
+}
+
+/// A picture of `w` x `h` made of overlapping shapes in `colours` colours on the background:
+/// a few big ones, then smaller ones on top, every colour used at least once.
+pub fn shapes(w: usize, h: usize, colours: usize, rng: &mut fastrand::Rng) -> Grid<u8> {
+    let mut g = Grid::filled(h, w, 0u8);
+    let side = w.max(h) as f64;
+    let count = colours + 1 + (w * h) / 80;
+    for k in 0..count {
+        let colour = if k < colours { k as u8 + 1 } else { rng.u8(1..=colours as u8) };
+        // Earlier shapes are bigger: the later ones are details on them.
+        let scale = 0.7 - 0.45 * (k as f64 / count as f64);
+        let (sh, sw) = ((h as f64 * scale * (0.5 + rng.f64())).max(2.0), (w as f64 * scale * (0.5 + rng.f64())).max(2.0));
+        let r0 = rng.f64() * (h as f64 - sh * 0.6).max(0.0) - sh * 0.2;
+        let c0 = rng.f64() * (w as f64 - sw * 0.6).max(0.0) - sw * 0.2;
+        let kind = rng.u8(0..5);
+        let bbox = (r0, c0, r0 + sh.min(side), c0 + sw.min(side));
+        for (r, c) in g.positions().collect::<Vec<_>>() {
+            if inside(kind, bbox, r as f64, c as f64) {
+                g.set(r, c, colour);
+            }
+        }
+    }
+    // A colour the later shapes covered entirely gets a small spot of its own.
+    for colour in 1..=colours as u8 {
+        if !g.cells().contains(&colour) {
+            let (r, c) = (rng.usize(..h), rng.usize(..w));
+            for (rr, cc) in std::iter::once((r, c)).chain(g.neighbours4(r, c).collect::<Vec<_>>()) {
+                g.set(rr, cc, colour);
+            }
+        }
+    }
+    g
+}
+
 /// The clues of a picture.
 pub fn clues_of(g: &Grid<u8>) -> (Vec<Vec<Run>>, Vec<Vec<Run>>) {
     let to = |v: Vec<(u32, u8)>| v.into_iter().map(|(len, colour)| Run { len, colour }).collect::<Vec<_>>();
@@ -49,8 +149,51 @@ pub fn clues_of(g: &Grid<u8>) -> (Vec<Vec<Run>>, Vec<Vec<Run>>) {
     (rows, cols)
 }
 
-/// Makes a `size` x `size` puzzle in `colours` colours from `seed` whose answer is proven unique.
+/// The colours of the neighbours of `rc` other than the cell's own and those in `not`.
+fn neighbour_colours(g: &Grid<u8>, (r, c): (usize, usize), not: &[u8]) -> Vec<u8> {
+    let mut out: Vec<u8> = g.neighbours4(r, c).map(|n| g[n]).filter(|v| *v != g[(r, c)] && !not.contains(v)).collect();
+    out.dedup();
+    out
+}
+
+/// Repaints `rc`: a neighbour's colour outside `not` when there is one, else any colour
+/// outside `not` and the cell's own.
+fn repaint(g: &mut Grid<u8>, rc: (usize, usize), colours: usize, not: &[u8], rng: &mut fastrand::Rng) {
+    let near = neighbour_colours(g, rc, not);
+    let pick = if near.is_empty() {
+        let others: Vec<u8> = (0..=colours as u8).filter(|k| *k != g[rc] && !not.contains(k)).collect();
+        if others.is_empty() {
+            return;
+        }
+        others[rng.usize(..others.len())]
+    } else {
+        near[rng.usize(..near.len())]
+    };
+    g.set(rc.0, rc.1, pick);
+}
+
+/// One more cell of detail: half the time a cell on a shape's edge takes a neighbour's colour
+/// (the edge moves), else any cell changes (a speck, which line logic finds harder).
+fn add_detail(pic: &mut Grid<u8>, colours: usize, rng: &mut fastrand::Rng) {
+    let edge: Vec<(usize, usize)> = pic.positions().filter(|&rc| !neighbour_colours(pic, rc, &[]).is_empty()).collect();
+    let rc = if edge.is_empty() || rng.bool() { (rng.usize(..pic.rows()), rng.usize(..pic.cols())) } else { edge[rng.usize(..edge.len())] };
+    repaint(pic, rc, colours, &[], rng);
+}
+
+/// The puzzle of a picture.
+fn puzzle_of(palette: &[Colour], pic: &Grid<u8>) -> Result<ColourNonogram, String> {
+    let (rows, cols) = clues_of(pic);
+    ColourNonogram::new(palette.to_vec(), rows, cols).map_err(|e| e.to_string())
+}
+
+/// Makes a `size` x `size` puzzle in `colours` colours from `seed` whose answer is proven
+/// unique (any level).
 pub fn generate(size: usize, colours: usize, seed: u64) -> Result<ColourNonogram, String> {
+    generate_level(size, colours, Level::Any, seed)
+}
+
+/// Makes a `size` x `size` puzzle in `colours` colours at `level` from `seed`, proven unique.
+pub fn generate_level(size: usize, colours: usize, level: Level, seed: u64) -> Result<ColourNonogram, String> {
     if !SIDES.contains(&size) {
         return Err(format!("size must be {} to {}, got {size}", SIDES.start(), SIDES.end()));
     }
@@ -59,25 +202,63 @@ pub fn generate(size: usize, colours: usize, seed: u64) -> Result<ColourNonogram
     }
     let palette: Vec<Colour> = PALETTE[..=colours].iter().map(|&[r, g, b]| Colour::rgb(r, g, b)).collect();
     let mut rng = fastrand::Rng::with_seed(seed);
-    for _ in 0..20 {
-        let mut pic = picture(size, size, colours, &mut rng);
-        for _ in 0..size * size {
-            let (rows, cols) = clues_of(&pic);
-            let p = ColourNonogram::new(palette.clone(), rows, cols).map_err(|e| e.to_string())?;
+    let n = size * size;
+    for _ in 0..PICTURES {
+        let mut pic = shapes(size, size, colours, &mut rng);
+        let mut detail = 0;
+        for _ in 0..3 * n {
+            if level == Level::Easy {
+                // Line logic first: cheap, and when it finishes the puzzle is unique.
+                let p = puzzle_of(&palette, &pic)?;
+                let (cells, _, _) = line_logic(&p);
+                let blank: Vec<usize> = (0..n).filter(|&i| cells[i].is_none()).collect();
+                if !blank.is_empty() {
+                    // A blank cell on a shape's edge, when one is, so the picture keeps its shapes.
+                    let edge: Vec<usize> = blank.iter().copied().filter(|&i| !neighbour_colours(&pic, (i / size, i % size), &[]).is_empty()).collect();
+                    let from = if edge.is_empty() { &blank } else { &edge };
+                    let i = from[rng.usize(..from.len())];
+                    repaint(&mut pic, (i / size, i % size), colours, &[], &mut rng);
+                    continue;
+                }
+            }
+            let p = puzzle_of(&palette, &pic)?;
+            if level == Level::Hard && detail > 0 && line_logic_finishes(&p) {
+                // Still finished by line logic (so unique): more detail before any SAT call.
+                detail += 1;
+                if detail > n / 4 {
+                    break;
+                }
+                add_detail(&mut pic, colours, &mut rng);
+                continue;
+            }
             let report = super::solve::solve(&p, Mode::Unique, None).map_err(|e| e.to_string())?;
             match report.verdict {
-                Verdict::Unique => return p.with_goal(pic).map_err(|e| e.to_string()),
+                Verdict::Unique => {
+                    if level == Level::Hard && line_logic_finishes(&p) {
+                        detail += 1;
+                        if detail > n / 4 {
+                            break;
+                        }
+                        add_detail(&mut pic, colours, &mut rng);
+                        continue;
+                    }
+                    return p.with_goal(pic).map_err(|e| e.to_string());
+                }
                 Verdict::Multiple if report.solutions.len() == 2 => {
                     let (a, b) = (&report.solutions[0], &report.solutions[1]);
                     let diff: Vec<(usize, usize)> = a.positions().filter(|&rc| a[rc] != b[rc]).collect();
                     let rc = diff[rng.usize(..diff.len())];
                     // Repaint it in a colour neither answer has there.
-                    let others: Vec<u8> = (0..=colours as u8).filter(|&k| k != a[rc] && k != b[rc]).collect();
-                    pic[rc] = others[rng.usize(..others.len())];
+                    repaint(&mut pic, rc, colours, &[a[rc], b[rc]], &mut rng);
                 }
                 other => return Err(format!("the generated picture gave the verdict {}; this is a bug", other.word())),
             }
         }
     }
-    Err(format!("no unique {size}x{size} puzzle in {colours} colours was found from seed {seed}; try another seed"))
+    let word = match level {
+        Level::Easy => "easy ",
+        Level::Hard => "hard ",
+        Level::Any => "",
+    };
+    Err(format!("no unique {word}{size}x{size} puzzle in {colours} colours was found from seed {seed}; try another seed or level"))
 }

@@ -7,13 +7,17 @@
 //! - [`logic`]: the line rule on the shared deduction engine ([`crate::deduce`]), for the
 //!   solver's logic phase, the hints, the explanation and the rating;
 //! - [`solve`]: line logic, then SAT with the proof of uniqueness;
-//! - [`generate`]: random pictures in chosen colours, repainted until the clues are proven unique;
+//! - [`generate`]: pictures of shapes in chosen colours, repaired until the clues are proven unique
+//!   at the difficulty asked (easy: line logic finishes; hard: it does not);
 //! - [`hint`]: explained hints (the first deduction of [`logic`] from the player's marks);
 //! - [`encode`]: the SAT encoding (cell colour variables and run-start ladders);
 //! - [`formats`]: studio JSON, the share link, answer rows; [`xml`]: webpbn XML with colours;
+//!   [`non`]: the coloured `.non` variant; [`olsak`]: Olšák's `.g`;
+//! - [`draft`]: the editor's picture and palette, its puzzle and typed clues;
 //! - [`page`]: pure functions for the page (marks, readable clue numbers, finished runs, SVG).
 
 pub mod check;
+pub mod draft;
 pub mod encode;
 pub mod formats;
 pub mod generate;
@@ -21,15 +25,19 @@ pub mod hint;
 pub mod line;
 pub mod logic;
 pub mod model;
+pub mod non;
+pub mod olsak;
 pub mod page;
 pub mod solve;
 pub mod xml;
+#[cfg(target_arch = "wasm32")]
+pub mod editor_view;
 #[cfg(target_arch = "wasm32")]
 pub mod view;
 
 pub use model::{Clue, Colour, ColourNonogram, Line, Run};
 
-use crate::error::InputResult;
+use crate::error::{InputError, InputResult};
 use crate::grid::Grid;
 use crate::hint::Hint;
 use crate::kind::Kind;
@@ -48,6 +56,8 @@ pub struct GenerateOptions {
     pub size: Option<usize>,
     /// Colours besides the background.
     pub colours: Option<usize>,
+    /// `easy`, `hard` or `any` ([`generate::LEVELS`]).
+    pub difficulty: Option<String>,
 }
 
 impl Puzzle for ColourNonogram {
@@ -101,9 +111,11 @@ impl Puzzle for ColourNonogram {
         formats::recognises(text)
     }
 
-    /// A `size` x `size` puzzle in `colours` colours (default 10 and 3), proven unique.
+    /// A `size` x `size` puzzle in `colours` colours (default 10 and 3) at the difficulty
+    /// ([`generate::LEVELS`], default `any`), proven unique.
     fn generate(options: &GenerateOptions, seed: u64) -> Result<Self, GenerateError> {
-        generate::generate(options.size.unwrap_or(10), options.colours.unwrap_or(3), seed).map_err(GenerateError::Failed)
+        let level = generate::Level::from_word(options.difficulty.as_deref()).map_err(|e| GenerateError::Input(InputError::new(e)))?;
+        generate::generate_level(options.size.unwrap_or(10), options.colours.unwrap_or(3), level, seed).map_err(GenerateError::Failed)
     }
 
     const LOGIC_HINTS: bool = true;

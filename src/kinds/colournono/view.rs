@@ -1,12 +1,14 @@
 //! The colour nonogram page: the board with its clue runs in their colours, the palette bar
 //! (number keys pick a colour), painting by click, drag or keyboard, dots, undo, Check, hints,
-//! Solve, sharing and exports. What it works out is in [`super::page`].
+//! Solve, New puzzle at a difficulty, the editor ([`super::editor_view`]), sharing and exports.
+//! What it works out is in [`super::page`].
 
 use gloo_timers::callback::Timeout;
 use yew::prelude::*;
 
 use crate::grid::Grid;
 use crate::jobs::Request;
+use crate::kinds::colournono::editor_view::ColourEditor;
 use crate::kinds::colournono::page::{self, DOT};
 use crate::kinds::colournono::{formats, ColourNonogram, Run};
 use crate::kinds::Kind;
@@ -21,7 +23,7 @@ use crate::web::state::{Action, Work};
 const KIND: Kind = Kind::ColourNonogram;
 /// The first puzzle a visitor sees: the first sample.
 const EXAMPLE: &str = super::SAMPLES[0].1;
-const ACCEPTS: &str = "a studio share link, its WxH:palette:clues text, a webpbn XML file with colours, or the studio's JSON";
+const ACCEPTS: &str = "a studio share link, its WxH:palette:clues text, a webpbn XML file with colours, a coloured .non file, Olšák's .g, or the studio's JSON";
 
 /// A drag in progress: where it started, where the pointer is, and the mark it paints.
 #[derive(Clone, Copy, PartialEq)]
@@ -70,6 +72,7 @@ pub fn Page() -> Html {
     let tool = use_state(|| page::mark_of_colour(1));
     let gen_size = use_state(|| 10usize);
     let gen_colours = use_state(|| 3usize);
+    let gen_level = use_state(|| "easy".to_string());
 
     use_example(KIND, EXAMPLE);
     let busy = ctx.state.busy_kind(KIND).is_some();
@@ -277,7 +280,15 @@ pub fn Page() -> Html {
         let p = p.clone();
         actions::text_export(&ctx, "webpbn XML", "puzzle.xml", "application/xml", move || Ok(super::xml::to_xml(&p)))
     };
-    let generate = actions::generate_on_click::<super::ColourNonogram>(&ctx, super::GenerateOptions { size: Some(*gen_size), colours: Some(*gen_colours) });
+    let non_export = {
+        let p = p.clone();
+        actions::text_export(&ctx, "Coloured .non", "puzzle.non", "text/plain", move || Ok(super::non::to_non(&p)))
+    };
+    let g_export = {
+        let p = p.clone();
+        actions::text_export(&ctx, "Olšák .g", "puzzle.g", "text/plain", move || Ok(super::olsak::to_g(&p)))
+    };
+    let generate = actions::generate_on_click::<super::ColourNonogram>(&ctx, super::GenerateOptions { size: Some(*gen_size), colours: Some(*gen_colours), difficulty: Some((*gen_level).clone()) });
     let rules = format!(
         "{width}x{height}, {colours} colours. Each number is a run of cells of its colour, in order; runs of the same colour have a gap between them, runs of different colours may touch. Pick a colour (keys 1 to {}), then tap, click or drag to paint; long-press or right-click: dot (background). Keys: arrows, Space, X, Ctrl+Z.",
         colours.min(9)
@@ -315,12 +326,14 @@ pub fn Page() -> Html {
             <div class="generate">
                 <label>{ "Size " }{ actions::select("cn-gen-size", [5usize, 8, 10, 15, 20, 25].into_iter().map(|v| (v, format!("{v}x{v}"))).collect(), *gen_size, gen_size.clone()) }</label>
                 <label>{ " Colours " }{ actions::select("cn-gen-colours", (2..=super::generate::MAX_COLOURS).map(|v| (v, v.to_string())).collect(), *gen_colours, gen_colours.clone()) }</label>
+                <label title="easy: line logic finishes it (each row and column alone, again and again); hard: it needs more than that; any: whichever comes first">{ " Difficulty " }{ actions::select("cn-gen-level", super::generate::LEVELS.iter().map(|l| (l.to_string(), l.to_string())).collect(), (*gen_level).clone(), gen_level.clone()) }</label>
                 <button id="generate" disabled={busy} onclick={generate}>{ "New puzzle" }</button>
             </div>
+            <ColourEditor />
             <Import kind={KIND} accepts={ACCEPTS} />
             <details class="export">
                 <summary>{ "Export" }</summary>
-                <div class="row wrap">{ json_export }{ xml_export }</div>
+                <div class="row wrap">{ json_export }{ xml_export }{ non_export }{ g_export }</div>
                 { actions::picture_buttons(&ctx, { let p = p.clone(); move || page::render_svg(&p, None) }, solution_grid.map(|g| { let p = p.clone(); move || page::render_svg(&p, Some(&g)) })) }
             </details>
         </section>
