@@ -273,6 +273,24 @@ pub fn kmeans(points: &[[f32; 3]], k: usize, seed: u64) -> (Vec<[f32; 3]>, Vec<u
     (kept, assign.into_iter().map(|a| renumber[a]).collect())
 }
 
+/// k-means restarts [`best_kmeans`] makes.
+pub const KMEANS_RESTARTS: u64 = 6;
+
+/// The best of [`KMEANS_RESTARTS`] runs of [`kmeans`] (seeds `seed`, `seed + 1`, …): the one
+/// with the least sum of squared distances to the centres (a small patch of a distinct colour
+/// is then rarely lost to a mix of two others).
+pub fn best_kmeans(points: &[[f32; 3]], k: usize, seed: u64) -> (Vec<[f32; 3]>, Vec<usize>) {
+    let mut best: Option<(f64, (Vec<[f32; 3]>, Vec<usize>))> = None;
+    for s in 0..KMEANS_RESTARTS {
+        let (centres, assign) = kmeans(points, k, seed.wrapping_add(s));
+        let cost: f64 = points.iter().zip(&assign).map(|(p, &a)| f64::from(distance2(p, &centres[a]))).sum();
+        if best.as_ref().is_none_or(|b| cost < b.0) {
+            best = Some((cost, (centres, assign)));
+        }
+    }
+    best.map(|b| b.1).unwrap_or_default()
+}
+
 /// Reduces `grid` to `colours` colours (see the module documentation for what counts), the
 /// background chosen by `background`. Fails for a colour count outside 2 to 8, and when the
 /// picture has a single colour with the background on.
@@ -282,7 +300,7 @@ pub fn reduce(grid: &RgbGrid, colours: usize, background: Background, seed: u64)
     }
     let (w, h) = (grid.width(), grid.height());
     let labs: Vec<[f32; 3]> = grid.cells().iter().map(|&c| lab_of(c)).collect();
-    let (centres, assign) = kmeans(&labs, colours, seed);
+    let (centres, assign) = best_kmeans(&labs, colours, seed);
     // Each cluster's colour as 8-bit sRGB; clusters rounding to the same colour are merged.
     let mut rgbs: Vec<[u8; 3]> = Vec::new();
     let mut to_rgb = vec![0usize; centres.len()];
