@@ -12,6 +12,7 @@ pub mod controls;
 pub mod crop;
 pub mod bound;
 pub mod colour_art;
+pub mod colour_view;
 pub mod colours;
 pub mod decode;
 pub mod error;
