@@ -227,3 +227,44 @@ fn colour_nonogram_givens_are_checked_kept_in_links_and_json_and_used_by_the_sol
     assert!(format!("{hint:?}").contains("Row") || format!("{hint:?}").contains("Column"), "{hint:?}");
     let _: &ColourNonogram = &g;
 }
+
+#[test]
+fn colour_mode_controls_ask_for_the_options_and_the_page_says_what_it_made() {
+    use studio::art::colour_view::{self, ColourControls, ColourField};
+    let c = ColourControls::default();
+    assert_eq!((c.width, c.colours, c.background), (30, 4, true));
+    let c = c.set(ColourField::Colours, "6").set(ColourField::Background, "false").set(ColourField::Width, "60").set(ColourField::Unique, "logic").set(ColourField::Time, "10");
+    let o = c.options();
+    assert_eq!((o.colours, o.background, o.prepare.width, o.unique, o.budget.time_ms), (6, Background::None, 60, ColourUnique::Logic, Some(10_000.0)));
+    // Out of range or unreadable: clamped or ignored.
+    assert_eq!(c.set(ColourField::Colours, "12").colours, 8);
+    assert_eq!(c.set(ColourField::Colours, "1").colours, 2);
+    assert_eq!(c.set(ColourField::Colours, "many").colours, 6);
+    assert_eq!(c.set(ColourField::Width, "500").width, 100);
+    assert_eq!(c.set(ColourField::Time, "7").time_s, 10);
+    let (w, h) = (40, 30);
+    let bytes = png_rgb(w, h, &synthetic(w, h));
+    let r = colour_art::run(&bytes, &options(12, 4, Background::Auto, ColourUnique::Givens), &mut |_| {}).expect("runs");
+    let panes = colour_view::panes(&r);
+    assert_eq!(panes.iter().map(|p| p.0).collect::<Vec<_>>(), ["Cell colours", "Reduced picture", "Puzzle (given cells)"]);
+    // The reduced picture's SVG paints with the palette's colours only.
+    let fills: std::collections::BTreeSet<&str> = panes[1].1.split("fill=\"").skip(1).map(|s| &s[..7]).collect();
+    let palette: std::collections::BTreeSet<String> = r.reduced.palette.iter().map(|&[a, b, c]| format!("#{a:02x}{b:02x}{c:02x}")).collect();
+    assert!(fills.iter().all(|f| palette.contains(*f)), "{fills:?} {palette:?}");
+    let sentence = colour_view::result_sentence(&r);
+    assert!(sentence.starts_with(&format!("12x{} cells in 4 colours (one of them the background), ", r.reduced.height)), "{sentence}");
+    assert!(sentence.contains("proven unique (the solver's second solve is UNSAT"), "{sentence}");
+    assert_eq!(colour_view::play_href(&r), format!("#{}", r.fragment));
+    assert!(colour_view::times_sentence(&r).starts_with("First unique puzzle after "));
+    // The command line's JSON and text say the same.
+    let json: serde_json::Value = serde_json::from_str(&colour_art::report_json(&r).expect("json")).expect("parses");
+    assert_eq!(json["kind"], "colournono");
+    assert_eq!(json["art"]["proven_unique"], true);
+    assert_eq!(json["art"]["givens"], r.givens.len());
+    assert_eq!(json["art"]["colours"], 4);
+    let text = colour_art::report_text(&r);
+    assert!(text.contains("unique: proven") && text.contains(&format!("link: #{}", r.fragment)), "{text}");
+    assert_eq!(colour_art::parse_background("none"), Ok(Background::None));
+    assert!(colour_art::parse_background("maybe").is_err());
+    assert!(colour_art::parse_unique("adjust").is_err());
+}
