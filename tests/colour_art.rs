@@ -246,7 +246,15 @@ fn colour_mode_controls_ask_for_the_options_and_the_page_says_what_it_made() {
     let bytes = png_rgb(w, h, &synthetic(w, h));
     let r = colour_art::run(&bytes, &options(12, 4, Background::Auto, ColourUnique::Givens), &mut |_| {}).expect("runs");
     let panes = colour_view::panes(&r);
-    assert_eq!(panes.iter().map(|p| p.0).collect::<Vec<_>>(), ["Cell colours", "Reduced picture", "Puzzle (given cells)"]);
+    let givens = match r.givens.len() {
+        0 => "Puzzle: no given cells, the clues alone".to_string(),
+        1 => "Puzzle: 1 given cell".to_string(),
+        n => format!("Puzzle: {n} given cells"),
+    };
+    assert_eq!(panes.iter().map(|p| p.0.clone()).collect::<Vec<_>>(), ["Cell colours".to_string(), "Reduced picture".to_string(), givens]);
+    // The puzzle pane paints exactly the given cells in colour: count their area.
+    let area: usize = panes[2].1.split("<rect ").skip(1).filter(|r| !r.contains(colour_view::BLANK)).map(|r| r.split("width=\"").nth(1).and_then(|w| w.split('"').next()).and_then(|w| w.parse::<usize>().ok()).unwrap_or(0)).sum();
+    assert_eq!(area, r.givens.len());
     // The reduced picture's SVG paints with the palette's colours only.
     let fills: std::collections::BTreeSet<&str> = panes[1].1.split("fill=\"").skip(1).map(|s| &s[..7]).collect();
     let palette: std::collections::BTreeSet<String> = r.reduced.palette.iter().map(|&[a, b, c]| format!("#{a:02x}{b:02x}{c:02x}")).collect();

@@ -104,7 +104,8 @@ pub fn averaged_svg(r: &ColourArtResult) -> String {
     cells_svg(r.reduced.width, r.reduced.height, |i| hex(r.averaged.get(i).copied().unwrap_or([255, 255, 255])))
 }
 
-/// The puzzle's starting grid as SVG: the given cells in their colours, the rest blank (white).
+/// The puzzle's starting grid as SVG: the given cells in their colours, the rest blank (light
+/// grey, so an empty grid still reads as a grid).
 pub fn givens_svg(r: &ColourArtResult) -> String {
     let red = &r.reduced;
     let mut shown = vec![false; red.cells.len()];
@@ -113,16 +114,24 @@ pub fn givens_svg(r: &ColourArtResult) -> String {
             *s = true;
         }
     }
-    cells_svg(red.width, red.height, |i| if shown[i] { hex(red.palette[usize::from(red.cells[i])]) } else { "#ffffff".to_string() })
+    cells_svg(red.width, red.height, |i| if shown[i] { hex(red.palette[usize::from(red.cells[i])]) } else { BLANK.to_string() })
 }
+
+/// A blank cell of the puzzle pane.
+pub const BLANK: &str = "#eceef2";
 
 fn hex([r, g, b]: [u8; 3]) -> String {
     format!("#{r:02x}{g:02x}{b:02x}")
 }
 
 /// The panes side by side: caption and SVG.
-pub fn panes(r: &ColourArtResult) -> Vec<(&'static str, String)> {
-    vec![("Cell colours", averaged_svg(r)), ("Reduced picture", reduced_svg(r)), ("Puzzle (given cells)", givens_svg(r))]
+pub fn panes(r: &ColourArtResult) -> Vec<(String, String)> {
+    let givens = match r.givens.len() {
+        0 => "Puzzle: no given cells, the clues alone".to_string(),
+        1 => "Puzzle: 1 given cell".to_string(),
+        n => format!("Puzzle: {n} given cells"),
+    };
+    vec![("Cell colours".to_string(), averaged_svg(r)), ("Reduced picture".to_string(), reduced_svg(r)), (givens, givens_svg(r))]
 }
 
 /// The colour count the user chose, from a result (the unused background is not a colour of

@@ -29,6 +29,8 @@ pub struct ColourModeProps {
     pub bytes: Option<Rc<Vec<u8>>>,
     /// Counts loads, so loading the same file again re-runs the job.
     pub serial: u32,
+    /// The loaded file's address and name, to show the original beside the panes.
+    pub original: Option<(String, String)>,
 }
 
 /// The switch between the black-and-white and the colour puzzle (`#art-mode-bw`,
@@ -141,12 +143,17 @@ pub fn ColourMode(props: &ColourModeProps) -> Html {
                     </select></label>
             </div>
             { status }
-            if let Some(r) = &result {
-                <div class="art-pictures colour-panes">
+            <div class="art-pictures colour-panes">
+                if let Some((url, name)) = &props.original {
+                    <figure><img class="art-original-plain" src={url.clone()} alt={name.clone()} /><figcaption>{ "Original" }</figcaption></figure>
+                }
+                if let Some(r) = &result {
                     { for colour_view::panes(r).into_iter().map(|(caption, svg)| html! {
-                        <figure><img class="art-grid" src={svg_data_url(&svg)} alt={caption} /><figcaption>{ caption }</figcaption></figure>
+                        <figure><img class="art-grid" src={svg_data_url(&svg)} alt={caption.clone()} /><figcaption>{ caption }</figcaption></figure>
                     }) }
-                </div>
+                }
+            </div>
+            if let Some(r) = &result {
                 <p class="colour-play"><a id="colour-play" class="button" href={colour_view::play_href(r)}>{ "Play it" }</a></p>
             }
         </div>

@@ -162,10 +162,8 @@ pub fn ArtPage() -> Html {
             <Upload load={load} {fail} />
             <ModeSwitch colour={*colour} set={ { let colour = colour.clone(); Callback::from(move |on: bool| colour.set(on)) } } />
             if *colour {
-                <ColourMode bytes={loaded.as_ref().map(|l| l.bytes.clone())} serial={loaded.as_ref().map_or(0, |l| l.serial)} />
-                if let Some(l) = &*loaded {
-                    <div class="art-pictures"><figure><img class="art-original-plain" src={l.url.clone()} alt={l.name.clone()} /><figcaption>{ "Original" }</figcaption></figure></div>
-                }
+                <ColourMode bytes={loaded.as_ref().map(|l| l.bytes.clone())} serial={loaded.as_ref().map_or(0, |l| l.serial)}
+                    original={loaded.as_ref().map(|l| (l.url.clone(), l.name.clone()))} />
             } else {
             <ArtControls controls={*controls} set={set_controls} auto_height={result.as_ref().map(|r| r.height)}
                 otsu={result.as_ref().map(|r| r.otsu)} locked={aspect_lock.is_some()} lock={set_lock} />
