@@ -343,13 +343,23 @@ pub fn from_cells_streaming(
         Ok(out)
     };
     let mut stats = GivensStats::default();
+    // A puzzle that line logic finishes is unique by sound deductions: handed out at once,
+    // before the final proof.
+    let mut at_once = |m: Minimising, first: &mut Option<f64>| -> Result<Minimising, ArtError> {
+        let mut r = fill(&base, &m)?;
+        let t = *first.get_or_insert_with(|| ms(started));
+        r.timings.first_unique_ms = t;
+        r.timings.total_ms = ms(started);
+        on_puzzle(&r);
+        Ok(m)
+    };
     let chosen: Minimising = if clues_line_logic {
-        Minimising { proven_minimal: true, ..Minimising::default() }
+        at_once(Minimising { proven_minimal: true, ..Minimising::default() }, &mut first_unique_ms)?
     } else {
         match options.unique {
             ColourUnique::Logic => {
                 let g = logic_givens_for(&target, progress, &mut stats);
-                Minimising { givens: g, proven_minimal: true, ..Minimising::default() }
+                at_once(Minimising { givens: g, proven_minimal: true, ..Minimising::default() }, &mut first_unique_ms)?
             }
             ColourUnique::Givens => {
                 let deadline = options.budget.time_ms.map(|ms| Instant::now() + std::time::Duration::from_secs_f64(ms.max(0.0) / 1000.0));

@@ -277,16 +277,24 @@ pub struct Minimising {
     pub out_of_time: bool,
 }
 
-/// An incremental uniqueness checker for one picture's clues, over any [`Target`].
-pub struct Checker<T: Target> {
-    target: T,
+/// The SAT side of a [`Checker`]: the encoding with "some cell differs", its solver, and per
+/// cell the literal "as in the picture".
+struct Sat {
     cnf: Cnf,
     solver: Solver,
+    agree: Vec<Lit>,
+}
+
+/// An incremental uniqueness checker for one picture's clues, over any [`Target`].
+///
+/// The SAT instance is built at the first check, so the quick answer (line logic alone)
+/// never waits for the encoding of a large picture.
+pub struct Checker<T: Target> {
+    target: T,
+    sat: Option<Sat>,
     /// Stop the solve when the solver's conflict count reaches this.
     limit: Rc<StdCell<u64>>,
     deadline: Option<Instant>,
-    /// Per cell, the literal "as in the picture".
-    agree: Vec<Lit>,
     rare: Vec<bool>,
     width: usize,
     height: usize,
@@ -326,14 +334,22 @@ impl<T: Target> Checker<T> {
     /// check is then undecided).
     pub fn for_target(target: T, deadline: Option<Instant>) -> Self {
         let (w, h) = (target.width(), target.height());
-        let mut cnf = Cnf::new();
-        let agree = target.encode_agree(&mut cnf);
-        // Some cell differs from the picture.
-        cnf.clause(agree.iter().map(|&l| !l));
         let limit = Rc::new(StdCell::new(u64::MAX));
-        let solver = budgeted_solver(&cnf, &limit, deadline);
         let rare = target.rare();
-        Checker { target, cnf, solver, limit, deadline, agree, rare, width: w, height: h, checks: 0 }
+        Checker { target, sat: None, limit, deadline, rare, width: w, height: h, checks: 0 }
+    }
+
+    /// The SAT instance, built at first use.
+    fn sat(&mut self) -> &mut Sat {
+        let (target, limit, deadline) = (&self.target, &self.limit, self.deadline);
+        self.sat.get_or_insert_with(|| {
+            let mut cnf = Cnf::new();
+            let agree = target.encode_agree(&mut cnf);
+            // Some cell differs from the picture.
+            cnf.clause(agree.iter().map(|&l| !l));
+            let solver = budgeted_solver(&cnf, limit, deadline);
+            Sat { cnf, solver, agree }
+        })
     }
 
     /// The puzzle and picture checked.
@@ -345,18 +361,20 @@ impl<T: Target> Checker<T> {
     /// `conflicts` conflicts (and stopped at the deadline, if any).
     pub fn check_within(&mut self, givens: &[usize], conflicts: u64) -> Check {
         self.checks += 1;
-        let before = self.solver.stats().conflicts.unwrap_or(0);
-        self.limit.set(before.saturating_add(conflicts));
-        let assumptions: Vec<Lit> = givens.iter().map(|&i| self.agree[i]).collect();
-        match self.solver.solve_under(&assumptions) {
-            Ok(Some(model)) => Check::Second(self.agree.iter().map(|&l| !model.value(l)).collect()),
+        let (limit, deadline) = (self.limit.clone(), self.deadline);
+        let sat = self.sat();
+        let before = sat.solver.stats().conflicts.unwrap_or(0);
+        limit.set(before.saturating_add(conflicts));
+        let assumptions: Vec<Lit> = givens.iter().map(|&i| sat.agree[i]).collect();
+        match sat.solver.solve_under(&assumptions) {
+            Ok(Some(model)) => Check::Second(sat.agree.iter().map(|&l| !model.value(l)).collect()),
             Ok(None) => {
-                let core = self.solver.failed_core();
-                Check::Unique(givens.iter().copied().filter(|&i| core.contains(&self.agree[i])).collect())
+                let core = sat.solver.failed_core();
+                Check::Unique(givens.iter().copied().filter(|&i| core.contains(&sat.agree[i])).collect())
             }
             Err(_) => {
                 // A stopped varisat cannot go on: start afresh (what it learnt is lost).
-                self.solver = budgeted_solver(&self.cnf, &self.limit, self.deadline);
+                sat.solver = budgeted_solver(&sat.cnf, &limit, deadline);
                 Check::Undecided
             }
         }
@@ -385,9 +403,10 @@ impl<T: Target> Checker<T> {
     /// proof hashing).
     pub fn check_plain(&mut self) -> Check {
         self.checks += 1;
-        let mut solver = Solver::new(&self.cnf);
+        let sat = self.sat();
+        let mut solver = Solver::new(&sat.cnf);
         match solver.solve() {
-            Ok(Some(model)) => Check::Second(self.agree.iter().map(|&l| !model.value(l)).collect()),
+            Ok(Some(model)) => Check::Second(sat.agree.iter().map(|&l| !model.value(l)).collect()),
             Ok(None) => Check::Unique(Vec::new()),
             Err(_) => Check::Undecided,
         }
