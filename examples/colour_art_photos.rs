@@ -6,7 +6,7 @@
 //! Run: `cargo run --release --example colour_art_photos -- DIR [--widths 30,60,100] [--colours 3,6] [--cap 10] [--no-synthetic]`
 //! (the photos of `../shared/bench/images/` are the reference set; nothing is copied). A
 //! synthetic colour picture made here (shapes, a gradient and noise, 640x480) is added unless
-//! `--no-synthetic`.
+//! `--no-synthetic` (`--write-synthetic PATH` also saves it, for the browser bench's `--extra`).
 
 use std::time::Instant;
 
@@ -69,6 +69,9 @@ fn main() {
         .map(|p| (p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(), std::fs::read(&p).expect("read the photo")))
         .collect();
     files.sort();
+    if let Some(path) = arg(&args, "--write-synthetic") {
+        std::fs::write(path, synthetic()).expect("write the synthetic picture");
+    }
     if !args.iter().any(|a| a == "--no-synthetic") {
         files.push(("synthetic-landscape (made here)".into(), synthetic()));
     }
