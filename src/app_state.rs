@@ -384,6 +384,8 @@ pub struct State {
     pub art: Option<Rc<ArtResult>>,
     /// Progress of the image job in flight.
     pub art_stage: Option<Stage>,
+    /// The last image-to-colour-nonogram result (the image page's colour mode).
+    pub colour_art: Option<Rc<crate::art::colour_art::ColourArtResult>>,
     /// The marks of puzzles played earlier, per kind (newest last, at most [`KEPT_PER_KIND`]):
     /// opening another puzzle keeps the current one's marks here, and opening a kept puzzle
     /// again (Back, a link, a sample) brings its marks back.
@@ -459,7 +461,7 @@ impl State {
         for (kind, puzzle, marks, play) in saved {
             workshops.insert(kind, Workshop { puzzle: Some(puzzle), marks, play, view: Some(View::Play), ..Workshop::default() });
         }
-        let state = State { page: Page::Home, workshops, jobs: Vec::new(), notice: None, bench: None, ends: HashMap::new(), art: None, art_stage: None, kept };
+        let state = State { page: Page::Home, workshops, jobs: Vec::new(), notice: None, bench: None, ends: HashMap::new(), art: None, art_stage: None, colour_art: None, kept };
         state.route(fragment)
     }
 
@@ -697,6 +699,7 @@ impl State {
                     // The new job streams its own puzzles (`Reply::ArtImproved`); an older
                     // result must not pass for this job's.
                     s.art = None;
+                    s.colour_art = None;
                 }
                 // One job per owner: a new one replaces the old (whose worker was stopped).
                 s.jobs.retain(|b| b.owner != owner);
@@ -785,6 +788,12 @@ impl State {
                     Reply::ArtProgress { stage, .. } => s.art_stage = Some(stage),
                     // The best unique puzzle so far: shown at once, kept if the user cancels.
                     Reply::ArtImproved(result) => s.art = Some(Rc::new(*result)),
+                    Reply::ColourArtImproved(result) => s.colour_art = Some(Rc::new(*result)),
+                    Reply::ColourArt(result) => {
+                        done(&mut s);
+                        s.art_stage = None;
+                        s.colour_art = Some(Rc::new(*result));
+                    }
                     Reply::Art(result) => {
                         done(&mut s);
                         s.art_stage = None;

@@ -2,13 +2,18 @@
 //!
 //! Pipeline: [`decode`] a file into greyscale, [`prepare`] a grid of cell values by
 //! exact area averaging, then either [`threshold`] it into black and white or choose a
-//! board with the translucent-squares model ([`Problem`], [`Optimizer`]).
+//! board with the translucent-squares model ([`Problem`], [`Optimizer`]). Colour pictures:
+//! [`colours`] (RGB decode, cells, k-means palette) and [`colour_art`] (the colour nonogram
+//! with proven-unique givens).
 
 pub mod adjust;
 pub mod band;
 pub mod controls;
 pub mod crop;
 pub mod bound;
+pub mod colour_art;
+pub mod colour_view;
+pub mod colours;
 pub mod decode;
 pub mod error;
 pub mod exact;

@@ -8,6 +8,7 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 use web_time::Instant;
 
+use crate::art::colour_art::{self, ColourArtResult, ColourOptions};
 use crate::art::pipeline::{self, ArtOptions, ArtResult, Stage};
 use crate::art::MAX_FILE_BYTES;
 use crate::bench::{self, Record, Summary};
@@ -47,6 +48,14 @@ pub enum Request {
         /// Size, crop, inversion, method and givens.
         options: ArtOptions,
     },
+    /// Turn a colour image file into a colour nonogram with proven-unique givens.
+    ColourArt {
+        /// The file's bytes (sent as a `Uint8Array`).
+        #[serde(with = "bytes")]
+        bytes: Vec<u8>,
+        /// Size, colours, background, givens and the time budget.
+        options: ColourOptions,
+    },
 }
 
 impl Request {
@@ -55,7 +64,7 @@ impl Request {
     pub fn kind(&self) -> Option<Kind> {
         match self {
             Request::Solve { kind, .. } | Request::Generate { kind, .. } | Request::Bench { kind, .. } | Request::Hint { kind, .. } | Request::Explain { kind, .. } => Some(*kind),
-            Request::Art { .. } => None,
+            Request::Art { .. } | Request::ColourArt { .. } => None,
         }
     }
 }
@@ -99,6 +108,11 @@ pub enum Reply {
     /// An image job's current proven-unique puzzle while its givens are being minimised (the
     /// quick answer first, then smaller sets); the job goes on.
     ArtImproved(Box<ArtResult>),
+    /// A finished colour image job.
+    ColourArt(Box<ColourArtResult>),
+    /// A colour image job's current proven-unique puzzle while its givens are being minimised;
+    /// the job goes on.
+    ColourArtImproved(Box<ColourArtResult>),
     /// A kind's live snapshot of a solve that goes on ([`Monitor::snapshot`]; the rectangle-free
     /// search's chart and best grid), handed to the kind's page unread.
     Snapshot(Box<Snapshot>),
@@ -336,6 +350,33 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
             };
             match pipeline::run_streaming(&bytes, &options, &mut on_stage, &mut on_puzzle) {
                 Ok(result) => Reply::Art(Box::new(result)),
+                Err(e) => Reply::Failed(e.to_string()),
+            }
+        }
+        Request::ColourArt { bytes, options } => {
+            if bytes.len() > MAX_FILE_BYTES {
+                return Reply::Failed(crate::art::ArtError::FileTooLarge { bytes: bytes.len(), max_bytes: MAX_FILE_BYTES }.to_string());
+            }
+            let mut last_post = f64::NEG_INFINITY;
+            let mut on_stage = |p: crate::art::givens::GivensProgress| {
+                let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+                if elapsed_ms - last_post >= PROGRESS_INTERVAL_MS {
+                    last_post = elapsed_ms;
+                    post(Reply::ArtProgress { elapsed_ms, stage: Stage::Givens(p) });
+                }
+            };
+            // The quick answer at once, then improvements at most once per progress interval.
+            let mut last_puzzle = f64::NEG_INFINITY;
+            let mut on_puzzle = |r: &ColourArtResult| {
+                let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+                if elapsed_ms - last_puzzle >= PROGRESS_INTERVAL_MS {
+                    last_puzzle = elapsed_ms;
+                    post(Reply::ColourArtImproved(Box::new(r.clone())));
+                }
+                true
+            };
+            match colour_art::run_streaming(&bytes, &options, &mut on_stage, &mut on_puzzle) {
+                Ok(result) => Reply::ColourArt(Box::new(result)),
                 Err(e) => Reply::Failed(e.to_string()),
             }
         }

@@ -16,6 +16,9 @@ mod nonogram;
 mod colournono;
 // Image to nonogram: the pipeline on synthetic images, minimal givens, line-logic givens.
 mod art;
+
+/// Image to colour nonogram.
+mod colour_art;
 // KenKen: brute-force counts, Tatham's worked example, formats, verifier, generator, decoder fuzzing.
 mod kenken;
 // Flood-It: A* and SAT against breadth-first search, the bound, the checker, formats, fuzzing.

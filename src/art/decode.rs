@@ -90,6 +90,30 @@ pub fn decode_limits() -> Limits {
 ///   to the gamma-encoded values, as JPEG does), after compositing any alpha over white.
 /// * Animated GIF and WebP files yield their first frame.
 pub fn decode(bytes: &[u8]) -> Result<Gray, ArtError> {
+    let (decoder, format, orientation) = open(bytes)?;
+    let (width, height) = decoder.dimensions();
+    let jpeg = (format == Some(ImageFormat::Jpeg)).then(|| jpeg_luma(bytes, width, height)).flatten();
+    let (width, height, grey) = match jpeg {
+        Some(grey) => (width, height, grey),
+        None => {
+            let image = DynamicImage::from_decoder(decoder).map_err(map_image_error)?;
+            (image.width(), image.height(), to_grey(image))
+        }
+    };
+    let buffer =
+        image::GrayImage::from_raw(width, height, grey).ok_or(ArtError::OutOfMemoryLimit)?;
+    let mut oriented = DynamicImage::ImageLuma8(buffer);
+    oriented.apply_orientation(orientation);
+    let buffer = oriented.into_luma8();
+    let (width, height) = buffer.dimensions();
+    Gray::new(width, height, buffer.into_raw())
+}
+
+/// The checks every decode makes before any pixel is decoded (empty or too large a file, a
+/// format other than PNG, JPEG, GIF, WebP or BMP, a truncated file, too many pixels, too large
+/// an allocation), then the decoder under [`decode_limits`], the format and the EXIF
+/// orientation (a damaged EXIF block counts as none).
+pub(crate) fn open(bytes: &[u8]) -> Result<(impl ImageDecoder + '_, Option<ImageFormat>, Orientation), ArtError> {
     if bytes.is_empty() {
         return Err(ArtError::EmptyFile);
     }
@@ -125,25 +149,18 @@ pub fn decode(bytes: &[u8]) -> Result<Gray, ArtError> {
     if decoder.total_bytes() > MAX_DECODE_ALLOC {
         return Err(ArtError::OutOfMemoryLimit);
     }
-    // A damaged EXIF block should not make an otherwise good image unreadable.
     let orientation = decoder
         .orientation()
         .unwrap_or(Orientation::NoTransforms);
-    let jpeg = (format == Some(ImageFormat::Jpeg)).then(|| jpeg_luma(bytes, width, height)).flatten();
-    let (width, height, grey) = match jpeg {
-        Some(grey) => (width, height, grey),
-        None => {
-            let image = DynamicImage::from_decoder(decoder).map_err(map_image_error)?;
-            (image.width(), image.height(), to_grey(image))
-        }
-    };
-    let buffer =
-        image::GrayImage::from_raw(width, height, grey).ok_or(ArtError::OutOfMemoryLimit)?;
-    let mut oriented = DynamicImage::ImageLuma8(buffer);
-    oriented.apply_orientation(orientation);
-    let buffer = oriented.into_luma8();
-    let (width, height) = buffer.dimensions();
-    Gray::new(width, height, buffer.into_raw())
+    Ok((decoder, format, orientation))
+}
+
+/// Decodes a picture as [`DynamicImage`] with every check of [`decode`] (the caller converts
+/// and orients it; `image`'s own decoders, no luma shortcut).
+pub(crate) fn decode_dynamic(bytes: &[u8]) -> Result<(DynamicImage, Orientation), ArtError> {
+    let (decoder, _, orientation) = open(bytes)?;
+    let image = DynamicImage::from_decoder(decoder).map_err(map_image_error)?;
+    Ok((image, orientation))
 }
 
 /// A JPEG's luma channel alone, decoded by zune-jpeg (the decoder behind `image`): a colour

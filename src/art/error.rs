@@ -73,6 +73,9 @@ pub enum ArtError {
         /// Grid height in cells.
         height: usize,
     },
+    /// A colour picture reduced to a single colour: a colour nonogram needs a background and
+    /// at least one colour of runs.
+    SingleColour,
 }
 
 impl fmt::Display for ArtError {
@@ -131,6 +134,10 @@ impl fmt::Display for ArtError {
             ArtError::TooLargeForExact { width, height } => write!(
                 f,
                 "A {width}×{height} grid is too large for the exact solver (one side must be at most 6)."
+            ),
+            ArtError::SingleColour => write!(
+                f,
+                "The picture comes out as one colour only; a colour puzzle needs a background and at least one colour (try more colours, or the background off)."
             ),
         }
     }

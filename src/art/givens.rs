@@ -26,6 +26,11 @@
 //! it completes the grid, then drop every given it can do without, in the same way. Line
 //! logic is monotone (more givens never deduce less), so the same argument makes the set
 //! minimal.
+//!
+//! **Kinds.** The search is written once over a [`Target`]: what a kind's picture puzzle gives
+//! it (its size, the encoding with the literal "cell `i` as in the picture", and line logic
+//! from a set of givens). [`Bw`] is the black-and-white nonogram's; the colour nonogram's is
+//! [`super::colour_art::ColourTarget`].
 
 use std::cell::Cell as StdCell;
 use std::rc::Rc;
@@ -38,6 +43,88 @@ use crate::kinds::nonogram::encode::encode_with;
 use crate::kinds::nonogram::propagate::Propagator;
 use crate::kinds::nonogram::{Cell, Nonogram};
 use crate::sat::{Cnf, Lit, Monitor, Solver};
+
+/// What the givens search needs of a kind's puzzle made from a picture (its clues are the
+/// picture's, so the picture is one answer).
+pub trait Target {
+    /// The incremental state of the kind's line logic.
+    type Logic;
+    /// Columns.
+    fn width(&self) -> usize;
+    /// Rows.
+    fn height(&self) -> usize;
+    /// Per cell: whether the picture's value there is one of the rarer ones (revealing such a
+    /// cell rules out more answers; [`choose`] breaks ties towards them).
+    fn rare(&self) -> Vec<bool>;
+    /// Writes the clues' encoding with nothing known into `cnf` and returns, per cell, the
+    /// literal "this cell has the picture's value".
+    fn encode_agree(&self, cnf: &mut Cnf) -> Vec<Lit>;
+    /// Line logic to its fixpoint from `givens` (cells with the picture's values): per cell,
+    /// whether it is still unknown.
+    fn unknown_after(&self, givens: &[usize]) -> Vec<bool>;
+    /// Line logic from the clues alone, run to its fixpoint.
+    fn logic_start(&self) -> Self::Logic;
+    /// Reveals cell `i` (the picture's value) and runs line logic to its fixpoint again.
+    fn logic_reveal(&self, logic: &mut Self::Logic, i: usize);
+    /// Per cell, whether the logic state leaves it unknown.
+    fn logic_unknown(&self, logic: &Self::Logic) -> Vec<bool>;
+}
+
+/// The black-and-white nonogram made from a picture: the plain puzzle (no givens) and the
+/// picture, an answer of it.
+pub struct Bw {
+    /// The clues (givens, if any, are ignored).
+    pub plain: Nonogram,
+    /// The picture, row-major, black `true`.
+    pub picture: Vec<bool>,
+}
+
+impl Target for Bw {
+    type Logic = (Propagator, Vec<Cell>);
+
+    fn width(&self) -> usize {
+        self.plain.width()
+    }
+
+    fn height(&self) -> usize {
+        self.plain.height()
+    }
+
+    /// The picture's rarer colour (black when fewer than half the cells are black).
+    fn rare(&self) -> Vec<bool> {
+        let black = self.picture.iter().filter(|&&b| b).count();
+        let rare = black * 2 < self.picture.len();
+        self.picture.iter().map(|&b| b == rare).collect()
+    }
+
+    fn encode_agree(&self, cnf: &mut Cnf) -> Vec<Lit> {
+        let n = self.picture.len();
+        let x = encode_with(&self.plain, &vec![Cell::Unknown; n], cnf);
+        (0..n).map(|i| agree(&x, &self.picture, i)).collect()
+    }
+
+    fn unknown_after(&self, givens: &[usize]) -> Vec<bool> {
+        line_logic(&self.plain, &self.picture, givens).iter().map(|&c| c == Cell::Unknown).collect()
+    }
+
+    fn logic_start(&self) -> Self::Logic {
+        let mut cells = vec![Cell::Unknown; self.picture.len()];
+        let mut prop = Propagator::new(&self.plain);
+        // The picture satisfies the clues, so there is no contradiction.
+        let _ = prop.run_all(&mut cells);
+        (prop, cells)
+    }
+
+    fn logic_reveal(&self, (prop, cells): &mut Self::Logic, i: usize) {
+        prop.set(cells, i, Cell::known(self.picture[i]));
+        // The picture agrees with the clues and the givens, so there is no contradiction.
+        let _ = prop.run(cells);
+    }
+
+    fn logic_unknown(&self, (_, cells): &Self::Logic) -> Vec<bool> {
+        cells.iter().map(|&c| c == Cell::Unknown).collect()
+    }
+}
 
 /// What the givens must achieve.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -117,6 +204,15 @@ fn agree(x: &[Lit], picture: &[bool], i: usize) -> Lit {
 /// broken towards the picture's rarer colour (a rare value rules out more answers), then by
 /// reading order.
 pub fn choose(width: usize, height: usize, picture: &[bool], differs: &[bool]) -> Option<usize> {
+    let black = picture.iter().filter(|&&b| b).count();
+    let rare = black * 2 < picture.len();
+    let rare: Vec<bool> = picture.iter().map(|&b| b == rare).collect();
+    choose_rare(width, height, &rare, differs)
+}
+
+/// [`choose`] with the rare cells given: the differing cell whose row and column hold the most
+/// differing cells, ties broken towards a rare cell, then by reading order.
+pub fn choose_rare(width: usize, height: usize, rare: &[bool], differs: &[bool]) -> Option<usize> {
     let mut row = vec![0usize; height];
     let mut col = vec![0usize; width];
     for (i, &d) in differs.iter().enumerate() {
@@ -125,11 +221,9 @@ pub fn choose(width: usize, height: usize, picture: &[bool], differs: &[bool]) -
             col[i % width] += 1;
         }
     }
-    let black = picture.iter().filter(|&&b| b).count();
-    let rare = black * 2 < picture.len();
     (0..differs.len())
         .filter(|&i| differs[i])
-        .max_by_key(|&i| (row[i / width] + col[i % width], picture[i] == rare, std::cmp::Reverse(i)))
+        .max_by_key(|&i| (row[i / width] + col[i % width], rare[i], std::cmp::Reverse(i)))
 }
 
 /// How much work the givens search may spend, so that a puzzle comes back in seconds at any
@@ -159,7 +253,7 @@ impl Default for Budget {
 pub enum Check {
     /// UNSAT: unique with these givens; the failed core (a subset of them) is already enough.
     Unique(Vec<usize>),
-    /// SAT: another answer (one value per cell).
+    /// SAT: another answer; per cell, whether it differs from the picture.
     Second(Vec<bool>),
     /// The budget ran out before a proof either way.
     Undecided,
@@ -183,20 +277,33 @@ pub struct Minimising {
     pub out_of_time: bool,
 }
 
-/// An incremental uniqueness checker for one picture's clues.
-pub struct UniquenessChecker {
+/// The SAT side of a [`Checker`]: the encoding with "some cell differs", its solver, and per
+/// cell the literal "as in the picture".
+struct Sat {
     cnf: Cnf,
     solver: Solver,
+    agree: Vec<Lit>,
+}
+
+/// An incremental uniqueness checker for one picture's clues, over any [`Target`].
+///
+/// The SAT instance is built at the first check, so the quick answer (line logic alone)
+/// never waits for the encoding of a large picture.
+pub struct Checker<T: Target> {
+    target: T,
+    sat: Option<Sat>,
     /// Stop the solve when the solver's conflict count reaches this.
     limit: Rc<StdCell<u64>>,
     deadline: Option<Instant>,
-    x: Vec<Lit>,
-    picture: Vec<bool>,
+    rare: Vec<bool>,
     width: usize,
     height: usize,
     /// Checks made.
     pub checks: usize,
 }
+
+/// The black-and-white nonogram's checker.
+pub type UniquenessChecker = Checker<Bw>;
 
 /// varisat's Luby restart unit for these checks (as the nonogram engine uses).
 const RESTART_SCALE: u64 = 2048;
@@ -217,33 +324,57 @@ impl UniquenessChecker {
 
     /// The same, stopping any check once `deadline` has passed (the check is then undecided).
     pub fn with_deadline(puzzle: &Nonogram, picture: &Grid<bool>, deadline: Option<Instant>) -> Self {
-        let (w, h) = (puzzle.width(), puzzle.height());
-        let mut cnf = Cnf::new();
-        let x = encode_with(puzzle, &vec![Cell::Unknown; w * h], &mut cnf);
-        let picture = picture.cells().to_vec();
-        // Some cell differs from the picture.
-        cnf.clause((0..w * h).map(|i| !agree(&x, &picture, i)));
+        let plain = Nonogram::new(puzzle.rows().to_vec(), puzzle.cols().to_vec()).expect("the clues of a valid puzzle");
+        Checker::for_target(Bw { plain, picture: picture.cells().to_vec() }, deadline)
+    }
+}
+
+impl<T: Target> Checker<T> {
+    /// The checker for `target`, stopping any check once `deadline` (if any) has passed (the
+    /// check is then undecided).
+    pub fn for_target(target: T, deadline: Option<Instant>) -> Self {
+        let (w, h) = (target.width(), target.height());
         let limit = Rc::new(StdCell::new(u64::MAX));
-        let solver = budgeted_solver(&cnf, &limit, deadline);
-        UniquenessChecker { cnf, solver, limit, deadline, x, picture, width: w, height: h, checks: 0 }
+        let rare = target.rare();
+        Checker { target, sat: None, limit, deadline, rare, width: w, height: h, checks: 0 }
+    }
+
+    /// The SAT instance, built at first use.
+    fn sat(&mut self) -> &mut Sat {
+        let (target, limit, deadline) = (&self.target, &self.limit, self.deadline);
+        self.sat.get_or_insert_with(|| {
+            let mut cnf = Cnf::new();
+            let agree = target.encode_agree(&mut cnf);
+            // Some cell differs from the picture.
+            cnf.clause(agree.iter().map(|&l| !l));
+            let solver = budgeted_solver(&cnf, limit, deadline);
+            Sat { cnf, solver, agree }
+        })
+    }
+
+    /// The puzzle and picture checked.
+    pub fn target(&self) -> &T {
+        &self.target
     }
 
     /// With these givens (cell indices, values from the picture), one check allowed at most
     /// `conflicts` conflicts (and stopped at the deadline, if any).
     pub fn check_within(&mut self, givens: &[usize], conflicts: u64) -> Check {
         self.checks += 1;
-        let before = self.solver.stats().conflicts.unwrap_or(0);
-        self.limit.set(before.saturating_add(conflicts));
-        let assumptions: Vec<Lit> = givens.iter().map(|&i| agree(&self.x, &self.picture, i)).collect();
-        match self.solver.solve_under(&assumptions) {
-            Ok(Some(model)) => Check::Second(self.x.iter().map(|&l| model.value(l)).collect()),
+        let (limit, deadline) = (self.limit.clone(), self.deadline);
+        let sat = self.sat();
+        let before = sat.solver.stats().conflicts.unwrap_or(0);
+        limit.set(before.saturating_add(conflicts));
+        let assumptions: Vec<Lit> = givens.iter().map(|&i| sat.agree[i]).collect();
+        match sat.solver.solve_under(&assumptions) {
+            Ok(Some(model)) => Check::Second(sat.agree.iter().map(|&l| !model.value(l)).collect()),
             Ok(None) => {
-                let core = self.solver.failed_core();
-                Check::Unique(givens.iter().copied().filter(|&i| core.contains(&agree(&self.x, &self.picture, i))).collect())
+                let core = sat.solver.failed_core();
+                Check::Unique(givens.iter().copied().filter(|&i| core.contains(&sat.agree[i])).collect())
             }
             Err(_) => {
                 // A stopped varisat cannot go on: start afresh (what it learnt is lost).
-                self.solver = budgeted_solver(&self.cnf, &self.limit, self.deadline);
+                sat.solver = budgeted_solver(&sat.cnf, &limit, deadline);
                 Check::Undecided
             }
         }
@@ -251,10 +382,10 @@ impl UniquenessChecker {
 
     /// Whether `givens` make the answer unique: line logic from them first (complete: unique,
     /// by sound deductions), then one check assuming every cell line logic fixed.
-    pub fn check_seeded(&mut self, plain: &Nonogram, givens: &[usize], conflicts: u64) -> Check {
-        let cells = line_logic(plain, &self.picture, givens);
-        let fixed: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] != Cell::Unknown).collect();
-        if fixed.len() == cells.len() {
+    pub fn check_seeded(&mut self, givens: &[usize], conflicts: u64) -> Check {
+        let unknown = self.target.unknown_after(givens);
+        let fixed: Vec<usize> = (0..unknown.len()).filter(|&i| !unknown[i]).collect();
+        if fixed.len() == unknown.len() {
             self.checks += 1;
             return Check::Unique(givens.to_vec());
         }
@@ -272,9 +403,10 @@ impl UniquenessChecker {
     /// proof hashing).
     pub fn check_plain(&mut self) -> Check {
         self.checks += 1;
-        let mut solver = Solver::new(&self.cnf);
+        let sat = self.sat();
+        let mut solver = Solver::new(&sat.cnf);
         match solver.solve() {
-            Ok(Some(model)) => Check::Second(self.x.iter().map(|&l| model.value(l)).collect()),
+            Ok(Some(model)) => Check::Second(sat.agree.iter().map(|&l| !model.value(l)).collect()),
             Ok(None) => Check::Unique(Vec::new()),
             Err(_) => Check::Undecided,
         }
@@ -311,7 +443,6 @@ impl UniquenessChecker {
     /// stop, and the current unique set is returned.
     pub fn budgeted(
         &mut self,
-        plain: &Nonogram,
         budget: &Budget,
         progress: &mut dyn FnMut(GivensProgress),
         on_unique: &mut dyn FnMut(&Minimising) -> bool,
@@ -323,16 +454,12 @@ impl UniquenessChecker {
         let mut state = Minimising::default();
         // 2. The quick answer.
         let mut givens: Vec<usize> = Vec::new();
-        let mut cells = vec![Cell::Unknown; self.width * self.height];
-        let mut prop = Propagator::new(plain);
-        let _ = prop.run_all(&mut cells);
+        let mut logic = self.target.logic_start();
         loop {
-            let unknown: Vec<bool> = cells.iter().map(|&c| c == Cell::Unknown).collect();
-            let Some(i) = choose(self.width, self.height, &self.picture, &unknown) else { break };
+            let unknown = self.target.logic_unknown(&logic);
+            let Some(i) = choose_rare(self.width, self.height, &self.rare, &unknown) else { break };
             givens.push(i);
-            prop.set(&mut cells, i, Cell::known(self.picture[i]));
-            // The picture agrees with the clues and the givens, so there is no contradiction.
-            let _ = prop.run(&mut cells);
+            self.target.logic_reveal(&mut logic, i);
             progress(GivensProgress { minimising: false, givens: givens.len(), checks: self.checks, pass: 0, passes, undecided: givens.len(), left_ms: self.left_ms() });
         }
         stats.revealed = givens.len();
@@ -358,7 +485,7 @@ impl UniquenessChecker {
                 }
                 let without: Vec<usize> = set.iter().copied().filter(|g| !block.contains(g)).collect();
                 self.checks += 1;
-                if !line_logic(plain, &self.picture, &without).contains(&Cell::Unknown) {
+                if !self.target.unknown_after(&without).contains(&true) {
                     set = without;
                     state.givens = sorted(&set);
                     state.undecided = set.len();
@@ -390,7 +517,7 @@ impl UniquenessChecker {
                     break;
                 }
                 let without: Vec<usize> = set.iter().copied().filter(|&i| i != g).collect();
-                match self.check_seeded(plain, &without, conflicts) {
+                match self.check_seeded(&without, conflicts) {
                     Check::Unique(_) => {
                         set = without;
                         state.givens = sorted(&set);
@@ -449,16 +576,23 @@ pub fn logic_givens(
     progress: &mut dyn FnMut(GivensProgress),
     stats: &mut GivensStats,
 ) -> Vec<usize> {
-    let (w, h) = (puzzle.width(), puzzle.height());
-    let pic = picture.cells();
+    let plain = Nonogram::new(puzzle.rows().to_vec(), puzzle.cols().to_vec()).expect("the clues of a valid puzzle");
+    logic_givens_for(&Bw { plain, picture: picture.cells().to_vec() }, progress, stats)
+}
+
+/// A minimal set of givens (sorted) with which the target's line logic alone finishes it:
+/// reveal what [`choose_rare`] picks until line logic completes the grid, then drop every
+/// given it can do without (line logic is monotone, so the set is minimal).
+pub fn logic_givens_for<T: Target>(target: &T, progress: &mut dyn FnMut(GivensProgress), stats: &mut GivensStats) -> Vec<usize> {
+    let (w, h) = (target.width(), target.height());
+    let rare = target.rare();
     let started = Instant::now();
     let mut givens: Vec<usize> = Vec::new();
     let mut checks = 0;
     loop {
         checks += 1;
-        let cells = line_logic(puzzle, pic, &givens);
-        let unknown: Vec<bool> = cells.iter().map(|&c| c == Cell::Unknown).collect();
-        match choose(w, h, pic, &unknown) {
+        let unknown = target.unknown_after(&givens);
+        match choose_rare(w, h, &rare, &unknown) {
             Some(i) => {
                 givens.push(i);
                 progress(GivensProgress { minimising: false, givens: givens.len(), checks, ..GivensProgress::default() });
@@ -473,7 +607,7 @@ pub fn logic_givens(
     for g in givens {
         let without: Vec<usize> = set.iter().copied().filter(|&i| i != g).collect();
         checks += 1;
-        if !line_logic(puzzle, pic, &without).contains(&Cell::Unknown) {
+        if !target.unknown_after(&without).contains(&true) {
             set = without;
         }
         progress(GivensProgress { minimising: true, givens: set.len(), checks, ..GivensProgress::default() });

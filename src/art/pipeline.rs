@@ -449,7 +449,7 @@ pub fn from_grid_streaming(
                     }
                 }
             };
-            let m = checker.budgeted(&plain, &budget, &mut on_givens, &mut on_unique, &mut stats);
+            let m = checker.budgeted(&budget, &mut on_givens, &mut on_unique, &mut stats);
             if let Some(e) = failed {
                 return Err(e);
             }

@@ -203,6 +203,14 @@ mod cli {
             /// Print the nonogram's JSON form with givens and the figures.
             #[arg(long)]
             json: bool,
+            /// Make a colour nonogram with this many colours (2 to 8), counting every colour of
+            /// the reduced picture, the background included (--unique givens or logic).
+            #[arg(long, alias = "colors")]
+            colours: Option<usize>,
+            /// With --colours: auto (the colour most common along the border becomes the
+            /// background, so the puzzle has white space) or none (every colour has runs).
+            #[arg(long, default_value = "auto")]
+            background: String,
         },
         /// Print a puzzle in the studio's JSON form and as a share link.
         Export {
@@ -395,7 +403,10 @@ mod cli {
                 }
                 Ok(ExitCode::SUCCESS)
             }
-            Command::Art { image, width, height, method, threshold, invert, unique, level, budget, json } => {
+            Command::Art { image, width, height, colours: Some(colours), background, invert, unique, budget, json, .. } => {
+                art_colour(image, width, height, colours, &background, invert, &unique, budget, json)
+            }
+            Command::Art { image, width, height, method, threshold, invert, unique, level, budget, json, colours: None, .. } => {
                 art(image, width, height, &method, threshold, invert, (&unique, &level), budget, json)
             }
             Command::Export { kind, input } => {
@@ -474,6 +485,29 @@ mod cli {
             }
             e.to_string()
         })
+    }
+
+    /// `puzzle art PHOTO --colours N`: the colour nonogram with proven-unique givens.
+    #[allow(clippy::too_many_arguments)]
+    fn art_colour(image: PathBuf, width: u32, height: Option<u32>, colours: usize, background: &str, invert: bool, unique: &str, budget: f64, json: bool) -> Result<ExitCode, String> {
+        use studio::art::colour_art::{self, ColourOptions};
+        let mut options = ColourOptions::new(width, colours);
+        options.prepare.height = height;
+        options.prepare.invert = invert;
+        options.background = colour_art::parse_background(background)?;
+        options.unique = colour_art::parse_unique(unique)?;
+        if !(budget.is_finite() && budget >= 0.0) {
+            return Err(format!("--budget {budget}: give a number of seconds, 0 or more"));
+        }
+        options.budget.time_ms = Some(budget * 1000.0);
+        let bytes = std::fs::read(&image).map_err(|e| format!("{}: {e}", image.display()))?;
+        let r = colour_art::run(&bytes, &options, &mut |_| {}).map_err(|e| e.to_string())?;
+        if json {
+            println!("{}", colour_art::report_json(&r)?);
+        } else {
+            print!("{}", colour_art::report_text(&r));
+        }
+        Ok(if r.proven_unique { ExitCode::SUCCESS } else { ExitCode::FAILURE })
     }
 
     #[allow(clippy::too_many_arguments)]

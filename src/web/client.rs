@@ -46,7 +46,7 @@ fn death_sentence(cause: &str, doing: bool) -> String {
 }
 
 fn is_final(reply: &Reply) -> bool {
-    !matches!(reply, Reply::Ready | Reply::Progress { .. } | Reply::Snapshot(_) | Reply::BenchRecords(_) | Reply::ArtProgress { .. } | Reply::ArtImproved(_) | Reply::Improved(_) | Reply::HintEarly(_))
+    !matches!(reply, Reply::Ready | Reply::Progress { .. } | Reply::Snapshot(_) | Reply::BenchRecords(_) | Reply::ArtProgress { .. } | Reply::ArtImproved(_) | Reply::ColourArtImproved(_) | Reply::Improved(_) | Reply::HintEarly(_))
 }
 
 struct Inner {

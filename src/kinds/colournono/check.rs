@@ -30,8 +30,9 @@ fn show(p: &ColourNonogram, runs: &[(u32, u8)]) -> String {
     runs.iter().map(|&(n, c)| format!("{n} {}", p.colour_name(usize::from(c)))).collect::<Vec<_>>().join(", ")
 }
 
-/// `Ok` when `grid` (palette indices, 0 the background) satisfies every clue of `puzzle`;
-/// otherwise the first broken line or the first cell outside the palette.
+/// `Ok` when `grid` (palette indices, 0 the background) satisfies every clue of `puzzle` and
+/// has every given cell's colour; otherwise the first broken line, given cell or cell outside
+/// the palette.
 pub fn verify(puzzle: &ColourNonogram, grid: &Grid<u8>) -> Result<(), String> {
     let (w, h) = (puzzle.width(), puzzle.height());
     if grid.rows() != h || grid.cols() != w {
@@ -42,6 +43,15 @@ pub fn verify(puzzle: &ColourNonogram, grid: &Grid<u8>) -> Result<(), String> {
         for c in 0..w {
             if usize::from(grid[(r, c)]) >= colours {
                 return Err(format!("row {}, column {} has colour {}, the palette has {} entries", r + 1, c + 1, grid[(r, c)], colours));
+            }
+        }
+    }
+    if let Some(givens) = puzzle.givens() {
+        for (r, c) in givens.positions() {
+            if let Some(v) = givens[(r, c)] {
+                if grid[(r, c)] != v {
+                    return Err(format!("row {}, column {} is given as {}, the answer has {}", r + 1, c + 1, puzzle.colour_name(usize::from(v)), puzzle.colour_name(usize::from(grid[(r, c)]))));
+                }
             }
         }
     }

@@ -8,13 +8,17 @@
 //! `{"kind":"colournono","palette":["#ffffff",{"rgb":"#e02020","name":"red"},…],"rows":[[[2,1],[1,2]],[],…],"cols":[…],"goal":[".ab",…],"title":"…"}`:
 //! the palette background first (a hex string, or an object with `rgb` and an optional `name`);
 //! `rows` top to bottom and `cols` left to right, each a list of runs `[length, colour]`; `goal`
-//! (optional) one string per row in the letters above; `title` optional.
+//! (optional) one string per row in the letters above; `givens` (optional) one string per row,
+//! the same letters with `?` for a cell not given; `title` optional.
 //!
 //! The share-link payload, version 1, is `WxH:<palette>:<columns>/<rows>`: the palette as hex
 //! colours joined by `.` (3 digits when each pair repeats, else 6; the background first); then
 //! the columns left to right and the rows top to bottom, `/` between lines, each line its runs
 //! in order as a length and a colour letter, the length left out when it is 1 (`3ab2a` is 3 of
-//! colour 1, 1 of colour 2, 2 of colour 1); an empty line is `0`.
+//! colour 1, 1 of colour 2, 2 of colour 1); an empty line is `0`. Givens, when the puzzle has
+//! any, follow after a comma: the given cells in reading order, each as the count of cells
+//! skipped since the last given (left out when 0) and its letter (`.` the background), so
+//! `,3a.12c` gives cell 3 colour 1, cell 4 the background and cell 17 colour 3.
 
 use serde_json::json;
 
@@ -86,10 +90,92 @@ pub fn to_json(p: &ColourNonogram) -> serde_json::Value {
     if let Some(g) = p.goal() {
         v["goal"] = json!(grid_rows(g));
     }
+    if let Some(g) = p.givens() {
+        v["givens"] = json!(givens_rows(g));
+    }
     if let Some(t) = p.title() {
         v["title"] = json!(t);
     }
     v
+}
+
+/// Givens as text rows: colour letters, `.` the background, `?` not given.
+pub fn givens_rows(g: &Grid<Option<u8>>) -> Vec<String> {
+    (0..g.rows()).map(|r| g.row(r).iter().map(|c| c.map_or('?', colour_char)).collect()).collect()
+}
+
+/// Reads givens rows (`?` or a space: not given).
+pub fn givens_from_rows(p: &ColourNonogram, rows: &[impl AsRef<str>]) -> InputResult<Grid<Option<u8>>> {
+    let (width, height) = (p.width(), p.height());
+    if rows.len() != height {
+        return Err(InputError::at("givens", format!("expected {height} rows, found {}", rows.len())));
+    }
+    let mut cells = Vec::with_capacity(width * height);
+    for (r, row) in rows.iter().enumerate() {
+        let row = row.as_ref();
+        let n = row.chars().count();
+        if n != width {
+            return Err(InputError::at(format!("givens row {}", r + 1), format!("expected {width} cells, found {n}")));
+        }
+        for (c, ch) in row.chars().enumerate() {
+            cells.push(match ch {
+                '?' | ' ' => None,
+                _ => match char_colour(ch) {
+                    Some(v) if usize::from(v) < p.palette().len() => Some(v),
+                    _ => return Err(InputError::at(format!("givens row {}, column {}", r + 1, c + 1), format!("`{ch}` is not `?`, `.` or a colour letter of the palette"))),
+                },
+            });
+        }
+    }
+    Ok(Grid::from_cells(height, width, cells).expect("counted"))
+}
+
+/// The link's givens text (see the module documentation).
+pub fn givens_text(g: &Grid<Option<u8>>) -> String {
+    let mut out = String::new();
+    let mut skip = 0usize;
+    for c in g.cells() {
+        match c {
+            None => skip += 1,
+            Some(v) => {
+                if skip > 0 {
+                    out.push_str(&skip.to_string());
+                }
+                out.push(colour_char(*v));
+                skip = 0;
+            }
+        }
+    }
+    out
+}
+
+/// Reads the link's givens text for a `w` x `h` grid.
+pub fn parse_givens(text: &str, w: usize, h: usize) -> InputResult<Grid<Option<u8>>> {
+    let total = w * h;
+    let mut cells = vec![None; total];
+    let mut at = 0usize;
+    let mut digits = String::new();
+    for (k, ch) in text.chars().enumerate() {
+        if ch.is_ascii_digit() {
+            if digits.len() >= 6 {
+                return Err(InputError::at("givens", format!("skip `{}` is too long", clip(&digits))));
+            }
+            digits.push(ch);
+            continue;
+        }
+        let v = char_colour(ch).ok_or_else(|| InputError::at(format!("givens, letter {}", k + 1), format!("`{ch}` is not `.` or a colour letter")))?;
+        at += digits.parse::<usize>().unwrap_or(0);
+        digits.clear();
+        if at >= total {
+            return Err(InputError::at(format!("givens, letter {}", k + 1), format!("it reaches cell {}, the grid has {total}", at + 1)));
+        }
+        cells[at] = Some(v);
+        at += 1;
+    }
+    if !digits.is_empty() {
+        return Err(InputError::at("givens", "the text ends with a skip and no letter"));
+    }
+    Ok(Grid::from_cells(h, w, cells).expect("sized"))
 }
 
 /// Reads the field `palette` (the background first; hex strings or `{"rgb", "name"}` objects).
@@ -156,6 +242,17 @@ pub fn from_json(v: &serde_json::Value) -> InputResult<ColourNonogram> {
     let rows = json_clues(v, "rows", true)?;
     let cols = json_clues(v, "cols", false)?;
     let mut p = ColourNonogram::new(palette, rows, cols)?;
+    if let Some(g) = v.get("givens").filter(|g| !g.is_null()) {
+        let rows: Vec<String> = g
+            .as_array()
+            .ok_or_else(|| InputError::at("field `givens`", "expected a list of strings, one per row"))?
+            .iter()
+            .enumerate()
+            .map(|(i, r)| r.as_str().map(str::to_string).ok_or_else(|| InputError::at(format!("givens row {}", i + 1), "expected a string")))
+            .collect::<InputResult<_>>()?;
+        let givens = givens_from_rows(&p, &rows)?;
+        p = p.with_givens(givens)?;
+    }
     if let Some(g) = v.get("goal").filter(|g| !g.is_null()) {
         let rows: Vec<String> = g
             .as_array()
@@ -228,10 +325,11 @@ pub fn parse_clue(text: &str, line: Line) -> InputResult<Clue> {
 pub fn link_payload(p: &ColourNonogram) -> String {
     let palette: Vec<String> = p.palette().iter().map(short_hex).collect();
     let lines: Vec<String> = p.cols().iter().chain(p.rows()).map(|c| clue_text(c)).collect();
-    format!("{}x{}:{}:{}", p.width(), p.height(), palette.join("."), lines.join("/"))
+    let givens = p.givens().map(|g| format!(",{}", givens_text(g))).unwrap_or_default();
+    format!("{}x{}:{}:{}{givens}", p.width(), p.height(), palette.join("."), lines.join("/"))
 }
 
-/// Reads the link grammar `WxH:<palette>:<columns>/<rows>`.
+/// Reads the link grammar `WxH:<palette>:<columns>/<rows>[,<givens>]`.
 pub fn from_link_text(text: &str) -> InputResult<ColourNonogram> {
     let mut parts = text.trim().splitn(3, ':');
     let (size, palette, lines) = match (parts.next(), parts.next(), parts.next()) {
@@ -254,13 +352,21 @@ pub fn from_link_text(text: &str) -> InputResult<ColourNonogram> {
         .enumerate()
         .map(|(i, e)| Colour::from_hex(e).map(|rgb| Colour { rgb, name: None }).ok_or_else(|| InputError::at(format!("palette entry {}", i + 1), format!("`{}` is not a hex colour", clip(e)))))
         .collect::<InputResult<Vec<_>>>()?;
+    let (lines, givens) = match lines.split_once(',') {
+        Some((l, g)) => (l, Some(g)),
+        None => (lines, None),
+    };
     let lines: Vec<&str> = lines.split('/').collect();
     if lines.len() != w + h {
         return Err(InputError::at("clues", format!("expected {} lines ({w} columns, then {h} rows), found {}", w + h, lines.len())));
     }
     let cols = lines[..w].iter().enumerate().map(|(i, t)| parse_clue(t, Line::Col(i))).collect::<InputResult<Vec<_>>>()?;
     let rows = lines[w..].iter().enumerate().map(|(i, t)| parse_clue(t, Line::Row(i))).collect::<InputResult<Vec<_>>>()?;
-    ColourNonogram::new(palette, rows, cols)
+    let p = ColourNonogram::new(palette, rows, cols)?;
+    match givens {
+        Some(g) => p.with_givens(parse_givens(g, w, h)?),
+        None => Ok(p),
+    }
 }
 
 /// Reads a share-link payload.

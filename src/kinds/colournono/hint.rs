@@ -6,11 +6,14 @@ use super::model::ColourNonogram;
 use super::page::{colour_of_mark, mark_of_colour, DOT};
 use crate::hint::Hint;
 
-/// The player's view of the grid: each cell's colour when marked (a dot is the background),
-/// `None` when blank; marks naming no palette colour are read as blank.
+/// The player's view of the grid: each given cell's colour, else each cell's colour when
+/// marked (a dot is the background), `None` when blank; marks naming no palette colour are read
+/// as blank.
 pub fn cells_of(p: &ColourNonogram, marks: &[u8]) -> Vec<Option<u8>> {
-    let n = p.width() * p.height();
-    (0..n).map(|i| colour_of_mark(marks.get(i).copied().unwrap_or(0)).filter(|&c| usize::from(c) < p.palette().len())).collect()
+    let start = p.start();
+    (0..start.len())
+        .map(|i| start[i].or_else(|| colour_of_mark(marks.get(i).copied().unwrap_or(0)).filter(|&c| usize::from(c) < p.palette().len())))
+        .collect()
 }
 
 /// A cell's colour as the page's mark.

@@ -135,7 +135,8 @@ impl Puzzle for ColourNonogram {
 
     fn encode(&self, cnf: &mut Cnf) -> encode::Vars {
         let all = encode::all_colours(self);
-        encode::encode_with(self, &vec![all; self.width() * self.height()], cnf)
+        let known: Vec<encode::Colours> = self.start().iter().map(|g| g.map_or(all, |c| 1u64 << c)).collect();
+        encode::encode_with(self, &known, cnf)
     }
 
     fn answer_lits(&self, vars: &encode::Vars) -> Vec<Lit> {

@@ -93,6 +93,7 @@ pub struct ColourNonogram {
     palette: Vec<Colour>,
     rows: Vec<Clue>,
     cols: Vec<Clue>,
+    givens: Option<Grid<Option<u8>>>,
     goal: Option<Grid<u8>>,
     title: Option<String>,
 }
@@ -152,10 +153,47 @@ impl ColourNonogram {
                 ));
             }
         }
-        Ok(ColourNonogram { palette, rows, cols, goal: None, title: None })
+        Ok(ColourNonogram { palette, rows, cols, givens: None, goal: None, title: None })
     }
 
-    /// Adds the intended answer (palette indices, 0 the background); it must solve the puzzle.
+    /// Adds given cells (`Some(colour)`: known from the start, 0 the background; `None`: not
+    /// given). Each colour must be in the palette; a goal already set must agree.
+    pub fn with_givens(mut self, givens: Grid<Option<u8>>) -> InputResult<Self> {
+        if givens.rows() != self.height() || givens.cols() != self.width() {
+            return Err(InputError::at(
+                "givens",
+                format!("the givens are {}x{}, the puzzle {}x{} (columns x rows)", givens.cols(), givens.rows(), self.width(), self.height()),
+            ));
+        }
+        for (r, c) in givens.positions() {
+            if let Some(v) = givens[(r, c)] {
+                if usize::from(v) >= self.palette.len() {
+                    return Err(InputError::at(format!("givens row {}, column {}", r + 1, c + 1), format!("colour {v} is not in the palette (0 to {})", self.palette.len() - 1)));
+                }
+            }
+        }
+        self.givens = givens.cells().iter().any(Option::is_some).then_some(givens);
+        if let Some(goal) = self.goal.take() {
+            return self.with_goal(goal);
+        }
+        Ok(self)
+    }
+
+    /// The given cells, when the puzzle has any.
+    pub fn givens(&self) -> Option<&Grid<Option<u8>>> {
+        self.givens.as_ref()
+    }
+
+    /// The starting knowledge in reading order: each given cell's colour, `None` elsewhere.
+    pub fn start(&self) -> Vec<Option<u8>> {
+        match &self.givens {
+            Some(g) => g.cells().to_vec(),
+            None => vec![None; self.width() * self.height()],
+        }
+    }
+
+    /// Adds the intended answer (palette indices, 0 the background); it must solve the puzzle
+    /// and agree with the givens.
     pub fn with_goal(mut self, goal: Grid<u8>) -> InputResult<Self> {
         if goal.rows() != self.height() || goal.cols() != self.width() {
             return Err(InputError::at(

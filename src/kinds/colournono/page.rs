@@ -152,6 +152,22 @@ pub fn solved(p: &ColourNonogram, marks: &[u8]) -> bool {
     (0..h).all(|r| line_matches(&p.rows()[r], &row_marks(marks, w, r))) && (0..w).all(|c| line_matches(&p.cols()[c], &col_marks(marks, w, h, c)))
 }
 
+/// The marks with every given cell showing its given colour (a given background as a dot); a
+/// given cell's own mark is never read.
+pub fn with_givens(p: &ColourNonogram, marks: &[u8]) -> Vec<u8> {
+    p.start().iter().enumerate().map(|(i, g)| match g {
+        Some(0) => DOT,
+        Some(c) => mark_of_colour(*c),
+        None => marks.get(i).copied().unwrap_or(0),
+    }).collect()
+}
+
+/// Marks to make, without those on given cells (which the player cannot change).
+pub fn outside_givens(p: &ColourNonogram, cells: Vec<(usize, u8)>) -> Vec<(usize, u8)> {
+    let start = p.start();
+    cells.into_iter().filter(|&(i, _)| start.get(i).is_some_and(Option::is_none)).collect()
+}
+
 /// The marks that show an answer (every cell a colour or a dot).
 pub fn marks_of_answer(answer: &Grid<u8>) -> Vec<u8> {
     answer.cells().iter().map(|&c| if c == 0 { DOT } else { mark_of_colour(c) }).collect()

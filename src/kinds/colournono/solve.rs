@@ -12,10 +12,10 @@ use crate::grid::Grid;
 use crate::puzzle::{checked, enumerate_verified, Mode, Puzzle, Report, SolveError, Verdict};
 use crate::sat::{Cnf, Monitor, Solver};
 
-/// What line logic alone reaches from the empty grid: the cells (`None` blank), how the run
+/// What line logic alone reaches from the givens (none: the empty grid): the cells (`None` blank), how the run
 /// ended and the hardest rank it used.
 pub fn line_logic(p: &ColourNonogram) -> (Vec<Option<u8>>, deduce::Run, u64) {
-    let mut lines = Lines::for_solver(p, &vec![None; p.width() * p.height()]);
+    let mut lines = Lines::for_solver(p, &p.start());
     let run = deduce::run(&mut lines, LINE_RANK, |_| true);
     (lines.cells().to_vec(), run, lines.line_calls())
 }

@@ -88,7 +88,9 @@ pub fn Page() -> Html {
 
     let scrubbed = hint::board_marks(&w);
     let hl = hint::highlight(&w);
-    let marks: Vec<u8> = (0..n).map(|i| scrubbed.as_ref().unwrap_or(&w.marks).get(i).copied().unwrap_or(0)).collect();
+    let own: Vec<u8> = (0..n).map(|i| scrubbed.as_ref().unwrap_or(&w.marks).get(i).copied().unwrap_or(0)).collect();
+    let marks: Vec<u8> = page::with_givens(&p, &own);
+    let givens = p.start().iter().filter(|g| g.is_some()).count();
     let (answer_rows, other_rows) = w.shown_answers();
     let answer: Option<Vec<u8>> = answer_rows.and_then(|rows| page::marks_of_rows(rows));
     let other: Option<Vec<u8>> = other_rows.and_then(|rows| page::marks_of_rows(rows));
@@ -104,10 +106,10 @@ pub fn Page() -> Html {
     }
 
     let commit = {
-        let (state, drag) = (ctx.state.clone(), drag.clone());
+        let (state, drag, p) = (ctx.state.clone(), drag.clone(), p.clone());
         move || {
             if let Some(d) = *drag {
-                let cells: Vec<(usize, u8)> = drag_cells(&d).into_iter().map(|(r, c)| (r * width + c, d.value)).collect();
+                let cells = page::outside_givens(&p, drag_cells(&d).into_iter().map(|(r, c)| (r * width + c, d.value)).collect());
                 state.dispatch(Action::Mark { kind: KIND, cells });
             }
             drag.set(None);
@@ -160,11 +162,16 @@ pub fn Page() -> Html {
         })
     };
     let on_key = {
-        let (state, cursor, marks, tool) = (ctx.state.clone(), cursor.clone(), marks.clone(), tool.clone());
+        let (state, cursor, marks, tool, p) = (ctx.state.clone(), cursor.clone(), marks.clone(), tool.clone(), p.clone());
         Callback::from(move |e: KeyboardEvent| {
             let (r, c) = *cursor;
             let i = r * width + c;
-            let set = |value: u8| state.dispatch(Action::Mark { kind: KIND, cells: vec![(i, value)] });
+            let set = |value: u8| {
+                let cells = page::outside_givens(&p, vec![(i, value)]);
+                if !cells.is_empty() {
+                    state.dispatch(Action::Mark { kind: KIND, cells });
+                }
+            };
             let ctrl = e.ctrl_key() || e.meta_key();
             if let Some(to) = crate::grid::cursor_step(&e.key(), (r, c), height, width) {
                 cursor.set(to);
@@ -297,6 +304,9 @@ pub fn Page() -> Html {
         <section class="workshop colournono">
             <h1>{ p.title().map(|t| format!("Colour nonogram: {t}")).unwrap_or_else(|| "Colour nonogram".into()) }</h1>
             <p class="rules">{ rules }</p>
+            if givens > 0 {
+                <p id="givens-note" class="hint">{ format!("{givens} cell{} given to start with; the clues and these givens have one answer.", if givens == 1 { " is" } else { "s are" }) }</p>
+            }
             <div class="toolbar">
                 <button id="check" disabled={busy} onclick={check}>{ "Check" }</button>
                 { actions::history_buttons(&ctx, KIND, &w, "Clear") }

@@ -3,6 +3,7 @@
 //! ([`Request::Art`]); the page keeps only its controls and the file's bytes. Each part is a
 //! component of its own; what they work out is in [`crate::art::controls`] and [`crate::art::view`].
 
+pub mod colour;
 pub mod controls;
 pub mod exports;
 pub mod original;
@@ -21,6 +22,7 @@ use crate::jobs::Request;
 use crate::web::ctx::Ctx;
 use crate::web::state::{Action, Owner, Severity, Work};
 
+use self::colour::{ColourMode, ModeSwitch};
 use self::controls::ArtControls;
 use self::exports::Exports;
 use self::original::Original;
@@ -52,6 +54,8 @@ pub fn ArtPage() -> Html {
     // Aspect-ratio lock (width / height) for dragging, fixed when the box is ticked.
     let aspect_lock = use_state(|| None::<f64>);
     let serial = use_mut_ref(|| 0u32);
+    // The colour mode (its own component) instead of the black-and-white puzzle.
+    let colour = use_state(|| false);
     // The latest "busy" for the debounced timer, which outlives this render.
     let busy_now = use_mut_ref(|| false);
     *busy_now.borrow_mut() = ctx.state.busy_on(Owner::Art).is_some();
@@ -99,12 +103,13 @@ pub fn ArtPage() -> Html {
         let run = ctx.run.clone();
         let cancel = ctx.cancel.clone();
         let busy_now = busy_now.clone();
-        let deps = ((*loaded).clone(), *controls);
-        use_effect_with(deps, move |(loaded, controls)| {
+        let deps = ((*loaded).clone(), *controls, *colour);
+        use_effect_with(deps, move |(loaded, controls, colour)| {
             let serial = loaded.as_ref().map(|l| l.serial);
             let new_image = serial.is_some() && serial != *last_serial.borrow();
             *last_serial.borrow_mut() = serial;
-            let timer = loaded.clone().map(|l| {
+            // The colour mode runs its own job.
+            let timer = loaded.clone().filter(|_| !*colour).map(|l| {
                 let request = Request::Art { bytes: (*l.bytes).clone(), options: controls.options() };
                 Timeout::new(if new_image { 0 } else { DEBOUNCE_MS }, move || {
                     if *busy_now.borrow() {
@@ -155,6 +160,11 @@ pub fn ArtPage() -> Html {
             <h1>{ "Image to nonogram" }</h1>
             <p>{ "Choose, drop or paste a picture (PNG, JPEG, GIF, WebP or BMP, up to 30 MB). It becomes a nonogram that is proven to solve back to it." }</p>
             <Upload load={load} {fail} />
+            <ModeSwitch colour={*colour} set={ { let colour = colour.clone(); Callback::from(move |on: bool| colour.set(on)) } } />
+            if *colour {
+                <ColourMode bytes={loaded.as_ref().map(|l| l.bytes.clone())} serial={loaded.as_ref().map_or(0, |l| l.serial)}
+                    original={loaded.as_ref().map(|l| (l.url.clone(), l.name.clone()))} />
+            } else {
             <ArtControls controls={*controls} set={set_controls} auto_height={result.as_ref().map(|r| r.height)}
                 otsu={result.as_ref().map(|r| r.otsu)} locked={aspect_lock.is_some()} lock={set_lock} />
             <ArtStatus />
@@ -175,6 +185,7 @@ pub fn ArtPage() -> Html {
             }
             if let Some(r) = result {
                 <Exports result={r} />
+            }
             }
         </section>
     }

@@ -1,0 +1,46 @@
+// Image to colour nonogram in headless Chromium: a bench photo uploaded in colour mode comes out
+// proven unique, and "Play it" opens the colour nonogram page with the puzzle and its givens,
+// whose solver proves it unique again.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { suite, open } from './harness.mjs';
+
+const env = suite();
+const PHOTO = new URL('../../../shared/bench/images/chelsea.png', import.meta.url);
+
+test('a photo in colour mode becomes a proven-unique colour nonogram that plays on its page', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'art');
+  await page.waitForSelector('#art-file');
+  await page.check('#art-mode-colour');
+  await page.waitForSelector('#colour-mode');
+  assert.match(await page.textContent('#colour-mode'), /Colours \(background included\)/);
+  await page.fill('#colour-count', '5');
+  await page.dispatchEvent('#colour-count', 'change');
+  await page.fill('#colour-width', '24');
+  await page.dispatchEvent('#colour-width', 'change');
+  await page.setInputFiles('#art-file', { name: 'chelsea.png', mimeType: 'image/png', buffer: fs.readFileSync(PHOTO) });
+  await page.waitForSelector('#colour-status[data-state="done"][data-final="true"]', { timeout: 60000 });
+  const d = await page.$eval('#colour-status', (s) => ({ ...s.dataset }));
+  assert.equal(d.unique, 'true', JSON.stringify(d));
+  assert.match(await page.textContent('#colour-verdict'), /^24x\d+ cells in 5 colours \(one of them the background\), .*proven unique/);
+  // Three panes: cell colours, the reduced picture, the puzzle's given cells; and the original.
+  assert.equal((await page.$$('.colour-panes img.art-grid')).length, 3);
+  assert.ok(await page.$('img.art-original-plain'));
+  // The black-and-white controls are away while the colour mode is on.
+  assert.equal(await page.$('#art-method'), null);
+  const href = await page.$eval('#colour-play', (a) => a.getAttribute('href'));
+  assert.match(href, /^#colournono\/v1\/24x\d+:/);
+  const givens = Number(d.givens);
+  await page.click('#colour-play');
+  await page.waitForSelector('#board.cnono .cell');
+  assert.equal(await page.$('#notice'), null, 'the link reads without an error');
+  assert.equal(await page.$$eval('#board .cell', (c) => c.length) % 24, 0);
+  if (givens > 0) assert.match(await page.textContent('#givens-note'), new RegExp(`^${givens} cells? (is|are) given`));
+  // The given cells show their colours from the start (non-blank marks).
+  const marked = await page.$$eval('#board .cell', (c) => c.filter((x) => x.dataset.v !== '0').length);
+  assert.ok(marked >= givens, `${marked} marked, ${givens} givens`);
+  await page.click('#solve');
+  await page.waitForSelector('#status[data-state="done"][data-verdict="unique"]', { timeout: 60000 });
+  assert.deepEqual(page.studioErrors, []);
+});

@@ -1,0 +1,33 @@
+// Screenshots of the image page's colour mode to look at: desktop (1280x900) and phone
+// (375x740), light and dark, with a bench photo reduced to 5 colours. Not a test; after a build:
+//   (cd tests/browser && node colour_art_shots.mjs OUT_DIR)
+import fs from 'node:fs';
+import path from 'node:path';
+import { serve, browser } from './harness.mjs';
+
+const [out = 'screens'] = process.argv.slice(2);
+fs.mkdirSync(out, { recursive: true });
+const server = await serve();
+const chrome = await browser();
+const page = await chrome.context.newPage();
+const photo = fs.readFileSync(new URL('../../../shared/bench/images/chelsea.png', import.meta.url));
+for (const theme of ['light', 'dark']) {
+  for (const [device, width, height] of [['desktop', 1280, 900], ['phone', 375, 740]]) {
+    await page.setViewportSize({ width, height });
+    await page.goto(server.url);
+    await page.evaluate((t) => localStorage.setItem('puzzle-studio/theme', t), theme);
+    await page.goto(server.url + '#art');
+    await page.reload();
+    await page.waitForSelector('#art-file');
+    await page.check('#art-mode-colour');
+    await page.fill('#colour-count', '5');
+    await page.dispatchEvent('#colour-count', 'change');
+    await page.setInputFiles('#art-file', { name: 'chelsea.png', mimeType: 'image/png', buffer: photo });
+    await page.waitForSelector('#colour-status[data-state="done"]', { timeout: 60000 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(out, `colour-art-${device}-${theme}.png`), fullPage: true });
+  }
+}
+await chrome.close();
+server.close?.();
+console.log(`screenshots in ${out}`);
