@@ -49,6 +49,7 @@ fn main() {
                     method,
                     unique: UniqueMode::Adjust(level),
                     budget: Budget { time_ms: Some(cap * 1000.0), ..Budget::default() },
+                    tone: Some(studio::art::tone::Tone::Plain),
                 };
                 let r = pipeline::run(&bytes, &options, &mut |_| {}).expect("the pipeline runs");
                 let a = r.adjust.clone().expect("adjust figures");

@@ -411,6 +411,7 @@ mod tests {
             method: Method::Threshold { t: Some(128) },
             unique: UniqueMode::Adjust(level),
             budget: Default::default(),
+            tone: Some(crate::art::tone::Tone::Plain),
         }
     }
 

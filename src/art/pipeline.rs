@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use web_time::Instant;
 
 use super::adjust::{self, AdjustProgress, AdjustReport};
+use super::tone::{self, Tone};
 use super::givens::{self, Budget, GivensProgress, GivensStats, Minimising, UniqueMode, UniquenessChecker};
 use super::{decode, otsu, prepare, shading, strip_bound, threshold, ArtError, Optimizer, OptimizerConfig, PrepareOptions, Problem};
 use crate::grid::Grid;
@@ -49,6 +50,10 @@ pub struct ArtOptions {
     /// How much work minimising the givens may spend (see [`Budget`]).
     #[serde(default)]
     pub budget: Budget,
+    /// The grey transform before the threshold; `None` takes the one whose thresholded
+    /// picture is most like the grey picture ([`tone::most_like`]).
+    #[serde(default)]
+    pub tone: Option<Tone>,
 }
 
 /// The translucent-squares figures.
@@ -190,6 +195,19 @@ pub struct ArtResult {
     /// Adjust mode: its figures, once an adjusted puzzle exists.
     #[serde(default)]
     pub adjust: Option<AdjustReport>,
+    /// Every tone's thresholded preview of the grey picture, with its likeness.
+    #[serde(default)]
+    pub previews: Vec<tone::Preview>,
+    /// The tone the greys went through (`greys` are after it).
+    #[serde(default = "plain")]
+    pub tone: Tone,
+    /// Whether the tone was chosen as the most like the photo (no tone asked for).
+    #[serde(default)]
+    pub tone_auto: bool,
+}
+
+fn plain() -> Tone {
+    Tone::Plain
 }
 
 impl ArtResult {
@@ -310,6 +328,11 @@ pub fn from_grid_streaming(
     on_puzzle: &mut dyn FnMut(&ArtResult) -> bool,
 ) -> Result<ArtResult, ArtError> {
     let started = Instant::now();
+    // The tones' previews, and the greys after the tone asked for or the most like the photo.
+    let previews = tone::previews(grid);
+    let tone_used = options.tone.unwrap_or_else(|| tone::most_like(&previews));
+    let toned = tone::apply(grid, tone_used);
+    let grid = &toned;
     let (w, h) = (grid.width(), grid.height());
     let otsu_t = otsu(grid);
     let t = Instant::now();
@@ -420,6 +443,9 @@ pub fn from_grid_streaming(
             timings: Timings { method_ms, verdict_ms, givens_ms, total_ms: ms(started), ..Timings::default() },
             changed: Vec::new(),
             adjust: None,
+            previews: previews.clone(),
+            tone: tone_used,
+            tone_auto: options.tone.is_none(),
         })
     };
     let mut on_givens = |g: GivensProgress| progress(Stage::Givens(g));

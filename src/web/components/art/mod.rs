@@ -8,6 +8,7 @@ pub mod exports;
 pub mod original;
 pub mod panes;
 pub mod status;
+pub mod tones;
 pub mod upload;
 
 use std::rc::Rc;
@@ -26,6 +27,7 @@ use self::exports::Exports;
 use self::original::Original;
 use self::panes::Panes;
 use self::status::ArtStatus;
+use self::tones::ToneStrip;
 use self::upload::{file_bytes, use_paste, Picked, Upload};
 
 /// Milliseconds of calm before a change re-runs the job.
@@ -155,9 +157,12 @@ pub fn ArtPage() -> Html {
             <h1>{ "Image to nonogram" }</h1>
             <p>{ "Choose, drop or paste a picture (PNG, JPEG, GIF, WebP or BMP, up to 30 MB). It becomes a nonogram that is proven to solve back to it." }</p>
             <Upload load={load} {fail} />
-            <ArtControls controls={*controls} set={set_controls} auto_height={result.as_ref().map(|r| r.height)}
+            <ArtControls controls={*controls} set={set_controls.clone()} auto_height={result.as_ref().map(|r| r.height)}
                 otsu={result.as_ref().map(|r| r.otsu)} locked={aspect_lock.is_some()} lock={set_lock} />
             <ArtStatus />
+            if let Some(r) = &result {
+                <ToneStrip result={r.clone()} controls={*controls} set={set_controls.clone()} />
+            }
             <div class="art-pictures">
                 if let Some(l) = &*loaded {
                     <Original url={l.url.clone()} name={l.name.clone()} crop={controls.crop()} {image_size} aspect={*aspect_lock} {set_crop} />
@@ -167,7 +172,11 @@ pub fn ArtPage() -> Html {
                 }
             </div>
             if result.as_ref().is_some_and(|r| r.shading.is_some()) {
-                <p id="art-translucent-help" class="art-help">{ crate::art::view::TRANSLUCENT_SENTENCE }</p>
+                <div class="art-help-row">
+                    <img class="art-help-picture" src={crate::web::download::svg_data_url(&crate::art::view::translucent_example_svg())}
+                        alt="Three filled cells, each with a faint 3 by 3 square of ink around it; darker where the squares overlap" />
+                    <p id="art-translucent-help" class="art-help">{ crate::art::view::TRANSLUCENT_SENTENCE }</p>
+                </div>
             }
             if result.as_ref().is_some_and(|r| !r.changed.is_empty()) {
                 <label class="art-ring">{ "Ring the changed cells " }
