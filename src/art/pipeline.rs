@@ -126,6 +126,9 @@ pub struct Timings {
     pub givens_ms: f64,
     /// Everything.
     pub total_ms: f64,
+    /// The tones' previews and their likeness ([`tone::previews`]).
+    #[serde(default)]
+    pub tones_ms: f64,
 }
 
 /// What the pipeline made.
@@ -329,7 +332,9 @@ pub fn from_grid_streaming(
 ) -> Result<ArtResult, ArtError> {
     let started = Instant::now();
     // The tones' previews, and the greys after the tone asked for or the most like the photo.
+    let t = Instant::now();
     let previews = tone::previews(grid);
+    let tones_ms = ms(t);
     let tone_used = options.tone.unwrap_or_else(|| tone::most_like(&previews));
     let toned = tone::apply(grid, tone_used);
     let grid = &toned;
@@ -440,7 +445,7 @@ pub fn from_grid_streaming(
             final_line_logic,
             puzzle_json: formats::to_json(&puzzle).to_string(),
             fragment: link::fragment(&puzzle),
-            timings: Timings { method_ms, verdict_ms, givens_ms, total_ms: ms(started), ..Timings::default() },
+            timings: Timings { method_ms, verdict_ms, givens_ms, total_ms: ms(started), tones_ms, ..Timings::default() },
             changed: Vec::new(),
             adjust: None,
             previews: previews.clone(),

@@ -121,16 +121,19 @@ pub fn tone_sentence(r: &ArtResult) -> String {
     let best = super::tone::most_like(&r.previews);
     let runner_up = r.previews.iter().filter(|p| p.tone != best).max_by(|a, b| a.likeness.total_cmp(&b.likeness));
     if r.tone_auto || r.tone == best {
-        let against = runner_up.map_or(String::new(), |p| format!(", against {:.2} for {}", p.likeness, p.tone.label().to_lowercase()));
+        let against = runner_up.map_or(String::new(), |p| format!(", against {:.3} for {}", p.likeness, p.tone.label().to_lowercase()));
+        // Within a hundredth the choice is close: say so, so the others are worth a look.
+        let close = runner_up.is_some_and(|p| like(best) - p.likeness < 0.01);
         format!(
-            "{}{}: its picture is the most like the photo (likeness {:.2} by SSIM{against}).",
+            "{}{}: its picture is the most like the photo{} (likeness {:.3} by SSIM{against}).",
             r.tone.label(),
             if r.tone_auto { " is chosen" } else { "" },
+            if close { ", by a small margin" } else { "" },
             like(r.tone)
         )
     } else {
         format!(
-            "{}, as chosen (likeness {:.2}); {} is the most like the photo ({:.2}).",
+            "{}, as chosen (likeness {:.3}); {} is the most like the photo ({:.3}).",
             r.tone.label(),
             like(r.tone),
             best.label().to_lowercase(),
@@ -476,7 +479,8 @@ mod tests {
         let best = most_like(&auto.previews);
         assert!(auto.tone_auto && auto.tone == best);
         let s = tone_sentence(&auto);
-        assert!(s.starts_with(&format!("{} is chosen: its picture is the most like the photo (likeness ", best.label())), "{s}");
+        assert!(s.starts_with(&format!("{} is chosen: its picture is the most like the photo", best.label())), "{s}");
+        assert!(s.contains("(likeness ") && s.contains(" by SSIM, against "), "{s}");
         // The greys the picture was thresholded from are the chosen tone's.
         assert_eq!(auto.greys, crate::art::tone::apply(&grid, best).values());
         let other = Tone::ALL.into_iter().find(|&t| t != best).unwrap();

@@ -35,7 +35,7 @@ pub fn ToneStrip(props: &ToneStripProps) -> Html {
     };
     let auto = props.controls.tone.is_none();
     html! {
-        <div class="art-tones" role="group" aria-labelledby="art-tones-title">
+        <div class="art-tones" role="group" aria-labelledby="art-tones-title" data-ms={format!("{:.2}", r.timings.tones_ms)}>
             <p id="art-tones-title" class="art-tones-title">{ "Before the threshold: " }<span id="art-tone-why">{ view::tone_sentence(r) }</span></p>
             <div class="art-tone-strip">
                 <button class="art-tone auto" value="auto" aria-pressed={auto.to_string()} onclick={choose("auto")}>{ "Most like the photo" }</button>
@@ -43,13 +43,13 @@ pub fn ToneStrip(props: &ToneStripProps) -> Html {
                     let pressed = !auto && props.controls.tone == Some(p.tone);
                     let used = r.tone == p.tone;
                     let svg = view::picture_svg(r.width, r.height, &p.cells(), &[]);
-                    let label = format!("{} (likeness {:.2})", p.tone.label(), p.likeness);
+                    let label = format!("{} (likeness {:.3})", p.tone.label(), p.likeness);
                     html! {
                         <button class={classes!("art-tone", used.then_some("used"))} value={p.tone.word()} aria-pressed={pressed.to_string()}
                             title={label.clone()} onclick={choose(p.tone.word())}>
                             <img src={svg_data_url(&svg)} alt="" />
                             <span>{ p.tone.label() }</span>
-                            <span class="like">{ format!("{:.2}", p.likeness) }</span>
+                            <span class="like">{ format!("{:.3}", p.likeness) }</span>
                         </button>
                     }
                 }) }
