@@ -47,7 +47,8 @@ pub fn ToneStrip(props: &ToneStripProps) -> Html {
                     html! {
                         <button class={classes!("art-tone", used.then_some("used"))} value={p.tone.word()} aria-pressed={pressed.to_string()}
                             title={label.clone()} onclick={choose(p.tone.word())}>
-                            <img src={svg_data_url(&svg)} alt="" />
+                            // Sized before the picture decodes, so nothing below moves when it does.
+                            <img src={svg_data_url(&svg)} alt="" width="96" height={(96 * r.height / r.width.max(1)).to_string()} />
                             <span>{ p.tone.label() }</span>
                             <span class="like">{ format!("{:.3}", p.likeness) }</span>
                         </button>
