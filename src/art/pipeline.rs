@@ -51,7 +51,8 @@ pub struct ArtOptions {
     #[serde(default)]
     pub budget: Budget,
     /// The grey transform before the threshold; `None` takes the one whose thresholded
-    /// picture is most like the grey picture ([`tone::most_like`]).
+    /// picture is most like the grey picture ([`tone::most_like`]), or for translucent squares
+    /// (which match the photo's own greys) [`Tone::Plain`].
     #[serde(default)]
     pub tone: Option<Tone>,
 }
@@ -335,7 +336,11 @@ pub fn from_grid_streaming(
     let t = Instant::now();
     let previews = tone::previews(grid);
     let tones_ms = ms(t);
-    let tone_used = options.tone.unwrap_or_else(|| tone::most_like(&previews));
+    // The likeness is a thresholded picture's: translucent squares match the photo's own greys.
+    let tone_used = options.tone.unwrap_or_else(|| match options.method {
+        Method::Threshold { .. } => tone::most_like(&previews),
+        Method::Translucent { .. } => Tone::Plain,
+    });
     let toned = tone::apply(grid, tone_used);
     let grid = &toned;
     let (w, h) = (grid.width(), grid.height());

@@ -120,6 +120,13 @@ pub fn tone_sentence(r: &ArtResult) -> String {
     let like = |t: super::tone::Tone| r.previews.iter().find(|p| p.tone == t).map_or(0.0, |p| p.likeness);
     let best = super::tone::most_like(&r.previews);
     let runner_up = r.previews.iter().filter(|p| p.tone != best).max_by(|a, b| a.likeness.total_cmp(&b.likeness));
+    if r.tone_auto && r.shading.is_some() {
+        return format!(
+            "{}: translucent squares match the photo's own greys (the likeness figures are a threshold's; {} is the most like the photo there).",
+            r.tone.label(),
+            best.label().to_lowercase()
+        );
+    }
     if r.tone_auto || r.tone == best {
         let against = runner_up.map_or(String::new(), |p| format!(", against {:.3} for {}", p.likeness, p.tone.label().to_lowercase()));
         // Within a hundredth the choice is close: say so, so the others are worth a look.
@@ -487,6 +494,11 @@ mod tests {
         let chosen = from_grid(&grid, &options(Some(other)), &mut |_| {}).unwrap();
         assert!(!chosen.tone_auto && chosen.tone == other);
         assert!(tone_sentence(&chosen).starts_with(&format!("{}, as chosen (likeness ", other.label())), "{}", tone_sentence(&chosen));
+        // Translucent squares keep the photo's greys unless a tone is asked for.
+        let translucent = ArtOptions { method: Method::Translucent { config: crate::art::OptimizerConfig::default() }, ..options(None) };
+        let t = from_grid(&grid, &translucent, &mut |_| {}).unwrap();
+        assert_eq!((t.tone, t.tone_auto), (Tone::Plain, true));
+        assert!(tone_sentence(&t).starts_with("Plain: translucent squares match the photo's own greys"), "{}", tone_sentence(&t));
         assert!(translucent_example_svg().starts_with("<svg") && translucent_example_svg().matches("fill-opacity").count() == 3);
     }
 }
