@@ -160,9 +160,6 @@ pub fn ArtPage() -> Html {
             <ArtControls controls={*controls} set={set_controls.clone()} auto_height={result.as_ref().map(|r| r.height)}
                 otsu={result.as_ref().map(|r| r.otsu)} locked={aspect_lock.is_some()} lock={set_lock} />
             <ArtStatus />
-            if let Some(r) = &result {
-                <ToneStrip result={r.clone()} controls={*controls} set={set_controls.clone()} />
-            }
             <div class="art-pictures">
                 if let Some(l) = &*loaded {
                     <Original url={l.url.clone()} name={l.name.clone()} crop={controls.crop()} {image_size} aspect={*aspect_lock} {set_crop} />
@@ -171,6 +168,10 @@ pub fn ArtPage() -> Html {
                     <Panes result={r.clone()} ring={*ring} />
                 }
             </div>
+            // Below the pictures, so the original (dragged to crop) stays where it was.
+            if let Some(r) = &result {
+                <ToneStrip result={r.clone()} controls={*controls} set={set_controls.clone()} />
+            }
             if result.as_ref().is_some_and(|r| r.shading.is_some()) {
                 <div class="art-help-row">
                     <img class="art-help-picture" src={crate::web::download::svg_data_url(&crate::art::view::translucent_example_svg())}
