@@ -2,7 +2,7 @@
 //! width and level, whether a no-given puzzle the level's rules finish was reached, the cells
 //! changed (count and fraction), the time, the rating and the SAT check; then medians and maxima.
 //!
-//! Run: `cargo run --release --example art_adjust -- DIR [--widths 20,30,40,60] [--levels easy,medium,hard] [--cap 10] [--method threshold|translucent]`
+//! Run: `cargo run --release --example art_adjust -- DIR [--widths 20,30,40,60] [--levels easy,medium,hard] [--cap 10] [--method threshold|translucent] [--tone plain|stretch|local|edges|auto]`
 //! (the photos of `../shared/bench/images/` are the reference set; nothing is copied).
 
 use studio::art::adjust::Level;
@@ -26,6 +26,11 @@ fn main() {
     let dir = args.first().filter(|a| !a.starts_with("--")).cloned().unwrap_or_else(|| "../shared/bench/images".into());
     let widths: Vec<u32> = arg(&args, "--widths").unwrap_or("20,30,40,60").split(',').filter_map(|w| w.parse().ok()).collect();
     let levels: Vec<Level> = arg(&args, "--levels").unwrap_or("medium").split(',').filter_map(Level::parse).collect();
+    // The tone before the threshold: plain by default (the earlier figures), auto as the page.
+    let tone = match arg(&args, "--tone").unwrap_or("plain") {
+        "auto" => None,
+        word => Some(studio::art::tone::Tone::parse(word).expect("--tone plain, stretch, local, edges or auto")),
+    };
     let cap: f64 = arg(&args, "--cap").and_then(|c| c.parse().ok()).unwrap_or(10.0);
     let method = match arg(&args, "--method").unwrap_or("threshold") {
         "translucent" => Method::Translucent { config: OptimizerConfig::default() },
@@ -49,6 +54,7 @@ fn main() {
                     method,
                     unique: UniqueMode::Adjust(level),
                     budget: Budget { time_ms: Some(cap * 1000.0), ..Budget::default() },
+                    tone,
                 };
                 let r = pipeline::run(&bytes, &options, &mut |_| {}).expect("the pipeline runs");
                 let a = r.adjust.clone().expect("adjust figures");

@@ -40,6 +40,7 @@ fn main() {
         method: Method::Translucent { config: OptimizerConfig::default() },
         unique: UniqueMode::Givens,
         budget: Default::default(),
+        tone: Some(studio::art::tone::Tone::Plain),
     };
     for run in 1..=5 {
         let started = std::time::Instant::now();

@@ -51,6 +51,7 @@ fn main() {
                     method: m,
                     unique: UniqueMode::Givens,
                     budget: Budget { time_ms: Some(cap * 1000.0), ..Budget::default() },
+                    tone: Some(studio::art::tone::Tone::Plain),
                 };
                 let started = Instant::now();
                 let mut first: Option<(f64, usize)> = None;

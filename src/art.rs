@@ -25,6 +25,7 @@ pub mod pipeline;
 pub mod prepare;
 pub mod rng;
 pub mod threshold;
+pub mod tone;
 pub mod translucent;
 pub mod view;
 

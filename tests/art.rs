@@ -16,7 +16,7 @@ fn png(width: u32, height: u32, pixels: &[u8]) -> Vec<u8> {
 }
 
 fn options(width: u32, method: Method, unique: UniqueMode) -> ArtOptions {
-    ArtOptions { prepare: PrepareOptions::new(width), method, unique, budget: Default::default() }
+    ArtOptions { prepare: PrepareOptions::new(width), method, unique, budget: Default::default(), tone: Some(studio::art::tone::Tone::Plain) }
 }
 
 fn threshold() -> Method {

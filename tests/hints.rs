@@ -450,11 +450,15 @@ fn nonogram_sentences_name_the_line() {
     assert_eq!(s.rule, "Finished line", "{s:?}");
     assert_eq!(s.sentence, "Row 1, clue 1: the 1 is already placed, so the rest of the row is empty (cell 2).");
     assert_eq!(s.reasons, vec![0, 2]);
-    // Known cells make it line logic.
+    // A known cell limits the 2 to one start: simple boxes (rank 2), before line logic.
     let p = Nonogram::new(vec![vec![2], vec![1]], vec![vec![1], vec![1], vec![1]]).expect("valid");
     let s = first_step(&p, &[0, 0, 2, 0, 0, 0]);
-    assert_eq!(s.rule, "Line logic", "{s:?}");
-    assert!(s.sentence.starts_with("Row 1, clue 2: with the 1 known cell of this row, every way to place the runs fills cells 1, 2."), "{}", s.sentence);
+    assert_eq!(s.rule, "Simple boxes and spaces", "{s:?}");
+    assert_eq!(s.rank, nonogram::logic::SIMPLE_RANK);
+    assert_eq!(
+        s.sentence,
+        "Row 1, clue 2: the known cells limit where each run can start, between its leftmost and rightmost placements (drawn); one run covers cells 1, 2 wherever it starts (simple boxes)."
+    );
     assert_eq!(s.reasons, vec![2]);
 }
 

@@ -2,6 +2,7 @@
 //! the pipeline options they ask for. No web API here, so they are tested natively.
 
 use super::adjust::Level;
+use super::tone::Tone;
 use super::givens::Budget;
 use super::pipeline::{ArtOptions, Method};
 use super::prepare::{MAX_CELLS, MIN_HEIGHT, MIN_WIDTH};
@@ -35,11 +36,13 @@ pub struct Controls {
     pub time_s: u32,
     /// The level adjusting the picture aims at (kept while another mode is chosen).
     pub level: Level,
+    /// The grey transform before the threshold; `None` takes the one most like the photo.
+    pub tone: Option<Tone>,
 }
 
 impl Default for Controls {
     fn default() -> Self {
-        Controls { width: 25, height: None, crop: [None; 4], invert: false, translucent: false, threshold: None, unique: UniqueMode::Givens, time_s: DEFAULT_TIME_S, level: Level::Medium }
+        Controls { width: 25, height: None, crop: [None; 4], invert: false, translucent: false, threshold: None, unique: UniqueMode::Givens, time_s: DEFAULT_TIME_S, level: Level::Medium, tone: None }
     }
 }
 
@@ -62,6 +65,9 @@ pub enum Field {
     Level,
     /// `#art-time`: seconds; anything else leaves the time alone.
     Time,
+    /// A preview of the strip (`.art-tone` buttons): a tone's word, or `"auto"` for the one most
+    /// like the photo; anything else leaves the tone alone.
+    Tone,
     /// `#art-crop-{k}`: x, y, width, height for `k` 0 to 3; an empty box is no value.
     Crop(usize),
 }
@@ -103,6 +109,13 @@ impl Controls {
                     c.time_s = s;
                 }
             }
+            Field::Tone => {
+                if v == "auto" {
+                    c.tone = None;
+                } else if let Some(t) = Tone::parse(v) {
+                    c.tone = Some(t);
+                }
+            }
             Field::Crop(k) => {
                 if let Some(slot) = c.crop.get_mut(k) {
                     *slot = v.parse().ok();
@@ -134,7 +147,7 @@ impl Controls {
             Method::Threshold { t: self.threshold }
         };
         let budget = Budget { time_ms: Some(f64::from(self.time_s) * 1000.0), ..Budget::default() };
-        ArtOptions { prepare: PrepareOptions { width: self.width, height: self.height, crop: self.crop(), invert: self.invert }, method, unique: self.unique, budget }
+        ArtOptions { prepare: PrepareOptions { width: self.width, height: self.height, crop: self.crop(), invert: self.invert }, method, unique: self.unique, budget, tone: self.tone }
     }
 
     /// The threshold slider's position: the threshold asked for, else Otsu's for the image
@@ -190,6 +203,9 @@ mod tests {
         assert_eq!(c.set(Field::Time, "soon").time_s, DEFAULT_TIME_S);
         assert_eq!(c.set(Field::Crop(2), "64").crop, [None, None, Some(64), None]);
         assert_eq!(c.set(Field::Crop(9), "64"), c);
+        assert_eq!(c.set(Field::Tone, "edges").options().tone, Some(Tone::Edges));
+        assert_eq!(c.set(Field::Tone, "edges").set(Field::Tone, "auto").tone, None);
+        assert_eq!(c.set(Field::Tone, "edges").set(Field::Tone, "sepia").tone, Some(Tone::Edges));
     }
 
     #[test]

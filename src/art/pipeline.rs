@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use web_time::Instant;
 
 use super::adjust::{self, AdjustProgress, AdjustReport};
+use super::tone::{self, Tone};
 use super::givens::{self, Budget, GivensProgress, GivensStats, Minimising, UniqueMode, UniquenessChecker};
 use super::{decode, otsu, prepare, shading, strip_bound, threshold, ArtError, Optimizer, OptimizerConfig, PrepareOptions, Problem};
 use crate::grid::Grid;
@@ -49,6 +50,11 @@ pub struct ArtOptions {
     /// How much work minimising the givens may spend (see [`Budget`]).
     #[serde(default)]
     pub budget: Budget,
+    /// The grey transform before the threshold; `None` takes the one whose thresholded
+    /// picture is most like the grey picture ([`tone::most_like`]), or for translucent squares
+    /// (which match the photo's own greys) [`Tone::Plain`].
+    #[serde(default)]
+    pub tone: Option<Tone>,
 }
 
 /// The translucent-squares figures.
@@ -121,6 +127,9 @@ pub struct Timings {
     pub givens_ms: f64,
     /// Everything.
     pub total_ms: f64,
+    /// The tones' previews and their likeness ([`tone::previews`]).
+    #[serde(default)]
+    pub tones_ms: f64,
 }
 
 /// What the pipeline made.
@@ -190,6 +199,19 @@ pub struct ArtResult {
     /// Adjust mode: its figures, once an adjusted puzzle exists.
     #[serde(default)]
     pub adjust: Option<AdjustReport>,
+    /// Every tone's thresholded preview of the grey picture, with its likeness.
+    #[serde(default)]
+    pub previews: Vec<tone::Preview>,
+    /// The tone the greys went through (`greys` are after it).
+    #[serde(default = "plain")]
+    pub tone: Tone,
+    /// Whether the tone was chosen as the most like the photo (no tone asked for).
+    #[serde(default)]
+    pub tone_auto: bool,
+}
+
+fn plain() -> Tone {
+    Tone::Plain
 }
 
 impl ArtResult {
@@ -310,6 +332,17 @@ pub fn from_grid_streaming(
     on_puzzle: &mut dyn FnMut(&ArtResult) -> bool,
 ) -> Result<ArtResult, ArtError> {
     let started = Instant::now();
+    // The tones' previews, and the greys after the tone asked for or the most like the photo.
+    let t = Instant::now();
+    let previews = tone::previews(grid);
+    let tones_ms = ms(t);
+    // The likeness is a thresholded picture's: translucent squares match the photo's own greys.
+    let tone_used = options.tone.unwrap_or_else(|| match options.method {
+        Method::Threshold { .. } => tone::most_like(&previews),
+        Method::Translucent { .. } => Tone::Plain,
+    });
+    let toned = tone::apply(grid, tone_used);
+    let grid = &toned;
     let (w, h) = (grid.width(), grid.height());
     let otsu_t = otsu(grid);
     let t = Instant::now();
@@ -417,9 +450,12 @@ pub fn from_grid_streaming(
             final_line_logic,
             puzzle_json: formats::to_json(&puzzle).to_string(),
             fragment: link::fragment(&puzzle),
-            timings: Timings { method_ms, verdict_ms, givens_ms, total_ms: ms(started), ..Timings::default() },
+            timings: Timings { method_ms, verdict_ms, givens_ms, total_ms: ms(started), tones_ms, ..Timings::default() },
             changed: Vec::new(),
             adjust: None,
+            previews: previews.clone(),
+            tone: tone_used,
+            tone_auto: options.tone.is_none(),
         })
     };
     let mut on_givens = |g: GivensProgress| progress(Stage::Givens(g));

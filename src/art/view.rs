@@ -92,6 +92,63 @@ pub fn givens_sentence(r: &ArtResult) -> String {
 /// Translucent squares in one sentence, for a newcomer.
 pub const TRANSLUCENT_SENTENCE: &str = "Translucent squares: each filled cell lays a faint 3×3 square of ink centred on itself, so where squares overlap the picture is darker; the filled cells are chosen so that this shading (shown as Simulated shading) matches the photo's greys as closely as possible, which is why the puzzle's own cells can look like scattered dots.";
 
+/// A small picture for [`TRANSLUCENT_SENTENCE`]: three filled cells (black squares) on a 7x5
+/// grid, each laying its faint 3x3 square of ink; where two squares overlap it is darker.
+pub fn translucent_example_svg() -> String {
+    let filled = [(2usize, 1usize), (3, 2), (5, 3)];
+    let mut s = String::from("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"-0.1 -0.1 7.2 5.2\" width=\"108\" height=\"78\" role=\"img\" aria-label=\"Three filled cells, each with a faint 3 by 3 square of ink around it; darker where the squares overlap\">");
+    s.push_str("<rect x=\"0\" y=\"0\" width=\"7\" height=\"5\" fill=\"#fff\"/>");
+    for &(x, y) in &filled {
+        s.push_str(&format!("<rect x=\"{}\" y=\"{}\" width=\"3\" height=\"3\" fill=\"#000\" fill-opacity=\"0.22\"/>", x - 1, y - 1));
+    }
+    for &(x, y) in &filled {
+        s.push_str(&format!("<rect x=\"{}\" y=\"{}\" width=\"0.5\" height=\"0.5\" fill=\"#000\"/>", x as f32 + 0.25, y as f32 + 0.25));
+    }
+    for k in 0..=7 {
+        s.push_str(&format!("<line x1=\"{k}\" y1=\"0\" x2=\"{k}\" y2=\"5\" stroke=\"#999\" stroke-width=\"0.04\"/>"));
+    }
+    for k in 0..=5 {
+        s.push_str(&format!("<line x1=\"0\" y1=\"{k}\" x2=\"7\" y2=\"{k}\" stroke=\"#999\" stroke-width=\"0.04\"/>"));
+    }
+    s.push_str("</svg>");
+    s
+}
+
+/// Which tone the picture went through and why: the most like the photo (by SSIM of the
+/// thresholded preview against the greys) or the one chosen, with the likeness figures.
+pub fn tone_sentence(r: &ArtResult) -> String {
+    let like = |t: super::tone::Tone| r.previews.iter().find(|p| p.tone == t).map_or(0.0, |p| p.likeness);
+    let best = super::tone::most_like(&r.previews);
+    let runner_up = r.previews.iter().filter(|p| p.tone != best).max_by(|a, b| a.likeness.total_cmp(&b.likeness));
+    if r.tone_auto && r.shading.is_some() {
+        return format!(
+            "{}: translucent squares match the photo's own greys (the likeness figures are a threshold's; {} is the most like the photo there).",
+            r.tone.label(),
+            best.label().to_lowercase()
+        );
+    }
+    if r.tone_auto || r.tone == best {
+        let against = runner_up.map_or(String::new(), |p| format!(", against {:.3} for {}", p.likeness, p.tone.label().to_lowercase()));
+        // Within a hundredth the choice is close: say so, so the others are worth a look.
+        let close = runner_up.is_some_and(|p| like(best) - p.likeness < 0.01);
+        format!(
+            "{}{}: its picture is the most like the photo{} (likeness {:.3} by SSIM{against}).",
+            r.tone.label(),
+            if r.tone_auto { " is chosen" } else { "" },
+            if close { ", by a small margin" } else { "" },
+            like(r.tone)
+        )
+    } else {
+        format!(
+            "{}, as chosen (likeness {:.3}); {} is the most like the photo ({:.3}).",
+            r.tone.label(),
+            like(r.tone),
+            best.label().to_lowercase(),
+            like(best)
+        )
+    }
+}
+
 /// What adjusting the picture achieved: the cells changed, the level's rules that finish it
 /// and the proof; or, before an adjusted puzzle exists, the starting puzzle with its givens.
 pub fn adjust_sentence(r: &ArtResult) -> String {
@@ -305,6 +362,7 @@ mod tests {
             method: Method::Threshold { t: None },
             unique: UniqueMode::Off,
             budget: Default::default(),
+            tone: Some(crate::art::tone::Tone::Plain),
         };
         let r = run(bytes, &options, &mut |_| {}).unwrap();
         let (w, h) = (r.width, r.height);
@@ -351,6 +409,7 @@ mod tests {
             method: Method::Threshold { t: None },
             unique: UniqueMode::Givens,
             budget: Budget { time_ms, ..Budget::default() },
+            tone: Some(crate::art::tone::Tone::Plain),
         };
         let r = from_grid(&grid, &options(Some(0.0)), &mut |_| {}).unwrap();
         assert_eq!(r.final_verdict, "unique");
@@ -394,6 +453,7 @@ mod tests {
             method: Method::Threshold { t: None },
             unique,
             budget: Default::default(),
+            tone: Some(crate::art::tone::Tone::Plain),
         };
         let r = from_grid(&grid, &options(UniqueMode::Off), &mut |_| {}).unwrap();
         let captions: Vec<&str> = panes(&r, false).iter().map(|(c, _)| *c).collect();
@@ -405,5 +465,40 @@ mod tests {
         assert_eq!(panes(&one, false).len(), 2);
         let r = ArtResult { image_size: (40, 30), timings: crate::art::pipeline::Timings { total_ms: 12.4, ..r.timings.clone() }, ..r };
         assert_eq!(size_sentence(&r), "4×4 cells from a 40×30 image in 12 ms.");
+    }
+
+    #[test]
+    fn the_tone_sentence_says_which_is_chosen_and_why() {
+        use crate::art::pipeline::{from_grid, ArtOptions, Method};
+        use crate::art::tone::{most_like, Tone};
+        use crate::art::{GreyGrid, PrepareOptions, UniqueMode};
+        let (w, h) = (16, 12);
+        let grid = GreyGrid::new(w, h, (0..w * h).map(|i| ((i % w) * 13 + (i / w) * 7 % 60) as f32).collect()).unwrap();
+        let options = |tone| ArtOptions {
+            prepare: PrepareOptions { width: w as u32, height: None, crop: None, invert: false },
+            method: Method::Threshold { t: None },
+            unique: UniqueMode::Off,
+            budget: Default::default(),
+            tone,
+        };
+        let auto = from_grid(&grid, &options(None), &mut |_| {}).unwrap();
+        assert_eq!(auto.previews.len(), Tone::ALL.len());
+        let best = most_like(&auto.previews);
+        assert!(auto.tone_auto && auto.tone == best);
+        let s = tone_sentence(&auto);
+        assert!(s.starts_with(&format!("{} is chosen: its picture is the most like the photo", best.label())), "{s}");
+        assert!(s.contains("(likeness ") && s.contains(" by SSIM, against "), "{s}");
+        // The greys the picture was thresholded from are the chosen tone's.
+        assert_eq!(auto.greys, crate::art::tone::apply(&grid, best).values());
+        let other = Tone::ALL.into_iter().find(|&t| t != best).unwrap();
+        let chosen = from_grid(&grid, &options(Some(other)), &mut |_| {}).unwrap();
+        assert!(!chosen.tone_auto && chosen.tone == other);
+        assert!(tone_sentence(&chosen).starts_with(&format!("{}, as chosen (likeness ", other.label())), "{}", tone_sentence(&chosen));
+        // Translucent squares keep the photo's greys unless a tone is asked for.
+        let translucent = ArtOptions { method: Method::Translucent { config: crate::art::OptimizerConfig::default() }, ..options(None) };
+        let t = from_grid(&grid, &translucent, &mut |_| {}).unwrap();
+        assert_eq!((t.tone, t.tone_auto), (Tone::Plain, true));
+        assert!(tone_sentence(&t).starts_with("Plain: translucent squares match the photo's own greys"), "{}", tone_sentence(&t));
+        assert!(translucent_example_svg().starts_with("<svg") && translucent_example_svg().matches("fill-opacity").count() == 3);
     }
 }

@@ -192,7 +192,12 @@ mod cli {
             /// finish it) or off.
             #[arg(long, default_value = "givens")]
             unique: String,
-            /// With --unique adjust: easy (finished lines and overlaps), medium (line logic) or
+            /// The greys before the threshold: plain, stretch (percentile contrast stretch), local
+            /// (local contrast, an adaptive threshold), edges (unsharp mask) or auto (the one whose
+            /// picture is most like the grey picture by SSIM).
+            #[arg(long, default_value = "plain")]
+            tone: String,
+            /// With --unique adjust: easy (finished lines and overlaps, simple boxes and spaces), medium (line logic) or
             /// hard (line logic and one-cell contradictions); all prints the ladder, one line per level.
             #[arg(long, default_value = "medium")]
             level: String,
@@ -406,8 +411,8 @@ mod cli {
             Command::Art { image, width, height, colours: Some(colours), background, invert, unique, budget, json, .. } => {
                 art_colour(image, width, height, colours, &background, invert, &unique, budget, json)
             }
-            Command::Art { image, width, height, method, threshold, invert, unique, level, budget, json, colours: None, .. } => {
-                art(image, width, height, &method, threshold, invert, (&unique, &level), budget, json)
+            Command::Art { image, width, height, method, threshold, invert, tone, unique, level, budget, json, colours: None, .. } => {
+                art(image, width, height, &method, (threshold, &tone), invert, (&unique, &level), budget, json)
             }
             Command::Export { kind, input } => {
                 let kind = kind_of(&kind)?;
@@ -516,7 +521,7 @@ mod cli {
         width: u32,
         height: Option<u32>,
         method: &str,
-        threshold: Option<u16>,
+        (threshold, tone): (Option<u16>, &str),
         invert: bool,
         (unique, level): (&str, &str),
         budget: f64,
@@ -524,6 +529,10 @@ mod cli {
     ) -> Result<ExitCode, String> {
         use studio::art::givens::Budget;
         use studio::art::{pipeline, ArtOptions, ArtVerdict, Method, OptimizerConfig, PrepareOptions, UniqueMode};
+        let tone = match tone {
+            "auto" => None,
+            word => Some(studio::art::tone::Tone::parse(word).ok_or_else(|| format!("unknown --tone `{word}`; use plain, stretch, local, edges or auto"))?),
+        };
         let method = match method {
             "threshold" => Method::Threshold { t: threshold },
             "translucent" => Method::Translucent { config: OptimizerConfig::default() },
@@ -533,7 +542,7 @@ mod cli {
             "givens" => UniqueMode::Givens,
             "logic" => UniqueMode::Logic,
             "off" => UniqueMode::Off,
-            "adjust" if level == "all" => return art_ladder(&image, width, height, method, invert, budget, json),
+            "adjust" if level == "all" => return art_ladder(&image, width, height, (method, tone), invert, budget, json),
             "adjust" => UniqueMode::Adjust(
                 studio::art::adjust::Level::parse(level).ok_or_else(|| format!("unknown --level `{level}`; use easy, medium, hard or all"))?,
             ),
@@ -544,7 +553,7 @@ mod cli {
             return Err(format!("--budget {budget}: give a number of seconds, 0 or more"));
         }
         let budget = Budget { time_ms: Some(budget * 1000.0), ..Budget::default() };
-        let options = ArtOptions { prepare: PrepareOptions { width, height, crop: None, invert }, method, unique, budget };
+        let options = ArtOptions { prepare: PrepareOptions { width, height, crop: None, invert }, method, unique, budget, tone };
         let r = pipeline::run(&bytes, &options, &mut |_| {}).map_err(|e| e.to_string())?;
         if json {
             let mut v: serde_json::Value = serde_json::from_str(&r.puzzle_json).map_err(|e| e.to_string())?;
@@ -556,6 +565,9 @@ mod cli {
                 "method": match method { Method::Threshold { .. } => "threshold", Method::Translucent { .. } => "translucent" },
                 "threshold": r.threshold,
                 "otsu": r.otsu,
+                "tone": r.tone.word(),
+                "tone_auto": r.tone_auto,
+                "previews": r.previews.iter().map(|p| serde_json::json!({"tone": p.tone.word(), "threshold": p.threshold, "likeness": p.likeness})).collect::<Vec<_>>(),
                 "objective": r.quality.map(|q| q.objective),
                 "lower_bound": r.quality.map(|q| q.lower_bound),
                 "gap": r.quality.map(|q| q.gap),
@@ -663,7 +675,7 @@ mod cli {
 
     /// `--unique adjust --level all`: the difficulty ladder from one picture, one line (or one
     /// JSON object) per level with its cells changed, rating and rules used.
-    fn art_ladder(image: &std::path::Path, width: u32, height: Option<u32>, method: studio::art::Method, invert: bool, budget: f64, json: bool) -> Result<ExitCode, String> {
+    fn art_ladder(image: &std::path::Path, width: u32, height: Option<u32>, (method, tone): (studio::art::Method, Option<studio::art::tone::Tone>), invert: bool, budget: f64, json: bool) -> Result<ExitCode, String> {
         use studio::art::adjust::Level;
         use studio::art::givens::Budget;
         use studio::art::{pipeline, ArtOptions, PrepareOptions, UniqueMode};
@@ -678,6 +690,7 @@ mod cli {
                 method,
                 unique: UniqueMode::Adjust(level),
                 budget: Budget { time_ms: Some(budget * 1000.0), ..Budget::default() },
+                tone,
             };
             let r = pipeline::run(&bytes, &options, &mut |_| {}).map_err(|e| e.to_string())?;
             let a = r.adjust.clone().ok_or("no adjust figures")?;

@@ -376,3 +376,46 @@ test('adjust the picture: the puzzle with givens at once, then a no-given puzzle
   assert.match(await page.textContent('#art-stopped'), /Stopped here as you asked: this is the best puzzle found so far, proven unique/);
   assert.deepEqual(page.studioErrors, []);
 });
+
+test('the strip of previews: one per tone with its likeness, the most like the photo chosen and said; a click picks another; easy adjusts to a no-given puzzle with its changes ringed', async () => {
+  await (await open(env.chrome.context, env.server.url)).goto('about:blank');
+  const page = await open(env.chrome.context, env.server.url, 'art');
+  await page.reload();
+  await page.waitForSelector('#sample-house');
+  await page.fill('#art-width', '30');
+  await page.dispatchEvent('#art-width', 'change');
+  await page.click('#sample-house');
+  await page.waitForFunction(() => {
+    const s = document.querySelector('#art-status[data-state="done"]');
+    return s && s.textContent.includes('30×26 cells');
+  }, null, { timeout: 20000 });
+  const tones = await page.$$eval('.art-tone', (b) => b.map((x) => [x.value, x.getAttribute('aria-pressed'), x.textContent]));
+  assert.deepEqual(tones.map((t) => t[0]), ['auto', 'plain', 'stretch', 'local', 'edges']);
+  assert.equal(tones[0][1], 'true', 'the default is the most like the photo');
+  // The likeness figures shown, and the one in use is the highest.
+  const likes = tones.slice(1).map((t) => Number(/(-?[\d.]+)$/.exec(t[2])[1]));
+  const used = await page.$eval('.art-tone.used', (b) => b.value);
+  assert.equal(likes[['plain', 'stretch', 'local', 'edges'].indexOf(used)], Math.max(...likes));
+  assert.match(await page.textContent('#art-tone-why'), /^[A-Z][a-z ]+ is chosen: its picture is the most like the photo(, by a small margin)? \(likeness [\d.]+ by SSIM, against [\d.]+ for [a-z ]+\)\.$/);
+  // Another tone (one less like the photo) on a click; the sentence says it was chosen.
+  const other = ['plain', 'stretch', 'local', 'edges'].find((t) => t !== used);
+  const label = { plain: 'Plain', stretch: 'Contrast stretch', local: 'Local contrast', edges: 'Sharper edges' }[other];
+  await page.click(`.art-tone[value="${other}"]`);
+  await page.waitForFunction((label) => (document.querySelector('#art-tone-why')?.textContent ?? '').startsWith(`${label}, as chosen`), label, { timeout: 20000 });
+  assert.equal(await page.$eval(`.art-tone[value="${other}"]`, (b) => b.getAttribute('aria-pressed')), 'true');
+  assert.equal(await page.$eval('.art-tone.used', (b) => b.value), other);
+  await page.click('.art-tone[value="auto"]');
+  await page.waitForFunction(() => / is chosen: /.test(document.querySelector('#art-tone-why')?.textContent ?? ''), null, { timeout: 20000 });
+  // Easy: a no-given puzzle the easy rules finish, its changed cells ringed.
+  await page.selectOption('#art-unique', 'adjust');
+  await page.selectOption('#art-level', 'easy');
+  const done = await page.waitForSelector('#art-status[data-state="done"][data-adjusted="true"]', { timeout: 60000 });
+  assert.equal(await done.getAttribute('data-givens'), '0');
+  const changed = Number(await done.getAttribute('data-changed'));
+  assert.match(await page.textContent('#art-verdict'), new RegExp(`^${changed} cells? changed \\([\\d.]+%\\), no givens; easy: finished by empty and finished lines, overlaps, simple boxes and simple spaces \\(.*\\): rated line logic; proven unique`));
+  if (changed > 0) {
+    const ringed = await page.$eval('img[alt="Adjusted (changes ringed)"]', (i) => decodeURIComponent(i.src));
+    assert.equal((ringed.match(/class="ring"/g) ?? []).length, changed);
+  }
+  assert.deepEqual(page.studioErrors, []);
+});

@@ -12,8 +12,13 @@
 //! - **the line rule** ([`Lines::line_rule`]): the exact line solver ([`super::line`]) on one
 //!   line; what every placement of the runs that fits the known cells agrees on. Its rank says
 //!   how a person sees it: 0 for an empty line or a finished one (its runs all placed, the rest
-//!   empty), 1 for the overlap of a line with nothing known, 2 for line logic with known cells;
-//! - **the one-cell contradiction** (rank 3, [`Lines::contradiction`]): suppose a blank cell
+//!   empty), 1 for the overlap of a line with nothing known, 3 for line logic with known cells;
+//! - **simple boxes and simple spaces** (rank 2, [`simple_cells`]): on a line with known cells,
+//!   each run's leftmost and rightmost start that fit them (edge forcing included: a filled
+//!   cell near an edge pulls its run's leftmost start right); a cell every start of one run
+//!   covers is filled, a cell no start of any run reaches is empty. Taken before the line rule
+//!   of rank 3 when it finds something (always a part of what the line rule finds);
+//! - **the one-cell contradiction** (rank 4, [`Lines::contradiction`]): suppose a blank cell
 //!   filled (or empty) and run the line rule from there; when some line then has no placement
 //!   of its clue within [`PROBE_SOLVES`] line solves, and the lines the contradiction rests on
 //!   are at most [`CHAIN_MAX`], the cell is the other value. Cells in nearly finished lines are
@@ -32,11 +37,12 @@ use super::model::{Cell, Clue, Line, Nonogram};
 use crate::deduce::{Deduction, Found, Logic, Rung};
 use crate::hint::{and_list, ranges, Figure};
 
-/// The nonogram's ladder: line logic in three ranks a person tells apart, then the one-cell
+/// The nonogram's ladder: line logic in four ranks a person tells apart, then the one-cell
 /// contradiction.
 pub const LADDER: &[Rung] = &[
     Rung { rules: "Empty and finished lines", level: "line", rating: "line logic" },
     Rung { rules: "Overlap in a line with nothing known", level: "line", rating: "line logic" },
+    Rung { rules: "Simple boxes and simple spaces (each run between its leftmost and rightmost start)", level: "line", rating: "line logic" },
     Rung { rules: "Line logic with known cells", level: "line", rating: "line logic" },
     Rung {
         rules: "One-cell contradiction (a chain of at most 12 lines of line logic)",
@@ -45,10 +51,13 @@ pub const LADDER: &[Rung] = &[
     },
 ];
 
+/// The rank of simple boxes and simple spaces (the easy rules a person uses on a line with
+/// known cells; see [`simple_cells`]).
+pub const SIMPLE_RANK: u8 = 2;
 /// The highest rank of line logic (what the solver's logic phase runs to).
-pub const LINE_RANK: u8 = 2;
+pub const LINE_RANK: u8 = 3;
 /// The rank of the one-cell contradiction.
-pub const CONTRADICTION_RANK: u8 = 3;
+pub const CONTRADICTION_RANK: u8 = 4;
 /// The most lines a contradiction's chain may show (the contradicting line included); the
 /// ladder's words say the same number.
 pub const CHAIN_MAX: usize = 12;
@@ -81,6 +90,9 @@ pub struct Lines {
     queued: Vec<bool>,
     buf: Vec<Cell>,
     out: Vec<Cell>,
+    /// The line rule's whole finding while the simple rule is tried; each run's starts.
+    full: Vec<Cell>,
+    starts: Vec<Vec<usize>>,
     /// Sentences, figures and the cheapest-first choice (hints); the solver's state has none.
     words: bool,
     /// The hints' state: each line's pending deduction (rank, cells), valid while not queued.
@@ -107,6 +119,8 @@ impl Lines {
             queued: vec![false; w + h],
             buf: Vec::with_capacity(w.max(h)),
             out: Vec::with_capacity(w.max(h)),
+            full: Vec::with_capacity(w.max(h)),
+            starts: Vec::new(),
             words,
             pending: vec![None; w + h],
             last: None,
@@ -252,7 +266,7 @@ impl Lines {
     }
 
     /// The rank of what the line rule found in `buf` → `out`: 0 empty or finished line,
-    /// 1 overlap of an untouched line, 2 line logic with known cells.
+    /// 1 overlap of an untouched line, [`LINE_RANK`] line logic with known cells.
     fn rank_of(&self, l: usize) -> u8 {
         let clue = &self.clues[l];
         let no_new_black = (0..self.buf.len()).all(|q| !(self.buf[q] == Cell::Unknown && self.out[q] == Cell::Black));
@@ -261,8 +275,30 @@ impl Lines {
         } else if !self.buf.iter().any(|&c| c != Cell::Unknown) {
             1
         } else {
-            2
+            LINE_RANK
         }
+    }
+
+    /// The rank of line `l`'s deduction after the line rule found something in `buf` → `out`:
+    /// [`Lines::rank_of`], except that a deduction of [`LINE_RANK`] becomes the simple rule's
+    /// ([`SIMPLE_RANK`], `out` then holding only what [`simple_cells`] finds) when it finds
+    /// anything and `simple` asks for it.
+    fn rank_with_simple(&mut self, l: usize, simple: bool) -> u8 {
+        let rank = self.rank_of(l);
+        if rank != LINE_RANK || !simple {
+            return rank;
+        }
+        let Lines { solver, clues, buf, out, full, starts, .. } = self;
+        full.clear();
+        full.extend_from_slice(out);
+        out.clear();
+        out.extend_from_slice(buf);
+        if solver.starts(&clues[l], buf, starts) && simple_cells(&clues[l], starts, buf, out) {
+            return SIMPLE_RANK;
+        }
+        out.clear();
+        out.extend_from_slice(full);
+        LINE_RANK
     }
 
     /// The changes the line rule found in `buf` → `out` for line `l`, in reading order.
@@ -280,12 +316,13 @@ impl Lines {
                 return self.broken_line(l);
             }
             if self.buf != self.out {
-                let rank = self.rank_of(l);
+                let rank = self.rank_with_simple(l, upto < LINE_RANK);
                 if rank > upto {
                     continue;
                 }
                 let changes = self.changes_of(l);
-                self.last = Some(l);
+                // The simple rule's deduction is not the line's fixpoint: its line is queued again.
+                self.last = (rank != SIMPLE_RANK).then_some(l);
                 return Found::Deduction(Deduction::new(RULES[rank as usize], rank, changes, Vec::new(), Vec::new(), String::new()));
             }
         }
@@ -300,15 +337,20 @@ impl Lines {
             if !self.line_rule(l) {
                 return self.broken_line(l);
             }
-            let n = (0..self.buf.len()).filter(|&q| self.buf[q] != self.out[q]).count();
-            let pending = if n > 0 { Some((self.rank_of(l), n)) } else { None };
+            let pending = if self.buf != self.out {
+                let rank = self.rank_with_simple(l, true);
+                Some((rank, (0..self.buf.len()).filter(|&q| self.buf[q] != self.out[q]).count()))
+            } else {
+                None
+            };
             self.pending[l] = pending;
         }
         let best = (0..self.w + self.h).filter_map(|l| self.pending[l].map(|(r, n)| (r, std::cmp::Reverse(n), l))).min();
         let Some((_, _, l)) = best.filter(|b| b.0 <= upto) else { return Found::Nothing };
         self.line_rule(l);
-        self.last = Some(l);
-        Found::Deduction(self.describe_line(l))
+        let rank = self.rank_with_simple(l, true);
+        self.last = (rank != SIMPLE_RANK).then_some(l);
+        Found::Deduction(self.describe_line(l, rank))
     }
 
     fn broken_line(&mut self, l: usize) -> Found<Change> {
@@ -333,12 +375,11 @@ impl Lines {
     }
 
     /// The line rule's deduction on line `l` (solved into `buf` → `out`), with its words.
-    fn describe_line(&mut self, l: usize) -> Deduction<Change> {
+    fn describe_line(&mut self, l: usize, rank: u8) -> Deduction<Change> {
         let line = self.line_of(l);
         let idx = self.line_cells(l);
         let clue = self.clues[l].clone();
         let (buf, out) = (self.buf.clone(), self.out.clone());
-        let rank = self.rank_of(l);
         let blacks: Vec<usize> = (0..buf.len()).filter(|&q| buf[q] == Cell::Unknown && out[q] == Cell::Black).collect();
         let whites: Vec<usize> = (0..buf.len()).filter(|&q| buf[q] == Cell::Unknown && out[q] == Cell::White).collect();
         let mut starts = Vec::new();
@@ -556,7 +597,7 @@ struct Trial {
 }
 
 /// The line rule's names by rank.
-const RULES: [&str; 3] = ["Finished line", "Overlap", "Line logic"];
+const RULES: [&str; 4] = ["Finished line", "Overlap", "Simple boxes and spaces", "Line logic"];
 
 impl Logic for Lines {
     type Change = Change;
@@ -669,6 +710,21 @@ fn describe(line: Line, idx: &[usize], buf: &[Cell], clue: &[u32], blacks: &[usi
         }
         let body = if parts.is_empty() { format!("every placement of the runs fills {}", cells_words(blacks)) } else { and_list(&parts) };
         ("Overlap", format!("{title}, clue {ct}: {body}. The leftmost and rightmost placements are drawn; they overlap there."))
+    } else if rank == SIMPLE_RANK {
+        let mut parts = Vec::new();
+        if !blacks.is_empty() {
+            parts.push(format!("one run covers {} wherever it starts (simple boxes)", cells_words(blacks)));
+        }
+        if !whites.is_empty() {
+            parts.push(format!("no run reaches {} (simple spaces), so {} empty", cells_words(whites), plural(whites.len(), "it is", "they are")));
+        }
+        (
+            "Simple boxes and spaces",
+            format!(
+                "{title}, clue {ct}: the known cells limit where each run can start, between its leftmost and rightmost placements (drawn); {}.",
+                parts.join(", and ")
+            ),
+        )
     } else {
         let known = buf.iter().filter(|&&c| c != Cell::Unknown).count();
         let mut parts = Vec::new();
@@ -688,4 +744,100 @@ fn describe(line: Line, idx: &[usize], buf: &[Cell], clue: &[u32], blacks: &[usi
         )
     };
     (rule, sentence, figures)
+}
+
+/// **Simple boxes and simple spaces** on one line, given each run's possible starts (from
+/// [`LineSolver::starts`] on `line`): between run `j`'s first start `lo` and last start `hi`,
+/// the cells `hi..lo + len` are covered by it wherever it sits (simple boxes); an unknown cell
+/// in no run's reach `lo..hi + len` is empty (simple spaces). Writes what it finds into `out`
+/// (a copy of `line`) and says whether it found anything. Sound: in every placement that fits
+/// the known cells, run `j` starts between `lo` and `hi`.
+pub fn simple_cells(clue: &[u32], starts: &[Vec<usize>], line: &[Cell], out: &mut [Cell]) -> bool {
+    let n = line.len();
+    let mut reach = vec![false; n];
+    let mut found = false;
+    for (j, list) in starts.iter().enumerate() {
+        let (Some(&lo), Some(&hi)) = (list.first(), list.last()) else { return false };
+        let b = clue[j] as usize;
+        for q in hi..(lo + b).min(n) {
+            if line[q] == Cell::Unknown {
+                out[q] = Cell::Black;
+                found = true;
+            }
+        }
+        for r in reach.iter_mut().take((hi + b).min(n)).skip(lo) {
+            *r = true;
+        }
+    }
+    for q in 0..n {
+        if !reach[q] && line[q] == Cell::Unknown {
+            out[q] = Cell::White;
+            found = true;
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::art::rng::SplitMix64;
+
+    fn random_line(rng: &mut SplitMix64, n: usize) -> (Vec<u32>, Vec<Cell>) {
+        // A random answer, its clue, and some of its cells known.
+        let answer: Vec<bool> = (0..n).map(|_| rng.below(100) < 45).collect();
+        let mut clue = Vec::new();
+        let mut run = 0u32;
+        for &b in answer.iter().chain([false].iter()) {
+            if b {
+                run += 1;
+            } else if run > 0 {
+                clue.push(run);
+                run = 0;
+            }
+        }
+        let keep = rng.below(60);
+        let line = answer.iter().map(|&b| if rng.below(100) < keep { if b { Cell::Black } else { Cell::White } } else { Cell::Unknown }).collect();
+        (clue, line)
+    }
+
+    #[test]
+    fn simple_boxes_and_spaces_agree_with_the_exact_line_solver_and_find_less() {
+        let mut rng = SplitMix64::new(31);
+        let mut solver = LineSolver::new();
+        let (mut found, mut weaker) = (0, 0);
+        for _ in 0..20_000 {
+            let n = 1 + rng.below(20) as usize;
+            let (clue, line) = random_line(&mut rng, n);
+            let mut exact = line.clone();
+            assert!(solver.solve(&clue, &line, &mut exact), "the line comes from an answer");
+            let mut starts = Vec::new();
+            assert!(solver.starts(&clue, &line, &mut starts));
+            let mut simple = line.clone();
+            let any = simple_cells(&clue, &starts, &line, &mut simple);
+            assert_eq!(any, simple != line);
+            for q in 0..n {
+                if simple[q] != line[q] {
+                    assert_eq!(simple[q], exact[q], "clue {clue:?} line {line:?}: cell {q}");
+                }
+            }
+            found += usize::from(any);
+            weaker += usize::from(simple != exact);
+        }
+        assert!(found > 1000 && weaker > 100, "the rule finds cells ({found}) and is weaker than line logic on some lines ({weaker})");
+    }
+
+    #[test]
+    fn simple_boxes_near_a_filled_cell_at_the_edge() {
+        // Clue 3 in 8 cells, cell 2 filled: the 3 starts at cell 1 or 2, so cell 3 is filled
+        // too (edge forcing) and cells 5 to 8 are out of its reach.
+        let mut line = vec![Cell::Unknown; 8];
+        line[1] = Cell::Black;
+        let mut solver = LineSolver::new();
+        let mut starts = Vec::new();
+        assert!(solver.starts(&[3], &line, &mut starts));
+        let mut out = line.clone();
+        assert!(simple_cells(&[3], &starts, &line, &mut out));
+        assert_eq!(out, [Cell::Unknown, Cell::Black, Cell::Black, Cell::Unknown, Cell::White, Cell::White, Cell::White, Cell::White]);
+    }
 }

@@ -9,6 +9,7 @@ pub mod exports;
 pub mod original;
 pub mod panes;
 pub mod status;
+pub mod tones;
 pub mod upload;
 
 use std::rc::Rc;
@@ -28,6 +29,7 @@ use self::exports::Exports;
 use self::original::Original;
 use self::panes::Panes;
 use self::status::ArtStatus;
+use self::tones::ToneStrip;
 use self::upload::{file_bytes, use_paste, Picked, Upload};
 
 /// Milliseconds of calm before a change re-runs the job.
@@ -165,7 +167,7 @@ pub fn ArtPage() -> Html {
                 <ColourMode bytes={loaded.as_ref().map(|l| l.bytes.clone())} serial={loaded.as_ref().map_or(0, |l| l.serial)}
                     original={loaded.as_ref().map(|l| (l.url.clone(), l.name.clone()))} />
             } else {
-            <ArtControls controls={*controls} set={set_controls} auto_height={result.as_ref().map(|r| r.height)}
+            <ArtControls controls={*controls} set={set_controls.clone()} auto_height={result.as_ref().map(|r| r.height)}
                 otsu={result.as_ref().map(|r| r.otsu)} locked={aspect_lock.is_some()} lock={set_lock} />
             <ArtStatus />
             <div class="art-pictures">
@@ -176,12 +178,20 @@ pub fn ArtPage() -> Html {
                     <Panes result={r.clone()} ring={*ring} />
                 }
             </div>
-            if result.as_ref().is_some_and(|r| r.shading.is_some()) {
-                <p id="art-translucent-help" class="art-help">{ crate::art::view::TRANSLUCENT_SENTENCE }</p>
-            }
             if result.as_ref().is_some_and(|r| !r.changed.is_empty()) {
                 <label class="art-ring">{ "Ring the changed cells " }
                     <input id="art-ring" type="checkbox" checked={*ring} onchange={on_ring} /></label>
+            }
+            // Below the pictures, so the original (dragged to crop) stays where it was.
+            if let Some(r) = &result {
+                <ToneStrip result={r.clone()} controls={*controls} set={set_controls.clone()} />
+            }
+            if result.as_ref().is_some_and(|r| r.shading.is_some()) {
+                <div class="art-help-row">
+                    <img class="art-help-picture" src={crate::web::download::svg_data_url(&crate::art::view::translucent_example_svg())}
+                        alt="Three filled cells, each with a faint 3 by 3 square of ink around it; darker where the squares overlap" />
+                    <p id="art-translucent-help" class="art-help">{ crate::art::view::TRANSLUCENT_SENTENCE }</p>
+                </div>
             }
             if let Some(r) = result {
                 <Exports result={r} />
