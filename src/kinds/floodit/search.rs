@@ -303,6 +303,12 @@ impl<const W: usize> Sets<W> {
             if h + live.count_ones() > cap {
                 return (h + live.count_ones(), false);
             }
+            if is_zero(&rest) {
+                // Nothing lies beyond the frontier: every live colour has its components on it
+                // and is completed at the next step, each on its own (the same count the loop
+                // would reach, without walking the frontier's neighbours).
+                return (h + live.count_ones(), true);
+            }
             let mut newly = [0u64; W];
             let mut completed = 0u32;
             let mut cs = live;
