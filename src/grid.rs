@@ -94,6 +94,33 @@ impl<T> std::ops::IndexMut<(usize, usize)> for Grid<T> {
     }
 }
 
+/// Reads a `width` x `height` grid from text rows, one character a cell, each read by `cell`
+/// (`Err` says what the character should have been); errors name `what`, the row and the column.
+pub fn from_char_rows<T>(
+    width: usize,
+    height: usize,
+    rows: &[impl AsRef<str>],
+    what: &str,
+    cell: impl Fn(char) -> Result<T, String>,
+) -> crate::error::InputResult<Grid<T>> {
+    use crate::error::InputError;
+    if rows.len() != height {
+        return Err(InputError::at(what.to_string(), format!("expected {height} rows, found {}", rows.len())));
+    }
+    let mut cells = Vec::with_capacity(width * height);
+    for (r, row) in rows.iter().enumerate() {
+        let row = row.as_ref();
+        let n = row.chars().count();
+        if n != width {
+            return Err(InputError::at(format!("{what} row {}", r + 1), format!("expected {width} cells, found {n}")));
+        }
+        for (c, ch) in row.chars().enumerate() {
+            cells.push(cell(ch).map_err(|why| InputError::at(format!("{what} row {}, column {}", r + 1, c + 1), why))?);
+        }
+    }
+    Ok(Grid { rows: height, cols: width, cells })
+}
+
 /// The orthogonal neighbours of cell index `i` in a `rows` x `cols` grid numbered in reading order.
 pub fn neighbours_of(rows: usize, cols: usize, i: usize) -> Vec<usize> {
     let (r, c) = (i / cols, i % cols);

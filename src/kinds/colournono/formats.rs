@@ -55,30 +55,10 @@ pub fn grid_rows(g: &Grid<u8>) -> Vec<String> {
 
 /// Reads answer rows in colour letters (`.` the background).
 pub fn grid_from_rows(p: &ColourNonogram, rows: &[impl AsRef<str>], what: &str) -> InputResult<Grid<u8>> {
-    let (width, height) = (p.width(), p.height());
-    if rows.len() != height {
-        return Err(InputError::at(what.to_string(), format!("expected {height} rows, found {}", rows.len())));
-    }
-    let mut cells = Vec::with_capacity(width * height);
-    for (r, row) in rows.iter().enumerate() {
-        let row = row.as_ref();
-        let n = row.chars().count();
-        if n != width {
-            return Err(InputError::at(format!("{what} row {}", r + 1), format!("expected {width} cells, found {n}")));
-        }
-        for (c, ch) in row.chars().enumerate() {
-            match char_colour(ch) {
-                Some(v) if usize::from(v) < p.palette().len() => cells.push(v),
-                _ => {
-                    return Err(InputError::at(
-                        format!("{what} row {}, column {}", r + 1, c + 1),
-                        format!("`{ch}` is not `.` or a colour letter of the palette (a to {})", colour_char(p.colours() as u8)),
-                    ))
-                }
-            }
-        }
-    }
-    Ok(Grid::from_cells(height, width, cells).expect("counted"))
+    crate::grid::from_char_rows(p.width(), p.height(), rows, what, |ch| match char_colour(ch) {
+        Some(v) if usize::from(v) < p.palette().len() => Ok(v),
+        _ => Err(format!("`{ch}` is not `.` or a colour letter of the palette (a to {})", colour_char(p.colours() as u8))),
+    })
 }
 
 /// The studio JSON form (see the module documentation).
@@ -106,28 +86,13 @@ pub fn givens_rows(g: &Grid<Option<u8>>) -> Vec<String> {
 
 /// Reads givens rows (`?` or a space: not given).
 pub fn givens_from_rows(p: &ColourNonogram, rows: &[impl AsRef<str>]) -> InputResult<Grid<Option<u8>>> {
-    let (width, height) = (p.width(), p.height());
-    if rows.len() != height {
-        return Err(InputError::at("givens", format!("expected {height} rows, found {}", rows.len())));
-    }
-    let mut cells = Vec::with_capacity(width * height);
-    for (r, row) in rows.iter().enumerate() {
-        let row = row.as_ref();
-        let n = row.chars().count();
-        if n != width {
-            return Err(InputError::at(format!("givens row {}", r + 1), format!("expected {width} cells, found {n}")));
-        }
-        for (c, ch) in row.chars().enumerate() {
-            cells.push(match ch {
-                '?' | ' ' => None,
-                _ => match char_colour(ch) {
-                    Some(v) if usize::from(v) < p.palette().len() => Some(v),
-                    _ => return Err(InputError::at(format!("givens row {}, column {}", r + 1, c + 1), format!("`{ch}` is not `?`, `.` or a colour letter of the palette"))),
-                },
-            });
-        }
-    }
-    Ok(Grid::from_cells(height, width, cells).expect("counted"))
+    crate::grid::from_char_rows(p.width(), p.height(), rows, "givens", |ch| match ch {
+        '?' | ' ' => Ok(None),
+        _ => match char_colour(ch) {
+            Some(v) if usize::from(v) < p.palette().len() => Ok(Some(v)),
+            _ => Err(format!("`{ch}` is not `?`, `.` or a colour letter of the palette")),
+        },
+    })
 }
 
 /// The link's givens text (see the module documentation).

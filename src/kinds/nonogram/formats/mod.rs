@@ -88,26 +88,12 @@ pub fn grid_from_rows(width: usize, height: usize, rows: &[impl AsRef<str>], wha
 
 /// Reads givens rows: `#` black, `.` white, `?` (or space) not given.
 pub fn givens_from_rows(width: usize, height: usize, rows: &[impl AsRef<str>]) -> InputResult<Grid<Cell>> {
-    if rows.len() != height {
-        return Err(InputError::at("givens", format!("expected {height} rows, found {}", rows.len())));
-    }
-    let mut cells = Vec::with_capacity(width * height);
-    for (r, row) in rows.iter().enumerate() {
-        let row = row.as_ref();
-        let n = row.chars().count();
-        if n != width {
-            return Err(InputError::at(format!("givens row {}", r + 1), format!("expected {width} cells, found {n}")));
-        }
-        for (c, ch) in row.chars().enumerate() {
-            cells.push(match ch {
-                '#' | 'X' | '1' => Cell::Black,
-                '.' | '0' | '-' | '+' => Cell::White,
-                '?' | ' ' => Cell::Unknown,
-                other => return Err(InputError::at(format!("givens row {}, column {}", r + 1, c + 1), format!("`{other}` is not `#`, `.` or `?`"))),
-            });
-        }
-    }
-    Ok(Grid::from_cells(height, width, cells).expect("counted"))
+    crate::grid::from_char_rows(width, height, rows, "givens", |ch| match ch {
+        '#' | 'X' | '1' => Ok(Cell::Black),
+        '.' | '0' | '-' | '+' => Ok(Cell::White),
+        '?' | ' ' => Ok(Cell::Unknown),
+        other => Err(format!("`{other}` is not `#`, `.` or `?`")),
+    })
 }
 
 /// The studio JSON form (see the module documentation).

@@ -18,6 +18,7 @@ use crate::jobs::Request;
 use crate::web::ctx::{now_ms, Ctx};
 use crate::web::download::svg_data_url;
 use crate::web::state::{Owner, Work};
+use super::controls::value_of;
 
 /// Milliseconds of calm before a change re-runs the job.
 const DEBOUNCE_MS: u32 = 300;
@@ -54,14 +55,6 @@ pub fn ModeSwitch(props: &ModeSwitchProps) -> Html {
             <label><input type="radio" name="art-mode" id="art-mode-colour" checked={props.colour} onchange={pick(true)} />{ " Colour (2 to 8 colours)" }</label>
         </fieldset>
     }
-}
-
-/// The value an input or a select says, a checkbox's as `"true"` or `"false"`.
-fn value_of(e: &Event) -> String {
-    e.target_dyn_into::<web_sys::HtmlInputElement>()
-        .map(|i| if i.type_() == "checkbox" { i.checked().to_string() } else { i.value() })
-        .or_else(|| e.target_dyn_into::<web_sys::HtmlSelectElement>().map(|s| s.value()))
-        .unwrap_or_default()
 }
 
 /// The colour mode: controls, job, status and panes.

@@ -26,7 +26,7 @@ pub struct ArtControlsProps {
 }
 
 /// The value an input or a select says, a checkbox's as `"true"` or `"false"`.
-fn value_of(e: &Event) -> String {
+pub(super) fn value_of(e: &Event) -> String {
     e.target_dyn_into::<web_sys::HtmlInputElement>()
         .map(|i| if i.type_() == "checkbox" { i.checked().to_string() } else { i.value() })
         .or_else(|| e.target_dyn_into::<web_sys::HtmlSelectElement>().map(|s| s.value()))
