@@ -62,8 +62,16 @@ pub fn plain_of(palette: &[Colour], picture: &[u8], w: usize) -> Option<ColourNo
 /// clues do not make a puzzle (a colour outside the palette) finishes nothing.
 pub fn finish(palette: &[Colour], picture: &[u8], w: usize) -> ColourFinish {
     let Some(puzzle) = plain_of(palette, picture, w) else {
-        let run = deduce::Run { end: End::Stuck, hardest: None, steps: 0 };
-        return ColourFinish { cells: vec![None; picture.len()], run, rules: Vec::new() };
+        let run = deduce::Run {
+            end: End::Stuck,
+            hardest: None,
+            steps: 0,
+        };
+        return ColourFinish {
+            cells: vec![None; picture.len()],
+            run,
+            rules: Vec::new(),
+        };
     };
     let mut lines = Lines::for_solver(&puzzle, &vec![None; picture.len()]);
     let mut rules: Vec<(String, usize)> = Vec::new();
@@ -74,7 +82,11 @@ pub fn finish(palette: &[Colour], picture: &[u8], w: usize) -> ColourFinish {
         }
         true
     });
-    ColourFinish { cells: lines.cells().to_vec(), run, rules }
+    ColourFinish {
+        cells: lines.cells().to_vec(),
+        run,
+        rules,
+    }
 }
 
 fn dist(a: [f32; 3], b: [f32; 3]) -> f32 {
@@ -166,6 +178,9 @@ impl ColourAdjusted {
 /// Changes tried per step: the cheapest (cell, colour) pairs and as many random ones.
 pub const CANDIDATES: usize = 12;
 
+/// When no try removes a blank cell, this many times [`CANDIDATES`] random tries more.
+pub const WIDEN: usize = 3;
+
 /// Changes at most this fraction of the cells before giving up.
 pub const MAX_FRACTION: f64 = 0.15;
 
@@ -226,30 +241,58 @@ pub fn adjust(
             }
         }
         let base = now.unknown() as f32;
-        // The change removing the most blank cells per unit of visibility.
-        let mut best: Option<(f32, (usize, u8), ColourFinish)> = None;
-        for &(i, c) in &tries {
-            let was = pic[i];
-            pic[i] = c;
-            runs += 1;
-            let f = finish(palette, &pic, w);
-            pic[i] = was;
-            let gain = base - f.unknown() as f32;
-            let k = of(i, usize::from(c)).max(1e-3);
-            let score = if gain > 0.0 { gain / k } else { gain * k };
-            if best.as_ref().is_none_or(|b| score > b.0) {
-                best = Some((score, (i, c), f));
+        // The change removing the most blank cells per unit of visibility; when none of the
+        // tries removes any, [`WIDEN`] times as many random ones more.
+        let mut best: Option<(f32, f32, (usize, u8), ColourFinish)> = None;
+        for round in 0..2 {
+            if round == 1 {
+                if best.as_ref().is_some_and(|b| b.1 > 0.0) {
+                    break;
+                }
+                tries = (0..WIDEN * CANDIDATES).map(|_| pairs[rng.below(pairs.len())]).collect();
+            }
+            for &(i, c) in &tries {
+                let was = pic[i];
+                pic[i] = c;
+                runs += 1;
+                let f = finish(palette, &pic, w);
+                pic[i] = was;
+                let gain = base - f.unknown() as f32;
+                let v = of(i, usize::from(c)).max(1e-3);
+                let score = if gain > 0.0 { gain / v } else { gain * v };
+                if best.as_ref().is_none_or(|b| score > b.0) {
+                    best = Some((score, gain, (i, c), f));
+                }
             }
         }
-        let Some((_, (i, c), f)) = best else { break };
+        let Some((_, _, (i, c), f)) = best else { break };
         pic[i] = c;
         now = f;
-        progress(AdjustProgress { changed: changed_of(&pic).len(), unknown: now.unknown(), pruning: false, left_ms: left() });
+        progress(AdjustProgress {
+            changed: changed_of(&pic).len(),
+            unknown: now.unknown(),
+            pruning: false,
+            left_ms: left(),
+        });
     }
     if !now.complete() {
-        return ColourAdjusted { changed: changed_of(&pic), picture: pic, reached: false, finish: now, runs, stopped };
+        return ColourAdjusted {
+            changed: changed_of(&pic),
+            picture: pic,
+            reached: false,
+            finish: now,
+            runs,
+            stopped,
+        };
     }
-    let mut best = ColourAdjusted { changed: changed_of(&pic), picture: pic.clone(), reached: true, finish: now, runs, stopped };
+    let mut best = ColourAdjusted {
+        changed: changed_of(&pic),
+        picture: pic.clone(),
+        reached: true,
+        finish: now,
+        runs,
+        stopped,
+    };
     let mut go_on = on_better(&best);
     // 2. Give back each changed cell's colour when the line logic does without the change,
     // the most visible change first.
@@ -275,7 +318,12 @@ pub fn adjust(
         } else {
             pic[i] = was;
         }
-        progress(AdjustProgress { changed: best.changed.len(), unknown: 0, pruning: true, left_ms: left() });
+        progress(AdjustProgress {
+            changed: best.changed.len(),
+            unknown: 0,
+            pruning: true,
+            left_ms: left(),
+        });
     }
     best.stopped |= !go_on;
     best
