@@ -125,3 +125,30 @@ fn a_change_to_a_colour_near_the_cells_own_and_beside_it_is_cheapest() {
     // The pink cell turns red more cheaply than the white one.
     assert!(c[1][1] < c[0][1], "{c:?}");
 }
+
+#[test]
+fn the_colour_modes_adjust_choice_asks_for_it_and_rings_the_changed_cells() {
+    use studio::art::colour_view::{self, ColourControls, ColourField};
+    let c = ColourControls::default().set(ColourField::Unique, "adjust");
+    assert_eq!(c.options().unique, ColourUnique::Adjust);
+    assert_eq!(c.set(ColourField::Unique, "logic").options().unique, ColourUnique::Logic);
+    // A picture that needs changes: the first of the noisy ones whose adjustment changed cells.
+    let r = (1..=6u64)
+        .map(|seed| from_cells_streaming(&patches(16, 12, seed), &adjust_options(3), Instant::now(), &mut |_| {}, &mut |_| true).expect("runs"))
+        .find(|r| !r.changed.is_empty())
+        .expect("some picture needed a change");
+    let panes = colour_view::panes(&r);
+    assert_eq!(panes.len(), 3);
+    let n = r.changed.len();
+    assert!(panes[1].0.starts_with("Adjusted picture"), "{}", panes[1].0);
+    assert!(panes[2].0.contains("no given cells"), "{}", panes[2].0);
+    for (caption, svg) in &panes[1..] {
+        assert_eq!(svg.matches("class=\"ring\"").count(), n, "{caption}");
+    }
+    // The ring of the first changed cell sits on that cell.
+    let (x, y) = (r.changed[0] % r.reduced.width, r.changed[0] / r.reduced.width);
+    assert!(panes[1].1.contains(&format!("class=\"ring\" x=\"{}\" y=\"{}\"", x as f32 + 0.1, y as f32 + 0.1)));
+    assert_eq!(panes[0].1.matches("class=\"ring\"").count(), 0);
+    let sentence = colour_view::result_sentence(&r);
+    assert!(sentence.contains(&format!("{n} of its cells changed")) && sentence.contains("no given cells"), "{sentence}");
+}

@@ -136,6 +136,7 @@ pub fn ColourMode(props: &ColourModeProps) -> Html {
                     <select id="colour-unique" onchange={set(ColourField::Unique)}>
                         <option value="givens" selected={c.unique.word() == "givens"}>{ "fewest for a unique answer" }</option>
                         <option value="logic" selected={c.unique.word() == "logic"}>{ "enough for line logic alone" }</option>
+                        <option value="adjust" selected={c.unique.word() == "adjust"}>{ "Adjust the picture (no givens)" }</option>
                     </select></label>
                 <label>{ "Time " }
                     <select id="colour-time" onchange={set(ColourField::Time)}>
