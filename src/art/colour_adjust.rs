@@ -328,22 +328,3 @@ pub fn adjust(
     best.stopped |= !go_on;
     best
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_colour_close_to_the_cells_average_and_present_nearby_is_cheaper() {
-        // Three cells in a row: red, orange-ish red, blue; palette red, orange, blue.
-        let pal = [[50.0, 70.0, 50.0], [65.0, 40.0, 70.0], [30.0, 60.0, -100.0]];
-        let lab = [[50.0, 70.0, 50.0], [58.0, 55.0, 60.0], [30.0, 60.0, -100.0]];
-        let picture = [0u8, 0, 2];
-        let c = costs(&lab, &pal, &picture, 3);
-        assert!(c[1][0].is_infinite() && c[0][0].is_infinite());
-        // Cell 1 lies between red and orange: orange is a cheaper change for it than for cell 0.
-        assert!(c[1][1] < c[0][1], "{c:?}");
-        // Blue, far from cell 1's average, costs more than orange.
-        assert!(c[1][2] > c[1][1], "{c:?}");
-    }
-}
