@@ -19,7 +19,7 @@
 
 use web_time::Instant;
 
-use super::adjust::{AdjustProgress, AdjustReport, Level};
+use super::adjust::{give_back, tally, AdjustProgress, AdjustReport, Adjusted, Finish, Level};
 use super::rng::SplitMix64;
 use crate::deduce::{self, End};
 use crate::grid::Grid;
@@ -27,26 +27,13 @@ use crate::kinds::colournono::generate::clues_of;
 use crate::kinds::colournono::logic::{Lines, LADDER, LINE_RANK};
 use crate::kinds::colournono::{Colour, ColourNonogram};
 
-/// What the coloured line logic made of one picture's clues.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ColourFinish {
-    /// The cells it decided (`None` blank).
-    pub cells: Vec<Option<u8>>,
-    /// How the run ended and the hardest rank used.
-    pub run: deduce::Run,
-    /// Each rule used and how many deductions it made, in order of first use.
-    pub rules: Vec<(String, usize)>,
-}
+/// What the coloured line logic made of one picture's clues (cells `None` blank).
+pub type ColourFinish = Finish<Option<u8>>;
 
 impl ColourFinish {
     /// Cells left blank.
     pub fn unknown(&self) -> usize {
         self.cells.iter().filter(|c| c.is_none()).count()
-    }
-
-    /// Whether the line logic finished the grid.
-    pub fn complete(&self) -> bool {
-        self.run.end == End::Complete
     }
 }
 
@@ -76,10 +63,7 @@ pub fn finish(palette: &[Colour], picture: &[u8], w: usize) -> ColourFinish {
     let mut lines = Lines::for_solver(&puzzle, &vec![None; picture.len()]);
     let mut rules: Vec<(String, usize)> = Vec::new();
     let run = deduce::run(&mut lines, LINE_RANK, |d| {
-        match rules.iter_mut().find(|r| r.0 == d.rule) {
-            Some(r) => r.1 += 1,
-            None => rules.push((d.rule.to_string(), 1)),
-        }
+        tally(&mut rules, d.rule);
         true
     });
     ColourFinish {
@@ -138,22 +122,8 @@ pub fn costs(lab: &[[f32; 3]], palette_lab: &[[f32; 3]], picture: &[u8], w: usiz
         .collect()
 }
 
-/// What an adjustment ended with.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ColourAdjusted {
-    /// The picture: the finished one when `reached`, else the last tried.
-    pub picture: Vec<u8>,
-    /// The cells that differ from the starting picture (row-major, sorted).
-    pub changed: Vec<usize>,
-    /// Whether the line logic finishes `picture` alone.
-    pub reached: bool,
-    /// The line logic's run on `picture`.
-    pub finish: ColourFinish,
-    /// Line-logic runs made (each [`finish`] from the empty grid).
-    pub runs: usize,
-    /// The deadline or the caller ended the search early.
-    pub stopped: bool,
-}
+/// What an adjustment ended with: the picture in palette indices.
+pub type ColourAdjusted = Adjusted<u8, Option<u8>>;
 
 impl ColourAdjusted {
     /// The figures, in the black-and-white mode's report (its line-logic level), `ms` spent.
@@ -285,46 +255,12 @@ pub fn adjust(
             stopped,
         };
     }
-    let mut best = ColourAdjusted {
-        changed: changed_of(&pic),
-        picture: pic.clone(),
-        reached: true,
-        finish: now,
-        runs,
-        stopped,
-    };
-    let mut go_on = on_better(&best);
+    let mut best = ColourAdjusted { changed: changed_of(&pic), picture: pic.clone(), reached: true, finish: now, runs, stopped };
     // 2. Give back each changed cell's colour when the line logic does without the change,
     // the most visible change first.
     let mut order = best.changed.clone();
     order.sort_by(|&a, &b| of(b, usize::from(pic[b])).total_cmp(&of(a, usize::from(pic[a]))).then(a.cmp(&b)));
-    for i in order {
-        if !go_on {
-            break;
-        }
-        if late() {
-            best.stopped = true;
-            break;
-        }
-        let was = pic[i];
-        pic[i] = start[i];
-        best.runs += 1;
-        let f = finish(palette, &pic, w);
-        if f.complete() {
-            best.picture = pic.clone();
-            best.changed = changed_of(&pic);
-            best.finish = f;
-            go_on = on_better(&best);
-        } else {
-            pic[i] = was;
-        }
-        progress(AdjustProgress {
-            changed: best.changed.len(),
-            unknown: 0,
-            pruning: true,
-            left_ms: left(),
-        });
-    }
+    let go_on = give_back(start, &mut best, &order, deadline, &mut |p| finish(palette, p, w), progress, on_better);
     best.stopped |= !go_on;
     best
 }
