@@ -108,6 +108,7 @@ fn the_command_lines_json_and_text_carry_the_adjust_figures() {
     assert_eq!(v["art"]["givens"], 0);
     assert_eq!(v["art"]["adjust"]["changed"], a.changed);
     assert_eq!(v["art"]["adjust"]["reached"], true);
+    assert_eq!(v["art"]["adjust"]["level"], "medium");
     assert_eq!(v["art"]["adjust"]["sat_unique"], true);
     assert_eq!(v["art"]["changed"].as_array().map(Vec::len), Some(r.changed.len()));
     let text = colour_art::report_text(&r);

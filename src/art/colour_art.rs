@@ -541,6 +541,10 @@ pub fn report_json(r: &ColourArtResult) -> Result<String, String> {
         "changed": r.changed,
         "adjust": r.adjust,
     });
+    if let Some(a) = &r.adjust {
+        // The level as the black-and-white JSON writes it (the colour ladder's one level, line logic).
+        v["art"]["adjust"]["level"] = a.level.word().into();
+    }
     Ok(v.to_string())
 }
 
