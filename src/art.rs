@@ -11,6 +11,7 @@ pub mod band;
 pub mod controls;
 pub mod crop;
 pub mod bound;
+pub mod colour_adjust;
 pub mod colour_art;
 pub mod colour_view;
 pub mod colours;

@@ -366,10 +366,14 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
                 }
             };
             // The quick answer at once, then improvements at most once per progress interval.
+            // In adjust mode the first puzzle with no givens goes at once too.
             let mut last_puzzle = f64::NEG_INFINITY;
+            let mut adjusted_posted = false;
             let mut on_puzzle = |r: &ColourArtResult| {
                 let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
-                if elapsed_ms - last_puzzle >= PROGRESS_INTERVAL_MS {
+                let first_adjusted = r.adjust.is_some() && !adjusted_posted;
+                if elapsed_ms - last_puzzle >= PROGRESS_INTERVAL_MS || first_adjusted {
+                    adjusted_posted |= r.adjust.is_some();
                     last_puzzle = elapsed_ms;
                     post(Reply::ColourArtImproved(Box::new(r.clone())));
                 }

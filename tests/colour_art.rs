@@ -287,5 +287,5 @@ fn colour_mode_controls_ask_for_the_options_and_the_page_says_what_it_made() {
     assert!(text.contains("unique: proven") && text.contains(&format!("link: #{}", r.fragment)), "{text}");
     assert_eq!(colour_art::parse_background("none"), Ok(Background::None));
     assert!(colour_art::parse_background("maybe").is_err());
-    assert!(colour_art::parse_unique("adjust").is_err());
+    assert!(colour_art::parse_unique("fewest").is_err());
 }

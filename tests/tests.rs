@@ -18,6 +18,7 @@ mod colournono;
 mod art;
 
 /// Image to colour nonogram.
+mod colour_adjust;
 mod colour_art;
 // KenKen: brute-force counts, Tatham's worked example, formats, verifier, generator, decoder fuzzing.
 mod kenken;

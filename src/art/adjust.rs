@@ -76,11 +76,12 @@ impl Level {
     }
 }
 
-/// What the rules made of one picture's clues.
+/// What the rules made of one picture's clues (`C`: a cell's state of knowledge; the colour
+/// mode's is `Option<u8>`).
 #[derive(Debug, Clone, PartialEq)]
-pub struct Finish {
+pub struct Finish<C = Cell> {
     /// The cells the rules reached.
-    pub cells: Vec<Cell>,
+    pub cells: Vec<C>,
     /// How the run ended and the hardest rank used.
     pub run: deduce::Run,
     /// Each rule used and how many deductions it made, in order of first use.
@@ -92,10 +93,20 @@ impl Finish {
     pub fn unknown(&self) -> usize {
         self.cells.iter().filter(|&&c| c == Cell::Unknown).count()
     }
+}
 
+impl<C> Finish<C> {
     /// Whether the rules finished the grid.
     pub fn complete(&self) -> bool {
         self.run.end == End::Complete
+    }
+}
+
+/// Counts one use of `rule` in `rules` (each rule and its count, in order of first use).
+pub fn tally(rules: &mut Vec<(String, usize)>, rule: &str) {
+    match rules.iter_mut().find(|r| r.0 == rule) {
+        Some(r) => r.1 += 1,
+        None => rules.push((rule.to_string(), 1)),
     }
 }
 
@@ -109,10 +120,7 @@ pub fn finish(picture: &[bool], w: usize, rank: u8) -> Finish {
     let mut lines = Lines::for_solver(&puzzle, &vec![Cell::Unknown; w * h]);
     let mut rules: Vec<(String, usize)> = Vec::new();
     let run = deduce::run(&mut lines, rank, |d| {
-        match rules.iter_mut().find(|r| r.0 == d.rule) {
-            Some(r) => r.1 += 1,
-            None => rules.push((d.rule.to_string(), 1)),
-        }
+        tally(&mut rules, d.rule);
         true
     });
     Finish { cells: lines.cells().to_vec(), run, rules }
@@ -164,17 +172,18 @@ pub struct AdjustProgress {
     pub left_ms: Option<u64>,
 }
 
-/// What an adjustment ended with.
+/// What an adjustment ended with (`P`: a cell of the picture, `C`: a cell's state of
+/// knowledge; the colour mode's are palette indices and `Option<u8>`).
 #[derive(Debug, Clone, PartialEq)]
-pub struct Adjusted {
+pub struct Adjusted<P = bool, C = Cell> {
     /// The picture (row-major): the finished one when `reached`, else the last tried.
-    pub picture: Vec<bool>,
+    pub picture: Vec<P>,
     /// The cells that differ from the starting picture (row-major, sorted).
     pub changed: Vec<usize>,
     /// Whether the rules finish `picture` alone.
     pub reached: bool,
     /// The rules' run on `picture`.
-    pub finish: Finish,
+    pub finish: Finish<C>,
     /// Rule runs made (each a [`finish`] from the empty grid).
     pub runs: usize,
     /// The deadline or the caller ended the search early.
@@ -269,31 +278,11 @@ pub fn adjust(
         return Adjusted { changed: changed_of(&pic), picture: pic, reached: false, finish: now, runs, stopped };
     }
     let mut best = Adjusted { changed: changed_of(&pic), picture: pic.clone(), reached: true, finish: now, runs, stopped };
-    let mut go_on = on_better(&best);
     // 2. Undo changes the rules can do without, the most visible first.
     let mut order = best.changed.clone();
     order.sort_by(|&a, &b| cost[b].total_cmp(&cost[a]).then(a.cmp(&b)));
-    for i in order {
-        if !go_on {
-            break;
-        }
-        if late() {
-            best.stopped = true;
-            break;
-        }
-        pic[i] = !pic[i];
-        best.runs += 1;
-        let f = finish(&pic, w, rank);
-        if f.complete() {
-            best.picture = pic.clone();
-            best.changed = changed_of(&pic);
-            best.finish = f;
-            go_on = on_better(&best);
-        } else {
-            pic[i] = !pic[i];
-        }
-        progress(AdjustProgress { changed: best.changed.len(), unknown: 0, pruning: true, left_ms: left() });
-    }
+    let mut go_on = give_back(start, &mut best, &order, deadline, &mut |p| finish(p, w, rank), progress, on_better);
+    pic = best.picture.clone();
     // 3. The hard level asks for a puzzle that needs its contradictions: when line logic
     // finishes this one, the least visible change that makes line logic stall while the
     // contradictions still finish it.
@@ -324,6 +313,47 @@ pub fn adjust(
     }
     best.stopped |= !go_on;
     best
+}
+
+/// Step 2 of an adjustment, for any picture: `best` is finished; each changed cell in `order`
+/// gets its starting value back when `finish` still completes the grid without the change
+/// (`on_better` hears each better picture first, then after each). Returns whether to go on
+/// (false once `on_better` said stop); a deadline passed sets `best.stopped`.
+pub fn give_back<P: Copy + PartialEq, C>(
+    start: &[P],
+    best: &mut Adjusted<P, C>,
+    order: &[usize],
+    deadline: Option<Instant>,
+    finish: &mut dyn FnMut(&[P]) -> Finish<C>,
+    progress: &mut dyn FnMut(AdjustProgress),
+    on_better: &mut dyn FnMut(&Adjusted<P, C>) -> bool,
+) -> bool {
+    let mut go_on = on_better(best);
+    let mut pic = best.picture.clone();
+    for &i in order {
+        if !go_on {
+            break;
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            best.stopped = true;
+            break;
+        }
+        let was = pic[i];
+        pic[i] = start[i];
+        best.runs += 1;
+        let f = finish(&pic);
+        if f.complete() {
+            best.picture = pic.clone();
+            best.changed = (0..pic.len()).filter(|&j| pic[j] != start[j]).collect();
+            best.finish = f;
+            go_on = on_better(best);
+        } else {
+            pic[i] = was;
+        }
+        let left_ms = deadline.map(|d| d.saturating_duration_since(Instant::now()).as_millis() as u64);
+        progress(AdjustProgress { changed: best.changed.len(), unknown: 0, pruning: true, left_ms });
+    }
+    go_on
 }
 
 /// Cells tried, least visible first, to make a line-logic puzzle need the hard level's

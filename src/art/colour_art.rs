@@ -18,9 +18,11 @@
 use serde::{Deserialize, Serialize};
 use web_time::Instant;
 
-use super::colours::{decode_rgb, prepare_rgb, reduce, Background, Reduced, RgbGrid};
+use super::adjust::AdjustReport;
+use super::colour_adjust;
+use super::colours::{decode_rgb, lab_of, prepare_rgb, reduce, Background, Reduced, RgbGrid};
 use super::error::ArtError;
-use super::givens::{logic_givens_for, Budget, Checker, GivensProgress, GivensStats, Minimising, Target};
+use super::givens::{logic_givens_for, Budget, Check, Checker, GivensProgress, GivensStats, Minimising, Target};
 use super::prepare::PrepareOptions;
 use crate::deduce;
 use crate::grid::Grid;
@@ -111,6 +113,9 @@ pub enum ColourUnique {
     Givens,
     /// A minimal set of givens with which the coloured line logic alone solves the puzzle.
     Logic,
+    /// No givens: the picture itself is changed, as little and as invisibly as it can, until
+    /// the coloured line logic finishes the puzzle alone ([`super::colour_adjust`]).
+    Adjust,
 }
 
 impl ColourUnique {
@@ -119,6 +124,7 @@ impl ColourUnique {
         match self {
             ColourUnique::Givens => "givens",
             ColourUnique::Logic => "logic",
+            ColourUnique::Adjust => "adjust",
         }
     }
 }
@@ -213,6 +219,11 @@ pub struct ColourArtResult {
     pub fragment: String,
     /// Step timings.
     pub timings: ColourTimings,
+    /// Adjust mode: the cells of `reduced` (the adjusted picture) that differ from the picture
+    /// k-means made, row-major, sorted (empty in the other modes).
+    pub changed: Vec<usize>,
+    /// Adjust mode: its figures (level: line logic), once the search has run.
+    pub adjust: Option<AdjustReport>,
 }
 
 impl ColourArtResult {
@@ -327,6 +338,8 @@ pub fn from_cells_streaming(
         puzzle_json: String::new(),
         fragment: String::new(),
         timings: ColourTimings { reduce_ms, ..ColourTimings::default() },
+        changed: Vec::new(),
+        adjust: None,
     };
     let mut first_unique_ms: Option<f64> = None;
     let fill = |base: &ColourArtResult, m: &Minimising| -> Result<ColourArtResult, ArtError> {
@@ -357,7 +370,8 @@ pub fn from_cells_streaming(
         at_once(Minimising { proven_minimal: true, ..Minimising::default() }, &mut first_unique_ms)?
     } else {
         match options.unique {
-            ColourUnique::Logic => {
+            // Adjust mode shows the line-logic puzzle with givens at once, then adjusts.
+            ColourUnique::Logic | ColourUnique::Adjust => {
                 let g = logic_givens_for(&target, progress, &mut stats);
                 at_once(Minimising { givens: g, proven_minimal: true, ..Minimising::default() }, &mut first_unique_ms)?
             }
@@ -389,6 +403,18 @@ pub fn from_cells_streaming(
             }
         }
     };
+    let mut reduced = reduced;
+    let mut chosen = chosen;
+    if options.unique == ColourUnique::Adjust {
+        let (report, adjusted) = adjust_picture(grid, &reduced, options, started, first_unique_ms.unwrap_or_default(), &base, &fill, on_puzzle)?;
+        if let Some(a) = adjusted {
+            reduced.cells = a.picture;
+            base.reduced = reduced.clone();
+            base.changed = a.changed;
+            chosen = Minimising { proven_minimal: true, ..Minimising::default() };
+        }
+        base.adjust = Some(report);
+    }
     let givens_ms = ms(t);
     first_unique_ms.get_or_insert_with(|| ms(started));
     // The final proof: the colour nonogram's own solver on the final puzzle.
@@ -408,6 +434,69 @@ pub fn from_cells_streaming(
     Ok(out)
 }
 
+/// Adjust mode after the puzzle with givens: [`colour_adjust::adjust`] on the reduced picture
+/// within the budget, each better picture handed to `on_puzzle` as a puzzle with no givens.
+/// Returns the figures and, when the line logic finishes an adjusted picture, that picture,
+/// proven unique again by SAT (the colour encoding with "some cell differs" is UNSAT).
+#[allow(clippy::too_many_arguments)]
+fn adjust_picture(
+    grid: &RgbGrid,
+    reduced: &Reduced,
+    options: &ColourOptions,
+    started: Instant,
+    first_unique_ms: f64,
+    base: &ColourArtResult,
+    fill: &dyn Fn(&ColourArtResult, &Minimising) -> Result<ColourArtResult, ArtError>,
+    on_puzzle: &mut dyn FnMut(&ColourArtResult) -> bool,
+) -> Result<(AdjustReport, Option<colour_adjust::ColourAdjusted>), ArtError> {
+    let palette = plain_puzzle(reduced)?.palette().to_vec();
+    let palette_lab: Vec<[f32; 3]> = reduced.palette.iter().map(|&[a, b, c]| lab_of([f32::from(a), f32::from(b), f32::from(c)])).collect();
+    let lab: Vec<[f32; 3]> = grid.cells().iter().map(|&c| lab_of(c)).collect();
+    let cost = colour_adjust::costs(&lab, &palette_lab, &reduced.cells, reduced.width);
+    let deadline = options.budget.time_ms.map(|ms| Instant::now() + std::time::Duration::from_secs_f64(ms.max(0.0) / 1000.0));
+    let t = Instant::now();
+    let mut failed: Option<ArtError> = None;
+    let mut on_better = |a: &colour_adjust::ColourAdjusted| -> bool {
+        let mut b = base.clone();
+        b.reduced.cells = a.picture.clone();
+        b.changed = a.changed.clone();
+        b.adjust = Some(a.report(ms(t)));
+        match fill(&b, &Minimising { proven_minimal: true, ..Minimising::default() }) {
+            Ok(mut r) => {
+                r.timings.first_unique_ms = first_unique_ms;
+                r.timings.total_ms = ms(started);
+                on_puzzle(&r)
+            }
+            Err(e) => {
+                failed = Some(e);
+                false
+            }
+        }
+    };
+    let a = colour_adjust::adjust(&reduced.cells, reduced.width, &palette, &cost, options.seed, deadline, &mut |_| {}, &mut on_better);
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    let mut report = a.report(ms(t));
+    if !a.reached {
+        return Ok((report, None));
+    }
+    let target = ColourTarget { plain: plain_of(&a.picture, reduced)?, picture: a.picture.clone() };
+    report.sat_unique = match Checker::for_target(target, None).check_plain() {
+        Check::Unique(_) => Some(true),
+        Check::Second(_) => return Err(engine("the line logic finished an adjusted picture whose clues have a second answer")),
+        Check::Undecided => None,
+    };
+    Ok((report, Some(a)))
+}
+
+/// The clues of `picture` (palette indices) with `reduced`'s palette, without givens.
+fn plain_of(picture: &[u8], reduced: &Reduced) -> Result<ColourNonogram, ArtError> {
+    let mut r = reduced.clone();
+    r.cells = picture.to_vec();
+    plain_puzzle(&r)
+}
+
 /// Reads `--background`: `auto` or `none`.
 pub fn parse_background(word: &str) -> Result<Background, String> {
     match word {
@@ -417,12 +506,13 @@ pub fn parse_background(word: &str) -> Result<Background, String> {
     }
 }
 
-/// Reads `--unique` for a colour puzzle: `givens` or `logic`.
+/// Reads `--unique` for a colour puzzle: `givens`, `logic` or `adjust`.
 pub fn parse_unique(word: &str) -> Result<ColourUnique, String> {
     match word {
         "givens" => Ok(ColourUnique::Givens),
         "logic" => Ok(ColourUnique::Logic),
-        other => Err(format!("unknown --unique `{other}` for a colour puzzle; use givens or logic")),
+        "adjust" => Ok(ColourUnique::Adjust),
+        other => Err(format!("unknown --unique `{other}` for a colour puzzle; use givens, logic or adjust")),
     }
 }
 
@@ -448,7 +538,13 @@ pub fn report_json(r: &ColourArtResult) -> Result<String, String> {
         "final_line_logic": r.final_line_logic,
         "link": format!("#{}", r.fragment),
         "timings": r.timings,
+        "changed": r.changed,
+        "adjust": r.adjust,
     });
+    if let Some(a) = &r.adjust {
+        // The level as the black-and-white JSON writes it (the colour ladder's one level, line logic).
+        v["art"]["adjust"]["level"] = a.level.word().into();
+    }
     Ok(v.to_string())
 }
 
@@ -477,6 +573,31 @@ pub fn report_text(r: &ColourArtResult) -> String {
         if r.proven_unique { "proven" } else { "NOT proven" },
         if r.final_line_logic { "line logic finishes it; the solver's second solve agrees" } else { "line logic, then SAT: the second solve is UNSAT" }
     ));
+    if let Some(a) = &r.adjust {
+        out.push_str(&match (a.reached, a.stopped) {
+            (true, _) => format!(
+                "adjusted: {} cells changed ({:.1}%), no givens; {} finishes it ({}); {} line-logic runs in {:.0} ms; SAT: {}\n",
+                a.changed,
+                a.fraction * 100.0,
+                a.level.rules(),
+                a.rules_words(),
+                a.runs,
+                a.ms,
+                match a.sat_unique {
+                    Some(true) => "unique",
+                    Some(false) => "NOT unique",
+                    None => "not checked",
+                }
+            ),
+            (false, stopped) => format!(
+                "adjusted: not reached ({} cells still unknown after {} line-logic runs in {:.0} ms{}); the puzzle keeps its line-logic givens\n",
+                a.unknown,
+                a.runs,
+                a.ms,
+                if stopped { ", out of time" } else { "" }
+            ),
+        });
+    }
     let t = &r.timings;
     out.push_str(&format!(
         "times: decode {:.0} ms, reduce {:.0} ms, first unique puzzle at {:.0} ms, givens {:.0} ms, proof {:.0} ms, total {:.0} ms\n",

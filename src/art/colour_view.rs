@@ -9,7 +9,7 @@ use super::colour_art::{ColourArtResult, ColourOptions, ColourUnique};
 use super::colours::{Background, MAX_COLOURS, MIN_COLOURS};
 use super::controls::{DEFAULT_TIME_S, TIME_CHOICES};
 use super::prepare::{MAX_CELLS, MIN_WIDTH};
-use super::view::cells_svg;
+use super::view::{cells_svg, with_rings};
 
 /// The colour mode's controls.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -20,7 +20,7 @@ pub struct ColourControls {
     pub colours: usize,
     /// Whether the border's colour becomes the background.
     pub background: bool,
-    /// Givens for a unique answer, or for line logic alone.
+    /// Givens for a unique answer, or for line logic alone, or no givens and an adjusted picture.
     pub unique: ColourUnique,
     /// Seconds minimising the givens may take.
     pub time_s: u32,
@@ -42,7 +42,7 @@ pub enum ColourField {
     Colours,
     /// `#colour-background` (a checkbox: `true`/`false`).
     Background,
-    /// `#colour-unique` (`givens` or `logic`).
+    /// `#colour-unique` (`givens`, `logic` or `adjust`).
     Unique,
     /// `#colour-time` (seconds).
     Time,
@@ -70,7 +70,7 @@ impl ColourControls {
             }
             ColourField::Background => c.background = v == "true",
             ColourField::Unique => {
-                c.unique = if v == "logic" { ColourUnique::Logic } else { ColourUnique::Givens };
+                c.unique = super::colour_art::parse_unique(v).unwrap_or_default();
             }
             ColourField::Time => {
                 if let Ok(t) = v.parse::<u32>() {
@@ -124,14 +124,30 @@ fn hex([r, g, b]: [u8; 3]) -> String {
     format!("#{r:02x}{g:02x}{b:02x}")
 }
 
-/// The panes side by side: caption and SVG.
+/// The panes side by side: caption and SVG. An adjusted picture (adjust mode) has its changed
+/// cells ringed, on the picture and on the puzzle.
 pub fn panes(r: &ColourArtResult) -> Vec<(String, String)> {
     let givens = match r.givens.len() {
         0 => "Puzzle: no given cells, the clues alone".to_string(),
         1 => "Puzzle: 1 given cell".to_string(),
         n => format!("Puzzle: {n} given cells"),
     };
-    vec![("Cell colours".to_string(), averaged_svg(r)), ("Reduced picture".to_string(), reduced_svg(r)), (givens, givens_svg(r))]
+    let w = r.reduced.width;
+    match r.adjust.as_ref().filter(|a| a.reached) {
+        Some(_) => {
+            let picture = match r.changed.len() {
+                0 => "Adjusted picture: no cell needed a change".to_string(),
+                1 => "Adjusted picture: 1 changed cell, ringed".to_string(),
+                n => format!("Adjusted picture: {n} changed cells, ringed"),
+            };
+            vec![
+                ("Cell colours".to_string(), averaged_svg(r)),
+                (picture, with_rings(reduced_svg(r), w, &r.changed)),
+                (givens, with_rings(givens_svg(r), w, &r.changed)),
+            ]
+        }
+        None => vec![("Cell colours".to_string(), averaged_svg(r)), ("Reduced picture".to_string(), reduced_svg(r)), (givens, givens_svg(r))],
+    }
 }
 
 /// The colour count the user chose, from a result (the unused background is not a colour of
@@ -154,7 +170,17 @@ pub fn result_sentence(r: &ColourArtResult) -> String {
         (true, false) => "unique (proven by the search; the final proof follows)",
         (false, _) => "NOT proven unique",
     };
-    let minimal = if r.unique == ColourUnique::Logic {
+    let adjusted;
+    let minimal = if let Some(a) = r.adjust.as_ref() {
+        adjusted = if a.reached {
+            format!("; line logic alone solves it, {} of its cells changed ({:.1}%)", a.changed, a.fraction * 100.0)
+        } else {
+            format!("; no adjusted picture line logic finishes was found{}, so it keeps line-logic givens", if a.stopped { " in time" } else { "" })
+        };
+        adjusted.as_str()
+    } else if r.unique == ColourUnique::Adjust {
+        "; adjusting the picture"
+    } else if r.unique == ColourUnique::Logic {
         "; line logic alone solves it"
     } else if r.proven_minimal {
         "; no given can go"

@@ -188,7 +188,14 @@ pub fn adjust_sentence(r: &ArtResult) -> String {
 
 /// The picture with `ringed` cells outlined in orange (the cells adjusting changed).
 pub fn ringed_svg(width: usize, height: usize, cells: &[bool], ringed: &[usize]) -> String {
-    let mut s = picture_svg(width, height, cells, &[]);
+    with_rings(picture_svg(width, height, cells, &[]), width, ringed)
+}
+
+/// A grid's SVG (`width` cells wide, one unit a cell) with the `ringed` cells ringed.
+pub fn with_rings(mut s: String, width: usize, ringed: &[usize]) -> String {
+    if !s.ends_with("</svg>") || width == 0 {
+        return s;
+    }
     s.truncate(s.len() - "</svg>".len());
     for &i in ringed {
         let (x, y) = (i % width, i / width);

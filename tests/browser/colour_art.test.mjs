@@ -44,3 +44,34 @@ test('a photo in colour mode becomes a proven-unique colour nonogram that plays 
   await page.waitForSelector('#status[data-state="done"][data-verdict="unique"]', { timeout: 60000 });
   assert.deepEqual(page.studioErrors, []);
 });
+
+test('adjust the picture: a colour puzzle with no givens, its changed cells ringed, that plays unique', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'art');
+  await page.waitForSelector('#art-file');
+  await page.check('#art-mode-colour');
+  await page.waitForSelector('#colour-mode');
+  await page.fill('#colour-count', '3');
+  await page.dispatchEvent('#colour-count', 'change');
+  await page.fill('#colour-width', '30');
+  await page.dispatchEvent('#colour-width', 'change');
+  await page.selectOption('#colour-unique', 'adjust');
+  await page.setInputFiles('#art-file', { name: 'chelsea.png', mimeType: 'image/png', buffer: fs.readFileSync(PHOTO) });
+  await page.waitForSelector('#colour-status[data-state="done"][data-final="true"]', { timeout: 60000 });
+  const d = await page.$eval('#colour-status', (s) => ({ ...s.dataset }));
+  assert.equal(d.unique, 'true', JSON.stringify(d));
+  assert.equal(d.adjusted, 'true', JSON.stringify(d));
+  assert.equal(d.givens, '0');
+  const changed = Number(d.changed);
+  assert.match(await page.textContent('#colour-verdict'), new RegExp(`no given cells: proven unique.*line logic alone solves it, ${changed} of its cells changed`));
+  // The adjusted picture and the puzzle pane ring exactly the changed cells.
+  const rings = await page.$$eval('.colour-panes img.art-grid', (imgs) => imgs.map((i) => (decodeURIComponent(i.src).match(/class="ring"/g) || []).length));
+  assert.deepEqual(rings, [0, changed, changed]);
+  assert.match(await page.textContent('.colour-panes'), /Adjusted picture/);
+  await page.click('#colour-play');
+  await page.waitForSelector('#board.cnono .cell');
+  assert.equal(await page.$('#notice'), null, 'the link reads without an error');
+  assert.equal(await page.$$eval('#board .cell', (c) => c.filter((x) => x.dataset.v !== '0').length), 0, 'no givens');
+  await page.click('#solve');
+  await page.waitForSelector('#status[data-state="done"][data-verdict="unique"]', { timeout: 60000 });
+  assert.deepEqual(page.studioErrors, []);
+});

@@ -1,5 +1,5 @@
 //! The image page's colour mode: its controls (colours 2 to 8, background on or off, width,
-//! givens or line logic, time), its job ([`Request::ColourArt`], re-run after a calm moment on
+//! givens, line logic or an adjusted picture, time), its job ([`Request::ColourArt`], re-run after a calm moment on
 //! every change), its status line with Stop, the panes (cell colours, the reduced picture, the
 //! puzzle's given cells) and "Play it", which opens the colour nonogram page by share link.
 //! What it works out is in [`crate::art::colour_view`].
@@ -111,7 +111,8 @@ pub fn ColourMode(props: &ColourModeProps) -> Html {
         }
         (None, Some(r)) => html! {
             <div id="colour-status" class="status done" data-state="done" data-unique={r.proven_unique.to_string()} data-final={r.final_proof.to_string()}
-                data-givens={r.givens.len().to_string()} data-minimal={r.proven_minimal.to_string()}>
+                data-givens={r.givens.len().to_string()} data-minimal={r.proven_minimal.to_string()}
+                data-changed={r.changed.len().to_string()} data-adjusted={r.adjust.as_ref().map(|a| a.reached.to_string()).unwrap_or_default()}>
                 <strong id="colour-verdict">{ colour_view::result_sentence(r) }</strong>
                 <p class="timings">{ colour_view::times_sentence(r) }</p>
             </div>
@@ -129,6 +130,7 @@ pub fn ColourMode(props: &ColourModeProps) -> Html {
                     <select id="colour-unique" onchange={set(ColourField::Unique)}>
                         <option value="givens" selected={c.unique.word() == "givens"}>{ "fewest for a unique answer" }</option>
                         <option value="logic" selected={c.unique.word() == "logic"}>{ "enough for line logic alone" }</option>
+                        <option value="adjust" selected={c.unique.word() == "adjust"}>{ "Adjust the picture (no givens)" }</option>
                     </select></label>
                 <label>{ "Time " }
                     <select id="colour-time" onchange={set(ColourField::Time)}>
