@@ -139,6 +139,26 @@ fn real_photo_crops_come_out_proven_unique() {
     assert_eq!(done, 6);
 }
 
+/// Two shades a player cannot tell apart (ΔE about 8, the dark sky of a deep-field photo) are
+/// one colour of the puzzle, and the result says so; shades further apart stay two colours.
+#[test]
+fn colours_too_alike_to_tell_apart_are_merged_and_said() {
+    use studio::art::colours::{lab_of, MIN_DELTA_E};
+    let (dark, darker, white) = ([36.0f32, 33.0, 34.0], [15.0, 17.0, 16.0], [250.0, 250.0, 250.0]);
+    let d = lab_of(dark).iter().zip(lab_of(darker)).map(|(a, b)| (a - b).powi(2)).sum::<f32>().sqrt();
+    assert!(d < MIN_DELTA_E, "the test's shades are {d} apart");
+    let cells: Vec<[f32; 3]> = (0..300).map(|i| if i % 10 == 0 { white } else if (i / 20) % 2 == 0 { dark } else { darker }).collect();
+    let grid = RgbGrid::new(20, 15, cells).expect("grid");
+    let r = reduce(&grid, 3, Background::None, 1).expect("reduces");
+    assert_eq!(r.merged, 1, "{:?}", r.palette);
+    assert_eq!(r.cells.iter().filter(|&&c| c != 0).map(|&c| c).collect::<std::collections::BTreeSet<u8>>().len(), 2, "two colours in the picture");
+    // Shades ΔE 30 apart are kept apart.
+    let far = [120.0f32, 110.0, 112.0];
+    let cells: Vec<[f32; 3]> = (0..300).map(|i| if i % 10 == 0 { white } else if (i / 20) % 2 == 0 { dark } else { far }).collect();
+    let r = reduce(&RgbGrid::new(20, 15, cells).expect("grid"), 3, Background::None, 1).expect("reduces");
+    assert_eq!(r.merged, 0, "{:?}", r.palette);
+}
+
 #[test]
 fn the_same_seed_gives_the_same_palette_and_kmeans_finds_flat_colours() {
     let cells: Vec<[f32; 3]> = (0..300).map(|i| [[250.0, 250.0, 250.0], [200.0, 20.0, 20.0], [20.0, 20.0, 180.0]][i % 3]).collect();

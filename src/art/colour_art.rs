@@ -524,6 +524,7 @@ pub fn report_json(r: &ColourArtResult) -> Result<String, String> {
         "height": r.reduced.height,
         "image": [r.image_size.0, r.image_size.1],
         "colours": r.reduced.palette.len() - usize::from(r.background == Background::None),
+        "merged": r.reduced.merged,
         "background": r.background.word(),
         "palette": r.reduced.palette.iter().map(|&[a, b, c]| Colour::rgb(a, b, c).hex()).collect::<Vec<_>>(),
         "clues_line_logic": r.clues_line_logic,
@@ -554,6 +555,9 @@ pub fn report_text(r: &ColourArtResult) -> String {
     let mut out = String::new();
     let red = &r.reduced;
     out.push_str(&format!("# {}x{} cells from a {}x{} image, {} colours (background {})\n", red.width, red.height, r.image_size.0, r.image_size.1, red.palette.len() - usize::from(r.background == Background::None), r.background.word()));
+    if red.merged > 0 {
+        out.push_str(&format!("# {} of the colours asked for merged: closer than ΔE {} in CIELAB, too alike to tell apart\n", red.merged, crate::art::colours::MIN_DELTA_E));
+    }
     for row in red.cells.chunks(red.width.max(1)) {
         out.extend(row.iter().map(|&c| formats::colour_char(c)));
         out.push('\n');

@@ -150,8 +150,8 @@ pub fn panes(r: &ColourArtResult) -> Vec<(String, String)> {
     }
 }
 
-/// The colour count the user chose, from a result (the unused background is not a colour of
-/// the picture).
+/// The colours of the reduced picture (the unused background is not a colour of the picture):
+/// the count chosen, less any merged as too alike to tell apart.
 pub fn colours_of(r: &ColourArtResult) -> usize {
     r.reduced.palette.len() - usize::from(r.background == Background::None)
 }
@@ -189,7 +189,12 @@ pub fn result_sentence(r: &ColourArtResult) -> String {
     } else {
         "; fewer givens may do"
     };
-    format!("{}x{} cells in {} colours ({bg}), {givens}: {proof}{minimal}.", red.width, red.height, colours_of(r))
+    let merged = match red.merged {
+        0 => String::new(),
+        1 => " (two of the colours asked for were too alike to tell apart on a board, so they are one)".to_string(),
+        n => format!(" ({n} of the colours asked for were too alike to tell apart on a board and were merged)"),
+    };
+    format!("{}x{} cells in {} colours{merged} ({bg}), {givens}: {proof}{minimal}.", red.width, red.height, colours_of(r))
 }
 
 /// The times in one sentence.

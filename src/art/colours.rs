@@ -173,6 +173,55 @@ pub struct Reduced {
     pub palette: Vec<[u8; 3]>,
     /// Each cell's palette index, row-major.
     pub cells: Vec<u8>,
+    /// How many of the colours asked for were merged into another because the two were too
+    /// alike to tell apart on a board ([`MIN_DELTA_E`]).
+    pub merged: usize,
+}
+
+/// Two colours closer than this in CIELAB (ΔE*ab, CIE76) are one colour of the puzzle: k-means
+/// splits a near-flat area (a night sky) into shades a player cannot tell apart on a board,
+/// which makes a field of specks no rule can settle.
+pub const MIN_DELTA_E: f32 = 15.0;
+
+/// Merges clusters closer than `min` (the closest pair first, each centre the mean of its
+/// cells), returning the centres left, each point's new cluster and how many merges were made.
+fn merge_close(centres: Vec<[f32; 3]>, assign: Vec<usize>, min: f32) -> (Vec<[f32; 3]>, Vec<usize>, usize) {
+    let mut count = vec![0usize; centres.len()];
+    for &a in &assign {
+        count[a] += 1;
+    }
+    let mut centres = centres;
+    let mut into: Vec<usize> = (0..centres.len()).collect();
+    let mut merged = 0;
+    loop {
+        let live: Vec<usize> = (0..centres.len()).filter(|&k| into[k] == k && count[k] > 0).collect();
+        let closest = live
+            .iter()
+            .enumerate()
+            .flat_map(|(x, &i)| live[x + 1..].iter().map(move |&j| (i, j)))
+            .map(|(i, j)| (distance2(&centres[i], &centres[j]), i, j))
+            .min_by(|a, b| a.0.total_cmp(&b.0));
+        let Some((d2, i, j)) = closest else { break };
+        if d2 >= min * min {
+            break;
+        }
+        let (ni, nj) = (count[i] as f32, count[j] as f32);
+        for t in 0..3 {
+            centres[i][t] = (centres[i][t] * ni + centres[j][t] * nj) / (ni + nj);
+        }
+        count[i] += count[j];
+        count[j] = 0;
+        for k in 0..into.len() {
+            if into[k] == j {
+                into[k] = i;
+            }
+        }
+        merged += 1;
+    }
+    let keep: Vec<usize> = (0..centres.len()).filter(|&k| into[k] == k).collect();
+    let new_index: Vec<usize> = (0..centres.len()).map(|k| keep.iter().position(|&q| q == into[k]).expect("kept")).collect();
+    let assign = assign.iter().map(|&a| new_index[a]).collect();
+    (keep.iter().map(|&k| centres[k]).collect(), assign, merged)
 }
 
 /// CIELAB (D65) of an sRGB colour with components in `0..=255`.
@@ -301,6 +350,7 @@ pub fn reduce(grid: &RgbGrid, colours: usize, background: Background, seed: u64)
     let (w, h) = (grid.width(), grid.height());
     let labs: Vec<[f32; 3]> = grid.cells().iter().map(|&c| lab_of(c)).collect();
     let (centres, assign) = best_kmeans(&labs, colours, seed);
+    let (centres, assign, merged) = merge_close(centres, assign, MIN_DELTA_E);
     // Each cluster's colour as 8-bit sRGB; clusters rounding to the same colour are merged.
     let mut rgbs: Vec<[u8; 3]> = Vec::new();
     let mut to_rgb = vec![0usize; centres.len()];
@@ -350,7 +400,7 @@ pub fn reduce(grid: &RgbGrid, colours: usize, background: Background, seed: u64)
     let mut palette = vec![back_rgb];
     palette.extend(order.iter().map(|&c| rgbs[c]));
     let cells = cluster.iter().map(|&c| if Some(c) == background_cluster { 0 } else { index[c] }).collect();
-    Ok(Reduced { width: w, height: h, palette, cells })
+    Ok(Reduced { width: w, height: h, palette, cells, merged })
 }
 
 /// A colour's lightness key for ties (the sum of its components).
