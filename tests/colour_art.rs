@@ -152,7 +152,7 @@ fn colours_too_alike_to_tell_apart_are_merged_and_said() {
     let r = reduce(&grid, 3, Background::None, 1).expect("reduces");
     assert_eq!(r.merged, 1, "{:?}", r.palette);
     assert_eq!(r.cells.iter().filter(|&&c| c != 0).map(|&c| c).collect::<std::collections::BTreeSet<u8>>().len(), 2, "two colours in the picture");
-    // Shades ΔE 30 apart are kept apart.
+    // Shades about ΔE 30 apart are kept apart.
     let far = [120.0f32, 110.0, 112.0];
     let cells: Vec<[f32; 3]> = (0..300).map(|i| if i % 10 == 0 { white } else if (i / 20) % 2 == 0 { dark } else { far }).collect();
     let r = reduce(&RgbGrid::new(20, 15, cells).expect("grid"), 3, Background::None, 1).expect("reduces");

@@ -191,10 +191,10 @@ pub fn result_sentence(r: &ColourArtResult) -> String {
     };
     let merged = match red.merged {
         0 => String::new(),
-        1 => " (two of the colours asked for were too alike to tell apart on a board, so they are one)".to_string(),
-        n => format!(" ({n} of the colours asked for were too alike to tell apart on a board and were merged)"),
+        1 => "; 1 colour asked for was merged into another, too alike to tell apart on a board".to_string(),
+        n => format!("; {n} colours asked for were merged into others, too alike to tell apart on a board"),
     };
-    format!("{}x{} cells in {} colours{merged} ({bg}), {givens}: {proof}{minimal}.", red.width, red.height, colours_of(r))
+    format!("{}x{} cells in {} colours ({bg}{merged}), {givens}: {proof}{minimal}.", red.width, red.height, colours_of(r))
 }
 
 /// The times in one sentence.

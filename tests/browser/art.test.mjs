@@ -184,6 +184,8 @@ test('dragging a rectangle on the original crops it; the aspect lock keeps the r
     return i && i.complete && i.naturalWidth > 0;
   });
   const natural = await page.$eval('#art-original', (i) => [i.naturalWidth, i.naturalHeight]);
+  // The mouse reaches only what is in the viewport: bring the whole picture into view first.
+  await page.locator('#art-original').scrollIntoViewIfNeeded();
   const box = await page.locator('#art-original').boundingBox();
   const at = (fx, fy) => [box.x + 1 + fx * (box.width - 2), box.y + 1 + fy * (box.height - 2)];
   // A wide, low rectangle dragged from the lower right to the upper left.
@@ -191,7 +193,8 @@ test('dragging a rectangle on the original crops it; the aspect lock keeps the r
   await page.mouse.down();
   await page.mouse.move(...at(0.5, 0.4), { steps: 4 });
   await page.mouse.move(...at(0.1, 0.3), { steps: 4 });
-  assert.ok(await page.$('#art-crop-box'), 'the rectangle is drawn while dragging');
+  // Drawn while the button is still down (the page renders after the move event, so wait for it).
+  assert.ok(await page.waitForSelector('#art-crop-box', { timeout: 5000 }).catch(() => null), 'the rectangle is drawn while dragging');
   await page.mouse.up();
   const crop = async () => Promise.all([0, 1, 2, 3].map(async (k) => Number(await page.inputValue(`#art-crop-${k}`))));
   const [x, y, cw, ch] = await crop();

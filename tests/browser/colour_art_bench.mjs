@@ -3,7 +3,9 @@
 // choosing the file to the first proven-unique colour puzzle shown (the quick answer while
 // busy, or the final one if it came at once), the givens then, and at the end (the cap, then
 // Stop keeps the puzzle) the givens and whether the final proof says unique.
-// Run: node colour_art_bench.mjs [DIR] [--widths 30,60,100] [--colours 3,6] [--cap 10] [--extra FILE,...]
+// With --unique adjust, the end columns say whether an adjusted picture with no givens was reached
+// and how many cells changed.
+// Run: node colour_art_bench.mjs [DIR] [--widths 30,60,100] [--colours 3,6] [--cap 10] [--extra FILE,...] [--unique givens|logic|adjust]
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve, browser, open } from './harness.mjs';
@@ -14,6 +16,7 @@ const dir = args[0] && !args[0].startsWith('--') ? args[0] : new URL('../../../s
 const widths = opt('--widths', '30,60,100').split(',').map(Number);
 const colours = opt('--colours', '3,6').split(',').map(Number);
 const cap = Number(opt('--cap', '10')) * 1000;
+const unique = opt('--unique', 'givens');
 const files = fs.readdirSync(dir).filter((f) => /\.(png|jpe?g)$/i.test(f)).sort().map((f) => path.join(dir, f));
 for (const f of (opt('--extra', '') || '').split(',').filter(Boolean)) files.push(f);
 const mime = (f) => (/\.png$/i.test(f) ? 'image/png' : 'image/jpeg');
@@ -25,7 +28,7 @@ const summary = (label, v) => {
   v.sort((a, b) => a - b);
   console.log(`${label}: median ${v[Math.floor(v.length / 2)]} ms, max ${v[v.length - 1]} ms, total ${v.reduce((a, b) => a + b, 0)} ms over ${v.length} cases`);
 };
-console.log('| photo | colours | width | first unique (ms) | givens at first | end (ms) | givens | proven unique | proven minimal |');
+console.log(`| photo | colours | width | first unique (ms) | givens at first | end (ms) | givens | proven unique | ${unique === 'adjust' ? 'adjusted (cells changed)' : 'proven minimal'} |`);
 console.log('|---|---|---|---|---|---|---|---|---|');
 const all = [];
 try {
@@ -42,6 +45,7 @@ try {
         await page.fill('#colour-width', String(width));
         await page.dispatchEvent('#colour-width', 'change');
         await page.selectOption('#colour-time', '10');
+        await page.selectOption('#colour-unique', unique);
         await page.waitForTimeout(50);
         const t0 = Date.now();
         await page.setInputFiles('#art-file', { name: path.basename(file), mimeType: mime(file), buffer: bytes });
@@ -57,7 +61,7 @@ try {
         const d = done ? await page.$eval('#colour-status', (s) => ({ ...s.dataset })) : {};
         firsts.push(first);
         all.push(first);
-        console.log(`| ${path.basename(file)} | ${k} | ${width} | ${first} | ${firstGivens} | ${end} | ${d.givens ?? '-'} | ${d.final === 'true' ? (d.unique === 'true' ? 'yes' : 'NO') : 'stopped (search proof)'} | ${d.minimal === 'true' ? 'yes' : 'no'} |`);
+        console.log(`| ${path.basename(file)} | ${k} | ${width} | ${first} | ${firstGivens} | ${end} | ${d.givens ?? '-'} | ${d.final === 'true' ? (d.unique === 'true' ? 'yes' : 'NO') : 'stopped (search proof)'} | ${unique === 'adjust' ? (d.adjusted === 'true' ? `yes (${d.changed})` : 'no') : d.minimal === 'true' ? 'yes' : 'no'} |`);
         await page.close();
       }
       summary(`first unique, ${k} colours, width ${width}`, firsts);
