@@ -63,27 +63,11 @@ pub fn grid_rows(g: &Grid<bool>) -> Vec<String> {
 
 /// Reads answer rows: `#`, `X`, `x`, `*`, `1` black; `.`, `0`, `-`, `+`, space white.
 pub fn grid_from_rows(width: usize, height: usize, rows: &[impl AsRef<str>], what: &str) -> InputResult<Grid<bool>> {
-    if rows.len() != height {
-        return Err(InputError::at(what.to_string(), format!("expected {height} rows, found {}", rows.len())));
-    }
-    let mut cells = Vec::with_capacity(width * height);
-    for (r, row) in rows.iter().enumerate() {
-        let row = row.as_ref();
-        let n = row.chars().count();
-        if n != width {
-            return Err(InputError::at(format!("{what} row {r}"), format!("expected {width} cells, found {n}")));
-        }
-        for (c, ch) in row.chars().enumerate() {
-            cells.push(match ch {
-                '#' | 'X' | 'x' | '*' | '1' => true,
-                '.' | '0' | '-' | '+' | ' ' => false,
-                other => {
-                    return Err(InputError::at(format!("{what} row {r}, column {c}"), format!("`{other}` is neither black `#` nor white `.`")))
-                }
-            });
-        }
-    }
-    Ok(Grid::from_cells(height, width, cells).expect("counted"))
+    crate::grid::from_char_rows(width, height, rows, what, |ch| match ch {
+        '#' | 'X' | 'x' | '*' | '1' => Ok(true),
+        '.' | '0' | '-' | '+' | ' ' => Ok(false),
+        other => Err(format!("`{other}` is neither black `#` nor white `.`")),
+    })
 }
 
 /// Reads givens rows: `#` black, `.` white, `?` (or space) not given.
