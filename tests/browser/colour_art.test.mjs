@@ -20,7 +20,12 @@ test('a photo in colour mode becomes a proven-unique colour nonogram that plays 
   await page.fill('#colour-width', '24');
   await page.dispatchEvent('#colour-width', 'change');
   await page.setInputFiles('#art-file', { name: 'chelsea.png', mimeType: 'image/png', buffer: fs.readFileSync(PHOTO) });
-  await page.waitForSelector('#colour-status[data-state="done"][data-final="true"]', { timeout: 60000 });
+  // The end of the job for these settings (24 wide), not of one an earlier setting started.
+  await page.waitForFunction(() => {
+    const s = document.querySelector('#colour-status');
+    const v = document.querySelector('#colour-verdict');
+    return s && s.dataset.state === 'done' && s.dataset.final === 'true' && v && v.textContent.startsWith('24x');
+  }, null, { timeout: 60000 });
   const d = await page.$eval('#colour-status', (s) => ({ ...s.dataset }));
   assert.equal(d.unique, 'true', JSON.stringify(d));
   assert.match(await page.textContent('#colour-verdict'), /^24x\d+ cells in 5 colours \(one of them the background\), .*proven unique/);
@@ -56,7 +61,13 @@ test('adjust the picture: a colour puzzle with no givens, its changed cells ring
   await page.dispatchEvent('#colour-width', 'change');
   await page.selectOption('#colour-unique', 'adjust');
   await page.setInputFiles('#art-file', { name: 'chelsea.png', mimeType: 'image/png', buffer: fs.readFileSync(PHOTO) });
-  await page.waitForSelector('#colour-status[data-state="done"][data-final="true"]', { timeout: 60000 });
+  // The end of this job (30 wide, adjusted), not of one an earlier setting or picture started:
+  // each change of a control restarts the job.
+  await page.waitForFunction(() => {
+    const s = document.querySelector('#colour-status');
+    const v = document.querySelector('#colour-verdict');
+    return s && s.dataset.state === 'done' && s.dataset.final === 'true' && s.dataset.adjusted === 'true' && v && v.textContent.startsWith('30x');
+  }, null, { timeout: 60000 });
   const d = await page.$eval('#colour-status', (s) => ({ ...s.dataset }));
   assert.equal(d.unique, 'true', JSON.stringify(d));
   assert.equal(d.adjusted, 'true', JSON.stringify(d));
