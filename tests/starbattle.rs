@@ -1,4 +1,4 @@
-//! Star Battle: the encoding against brute force, formats, the verifier, decoders under mutation.
+//! Star Battle: the encoding against brute force, formats (SBN too), the verifier, decoders under mutation.
 
 use studio::grid::Grid;
 use studio::kinds::starbattle::{check, formats, generate, StarBattle};
@@ -321,6 +321,80 @@ fn validation_says_what_is_wrong_and_where() {
     assert!(msg("hello").contains("not a Star Battle format"));
 }
 
+/// StarBattleLab's SBN, worked by hand on a 5x5 one-star puzzle with regions
+/// `aabbb / acbdd / ccbdd / ceedd / eeeee`. Borders right of each cell, row by row:
+/// 0100 1110 0110 1010 0000; below each cell, column by column: 0101 1010 0010 1001 1001.
+/// With two padding zeros in front, the 42 bits in sixes are 000100 111001 101010 000001
+/// 011010 001010 011001 = 4, 57, 42, 1, 26, 10, 25 = the digits `4vg1QAP`.
+const SBN_EXAMPLE: &str = "551W4vg1QAP";
+const SBN_EXAMPLE_REGIONS: [&str; 5] = ["aabbb", "acbdd", "ccbdd", "ceedd", "eeeee"];
+
+fn sbn_example() -> StarBattle {
+    StarBattle::from_json(&serde_json::json!({"kind": "starbattle", "stars": 1, "regions": SBN_EXAMPLE_REGIONS})).unwrap()
+}
+
+#[test]
+fn sbn_reads_and_writes_the_worked_example() {
+    let p = sbn_example();
+    assert_eq!(formats::from_sbn(SBN_EXAMPLE).unwrap(), p);
+    assert_eq!(formats::to_sbn(&p).unwrap(), SBN_EXAMPLE);
+    // Through every entry point: import, the import box's sniffing, a collection of lines.
+    assert_eq!(StarBattle::import(&format!("  {SBN_EXAMPLE}\n")).unwrap().puzzle, p);
+    assert_eq!(studio::kinds::sniff(SBN_EXAMPLE), Some(studio::kinds::Kind::StarBattle));
+    let file = format!("{SBN_EXAMPLE}\r\n\r\n{SBN_EXAMPLE}\r\n");
+    let entries = formats::read_collection(&file, "x.sbn").unwrap();
+    assert_eq!(entries.iter().map(|e| e.id.as_str()).collect::<Vec<_>>(), ["line 1", "line 3"]);
+    assert!(entries.iter().all(|e| e.puzzle == p && e.known.is_none()));
+    // Player marks after the flag `e` and a `~history` tail are checked, then left out.
+    assert_eq!(formats::from_sbn("551e4vg1QAP008").unwrap(), p);
+    assert_eq!(formats::from_sbn("551W4vg1QAP~h:0102:1").unwrap(), p);
+    // The answer of the worked example is proven unique by the solver.
+    let r = p.solve(Mode::Count(3), None).unwrap();
+    assert_eq!(r.count, Some((1, true)));
+}
+
+#[test]
+fn sbn_round_trips_random_puzzles_and_refuses_what_it_cannot_hold() {
+    let mut rng = fastrand::Rng::with_seed(32);
+    for _ in 0..200 {
+        let n = rng.usize(5..=25);
+        let k = rng.usize(1..=6);
+        let p = StarBattle::new(random_regions(n, &mut rng), k).unwrap();
+        let text = formats::to_sbn(&p).expect("grown regions are connected");
+        assert_eq!(text.len(), 4 + (2 * n * (n - 1)).div_ceil(6), "{text}");
+        assert_eq!(formats::from_sbn(&text).unwrap(), p, "{text}");
+        assert!(formats::looks_like_sbn(&text));
+    }
+    let small = StarBattle::new(random_regions(4, &mut rng), 1).unwrap();
+    assert_eq!(formats::to_sbn(&small).unwrap_err(), "SBN holds sides 5 to 25, not 4");
+    let mut labels: Vec<Option<u32>> = SBN_EXAMPLE_REGIONS.concat().chars().map(|c| Some(c as u32)).collect();
+    labels[24] = Some('a' as u32);
+    let split = StarBattle::new(Grid::from_cells(5, 5, labels).unwrap(), 1).unwrap();
+    assert!(formats::to_sbn(&split).unwrap_err().contains("region A is in several pieces, which SBN would read"));
+}
+
+#[test]
+fn sbn_errors_say_what_and_where() {
+    let msg = |t: &str| formats::from_sbn(t).unwrap_err().to_string();
+    assert!(msg("LL5").contains("too short"), "{}", msg("LL5"));
+    assert!(msg("LM5W0000").starts_with("SBN, characters 1-2: `LM` is not a size code"), "{}", msg("LM5W0000"));
+    assert!(msg("QQ5W0000").contains("not a size code"));
+    assert!(msg("55xW4vg1QAP").starts_with("SBN, character 3: expected the number of stars"));
+    assert!(msg("551X4vg1QAP").starts_with("SBN, character 4: expected the flag `W`"));
+    assert_eq!(msg("551W4vg1QA"), "SBN, region data: a 5x5 grid needs 7 region digits after `551W`, found 6");
+    assert_eq!(msg("551W4vg1Q*P"), "SBN, character 10: `*` is not an SBN digit (0-9, A-Z, a-z, - and _)");
+    assert!(msg("551W4vg1QAPx").starts_with("SBN, character 12: 1 characters follow the region data"));
+    assert_eq!(msg("551e4vg1QAP00*"), "SBN, character 14: `*` is not an SBN digit (0-9, A-Z, a-z, - and _)");
+    assert!(msg(&format!("551e4vg1QAP{}", "0".repeat(10))).contains("at most 9 mark digits"));
+    // Borders that enclose the wrong number of regions, and too many stars, are the model's errors.
+    assert!(msg("551W0000000").starts_with("SBN, regions: a 5x5 grid needs exactly 5 regions"), "{}", msg("551W0000000"));
+    assert!(msg("557W4vg1QAP").starts_with("SBN, stars: stars per row, column and region must be 1 to 6"));
+    // Through import, the first characters being a size code is enough to get SBN's own error.
+    assert!(StarBattle::import("LL5Wabc").unwrap_err().to_string().contains("a 21x21 grid needs 140 region digits"));
+    let bad_line = format!("{SBN_EXAMPLE}\n551W4vg1Q*P\n");
+    assert!(formats::read_collection(&bad_line, "x.sbn").unwrap_err().to_string().starts_with("x.sbn line 2, SBN, character 10"));
+}
+
 /// A deterministic mutation fuzz: every decoder gets thousands of damaged inputs and must answer
 /// with a value (Ok or Err), never a panic.
 #[test]
@@ -330,17 +404,22 @@ fn decoders_never_panic_on_damaged_input() {
     let link = format!("#{}", studio::link::fragment(&p));
     let puzzlink = formats::to_puzzlink(&p).unwrap();
     let krazy = format!("8,8,1,\"{}\",\"{}\"", formats::region_rows(&p).concat(), "0".repeat(64));
+    let sbn = formats::to_sbn(&StarBattle::new(random_regions(9, &mut fastrand::Rng::with_seed(5)), 2).unwrap()).unwrap();
+    let sbn_marked = format!("{SBN_EXAMPLE}008Az~h:0102:1").replacen("551W", "551e", 1);
     let pzpr = "pzprv3\nstarbattle\n6\n6\n1\n6\n0 0 0 1 1 1\n0 1 1 1 2 2\n0 3 3 4 4 2\n5 5 3 3 4 2\n5 4 4 4 4 2\n5 2 2 2 2 2\n".to_string();
-    let alphabet: Vec<char> = "0123456789abcdefghijklmnopqrstuvwxyzABCXYZ/.,#?\"{}[]:-+* \n%é".chars().collect();
+    let alphabet: Vec<char> = "0123456789abcdefghijklmnopqrstuvwxyzABCXYZ/.,#?\"{}[]:-+*_~We \n%é".chars().collect();
     let mut rng = fastrand::Rng::with_seed(1234);
-    for seed in [&json, &link, &puzzlink, &krazy, &pzpr] {
+    for seed in [&json, &link, &puzzlink, &krazy, &pzpr, &sbn, &sbn_marked] {
         for _ in 0..3000 {
             let text = crate::fuzz::mutate(&mut rng, seed, &alphabet);
             let _ = studio::kinds::import(studio::kinds::Kind::StarBattle, &text);
             let _ = formats::from_puzzlink(&text);
             let _ = formats::from_pzprv3(&text);
             let _ = formats::from_krazydad_line(&text);
+            let _ = formats::from_sbn(&text);
+            let _ = formats::looks_like_sbn(&text);
             let _ = formats::read_collection(&text, "fuzz");
+            let _ = formats::read_collection(&format!("{text}\n{text}"), "fuzz");
             let _ = StarBattle::from_link_payload(1, &text);
             let _ = studio::link::parse_fragment(&text);
         }
