@@ -3,7 +3,9 @@
 //! first solve and the uniqueness solve (the answer blocked), with varisat or batsat. Every
 //! answer passes the checker and every second solve must be UNSAT.
 //!
-//! `cargo run --release --example sb_sat_lab FILE [varisat|batsat]`, with the formula chosen
+//! `cargo run --release --example sb_sat_lab FILE [varisat|batsat|cube]` (`cube`: varisat under
+//! assumptions, one case for each way the region with the tightest box cover leaves its spare
+//! groups empty, every answer of every case collected), with the formula chosen
 //! by the letters of the environment variable `EXTRA` (the measurements in
 //! `docs/design-notes.md`, "Star Battle solver", issue 32):
 //! - none: the plain cell-counting [`encode::encode`] plus [`solve::band_blocks`] (the solver
@@ -16,7 +18,8 @@
 //!   `BANDMAX` cells), `B` two-line bands as exact block groups in place of `band_blocks`,
 //!   `U` covers of pairs of touching regions, `T` covers of the transposed regions.
 //! `UNIQ=stars` blocks the answer by its stars only, `UNIQ=each` proves each star by an
-//! assumption; `RESTART=N` sets varisat's restart unit (default 64); `SHOW=1` prints sizes.
+//! assumption; `RESTART=N` sets varisat's restart unit (default 64); `DECIDE=cells` lets batsat
+//! decide on cell variables only; `SHOW=1` prints sizes.
 
 use batsat::{lbool, SolverInterface};
 use studio::kinds::starbattle::{encode, formats, logic::Cell, solve, StarBattle};
@@ -346,8 +349,13 @@ fn main() {
         match which {
             "batsat" => {
                 let mut s = batsat::BasicSolver::default();
-                for _ in 0..cnf.n_vars() {
-                    s.new_var_default();
+                let cells_only = std::env::var("DECIDE").is_ok_and(|v| v == "cells");
+                for v in 0..cnf.n_vars() {
+                    if cells_only {
+                        s.new_var(lbool::UNDEF, v < x.len());
+                    } else {
+                        s.new_var_default();
+                    }
                 }
 
                 for c in cnf.clauses() {
@@ -365,6 +373,44 @@ fn main() {
                 s.add_clause_reuse(&mut block);
                 assert_eq!(s.solve_limited(&[]), lbool::FALSE);
                 second = t2.elapsed().as_secs_f64() * 1e3;
+            }
+            "cube" => {
+                // Cases on the region with the tightest cover: which of its groups are empty.
+                let n = p.rows();
+                let mut by: Vec<Vec<usize>> = vec![Vec::new(); p.n_regions()];
+                for (i, g) in p.regions().cells().iter().enumerate() {
+                    if let Some(g) = g {
+                        by[*g as usize].push(i);
+                    }
+                }
+                let covers: Vec<Vec<Vec<usize>>> = by.iter().map(|c| encode::window_cover(n, c)).collect();
+                let best = (0..covers.len()).min_by_key(|&g| (covers[g].len() - p.stars(), covers[g].len())).unwrap();
+                let cover = &covers[best];
+                let slack = cover.len() - p.stars();
+                let mut cases: Vec<Vec<usize>> = vec![vec![]];
+                for _ in 0..slack {
+                    cases = cases.into_iter().flat_map(|c| { let from = c.last().map_or(0, |&l| l + 1); (from..cover.len()).map(move |j| { let mut c = c.clone(); c.push(j); c }) }).collect();
+                }
+                let mut s = Solver::new(&cnf);
+                s.set_restart_scale(64);
+                let mut found = 0;
+                for case in &cases {
+                    let mut assume: Vec<Lit> = Vec::new();
+                    for (j, g) in cover.iter().enumerate() {
+                        if case.contains(&j) {
+                            assume.extend(g.iter().map(|&i| !x[i]));
+                        }
+                    }
+                    while let Some(m) = s.solve_under(&assume).unwrap() {
+                        let g = studio::grid::Grid::from_cells(p.rows(), p.cols(), x.iter().map(|&l| m.value(l)).collect()).unwrap();
+                        p.verify(&g).unwrap();
+                        found += 1;
+                        s.block(&m, &x);
+                    }
+                }
+                assert_eq!(found, 1);
+                first = t1.elapsed().as_secs_f64() * 1e3;
+                second = cases.len() as f64;
             }
             _ => {
                 let mut s = Solver::new(&cnf);
