@@ -1,4 +1,4 @@
-//! Star Battle: the encoding against brute force, formats, the verifier, decoders under mutation.
+//! Star Battle: the encoding against brute force, formats (SBN too), the verifier, decoders under mutation.
 
 use studio::grid::Grid;
 use studio::kinds::starbattle::{check, formats, generate, StarBattle};
@@ -321,6 +321,80 @@ fn validation_says_what_is_wrong_and_where() {
     assert!(msg("hello").contains("not a Star Battle format"));
 }
 
+/// StarBattleLab's SBN, worked by hand on a 5x5 one-star puzzle with regions
+/// `aabbb / acbdd / ccbdd / ceedd / eeeee`. Borders right of each cell, row by row:
+/// 0100 1110 0110 1010 0000; below each cell, column by column: 0101 1010 0010 1001 1001.
+/// With two padding zeros in front, the 42 bits in sixes are 000100 111001 101010 000001
+/// 011010 001010 011001 = 4, 57, 42, 1, 26, 10, 25 = the digits `4vg1QAP`.
+const SBN_EXAMPLE: &str = "551W4vg1QAP";
+const SBN_EXAMPLE_REGIONS: [&str; 5] = ["aabbb", "acbdd", "ccbdd", "ceedd", "eeeee"];
+
+fn sbn_example() -> StarBattle {
+    StarBattle::from_json(&serde_json::json!({"kind": "starbattle", "stars": 1, "regions": SBN_EXAMPLE_REGIONS})).unwrap()
+}
+
+#[test]
+fn sbn_reads_and_writes_the_worked_example() {
+    let p = sbn_example();
+    assert_eq!(formats::from_sbn(SBN_EXAMPLE).unwrap(), p);
+    assert_eq!(formats::to_sbn(&p).unwrap(), SBN_EXAMPLE);
+    // Through every entry point: import, the import box's sniffing, a collection of lines.
+    assert_eq!(StarBattle::import(&format!("  {SBN_EXAMPLE}\n")).unwrap().puzzle, p);
+    assert_eq!(studio::kinds::sniff(SBN_EXAMPLE), Some(studio::kinds::Kind::StarBattle));
+    let file = format!("{SBN_EXAMPLE}\r\n\r\n{SBN_EXAMPLE}\r\n");
+    let entries = formats::read_collection(&file, "x.sbn").unwrap();
+    assert_eq!(entries.iter().map(|e| e.id.as_str()).collect::<Vec<_>>(), ["line 1", "line 3"]);
+    assert!(entries.iter().all(|e| e.puzzle == p && e.known.is_none()));
+    // Player marks after the flag `e` and a `~history` tail are checked, then left out.
+    assert_eq!(formats::from_sbn("551e4vg1QAP008").unwrap(), p);
+    assert_eq!(formats::from_sbn("551W4vg1QAP~h:0102:1").unwrap(), p);
+    // The answer of the worked example is proven unique by the solver.
+    let r = p.solve(Mode::Count(3), None).unwrap();
+    assert_eq!(r.count, Some((1, true)));
+}
+
+#[test]
+fn sbn_round_trips_random_puzzles_and_refuses_what_it_cannot_hold() {
+    let mut rng = fastrand::Rng::with_seed(32);
+    for _ in 0..200 {
+        let n = rng.usize(5..=25);
+        let k = rng.usize(1..=6);
+        let p = StarBattle::new(random_regions(n, &mut rng), k).unwrap();
+        let text = formats::to_sbn(&p).expect("grown regions are connected");
+        assert_eq!(text.len(), 4 + (2 * n * (n - 1)).div_ceil(6), "{text}");
+        assert_eq!(formats::from_sbn(&text).unwrap(), p, "{text}");
+        assert!(formats::looks_like_sbn(&text));
+    }
+    let small = StarBattle::new(random_regions(4, &mut rng), 1).unwrap();
+    assert_eq!(formats::to_sbn(&small).unwrap_err(), "SBN holds sides 5 to 25, not 4");
+    let mut labels: Vec<Option<u32>> = SBN_EXAMPLE_REGIONS.concat().chars().map(|c| Some(c as u32)).collect();
+    labels[24] = Some('a' as u32);
+    let split = StarBattle::new(Grid::from_cells(5, 5, labels).unwrap(), 1).unwrap();
+    assert!(formats::to_sbn(&split).unwrap_err().contains("region A is in several pieces, which SBN would read"));
+}
+
+#[test]
+fn sbn_errors_say_what_and_where() {
+    let msg = |t: &str| formats::from_sbn(t).unwrap_err().to_string();
+    assert!(msg("LL5").contains("too short"), "{}", msg("LL5"));
+    assert!(msg("LM5W0000").starts_with("SBN, characters 1-2: `LM` is not a size code"), "{}", msg("LM5W0000"));
+    assert!(msg("QQ5W0000").contains("not a size code"));
+    assert!(msg("55xW4vg1QAP").starts_with("SBN, character 3: expected the number of stars"));
+    assert!(msg("551X4vg1QAP").starts_with("SBN, character 4: expected the flag `W`"));
+    assert_eq!(msg("551W4vg1QA"), "SBN, region data: a 5x5 grid needs 7 region digits after `551W`, found 6");
+    assert_eq!(msg("551W4vg1Q*P"), "SBN, character 10: `*` is not an SBN digit (0-9, A-Z, a-z, - and _)");
+    assert!(msg("551W4vg1QAPx").starts_with("SBN, character 12: 1 characters follow the region data"));
+    assert_eq!(msg("551e4vg1QAP00*"), "SBN, character 14: `*` is not an SBN digit (0-9, A-Z, a-z, - and _)");
+    assert!(msg(&format!("551e4vg1QAP{}", "0".repeat(10))).contains("at most 9 mark digits"));
+    // Borders that enclose the wrong number of regions, and too many stars, are the model's errors.
+    assert!(msg("551W0000000").starts_with("SBN, regions: a 5x5 grid needs exactly 5 regions"), "{}", msg("551W0000000"));
+    assert!(msg("557W4vg1QAP").starts_with("SBN, stars: stars per row, column and region must be 1 to 6"));
+    // Through import, the first characters being a size code is enough to get SBN's own error.
+    assert!(StarBattle::import("LL5Wabc").unwrap_err().to_string().contains("a 21x21 grid needs 140 region digits"));
+    let bad_line = format!("{SBN_EXAMPLE}\n551W4vg1Q*P\n");
+    assert!(formats::read_collection(&bad_line, "x.sbn").unwrap_err().to_string().starts_with("x.sbn line 2, SBN, character 10"));
+}
+
 /// A deterministic mutation fuzz: every decoder gets thousands of damaged inputs and must answer
 /// with a value (Ok or Err), never a panic.
 #[test]
@@ -330,17 +404,22 @@ fn decoders_never_panic_on_damaged_input() {
     let link = format!("#{}", studio::link::fragment(&p));
     let puzzlink = formats::to_puzzlink(&p).unwrap();
     let krazy = format!("8,8,1,\"{}\",\"{}\"", formats::region_rows(&p).concat(), "0".repeat(64));
+    let sbn = formats::to_sbn(&StarBattle::new(random_regions(9, &mut fastrand::Rng::with_seed(5)), 2).unwrap()).unwrap();
+    let sbn_marked = format!("{SBN_EXAMPLE}008Az~h:0102:1").replacen("551W", "551e", 1);
     let pzpr = "pzprv3\nstarbattle\n6\n6\n1\n6\n0 0 0 1 1 1\n0 1 1 1 2 2\n0 3 3 4 4 2\n5 5 3 3 4 2\n5 4 4 4 4 2\n5 2 2 2 2 2\n".to_string();
-    let alphabet: Vec<char> = "0123456789abcdefghijklmnopqrstuvwxyzABCXYZ/.,#?\"{}[]:-+* \n%é".chars().collect();
+    let alphabet: Vec<char> = "0123456789abcdefghijklmnopqrstuvwxyzABCXYZ/.,#?\"{}[]:-+*_~We \n%é".chars().collect();
     let mut rng = fastrand::Rng::with_seed(1234);
-    for seed in [&json, &link, &puzzlink, &krazy, &pzpr] {
+    for seed in [&json, &link, &puzzlink, &krazy, &pzpr, &sbn, &sbn_marked] {
         for _ in 0..3000 {
             let text = crate::fuzz::mutate(&mut rng, seed, &alphabet);
             let _ = studio::kinds::import(studio::kinds::Kind::StarBattle, &text);
             let _ = formats::from_puzzlink(&text);
             let _ = formats::from_pzprv3(&text);
             let _ = formats::from_krazydad_line(&text);
+            let _ = formats::from_sbn(&text);
+            let _ = formats::looks_like_sbn(&text);
             let _ = formats::read_collection(&text, "fuzz");
+            let _ = formats::read_collection(&format!("{text}\n{text}"), "fuzz");
             let _ = StarBattle::from_link_payload(1, &text);
             let _ = studio::link::parse_fragment(&text);
         }
@@ -836,4 +915,77 @@ fn band_block_clauses_keep_exactly_the_brute_force_answers() {
         }
     }
     assert!(with_answers > 10, "the random instances include solvable ones ({with_answers})");
+}
+
+/// The SAT phase's grouped encoding has exactly the brute-force answers: with no cell known
+/// empty, and with random cells known empty (left out of the groups and added as units; the
+/// brute-force answers are then those with no star there). Sizes where regions have one to
+/// many groups and where the band clauses join in (5x5 and 9x9).
+#[test]
+fn grouped_encoding_keeps_exactly_the_brute_force_answers() {
+    use studio::kinds::starbattle::{encode, solve};
+    use studio::sat::{Cnf, Solver};
+    let mut rng = fastrand::Rng::with_seed(32);
+    let (mut with_answers, mut with_empties) = (0, 0);
+    for (n, k, rounds) in [(3, 1, 30), (4, 1, 60), (5, 1, 80), (6, 1, 40), (8, 2, 4), (9, 2, 3)] {
+        for round in 0..rounds {
+            let regions = random_regions(n, &mut rng);
+            let all = brute_solutions(&regions, k);
+            let puzzle = StarBattle::new(regions, k).unwrap();
+            // Every other round, some cells known empty: a third of the cells no answer uses
+            // (when there is an answer, cells off its stars; else any).
+            let mut empty = vec![false; n * n];
+            if round % 2 == 1 {
+                for i in 0..n * n {
+                    if rng.usize(..3) == 0 && all.first().is_none_or(|a| !a[i]) {
+                        empty[i] = true;
+                    }
+                }
+            }
+            let mut expected: Vec<Vec<bool>> = all.into_iter().filter(|a| (0..n * n).all(|i| !(empty[i] && a[i]))).collect();
+            let mut cnf = Cnf::new();
+            let x = encode::encode_grouped(&puzzle, &empty, &mut cnf);
+            solve::band_blocks(&puzzle, &x, &mut cnf);
+            for i in 0..n * n {
+                if empty[i] {
+                    cnf.unit(!x[i]);
+                }
+            }
+            let mut solver = Solver::new(&cnf);
+            let mut found = Vec::new();
+            while let Some(m) = solver.solve().unwrap() {
+                found.push(x.iter().map(|&l| m.value(l)).collect::<Vec<bool>>());
+                solver.block(&m, &x);
+                assert!(found.len() <= 10_000);
+            }
+            found.sort();
+            expected.sort();
+            assert_eq!(found, expected, "{n}x{n}, {k} star(s), empty {empty:?}: {:?}", formats::region_rows(&puzzle));
+            with_answers += usize::from(!expected.is_empty());
+            with_empties += usize::from(!expected.is_empty() && empty.contains(&true));
+        }
+    }
+    assert!(with_answers > 10 && with_empties > 5, "the random instances include solvable ones ({with_answers}, {with_empties} with empty cells)");
+}
+
+/// A region's cover: groups inside 2x2 boxes, every cell once, no more groups than a simple
+/// count allows (a 2x3 block needs 2, a 4x4 block 4, a row of five cells 3).
+#[test]
+fn window_cover_partitions_into_few_boxes() {
+    use studio::kinds::starbattle::encode::window_cover;
+    let n = 9;
+    let block = |r0: usize, c0: usize, h: usize, w: usize| -> Vec<usize> { (r0..r0 + h).flat_map(|r| (c0..c0 + w).map(move |c| r * n + c)).collect() };
+    for (cells, want) in [(block(1, 1, 2, 3), 2), (block(0, 0, 4, 4), 4), (block(3, 2, 1, 5), 3), (block(0, 8, 3, 1), 2), (vec![0, 10, 20, 30], 2)] {
+        let cover = window_cover(n, &cells);
+        assert_eq!(cover.len(), want, "{cells:?}: {cover:?}");
+        let mut seen: Vec<usize> = cover.concat();
+        seen.sort();
+        let mut sorted = cells.clone();
+        sorted.sort();
+        assert_eq!(seen, sorted);
+        for g in &cover {
+            let (rs, cs): (Vec<usize>, Vec<usize>) = g.iter().map(|&i| (i / n, i % n)).unzip();
+            assert!(rs.iter().max().unwrap() - rs.iter().min().unwrap() <= 1 && cs.iter().max().unwrap() - cs.iter().min().unwrap() <= 1, "{g:?}");
+        }
+    }
 }

@@ -10,6 +10,8 @@ import { suite, open, boardRows } from './harness.mjs';
 // The puzz.link example of shared/reference/formats.md 2.2.
 const PUZZLINK = 'https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou';
 const LINK = 'starbattle/v1/6x6s1/AAABBBABBBCCADDEECFFDDECFEEEECFCCCCC';
+/** The worked example in StarBattleLab's notation (checked against an independent encoder). */
+const SBN = '661W9Agum9_Rym';
 const ANSWER = ['.*....', '...*..', '.....*', '..*...', '....*.', '*.....'];
 // A 5x5 one-star puzzle with a unique answer (`puzzle generate starbattle --size 5 --stars 1 --seed 1`),
 // drawn in the editor below, and its answer.
@@ -259,10 +261,11 @@ test('a right-drag dots the cells it passes and leaves stars alone', async () =>
   assert.equal(after, '..*...');
 });
 
-test('exports: the puzz.link URL byte for byte, pzprv3, JSON, SVG and PNG of the puzzle and of the solution', async () => {
+test('exports: the puzz.link URL byte for byte, SBN, pzprv3, JSON, SVG and PNG of the puzzle and of the solution', async () => {
   const page = await example();
   await page.click('.export summary');
   assert.equal(await page.inputValue('#export-puzzlink'), PUZZLINK);
+  assert.equal(await page.inputValue('#export-sbn'), SBN);
   assert.match(await page.inputValue('#export-share'), new RegExp('#' + LINK.replace(/\//g, '\\/') + '$'));
   assert.match(await page.textContent('#export-pzprv3'), /^pzprv3\nstarbattle\n6\n6\n1\n6\n0 0 0 1 1 1 \n/);
   const download = async (selector) => {
@@ -288,6 +291,16 @@ test('exports: the puzz.link URL byte for byte, pzprv3, JSON, SVG and PNG of the
   const solutionPng = await download('button:has-text("solution.png")');
   assert.deepEqual([...solutionPng.bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
   assert.ok(solutionPng.bytes.length > 1000);
+});
+
+test('a pasted SBN string opens its puzzle, on the Star Battle page and on another kind\'s page (recognised)', async () => {
+  for (const kind of ['starbattle', 'nonogram']) {
+    const page = await open(env.chrome.context, env.server.url, kind);
+    await page.fill('#import-text', ` ${SBN}\n`);
+    await page.click('#import-open');
+    await page.waitForFunction((l) => document.querySelector('#share-link')?.value.endsWith('#' + l), LINK, { timeout: 10000 });
+    assert.deepEqual(page.studioErrors, []);
+  }
 });
 
 test('the generator takes a difficulty, and Solve shows the rating', async () => {

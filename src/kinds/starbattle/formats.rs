@@ -1,6 +1,8 @@
-//! Star Battle text forms: studio JSON and link, puzz.link URLs, pzprv3 files, KrazyDad lines.
+//! Star Battle text forms: studio JSON and link, puzz.link URLs, pzprv3 files, KrazyDad lines,
+//! StarBattleLab's Star Battle Notation (SBN).
 //!
-//! Grammars are in `shared/reference/formats.md` (sections 2.1, 2.2 and 4.1).
+//! Grammars are in `shared/reference/formats.md` (sections 2.1, 2.2 and 4.1) and, for SBN,
+//! `docs/formats.md`.
 
 use serde_json::json;
 
@@ -324,6 +326,168 @@ pub fn from_pzprv3(text: &str) -> InputResult<StarBattle> {
     StarBattle::new(Grid::from_cells(rows, cols, cells).expect("counted"), stars)
 }
 
+// ---------------------------------------------------------------- Star Battle Notation
+
+/// SBN's 64 digits, value 0 to 63 in this order.
+const SBN_DIGITS: &[u8; 64] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
+/// Sides SBN names: 5 to 25, written as a doubled digit `55`–`99`, then `AA` (10) to `PP` (25).
+const SBN_SIDES: std::ops::RangeInclusive<usize> = 5..=25;
+
+fn sbn_value(ch: char) -> Option<usize> {
+    SBN_DIGITS.iter().position(|&b| b as char == ch)
+}
+
+/// The side a two-character SBN size code names (`LL` → 21), if it is one.
+fn sbn_side(code: &[char]) -> Option<usize> {
+    match code {
+        [a, b] if a == b => sbn_value(*a).filter(|n| SBN_SIDES.contains(n)),
+        _ => None,
+    }
+}
+
+/// Border bits of an n×n grid in SBN order: between each cell and its right neighbour row by
+/// row, then between each cell and the one below it column by column (`true`: a region border).
+fn sbn_border_bits(n: usize) -> usize {
+    2 * n * (n - 1)
+}
+
+/// Whether `text` reads as Star Battle Notation: a size code, a star digit, the flag `W` or `e`,
+/// then at least the region digits, all from SBN's alphabet (a `~history` tail aside).
+pub fn looks_like_sbn(text: &str) -> bool {
+    let main = text.trim().split('~').next().unwrap_or("");
+    let chars: Vec<char> = main.chars().collect();
+    let Some(n) = chars.get(..2).and_then(sbn_side) else { return false };
+    chars.len() >= 4 + sbn_border_bits(n).div_ceil(6)
+        && chars[2].is_ascii_digit()
+        && matches!(chars[3], 'W' | 'e')
+        && chars[4..].iter().all(|&c| sbn_value(c).is_some())
+}
+
+/// Reads a puzzle in Star Battle Notation, the form StarBattleLab shares puzzles in:
+/// `<size code><stars><flag><region digits>[<player marks>][~<history>]`. The size code is the
+/// side written twice in SBN's digits (`LL` = 21); the flag is `W` (no marks follow) or `e`
+/// (the player's marks follow); the region digits hold the border bits (see
+/// [`sbn_border_bits`]), six to a digit, most significant first, zero-padded at the front.
+/// Regions are the groups of cells the borders enclose. The player's marks and the history
+/// are checked for stray characters but not kept (StarBattleLab's versions pack marks
+/// differently, so they cannot be read back reliably).
+pub fn from_sbn(text: &str) -> InputResult<StarBattle> {
+    let t = text.trim();
+    let main = t.split('~').next().unwrap_or("");
+    let chars: Vec<char> = main.chars().collect();
+    if chars.len() < 4 {
+        return Err(InputError::at("SBN", format!("`{}` is too short: an SBN string starts with a size code, the stars and a flag, as `LL5W…`", clip(main))));
+    }
+    let n = sbn_side(&chars[..2]).ok_or_else(|| {
+        let code: String = chars[..2].iter().collect();
+        InputError::at("SBN, characters 1-2", format!("`{code}` is not a size code (55 to 99 for 5 to 9, AA to PP for 10 to 25)"))
+    })?;
+    let stars = chars[2]
+        .to_digit(10)
+        .ok_or_else(|| InputError::at("SBN, character 3", format!("expected the number of stars (a digit), found `{}`", chars[2])))? as usize;
+    let flag = chars[3];
+    if !matches!(flag, 'W' | 'e') {
+        return Err(InputError::at("SBN, character 4", format!("expected the flag `W` (puzzle only) or `e` (player marks follow), found `{flag}`")));
+    }
+    let n_bits = sbn_border_bits(n);
+    let n_digits = n_bits.div_ceil(6);
+    let region_digits = &chars[4..chars.len().min(4 + n_digits)];
+    if region_digits.len() < n_digits {
+        return Err(InputError::at(
+            "SBN, region data",
+            format!("a {n}x{n} grid needs {n_digits} region digits after `{}`, found {}", chars[..4].iter().collect::<String>(), region_digits.len()),
+        ));
+    }
+    let mut bits = Vec::with_capacity(n_digits * 6);
+    for (i, &ch) in region_digits.iter().enumerate() {
+        let v = sbn_value(ch).ok_or_else(|| InputError::at(format!("SBN, character {}", 5 + i), format!("`{ch}` is not an SBN digit (0-9, A-Z, a-z, - and _)")))?;
+        bits.extend((0..6).rev().map(|s| v >> s & 1 == 1));
+    }
+    let bits = &bits[bits.len() - n_bits..];
+    let tail = &chars[4 + n_digits..];
+    if flag == 'W' && !tail.is_empty() {
+        return Err(InputError::at(
+            format!("SBN, character {}", 5 + n_digits),
+            format!("{} characters follow the region data, but the flag `W` says nothing follows (`e` marks player progress)", tail.len()),
+        ));
+    }
+    let most_marks = (n * n + 2).div_ceil(3);
+    if tail.len() > most_marks {
+        return Err(InputError::at("SBN, player marks", format!("a {n}x{n} grid has at most {most_marks} mark digits, found {}", tail.len())));
+    }
+    if let Some(i) = tail.iter().position(|&c| sbn_value(c).is_none()) {
+        return Err(InputError::at(format!("SBN, character {}", 5 + n_digits + i), format!("`{}` is not an SBN digit (0-9, A-Z, a-z, - and _)", tail[i])));
+    }
+    let (vertical, horizontal) = bits.split_at(n * (n - 1));
+    // Right of (r, c): vertical[r(n-1) + c]; below (r, c): horizontal[c(n-1) + r].
+    let mut label = vec![u32::MAX; n * n];
+    let mut next = 0;
+    for start in 0..n * n {
+        if label[start] != u32::MAX {
+            continue;
+        }
+        label[start] = next;
+        let mut stack = vec![start];
+        while let Some(cell) = stack.pop() {
+            let (r, c) = (cell / n, cell % n);
+            let mut open = Vec::with_capacity(4);
+            if c + 1 < n && !vertical[r * (n - 1) + c] {
+                open.push(cell + 1);
+            }
+            if c > 0 && !vertical[r * (n - 1) + c - 1] {
+                open.push(cell - 1);
+            }
+            if r + 1 < n && !horizontal[c * (n - 1) + r] {
+                open.push(cell + n);
+            }
+            if r > 0 && !horizontal[c * (n - 1) + r - 1] {
+                open.push(cell - n);
+            }
+            for o in open {
+                if label[o] == u32::MAX {
+                    label[o] = next;
+                    stack.push(o);
+                }
+            }
+        }
+        next += 1;
+    }
+    let labels = Grid::from_cells(n, n, label.into_iter().map(Some).collect()).expect("counted");
+    StarBattle::new(labels, stars).map_err(|e| e.within("SBN"))
+}
+
+/// The puzzle in Star Battle Notation (flag `W`: no player marks), or why it has none: SBN
+/// holds sides 5 to 25 and 1 to 9 stars, and its borders, like puzz.link's walls, cannot say
+/// a region is in several pieces or a cell is in none.
+pub fn to_sbn(p: &StarBattle) -> Result<String, String> {
+    let n = p.rows();
+    if !SBN_SIDES.contains(&n) {
+        return Err(format!("SBN holds sides {} to {}, not {n}", SBN_SIDES.start(), SBN_SIDES.end()));
+    }
+    if let Some(why) = puzzlink_obstacle(p) {
+        return Err(why.replace("puzz.link's walls cannot", "SBN's borders cannot").replace("puzz.link would", "SBN would"));
+    }
+    let g = p.regions();
+    let mut bits = vec![false; sbn_border_bits(n).next_multiple_of(6) - sbn_border_bits(n)];
+    for r in 0..n {
+        for c in 0..n - 1 {
+            bits.push(g[(r, c)] != g[(r, c + 1)]);
+        }
+    }
+    for c in 0..n {
+        for r in 0..n - 1 {
+            bits.push(g[(r, c)] != g[(r + 1, c)]);
+        }
+    }
+    let code = SBN_DIGITS[n] as char;
+    let mut s = format!("{code}{code}{}W", p.stars());
+    for chunk in bits.chunks(6) {
+        let v = chunk.iter().fold(0, |v, &b| v * 2 + usize::from(b));
+        s.push(SBN_DIGITS[v] as char);
+    }
+    Ok(s)
+}
+
 // ---------------------------------------------------------------- KrazyDad lines
 
 /// Splits a line at commas outside double quotes, dropping a trailing `# comment`.
@@ -383,7 +547,7 @@ fn is_krazydad(line: &str) -> bool {
     f.len() >= 4 && f[..3].iter().all(|x| !x.is_empty() && x.chars().all(|c| c.is_ascii_digit()))
 }
 
-/// Reads any single Star Battle text: studio JSON, puzz.link URL, pzprv3 file, KrazyDad line.
+/// Reads any single Star Battle text: studio JSON, puzz.link URL, pzprv3 file, KrazyDad line, SBN.
 pub fn import(text: &str) -> InputResult<Entry<StarBattle>> {
     let t = text.trim();
     let plain = |puzzle| Entry { id: String::new(), puzzle, known: None };
@@ -402,18 +566,30 @@ pub fn import(text: &str) -> InputResult<Entry<StarBattle>> {
     if is_krazydad(first) {
         return from_krazydad_line(first);
     }
+    if looks_like_sbn(first) || first.get(..2).is_some_and(|code| sbn_side(&code.chars().collect::<Vec<_>>()).is_some()) {
+        return from_sbn(first).map(plain);
+    }
     if t.is_empty() {
         return Err(InputError::new("nothing to read: paste a puzzle or a link"));
     }
     Err(InputError::new(
-        "not a Star Battle format the studio reads: expected studio JSON, a studio share link, a puzz.link URL, a pzprv3 file, or a KrazyDad line",
+        "not a Star Battle format the studio reads: expected studio JSON, a studio share link, a puzz.link URL, a pzprv3 file, a KrazyDad line, or StarBattleLab's SBN (as `LL5W…`)",
     ))
 }
 
-/// Reads a file of KrazyDad lines (one puzzle each), or any single puzzle.
+/// Reads a file of KrazyDad lines or of SBN strings (one puzzle a line), or any single puzzle.
 pub fn read_collection(text: &str, name: &str) -> InputResult<Vec<Entry<StarBattle>>> {
     let lines: Vec<(usize, &str)> =
         text.lines().enumerate().map(|(i, l)| (i, l.trim())).filter(|(_, l)| !l.is_empty() && !l.starts_with('#')).collect();
+    if lines.len() > 1 && lines.first().is_some_and(|(_, l)| looks_like_sbn(l)) {
+        return lines
+            .into_iter()
+            .map(|(i, l)| {
+                let puzzle = from_sbn(l).map_err(|e| e.within(format!("{name} line {}", i + 1)))?;
+                Ok(Entry { id: format!("line {}", i + 1), puzzle, known: None })
+            })
+            .collect();
+    }
     if lines.first().is_some_and(|(_, l)| is_krazydad(l)) {
         return lines
             .into_iter()

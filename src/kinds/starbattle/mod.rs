@@ -6,7 +6,7 @@
 //!   confinement, region shapes and squeezes, short contradictions), its ladder and sentences;
 //! - [`solve`]: the layered solver (logic, then SAT seeded with the fixed cells) and the rating;
 //! - [`check`]: the independent verifier;
-//! - [`formats`]: studio JSON and link, puzz.link URLs, pzprv3 files, KrazyDad lines;
+//! - [`formats`]: studio JSON and link, puzz.link URLs, pzprv3 files, KrazyDad lines, StarBattleLab SBN;
 //! - [`generate`]: new puzzles with a unique answer;
 //! - [`hint`]: explained hints (the first deduction of [`logic`], cheapest rank first);
 //! - [`page`]: the page's pure functions (marks, highlights, SVG, the region editor's draft).
@@ -78,7 +78,7 @@ impl Puzzle for StarBattle {
 
     /// A puzz.link URL of the `starbattle` genre.
     fn recognises(text: &str) -> bool {
-        crate::puzzlink::genre(text) == Some("starbattle")
+        crate::puzzlink::genre(text) == Some("starbattle") || formats::looks_like_sbn(text)
     }
 
     fn read_collection(text: &str, name: &str) -> InputResult<Vec<Entry<Self>>> {

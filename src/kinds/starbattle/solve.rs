@@ -5,8 +5,9 @@
 //!    at a time (built without sentences). They only make sound deductions, so a grid they
 //!    complete (and the independent checker accepts) is the only answer; the rating is the
 //!    hardest rank used, named by [`super::logic::LADDER`].
-//! 2. Otherwise SAT over [`super::encode`] plus the implied [`band_blocks`] clauses, with every
-//!    fixed cell as a unit: the first answer,
+//! 2. Otherwise SAT over [`super::encode::encode_grouped`] (rows, columns and regions counted
+//!    by groups of cells inside 2x2 boxes, the cells the logic emptied left out) plus the
+//!    implied [`band_blocks`] clauses, with every fixed cell as a unit: the first answer,
 //!    then uniqueness by blocking it over the cell variables and solving again, or counting.
 //!    The rating is then "needs search".
 //! 3. When the logic finds a contradiction, the plain SAT encoding proves there is no answer
@@ -102,7 +103,8 @@ pub fn solve(p: &StarBattle, mode: Mode, monitor: Option<Monitor>) -> Result<Rep
         return Ok(Report { verdict, solutions: vec![grid], stats, proof, rating: Some(rated.difficulty()), count });
     }
     let mut cnf = Cnf::new();
-    let x = super::encode::encode(p, &mut cnf);
+    let empty: Vec<bool> = cells.iter().map(|&c| c == Cell::Empty).collect();
+    let x = super::encode::encode_grouped(p, &empty, &mut cnf);
     band_blocks(p, &x, &mut cnf);
     for (i, &c) in cells.iter().enumerate() {
         match c {

@@ -1,6 +1,6 @@
 //! The Star Battle workshop: play (click, right-click or long-press, drag dots, keyboard), the
 //! automatic check switch, solve, generate with a difficulty, import, the region editor
-//! ([`super::editor_view`]), and exports (links, pzprv3, JSON, SVG and PNG).
+//! ([`super::editor_view`]), and exports (links, SBN, pzprv3, JSON, SVG and PNG).
 
 use yew::prelude::*;
 
@@ -23,7 +23,7 @@ use crate::web::state::{Action, Work};
 const KIND: Kind = Kind::StarBattle;
 /// The example shown before the user opens anything: the puzz.link example of formats.md 2.2.
 const EXAMPLE: &str = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou";
-const ACCEPTS: &str = "a studio share link, a puzz.link Star Battle URL, a pzprv3 file, a KrazyDad line, or the studio's JSON";
+const ACCEPTS: &str = "a studio share link, a puzz.link Star Battle URL, a pzprv3 file, a KrazyDad line, StarBattleLab's SBN (as LL5W…), or the studio's JSON";
 /// The generator's difficulty levels (`generate::Difficulty` words): the logic levels by the hardest
 /// rule a solver needs, "logic" any of them (the generator's default), "beyond" only puzzles that
 /// need search, "any" whatever comes first (the fastest at 21x21 and up).
@@ -170,6 +170,7 @@ pub fn Page() -> Html {
     let puzzlink = formats::to_puzzlink(&p).ok_or_else(|| formats::puzzlink_obstacle(&p).unwrap_or_default());
     let solution: Option<Grid<bool>> = w.result.as_ref().and_then(|r| r.solutions.first()).and_then(|rows| formats::stars_from_rows(&p, rows).ok());
     let pzprv3 = formats::to_pzprv3(&p, None).ok_or_else(|| formats::puzzlink_obstacle(&p).unwrap_or_default());
+    let sbn = formats::to_sbn(&p);
     let json = p.to_json().to_string();
     let fragment = crate::link::fragment(&p);
     let extra: Vec<(String, String)> = puzzlink.clone().map(|u| vec![("Open in puzz.link".to_string(), u)]).unwrap_or_default();
@@ -234,6 +235,11 @@ pub fn Page() -> Html {
                     { match &puzzlink {
                         Ok(url) => html! { <input id="export-puzzlink" readonly=true value={url.clone()} /> },
                         Err(why) => html! { <span id="export-puzzlink" class="hint">{ format!("No puzz.link form: {why}.") }</span> },
+                    } }
+                    <label for="export-sbn" title="Star Battle Notation, as StarBattleLab shares puzzles">{ "SBN (StarBattleLab)" }</label>
+                    { match &sbn {
+                        Ok(text) => html! { <input id="export-sbn" readonly=true value={text.clone()} /> },
+                        Err(why) => html! { <span id="export-sbn" class="hint">{ format!("No SBN form: {why}.") }</span> },
                     } }
                 </div>
                 <div class="row wrap">
