@@ -16,7 +16,8 @@
 //! - on top of either: `r` region covers beside the cell counts, `l` line pairs beside them,
 //!   `b` static confinement counts (a band of lines less the regions inside it, up to
 //!   `BANDMAX` cells), `B` two-line bands as exact block groups in place of `band_blocks`,
-//!   `U` covers of pairs of touching regions, `T` covers of the transposed regions.
+//!   `S` the same with one literal per block shared by every band that has it, `U` covers of
+//!   pairs of touching regions, `T` covers of the transposed regions.
 //! `UNIQ=stars` blocks the answer by its stars only, `UNIQ=each` proves each star by an
 //! assumption; `RESTART=N` sets varisat's restart unit (default 64); `DECIDE=cells` lets batsat
 //! decide on cell variables only; `SHOW=1` prints sizes.
@@ -298,7 +299,41 @@ fn cnf_of(p: &StarBattle) -> (Cnf, Vec<Lit>) {
         }
         if std::env::var("SHOW").is_ok() { eprintln!("union covers added: {added}"); }
     }
-    if what.contains('B') {
+    if what.contains('S') {
+        // Two-line bands as exact block groups whose literals are shared between every band
+        // (and direction) that has the same block.
+        let n = p.rows();
+        let mut lit_of: std::collections::HashMap<Vec<usize>, Lit> = std::collections::HashMap::new();
+        for by_col in [false, true] {
+            let at = |line: usize, across: usize| if by_col { across * n + line } else { line * n + across };
+            for a in 0..n - 1 {
+                for offset in [0usize, 1] {
+                    let starts: Vec<usize> = if offset == 0 { (0..n).step_by(2).collect() } else { std::iter::once(0).chain((1..n).step_by(2)).collect() };
+                    if starts.len() != 2 * p.stars() + 1 {
+                        continue;
+                    }
+                    let mut lits = Vec::new();
+                    for (j, &s0) in starts.iter().enumerate() {
+                        let end = starts.get(j + 1).copied().unwrap_or(n);
+                        let mut g: Vec<usize> = (s0..end).flat_map(|c| [at(a, c), at(a + 1, c)]).collect();
+                        g.sort_unstable();
+                        let l = *lit_of.entry(g.clone()).or_insert_with(|| {
+                            let v = cnf.fresh();
+                            let mut cl = vec![!v];
+                            for &i in &g {
+                                cl.push(x[i]);
+                                cnf.clause([!x[i], v]);
+                            }
+                            cnf.clause(cl);
+                            v
+                        });
+                        lits.push(l);
+                    }
+                    cnf.exactly(&lits, 2 * p.stars());
+                }
+            }
+        }
+    } else if what.contains('B') {
         let n = p.rows();
         for by_col in [false, true] {
             let at = |line: usize, across: usize| if by_col { across * n + line } else { line * n + across };
