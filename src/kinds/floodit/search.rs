@@ -352,6 +352,10 @@ impl<const W: usize> Sets<W> {
             if completed != 0 {
                 h += completed.count_ones();
                 live &= !completed;
+                if live & live.wrapping_sub(1) == 0 {
+                    // What the next round would return, without opening the neighbours first.
+                    return (h + live.count_ones(), true);
+                }
                 for i in 0..W {
                     vis[i] |= newly[i];
                     front[i] &= !newly[i];
@@ -362,6 +366,11 @@ impl<const W: usize> Sets<W> {
                     return (h, true);
                 }
                 h += 1;
+                if h + live.count_ones() > cap {
+                    // The step completes no colour, so the next round would stop here: stop
+                    // before opening the whole frontier's neighbours.
+                    return (h + live.count_ones(), false);
+                }
                 newly = front;
                 for i in 0..W {
                     vis[i] |= front[i];
