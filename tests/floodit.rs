@@ -251,6 +251,36 @@ fn moves_that_open_nothing_are_never_optimal() {
     assert!(seen > 100, "only {seen} such moves met");
 }
 
+/// A* from every reachable position of small boards finds a line of the true distance (its
+/// move-order pruning and the other reductions keep an optimal line from every position, not
+/// only from the start), and the line floods the board.
+#[test]
+fn astar_is_optimal_from_every_reachable_position() {
+    let mut rng = fastrand::Rng::with_seed(12);
+    let mut positions = 0;
+    for _ in 0..300 {
+        let p = random_board(rng.usize(3..=6), rng.usize(3..=6), rng.u8(3..=5), &mut rng);
+        let g = Graph::of(&p);
+        let (states, _, dist) = reachable(&g);
+        for (s, f) in states.iter().enumerate() {
+            let limit = search::node_limit(g.words, 1 << 24);
+            let found = search::astar(&g, f, limit, u32::MAX, &mut |_, _| Some(u32::MAX)).unwrap();
+            let search::Exact::Found(moves, _) = found else { panic!("A* gave no line from a reachable position on {:?}", p.symbol_rows()) };
+            assert_eq!(moves.len(), dist[s], "A* from position {s} on {:?}", p.symbol_rows());
+            let mut at = f.clone();
+            for &m in &moves {
+                let n = search::frontier(&g, &at);
+                for (i, x) in at.iter_mut().enumerate() {
+                    *x |= n[i] & g.colour_set(usize::from(m))[i];
+                }
+            }
+            assert!(search::frontier(&g, &at).iter().all(|&x| x == 0), "A*'s line does not flood the board on {:?}", p.symbol_rows());
+            positions += 1;
+        }
+    }
+    assert!(positions > 20_000, "only {positions} positions");
+}
+
 #[test]
 fn sat_and_astar_agree_up_to_8x8() {
     let mut rng = fastrand::Rng::with_seed(10);
