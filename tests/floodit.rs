@@ -577,10 +577,16 @@ fn a_stopped_solve_gives_the_best_found_and_a_proven_bound() {
         started.elapsed().as_millis() < 200
     });
     let r = q.solve_optimum(Engine::Search, Some(monitor)).unwrap();
-    // The exact search counts its work in positions, and the count only grows.
+    // The exact search counts its work in positions, then the SAT phase (if it came) in
+    // conflicts; each count only grows.
     let units = units.borrow();
-    assert!(!units.is_empty() && units.iter().all(|(u, _)| *u == studio::sat::Unit::Positions), "{units:?}");
-    assert!(units.windows(2).all(|w| w[0].1 <= w[1].1), "{units:?}");
+    use studio::sat::Unit;
+    assert!(!units.is_empty() && units[0].0 == Unit::Positions, "{units:?}");
+    let switch = units.iter().position(|(u, _)| *u != Unit::Positions).unwrap_or(units.len());
+    assert!(units[switch..].iter().all(|(u, _)| *u == Unit::Conflicts), "{units:?}");
+    for part in [&units[..switch], &units[switch..]] {
+        assert!(part.windows(2).all(|w| w[0].1 <= w[1].1), "{units:?}");
+    }
     assert_eq!(r.solutions[0][..3], best[..3]);
     check::verify(&q, &r.solutions[0]).unwrap();
     if let Verdict::Bounded { lower } = r.verdict {
@@ -635,4 +641,71 @@ fn a_file_of_flood_ids_is_a_collection() {
     }
     assert_eq!(studio::bench::count_entries(studio::kinds::Kind::FloodIt, FLOOD_IDS, "f").expect("counts"), 3);
     assert_eq!(FloodIt::read_collection(FLOOD_IDS.lines().next().unwrap(), "one").expect("reads").len(), 1);
+}
+
+/// The anytime solve's SAT phase (issue 32), taken at once instead of A*, against breadth-first
+/// search on small random boards: every UNSAT it answers raises the bound by one, so the bound
+/// never passes the minimum; run to the end it proves the minimum; stopped at once it keeps
+/// the greedy's answer and Puchert's bound.
+#[test]
+fn the_anytime_sat_phase_agrees_with_breadth_first_search() {
+    use studio::kinds::floodit::optimum;
+    let mut rng = fastrand::Rng::with_seed(32);
+    for _ in 0..150 {
+        let p = random_board(rng.usize(2..=6), rng.usize(2..=6), rng.u8(2..=6), &mut rng);
+        let want = bfs_minimum(&p);
+        let g = Graph::of(&p);
+        let (f0, _) = search::root(&g);
+        let rows = p.symbol_rows();
+        let mut heard = Vec::new();
+        let mut on_bounds = |m: &[u8], l: u32| heard.push((m.len(), l));
+        let a = optimum::anytime_with(&g, &f0, 1 << 20, Some(0), None, Some(&mut on_bounds));
+        check::verify(&p, &a.moves).unwrap();
+        assert!(a.optimal(), "{rows:?}: {:?}", a.proof);
+        assert_eq!(a.moves.len(), want, "{rows:?}: {:?}", a.proof);
+        assert!(heard.iter().all(|&(m, l)| l as usize <= want && want <= m), "{rows:?}: {heard:?}");
+        assert!(heard.windows(2).all(|w| w[1].0 <= w[0].0 && w[1].1 >= w[0].1), "{heard:?}");
+        // Stopped by the monitor after a few calls: a bound at most the minimum.
+        for calls in [1, 3] {
+            let mut left = calls;
+            let monitor = studio::sat::Monitor::new(0.0, move |_| {
+                left -= 1;
+                left > 0
+            });
+            let a = optimum::anytime_with(&g, &f0, 1 << 20, Some(0), Some(monitor), None);
+            check::verify(&p, &a.moves).unwrap();
+            assert!(a.lower as usize <= want && want <= a.moves.len(), "{rows:?}: {} <= {want} <= {}", a.lower, a.moves.len());
+        }
+    }
+}
+
+/// The colours-left clauses of the anytime SAT phase keep exactly the lengths that have a
+/// solution: with them, SAT answers "a solution within `j` moves" for every `j` up to past the
+/// minimum exactly as breadth-first search does (UNSAT below the minimum, SAT from it on), and
+/// every model decodes to a checked solution of at most `j` moves.
+#[test]
+fn colours_left_clauses_keep_every_solvable_length() {
+    use studio::kinds::floodit::{encode, optimum};
+    use studio::sat::{Cnf, Solver};
+    let mut rng = fastrand::Rng::with_seed(33);
+    for _ in 0..200 {
+        let p = random_board(rng.usize(2..=6), rng.usize(2..=6), rng.u8(2..=6), &mut rng);
+        let want = bfs_minimum(&p);
+        let g = Graph::of(&p);
+        let (f0, _) = search::root(&g);
+        let horizon = want + 2;
+        let mut cnf = Cnf::new();
+        let vars = encode::encode(&g, &[g.start], horizon, &mut cnf);
+        encode::count_colours(&g, &vars, &mut cnf);
+        let mut solver = Solver::new(&cnf);
+        for j in 0..=horizon {
+            let r = solver.solve_under(&[vars.goal[j]]).unwrap();
+            assert_eq!(r.is_some(), j >= want, "j = {j}, minimum {want}: {:?}", p.symbol_rows());
+            if let Some(model) = r {
+                let moves = optimum::decode(&g, &f0, &vars, &model, j);
+                assert!(moves.len() <= j);
+                check::verify(&p, &moves).unwrap();
+            }
+        }
+    }
 }

@@ -7,7 +7,8 @@
 //! - [`search`]: exact A* with Puchert's lower bound, and a greedy upper bound;
 //! - [`encode`]: the source document's time-indexed SAT encoding, on the region graph, with the changes
 //!   it needed (see that module);
-//! - [`optimum`]: the engines (A*, incremental SAT over the move bound) and the certificate;
+//! - [`optimum`]: the engines (A*, incremental SAT over the move bound) and the certificate, and the
+//!   anytime solve (A*, beams, and SAT for the lower bound on big boards);
 //! - [`formats`]: studio JSON and link, Tatham Flood IDs, ColorFill lines and `floodtest` blocks;
 //! - [`generate`]: random boards;
 //! - [`hint`]: explained hints (the next move of a proven shortest finish);

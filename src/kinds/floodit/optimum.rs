@@ -1,8 +1,20 @@
 //! The two engines that find a proven minimum (A* search, incremental SAT) and the SAT certificate for a known optimum.
+//!
+//! The anytime solve ([`anytime`]) runs A* (then IDA*) with beam searches on a schedule. On big
+//! boards (at least [`SAT_MIN_REGIONS`] regions) it hands the lower bound over to SAT once A*
+//! stalls (issue 32): after [`SAT_AFTER`] units of work, as soon as the `f` level under way has
+//! cost three times all the levels before it. SAT (batsat, in slices of [`SLICE_CONFLICTS`]
+//! conflicts, between which the progress, the stop and the beams are served) then asks "a
+//! solution within `lower` moves?" and raises the bound by one with every UNSAT, on the
+//! time-indexed encoding plus the colours-left clauses ([`count_colours`]). Measured on ten
+//! 30x30 boards with 8 colours, A*'s bound stalls one to three moves above Puchert's root bound
+//! within seconds, while SAT goes on raising it (figures: `docs/design-notes.md`, "Flood-It on
+//! big boards").
 
+use batsat::{lbool, Callbacks, ClauseKind, Lit as BLit, SolverInterface, SolverOpts, Var as BVar};
 use web_time::Instant;
 
-use super::encode::{encode, Vars};
+use super::encode::{count_colours, encode, Vars};
 use super::graph::{bit, for_each_bit, Graph};
 use super::search;
 use super::FloodIt;
@@ -76,6 +88,15 @@ struct Run<'a, 'b> {
     lower: u32,
     beams: usize,
     stopped: bool,
+    /// The work (in the beam schedule's units) after which the exact search hands the lower
+    /// bound over to SAT; `None`: never.
+    sat_after: Option<u64>,
+    /// Set by the poll when the SAT phase is due: the exact search was stopped for it.
+    sat_due: bool,
+    /// The exact searches' work at their last poll (positions expanded).
+    work: u64,
+    /// The exact searches' work when they last raised the lower bound.
+    raised_at: u64,
     /// Called with (best, lower) whenever either improves.
     on_bounds: Option<&'b mut dyn FnMut(&[u8], u32)>,
 }
@@ -87,12 +108,17 @@ impl Run<'_, '_> {
 
     /// Reports to the monitor when its interval has passed; false once it says stop.
     fn keep_going(&mut self, work: u64) -> bool {
+        self.keep_going_in(work, Unit::Positions)
+    }
+
+    /// [`Run::keep_going`] with the unit of the work.
+    fn keep_going_in(&mut self, work: u64, unit: Unit) -> bool {
         if self.stopped {
             return false;
         }
         let elapsed_ms = self.elapsed_ms();
         if let Some(m) = self.monitor.as_mut() {
-            if !self.throttle.report(m, Progress { work, unit: Unit::Positions, elapsed_ms, known: None }) {
+            if !self.throttle.report(m, Progress { work, unit, elapsed_ms, known: None }) {
                 self.stopped = true;
             }
         }
@@ -120,28 +146,161 @@ impl Run<'_, '_> {
 
     /// The exact searches' poll: progress, stop, the lower bound, and the beam searches when due.
     fn tick(&mut self, work: u64, lower: u32) -> Option<u32> {
+        self.work = work;
+        if lower > self.lower {
+            self.raised_at = work;
+        }
         self.raise_lower(lower);
         if !self.keep_going(work) {
             return None;
         }
-        let cost = work.saturating_mul((self.g.n * self.g.n * self.g.words * self.g.k) as u64);
+        let cost = work.saturating_mul(self.unit_cost());
+        // SAT takes over once the level under way has cost three times all the levels before.
+        if self.sat_after.is_some_and(|at| cost >= at) && work >= 4 * self.raised_at && !self.done() {
+            self.sat_due = true;
+            return None;
+        }
+        if !self.beams_due(cost, work, Unit::Positions) {
+            return None;
+        }
+        Some(self.best.len() as u32)
+    }
+
+    /// Runs the beam searches due at `cost` (the schedule's units); false when stopped.
+    fn beams_due(&mut self, cost: u64, work: u64, unit: Unit) -> bool {
         while self.beams < BEAMS.len() && cost >= BEAMS[self.beams].0 && (self.best.len() as u32) > self.lower {
             let width = BEAMS[self.beams].1;
             self.beams += 1;
             let (g, f0) = (self.g, self.f0);
-            let found = search::beam(g, f0, width, &mut || self.keep_going(work));
+            let found = search::beam(g, f0, width, &mut || self.keep_going_in(work, unit));
             match found {
                 Some(moves) => self.offer(moves, format!("beam search of width {width}")),
-                None => return None,
+                None => return false,
             }
         }
-        Some(self.best.len() as u32)
+        true
     }
 
     fn done(&self) -> bool {
         self.best.len() as u32 <= self.lower
     }
+
+    /// What one expansion costs in the beam schedule's units: `regions² · words · colours`.
+    fn unit_cost(&self) -> u64 {
+        (self.g.n * self.g.n * self.g.words * self.g.k) as u64
+    }
 }
+
+/// The work (in the beam schedule's units, see [`BEAMS`]) after which an exact search that has
+/// not finished hands the lower bound over to SAT, on boards of at least [`SAT_MIN_REGIONS`]
+/// regions: 200 · 10⁹, right after the second beam search (about 4 600 positions of a 30x30
+/// board with 8 colours).
+pub const SAT_AFTER: u64 = 200_000_000_000;
+
+/// Boards with fewer regions than this never leave A* and IDA* for SAT: the exact search
+/// proves them faster.
+pub const SAT_MIN_REGIONS: usize = 300;
+
+/// batsat's callbacks for the SAT phase: counts conflicts and stops the solve at the end of
+/// its slice (batsat keeps what it learned, so the next call goes on from there).
+struct Slice {
+    conflicts: u64,
+    until: u64,
+}
+
+impl Callbacks for Slice {
+    fn on_new_clause(&mut self, _: &[BLit], kind: ClauseKind) {
+        if matches!(kind, ClauseKind::Learnt) {
+            self.conflicts += 1;
+        }
+    }
+
+    fn stop(&self) -> bool {
+        self.conflicts >= self.until
+    }
+}
+
+/// Conflicts per slice of the SAT phase: between slices it reports progress, hears the stop and
+/// runs the beam searches when due (a slice of a 30x30 board takes about 0.1 s).
+pub const SLICE_CONFLICTS: u64 = 300;
+
+fn to_batsat(l: crate::sat::Lit) -> BLit {
+    BLit::new(BVar::unsafe_from_idx(l.index() as u32), l.is_positive())
+}
+
+/// The SAT phase of [`anytime`] on batsat, in slices: with the time-indexed encoding
+/// ([`encode`] plus [`count_colours`]) for one move fewer than the best
+/// known, asks for a solution of at most `lower` moves, raising `lower` by one with every UNSAT,
+/// until a solution turns up (then it is optimal), the bound meets the best, or the monitor says
+/// stop. Returns the sentence saying what SAT proved, if it proved anything.
+fn sat_slices(run: &mut Run) -> Option<String> {
+    let (g, f0) = (run.g, run.f0);
+    let horizon = run.best.len() - 1;
+    let from = run.lower;
+    let mut cnf = Cnf::new();
+    let vars = encode(g, &start_components(g, f0), horizon, &mut cnf);
+    count_colours(g, &vars, &mut cnf);
+    let mut solver = batsat::Solver::new(SolverOpts::default(), Slice { conflicts: 0, until: 0 });
+    for _ in 0..cnf.n_vars() {
+        solver.new_var_default();
+    }
+    let mut c = Vec::new();
+    for clause in cnf.clauses() {
+        c.clear();
+        c.extend(clause.iter().map(|&l| to_batsat(l)));
+        solver.add_clause_reuse(&mut c);
+    }
+    let base = run.work.saturating_mul(run.unit_cost());
+    let per_conflict = run.unit_cost() * EXPANSIONS_PER_CONFLICT;
+    let mut found_by_sat = false;
+    while !run.done() {
+        let conflicts = solver.cb().conflicts;
+        if !run.keep_going_in(conflicts, Unit::Conflicts) {
+            break;
+        }
+        let cost = base.saturating_add(conflicts.saturating_mul(per_conflict));
+        if !run.beams_due(cost, conflicts, Unit::Conflicts) {
+            break;
+        }
+        if run.done() {
+            break;
+        }
+        let j = run.lower as usize;
+        solver.cb_mut().until = conflicts + SLICE_CONFLICTS;
+        let r = solver.solve_limited(&[to_batsat(vars.goal[j])]);
+        if r == lbool::FALSE {
+            run.raise_lower(j as u32 + 1);
+        } else if r == lbool::TRUE {
+            let m = solver.get_model();
+            let model = Model::from_values((0..cnf.n_vars()).map(|i| m.get(i) == Some(&lbool::TRUE)).collect());
+            let moves = decode(g, f0, &vars, &model, j);
+            found_by_sat = moves.len() < run.best.len();
+            run.offer(moves, "SAT".into());
+        }
+    }
+    let conflicts = solver.cb().conflicts;
+    let unsat = run.lower.saturating_sub(from);
+    (unsat > 0 || found_by_sat).then(|| {
+        let mut line = format!("SAT over the {} regions (the time-indexed encoding for up to {horizon} moves)", g.n);
+        if unsat > 0 {
+            line += &format!(" answered UNSAT for every length from {from} to {}", run.lower - 1);
+            if found_by_sat {
+                line += ", then found a solution of";
+            }
+        } else {
+            line += " found a solution of";
+        }
+        if found_by_sat {
+            line += &format!(" {} moves", run.best.len());
+        }
+        line + &format!(" ({conflicts} conflicts)")
+    })
+}
+
+/// The beam schedule counts a SAT conflict as this many expansions: batsat makes about 2 600
+/// conflicts a second on a 30x30 board with 8 colours, A* about twice as many expansions, so
+/// the beams keep their share of the time during the SAT phase.
+const EXPANSIONS_PER_CONFLICT: u64 = 2;
 
 /// An anytime answer: the best move list found (from the position after the played moves),
 /// the proven lower bound on its length, and how each was had.
@@ -166,10 +325,17 @@ impl Anytime {
 
 /// The anytime search from the flood `f0`: a greedy solution at once, beam searches that improve
 /// it while the exact search runs, A* within `memory` bytes and, if that fills up, IDA* with a
-/// transposition table; it stops when the best meets the lower bound, or when the monitor says
-/// stop (then the best so far and the bound proven so far). `on_bounds` hears every
-/// improvement of either.
+/// transposition table, and on big boards SAT for the lower bound once A* stalls (module doc);
+/// it stops when the best meets the lower bound, or when the monitor says stop (then the best so
+/// far and the bound proven so far). `on_bounds` hears every improvement of either.
 pub fn anytime(g: &Graph, f0: &[u64], memory: usize, monitor: Option<Monitor>, on_bounds: Option<&mut dyn FnMut(&[u8], u32)>) -> Anytime {
+    let sat_after = (g.n >= SAT_MIN_REGIONS).then_some(SAT_AFTER);
+    anytime_with(g, f0, memory, sat_after, monitor, on_bounds)
+}
+
+/// [`anytime`] with the work after which the exact search hands over to SAT (`None`: never;
+/// `Some(0)`: at the first poll), whatever the board's size.
+pub fn anytime_with(g: &Graph, f0: &[u64], memory: usize, sat_after: Option<u64>, monitor: Option<Monitor>, on_bounds: Option<&mut dyn FnMut(&[u8], u32)>) -> Anytime {
     let n0 = search::frontier(g, f0);
     let greedy = search::greedy(g, f0);
     let root_bound = search::lower_bound(g, f0, &n0);
@@ -184,6 +350,10 @@ pub fn anytime(g: &Graph, f0: &[u64], memory: usize, monitor: Option<Monitor>, o
         lower: 0,
         beams: 0,
         stopped: false,
+        sat_after,
+        sat_due: false,
+        work: 0,
+        raised_at: 0,
         on_bounds,
     };
     run.lower = root_bound.min(run.best.len() as u32);
@@ -197,7 +367,12 @@ pub fn anytime(g: &Graph, f0: &[u64], memory: usize, monitor: Option<Monitor>, o
     if !run.done() {
         let limit = search::node_limit(g.words, memory);
         let upper = run.best.len() as u32;
-        let result = search::astar(g, f0, limit, upper, &mut |work, lower| run.tick(work, lower));
+        let result = if sat_after == Some(0) {
+            run.sat_due = true;
+            Err(search::SearchError::Stopped)
+        } else {
+            search::astar(g, f0, limit, upper, &mut |work, lower| run.tick(work, lower))
+        };
         match result {
             Ok(search::Exact::Found(moves, fig)) => {
                 expanded = fig.expanded;
@@ -258,7 +433,17 @@ pub fn anytime(g: &Graph, f0: &[u64], memory: usize, monitor: Option<Monitor>, o
                 }
             }
             Err(search::SearchError::Stopped) => {
-                lower_from = format!("A* over the {regions} regions with Puchert's lower bound ({root_bound} at the root) ruled out every line of fewer than {} moves before it was stopped", run.lower);
+                lower_from = if sat_after == Some(0) {
+                    format!("Puchert's lower bound at the root ({root_bound})")
+                } else {
+                    let why = if run.sat_due { "when SAT took over" } else { "before it was stopped" };
+                    format!("A* over the {regions} regions with Puchert's lower bound ({root_bound} at the root) ruled out every line of fewer than {} moves {why}", run.lower)
+                };
+            }
+        }
+        if run.sat_due && !run.done() && !run.stopped {
+            if let Some(line) = sat_slices(&mut run) {
+                lower_from = format!("{lower_from}; then {line}");
             }
         }
     }
@@ -269,7 +454,7 @@ pub fn anytime(g: &Graph, f0: &[u64], memory: usize, monitor: Option<Monitor>, o
             proof.push("The board is already one colour.".into());
         } else {
             proof.push(format!("{lower_from}."));
-            if run.best_from != "A*" && run.best_from != "IDA*" {
+            if run.best_from != "A*" && run.best_from != "IDA*" && run.best_from != "SAT" {
                 proof.push(format!("The best solution found, by {}, has {n} move{}: the minimum.", run.best_from, plural(n)));
             }
         }
