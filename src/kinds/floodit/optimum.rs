@@ -11,7 +11,7 @@
 //! within seconds, while SAT goes on raising it (figures: `docs/design-notes.md`, "Flood-It on
 //! big boards").
 
-use batsat::{lbool, Callbacks, ClauseKind, Lit as BLit, SolverInterface, SolverOpts, Var as BVar};
+use batsat::{lbool, Callbacks, ClauseKind, Lit as BLit, SolverInterface, SolverOpts};
 use web_time::Instant;
 
 use super::encode::{count_colours, encode, Vars};
@@ -224,10 +224,6 @@ impl Callbacks for Slice {
 /// runs the beam searches when due (a slice of a 30x30 board takes about 0.1 s).
 pub const SLICE_CONFLICTS: u64 = 300;
 
-fn to_batsat(l: crate::sat::Lit) -> BLit {
-    BLit::new(BVar::unsafe_from_idx(l.index() as u32), l.is_positive())
-}
-
 /// The SAT phase of [`anytime`] on batsat, in slices: with the time-indexed encoding
 /// ([`encode`] plus [`count_colours`]) for one move fewer than the best
 /// known, asks for a solution of at most `lower` moves, raising `lower` by one with every UNSAT,
@@ -241,15 +237,7 @@ fn sat_slices(run: &mut Run) -> Option<String> {
     let vars = encode(g, &start_components(g, f0), horizon, &mut cnf);
     count_colours(g, &vars, &mut cnf);
     let mut solver = batsat::Solver::new(SolverOpts::default(), Slice { conflicts: 0, until: 0 });
-    for _ in 0..cnf.n_vars() {
-        solver.new_var_default();
-    }
-    let mut c = Vec::new();
-    for clause in cnf.clauses() {
-        c.clear();
-        c.extend(clause.iter().map(|&l| to_batsat(l)));
-        solver.add_clause_reuse(&mut c);
-    }
+    crate::sat::load_batsat(&cnf, &mut solver);
     let base = run.work.saturating_mul(run.unit_cost());
     let per_conflict = run.unit_cost() * EXPANSIONS_PER_CONFLICT;
     let mut found_by_sat = false;
@@ -267,7 +255,7 @@ fn sat_slices(run: &mut Run) -> Option<String> {
         }
         let j = run.lower as usize;
         solver.cb_mut().until = conflicts + SLICE_CONFLICTS;
-        let r = solver.solve_limited(&[to_batsat(vars.goal[j])]);
+        let r = solver.solve_limited(&[crate::sat::to_batsat(vars.goal[j])]);
         if r == lbool::FALSE {
             run.raise_lower(j as u32 + 1);
         } else if r == lbool::TRUE {

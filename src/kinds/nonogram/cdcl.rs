@@ -358,15 +358,7 @@ impl LineCdcl {
         }
         let watch = Watch { monitor: RefCell::new(monitor), started: Instant::now(), throttle: StdCell::new(Throttle::new()), stopped: StdCell::new(false), conflicts: 0 };
         let mut solver = batsat::Solver::new(opts, watch);
-        for _ in 0..cnf.n_vars() {
-            solver.new_var_default();
-        }
-        let mut c = Vec::new();
-        for clause in cnf.clauses() {
-            c.clear();
-            c.extend(clause.iter().map(|&l| to_batsat(l)));
-            solver.add_clause_reuse(&mut c);
-        }
+        crate::sat::load_batsat(&cnf, &mut solver);
         let mut theory = LineTheory::new(p);
         theory.off = !options.lines;
         LineCdcl { solver, theory, n_vars: cnf.n_vars(), n_clauses: cnf.n_clauses(), solves: 0 }
@@ -406,17 +398,13 @@ impl LineCdcl {
     }
 }
 
-fn to_batsat(l: Lit) -> BLit {
-    BLit::new(BVar::unsafe_from_idx(l.index() as u32), l.is_positive())
-}
-
 impl Enumerate for LineCdcl {
     fn next_model(&mut self) -> Result<Option<Model>, Stopped> {
         self.solve()
     }
 
     fn block_model(&mut self, model: &Model, over: &[Lit]) {
-        let mut block: Vec<BLit> = over.iter().map(|&l| to_batsat(if model.value(l) { !l } else { l })).collect();
+        let mut block: Vec<BLit> = over.iter().map(|&l| crate::sat::to_batsat(if model.value(l) { !l } else { l })).collect();
         self.solver.add_clause_reuse(&mut block);
         self.n_clauses += 1;
     }
