@@ -730,6 +730,13 @@ mod cli {
     }
 
     pub fn main() -> ExitCode {
+        // Rust ignores SIGPIPE, so a closed pipe (`puzzle export … | head -1`) would make the
+        // next println! panic; the default action ends the process quietly instead.
+        #[cfg(unix)]
+        // SAFETY: called first thing on the main thread, before any other thread exists.
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        }
         match run(Cli::parse()) {
             Ok(code) => code,
             Err(message) => {

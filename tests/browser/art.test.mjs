@@ -371,11 +371,21 @@ test('adjust the picture: the puzzle with givens at once, then a no-given puzzle
   await page.fill('#art-width', '60');
   await page.dispatchEvent('#art-width', 'change');
   await page.selectOption('#art-method', 'translucent');
-  await page.waitForSelector('#art-status[data-state="busy"] #art-current', { timeout: 60000 });
+  // The job of the last change (on a slow machine each change may have started its own).
+  await page.waitForSelector('#art-status[data-state="busy"] #art-current[data-method="translucent"][data-width="60"]', { timeout: 60000 });
   assert.match(await page.textContent('#art-status'), /Adjusting the picture|adjusting the picture|Unique with/);
-  await page.click('#art-stop');
+  // A change just before Stop starts nothing: Stop also drops the re-run waiting out its calm moment.
+  await page.evaluate(() => new Promise((resolve) => {
+    const w = document.querySelector('#art-width');
+    w.value = '59';
+    w.dispatchEvent(new Event('change', { bubbles: true }));
+    setTimeout(() => { document.querySelector('#art-stop').click(); resolve(); }, 50);
+  }));
   const stopped = await page.waitForSelector('#art-status[data-state="done"]', { timeout: 10000 });
+  await page.waitForTimeout(1000);
+  assert.equal(await page.$eval('#art-status', (s) => s.dataset.state), 'done', 'no job started after Stop');
   assert.equal(await stopped.getAttribute('data-verdict'), 'unique');
+  assert.equal(await stopped.getAttribute('data-width'), '60', 'the puzzle of the stopped job stays');
   assert.match(await page.textContent('#art-stopped'), /Stopped here as you asked: this is the best puzzle found so far, proven unique/);
   assert.deepEqual(page.studioErrors, []);
 });

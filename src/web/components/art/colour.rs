@@ -65,8 +65,9 @@ pub fn ColourMode(props: &ColourModeProps) -> Html {
     let busy_now = use_mut_ref(|| false);
     *busy_now.borrow_mut() = ctx.state.busy_on(Owner::Art).is_some();
     let last_serial = use_mut_ref(|| None::<u32>);
+    let (pending, stop) = super::use_stop();
     {
-        let (run, cancel, busy_now) = (ctx.run.clone(), ctx.cancel.clone(), busy_now.clone());
+        let (run, cancel, busy_now, pending) = (ctx.run.clone(), ctx.cancel.clone(), busy_now.clone(), pending.clone());
         let deps = (props.bytes.clone(), props.serial, *controls);
         use_effect_with(deps, move |(bytes, serial, controls)| {
             let new_image = bytes.is_some() && Some(*serial) != *last_serial.borrow();
@@ -80,7 +81,8 @@ pub fn ColourMode(props: &ColourModeProps) -> Html {
                     run.emit((Work::Art, request));
                 })
             });
-            move || drop(timer)
+            *pending.borrow_mut() = timer;
+            move || drop(pending.borrow_mut().take())
         });
     }
     let c = *controls;
@@ -93,7 +95,7 @@ pub fn ColourMode(props: &ColourModeProps) -> Html {
     let status = match (busy, result.as_ref()) {
         (Some(b), r) => {
             let detail = ctx.state.art_stage.as_ref().map(view::stage_sentence).unwrap_or_else(|| "Decoding and choosing the colours".into());
-            let cancel = ctx.cancel.reform(|_: MouseEvent| Owner::Art);
+            let cancel = stop.clone();
             html! {
                 <div id="colour-status" class="status busy" data-state="busy">
                     <span class="spinner" aria-hidden="true"></span>

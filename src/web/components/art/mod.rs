@@ -12,6 +12,7 @@ pub mod status;
 pub mod tones;
 pub mod upload;
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use gloo_timers::callback::Timeout;
@@ -34,6 +35,22 @@ use self::upload::{file_bytes, use_paste, Picked, Upload};
 
 /// Milliseconds of calm before a change re-runs the job.
 const DEBOUNCE_MS: u32 = 300;
+
+/// The page's re-run waiting out its calm moment, and a Stop that ends the job in flight and
+/// drops that re-run too: Stop pressed just after a change starts nothing new.
+#[hook]
+pub(super) fn use_stop() -> (Rc<RefCell<Option<Timeout>>>, Callback<MouseEvent>) {
+    let ctx = use_context::<Ctx>().expect("inside the app");
+    let pending = use_mut_ref(|| None::<Timeout>);
+    let stop = {
+        let (pending, cancel) = (pending.clone(), ctx.cancel.clone());
+        Callback::from(move |_: MouseEvent| {
+            drop(pending.borrow_mut().take());
+            cancel.emit(Owner::Art);
+        })
+    };
+    (pending, stop)
+}
 
 /// The loaded image: its bytes, and a URL to show it.
 #[derive(Clone, PartialEq)]
@@ -101,7 +118,9 @@ pub fn ArtPage() -> Html {
     // Any change of controls re-runs the job after a calm moment, cancelling the one in flight;
     // a new image (one discrete event, nothing to wait out) at once.
     let last_serial = use_mut_ref(|| None::<u32>);
+    let (pending, stop) = use_stop();
     {
+        let pending = pending.clone();
         let run = ctx.run.clone();
         let cancel = ctx.cancel.clone();
         let busy_now = busy_now.clone();
@@ -120,7 +139,8 @@ pub fn ArtPage() -> Html {
                     run.emit((Work::Art, request));
                 })
             });
-            move || drop(timer)
+            *pending.borrow_mut() = timer;
+            move || drop(pending.borrow_mut().take())
         });
     }
 
@@ -169,7 +189,7 @@ pub fn ArtPage() -> Html {
             } else {
             <ArtControls controls={*controls} set={set_controls.clone()} auto_height={result.as_ref().map(|r| r.height)}
                 otsu={result.as_ref().map(|r| r.otsu)} locked={aspect_lock.is_some()} lock={set_lock} />
-            <ArtStatus />
+            <ArtStatus stop={stop.clone()} />
             <div class="art-pictures">
                 if let Some(l) = &*loaded {
                     <Original url={l.url.clone()} name={l.name.clone()} crop={controls.crop()} {image_size} aspect={*aspect_lock} {set_crop} />

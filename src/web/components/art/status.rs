@@ -7,16 +7,23 @@ use crate::art::{view, UniqueMode};
 use crate::web::ctx::{now_ms, Ctx};
 use crate::web::state::Owner;
 
+/// What the status line needs besides the page state.
+#[derive(Properties, PartialEq)]
+pub struct ArtStatusProps {
+    /// Ends the job in flight and any re-run still waiting to start.
+    pub stop: Callback<MouseEvent>,
+}
+
 /// The status line of the image job, read from the page state.
 #[component]
-pub fn ArtStatus() -> Html {
+pub fn ArtStatus(props: &ArtStatusProps) -> Html {
     let ctx = use_context::<Ctx>().expect("inside the app");
     let result = ctx.state.art.as_ref();
     let busy = ctx.state.busy_on(Owner::Art);
     match (busy, result) {
         (Some(b), _) => {
             let detail = ctx.state.art_stage.as_ref().map(view::stage_sentence).unwrap_or_else(|| "Decoding".into());
-            let cancel = ctx.cancel.reform(|_: MouseEvent| Owner::Art);
+            let cancel = props.stop.clone();
             html! {
                 <div id="art-status" class="status busy" data-state="busy">
                     <span class="spinner" aria-hidden="true"></span>
@@ -29,14 +36,14 @@ pub fn ArtStatus() -> Html {
                     }
                     // The best unique puzzle so far (this job's): playable now, Stop here keeps it.
                     if let Some(r) = result {
-                        <p id="art-current" data-verdict={r.final_verdict.clone()} data-givens={r.givens.len().to_string()}
+                        <p id="art-current" data-method={if r.shading.is_some() { "translucent" } else { "threshold" }} data-width={r.width.to_string()} data-verdict={r.final_verdict.clone()} data-givens={r.givens.len().to_string()}
                             data-minimal={r.proven_minimal.to_string()} data-undecided={r.undecided.to_string()} data-changed={r.changed.len().to_string()}>{ view::givens_sentence(r) }</p>
                     }
                 </div>
             }
         }
         (None, Some(r)) => html! {
-            <div id="art-status" class="status done" data-state="done" data-verdict={r.final_verdict.clone()} data-givens={r.givens.len().to_string()}
+            <div id="art-status" class="status done" data-state="done" data-method={if r.shading.is_some() { "translucent" } else { "threshold" }} data-width={r.width.to_string()} data-verdict={r.final_verdict.clone()} data-givens={r.givens.len().to_string()}
                 data-minimal={r.proven_minimal.to_string()} data-undecided={r.undecided.to_string()} data-changed={r.changed.len().to_string()}
                 data-adjusted={r.adjust.as_ref().map(|a| a.reached.to_string()).unwrap_or_default()}>
                 <strong id="art-verdict">{ view::givens_sentence(r) }</strong>
