@@ -120,6 +120,20 @@ impl Summary {
     }
 }
 
+/// Reads a time limit per puzzle in seconds, as a person types it (empty: none), into
+/// milliseconds; an error names what is wrong.
+pub fn time_limit_ms(text: &str) -> Result<Option<f64>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s <= 86_400.0 => Ok(Some(s * 1000.0)),
+        Ok(_) => Err(format!("The time limit per puzzle must be more than 0 and at most 86400 seconds, not {text}.")),
+        Err(_) => Err(format!("The time limit per puzzle is a number of seconds; \"{text}\" is not a number.")),
+    }
+}
+
 /// How to run each puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
 pub struct Options {

@@ -159,3 +159,18 @@ fn a_solve_streams_the_kinds_snapshots_and_stops_its_progress_replies_then() {
     assert_eq!(s.score, Some(own.best));
     assert!(s.summary.contains("best"), "{}", s.summary);
 }
+
+#[test]
+fn the_bench_pages_time_limit_is_read_in_seconds_and_refused_in_words() {
+    use studio::bench::time_limit_ms;
+    assert_eq!(time_limit_ms(""), Ok(None));
+    assert_eq!(time_limit_ms("  "), Ok(None));
+    assert_eq!(time_limit_ms("10"), Ok(Some(10_000.0)));
+    assert_eq!(time_limit_ms(" 0.5 "), Ok(Some(500.0)));
+    for bad in ["0", "-3", "1e9", "inf", "NaN"] {
+        let why = time_limit_ms(bad).unwrap_err();
+        assert!(why.contains("more than 0 and at most 86400 seconds"), "{bad}: {why}");
+    }
+    let why = time_limit_ms("ten").unwrap_err();
+    assert!(why.contains("\"ten\" is not a number"), "{why}");
+}

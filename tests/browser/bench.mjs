@@ -1,13 +1,14 @@
 // The in-browser benchmark: runs a collection (a file, or every puzzle file under a folder) in the
 // studio's worker in headless Chromium and prints the same summary line as `puzzle bench`.
-// Usage: node bench.mjs KIND FILE|DIR [--first]
+// Usage: node bench.mjs KIND FILE|DIR [--first] [--timeout SECONDS]
+// (--timeout: the page's time limit per puzzle, as `puzzle bench --timeout`)
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve, browser, open } from './harness.mjs';
 
 const [kind, target, ...rest] = process.argv.slice(2);
 if (!kind || !target) {
-  console.error('usage: node bench.mjs KIND FILE|DIR [--first]');
+  console.error('usage: node bench.mjs KIND FILE|DIR [--first] [--timeout SECONDS]');
   process.exit(2);
 }
 
@@ -48,6 +49,8 @@ try {
   await page.waitForSelector('#bench-run');
   await page.selectOption('#bench-kind', kind);
   if (rest.includes('--first')) await page.check('#bench-first');
+  const limit = rest.indexOf('--timeout');
+  if (limit >= 0) await page.fill('#bench-timeout', rest[limit + 1] ?? '');
   for (const file of files(target)) {
     const before = await page.$eval('#bench-summary', (e) => e.dataset.records).catch(() => null);
     await page.$eval('#bench-text', (t, v) => { t.value = v; }, fs.readFileSync(file, 'utf8'));

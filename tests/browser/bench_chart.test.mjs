@@ -41,3 +41,30 @@ test('the chart appears during a run and shows every puzzle and verdict at the e
   assert.ok(ms.every((v, i) => i === 0 || ms[i - 1] <= v));
   assert.deepEqual(page.studioErrors, []);
 });
+
+test('a time limit per puzzle: a Flood-It board too big to prove ends at the limit with its best line and proven bound; a bad limit is refused in words', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'bench');
+  await page.selectOption('#bench-kind', 'floodit');
+  // The 30x30 board with 8 colours of floodit.test.mjs (`puzzle generate floodit --size 30 --colours 8 --seed 5`).
+  const board = (await import('node:fs')).readFileSync(new URL('./floodit.test.mjs', import.meta.url), 'utf8').match(/floodit\/v1\/30x30\/(\d{900})/)[1];
+  await page.$eval('#bench-text', (t, v) => { t.value = v; }, `${board}\n`);
+  await page.fill('#bench-timeout', '-1');
+  await page.click('#bench-run');
+  assert.match(await (await page.waitForSelector('#bench-form-error')).textContent(), /more than 0 and at most 86400 seconds/);
+  assert.equal(await page.$$eval('#status[data-state="busy"]', (s) => s.length), 0, 'nothing ran');
+  await page.fill('#bench-timeout', '1.5');
+  const started = Date.now();
+  await page.click('#bench-run');
+  // The summary of this run (an earlier test's may still be on screen until it ends).
+  await page.waitForFunction(() => {
+    const s = document.querySelector('#bench-summary');
+    return s && s.textContent.includes('bounded') && !document.querySelector('#status[data-state="busy"]');
+  }, null, { timeout: 30000 });
+  const summary = await page.$('#bench-summary');
+  const seconds = (Date.now() - started) / 1000;
+  const [record] = JSON.parse(await summary.getAttribute('data-records'));
+  assert.equal(record.verdict, 'bounded');
+  assert.ok(record.lower > 0 && record.lower < record.measure, `bound ${record.lower}, best ${record.measure}`);
+  assert.ok(record.ms >= 1500 && seconds < 20, `${record.ms} ms, ${seconds} s`);
+  assert.match(await summary.textContent(), /bounded 1/);
+});

@@ -18,20 +18,30 @@ pub fn BenchPage() -> Html {
     let text = use_node_ref();
     let first = use_node_ref();
     let name = use_node_ref();
+    let limit = use_node_ref();
     // What is wrong with the form itself (nothing pasted), said beside the Run button.
     let form_error = use_state(|| None::<String>);
     let run = {
-        let (ctx, text, first, name, kind, form_error) = (ctx.clone(), text.clone(), first.clone(), name.clone(), *kind, form_error.clone());
+        let (ctx, text, first, name, limit, kind, form_error) =
+            (ctx.clone(), text.clone(), first.clone(), name.clone(), limit.clone(), *kind, form_error.clone());
         Callback::from(move |_| {
             let body = text.cast::<web_sys::HtmlTextAreaElement>().map(|t| t.value()).unwrap_or_default();
             if body.trim().is_empty() {
                 form_error.set(Some("Paste a collection above first, or press \"Load a sample\".".into()));
                 return;
             }
+            let limit = limit.cast::<web_sys::HtmlInputElement>().map(|l| l.value()).unwrap_or_default();
+            let timeout_ms = match crate::bench::time_limit_ms(&limit) {
+                Ok(ms) => ms,
+                Err(why) => {
+                    form_error.set(Some(why));
+                    return;
+                }
+            };
             form_error.set(None);
             let name = name.cast::<web_sys::HtmlInputElement>().map(|n| n.value()).filter(|n| !n.trim().is_empty()).unwrap_or_else(|| "pasted".into());
             let first = first.cast::<web_sys::HtmlInputElement>().is_some_and(|c| c.checked());
-            let request = Request::Bench { kind, text: body, name, options: Options { first, timeout_ms: None, limit: None } };
+            let request = Request::Bench { kind, text: body, name, options: Options { first, timeout_ms, limit: None } };
             ctx.run.emit((Work::Bench, request));
         })
     };
@@ -70,7 +80,7 @@ pub fn BenchPage() -> Html {
     };
     let records = ctx.state.bench.as_ref().map(|(r, _)| {
         let rows: Vec<serde_json::Value> =
-            r.iter().map(|r| serde_json::json!({"id": r.id, "ms": r.ms, "verdict": r.verdict, "wrong": r.wrong, "measure": r.measure})).collect();
+            r.iter().map(|r| serde_json::json!({"id": r.id, "ms": r.ms, "verdict": r.verdict, "wrong": r.wrong, "measure": r.measure, "lower": r.lower})).collect();
         serde_json::Value::Array(rows).to_string()
     });
     html! {
@@ -81,6 +91,8 @@ pub fn BenchPage() -> Html {
                 { for Kind::ALL.into_iter().map(|k| html! { <option value={k.id()} selected={k == *kind}>{ k.title() }</option> }) }
             </select></label>
             <label>{ " First answer only " }<input id="bench-first" type="checkbox" ref={first} /></label>
+            <label title="A puzzle not answered within this many seconds counts as timed out (Flood-It keeps its best line and proven bound); empty: no limit">{ " Seconds per puzzle " }
+                <input id="bench-timeout" ref={limit} type="number" min="0" step="any" inputmode="decimal" placeholder="no limit" size="6" /></label>
             <label>{ " Name " }<input id="bench-name" ref={name} placeholder="pasted" /></label>
             <textarea id="bench-text" ref={text} rows="6" spellcheck="false" aria-label="The collection to run" placeholder="Paste a collection here" />
             <div class="row">
