@@ -76,7 +76,7 @@ pub fn encode_grouped(puzzle: &StarBattle, empty: &[bool], cnf: &mut Cnf) -> Vec
                 j += g.len();
                 groups.push(g);
             }
-            count_groups(cnf, &x, &groups, k);
+            count_groups(cnf, &x, &groups, k, n, empty);
         }
     }
     let mut by_region: Vec<Vec<usize>> = vec![Vec::new(); puzzle.n_regions()];
@@ -93,12 +93,12 @@ pub fn encode_grouped(puzzle: &StarBattle, empty: &[bool], cnf: &mut Cnf) -> Vec
             continue;
         }
         let cover = window_cover(n, &live);
-        count_groups(cnf, &x, &cover, k);
+        count_groups(cnf, &x, &cover, k, n, empty);
         // The same from the other end (the cells turned half a turn): often another cover.
         let turned: Vec<usize> = live.iter().map(|&i| n * n - 1 - i).collect();
         let other: Vec<Vec<usize>> = window_cover(n, &turned).into_iter().map(|g| g.into_iter().map(|i| n * n - 1 - i).collect()).collect();
         if other.len() <= cover.len() && normalised(&other) != normalised(&cover) {
-            count_groups(cnf, &x, &other, k);
+            count_groups(cnf, &x, &other, k, n, empty);
         }
     }
     for r in 0..n.saturating_sub(1) {
@@ -123,8 +123,10 @@ fn normalised(groups: &[Vec<usize>]) -> Vec<Vec<usize>> {
 }
 
 /// Exactly `k` of `groups` (each holding at most one star) hold a star: a literal per group
-/// of two or more cells, true exactly when one of its cells is a star, and a count over them.
-fn count_groups(cnf: &mut Cnf, x: &[Lit], groups: &[Vec<usize>], k: usize) {
+/// of two or more cells, true exactly when one of its cells is a star, and a count over them;
+/// and the group's literal rules out the open cells that touch every cell of the group (the
+/// cells above and below a pair in a row, beside a pair in a column).
+fn count_groups(cnf: &mut Cnf, x: &[Lit], groups: &[Vec<usize>], k: usize, n: usize, empty: &[bool]) {
     let mut some = Vec::with_capacity(groups.len());
     for g in groups {
         if let [only] = g[..] {
@@ -138,9 +140,35 @@ fn count_groups(cnf: &mut Cnf, x: &[Lit], groups: &[Vec<usize>], k: usize) {
             cnf.implies(x[i], v);
         }
         cnf.clause(clause);
+        // A star somewhere in the group rules out every cell that touches the whole group;
+        // unit propagation cannot see that through the group's cells one by one.
+        for z in common_neighbours(n, g) {
+            if !empty.get(z).copied().unwrap_or(false) {
+                cnf.clause(vec![!v, !x[z]]);
+            }
+        }
         some.push(v);
     }
     cnf.exactly(&some, k);
+}
+
+/// The cells outside `group` that touch every cell of it (orthogonally or diagonally): a star
+/// in the group rules each of them out, whichever cell it is.
+fn common_neighbours(n: usize, group: &[usize]) -> Vec<usize> {
+    let (r0, c0) = (group[0] / n, group[0] % n);
+    let mut out = Vec::new();
+    for r in r0.saturating_sub(2)..(r0 + 3).min(n) {
+        for c in c0.saturating_sub(2)..(c0 + 3).min(n) {
+            let z = r * n + c;
+            if group.contains(&z) {
+                continue;
+            }
+            if group.iter().all(|&i| (i / n).abs_diff(r) <= 1 && (i % n).abs_diff(c) <= 1) {
+                out.push(z);
+            }
+        }
+    }
+    out
 }
 
 /// A partition of `cells` (indices of an n×n grid) into groups each inside one 2x2 box, with
