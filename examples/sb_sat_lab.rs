@@ -409,36 +409,6 @@ fn main() {
                 assert_eq!(s.solve_limited(&[]), lbool::FALSE);
                 second = t2.elapsed().as_secs_f64() * 1e3;
             }
-            "theory" | "notheory" => {
-                // batsat with the 2x2-block count inside (`cdcl::BlockTheory`), or without it.
-                let mut s = batsat::BasicSolver::default();
-                for _ in 0..cnf.n_vars() {
-                    s.new_var_default();
-                }
-                for c in cnf.clauses() {
-                    let mut v: Vec<_> = c.iter().map(|&l| bl(l)).collect();
-                    s.add_clause_reuse(&mut v);
-                }
-                let mut th = studio::kinds::starbattle::cdcl::BlockTheory::new(p, &x, cnf.n_vars());
-                let on = which == "theory";
-                let run = |s: &mut batsat::BasicSolver, th: &mut studio::kinds::starbattle::cdcl::BlockTheory| {
-                    if on { s.solve_limited_th(th, &[]) } else { s.solve_limited(&[]) }
-                };
-                assert_eq!(run(&mut s, &mut th), lbool::TRUE);
-                let m = s.get_model().to_vec();
-                let stars: Vec<bool> = x.iter().map(|l| m[l.index()] == lbool::TRUE).collect();
-                let g = studio::grid::Grid::from_cells(p.rows(), p.cols(), stars.clone()).unwrap();
-                p.verify(&g).unwrap();
-                first = t1.elapsed().as_secs_f64() * 1e3;
-                let t2 = Instant::now();
-                let mut block: Vec<_> = x.iter().zip(&stars).map(|(&l, &s)| bl(if s { !l } else { l })).collect();
-                s.add_clause_reuse(&mut block);
-                assert_eq!(run(&mut s, &mut th), lbool::FALSE);
-                second = t2.elapsed().as_secs_f64() * 1e3;
-                if std::env::var_os("SHOW").is_some() {
-                    eprintln!("conflicts {} theory propagations {} conflicts {}", s.num_conflicts(), th.propagations, th.conflicts);
-                }
-            }
             "cube" => {
                 // Cases on the region with the tightest cover: which of its groups are empty.
                 let n = p.rows();

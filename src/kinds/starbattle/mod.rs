@@ -12,7 +12,6 @@
 //! - [`page`]: the page's pure functions (marks, highlights, SVG, the region editor's draft).
 
 pub mod check;
-pub mod cdcl;
 pub mod encode;
 pub mod formats;
 pub mod generate;
