@@ -124,7 +124,91 @@ pub fn hint<P: Puzzle>(p: &P, marks: &[u8], answer: Option<&P::Solution>) -> Hin
             };
         }
     }
-    p.next_step(marks, answer)
+    match (p.next_step(marks, answer), answer) {
+        (Hint::Stuck { sentence, known, total }, Some(a)) => match reveal(p, marks, a, known, total) {
+            Some(step) => Hint::Step(step),
+            None => Hint::Stuck { sentence, known, total },
+        },
+        (h, _) => h,
+    }
+}
+
+/// The rule name of a step taken from the proven answer where the rules stop.
+pub const REVEAL_RULE: &str = "From the proven answer";
+/// Cells of the answer weighed for a reveal.
+const REVEAL_CANDIDATES: usize = 6;
+/// Steps of logic a candidate is weighed by: the cells the rules decide within them after it.
+const REVEAL_STEPS: usize = 30;
+
+/// Where the rules stop (`known` of `total` cells decided) and the proven unique answer is
+/// known: the answer's value at one undecided cell, as a step the player can apply, so a hint
+/// never leaves the player stuck. Among a few undecided cells spread over the grid (filled
+/// ones first, the stars and black cells that tell the rules most), the one after which the
+/// rules decide the most cells within [`REVEAL_STEPS`] steps. The sentence says it comes
+/// from the search, not from a rule. `None` when no cell is undecided.
+fn reveal<P: Puzzle>(p: &P, marks: &[u8], answer: &P::Solution, known: usize, total: usize) -> Option<Step> {
+    let text: Vec<char> = p.solution_rows(answer).concat().chars().collect();
+    let open: Vec<usize> = (0..p.cell_count().min(text.len())).filter(|&c| marks.get(c * P::MARK_STRIDE).copied().unwrap_or(0) == 0).collect();
+    let filled: Vec<usize> = open.iter().copied().filter(|&c| text[c] != '.').collect();
+    let pool = if filled.is_empty() { &open } else { &filled };
+    if pool.is_empty() {
+        return None;
+    }
+    let stride = pool.len().div_ceil(REVEAL_CANDIDATES).max(1);
+    let with = |c: usize| {
+        let mut m = marks.to_vec();
+        let at = c * P::MARK_STRIDE;
+        if m.len() <= at {
+            m.resize(at + 1, 0);
+        }
+        m[at] = P::answer_mark(text[c], true);
+        m
+    };
+    let mut best: Option<(usize, usize)> = None;
+    for &c in pool.iter().step_by(stride) {
+        // The cells the rules decide within a few steps once this cell is known.
+        let mut m = with(c);
+        let mut decided = std::collections::BTreeSet::new();
+        for _ in 0..REVEAL_STEPS {
+            match p.next_step(&m, Some(answer)) {
+                Hint::Step(s) => {
+                    let before = m.clone();
+                    apply(&mut m, &s);
+                    if m == before {
+                        break;
+                    }
+                    decided.extend(s.cells.iter().copied());
+                }
+                _ => break,
+            }
+        }
+        if best.is_none_or(|(_, n)| decided.len() > n) {
+            best = Some((c, decided.len()));
+        }
+    }
+    let (cell, follows) = best?;
+    let value = P::answer_mark(text[cell], true);
+    let after = match follows {
+        0 => "The rules find nothing more at once after it either.".to_string(),
+        1 => "With it, the rules decide at least 1 more cell at once.".to_string(),
+        n if n >= REVEAL_STEPS => format!("With it, the rules go on (at least {n} more cells within {REVEAL_STEPS} steps)."),
+        n => format!("With it, the rules decide {n} more cells at once."),
+    };
+    Some(Step {
+        rule: REVEAL_RULE.into(),
+        rank: u8::MAX,
+        difficulty: "beyond logic (needs search)".into(),
+        cells: vec![cell],
+        marks: vec![(cell * P::MARK_STRIDE, value)],
+        reasons: Vec::new(),
+        clues: Vec::new(),
+        figures: Vec::new(),
+        sentence: format!(
+            "No rule decides another cell from here ({known} of {total} decided), so this step comes from the solver's search: its answer, proven the only one, has {} at {}. {after}",
+            p.reveal_words(text[cell]),
+            p.cell_name(cell)
+        ),
+    })
 }
 
 /// Writes a step's mark changes into `marks` (growing it as needed).

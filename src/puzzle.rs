@@ -228,6 +228,12 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
         format!("cell {}", cell + 1)
     }
 
+    /// What the answer's character for a cell is, in words, for a hint that reveals it ("a
+    /// star", "the digit 4"). Defaults to the filled/empty words of [`Puzzle::answer_mark`].
+    fn reveal_words(&self, answer: char) -> String {
+        if answer == '.' { "an empty cell".into() } else { "a filled cell".into() }
+    }
+
     /// Encodes the rules into `cnf`; never calls a solver.
     fn encode(&self, cnf: &mut Cnf) -> Self::Vars;
     /// The literals that make up an answer: two answers differ exactly when these differ.

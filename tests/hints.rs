@@ -46,23 +46,36 @@ fn check_step<P: Puzzle>(answer: &str, marks: &mut Vec<u8>, s: &hint::Step, at: 
     assert!(wrong.is_empty(), "{at}: the step \"{}\" ({}) contradicts the answer at {:?}", s.rule, s.sentence, wrong);
 }
 
-/// Walks every hint from `marks`; returns whether the end is Solved, checking each step.
+/// Walks every hint from `marks`, checking each step: the rules' steps until they stop, then
+/// the steps from the proven answer (each one cell) and the rules' steps they open, until the
+/// puzzle is solved, which every walk with a known answer must reach. Returns whether the rules
+/// alone finished it, the marks where they stopped (the answer when they finished), and their
+/// steps until then.
 fn walk<P: Puzzle>(p: &P, answer: &P::Solution, mut marks: Vec<u8>, at: &str) -> (bool, Vec<u8>, usize) {
     let text = answer_text(p, answer);
-    let mut steps = 0;
+    let (mut steps, mut all) = (0, 0);
+    let mut stopped: Option<(Vec<u8>, usize)> = None;
     loop {
         match hint::hint(p, &marks, Some(answer)) {
             Hint::Step(s) => {
+                if s.rule == hint::REVEAL_RULE {
+                    assert_eq!(s.cells.len(), 1, "{at}: a reveal is one cell");
+                    assert!(s.sentence.contains(&p.cell_name(s.cells[0])), "{at}: the reveal names its cell: {}", s.sentence);
+                    stopped.get_or_insert_with(|| (marks.clone(), steps));
+                } else if stopped.is_none() {
+                    steps += 1;
+                }
                 check_step::<P>(&text, &mut marks, &s, at);
-                steps += 1;
-                assert!(steps < 100_000, "{at}: no end");
+                all += 1;
+                assert!(all < 100_000, "{at}: no end");
             }
-            Hint::Solved { .. } => return (true, marks, steps),
-            Hint::Stuck { known, total, .. } => {
-                assert!(known < total, "{at}: stuck with every cell known");
-                return (false, marks, steps);
+            Hint::Solved { .. } => {
+                return match stopped {
+                    None => (true, marks, steps),
+                    Some((m, k)) => (false, m, k),
+                };
             }
-            other => panic!("{at}: unexpected {other:?}"),
+            other => panic!("{at}: the hints stopped short of a known answer: {other:?}"),
         }
     }
 }
@@ -792,4 +805,50 @@ fn the_worker_shows_a_step_before_the_answer_and_then_checks_the_marks() {
     // Flood-It's step reads the answer: nothing early.
     let _ = run(Request::Hint { kind: Kind::FloodIt, puzzle: "floodit/v1/6x6/032242034203340350204502505323231342".into(), marks: vec![] }, post);
     assert!(seen.borrow().iter().all(|r| !matches!(r, Reply::HintEarly(_))));
+}
+
+/// Where the rules stop, a hint with the proven answer gives one cell of that answer, said to
+/// come from the solver's search (the walk checks that every step agrees with the answer and
+/// that the hints then finish the puzzle); without the answer the hint says the rules stop.
+#[test]
+fn where_the_rules_stop_a_hint_gives_a_cell_of_the_proven_answer() {
+    let (mut revealed, mut star_battles) = (0, 0);
+    // The generated 17x17 and 21x21 Star Battles that need search, kept in the repository.
+    let text = std::fs::read_to_string(HARD).expect("bench/starbattle/hard_17_21_25.txt");
+    let entries = StarBattle::read_collection(&text, "hard").expect("reads");
+    for e in entries.iter().filter(|e| !e.id.starts_with("sb25") && e.id.contains("beyond")) {
+        let (p, answer, seed) = (&e.puzzle, e.known.clone().expect("the set carries answers"), &e.id);
+        let (by_rules, stopped, _) = walk(p, &answer, Vec::new(), &format!("beyond #{seed}"));
+        if by_rules {
+            continue; // the ladder has grown since the set was made
+        }
+        // At the marks where the rules stop: the reveal with the answer, the stop without it.
+        let Hint::Step(s) = hint::hint(p, &stopped, Some(&answer)) else { panic!("beyond #{seed}: no reveal") };
+        assert_eq!(s.rule, hint::REVEAL_RULE);
+        assert!(s.sentence.starts_with("No rule decides another cell from here") && s.sentence.contains("proven the only one"), "{}", s.sentence);
+        let star = answer.cells()[s.cells[0]];
+        assert!(s.sentence.contains(if star { "has a star at" } else { "has no star at" }), "{}", s.sentence);
+        assert!(matches!(hint::hint(p, &stopped, None), Hint::Stuck { .. }), "beyond #{seed}: without the answer the rules stop");
+        revealed += 1;
+        star_battles += 1;
+    }
+    // webpbn's "Forever" (25x25, unique), where line logic and short contradictions stop at 64 cells.
+    let forever = human_nonograms().into_iter().find(|(f, _)| f.contains("forever")).expect("webpbn 6574 Forever in the shared set").1;
+    let answer = unique(&forever).expect("Forever is unique");
+    let (by_rules, stopped, _) = walk(&forever, &answer, Vec::new(), "Forever");
+    assert!(!by_rules, "Forever: the rules finish it (the test needs one where they stop)");
+    let Hint::Step(s) = hint::hint(&forever, &stopped, Some(&answer)) else { panic!("Forever: no reveal") };
+    assert_eq!(s.rule, hint::REVEAL_RULE);
+    assert!(s.sentence.contains(if answer.cells()[s.cells[0]] { "a black cell at" } else { "a white cell at" }), "{}", s.sentence);
+    revealed += 1;
+    for (k, (p, answer)) in nonograms(150, 41).iter().enumerate() {
+        let (by_rules, stopped, _) = walk(p, answer, Vec::new(), &format!("nonogram #{k}"));
+        if !by_rules {
+            let Hint::Step(s) = hint::hint(p, &stopped, Some(answer)) else { panic!("nonogram #{k}: no reveal") };
+            assert_eq!(s.rule, hint::REVEAL_RULE);
+            assert!(s.sentence.contains(if answer.cells()[s.cells[0]] { "a black cell at" } else { "a white cell at" }), "{}", s.sentence);
+            revealed += 1;
+        }
+    }
+    assert!(star_battles >= 1 && revealed >= star_battles + 1, "reveals: {star_battles} Star Battles, {revealed} in all");
 }

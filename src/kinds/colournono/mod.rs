@@ -129,6 +129,13 @@ impl Puzzle for ColourNonogram {
         solve::solve(self, mode, monitor)
     }
 
+    fn reveal_words(&self, answer: char) -> String {
+        match formats::char_colour(answer) {
+            Some(c) if (c as usize) < self.palette().len() => self.colour_name(c as usize),
+            _ => format!("\"{answer}\""),
+        }
+    }
+
     fn cell_name(&self, cell: usize) -> String {
         crate::hint::cell_words(self.width(), cell)
     }

@@ -105,6 +105,13 @@ impl Puzzle for KenKen {
         hint::hint_mistakes(answer, marks)
     }
 
+    fn reveal_words(&self, answer: char) -> String {
+        match formats::char_digit(answer) {
+            Some(d) => format!("the digit {d}"),
+            None => format!("\"{answer}\""),
+        }
+    }
+
     fn cell_name(&self, cell: usize) -> String {
         crate::hint::cell_words(self.size(), cell)
     }

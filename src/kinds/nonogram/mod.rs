@@ -121,6 +121,10 @@ impl Puzzle for Nonogram {
         hint::next_step(self, marks)
     }
 
+    fn reveal_words(&self, answer: char) -> String {
+        if answer == '.' { "a white cell".into() } else { "a black cell".into() }
+    }
+
     fn cell_name(&self, cell: usize) -> String {
         crate::hint::cell_words(self.width(), cell)
     }

@@ -136,6 +136,10 @@ impl Puzzle for StarBattle {
         hint::next_step(self, marks)
     }
 
+    fn reveal_words(&self, answer: char) -> String {
+        if answer == '.' { "no star".into() } else { "a star".into() }
+    }
+
     fn cell_name(&self, cell: usize) -> String {
         crate::hint::cell_words(self.cols(), cell)
     }
