@@ -309,7 +309,8 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
             // A deduction needs no answer: show it at once, then check the marks when the answer is in.
             let cached = HINT_ANSWERS.with(|c| c.borrow().iter().any(|(k, p, _)| *k == kind && *p == puzzle));
             if !cached && !kinds::hint_needs_answer(kind) {
-                if let Ok(h) = kinds::hint_text(kind, &puzzle, &marks, None) {
+                // Where the rules stop, the answer may give a cell instead (hint::hint): wait for it.
+                if let Some(h) = kinds::hint_text(kind, &puzzle, &marks, None).ok().filter(|h| !matches!(h, crate::hint::Hint::Stuck { .. })) {
                     post(Reply::HintEarly(Box::new(h)));
                 }
             }

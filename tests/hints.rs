@@ -803,8 +803,17 @@ fn the_worker_shows_a_step_before_the_answer_and_then_checks_the_marks() {
     assert!(matches!(again, Reply::Hint(ref h) if matches!(**h, Hint::Mistake { .. })));
     assert!(seen.borrow().iter().all(|r| !matches!(r, Reply::HintEarly(_))));
     // Flood-It's step reads the answer: nothing early.
-    let _ = run(Request::Hint { kind: Kind::FloodIt, puzzle: "floodit/v1/6x6/032242034203340350204502505323231342".into(), marks: vec![] }, post);
+    let _ = run(Request::Hint { kind: Kind::FloodIt, puzzle: "floodit/v1/6x6/032242034203340350204502505323231342".into(), marks: vec![] }, post.clone());
     assert!(seen.borrow().iter().all(|r| !matches!(r, Reply::HintEarly(_))));
+    // Where the rules stop (webpbn's "Forever" from the empty grid's last rule step), nothing
+    // early either: the answer gives a cell instead of the stop.
+    let forever = human_nonograms().into_iter().find(|(f, _)| f.contains("forever")).expect("webpbn 6574 Forever in the shared set").1;
+    let answer = unique(&forever).expect("Forever is unique");
+    let (_, stopped, _) = walk(&forever, &answer, Vec::new(), "Forever");
+    let text = forever.to_json().to_string();
+    let last = run(Request::Hint { kind: Kind::Nonogram, puzzle: text, marks: stopped }, post);
+    assert!(seen.borrow().iter().all(|r| !matches!(r, Reply::HintEarly(_))), "no stop shown before the answer");
+    assert!(matches!(last, Reply::Hint(ref h) if matches!(**h, Hint::Step(ref s) if s.rule == hint::REVEAL_RULE)), "{last:?}");
 }
 
 /// Where the rules stop, a hint with the proven answer gives one cell of that answer, said to
