@@ -125,7 +125,9 @@ pub fn hint<P: Puzzle>(p: &P, marks: &[u8], answer: Option<&P::Solution>) -> Hin
         }
     }
     match (p.next_step(marks, answer), answer) {
-        (Hint::Stuck { sentence, known, total }, Some(a)) => match reveal(p, marks, a, known, total) {
+        // Only for kinds whose marks are the grid's cells (not Flood-It's moves, whose steps read
+        // the answer already) and a stop counted in those cells.
+        (Hint::Stuck { sentence, known, total }, Some(a)) if !P::HINT_NEEDS_ANSWER && total == p.cell_count() && known < total => match reveal(p, marks, a, known, total) {
             Some(step) => Hint::Step(step),
             None => Hint::Stuck { sentence, known, total },
         },
