@@ -166,35 +166,52 @@ fn reveal<P: Puzzle>(p: &P, marks: &[u8], answer: &P::Solution, known: usize, to
         m[at] = P::answer_mark(text[c], true);
         m
     };
-    let mut best: Option<(usize, usize)> = None;
+    // Per candidate: the cells the rules decide within a few steps once it is known, and how
+    // that walk ended (finished, stopped again, or cut at the cap).
+    #[derive(Clone, Copy, PartialEq)]
+    enum End {
+        Finished,
+        Stopped,
+        Cut,
+    }
+    let mut best: Option<(usize, usize, End)> = None;
     for &c in pool.iter().step_by(stride) {
-        // The cells the rules decide within a few steps once this cell is known.
         let mut m = with(c);
         let mut decided = std::collections::BTreeSet::new();
+        let mut end = End::Cut;
         for _ in 0..REVEAL_STEPS {
             match p.next_step(&m, Some(answer)) {
                 Hint::Step(s) => {
                     let before = m.clone();
                     apply(&mut m, &s);
                     if m == before {
+                        end = End::Stopped;
                         break;
                     }
                     decided.extend(s.cells.iter().copied());
                 }
-                _ => break,
+                Hint::Solved { .. } => {
+                    end = End::Finished;
+                    break;
+                }
+                _ => {
+                    end = End::Stopped;
+                    break;
+                }
             }
         }
-        if best.is_none_or(|(_, n)| decided.len() > n) {
-            best = Some((c, decided.len()));
+        if best.is_none_or(|(_, n, _)| decided.len() > n) {
+            best = Some((c, decided.len(), end));
         }
     }
-    let (cell, follows) = best?;
+    let (cell, follows, end) = best?;
     let value = P::answer_mark(text[cell], true);
-    let after = match follows {
-        0 => "The rules find nothing more at once after it either.".to_string(),
-        1 => "With it, the rules decide at least 1 more cell at once.".to_string(),
-        n if n >= REVEAL_STEPS => format!("With it, the rules go on (at least {n} more cells within {REVEAL_STEPS} steps)."),
-        n => format!("With it, the rules decide {n} more cells at once."),
+    let cells = |n: usize| if n == 1 { "1 more cell".to_string() } else { format!("{n} more cells") };
+    let after = match (follows, end) {
+        (_, End::Finished) => format!("With it, the rules finish the puzzle ({}).", cells(follows)),
+        (0, _) => "The rules find nothing more after it either; the next hint gives another cell.".to_string(),
+        (n, End::Stopped) => format!("With it, the rules decide {} before they stop again.", cells(n)),
+        (n, End::Cut) => format!("With it, the rules go on: {} within the next {REVEAL_STEPS} steps.", cells(n)),
     };
     Some(Step {
         rule: REVEAL_RULE.into(),

@@ -835,6 +835,7 @@ fn where_the_rules_stop_a_hint_gives_a_cell_of_the_proven_answer() {
         let Hint::Step(s) = hint::hint(p, &stopped, Some(&answer)) else { panic!("beyond #{seed}: no reveal") };
         assert_eq!(s.rule, hint::REVEAL_RULE);
         assert!(s.sentence.starts_with("No rule decides another cell from here") && s.sentence.contains("proven the only one"), "{}", s.sentence);
+        assert!(["before they stop again.", "within the next 30 steps.", "finish the puzzle (", "the next hint gives another cell."].iter().any(|end| s.sentence.contains(end)), "{}", s.sentence);
         let star = answer.cells()[s.cells[0]];
         assert!(s.sentence.contains(if star { "has a star at" } else { "has no star at" }), "{}", s.sentence);
         assert!(matches!(hint::hint(p, &stopped, None), Hint::Stuck { .. }), "beyond #{seed}: without the answer the rules stop");
