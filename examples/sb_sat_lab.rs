@@ -308,7 +308,7 @@ fn cnf_of(p: &StarBattle) -> (Cnf, Vec<Lit>) {
             let at = |line: usize, across: usize| if by_col { across * n + line } else { line * n + across };
             for a in 0..n - 1 {
                 for offset in [0usize, 1] {
-                    let starts: Vec<usize> = if offset == 0 { (0..n).step_by(2).collect() } else { std::iter::once(0).chain((1..n).step_by(2)).collect() };
+                    let starts = solve::block_starts(n, offset);
                     if starts.len() != 2 * p.stars() + 1 {
                         continue;
                     }
@@ -339,7 +339,7 @@ fn cnf_of(p: &StarBattle) -> (Cnf, Vec<Lit>) {
             let at = |line: usize, across: usize| if by_col { across * n + line } else { line * n + across };
             for a in 0..n - 1 {
                 for offset in [0usize, 1] {
-                    let starts: Vec<usize> = if offset == 0 { (0..n).step_by(2).collect() } else { std::iter::once(0).chain((1..n).step_by(2)).collect() };
+                    let starts = solve::block_starts(n, offset);
                     if starts.len() != 2 * p.stars() + 1 {
                         continue;
                     }

@@ -123,6 +123,16 @@ pub fn solve(p: &StarBattle, mode: Mode, monitor: Option<Monitor>) -> Result<Rep
     Ok(Report { verdict: e.verdict, solutions: e.solutions, stats, proof, rating: Some(rated.difficulty()), count })
 }
 
+/// Where the two-wide blocks of a band of two lines `n` long start: 0, 2, 4, … (`offset` 0),
+/// or 0, 1, 3, 5, … (`offset` 1: a lone first column, then pairs).
+pub fn block_starts(n: usize, offset: usize) -> Vec<usize> {
+    if offset == 0 {
+        (0..n).step_by(2).collect()
+    } else {
+        std::iter::once(0).chain((1..n).step_by(2)).collect()
+    }
+}
+
 /// Implied clauses for the SAT phase (the answers are unchanged; unit propagation on the plain
 /// encoding does not see them). A band of two adjacent rows holds exactly 2k stars; cut it into
 /// m = ⌈n/2⌉ disjoint blocks of two columns (from column 0, or from column 1 with a lone first
@@ -137,8 +147,7 @@ pub fn band_blocks(p: &StarBattle, x: &[Lit], cnf: &mut Cnf) {
         let at = |line: usize, across: usize| if by_col { x[across * n + line] } else { x[line * n + across] };
         for a in 0..n.saturating_sub(1) {
             for offset in [0usize, 1] {
-                // Block starts across the band: 0, 2, 4, … or 0, 1, 3, 5, …
-                let starts: Vec<usize> = if offset == 0 { (0..n).step_by(2).collect() } else { std::iter::once(0).chain((1..n).step_by(2)).collect() };
+                let starts = block_starts(n, offset);
                 let m = starts.len();
                 if m != 2 * k + 1 {
                     continue;
