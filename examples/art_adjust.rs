@@ -18,18 +18,35 @@ fn summary(label: &str, mut v: Vec<f64>, unit: &str) {
         return;
     }
     v.sort_by(f64::total_cmp);
-    println!("{label}: median {:.2}{unit}, max {:.2}{unit} over {} cases", v[v.len() / 2], v[v.len() - 1], v.len());
+    println!(
+        "{label}: median {:.2}{unit}, max {:.2}{unit} over {} cases",
+        v[v.len() / 2],
+        v[v.len() - 1],
+        v.len()
+    );
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let dir = args.first().filter(|a| !a.starts_with("--")).cloned().unwrap_or_else(|| "../shared/bench/images".into());
-    let widths: Vec<u32> = arg(&args, "--widths").unwrap_or("20,30,40,60").split(',').filter_map(|w| w.parse().ok()).collect();
-    let levels: Vec<Level> = arg(&args, "--levels").unwrap_or("medium").split(',').filter_map(Level::parse).collect();
+    let dir = args
+        .first()
+        .filter(|a| !a.starts_with("--"))
+        .cloned()
+        .unwrap_or_else(|| "../shared/bench/images".into());
+    let widths: Vec<u32> = arg(&args, "--widths")
+        .unwrap_or("20,30,40,60")
+        .split(',')
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    let levels: Vec<Level> =
+        arg(&args, "--levels").unwrap_or("medium").split(',').filter_map(Level::parse).collect();
     // The tone before the threshold: plain by default (the earlier figures), auto as the page.
     let tone = match arg(&args, "--tone").unwrap_or("plain") {
         "auto" => None,
-        word => Some(studio::art::tone::Tone::parse(word).expect("--tone plain, stretch, local, edges or auto")),
+        word => Some(
+            studio::art::tone::Tone::parse(word)
+                .expect("--tone plain, stretch, local, edges or auto"),
+        ),
     };
     let cap: f64 = arg(&args, "--cap").and_then(|c| c.parse().ok()).unwrap_or(10.0);
     let method = match arg(&args, "--method").unwrap_or("threshold") {
@@ -39,7 +56,11 @@ fn main() {
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("read the photo folder")
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| ["png", "jpg", "jpeg"].contains(&e.to_string_lossy().to_lowercase().as_str())))
+        .filter(|p| {
+            p.extension().is_some_and(|e| {
+                ["png", "jpg", "jpeg"].contains(&e.to_string_lossy().to_lowercase().as_str())
+            })
+        })
         .collect();
     files.sort();
     println!("| photo | width×height | level | reached | changed | fraction | unknown left | rating | rules | adjust (ms) | total (ms) | SAT |");
@@ -78,7 +99,12 @@ fn main() {
                     a.rules_words(),
                     a.ms,
                     r.timings.total_ms,
-                    match (a.reached, a.sat_unique) { (false, _) => "-", (_, Some(true)) => "unique", (_, Some(false)) => "SECOND ANSWER", (_, None) => "undecided" }
+                    match (a.reached, a.sat_unique) {
+                        (false, _) => "-",
+                        (_, Some(true)) => "unique",
+                        (_, Some(false)) => "SECOND ANSWER",
+                        (_, None) => "undecided",
+                    }
                 );
             }
         }

@@ -13,8 +13,16 @@ use studio::art::{pipeline, ArtOptions, Method, OptimizerConfig, PrepareOptions,
 fn photo(width: u32, height: u32) -> GrayImage {
     let mut rng = SplitMix64::new(12);
     let (w, h) = (f64::from(width), f64::from(height));
-    let shapes: Vec<(f64, f64, f64, f64)> =
-        (0..7).map(|_| (rng.unit() * w, rng.unit() * h, (0.08 + rng.unit() * 0.25) * w.min(h), rng.unit() * 255.0)).collect();
+    let shapes: Vec<(f64, f64, f64, f64)> = (0..7)
+        .map(|_| {
+            (
+                rng.unit() * w,
+                rng.unit() * h,
+                (0.08 + rng.unit() * 0.25) * w.min(h),
+                rng.unit() * 255.0,
+            )
+        })
+        .collect();
     GrayImage::from_fn(width, height, |x, y| {
         let (fx, fy) = (f64::from(x), f64::from(y));
         let mut v = 90.0 + 100.0 * (fx / w) - 40.0 * (fy / h);
@@ -46,7 +54,11 @@ fn main() {
         let started = std::time::Instant::now();
         let mut first: Option<(f64, usize, f64)> = None;
         let r = pipeline::run_streaming(&bytes, &options, &mut |_| {}, &mut |r| {
-            first.get_or_insert((started.elapsed().as_secs_f64() * 1000.0, r.givens.len(), r.givens_stats.reveal_ms));
+            first.get_or_insert((
+                started.elapsed().as_secs_f64() * 1000.0,
+                r.givens.len(),
+                r.givens_stats.reveal_ms,
+            ));
             true
         })
         .expect("pipeline");

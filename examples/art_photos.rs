@@ -20,19 +20,34 @@ fn summary(label: &str, mut v: Vec<f64>) {
     }
     v.sort_by(f64::total_cmp);
     let median = v[v.len() / 2];
-    println!("{label}: median {:.0} ms, max {:.0} ms, total {:.0} ms over {} cases", median, v[v.len() - 1], v.iter().sum::<f64>(), v.len());
+    println!(
+        "{label}: median {:.0} ms, max {:.0} ms, total {:.0} ms over {} cases",
+        median,
+        v[v.len() - 1],
+        v.iter().sum::<f64>(),
+        v.len()
+    );
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let dir = args.first().cloned().unwrap_or_else(|| "../shared/bench/images".into());
-    let widths: Vec<u32> = arg(&args, "--widths").unwrap_or("30,40,50,75,100").split(',').filter_map(|w| w.parse().ok()).collect();
+    let widths: Vec<u32> = arg(&args, "--widths")
+        .unwrap_or("30,40,50,75,100")
+        .split(',')
+        .filter_map(|w| w.parse().ok())
+        .collect();
     let cap: f64 = arg(&args, "--cap").and_then(|c| c.parse().ok()).unwrap_or(60.0);
-    let methods: Vec<&str> = arg(&args, "--methods").unwrap_or("threshold,translucent").split(',').collect();
+    let methods: Vec<&str> =
+        arg(&args, "--methods").unwrap_or("threshold,translucent").split(',').collect();
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("read the photo folder")
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| ["png", "jpg", "jpeg"].contains(&e.to_string_lossy().to_lowercase().as_str())))
+        .filter(|p| {
+            p.extension().is_some_and(|e| {
+                ["png", "jpg", "jpeg"].contains(&e.to_string_lossy().to_lowercase().as_str())
+            })
+        })
         .collect();
     files.sort();
     println!("| photo | method | width | first unique (ms) | of which decode+prepare/method/verdict/givens | givens at first | end (ms) | givens | proven minimal | undecided | gap |");
@@ -59,7 +74,13 @@ fn main() {
                 let r = pipeline::run_streaming(&bytes, &options, &mut |_| {}, &mut |r| {
                     if first.is_none() {
                         let t = &r.timings;
-                        split = format!("{:.0}/{:.0}/{:.0}/{:.0}", t.decode_ms + t.prepare_ms, t.method_ms, t.verdict_ms, t.givens_ms);
+                        split = format!(
+                            "{:.0}/{:.0}/{:.0}/{:.0}",
+                            t.decode_ms + t.prepare_ms,
+                            t.method_ms,
+                            t.verdict_ms,
+                            t.givens_ms
+                        );
                     }
                     first.get_or_insert((started.elapsed().as_secs_f64() * 1000.0, r.givens.len()));
                     true
@@ -72,7 +93,10 @@ fn main() {
                 if r.proven_minimal {
                     minimal_times.push(end);
                 }
-                let gap = r.quality.map(|q| format!("{:.2}%", q.gap * 100.0)).unwrap_or_else(|| "-".into());
+                let gap = r
+                    .quality
+                    .map(|q| format!("{:.2}%", q.gap * 100.0))
+                    .unwrap_or_else(|| "-".into());
                 println!(
                     "| {} | {method} | {width} | {first_ms:.0} | {split} | {first_givens} | {end:.0} | {} | {} | {} | {gap} |",
                     file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),

@@ -6,10 +6,12 @@
 //! Run with `cargo run --release --example quality [image files...]`; image files given
 //! on the command line are decoded and measured too.
 
+use std::time::Instant;
 use studio::art::optimizer::{optimise, OptimizerConfig};
 use studio::art::rng::SplitMix64;
-use studio::art::{block_bound, decode, prepare, strip_bound, trivial_bound, Gray, PrepareOptions, Problem};
-use std::time::Instant;
+use studio::art::{
+    block_bound, decode, prepare, strip_bound, trivial_bound, Gray, PrepareOptions, Problem,
+};
 
 /// A deterministic photo-like picture: gradient background, a few soft shapes, grain.
 fn synthetic_photo(seed: u64, width: u32, height: u32) -> Gray {
@@ -61,7 +63,11 @@ fn main() {
     let mut cases: Vec<(String, u32, Gray)> = Vec::new();
     for &size in &[30u32, 40] {
         for image in 0..4u64 {
-            cases.push((format!("synth{image}"), size, synthetic_photo(1000 + image, size * 8, size * 8)));
+            cases.push((
+                format!("synth{image}"),
+                size,
+                synthetic_photo(1000 + image, size * 8, size * 8),
+            ));
         }
     }
     for path in std::env::args().skip(1) {

@@ -12,7 +12,9 @@ fn save(name: &str, img: &GrayImage) {
 }
 
 fn draw(w: u32, h: u32, f: impl Fn(f64, f64) -> f64) -> GrayImage {
-    GrayImage::from_fn(w, h, |x, y| Luma([(f(f64::from(x) + 0.5, f64::from(y) + 0.5) * 255.0).round().clamp(0.0, 255.0) as u8]))
+    GrayImage::from_fn(w, h, |x, y| {
+        Luma([(f(f64::from(x) + 0.5, f64::from(y) + 0.5) * 255.0).round().clamp(0.0, 255.0) as u8])
+    })
 }
 
 fn main() {

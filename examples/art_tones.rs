@@ -10,11 +10,33 @@ use studio::art::{decode, prepare, PrepareOptions};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let dir = args.first().filter(|a| !a.starts_with("--")).cloned().unwrap_or_else(|| "../shared/bench/images".into());
-    let widths: Vec<u32> = args.iter().position(|a| a == "--widths").and_then(|i| args.get(i + 1)).map_or("30,60,100", String::as_str).split(',').filter_map(|w| w.parse().ok()).collect();
-    let mut files: Vec<_> = std::fs::read_dir(&dir).expect("read the photo folder").filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| ["png", "jpg", "jpeg"].contains(&e.to_string_lossy().to_lowercase().as_str()))).collect();
+    let dir = args
+        .first()
+        .filter(|a| !a.starts_with("--"))
+        .cloned()
+        .unwrap_or_else(|| "../shared/bench/images".into());
+    let widths: Vec<u32> = args
+        .iter()
+        .position(|a| a == "--widths")
+        .and_then(|i| args.get(i + 1))
+        .map_or("30,60,100", String::as_str)
+        .split(',')
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("read the photo folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.extension().is_some_and(|e| {
+                ["png", "jpg", "jpeg"].contains(&e.to_string_lossy().to_lowercase().as_str())
+            })
+        })
+        .collect();
     files.sort();
-    println!("| photo | width | {} | default | strip (ms) |", Tone::ALL.map(|t| t.word()).join(" | "));
+    println!(
+        "| photo | width | {} | default | strip (ms) |",
+        Tone::ALL.map(|t| t.word()).join(" | ")
+    );
     let mut wins = std::collections::BTreeMap::new();
     let mut times = Vec::new();
     for f in &files {
@@ -34,12 +56,22 @@ fn main() {
             let best = most_like(&ps);
             *wins.entry(best.word()).or_insert(0) += 1;
             let cols: Vec<String> = ps.iter().map(|p| format!("{:.3}", p.likeness)).collect();
-            println!("| {} | {w} | {} | {} | {ms:.2} |", f.file_name().unwrap().to_string_lossy(), cols.join(" | "), best.word());
+            println!(
+                "| {} | {w} | {} | {} | {ms:.2} |",
+                f.file_name().unwrap().to_string_lossy(),
+                cols.join(" | "),
+                best.word()
+            );
         }
     }
     times.sort_by(f64::total_cmp);
     println!("wins: {wins:?}");
     if !times.is_empty() {
-        println!("preview strip: median {:.2} ms, max {:.2} ms over {} cases", times[times.len() / 2], times[times.len() - 1], times.len());
+        println!(
+            "preview strip: median {:.2} ms, max {:.2} ms over {} cases",
+            times[times.len() / 2],
+            times[times.len() - 1],
+            times.len()
+        );
     }
 }

@@ -17,15 +17,36 @@ fn arg<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let dir = args.first().filter(|a| !a.starts_with("--")).cloned().unwrap_or_else(|| "../shared/bench/images".into());
-    let widths: Vec<u32> = arg(&args, "--widths").unwrap_or("20,30,40").split(',').filter_map(|w| w.parse().ok()).collect();
-    let colours: Vec<usize> = arg(&args, "--colours").unwrap_or("3,6").split(',').filter_map(|w| w.parse().ok()).collect();
+    let dir = args
+        .first()
+        .filter(|a| !a.starts_with("--"))
+        .cloned()
+        .unwrap_or_else(|| "../shared/bench/images".into());
+    let widths: Vec<u32> = arg(&args, "--widths")
+        .unwrap_or("20,30,40")
+        .split(',')
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    let colours: Vec<usize> = arg(&args, "--colours")
+        .unwrap_or("3,6")
+        .split(',')
+        .filter_map(|w| w.parse().ok())
+        .collect();
     let budget: f64 = arg(&args, "--budget").and_then(|c| c.parse().ok()).unwrap_or(30.0);
     let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(&dir)
         .expect("read the photo folder")
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| ["png", "jpg", "jpeg"].contains(&e.to_string_lossy().to_lowercase().as_str())))
-        .map(|p| (p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(), std::fs::read(&p).expect("read the photo")))
+        .filter(|p| {
+            p.extension().is_some_and(|e| {
+                ["png", "jpg", "jpeg"].contains(&e.to_string_lossy().to_lowercase().as_str())
+            })
+        })
+        .map(|p| {
+            (
+                p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
+                std::fs::read(&p).expect("read the photo"),
+            )
+        })
         .collect();
     files.sort();
     println!("| photo | colours | width | cells | reached | changed | fraction | runs | adjust (ms) | total (ms) | SAT unique | proven unique | goal at 30 |");
@@ -55,7 +76,11 @@ fn main() {
                 let goal_cell = if width == 30 {
                     goal_cases += 1;
                     goal_met += usize::from(goal);
-                    if goal { "yes" } else { "NO" }
+                    if goal {
+                        "yes"
+                    } else {
+                        "NO"
+                    }
                 } else {
                     ""
                 };

@@ -24,7 +24,13 @@ fn summary(label: &str, mut v: Vec<f64>) {
     }
     v.sort_by(f64::total_cmp);
     let median = v[v.len() / 2];
-    println!("{label}: median {:.0} ms, max {:.0} ms, total {:.0} ms over {} cases", median, v[v.len() - 1], v.iter().sum::<f64>(), v.len());
+    println!(
+        "{label}: median {:.0} ms, max {:.0} ms, total {:.0} ms over {} cases",
+        median,
+        v[v.len() - 1],
+        v.iter().sum::<f64>(),
+        v.len()
+    );
 }
 
 /// A 640x480 colour picture: a sky gradient, a sun, hills, a house, and pixel noise.
@@ -39,7 +45,11 @@ fn synthetic() -> Vec<u8> {
             let mut c = if (fx - 0.78).powi(2) + (fy - 0.2).powi(2) < 0.008 {
                 [250.0, 200.0, 40.0]
             } else if (0.2..0.42).contains(&fx) && (0.45..0.75).contains(&fy) {
-                if (0.27..0.33).contains(&fx) && fy > 0.6 { [90.0, 50.0, 20.0] } else { [200.0, 60.0, 50.0] }
+                if (0.27..0.33).contains(&fx) && fy > 0.6 {
+                    [90.0, 50.0, 20.0]
+                } else {
+                    [200.0, 60.0, 50.0]
+                }
             } else if fy > hill {
                 [60.0 + 40.0 * fy, 150.0 - 30.0 * fy, 60.0]
             } else {
@@ -58,15 +68,36 @@ fn synthetic() -> Vec<u8> {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let dir = args.first().filter(|a| !a.starts_with("--")).cloned().unwrap_or_else(|| "../shared/bench/images".into());
-    let widths: Vec<u32> = arg(&args, "--widths").unwrap_or("30,60,100").split(',').filter_map(|w| w.parse().ok()).collect();
-    let colours: Vec<usize> = arg(&args, "--colours").unwrap_or("3,6").split(',').filter_map(|w| w.parse().ok()).collect();
+    let dir = args
+        .first()
+        .filter(|a| !a.starts_with("--"))
+        .cloned()
+        .unwrap_or_else(|| "../shared/bench/images".into());
+    let widths: Vec<u32> = arg(&args, "--widths")
+        .unwrap_or("30,60,100")
+        .split(',')
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    let colours: Vec<usize> = arg(&args, "--colours")
+        .unwrap_or("3,6")
+        .split(',')
+        .filter_map(|w| w.parse().ok())
+        .collect();
     let cap: f64 = arg(&args, "--cap").and_then(|c| c.parse().ok()).unwrap_or(10.0);
     let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(&dir)
         .expect("read the photo folder")
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| ["png", "jpg", "jpeg"].contains(&e.to_string_lossy().to_lowercase().as_str())))
-        .map(|p| (p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(), std::fs::read(&p).expect("read the photo")))
+        .filter(|p| {
+            p.extension().is_some_and(|e| {
+                ["png", "jpg", "jpeg"].contains(&e.to_string_lossy().to_lowercase().as_str())
+            })
+        })
+        .map(|p| {
+            (
+                p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
+                std::fs::read(&p).expect("read the photo"),
+            )
+        })
         .collect();
     files.sort();
     if let Some(path) = arg(&args, "--write-synthetic") {

@@ -33,13 +33,22 @@ static A: Counting = Counting;
 fn main() {
     let k: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(20_000);
     for n in [10usize, 15, 20, 25] {
-        let regions: Vec<String> = (0..n).map(|i| std::iter::repeat_n(char::from(b'A' + i as u8), n).collect()).collect();
+        let regions: Vec<String> =
+            (0..n).map(|i| std::iter::repeat_n(char::from(b'A' + i as u8), n).collect()).collect();
         let link = format!("starbattle/v1/{n}x{n}s1/{}", regions.concat());
-        let (answer, literals) = studio::limits::encoding_size(studio::kinds::Kind::StarBattle, &link).expect("reads");
+        let (answer, literals) =
+            studio::limits::encoding_size(studio::kinds::Kind::StarBattle, &link).expect("reads");
         let base = LIVE.load(Ordering::Relaxed);
         PEAK.store(base, Ordering::Relaxed);
         let t = std::time::Instant::now();
-        let report = studio::kinds::solve_text(studio::kinds::Kind::StarBattle, &link, studio::puzzle::Mode::Count(k), "", None).expect("solves");
+        let report = studio::kinds::solve_text(
+            studio::kinds::Kind::StarBattle,
+            &link,
+            studio::puzzle::Mode::Count(k),
+            "",
+            None,
+        )
+        .expect("solves");
         let ms = t.elapsed().as_secs_f64() * 1000.0;
         let peak = PEAK.load(Ordering::Relaxed) - base;
         let found = report.count.map(|c| c.0).unwrap_or(0);

@@ -5,7 +5,10 @@
 fn main() {
     let mut failed = 0;
     for path in std::env::args().skip(1) {
-        match std::fs::read(&path).map_err(|e| e.to_string()).and_then(|b| studio::art::decode::decode(&b).map_err(|e| e.to_string())) {
+        match std::fs::read(&path)
+            .map_err(|e| e.to_string())
+            .and_then(|b| studio::art::decode::decode(&b).map_err(|e| e.to_string()))
+        {
             Ok(g) => println!("{path}: {}x{}", g.width(), g.height()),
             Err(e) => {
                 failed += 1;

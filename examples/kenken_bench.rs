@@ -14,10 +14,15 @@ fn median_max(mut v: Vec<f64>) -> (f64, f64) {
 
 fn main() {
     let count: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(20);
-    for (size, level) in [(7, "hard"), (9, "easy"), (9, "medium"), (9, "hard"), (12, "medium"), (12, "hard")] {
+    for (size, level) in
+        [(7, "hard"), (9, "easy"), (9, "medium"), (9, "hard"), (12, "medium"), (12, "hard")]
+    {
         let (mut gen_ms, mut solve_ms, mut sat) = (Vec::new(), Vec::new(), 0);
         for seed in 1..=count {
-            let options = studio::kinds::kenken::GenerateOptions { size: Some(size), difficulty: Some(level.into()) };
+            let options = studio::kinds::kenken::GenerateOptions {
+                size: Some(size),
+                difficulty: Some(level.into()),
+            };
             let t = Instant::now();
             let p = KenKen::generate(&options, seed).expect("a puzzle");
             gen_ms.push(t.elapsed().as_secs_f64() * 1000.0);

@@ -10,18 +10,19 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
+use studio::grid::Grid;
 use studio::kinds::import_as;
 use studio::kinds::nonogram::page::clues_of;
 use studio::kinds::nonogram::solve::solve;
 use studio::kinds::nonogram::Nonogram;
-use studio::grid::Grid;
 use studio::puzzle::Mode;
 use studio::sat::Monitor;
 use web_time::Instant;
 
 fn default_puzzle() -> Nonogram {
     let mut rng = fastrand::Rng::with_seed(1);
-    let pic = Grid::from_cells(200, 200, (0..200 * 200).map(|_| rng.f32() < 0.7).collect()).expect("200 x 200 cells");
+    let pic = Grid::from_cells(200, 200, (0..200 * 200).map(|_| rng.f32() < 0.7).collect())
+        .expect("200 x 200 cells");
     let (rows, cols) = clues_of(&pic);
     Nonogram::new(rows, cols).expect("clues of a picture")
 }
@@ -45,11 +46,13 @@ fn time_one(p: &Nonogram, interval: Option<f64>, reports: &Rc<Cell<u64>>) -> f64
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let p = match args.get(1) {
-        Some(file) => import_as::<Nonogram>(&std::fs::read_to_string(file).expect("a puzzle file")).expect("a nonogram"),
+        Some(file) => import_as::<Nonogram>(&std::fs::read_to_string(file).expect("a puzzle file"))
+            .expect("a nonogram"),
         None => default_puzzle(),
     };
     let reps: usize = args.get(2).map_or(30, |n| n.parse().expect("a number of repetitions"));
-    let ways = [("no monitor", None), ("monitor, 250 ms", Some(250.0)), ("monitor, 0 ms", Some(0.0))];
+    let ways =
+        [("no monitor", None), ("monitor, 250 ms", Some(250.0)), ("monitor, 0 ms", Some(0.0))];
     let mut times = vec![Vec::new(); ways.len()];
     let reports: Vec<Rc<Cell<u64>>> = ways.iter().map(|_| Rc::default()).collect();
     for _ in 0..reps {
@@ -60,6 +63,11 @@ fn main() {
     for (i, (name, _)) in ways.iter().enumerate() {
         let t = &mut times[i];
         t.sort_by(f64::total_cmp);
-        println!("{name}: median {:.1} ms, fastest {:.1} ms, {} reports in {reps} solves", t[t.len() / 2], t[0], reports[i].get());
+        println!(
+            "{name}: median {:.1} ms, fastest {:.1} ms, {} reports in {reps} solves",
+            t[t.len() / 2],
+            t[0],
+            reports[i].get()
+        );
     }
 }

@@ -41,18 +41,35 @@ fn main() {
             let t = Instant::now();
             let r = solve_with(&e.puzzle, mode, options, None).expect("a report");
             times[c].push(t.elapsed().as_secs_f64());
-            assert!(matches!(r.verdict, Verdict::Solved | Verdict::Unique | Verdict::Multiple), "{}: no answer", e.id);
+            assert!(
+                matches!(r.verdict, Verdict::Solved | Verdict::Unique | Verdict::Multiple),
+                "{}: no answer",
+                e.id
+            );
         }
     }
     for (c, t) in times.iter().enumerate() {
         let mut s = t.clone();
         s.sort_by(f64::total_cmp);
-        println!("{:?}: total {:.2} s, median {:.1} ms, max {:.0} ms", configs[c], s.iter().sum::<f64>(), s[s.len() / 2] * 1e3, s[s.len() - 1] * 1e3);
+        println!(
+            "{:?}: total {:.2} s, median {:.1} ms, max {:.0} ms",
+            configs[c],
+            s.iter().sum::<f64>(),
+            s[s.len() / 2] * 1e3,
+            s[s.len() - 1] * 1e3
+        );
     }
     if let Some(path) = args.iter().position(|a| a == "--times").and_then(|i| args.get(i + 1)) {
-        let rows: Vec<String> = (0..entries.len()).map(|i| times.iter().map(|t| format!("{:.5}", t[i])).collect::<Vec<_>>().join("\t")).collect();
+        let rows: Vec<String> = (0..entries.len())
+            .map(|i| times.iter().map(|t| format!("{:.5}", t[i])).collect::<Vec<_>>().join("\t"))
+            .collect();
         std::fs::write(path, rows.join("\n")).expect("write times");
     }
-    let best: f64 = (0..entries.len()).map(|i| times.iter().map(|t| t[i]).fold(f64::INFINITY, f64::min)).sum();
-    println!("per-puzzle best of the {} configurations: total {best:.2} s over {} puzzles", configs.len(), entries.len());
+    let best: f64 =
+        (0..entries.len()).map(|i| times.iter().map(|t| t[i]).fold(f64::INFINITY, f64::min)).sum();
+    println!(
+        "per-puzzle best of the {} configurations: total {best:.2} s over {} puzzles",
+        configs.len(),
+        entries.len()
+    );
 }

@@ -59,8 +59,12 @@ fn unit_propagate(cnf: &Cnf) -> Option<Vec<Option<bool>>> {
 fn read_solutions(text: &str) -> Vec<Vec<Vec<bool>>> {
     let mut out = Vec::new();
     for block in text.split('$').skip(1) {
-        let rows: Vec<Vec<bool>> =
-            block.lines().skip(1).filter(|l| !l.trim().is_empty()).map(|l| l.split_whitespace().map(|t| t == "1").collect()).collect();
+        let rows: Vec<Vec<bool>> = block
+            .lines()
+            .skip(1)
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| l.split_whitespace().map(|t| t == "1").collect())
+            .collect();
         out.push(rows);
     }
     out
@@ -86,11 +90,15 @@ fn main() {
         let mut root = p.start();
         Propagator::new(p).run_all(&mut root).expect("a puzzle with an answer");
         for l in 0..w + h {
-            let (clue, idx): (&[u32], Vec<usize>) =
-                if l < h { (&p.rows()[l], (0..w).map(|c| l * w + c).collect()) } else { (&p.cols()[l - h], (0..h).map(|r| r * w + l - h).collect()) };
+            let (clue, idx): (&[u32], Vec<usize>) = if l < h {
+                (&p.rows()[l], (0..w).map(|c| l * w + c).collect())
+            } else {
+                (&p.cols()[l - h], (0..h).map(|r| r * w + l - h).collect())
+            };
             let base: Vec<Cell> = idx.iter().map(|&i| root[i]).collect();
             let truth: Vec<bool> = idx.iter().map(|&i| answer[i / w][i % w]).collect();
-            let unknown: Vec<usize> = (0..base.len()).filter(|&q| base[q] == Cell::Unknown).collect();
+            let unknown: Vec<usize> =
+                (0..base.len()).filter(|&q| base[q] == Cell::Unknown).collect();
             if unknown.is_empty() {
                 continue;
             }
@@ -116,8 +124,11 @@ fn main() {
                 }
                 let up = unit_propagate(&cnf);
                 let fixed_before = line.iter().filter(|&&c| c != Cell::Unknown).count() as u64;
-                let ls_n = out.iter().filter(|&&c| c != Cell::Unknown).count() as u64 - fixed_before;
-                let up_n = |v: &Vec<Option<bool>>| x.iter().filter(|l| v[l.index()].is_some()).count() as u64 - fixed_before;
+                let ls_n =
+                    out.iter().filter(|&&c| c != Cell::Unknown).count() as u64 - fixed_before;
+                let up_n = |v: &Vec<Option<bool>>| {
+                    x.iter().filter(|l| v[l.index()].is_some()).count() as u64 - fixed_before
+                };
                 if consistent {
                     let v = up.expect("a consistent state never conflicts");
                     lines += 1;

@@ -31,7 +31,13 @@ use web_time::Instant;
 /// A smallest (or, past the node budget, the best found) partition of `cells` (grid indices)
 /// into groups each inside one 2x2 box.
 fn window_cover(n: usize, cells: &[usize]) -> Vec<Vec<usize>> {
-    fn rec(n: usize, left: &[usize], chosen: &mut Vec<Vec<usize>>, best: &mut Option<Vec<Vec<usize>>>, budget: &mut usize) {
+    fn rec(
+        n: usize,
+        left: &[usize],
+        chosen: &mut Vec<Vec<usize>>,
+        best: &mut Option<Vec<Vec<usize>>>,
+        budget: &mut usize,
+    ) {
         if *budget == 0 {
             return;
         }
@@ -121,7 +127,13 @@ fn extra(p: &StarBattle, x: &[Lit], cnf: &mut Cnf, what: &str) {
         // take 5 stars each; the cells of the band in the other regions hold the rest.
         let maxc: usize = std::env::var("BANDMAX").ok().and_then(|v| v.parse().ok()).unwrap_or(60);
         for by_col in [false, true] {
-            let at = |line: usize, across: usize| if by_col { across * n + line } else { line * n + across };
+            let at = |line: usize, across: usize| {
+                if by_col {
+                    across * n + line
+                } else {
+                    line * n + across
+                }
+            };
             for a in 0..n {
                 for b in a..n {
                     let mut inside = vec![true; p.n_regions()];
@@ -129,16 +141,34 @@ fn extra(p: &StarBattle, x: &[Lit], cnf: &mut Cnf, what: &str) {
                     for line in 0..n {
                         for across in 0..n {
                             if let Some(g) = p.regions().cells()[at(line, across)] {
-                                if line < a || line > b { inside[g as usize] = false; } else { present[g as usize] = true; }
+                                if line < a || line > b {
+                                    inside[g as usize] = false;
+                                } else {
+                                    present[g as usize] = true;
+                                }
                             }
                         }
                     }
                     let n_in = (0..p.n_regions()).filter(|&g| inside[g] && present[g]).count();
-                    if n_in == 0 { continue; }
-                    let cells: Vec<Lit> = (a..=b).flat_map(|line| (0..n).map(move |across| (line, across))).filter(|&(l, c)| p.regions().cells()[at(l, c)].is_some_and(|g| !inside[g as usize])).map(|(l, c)| x[at(l, c)]).collect();
+                    if n_in == 0 {
+                        continue;
+                    }
+                    let cells: Vec<Lit> = (a..=b)
+                        .flat_map(|line| (0..n).map(move |across| (line, across)))
+                        .filter(|&(l, c)| {
+                            p.regions().cells()[at(l, c)].is_some_and(|g| !inside[g as usize])
+                        })
+                        .map(|(l, c)| x[at(l, c)])
+                        .collect();
                     let want = k * (b - a + 1 - n_in);
                     if cells.len() <= maxc && cells.len() > want {
-                        if std::env::var("SHOW").is_ok() { eprintln!("band {a}-{b} col {by_col}: {} in, {} cells want {want}", n_in, cells.len()); }
+                        if std::env::var("SHOW").is_ok() {
+                            eprintln!(
+                                "band {a}-{b} col {by_col}: {} in, {} cells want {want}",
+                                n_in,
+                                cells.len()
+                            );
+                        }
                         cnf.exactly(&cells, want);
                     }
                 }
@@ -147,9 +177,15 @@ fn extra(p: &StarBattle, x: &[Lit], cnf: &mut Cnf, what: &str) {
     }
     if what.contains('l') {
         for r in 0..n {
-            let groups: Vec<Vec<usize>> = (0..n).step_by(2).map(|c| (c..(c + 2).min(n)).map(|c| r * n + c).collect()).collect();
+            let groups: Vec<Vec<usize>> = (0..n)
+                .step_by(2)
+                .map(|c| (c..(c + 2).min(n)).map(|c| r * n + c).collect())
+                .collect();
             group_count(cnf, x, &groups, k);
-            let groups: Vec<Vec<usize>> = (0..n).step_by(2).map(|c| (c..(c + 2).min(n)).map(|c| c * n + r).collect()).collect();
+            let groups: Vec<Vec<usize>> = (0..n)
+                .step_by(2)
+                .map(|c| (c..(c + 2).min(n)).map(|c| c * n + r).collect())
+                .collect();
             group_count(cnf, x, &groups, k);
         }
     }
@@ -201,10 +237,28 @@ fn own_encode(p: &StarBattle, cnf: &mut Cnf, what: &str) -> Vec<Lit> {
             if what.contains('3') {
                 // A second cover, found from the other end (cells mirrored through the centre).
                 let mirrored: Vec<usize> = cells.iter().map(|&i| n * n - 1 - i).collect();
-                let other: Vec<Vec<usize>> = window_cover(n, &mirrored).into_iter().map(|g| g.into_iter().map(|i| n * n - 1 - i).collect()).collect();
-                let mut a: Vec<Vec<usize>> = cover.iter().map(|g| { let mut g = g.clone(); g.sort(); g }).collect();
-                let mut b: Vec<Vec<usize>> = other.iter().map(|g| { let mut g = g.clone(); g.sort(); g }).collect();
-                a.sort(); b.sort();
+                let other: Vec<Vec<usize>> = window_cover(n, &mirrored)
+                    .into_iter()
+                    .map(|g| g.into_iter().map(|i| n * n - 1 - i).collect())
+                    .collect();
+                let mut a: Vec<Vec<usize>> = cover
+                    .iter()
+                    .map(|g| {
+                        let mut g = g.clone();
+                        g.sort();
+                        g
+                    })
+                    .collect();
+                let mut b: Vec<Vec<usize>> = other
+                    .iter()
+                    .map(|g| {
+                        let mut g = g.clone();
+                        g.sort();
+                        g
+                    })
+                    .collect();
+                a.sort();
+                b.sort();
                 if a != b && other.len() <= cover.len() {
                     group_count(cnf, &x, &other, k);
                 }
@@ -216,7 +270,12 @@ fn own_encode(p: &StarBattle, cnf: &mut Cnf, what: &str) -> Vec<Lit> {
     }
     for r in 0..n - 1 {
         for c in 0..n - 1 {
-            cnf.at_most_one(&[x[r * n + c], x[r * n + c + 1], x[(r + 1) * n + c], x[(r + 1) * n + c + 1]]);
+            cnf.at_most_one(&[
+                x[r * n + c],
+                x[r * n + c + 1],
+                x[(r + 1) * n + c],
+                x[(r + 1) * n + c + 1],
+            ]);
         }
     }
     x
@@ -226,7 +285,8 @@ fn cnf_of(p: &StarBattle) -> (Cnf, Vec<Lit>) {
     let rated = solve::rate(p);
     let mut cnf = Cnf::new();
     let what = std::env::var("EXTRA").unwrap_or_default();
-    let empty: Vec<bool> = rated.cells.as_ref().unwrap().iter().map(|&c| c == Cell::Empty).collect();
+    let empty: Vec<bool> =
+        rated.cells.as_ref().unwrap().iter().map(|&c| c == Cell::Empty).collect();
     let x = if what.contains('G') {
         encode::encode_grouped(p, &empty, &mut cnf)
     } else if what.contains("own") {
@@ -237,23 +297,50 @@ fn cnf_of(p: &StarBattle) -> (Cnf, Vec<Lit>) {
     if what.contains('T') {
         let n = p.rows();
         let k = p.stars();
-        let norm = |g: &Vec<Vec<usize>>| { let mut v: Vec<Vec<usize>> = g.iter().map(|x| { let mut x = x.clone(); x.sort(); x }).collect(); v.sort(); v };
+        let norm = |g: &Vec<Vec<usize>>| {
+            let mut v: Vec<Vec<usize>> = g
+                .iter()
+                .map(|x| {
+                    let mut x = x.clone();
+                    x.sort();
+                    x
+                })
+                .collect();
+            v.sort();
+            v
+        };
         let mut by: Vec<Vec<usize>> = vec![Vec::new(); p.n_regions()];
         for (i, g) in p.regions().cells().iter().enumerate() {
-            if let Some(g) = g { if !empty[i] { by[*g as usize].push(i); } }
+            if let Some(g) = g {
+                if !empty[i] {
+                    by[*g as usize].push(i);
+                }
+            }
         }
         let tr = |i: usize| (i % n) * n + i / n;
         let turn = |i: usize| n * n - 1 - i;
         for cells in &by {
-            if cells.len() > 64 { continue; }
+            if cells.len() > 64 {
+                continue;
+            }
             let a = encode::window_cover(n, cells);
-            let b: Vec<Vec<usize>> = encode::window_cover(n, &cells.iter().map(|&i| turn(i)).collect::<Vec<_>>()).into_iter().map(|g| g.into_iter().map(turn).collect()).collect();
+            let b: Vec<Vec<usize>> =
+                encode::window_cover(n, &cells.iter().map(|&i| turn(i)).collect::<Vec<_>>())
+                    .into_iter()
+                    .map(|g| g.into_iter().map(turn).collect())
+                    .collect();
             let mut seen = vec![norm(&a)];
-            if b.len() <= a.len() { seen.push(norm(&b)); }
+            if b.len() <= a.len() {
+                seen.push(norm(&b));
+            }
             for f in [0, 1] {
                 let map = |i: usize| if f == 0 { tr(i) } else { turn(tr(i)) };
                 let unmap = |i: usize| if f == 0 { tr(i) } else { tr(turn(i)) };
-                let c: Vec<Vec<usize>> = encode::window_cover(n, &cells.iter().map(|&i| map(i)).collect::<Vec<_>>()).into_iter().map(|g| g.into_iter().map(unmap).collect()).collect();
+                let c: Vec<Vec<usize>> =
+                    encode::window_cover(n, &cells.iter().map(|&i| map(i)).collect::<Vec<_>>())
+                        .into_iter()
+                        .map(|g| g.into_iter().map(unmap).collect())
+                        .collect();
                 if c.len() <= a.len() && !seen.contains(&norm(&c)) {
                     seen.push(norm(&c));
                     group_count(&mut cnf, &x, &c, k);
@@ -275,7 +362,13 @@ fn cnf_of(p: &StarBattle) -> (Cnf, Vec<Lit>) {
         let mut adj = std::collections::BTreeSet::new();
         for i in 0..n * n {
             let (r, c) = (i / n, i % n);
-            for j in [if c + 1 < n { Some(i + 1) } else { None }, if r + 1 < n { Some(i + n) } else { None }].into_iter().flatten() {
+            for j in [
+                if c + 1 < n { Some(i + 1) } else { None },
+                if r + 1 < n { Some(i + n) } else { None },
+            ]
+            .into_iter()
+            .flatten()
+            {
                 if let (Some(a), Some(b)) = (reg[i], reg[j]) {
                     if a != b {
                         adj.insert((a.min(b), a.max(b)));
@@ -288,7 +381,9 @@ fn cnf_of(p: &StarBattle) -> (Cnf, Vec<Lit>) {
         for (a, b) in adj {
             let mut cells = by[a as usize].clone();
             cells.extend(&by[b as usize]);
-            if cells.len() > 64 { continue; }
+            if cells.len() > 64 {
+                continue;
+            }
             let cover = encode::window_cover(n, &cells);
             let sa = encode::window_cover(n, &by[a as usize]).len();
             let sb = encode::window_cover(n, &by[b as usize]).len();
@@ -297,15 +392,24 @@ fn cnf_of(p: &StarBattle) -> (Cnf, Vec<Lit>) {
                 added += 1;
             }
         }
-        if std::env::var("SHOW").is_ok() { eprintln!("union covers added: {added}"); }
+        if std::env::var("SHOW").is_ok() {
+            eprintln!("union covers added: {added}");
+        }
     }
     if what.contains('S') {
         // Two-line bands as exact block groups whose literals are shared between every band
         // (and direction) that has the same block.
         let n = p.rows();
-        let mut lit_of: std::collections::HashMap<Vec<usize>, Lit> = std::collections::HashMap::new();
+        let mut lit_of: std::collections::HashMap<Vec<usize>, Lit> =
+            std::collections::HashMap::new();
         for by_col in [false, true] {
-            let at = |line: usize, across: usize| if by_col { across * n + line } else { line * n + across };
+            let at = |line: usize, across: usize| {
+                if by_col {
+                    across * n + line
+                } else {
+                    line * n + across
+                }
+            };
             for a in 0..n - 1 {
                 for offset in [0usize, 1] {
                     let starts = solve::block_starts(n, offset);
@@ -315,7 +419,8 @@ fn cnf_of(p: &StarBattle) -> (Cnf, Vec<Lit>) {
                     let mut lits = Vec::new();
                     for (j, &s0) in starts.iter().enumerate() {
                         let end = starts.get(j + 1).copied().unwrap_or(n);
-                        let mut g: Vec<usize> = (s0..end).flat_map(|c| [at(a, c), at(a + 1, c)]).collect();
+                        let mut g: Vec<usize> =
+                            (s0..end).flat_map(|c| [at(a, c), at(a + 1, c)]).collect();
                         g.sort_unstable();
                         let l = *lit_of.entry(g.clone()).or_insert_with(|| {
                             let v = cnf.fresh();
@@ -336,17 +441,27 @@ fn cnf_of(p: &StarBattle) -> (Cnf, Vec<Lit>) {
     } else if what.contains('B') {
         let n = p.rows();
         for by_col in [false, true] {
-            let at = |line: usize, across: usize| if by_col { across * n + line } else { line * n + across };
+            let at = |line: usize, across: usize| {
+                if by_col {
+                    across * n + line
+                } else {
+                    line * n + across
+                }
+            };
             for a in 0..n - 1 {
                 for offset in [0usize, 1] {
                     let starts = solve::block_starts(n, offset);
                     if starts.len() != 2 * p.stars() + 1 {
                         continue;
                     }
-                    let groups: Vec<Vec<usize>> = starts.iter().enumerate().map(|(j, &s0)| {
-                        let end = starts.get(j + 1).copied().unwrap_or(n);
-                        (s0..end).flat_map(|c| [at(a, c), at(a + 1, c)]).collect()
-                    }).collect();
+                    let groups: Vec<Vec<usize>> = starts
+                        .iter()
+                        .enumerate()
+                        .map(|(j, &s0)| {
+                            let end = starts.get(j + 1).copied().unwrap_or(n);
+                            (s0..end).flat_map(|c| [at(a, c), at(a + 1, c)]).collect()
+                        })
+                        .collect();
                     group_count(&mut cnf, &x, &groups, 2 * p.stars());
                 }
             }
@@ -404,7 +519,8 @@ fn main() {
                 p.verify(&g).unwrap();
                 first = t1.elapsed().as_secs_f64() * 1e3;
                 let t2 = Instant::now();
-                let mut block: Vec<_> = x.iter().zip(&stars).map(|(&l, &s)| bl(if s { !l } else { l })).collect();
+                let mut block: Vec<_> =
+                    x.iter().zip(&stars).map(|(&l, &s)| bl(if s { !l } else { l })).collect();
                 s.add_clause_reuse(&mut block);
                 assert_eq!(s.solve_limited(&[]), lbool::FALSE);
                 second = t2.elapsed().as_secs_f64() * 1e3;
@@ -418,13 +534,26 @@ fn main() {
                         by[*g as usize].push(i);
                     }
                 }
-                let covers: Vec<Vec<Vec<usize>>> = by.iter().map(|c| encode::window_cover(n, c)).collect();
-                let best = (0..covers.len()).min_by_key(|&g| (covers[g].len() - p.stars(), covers[g].len())).unwrap();
+                let covers: Vec<Vec<Vec<usize>>> =
+                    by.iter().map(|c| encode::window_cover(n, c)).collect();
+                let best = (0..covers.len())
+                    .min_by_key(|&g| (covers[g].len() - p.stars(), covers[g].len()))
+                    .unwrap();
                 let cover = &covers[best];
                 let slack = cover.len() - p.stars();
                 let mut cases: Vec<Vec<usize>> = vec![vec![]];
                 for _ in 0..slack {
-                    cases = cases.into_iter().flat_map(|c| { let from = c.last().map_or(0, |&l| l + 1); (from..cover.len()).map(move |j| { let mut c = c.clone(); c.push(j); c }) }).collect();
+                    cases = cases
+                        .into_iter()
+                        .flat_map(|c| {
+                            let from = c.last().map_or(0, |&l| l + 1);
+                            (from..cover.len()).map(move |j| {
+                                let mut c = c.clone();
+                                c.push(j);
+                                c
+                            })
+                        })
+                        .collect();
                 }
                 let mut s = Solver::new(&cnf);
                 s.set_restart_scale(64);
@@ -437,7 +566,12 @@ fn main() {
                         }
                     }
                     while let Some(m) = s.solve_under(&assume).unwrap() {
-                        let g = studio::grid::Grid::from_cells(p.rows(), p.cols(), x.iter().map(|&l| m.value(l)).collect()).unwrap();
+                        let g = studio::grid::Grid::from_cells(
+                            p.rows(),
+                            p.cols(),
+                            x.iter().map(|&l| m.value(l)).collect(),
+                        )
+                        .unwrap();
                         p.verify(&g).unwrap();
                         found += 1;
                         s.block(&m, &x);
@@ -449,9 +583,16 @@ fn main() {
             }
             _ => {
                 let mut s = Solver::new(&cnf);
-                s.set_restart_scale(std::env::var("RESTART").ok().and_then(|v| v.parse().ok()).unwrap_or(64));
+                s.set_restart_scale(
+                    std::env::var("RESTART").ok().and_then(|v| v.parse().ok()).unwrap_or(64),
+                );
                 let m = s.solve().unwrap().unwrap();
-                let g = studio::grid::Grid::from_cells(p.rows(), p.cols(), x.iter().map(|&l| m.value(l)).collect()).unwrap();
+                let g = studio::grid::Grid::from_cells(
+                    p.rows(),
+                    p.cols(),
+                    x.iter().map(|&l| m.value(l)).collect(),
+                )
+                .unwrap();
                 p.verify(&g).unwrap();
                 first = t1.elapsed().as_secs_f64() * 1e3;
                 let t2 = Instant::now();
@@ -479,5 +620,11 @@ fn main() {
     }
     times.sort_by(f64::total_cmp);
     let n = times.len();
-    println!("{which}: n {n} median {:.1} p90 {:.1} max {:.1} total {:.0}", times[n / 2], times[(n * 9) / 10], times[n - 1], times.iter().sum::<f64>());
+    println!(
+        "{which}: n {n} median {:.1} p90 {:.1} max {:.1} total {:.0}",
+        times[n / 2],
+        times[(n * 9) / 10],
+        times[n - 1],
+        times.iter().sum::<f64>()
+    );
 }

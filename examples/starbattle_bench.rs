@@ -17,7 +17,8 @@ use studio::puzzle::{Mode, Puzzle, Verdict};
 use studio::sat::Monitor;
 use web_time::Instant;
 
-const USUAL: [(usize, usize); 9] = [(5, 1), (6, 1), (8, 1), (10, 2), (12, 2), (14, 3), (17, 4), (21, 5), (25, 6)];
+const USUAL: [(usize, usize); 9] =
+    [(5, 1), (6, 1), (8, 1), (10, 2), (12, 2), (14, 3), (17, 4), (21, 5), (25, 6)];
 const LIMIT_MS: f64 = 60_000.0;
 
 fn median_max(mut v: Vec<f64>) -> (f64, f64) {
@@ -28,7 +29,13 @@ fn median_max(mut v: Vec<f64>) -> (f64, f64) {
     (v[v.len() / 2], v[v.len() - 1])
 }
 
-fn make(size: usize, stars: usize, level: Difficulty, seed: u64, limit_ms: f64) -> Result<StarBattle, studio::puzzle::GenerateError> {
+fn make(
+    size: usize,
+    stars: usize,
+    level: Difficulty,
+    seed: u64,
+    limit_ms: f64,
+) -> Result<StarBattle, studio::puzzle::GenerateError> {
     let mut monitor = Monitor::new(250.0, move |p| p.elapsed_ms < limit_ms);
     generate::generate_level(size, stars, level, seed, Some(&mut monitor))
 }
@@ -36,7 +43,10 @@ fn make(size: usize, stars: usize, level: Difficulty, seed: u64, limit_ms: f64) 
 fn hardset(count: u64) {
     println!("# Hard Star Battle set made by `cargo run --release --example starbattle_bench hardset {count}` (see README.md beside this file)");
     for (size, stars) in [(17, 4), (21, 5), (25, 6)] {
-        for level in [Difficulty::Beyond, Difficulty::Exactly(studio::kinds::starbattle::logic::CONTRADICTION)] {
+        for level in [
+            Difficulty::Beyond,
+            Difficulty::Exactly(studio::kinds::starbattle::logic::CONTRADICTION),
+        ] {
             for seed in 1..=count {
                 let t = Instant::now();
                 match make(size, stars, level, seed, LIMIT_MS) {
@@ -44,7 +54,11 @@ fn hardset(count: u64) {
                         let ms = t.elapsed().as_secs_f64() * 1000.0;
                         let r = p.solve(Mode::Unique, None).expect("a report");
                         assert_eq!(r.verdict, Verdict::Unique);
-                        let answer: String = r.solutions[0].cells().iter().map(|&s| if s { '1' } else { '0' }).collect();
+                        let answer: String = r.solutions[0]
+                            .cells()
+                            .iter()
+                            .map(|&s| if s { '1' } else { '0' })
+                            .collect();
                         println!(
                             "{size},{size},{stars},\"{}\",\"{answer}\" # sb{size}_{}_{seed} rating={} generated_ms={ms:.0}",
                             formats::region_rows(&p).concat(),
@@ -66,10 +80,13 @@ fn main() {
         return;
     }
     let count: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(3);
-    let sizes: Option<Vec<usize>> = args.get(1).map(|s| s.split(',').filter_map(|x| x.parse().ok()).collect());
+    let sizes: Option<Vec<usize>> =
+        args.get(1).map(|s| s.split(',').filter_map(|x| x.parse().ok()).collect());
     let words: Vec<String> = match args.get(2) {
         Some(w) => w.split(',').map(String::from).collect(),
-        None => ["easy", "medium", "hard", "expert", "logic", "beyond", "any"].map(String::from).to_vec(),
+        None => ["easy", "medium", "hard", "expert", "logic", "beyond", "any"]
+            .map(String::from)
+            .to_vec(),
     };
     let limit_ms = args.get(3).and_then(|a| a.parse::<f64>().ok()).map_or(LIMIT_MS, |s| s * 1000.0);
     for (size, stars) in USUAL {

@@ -8,12 +8,12 @@ use std::rc::Rc;
 
 use crate::art::pipeline::{ArtResult, Stage};
 use crate::bench::{Record, Summary};
-use crate::jobs::{Envelope, Reply};
-use crate::sat::{Snapshot, Unit};
-use crate::kinds::{self, AnyReport, Kind};
 use crate::hint::{Explanation, Hint};
+use crate::jobs::{Envelope, Reply};
+use crate::kinds::{self, AnyReport, Kind};
 use crate::link;
 use crate::puzzle::{Mode, Verdict};
+use crate::sat::{Snapshot, Unit};
 
 /// Which page is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -311,7 +311,8 @@ impl Play {
 
 /// Whether two texts of `kind` are the same puzzle: the same text, or the same share link.
 pub fn same_puzzle(kind: Kind, a: &str, b: &str) -> bool {
-    a == b || matches!((kinds::share_fragment(kind, a), kinds::share_fragment(kind, b)), (Ok(x), Ok(y)) if x == y)
+    a == b
+        || matches!((kinds::share_fragment(kind, a), kinds::share_fragment(kind, b)), (Ok(x), Ok(y)) if x == y)
 }
 
 /// A play time as `m:ss` (or `h:mm:ss`).
@@ -357,7 +358,8 @@ impl Workshop {
     pub fn shown_answers(&self) -> (Option<&Vec<String>>, Option<&Vec<String>>) {
         match (self.view, &self.result) {
             (Some(View::Answer(i)), Some(r)) => {
-                let other = if r.solutions.len() > 1 { r.solutions.get(1 - i.min(1)) } else { None };
+                let other =
+                    if r.solutions.len() > 1 { r.solutions.get(1 - i.min(1)) } else { None };
                 (r.solutions.get(i), other)
             }
             _ => (None, None),
@@ -456,12 +458,36 @@ pub enum Action {
 
 impl State {
     /// The first state: saved puzzles and marks, then the page the fragment names.
-    pub fn new(saved: Vec<(Kind, String, Vec<u8>, Play)>, kept: HashMap<Kind, Vec<Kept>>, fragment: &str) -> Self {
+    pub fn new(
+        saved: Vec<(Kind, String, Vec<u8>, Play)>,
+        kept: HashMap<Kind, Vec<Kept>>,
+        fragment: &str,
+    ) -> Self {
         let mut workshops = HashMap::new();
         for (kind, puzzle, marks, play) in saved {
-            workshops.insert(kind, Workshop { puzzle: Some(puzzle), marks, play, view: Some(View::Play), ..Workshop::default() });
+            workshops.insert(
+                kind,
+                Workshop {
+                    puzzle: Some(puzzle),
+                    marks,
+                    play,
+                    view: Some(View::Play),
+                    ..Workshop::default()
+                },
+            );
         }
-        let state = State { page: Page::Home, workshops, jobs: Vec::new(), notice: None, bench: None, ends: HashMap::new(), art: None, art_stage: None, colour_art: None, kept };
+        let state = State {
+            page: Page::Home,
+            workshops,
+            jobs: Vec::new(),
+            notice: None,
+            bench: None,
+            ends: HashMap::new(),
+            art: None,
+            art_stage: None,
+            colour_art: None,
+            kept,
+        };
         state.route(fragment)
     }
 
@@ -471,11 +497,21 @@ impl State {
         for kind in Kind::ALL {
             if let Some(w) = self.workshops.get(&kind) {
                 if let Some(p) = &w.puzzle {
-                    out.push(crate::library::Entry { kind, puzzle: p.clone(), marks: w.marks.clone(), play: w.play.clone() });
+                    out.push(crate::library::Entry {
+                        kind,
+                        puzzle: p.clone(),
+                        marks: w.marks.clone(),
+                        play: w.play.clone(),
+                    });
                 }
             }
             for k in self.kept.get(&kind).into_iter().flatten() {
-                out.push(crate::library::Entry { kind, puzzle: k.puzzle.clone(), marks: k.marks.clone(), play: k.play.clone() });
+                out.push(crate::library::Entry {
+                    kind,
+                    puzzle: k.puzzle.clone(),
+                    marks: k.marks.clone(),
+                    play: k.play.clone(),
+                });
             }
         }
         out
@@ -484,7 +520,14 @@ impl State {
     /// Takes marks saved elsewhere for `kind`'s `puzzle`: `replace` says, from the marks and
     /// clock here, whether to take them. On the puzzle on screen this tab's marks go on the undo
     /// stack; returns whether the puzzle on screen changed.
-    fn take_marks(&mut self, kind: Kind, puzzle: String, marks: Vec<u8>, play: Play, replace: impl Fn(&[u8], &Play) -> bool) -> bool {
+    fn take_marks(
+        &mut self,
+        kind: Kind,
+        puzzle: String,
+        marks: Vec<u8>,
+        play: Play,
+        replace: impl Fn(&[u8], &Play) -> bool,
+    ) -> bool {
         let w = self.workshops.entry(kind).or_default();
         if w.puzzle.as_deref().is_some_and(|p| same_puzzle(kind, p, &puzzle)) {
             if !replace(&w.marks, &w.play) || (w.marks == marks && w.play == play) {
@@ -570,7 +613,8 @@ impl State {
                             // With no puzzle on the page the status line says it where the board
                             // would be; over a puzzle kept from before, a notice says it.
                             if w.puzzle.is_some() {
-                                self.notice = Some(Notice { severity: Severity::Error, text: text.clone() });
+                                self.notice =
+                                    Some(Notice { severity: Severity::Error, text: text.clone() });
                             }
                             w.unreadable = Some(text);
                         }
@@ -578,7 +622,10 @@ impl State {
                 }
             }
             Err(e) => {
-                self.notice = Some(Notice { severity: Severity::Error, text: format!("This link could not be read: {e}") });
+                self.notice = Some(Notice {
+                    severity: Severity::Error,
+                    text: format!("This link could not be read: {e}"),
+                });
             }
         }
         self
@@ -611,7 +658,13 @@ impl State {
                 }
             }
         }
-        *self.workshops.entry(kind).or_default() = Workshop { puzzle: Some(puzzle), marks, play, view: Some(View::Play), ..Workshop::default() };
+        *self.workshops.entry(kind).or_default() = Workshop {
+            puzzle: Some(puzzle),
+            marks,
+            play,
+            view: Some(View::Play),
+            ..Workshop::default()
+        };
         // A notice about the puzzle that was on screen (a Check's count, a failed solve) is stale now.
         if self.page == Page::Kind(kind) {
             self.notice = None;
@@ -626,7 +679,10 @@ impl State {
         if let Err((i, why)) = kinds::verify_report(kind, &puzzle, &report) {
             self.notice = Some(Notice {
                 severity: Severity::Error,
-                text: format!("The solver's answer {} failed the independent check and is not shown: {why}", i + 1),
+                text: format!(
+                    "The solver's answer {} failed the independent check and is not shown: {why}",
+                    i + 1
+                ),
             });
             return self;
         }
@@ -646,8 +702,15 @@ impl State {
         let answer = match &w.result {
             Some(r) if r.verdict == Verdict::Unique => r.solutions[0].concat(),
             Some(r) => {
-                let why = if r.verdict == Verdict::None { "this puzzle has no solution" } else { "this puzzle has more than one solution" };
-                w.checked = Some((false, format!("Check compares your grid with the only answer, but {why}.")));
+                let why = if r.verdict == Verdict::None {
+                    "this puzzle has no solution"
+                } else {
+                    "this puzzle has more than one solution"
+                };
+                w.checked = Some((
+                    false,
+                    format!("Check compares your grid with the only answer, but {why}."),
+                ));
                 return self;
             }
             None => {
@@ -703,7 +766,15 @@ impl State {
                 }
                 // One job per owner: a new one replaces the old (whose worker was stopped).
                 s.jobs.retain(|b| b.owner != owner);
-                s.jobs.push(Busy { job, owner, kind, work, started_ms: now_ms, early_hint: false, budget_ms });
+                s.jobs.push(Busy {
+                    job,
+                    owner,
+                    kind,
+                    work,
+                    started_ms: now_ms,
+                    early_hint: false,
+                    budget_ms,
+                });
             }
             Action::Cancelled(owner) => {
                 let before = s.jobs.len();
@@ -806,7 +877,11 @@ impl State {
                         }
                         s.ends.insert(owner, format!("Failed: {message}"));
                         // Said at once; a job of another page names its page.
-                        let text = if s.page == owner.page() { message } else { format!("{}: {message}", owner.title()) };
+                        let text = if s.page == owner.page() {
+                            message
+                        } else {
+                            format!("{}: {message}", owner.title())
+                        };
                         s.notice = Some(Notice { severity: Severity::Error, text });
                     }
                 }
@@ -880,7 +955,9 @@ impl State {
                 *shown = at.map(|k| k.min(x.steps.len()));
                 w.view = Some(View::Play);
             }
-            Action::CloseExplanation(kind) => s.workshops.entry(kind).or_default().explanation = None,
+            Action::CloseExplanation(kind) => {
+                s.workshops.entry(kind).or_default().explanation = None
+            }
             Action::External { kind, puzzle, marks, play } => {
                 let before = s.clone();
                 let on_screen = s.take_marks(kind, puzzle, marks, play, |_, _| true);
@@ -899,7 +976,12 @@ impl State {
                 for e in entries {
                     let incoming = e.clone();
                     s.take_marks(e.kind, e.puzzle, e.marks, e.play, |marks, play| {
-                        let here = crate::library::Entry { kind: incoming.kind, puzzle: String::new(), marks: marks.to_vec(), play: play.clone() };
+                        let here = crate::library::Entry {
+                            kind: incoming.kind,
+                            puzzle: String::new(),
+                            marks: marks.to_vec(),
+                            play: play.clone(),
+                        };
                         std::ptr::eq(crate::library::newer(&here, &incoming), &incoming)
                     });
                 }

@@ -86,7 +86,10 @@ impl Summary {
         };
         Summary {
             count: records.len(),
-            solved: records.iter().filter(|r| !matches!(r.verdict.as_str(), "timeout" | "error")).count(),
+            solved: records
+                .iter()
+                .filter(|r| !matches!(r.verdict.as_str(), "timeout" | "error"))
+                .count(),
             wrong: records.iter().filter(|r| r.wrong).count(),
             unique: records.iter().filter(|r| r.verdict == "unique").count(),
             median_ms: pick(0.5),
@@ -96,7 +99,11 @@ impl Summary {
             measure: records.iter().filter_map(|r| r.measure).reduce(|a, b| a + b),
             optimal: records.iter().filter(|r| r.verdict == "optimal").count(),
             bounded: records.iter().filter(|r| r.verdict == "bounded").count(),
-            lower: records.iter().map(|r| r.lower).sum::<Option<usize>>().filter(|_| !records.is_empty()),
+            lower: records
+                .iter()
+                .map(|r| r.lower)
+                .sum::<Option<usize>>()
+                .filter(|_| !records.is_empty()),
         }
     }
 
@@ -129,8 +136,12 @@ pub fn time_limit_ms(text: &str) -> Result<Option<f64>, String> {
     }
     match text.parse::<f64>() {
         Ok(s) if s.is_finite() && s > 0.0 && s <= 86_400.0 => Ok(Some(s * 1000.0)),
-        Ok(_) => Err(format!("The time limit per puzzle must be more than 0 and at most 86400 seconds, not {text}.")),
-        Err(_) => Err(format!("The time limit per puzzle is a number of seconds; \"{text}\" is not a number.")),
+        Ok(_) => Err(format!(
+            "The time limit per puzzle must be more than 0 and at most 86400 seconds, not {text}."
+        )),
+        Err(_) => Err(format!(
+            "The time limit per puzzle is a number of seconds; \"{text}\" is not a number."
+        )),
     }
 }
 
@@ -153,7 +164,13 @@ pub fn count_entries(kind: Kind, text: &str, name: &str) -> InputResult<usize> {
 }
 
 /// Runs every puzzle of a collection given as file text, calling `on_record` after each.
-pub fn run_text(kind: Kind, text: &str, name: &str, options: Options, on_record: &mut dyn FnMut(&Record)) -> InputResult<Vec<Record>> {
+pub fn run_text(
+    kind: Kind,
+    text: &str,
+    name: &str,
+    options: Options,
+    on_record: &mut dyn FnMut(&Record),
+) -> InputResult<Vec<Record>> {
     run_text_with_answers(kind, text, name, None, options, on_record)
 }
 
@@ -203,13 +220,27 @@ pub fn run_entry_as<P: Puzzle>(entry: &Entry<P>, options: Options, mode: Option<
     let started = Instant::now();
     let result = solve_any(&entry.puzzle, mode, monitor);
     let ms = started.elapsed().as_secs_f64() * 1000.0;
-    let mut record = Record { id: entry.id.clone(), ms, verdict: String::new(), solution: Vec::new(), wrong: false, note: None, moves: None, measure: None, lower: None };
+    let mut record = Record {
+        id: entry.id.clone(),
+        ms,
+        verdict: String::new(),
+        solution: Vec::new(),
+        wrong: false,
+        note: None,
+        moves: None,
+        measure: None,
+        lower: None,
+    };
     match result {
         Ok(report) => {
             record.verdict = report.verdict.word().to_string();
             record.solution = report.solutions.first().cloned().unwrap_or_default();
-            let typed = report.solutions.first().and_then(|rows| entry.puzzle.solution_from_rows(rows).ok());
-            if let Some((text, measure)) = typed.as_ref().and_then(|s| entry.puzzle.answer_text(s)) {
+            let typed = report
+                .solutions
+                .first()
+                .and_then(|rows| entry.puzzle.solution_from_rows(rows).ok());
+            if let Some((text, measure)) = typed.as_ref().and_then(|s| entry.puzzle.answer_text(s))
+            {
                 record.moves = Some(text);
                 record.measure = Some(measure);
             }
@@ -218,12 +249,15 @@ pub fn run_entry_as<P: Puzzle>(entry: &Entry<P>, options: Options, mode: Option<
                 Verdict::Optimal => record.measure,
                 _ => None,
             };
-            let known_measure = entry.known.as_ref().and_then(|k| entry.puzzle.answer_text(k)).map(|(_, m)| m);
+            let known_measure =
+                entry.known.as_ref().and_then(|k| entry.puzzle.answer_text(k)).map(|(_, m)| m);
             if let (Verdict::Bounded { lower }, Some(k)) = (report.verdict, known_measure) {
                 // Not proven optimal: the bound must not exceed the file's answer.
                 if lower > k {
                     record.wrong = true;
-                    record.note = Some(format!("the proven lower bound {lower} exceeds the file's answer of {k}"));
+                    record.note = Some(format!(
+                        "the proven lower bound {lower} exceeds the file's answer of {k}"
+                    ));
                 }
             } else if let (Some(found), Some(known)) = (&typed, &entry.known) {
                 if let Some(why) = entry.puzzle.compare_known(found, known) {
@@ -235,10 +269,12 @@ pub fn run_entry_as<P: Puzzle>(entry: &Entry<P>, options: Options, mode: Option<
                 let known_rows = entry.puzzle.solution_rows(known);
                 if report.verdict == Verdict::None {
                     record.wrong = true;
-                    record.note = Some("the solver found no answer, but the file carries one".into());
+                    record.note =
+                        Some("the solver found no answer, but the file carries one".into());
                 } else if report.verdict == Verdict::Unique && record.solution != known_rows {
                     record.wrong = true;
-                    record.note = Some("proven unique, yet different from the file's answer".into());
+                    record.note =
+                        Some("proven unique, yet different from the file's answer".into());
                 }
             }
         }

@@ -60,7 +60,8 @@ pub fn svg(records: &[(f64, String)], total: usize) -> String {
     times.sort_by(f64::total_cmp);
     let (lo, hi) = decades(&times);
     let n = total.max(records.len()).max(1);
-    let x = |i: usize| LEFT + if n == 1 { PLOT_W / 2.0 } else { i as f64 * PLOT_W / (n - 1) as f64 };
+    let x =
+        |i: usize| LEFT + if n == 1 { PLOT_W / 2.0 } else { i as f64 * PLOT_W / (n - 1) as f64 };
     let mut s = String::new();
     let _ = write!(
         s,
@@ -69,22 +70,53 @@ pub fn svg(records: &[(f64, String)], total: usize) -> String {
     );
     // Axes and decade lines.
     let base = HEIGHT - BOTTOM;
-    let _ = write!(s, r#"<line class="axis" x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{base}"/><line class="axis" x1="{LEFT}" y1="{base}" x2="{}" y2="{base}"/>"#, LEFT + PLOT_W);
+    let _ = write!(
+        s,
+        r#"<line class="axis" x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{base}"/><line class="axis" x1="{LEFT}" y1="{base}" x2="{}" y2="{base}"/>"#,
+        LEFT + PLOT_W
+    );
     for d in lo..=hi {
         let y = log_y(10f64.powi(d), lo, hi);
-        let label = if d >= 3 { format!("{} s", 10f64.powi(d - 3)) } else { format!("{} ms", 10f64.powi(d)) };
-        let _ = write!(s, r#"<line class="grid" x1="{LEFT}" y1="{y:.1}" x2="{}" y2="{y:.1}"/><text class="tick" x="{}" y="{:.1}" text-anchor="end">{label}</text>"#, LEFT + PLOT_W, LEFT - 4.0, y + 3.5);
+        let label = if d >= 3 {
+            format!("{} s", 10f64.powi(d - 3))
+        } else {
+            format!("{} ms", 10f64.powi(d))
+        };
+        let _ = write!(
+            s,
+            r#"<line class="grid" x1="{LEFT}" y1="{y:.1}" x2="{}" y2="{y:.1}"/><text class="tick" x="{}" y="{:.1}" text-anchor="end">{label}</text>"#,
+            LEFT + PLOT_W,
+            LEFT - 4.0,
+            y + 3.5
+        );
     }
-    let _ = write!(s, r#"<text class="label" x="{}" y="{}" text-anchor="middle">puzzles, fastest to slowest ({} of {n})</text>"#, LEFT + PLOT_W / 2.0, HEIGHT - 8.0, records.len());
+    let _ = write!(
+        s,
+        r#"<text class="label" x="{}" y="{}" text-anchor="middle">puzzles, fastest to slowest ({} of {n})</text>"#,
+        LEFT + PLOT_W / 2.0,
+        HEIGHT - 8.0,
+        records.len()
+    );
     // The sorted curve, one dot per puzzle coloured by its verdict.
     let mut sorted: Vec<&(f64, String)> = records.iter().collect();
     sorted.sort_by(|a, b| a.0.total_cmp(&b.0));
     if sorted.len() > 1 {
-        let points: Vec<String> = sorted.iter().enumerate().map(|(i, r)| format!("{:.1},{:.1}", x(i), log_y(r.0, lo, hi))).collect();
+        let points: Vec<String> = sorted
+            .iter()
+            .enumerate()
+            .map(|(i, r)| format!("{:.1},{:.1}", x(i), log_y(r.0, lo, hi)))
+            .collect();
         let _ = write!(s, r#"<polyline class="curve" fill="none" points="{}"/>"#, points.join(" "));
     }
     for (i, r) in sorted.iter().enumerate() {
-        let _ = write!(s, r#"<circle class="dot" cx="{:.1}" cy="{:.1}" r="2.2" fill="{}" data-ms="{:.3}"/>"#, x(i), log_y(r.0, lo, hi), colour(&r.1), r.0);
+        let _ = write!(
+            s,
+            r#"<circle class="dot" cx="{:.1}" cy="{:.1}" r="2.2" fill="{}" data-ms="{:.3}"/>"#,
+            x(i),
+            log_y(r.0, lo, hi),
+            colour(&r.1),
+            r.0
+        );
     }
     // Verdict counts as bars.
     let counts = verdict_counts(records.iter().map(|r| r.1.as_str()));

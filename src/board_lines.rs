@@ -20,25 +20,43 @@ pub struct Lines {
 /// The inner lines of a `rows` x `cols` board whose cells belong to the groups `group(i)` (cell
 /// `i` in reading order): an edge between two cells of different groups is a wall.
 pub fn lines<T: PartialEq>(rows: usize, cols: usize, group: impl Fn(usize) -> T) -> Lines {
-    lines_by(rows, cols, |r, c| group((r - 1) * cols + c) != group(r * cols + c), |r, c| group(r * cols + c - 1) != group(r * cols + c))
+    lines_by(
+        rows,
+        cols,
+        |r, c| group((r - 1) * cols + c) != group(r * cols + c),
+        |r, c| group(r * cols + c - 1) != group(r * cols + c),
+    )
 }
 
 /// The inner lines of a `rows` x `cols` board where `above(r, c)` says whether the edge above
 /// cell (r, c) is a wall (r >= 1) and `left(r, c)` the edge left of it (c >= 1). Collinear edges
 /// of one kind are joined into one segment, so a line is one stroke from end to end.
-pub fn lines_by(rows: usize, cols: usize, above: impl Fn(usize, usize) -> bool, left: impl Fn(usize, usize) -> bool) -> Lines {
+pub fn lines_by(
+    rows: usize,
+    cols: usize,
+    above: impl Fn(usize, usize) -> bool,
+    left: impl Fn(usize, usize) -> bool,
+) -> Lines {
     let mut out = Lines::default();
     for r in 1..rows {
-        runs(cols, |c| above(r, c), |wall, from, to| {
-            let d = if wall { &mut out.walls } else { &mut out.thin };
-            d.push_str(&format!("M{} {}H{}", from * UNIT, r * UNIT, to * UNIT));
-        });
+        runs(
+            cols,
+            |c| above(r, c),
+            |wall, from, to| {
+                let d = if wall { &mut out.walls } else { &mut out.thin };
+                d.push_str(&format!("M{} {}H{}", from * UNIT, r * UNIT, to * UNIT));
+            },
+        );
     }
     for c in 1..cols {
-        runs(rows, |r| left(r, c), |wall, from, to| {
-            let d = if wall { &mut out.walls } else { &mut out.thin };
-            d.push_str(&format!("M{} {}V{}", c * UNIT, from * UNIT, to * UNIT));
-        });
+        runs(
+            rows,
+            |r| left(r, c),
+            |wall, from, to| {
+                let d = if wall { &mut out.walls } else { &mut out.thin };
+                d.push_str(&format!("M{} {}V{}", c * UNIT, from * UNIT, to * UNIT));
+            },
+        );
     }
     out
 }
@@ -86,17 +104,29 @@ mod tests {
     }
 
     /// Every inner edge, brute force: (edge, is a wall).
-    fn naive(rows: usize, cols: usize, g: &[u8]) -> (Vec<((usize, usize), (usize, usize))>, Vec<((usize, usize), (usize, usize))>) {
+    fn naive(
+        rows: usize,
+        cols: usize,
+        g: &[u8],
+    ) -> (Vec<((usize, usize), (usize, usize))>, Vec<((usize, usize), (usize, usize))>) {
         let (mut thin, mut walls) = (Vec::new(), Vec::new());
         for r in 0..rows {
             for c in 0..cols {
                 if r > 0 {
                     let e = ((c, r), (c + 1, r));
-                    if g[(r - 1) * cols + c] != g[r * cols + c] { walls.push(e) } else { thin.push(e) }
+                    if g[(r - 1) * cols + c] != g[r * cols + c] {
+                        walls.push(e)
+                    } else {
+                        thin.push(e)
+                    }
                 }
                 if c > 0 {
                     let e = ((c, r), (c, r + 1));
-                    if g[r * cols + c - 1] != g[r * cols + c] { walls.push(e) } else { thin.push(e) }
+                    if g[r * cols + c - 1] != g[r * cols + c] {
+                        walls.push(e)
+                    } else {
+                        thin.push(e)
+                    }
                 }
             }
         }
@@ -110,7 +140,14 @@ mod tests {
         let mut seed = 11u64;
         for (rows, cols) in [(1, 1), (1, 4), (3, 1), (2, 2), (5, 5), (4, 7), (9, 6)] {
             for _ in 0..20 {
-                let g: Vec<u8> = (0..rows * cols).map(|_| { seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407); (seed >> 61) as u8 }).collect();
+                let g: Vec<u8> = (0..rows * cols)
+                    .map(|_| {
+                        seed = seed
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        (seed >> 61) as u8
+                    })
+                    .collect();
                 let l = lines(rows, cols, |i| g[i]);
                 let (thin, walls) = naive(rows, cols, &g);
                 assert_eq!(edges(&l.thin), thin, "{rows}x{cols} {g:?}");

@@ -53,8 +53,24 @@ pub struct Deduction<C> {
 
 impl<C> Deduction<C> {
     /// A deduction with no clues or figures yet.
-    pub fn new(rule: &'static str, rank: u8, changes: Vec<C>, cells: Vec<usize>, reasons: Vec<usize>, sentence: String) -> Self {
-        Deduction { rule, rank, changes, cells, reasons, clues: Vec::new(), figures: Vec::new(), sentence }
+    pub fn new(
+        rule: &'static str,
+        rank: u8,
+        changes: Vec<C>,
+        cells: Vec<usize>,
+        reasons: Vec<usize>,
+        sentence: String,
+    ) -> Self {
+        Deduction {
+            rule,
+            rank,
+            changes,
+            cells,
+            reasons,
+            clues: Vec::new(),
+            figures: Vec::new(),
+            sentence,
+        }
     }
 
     /// With the clues it names.
@@ -71,7 +87,11 @@ impl<C> Deduction<C> {
 
     /// The hint step for this deduction, with the mark changes that make it in the page's marks.
     pub fn into_step(self, ladder: &[Rung], marks: Vec<(usize, u8)>) -> hint::Step {
-        let rung = ladder.get(self.rank as usize).copied().unwrap_or(Rung { rules: "", level: "", rating: "" });
+        let rung = ladder.get(self.rank as usize).copied().unwrap_or(Rung {
+            rules: "",
+            level: "",
+            rating: "",
+        });
         hint::Step {
             rule: self.rule.to_string(),
             rank: self.rank,
@@ -156,7 +176,9 @@ impl Run {
     /// The rating's words: the hardest rung's when logic completed the grid.
     pub fn rating(&self, ladder: &[Rung]) -> Option<&'static str> {
         match self.end {
-            End::Complete => Some(ladder.get(self.hardest.unwrap_or(0) as usize).map_or("", |r| r.rating)),
+            End::Complete => {
+                Some(ladder.get(self.hardest.unwrap_or(0) as usize).map_or("", |r| r.rating))
+            }
             _ => None,
         }
     }
@@ -164,7 +186,11 @@ impl Run {
 
 /// Applies deductions of rank at most `upto` until the state is complete, stuck or broken,
 /// handing each to `each` before it is applied; `each` returns `false` to stop.
-pub fn run<L: Logic>(logic: &mut L, upto: u8, mut each: impl FnMut(&Deduction<L::Change>) -> bool) -> Run {
+pub fn run<L: Logic>(
+    logic: &mut L,
+    upto: u8,
+    mut each: impl FnMut(&Deduction<L::Change>) -> bool,
+) -> Run {
     let mut hardest: Option<u8> = None;
     let mut steps = 0;
     loop {
@@ -180,7 +206,9 @@ pub fn run<L: Logic>(logic: &mut L, upto: u8, mut each: impl FnMut(&Deduction<L:
                 steps += 1;
                 logic.apply(&d.changes);
             }
-            Found::Broken { cells, sentence } => return Run { end: End::Broken { cells, sentence }, hardest, steps },
+            Found::Broken { cells, sentence } => {
+                return Run { end: End::Broken { cells, sentence }, hardest, steps }
+            }
             Found::Nothing => return Run { end: End::Stuck, hardest, steps },
         }
     }
@@ -221,11 +249,25 @@ mod tests {
         ];
         fn find(&mut self, upto: u8) -> Found<usize> {
             if let Some(i) = (0..self.known.len()).find(|&i| !self.known[i] && i % 2 == 0) {
-                return Found::Deduction(Deduction::new("even", 0, vec![i], vec![i], vec![], format!("cell {i}")));
+                return Found::Deduction(Deduction::new(
+                    "even",
+                    0,
+                    vec![i],
+                    vec![i],
+                    vec![],
+                    format!("cell {i}"),
+                ));
             }
             if upto >= 1 {
                 if let Some(i) = self.known.iter().position(|k| !k) {
-                    return Found::Deduction(Deduction::new("any", 1, vec![i], vec![i], vec![], format!("cell {i}")));
+                    return Found::Deduction(Deduction::new(
+                        "any",
+                        1,
+                        vec![i],
+                        vec![i],
+                        vec![],
+                        format!("cell {i}"),
+                    ));
                 }
             }
             Found::Nothing

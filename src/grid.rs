@@ -82,14 +82,24 @@ impl<T> Grid<T> {
 impl<T> std::ops::Index<(usize, usize)> for Grid<T> {
     type Output = T;
     fn index(&self, (r, c): (usize, usize)) -> &T {
-        assert!(r < self.rows && c < self.cols, "cell ({r}, {c}) outside a {}x{} grid", self.rows, self.cols);
+        assert!(
+            r < self.rows && c < self.cols,
+            "cell ({r}, {c}) outside a {}x{} grid",
+            self.rows,
+            self.cols
+        );
         &self.cells[r * self.cols + c]
     }
 }
 
 impl<T> std::ops::IndexMut<(usize, usize)> for Grid<T> {
     fn index_mut(&mut self, (r, c): (usize, usize)) -> &mut T {
-        assert!(r < self.rows && c < self.cols, "cell ({r}, {c}) outside a {}x{} grid", self.rows, self.cols);
+        assert!(
+            r < self.rows && c < self.cols,
+            "cell ({r}, {c}) outside a {}x{} grid",
+            self.rows,
+            self.cols
+        );
         &mut self.cells[r * self.cols + c]
     }
 }
@@ -105,17 +115,25 @@ pub fn from_char_rows<T>(
 ) -> crate::error::InputResult<Grid<T>> {
     use crate::error::InputError;
     if rows.len() != height {
-        return Err(InputError::at(what.to_string(), format!("expected {height} rows, found {}", rows.len())));
+        return Err(InputError::at(
+            what.to_string(),
+            format!("expected {height} rows, found {}", rows.len()),
+        ));
     }
     let mut cells = Vec::with_capacity(width * height);
     for (r, row) in rows.iter().enumerate() {
         let row = row.as_ref();
         let n = row.chars().count();
         if n != width {
-            return Err(InputError::at(format!("{what} row {}", r + 1), format!("expected {width} cells, found {n}")));
+            return Err(InputError::at(
+                format!("{what} row {}", r + 1),
+                format!("expected {width} cells, found {n}"),
+            ));
         }
         for (c, ch) in row.chars().enumerate() {
-            cells.push(cell(ch).map_err(|why| InputError::at(format!("{what} row {}, column {}", r + 1, c + 1), why))?);
+            cells.push(cell(ch).map_err(|why| {
+                InputError::at(format!("{what} row {}, column {}", r + 1, c + 1), why)
+            })?);
         }
     }
     Ok(Grid { rows: height, cols: width, cells })
@@ -155,7 +173,11 @@ pub fn grow_random<I: IntoIterator<Item = usize>>(
     owner[start] = g;
     let mut members = vec![start];
     while members.len() < want {
-        let free: Vec<usize> = members.iter().flat_map(|&m| neighbours(m)).filter(|&h| owner[h] == usize::MAX).collect();
+        let free: Vec<usize> = members
+            .iter()
+            .flat_map(|&m| neighbours(m))
+            .filter(|&h| owner[h] == usize::MAX)
+            .collect();
         if free.is_empty() {
             break;
         }
@@ -194,7 +216,12 @@ pub fn pieces(rows: usize, cols: usize, cells: &[usize]) -> Vec<Vec<usize>> {
 
 /// Where an arrow key moves a cursor at `(r, c)` on a `rows` x `cols` board (it stops at the
 /// edges); `None` for any other key.
-pub fn cursor_step(key: &str, (r, c): (usize, usize), rows: usize, cols: usize) -> Option<(usize, usize)> {
+pub fn cursor_step(
+    key: &str,
+    (r, c): (usize, usize),
+    rows: usize,
+    cols: usize,
+) -> Option<(usize, usize)> {
     match key {
         "ArrowUp" => Some((r.saturating_sub(1), c)),
         "ArrowDown" => Some(((r + 1).min(rows.saturating_sub(1)), c)),
@@ -224,7 +251,11 @@ mod tests {
             // Boxed in: only the left column's last free cell is left.
             let rest = grow_random(12, 5, 1, &mut owner, |c| neighbours_of(4, 4, c), &mut rng);
             assert_eq!(rest, vec![12]);
-            assert_eq!(owner.iter().filter(|&&o| o == usize::MAX).count(), 4, "the right column is untouched");
+            assert_eq!(
+                owner.iter().filter(|&&o| o == usize::MAX).count(),
+                4,
+                "the right column is untouched"
+            );
         }
     }
 }

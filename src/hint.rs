@@ -90,7 +90,10 @@ impl Hint {
     pub fn sentence(&self) -> &str {
         match self {
             Hint::Step(s) => &s.sentence,
-            Hint::Mistake { sentence, .. } | Hint::Solved { sentence } | Hint::Stuck { sentence, .. } | Hint::NoLogic { sentence } => sentence,
+            Hint::Mistake { sentence, .. }
+            | Hint::Solved { sentence }
+            | Hint::Stuck { sentence, .. }
+            | Hint::NoLogic { sentence } => sentence,
         }
     }
 
@@ -113,7 +116,11 @@ pub fn hint<P: Puzzle>(p: &P, marks: &[u8], answer: Option<&P::Solution>) -> Hin
         if let Some(&first) = wrong.first() {
             let more = match wrong.len() {
                 1 => String::new(),
-                n => format!(" ({} more wrong mark{} after it)", n - 1, if n == 2 { "" } else { "s" }),
+                n => format!(
+                    " ({} more wrong mark{} after it)",
+                    n - 1,
+                    if n == 2 { "" } else { "s" }
+                ),
             };
             return Hint::Mistake {
                 sentence: format!(
@@ -127,10 +134,14 @@ pub fn hint<P: Puzzle>(p: &P, marks: &[u8], answer: Option<&P::Solution>) -> Hin
     match (p.next_step(marks, answer), answer) {
         // Only for kinds whose marks are the grid's cells (not Flood-It's moves, whose steps read
         // the answer already) and a stop counted in those cells.
-        (Hint::Stuck { sentence, known, total }, Some(a)) if !P::HINT_NEEDS_ANSWER && total == p.cell_count() && known < total => match reveal(p, marks, a, known, total) {
-            Some(step) => Hint::Step(step),
-            None => Hint::Stuck { sentence, known, total },
-        },
+        (Hint::Stuck { sentence, known, total }, Some(a))
+            if !P::HINT_NEEDS_ANSWER && total == p.cell_count() && known < total =>
+        {
+            match reveal(p, marks, a, known, total) {
+                Some(step) => Hint::Step(step),
+                None => Hint::Stuck { sentence, known, total },
+            }
+        }
         (h, _) => h,
     }
 }
@@ -148,9 +159,17 @@ const REVEAL_STEPS: usize = 30;
 /// ones first, the stars and black cells that tell the rules most), the one after which the
 /// rules decide the most cells within [`REVEAL_STEPS`] steps. The sentence says it comes
 /// from the search, not from a rule. `None` when no cell is undecided.
-fn reveal<P: Puzzle>(p: &P, marks: &[u8], answer: &P::Solution, known: usize, total: usize) -> Option<Step> {
+fn reveal<P: Puzzle>(
+    p: &P,
+    marks: &[u8],
+    answer: &P::Solution,
+    known: usize,
+    total: usize,
+) -> Option<Step> {
     let text: Vec<char> = p.solution_rows(answer).concat().chars().collect();
-    let open: Vec<usize> = (0..p.cell_count().min(text.len())).filter(|&c| marks.get(c * P::MARK_STRIDE).copied().unwrap_or(0) == 0).collect();
+    let open: Vec<usize> = (0..p.cell_count().min(text.len()))
+        .filter(|&c| marks.get(c * P::MARK_STRIDE).copied().unwrap_or(0) == 0)
+        .collect();
     let filled: Vec<usize> = open.iter().copied().filter(|&c| text[c] != '.').collect();
     let pool = if filled.is_empty() { &open } else { &filled };
     if pool.is_empty() {
@@ -206,12 +225,18 @@ fn reveal<P: Puzzle>(p: &P, marks: &[u8], answer: &P::Solution, known: usize, to
     }
     let (cell, follows, end) = best?;
     let value = P::answer_mark(text[cell], true);
-    let cells = |n: usize| if n == 1 { "1 more cell".to_string() } else { format!("{n} more cells") };
+    let cells =
+        |n: usize| if n == 1 { "1 more cell".to_string() } else { format!("{n} more cells") };
     let after = match (follows, end) {
         (_, End::Finished) => format!("With it, the rules finish the puzzle ({}).", cells(follows)),
-        (0, _) => "The rules find nothing more after it either; the next hint gives another cell.".to_string(),
-        (n, End::Stopped) => format!("With it, the rules decide {} before they stop again.", cells(n)),
-        (n, End::Cut) => format!("With it, the rules go on: {} within the next {REVEAL_STEPS} steps.", cells(n)),
+        (0, _) => "The rules find nothing more after it either; the next hint gives another cell."
+            .to_string(),
+        (n, End::Stopped) => {
+            format!("With it, the rules decide {} before they stop again.", cells(n))
+        }
+        (n, End::Cut) => {
+            format!("With it, the rules go on: {} within the next {REVEAL_STEPS} steps.", cells(n))
+        }
     };
     Some(Step {
         rule: REVEAL_RULE.into(),
@@ -273,7 +298,11 @@ impl Explanation {
 const STEPS_MAX: usize = 200_000;
 
 /// Every step from `marks` (empty for the whole solve) until the kind's logic ends.
-pub fn explain_from<P: Puzzle>(p: &P, mut marks: Vec<u8>, answer: Option<&P::Solution>) -> Explanation {
+pub fn explain_from<P: Puzzle>(
+    p: &P,
+    mut marks: Vec<u8>,
+    answer: Option<&P::Solution>,
+) -> Explanation {
     let mut steps: Vec<Step> = Vec::new();
     let end = loop {
         match p.next_step(&marks, answer) {
@@ -292,7 +321,8 @@ pub fn explain_from<P: Puzzle>(p: &P, mut marks: Vec<u8>, answer: Option<&P::Sol
             other => break other,
         }
     };
-    let hardest = steps.iter().max_by_key(|s| s.rank).map(|s| (s.rule.clone(), s.difficulty.clone()));
+    let hardest =
+        steps.iter().max_by_key(|s| s.rank).map(|s| (s.rule.clone(), s.difficulty.clone()));
     Explanation { steps, end, hardest }
 }
 
@@ -304,7 +334,13 @@ pub fn explain<P: Puzzle>(p: &P, answer: Option<&P::Solution>) -> Explanation {
 /// The cells a kind's rules see for the player's two-state marks (1 = yes, 2 = no, as the
 /// page keeps them): `start` (givens and cells decided by the puzzle itself) with the marks
 /// written over its `open` cells.
-pub fn overlay_marks<C: Copy + PartialEq>(mut start: Vec<C>, open: C, yes: C, no: C, marks: &[u8]) -> Vec<C> {
+pub fn overlay_marks<C: Copy + PartialEq>(
+    mut start: Vec<C>,
+    open: C,
+    yes: C,
+    no: C,
+    marks: &[u8],
+) -> Vec<C> {
     for (i, c) in start.iter_mut().enumerate() {
         if *c == open {
             *c = match marks.get(i).copied().unwrap_or(0) {
@@ -327,7 +363,10 @@ pub fn and_list<T: std::fmt::Display>(items: &[T]) -> String {
     match items {
         [] => String::new(),
         [a] => a.to_string(),
-        [rest @ .., last] => format!("{} and {last}", rest.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")),
+        [rest @ .., last] => format!(
+            "{} and {last}",
+            rest.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")
+        ),
     }
 }
 

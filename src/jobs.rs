@@ -63,7 +63,11 @@ impl Request {
     /// makes a new nonogram from a picture, on its own page).
     pub fn kind(&self) -> Option<Kind> {
         match self {
-            Request::Solve { kind, .. } | Request::Generate { kind, .. } | Request::Bench { kind, .. } | Request::Hint { kind, .. } | Request::Explain { kind, .. } => Some(*kind),
+            Request::Solve { kind, .. }
+            | Request::Generate { kind, .. }
+            | Request::Bench { kind, .. }
+            | Request::Hint { kind, .. }
+            | Request::Explain { kind, .. } => Some(*kind),
             Request::Art { .. } | Request::ColourArt { .. } => None,
         }
     }
@@ -200,8 +204,19 @@ fn solve_monitor(post: &Rc<dyn Fn(Reply)>, started: Instant, kind: Kind) -> Moni
     })
     .with_interim(move |i: Interim| {
         let verdict = Verdict::Bounded { lower: i.lower };
-        let stats = crate::sat::Stats { elapsed_ms: started.elapsed().as_secs_f64() * 1000.0, ..Default::default() };
-        improved(Reply::Improved(AnyReport { kind, verdict, solutions: vec![i.rows], stats, proof: i.proof, rating: None, count: None }));
+        let stats = crate::sat::Stats {
+            elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
+            ..Default::default()
+        };
+        improved(Reply::Improved(AnyReport {
+            kind,
+            verdict,
+            solutions: vec![i.rows],
+            stats,
+            proof: i.proof,
+            rating: None,
+            count: None,
+        }));
     })
 }
 
@@ -219,7 +234,10 @@ pub fn duration_words(ms: f64) -> String {
 fn solved(kind: Kind, outcome: Result<AnyReport, SolveError>) -> Reply {
     match outcome {
         Ok(report) => Reply::Solved(report),
-        Err(SolveError::Stopped) => Reply::Failed(format!("No answer within the time limit of {}; the search was stopped there.", duration_words(kind.search_budget_ms()))),
+        Err(SolveError::Stopped) => Reply::Failed(format!(
+            "No answer within the time limit of {}; the search was stopped there.",
+            duration_words(kind.search_budget_ms())
+        )),
         Err(e) => Reply::Failed(e.to_string()),
     }
 }
@@ -234,8 +252,14 @@ thread_local! {
 const HINT_CACHE: usize = 4;
 
 /// The proven answer for hints on `puzzle` (cached), solving it once with progress.
-fn hint_answer(kind: Kind, puzzle: &str, monitor: Monitor) -> Result<Option<Vec<String>>, SolveError> {
-    if let Some(hit) = HINT_ANSWERS.with(|c| c.borrow().iter().find(|(k, p, _)| *k == kind && p == puzzle).map(|(_, _, a)| a.clone())) {
+fn hint_answer(
+    kind: Kind,
+    puzzle: &str,
+    monitor: Monitor,
+) -> Result<Option<Vec<String>>, SolveError> {
+    if let Some(hit) = HINT_ANSWERS.with(|c| {
+        c.borrow().iter().find(|(k, p, _)| *k == kind && p == puzzle).map(|(_, _, a)| a.clone())
+    }) {
         return Ok(hit);
     }
     let answer = kinds::hint_answer(kind, puzzle, Some(monitor))?;
@@ -250,7 +274,12 @@ fn hint_answer(kind: Kind, puzzle: &str, monitor: Monitor) -> Result<Option<Vec<
 }
 
 /// The final hint reply: the marks checked against the answer, then the step.
-fn hint_reply(kind: Kind, puzzle: &str, marks: &[u8], answer: Result<Option<Vec<String>>, SolveError>) -> Reply {
+fn hint_reply(
+    kind: Kind,
+    puzzle: &str,
+    marks: &[u8],
+    answer: Result<Option<Vec<String>>, SolveError>,
+) -> Reply {
     match answer {
         Ok(answer) => match kinds::hint_text(kind, puzzle, marks, answer.as_deref()) {
             Ok(h) => Reply::Hint(Box::new(h)),
@@ -264,7 +293,16 @@ fn hint_reply(kind: Kind, puzzle: &str, marks: &[u8], answer: Result<Option<Vec<
 pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
     let started = Instant::now();
     match request {
-        Request::Solve { kind, puzzle, mode, options } => solved(kind, kinds::solve_text(kind, &puzzle, mode, &options, Some(solve_monitor(&post, started, kind)))),
+        Request::Solve { kind, puzzle, mode, options } => solved(
+            kind,
+            kinds::solve_text(
+                kind,
+                &puzzle,
+                mode,
+                &options,
+                Some(solve_monitor(&post, started, kind)),
+            ),
+        ),
         Request::Generate { kind, options, seed, timeout_ms } => {
             let limit_ms = timeout_ms.unwrap_or(GENERATE_LIMIT_MS);
             let p = post.clone();
@@ -294,7 +332,12 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
                 if elapsed_ms - last_post >= PROGRESS_INTERVAL_MS {
                     last_post = elapsed_ms;
                     post(Reply::BenchRecords(std::mem::take(&mut fresh)));
-                    post(Reply::Progress { elapsed_ms, work: None, items: Some((done, total)), known: None });
+                    post(Reply::Progress {
+                        elapsed_ms,
+                        work: None,
+                        items: Some((done, total)),
+                        known: None,
+                    });
                 }
             };
             match bench::run_text(kind, &text, &name, options, &mut on_record) {
@@ -307,25 +350,42 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
         }
         Request::Hint { kind, puzzle, marks } => {
             // A deduction needs no answer: show it at once, then check the marks when the answer is in.
-            let cached = HINT_ANSWERS.with(|c| c.borrow().iter().any(|(k, p, _)| *k == kind && *p == puzzle));
+            let cached = HINT_ANSWERS
+                .with(|c| c.borrow().iter().any(|(k, p, _)| *k == kind && *p == puzzle));
             if !cached && !kinds::hint_needs_answer(kind) {
                 // Where the rules stop, the answer may give a cell instead (hint::hint): wait for it.
-                if let Some(h) = kinds::hint_text(kind, &puzzle, &marks, None).ok().filter(|h| !matches!(h, crate::hint::Hint::Stuck { .. })) {
+                if let Some(h) = kinds::hint_text(kind, &puzzle, &marks, None)
+                    .ok()
+                    .filter(|h| !matches!(h, crate::hint::Hint::Stuck { .. }))
+                {
                     post(Reply::HintEarly(Box::new(h)));
                 }
             }
-            hint_reply(kind, &puzzle, &marks, hint_answer(kind, &puzzle, solve_monitor(&post, started, kind)))
+            hint_reply(
+                kind,
+                &puzzle,
+                &marks,
+                hint_answer(kind, &puzzle, solve_monitor(&post, started, kind)),
+            )
         }
-        Request::Explain { kind, puzzle } => match hint_answer(kind, &puzzle, solve_monitor(&post, started, kind)) {
-            Ok(answer) => match kinds::explain_text(kind, &puzzle, answer.as_deref()) {
-                Ok(x) => Reply::Explained(Box::new(x)),
-                Err(e) => Reply::Failed(e.to_string()),
-            },
-            Err(e) => solved(kind, Err(e)),
-        },
+        Request::Explain { kind, puzzle } => {
+            match hint_answer(kind, &puzzle, solve_monitor(&post, started, kind)) {
+                Ok(answer) => match kinds::explain_text(kind, &puzzle, answer.as_deref()) {
+                    Ok(x) => Reply::Explained(Box::new(x)),
+                    Err(e) => Reply::Failed(e.to_string()),
+                },
+                Err(e) => solved(kind, Err(e)),
+            }
+        }
         Request::Art { bytes, options } => {
             if bytes.len() > MAX_FILE_BYTES {
-                return Reply::Failed(crate::art::ArtError::FileTooLarge { bytes: bytes.len(), max_bytes: MAX_FILE_BYTES }.to_string());
+                return Reply::Failed(
+                    crate::art::ArtError::FileTooLarge {
+                        bytes: bytes.len(),
+                        max_bytes: MAX_FILE_BYTES,
+                    }
+                    .to_string(),
+                );
             }
             let mut last_post = f64::NEG_INFINITY;
             let mut on_stage = |stage: Stage| {
@@ -356,7 +416,13 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
         }
         Request::ColourArt { bytes, options } => {
             if bytes.len() > MAX_FILE_BYTES {
-                return Reply::Failed(crate::art::ArtError::FileTooLarge { bytes: bytes.len(), max_bytes: MAX_FILE_BYTES }.to_string());
+                return Reply::Failed(
+                    crate::art::ArtError::FileTooLarge {
+                        bytes: bytes.len(),
+                        max_bytes: MAX_FILE_BYTES,
+                    }
+                    .to_string(),
+                );
             }
             let mut last_post = f64::NEG_INFINITY;
             let mut on_stage = |p: crate::art::givens::GivensProgress| {
@@ -389,8 +455,17 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
 }
 
 /// A generate request for kind `P` with `P`'s own settings.
-pub fn generate_request<P: Puzzle>(options: &P::GenerateOptions, seed: u64, timeout_ms: Option<f64>) -> Request {
-    Request::Generate { kind: P::KIND, options: kinds::generate_options_text::<P>(options), seed, timeout_ms }
+pub fn generate_request<P: Puzzle>(
+    options: &P::GenerateOptions,
+    seed: u64,
+    timeout_ms: Option<f64>,
+) -> Request {
+    Request::Generate {
+        kind: P::KIND,
+        options: kinds::generate_options_text::<P>(options),
+        seed,
+        timeout_ms,
+    }
 }
 
 /// A solve request for a puzzle of kind `P` given as text, with `P`'s own options.

@@ -112,7 +112,9 @@ pub fn import_as<P: Puzzle>(text: &str) -> InputResult<P> {
                 P::KIND.title()
             )));
         }
-        let payload = parsed.payload.ok_or_else(|| InputError::new("the link names a kind but carries no puzzle"))?;
+        let payload = parsed
+            .payload
+            .ok_or_else(|| InputError::new("the link names a kind but carries no puzzle"))?;
         return P::from_link_payload(parsed.version, &payload).map_err(|e| e.within("share link"));
     }
     Ok(P::import(text)?.puzzle)
@@ -126,7 +128,10 @@ pub fn sniff(text: &str) -> Option<Kind> {
         return Some(parsed.kind);
     }
     if t.starts_with('{') {
-        if let Some(kind) = serde_json::from_str::<serde_json::Value>(t).ok().and_then(|v| v.get("kind")?.as_str().and_then(Kind::from_id)) {
+        if let Some(kind) = serde_json::from_str::<serde_json::Value>(t)
+            .ok()
+            .and_then(|v| v.get("kind")?.as_str().and_then(Kind::from_id))
+        {
             return Some(kind);
         }
     }
@@ -135,7 +140,13 @@ pub fn sniff(text: &str) -> Option<Kind> {
 
 /// Solves a puzzle given as text (canonical JSON or anything [`import`] reads) with the kind's
 /// solve options given as JSON text (`""` or `{}` for the defaults; see [`options_from_text`]).
-pub fn solve_text(kind: Kind, text: &str, mode: Mode, options: &str, monitor: Option<Monitor>) -> Result<AnyReport, SolveError> {
+pub fn solve_text(
+    kind: Kind,
+    text: &str,
+    mode: Mode,
+    options: &str,
+    monitor: Option<Monitor>,
+) -> Result<AnyReport, SolveError> {
     with_kind!(kind, P => {
         let options = options_from_text::<P>(options).map_err(SolveError::Input)?;
         let puzzle = import_as::<P>(text).map_err(SolveError::Input)?;
@@ -161,7 +172,10 @@ pub fn generate_options_text<P: Puzzle>(options: &P::GenerateOptions) -> String 
 }
 
 /// `T` read from JSON text (empty text: the default); errors are placed at `what`.
-fn json_or_default<T: Default + serde::de::DeserializeOwned>(text: &str, what: String) -> InputResult<T> {
+fn json_or_default<T: Default + serde::de::DeserializeOwned>(
+    text: &str,
+    what: String,
+) -> InputResult<T> {
     let t = text.trim();
     if t.is_empty() {
         return Ok(T::default());
@@ -175,7 +189,11 @@ pub fn options_text<P: Puzzle>(options: &P::Options) -> String {
 }
 
 /// Solves a typed puzzle and returns the kind-independent report.
-pub fn solve_any<P: Puzzle>(puzzle: &P, mode: Mode, monitor: Option<Monitor>) -> Result<AnyReport, SolveError> {
+pub fn solve_any<P: Puzzle>(
+    puzzle: &P,
+    mode: Mode,
+    monitor: Option<Monitor>,
+) -> Result<AnyReport, SolveError> {
     Ok(any_report(puzzle, puzzle.solve(mode, monitor)?))
 }
 
@@ -202,7 +220,11 @@ pub fn check_text(kind: Kind, text: &str, answer: Option<&str>) -> InputResult<V
     let rows_of = |t: &str| {
         t.lines()
             .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with("# ") && !["verdict:", "count:", "lower bound:"].iter().any(|w| l.starts_with(w)))
+            .filter(|l| {
+                !l.is_empty()
+                    && !l.starts_with("# ")
+                    && !["verdict:", "count:", "lower bound:"].iter().any(|w| l.starts_with(w))
+            })
             .map(String::from)
             .collect::<Vec<_>>()
     };
@@ -235,8 +257,16 @@ pub fn verify_rows(kind: Kind, puzzle_text: &str, rows: &[String]) -> Result<(),
 
 /// Checks every answer of a report with the kind's independent verifier; `Err((i, why))`
 /// names the first answer (0-based) that fails.
-pub fn verify_report(kind: Kind, puzzle_text: &str, report: &AnyReport) -> Result<(), (usize, String)> {
-    report.solutions.iter().enumerate().try_for_each(|(i, rows)| verify_rows(kind, puzzle_text, rows).map_err(|why| (i, why)))
+pub fn verify_report(
+    kind: Kind,
+    puzzle_text: &str,
+    report: &AnyReport,
+) -> Result<(), (usize, String)> {
+    report
+        .solutions
+        .iter()
+        .enumerate()
+        .try_for_each(|(i, rows)| verify_rows(kind, puzzle_text, rows).map_err(|why| (i, why)))
 }
 
 /// The cells where the player's marks contradict the proven answer, by the kind's own rule.
@@ -270,7 +300,12 @@ pub fn generate(kind: Kind, options: &str, seed: u64) -> Result<String, Generate
 }
 
 /// [`generate`] reporting to `monitor`, which may stop it (see [`Puzzle::generate_monitored`]).
-pub fn generate_monitored(kind: Kind, options: &str, seed: u64, monitor: Option<&mut crate::sat::Monitor>) -> Result<String, GenerateError> {
+pub fn generate_monitored(
+    kind: Kind,
+    options: &str,
+    seed: u64,
+    monitor: Option<&mut crate::sat::Monitor>,
+) -> Result<String, GenerateError> {
     with_kind!(kind, P => {
         let options = generate_options_from_text::<P>(options).map_err(GenerateError::Input)?;
         P::generate_monitored(&options, seed, monitor).map(|p| p.to_json().to_string())
@@ -280,7 +315,11 @@ pub fn generate_monitored(kind: Kind, options: &str, seed: u64, monitor: Option<
 /// The proven answer a hint checks the player's marks against, as rows: solved (unique, or a
 /// proven optimum) for kinds with logic hints ([`Puzzle::LOGIC_HINTS`]); `None` for other
 /// kinds, and when the puzzle has no single answer (then mistakes cannot be told).
-pub fn hint_answer(kind: Kind, text: &str, monitor: Option<Monitor>) -> Result<Option<Vec<String>>, SolveError> {
+pub fn hint_answer(
+    kind: Kind,
+    text: &str,
+    monitor: Option<Monitor>,
+) -> Result<Option<Vec<String>>, SolveError> {
     with_kind!(kind, P => {
         if !P::LOGIC_HINTS {
             return Ok(None);
@@ -302,7 +341,12 @@ pub fn hint_needs_answer(kind: Kind) -> bool {
 
 /// The hint for a puzzle given as text and the player's marks, checked against `answer` (rows
 /// from [`hint_answer`]) first. The same path for every kind: the worker, the page and the CLI.
-pub fn hint_text(kind: Kind, text: &str, marks: &[u8], answer: Option<&[String]>) -> InputResult<crate::hint::Hint> {
+pub fn hint_text(
+    kind: Kind,
+    text: &str,
+    marks: &[u8],
+    answer: Option<&[String]>,
+) -> InputResult<crate::hint::Hint> {
     with_kind!(kind, P => {
         let puzzle = import_as::<P>(text)?;
         puzzle.check_marks(marks).map_err(|why| InputError::at("the marks", why))?;
@@ -315,7 +359,11 @@ pub fn hint_text(kind: Kind, text: &str, marks: &[u8], answer: Option<&[String]>
 }
 
 /// Every step from the empty grid for a puzzle given as text (see [`crate::hint::explain`]).
-pub fn explain_text(kind: Kind, text: &str, answer: Option<&[String]>) -> InputResult<crate::hint::Explanation> {
+pub fn explain_text(
+    kind: Kind,
+    text: &str,
+    answer: Option<&[String]>,
+) -> InputResult<crate::hint::Explanation> {
     with_kind!(kind, P => {
         let puzzle = import_as::<P>(text)?;
         let answer = match answer {

@@ -4,7 +4,6 @@
 
 pub mod app_state;
 pub mod art;
-pub mod library;
 pub mod bench;
 pub mod bench_chart;
 pub mod board_lines;
@@ -16,18 +15,19 @@ pub mod hint;
 pub mod jobs;
 pub mod kind;
 pub mod kinds;
+pub mod library;
 pub mod limits;
 pub mod link;
-pub mod portfolio;
 pub mod marks_text;
+pub mod portfolio;
 pub mod puzzle;
 pub mod puzzlink;
 pub mod samples;
-pub mod saved;
 pub mod sat;
-pub mod xml;
+pub mod saved;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
+pub mod xml;
 
 pub use error::{InputError, InputResult};
 pub use grid::Grid;

@@ -77,7 +77,11 @@ pub fn decode(text: &str) -> Result<Entry, String> {
         return Err(u.why);
     }
     let (puzzle, marks) = loaded.work.ok_or("no puzzle")?;
-    let play = if loaded.play.is_empty() { Play::default() } else { serde_json::from_str(&loaded.play).map_err(|e| format!("the clock does not read ({e})"))? };
+    let play = if loaded.play.is_empty() {
+        Play::default()
+    } else {
+        serde_json::from_str(&loaded.play).map_err(|e| format!("the clock does not read ({e})"))?
+    };
     Ok(Entry { kind, puzzle, marks, play })
 }
 
@@ -141,7 +145,16 @@ pub fn lines(entries: &[Entry]) -> Vec<Line> {
                 Some((ms, moves)) => (Progress::Solved, ms, moves),
                 None => (Progress::Playing, e.play.elapsed_ms, e.play.moves),
             };
-            Some(Line { kind: e.kind, shape: kinds::shape_text(e.kind, &e.puzzle).unwrap_or_default(), progress, time_ms, moves, hints: e.play.hints, last_ms: e.play.last_ms, fragment })
+            Some(Line {
+                kind: e.kind,
+                shape: kinds::shape_text(e.kind, &e.puzzle).unwrap_or_default(),
+                progress,
+                time_ms,
+                moves,
+                hints: e.play.hints,
+                last_ms: e.play.last_ms,
+                fragment,
+            })
         })
         .collect();
     out.sort_by(|a, b| b.last_ms.unwrap_or(0.0).total_cmp(&a.last_ms.unwrap_or(0.0)));
@@ -199,12 +212,14 @@ const FILE_FORMAT: &str = "puzzle-studio-puzzles";
 /// Every entry as one JSON file, to move to another device.
 pub fn export(entries: &[Entry]) -> String {
     let puzzles = entries.iter().filter_map(|e| serde_json::from_str(&encode(e)).ok()).collect();
-    serde_json::to_string_pretty(&File { format: FILE_FORMAT.into(), version: 1, puzzles }).unwrap_or_default()
+    serde_json::to_string_pretty(&File { format: FILE_FORMAT.into(), version: 1, puzzles })
+        .unwrap_or_default()
 }
 
 /// Reads an export file: the entries that read, and for each that does not, its place and why.
 pub fn import(text: &str) -> Result<(Vec<Entry>, Vec<String>), String> {
-    let file: File = serde_json::from_str(text).map_err(|e| format!("this is not a My puzzles file ({e})"))?;
+    let file: File =
+        serde_json::from_str(text).map_err(|e| format!("this is not a My puzzles file ({e})"))?;
     if file.format != FILE_FORMAT {
         return Err(format!("this file's format is `{}`, not `{FILE_FORMAT}`", file.format));
     }

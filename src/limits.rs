@@ -76,8 +76,12 @@ pub fn encoding_size(kind: Kind, puzzle: &str) -> Result<(usize, u64), String> {
 /// is refused with the limit named. Everything else passes unchanged (the models have already
 /// refused anything beyond their sizes).
 pub fn fit(request: Request) -> Result<(Request, Option<String>), String> {
-    let Request::Solve { kind, puzzle, mode, options } = request else { return Ok((request, None)) };
-    let Mode::Count(n) = mode else { return Ok((Request::Solve { kind, puzzle, mode, options }, None)) };
+    let Request::Solve { kind, puzzle, mode, options } = request else {
+        return Ok((request, None));
+    };
+    let Mode::Count(n) = mode else {
+        return Ok((Request::Solve { kind, puzzle, mode, options }, None));
+    };
     let (answer, literals) = match encoding_size(kind, &puzzle) {
         Ok(size) => size,
         // Not readable: the worker reports the model's own error, as for any solve.

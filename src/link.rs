@@ -37,15 +37,16 @@ pub fn parse_fragment(fragment: &str) -> InputResult<Option<Parsed>> {
     }
     let mut parts = f.splitn(3, '/');
     let kind_id = parts.next().unwrap_or("");
-    let kind = Kind::from_id(kind_id)
-        .ok_or_else(|| InputError::at("link", format!("unknown puzzle kind `{}`", clip(kind_id))))?;
+    let kind = Kind::from_id(kind_id).ok_or_else(|| {
+        InputError::at("link", format!("unknown puzzle kind `{}`", clip(kind_id)))
+    })?;
     let Some(version) = parts.next().filter(|v| !v.is_empty()) else {
         return Ok(Some(Parsed { kind, version: 0, payload: None }));
     };
-    let number = version
-        .strip_prefix('v')
-        .and_then(|n| n.parse::<u32>().ok())
-        .ok_or_else(|| InputError::at("link", format!("`{}` is not a link version such as v1", clip(version))))?;
+    let number =
+        version.strip_prefix('v').and_then(|n| n.parse::<u32>().ok()).ok_or_else(|| {
+            InputError::at("link", format!("`{}` is not a link version such as v1", clip(version)))
+        })?;
     if number == 0 || number > VERSION {
         return Err(InputError::at(
             "link",
@@ -67,7 +68,13 @@ pub fn find(text: &str) -> InputResult<Option<Parsed>> {
     let frag = match t.find('#') {
         Some(hash) => &t[hash + 1..],
         // A bare fragment such as `starbattle/v1/…`.
-        None if t.split('/').nth(1).is_some_and(|v| v.starts_with('v') && v[1..].chars().all(|c| c.is_ascii_digit())) => t,
+        None if t
+            .split('/')
+            .nth(1)
+            .is_some_and(|v| v.starts_with('v') && v[1..].chars().all(|c| c.is_ascii_digit())) =>
+        {
+            t
+        }
         None => return Ok(None),
     };
     let head = frag.split('/').next().unwrap_or("");
@@ -84,7 +91,9 @@ pub fn percent_decode(s: &str) -> String {
     let mut i = 0;
     while i < bytes.len() {
         if bytes[i] == b'%' && i + 2 < bytes.len() {
-            let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok().and_then(|h| u8::from_str_radix(h, 16).ok());
+            let hex = std::str::from_utf8(&bytes[i + 1..i + 3])
+                .ok()
+                .and_then(|h| u8::from_str_radix(h, 16).ok());
             if let Some(b) = hex {
                 out.push(b);
                 i += 3;

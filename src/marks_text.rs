@@ -21,9 +21,10 @@ pub fn encode(marks: &[u8]) -> String {
 /// The marks in stored text; anything malformed reads as no marks rather than failing.
 pub fn decode(text: &str) -> Vec<u8> {
     match text.strip_prefix("x:") {
-        Some(hex) if hex.len() % 2 == 0 && hex.is_ascii() => {
-            (0..hex.len() / 2).map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16)).collect::<Result<Vec<u8>, _>>().unwrap_or_default()
-        }
+        Some(hex) if hex.len() % 2 == 0 && hex.is_ascii() => (0..hex.len() / 2)
+            .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16))
+            .collect::<Result<Vec<u8>, _>>()
+            .unwrap_or_default(),
         Some(_) => Vec::new(),
         None => text.bytes().map(|b| b.saturating_sub(b'0')).collect(),
     }

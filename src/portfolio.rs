@@ -131,11 +131,22 @@ impl Race {
             Reply::Solved(mut report) => {
                 if report.verdict == Verdict::Solved || !report.solutions.is_empty() {
                     let checked = match &self.tasks[index] {
-                        Some((kind, puzzle)) if *kind == report.kind => kinds::verify_report(*kind, puzzle, &report).map_err(|(i, why)| format!("answer {} failed the independent check: {why}", i + 1)),
+                        Some((kind, puzzle)) if *kind == report.kind => {
+                            kinds::verify_report(*kind, puzzle, &report).map_err(|(i, why)| {
+                                format!("answer {} failed the independent check: {why}", i + 1)
+                            })
+                        }
                         _ => Err("the answer belongs to another task".to_string()),
                     };
                     if let Err(why) = checked {
-                        return self.fail(index, Reply::Failed(format!("worker {} of {}: {why}", index + 1, runner.count)));
+                        return self.fail(
+                            index,
+                            Reply::Failed(format!(
+                                "worker {} of {}: {why}",
+                                index + 1,
+                                runner.count
+                            )),
+                        );
                     }
                 }
                 self.over = true;
@@ -162,7 +173,14 @@ impl Race {
         self.best[index] = None;
         if self.failed.iter().all(Option::is_some) {
             self.over = true;
-            return Outcome::Failed(self.failed.iter().flatten().next().cloned().unwrap_or(Reply::Failed("every worker failed".into())));
+            return Outcome::Failed(
+                self.failed
+                    .iter()
+                    .flatten()
+                    .next()
+                    .cloned()
+                    .unwrap_or(Reply::Failed("every worker failed".into())),
+            );
         }
         Outcome::Ignore
     }

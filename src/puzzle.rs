@@ -32,9 +32,19 @@ pub struct Entry<P: Puzzle> {
 /// the text has at least two non-empty lines and every one of them `is_id` (blank lines and
 /// lines starting with `#` are skipped), each read by `read` and named `name:line`; `None` for
 /// any other text, which the kind then reads as before.
-pub fn id_lines<P: Puzzle>(text: &str, name: &str, is_id: impl Fn(&str) -> bool, read: impl Fn(&str) -> InputResult<P>) -> Option<InputResult<Vec<Entry<P>>>> {
-    let lines: Vec<(usize, &str)> =
-        text.trim_start_matches('\u{feff}').lines().map(str::trim).enumerate().filter(|(_, l)| !l.is_empty() && !l.starts_with('#')).collect();
+pub fn id_lines<P: Puzzle>(
+    text: &str,
+    name: &str,
+    is_id: impl Fn(&str) -> bool,
+    read: impl Fn(&str) -> InputResult<P>,
+) -> Option<InputResult<Vec<Entry<P>>>> {
+    let lines: Vec<(usize, &str)> = text
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .map(str::trim)
+        .enumerate()
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .collect();
     if lines.len() < 2 || !lines.iter().all(|(_, l)| is_id(l)) {
         return None;
     }
@@ -43,7 +53,9 @@ pub fn id_lines<P: Puzzle>(text: &str, name: &str, is_id: impl Fn(&str) -> bool,
             .into_iter()
             .map(|(i, l)| {
                 let at = format!("{name}:{}", i + 1);
-                read(l).map(|puzzle| Entry { id: at.clone(), puzzle, known: None }).map_err(|e| e.within(at))
+                read(l)
+                    .map(|puzzle| Entry { id: at.clone(), puzzle, known: None })
+                    .map_err(|e| e.within(at))
             })
             .collect(),
     )
@@ -63,7 +75,8 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
     const SOLVE_BUTTON: &'static str = "Solve";
     /// The verdict line for an answer found without a uniqueness check ([`Verdict::Solved`]);
     /// a kind where uniqueness means nothing says what the answer is instead.
-    const SOLVED_TEXT: &'static str = "Solved. (Only one answer was asked for, so whether there are others is not known.)";
+    const SOLVED_TEXT: &'static str =
+        "Solved. (Only one answer was asked for, so whether there are others is not known.)";
     /// What the status line says while a solve runs (`Solving`; Flood-It `Finding the minimum`).
     const SOLVING: &'static str = "Solving";
     /// The visible end of every search on the page (ms): the worker stops a solve, hint or
@@ -120,7 +133,11 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
 
     /// Reads a collection together with the text of an answers file beside it (one answer per
     /// puzzle, as Flood-It's ColorFill `*.solution_*.txt`). Defaults to ignoring the answers.
-    fn read_collection_with_answers(text: &str, name: &str, answers: Option<&str>) -> InputResult<Vec<Entry<Self>>> {
+    fn read_collection_with_answers(
+        text: &str,
+        name: &str,
+        answers: Option<&str>,
+    ) -> InputResult<Vec<Entry<Self>>> {
         let _ = answers;
         Self::read_collection(text, name)
     }
@@ -159,7 +176,12 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
     fn check_marks(&self, marks: &[u8]) -> Result<(), String> {
         let most = self.cell_count() * Self::MARK_STRIDE;
         if marks.len() > most {
-            return Err(format!("{} marks for a puzzle of {} cells ({} a cell, {most} at most)", marks.len(), self.cell_count(), Self::MARK_STRIDE));
+            return Err(format!(
+                "{} marks for a puzzle of {} cells ({} a cell, {most} at most)",
+                marks.len(),
+                self.cell_count(),
+                Self::MARK_STRIDE
+            ));
         }
         Ok(())
     }
@@ -231,7 +253,11 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
     /// What the answer's character for a cell is, in words, for a hint that reveals it ("a
     /// star", "the digit 4"). Defaults to the filled/empty words of [`Puzzle::answer_mark`].
     fn reveal_words(&self, answer: char) -> String {
-        if answer == '.' { "an empty cell".into() } else { "a filled cell".into() }
+        if answer == '.' {
+            "an empty cell".into()
+        } else {
+            "a filled cell".into()
+        }
     }
 
     /// Encodes the rules into `cnf`; never calls a solver.
@@ -261,13 +287,21 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
     /// (Cancel, time-out); the error is then [`GenerateError::Stopped`]. Kinds whose generators
     /// are quick keep the default, which ignores the monitor; the worker and the CLI always call
     /// this one.
-    fn generate_monitored(options: &Self::GenerateOptions, seed: u64, monitor: Option<&mut Monitor>) -> Result<Self, GenerateError> {
+    fn generate_monitored(
+        options: &Self::GenerateOptions,
+        seed: u64,
+        monitor: Option<&mut Monitor>,
+    ) -> Result<Self, GenerateError> {
         let _ = monitor;
         Self::generate(options, seed)
     }
 
     /// Solves in `mode` with the default options ([`Puzzle::solve_with`]).
-    fn solve(&self, mode: Mode, monitor: Option<Monitor>) -> Result<Report<Self::Solution>, SolveError> {
+    fn solve(
+        &self,
+        mode: Mode,
+        monitor: Option<Monitor>,
+    ) -> Result<Report<Self::Solution>, SolveError> {
         self.solve_with(mode, &Self::Options::default(), monitor)
     }
 
@@ -275,7 +309,12 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
     /// and the kind's live snapshots, [`Monitor::snapshot`]). The default is the generic SAT
     /// path [`solve`]; kinds with a better first stage (line logic, local search, search for an
     /// optimum) override it.
-    fn solve_with(&self, mode: Mode, options: &Self::Options, monitor: Option<Monitor>) -> Result<Report<Self::Solution>, SolveError> {
+    fn solve_with(
+        &self,
+        mode: Mode,
+        options: &Self::Options,
+        monitor: Option<Monitor>,
+    ) -> Result<Report<Self::Solution>, SolveError> {
         let _ = options;
         solve(self, mode, monitor)
     }
@@ -470,14 +509,21 @@ impl fmt::Display for SolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SolveError::Stopped => f.write_str("stopped before an answer was found"),
-            SolveError::Rejected(why) => write!(f, "internal error: the solver's answer failed the independent check ({why})"),
+            SolveError::Rejected(why) => write!(
+                f,
+                "internal error: the solver's answer failed the independent check ({why})"
+            ),
             SolveError::Input(e) => write!(f, "{e}"),
         }
     }
 }
 
 /// Decodes a model and checks the answer with the kind's independent verifier.
-pub fn checked<P: Puzzle>(puzzle: &P, vars: &P::Vars, model: &Model) -> Result<P::Solution, SolveError> {
+pub fn checked<P: Puzzle>(
+    puzzle: &P,
+    vars: &P::Vars,
+    model: &Model,
+) -> Result<P::Solution, SolveError> {
     let solution = puzzle.decode(vars, model);
     puzzle.verify(&solution).map_err(SolveError::Rejected)?;
     Ok(solution)
@@ -544,7 +590,9 @@ pub fn enumerate_verified<S>(
         }
         _ => {
             if complete {
-                proof.push(format!("All {found} answers were enumerated; the solve after the last was UNSAT."));
+                proof.push(format!(
+                    "All {found} answers were enumerated; the solve after the last was UNSAT."
+                ));
             }
             Verdict::Multiple
         }
@@ -553,13 +601,25 @@ pub fn enumerate_verified<S>(
 }
 
 /// The generic SAT path: encode, solve, decode, verify, and prove the verdict.
-pub fn solve<P: Puzzle>(puzzle: &P, mode: Mode, monitor: Option<Monitor>) -> Result<Report<P::Solution>, SolveError> {
+pub fn solve<P: Puzzle>(
+    puzzle: &P,
+    mode: Mode,
+    monitor: Option<Monitor>,
+) -> Result<Report<P::Solution>, SolveError> {
     let mut cnf = Cnf::new();
     let vars = puzzle.encode(&mut cnf);
     let over = puzzle.answer_lits(&vars);
     let mut solver = Solver::build(&cnf, monitor);
     let mut proof = Vec::new();
-    let e = enumerate_verified(&mut solver, &over, mode, |m| checked(puzzle, &vars, m), &mut proof)?;
+    let e =
+        enumerate_verified(&mut solver, &over, mode, |m| checked(puzzle, &vars, m), &mut proof)?;
     let count = matches!(mode, Mode::Count(_)).then_some((e.found, e.complete));
-    Ok(Report { verdict: e.verdict, solutions: e.solutions, stats: solver.stats(), proof, rating: None, count })
+    Ok(Report {
+        verdict: e.verdict,
+        solutions: e.solutions,
+        stats: solver.stats(),
+        proof,
+        rating: None,
+        count,
+    })
 }

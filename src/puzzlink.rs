@@ -65,7 +65,9 @@ pub fn parse<'a>(url: &'a str, genre: &str, max_side: usize) -> InputResult<Pars
     }
     let num = |j: usize, what: &str| -> InputResult<usize> {
         let s = segs.get(j).copied().unwrap_or("");
-        s.parse().map_err(|_| InputError::at(AT, format!("expected the {what} as a number, found `{}`", clip(s))))
+        s.parse().map_err(|_| {
+            InputError::at(AT, format!("expected the {what} as a number, found `{}`", clip(s)))
+        })
     };
     let cols = num(i, "number of columns")?;
     let rows = num(i + 1, "number of rows")?;

@@ -18,7 +18,8 @@ pub struct Sample {
 
 /// The samples of one kind ([`crate::puzzle::Puzzle::SAMPLES`]).
 pub fn of(kind: Kind) -> impl Iterator<Item = Sample> {
-    let list: &'static [(&'static str, &'static str)] = crate::with_kind!(kind, P => <P as crate::puzzle::Puzzle>::SAMPLES);
+    let list: &'static [(&'static str, &'static str)] =
+        crate::with_kind!(kind, P => <P as crate::puzzle::Puzzle>::SAMPLES);
     list.iter().map(move |&(name, text)| Sample { kind, name, text })
 }
 

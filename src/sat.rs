@@ -4,16 +4,16 @@
 //! Cardinality constraints come from rustsat's encodings through a small adapter ([`card`]).
 
 pub mod card;
-pub mod ladder;
-pub mod pb;
 mod cnf;
+pub mod ladder;
 mod monitor;
+pub mod pb;
 mod solver;
 
 pub use cnf::Cnf;
 pub use monitor::{Interim, Monitor, Progress, Snapshot, Throttle, Unit};
-pub use solver::{Model, Outcome, Solver, Stats, Stopped};
 pub use solver::Enumerate;
+pub use solver::{Model, Outcome, Solver, Stats, Stopped};
 pub use varisat::Lit;
 
 /// A literal of ours as batsat's (same variable index, same sign).

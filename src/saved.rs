@@ -47,7 +47,13 @@ pub fn encode(kind: Kind, puzzle: &str, marks: &[u8]) -> String {
 
 /// [`encode`] with the player's clock (the page's JSON for it; empty for none).
 pub fn encode_with_play(kind: Kind, puzzle: &str, marks: &[u8], play: &str) -> String {
-    let record = Record { version: VERSION, kind: kind.id().to_string(), puzzle: puzzle.to_string(), marks: crate::marks_text::encode(marks), play: play.to_string() };
+    let record = Record {
+        version: VERSION,
+        kind: kind.id().to_string(),
+        puzzle: puzzle.to_string(),
+        marks: crate::marks_text::encode(marks),
+        play: play.to_string(),
+    };
     serde_json::to_string(&record).unwrap_or_default()
 }
 
@@ -82,11 +88,16 @@ pub fn decode_marks(text: &str) -> Result<Vec<u8>, String> {
             if hex.len() % 2 != 0 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
                 return Err("the marks are not pairs of hex digits".into());
             }
-            Ok((0..hex.len() / 2).map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap_or(0)).collect())
+            Ok((0..hex.len() / 2)
+                .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap_or(0))
+                .collect())
         }
         None => {
             if let Some((i, c)) = text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
-                return Err(format!("the marks hold {c:?} at character {}, where a digit belongs", i + 1));
+                return Err(format!(
+                    "the marks hold {c:?} at character {}, where a digit belongs",
+                    i + 1
+                ));
             }
             Ok(text.bytes().map(|b| b - b'0').collect())
         }
@@ -94,7 +105,8 @@ pub fn decode_marks(text: &str) -> Result<Vec<u8>, String> {
 }
 
 fn raw_text(kind: Kind, parts: &[(&str, Option<&str>)]) -> String {
-    let mut out = format!("Puzzle Studio: saved {} data that could not be read back.\n", kind.title());
+    let mut out =
+        format!("Puzzle Studio: saved {} data that could not be read back.\n", kind.title());
     for (what, value) in parts {
         if let Some(v) = value {
             out.push_str(&format!("\n--- {} ---\n{v}\n", key(kind, what)));
@@ -107,52 +119,115 @@ fn raw_text(kind: Kind, parts: &[(&str, Option<&str>)]) -> String {
 /// present, else version 1's `puzzle` and `marks`.
 pub fn read(kind: Kind, work: Option<&str>, puzzle: Option<&str>, marks: Option<&str>) -> Loaded {
     if let Some(text) = work {
-        let unreadable = |why: String, puzzle_lost: bool| Unreadable { why, puzzle_lost, text: raw_text(kind, &[("work", Some(text))]) };
+        let unreadable = |why: String, puzzle_lost: bool| Unreadable {
+            why,
+            puzzle_lost,
+            text: raw_text(kind, &[("work", Some(text))]),
+        };
         let record: Record = match serde_json::from_str(text) {
             Ok(r) => r,
             Err(e) => {
                 // A newer record may have another shape; name the version when it has one.
-                if let Some(v) = serde_json::from_str::<serde_json::Value>(text).ok().and_then(|v| v.get("version")?.as_u64()) {
+                if let Some(v) = serde_json::from_str::<serde_json::Value>(text)
+                    .ok()
+                    .and_then(|v| v.get("version")?.as_u64())
+                {
                     if v > u64::from(VERSION) {
                         return Loaded { unreadable: Some(unreadable(format!("it was saved by a newer version of the studio (format {v}; this page reads up to {VERSION})"), true)), ..Loaded::default() };
                     }
                 }
-                return Loaded { unreadable: Some(unreadable(format!("the saved record is not readable JSON ({e})"), true)), ..Loaded::default() };
+                return Loaded {
+                    unreadable: Some(unreadable(
+                        format!("the saved record is not readable JSON ({e})"),
+                        true,
+                    )),
+                    ..Loaded::default()
+                };
             }
         };
         if record.version > VERSION {
             return Loaded { unreadable: Some(unreadable(format!("it was saved by a newer version of the studio (format {}; this page reads up to {VERSION})", record.version), true)), ..Loaded::default() };
         }
         if record.kind != kind.id() {
-            return Loaded { unreadable: Some(unreadable(format!("the record is for {:?}, not {}", record.kind, kind.id()), true)), ..Loaded::default() };
+            return Loaded {
+                unreadable: Some(unreadable(
+                    format!("the record is for {:?}, not {}", record.kind, kind.id()),
+                    true,
+                )),
+                ..Loaded::default()
+            };
         }
         let puzzle = match kinds::import(kind, &record.puzzle) {
             Ok(p) => p,
-            Err(e) => return Loaded { unreadable: Some(unreadable(format!("the puzzle is not valid: {e}"), true)), ..Loaded::default() },
+            Err(e) => {
+                return Loaded {
+                    unreadable: Some(unreadable(format!("the puzzle is not valid: {e}"), true)),
+                    ..Loaded::default()
+                }
+            }
         };
-        return match decode_marks(&record.marks).and_then(|m| kinds::check_marks(kind, &puzzle, &m).map(|()| m)) {
-            Ok(m) => Loaded { work: Some((puzzle, m)), version: Some(record.version), unreadable: None, play: record.play },
-            Err(why) => Loaded { work: Some((puzzle, Vec::new())), version: Some(record.version), unreadable: Some(unreadable(why, false)), play: String::new() },
+        return match decode_marks(&record.marks)
+            .and_then(|m| kinds::check_marks(kind, &puzzle, &m).map(|()| m))
+        {
+            Ok(m) => Loaded {
+                work: Some((puzzle, m)),
+                version: Some(record.version),
+                unreadable: None,
+                play: record.play,
+            },
+            Err(why) => Loaded {
+                work: Some((puzzle, Vec::new())),
+                version: Some(record.version),
+                unreadable: Some(unreadable(why, false)),
+                play: String::new(),
+            },
         };
     }
     let Some(text) = puzzle else {
         // Marks without a puzzle mean nothing and were never written alone; nothing to report.
         return Loaded::default();
     };
-    let unreadable = |why: String, puzzle_lost: bool| Unreadable { why, puzzle_lost, text: raw_text(kind, &[("puzzle", Some(text)), ("marks", marks)]) };
+    let unreadable = |why: String, puzzle_lost: bool| Unreadable {
+        why,
+        puzzle_lost,
+        text: raw_text(kind, &[("puzzle", Some(text)), ("marks", marks)]),
+    };
     let puzzle = match kinds::import(kind, text) {
         Ok(p) => p,
-        Err(e) => return Loaded { unreadable: Some(unreadable(format!("the puzzle is not valid: {e}"), true)), ..Loaded::default() },
+        Err(e) => {
+            return Loaded {
+                unreadable: Some(unreadable(format!("the puzzle is not valid: {e}"), true)),
+                ..Loaded::default()
+            }
+        }
     };
-    match marks.map(decode_marks).unwrap_or(Ok(Vec::new())).and_then(|m| kinds::check_marks(kind, &puzzle, &m).map(|()| m)) {
-        Ok(m) => Loaded { work: Some((puzzle, m)), version: Some(1), unreadable: None, play: String::new() },
-        Err(why) => Loaded { work: Some((puzzle, Vec::new())), version: Some(1), unreadable: Some(unreadable(why, false)), play: String::new() },
+    match marks
+        .map(decode_marks)
+        .unwrap_or(Ok(Vec::new()))
+        .and_then(|m| kinds::check_marks(kind, &puzzle, &m).map(|()| m))
+    {
+        Ok(m) => Loaded {
+            work: Some((puzzle, m)),
+            version: Some(1),
+            unreadable: None,
+            play: String::new(),
+        },
+        Err(why) => Loaded {
+            work: Some((puzzle, Vec::new())),
+            version: Some(1),
+            unreadable: Some(unreadable(why, false)),
+            play: String::new(),
+        },
     }
 }
 
 /// The sentence that reports an unreadable save, once, when the page finds it.
 pub fn unreadable_sentence(kind: Kind, u: &Unreadable) -> String {
     let what = if u.puzzle_lost { "puzzle" } else { "marks" };
-    let then = if u.puzzle_lost { "" } else { " The puzzle itself was read; its board starts without marks." };
+    let then = if u.puzzle_lost {
+        ""
+    } else {
+        " The puzzle itself was read; its board starts without marks."
+    };
     format!("Your saved {} {what} could not be read back: {}. It is kept aside, not overwritten; download it as text below.{then}", kind.title(), u.why)
 }

@@ -4,8 +4,8 @@
 //! state and dispatch actions; [`client`] owns the Web Worker; [`worker`] is the worker's side.
 
 pub(crate) mod actions;
-pub(crate) mod board;
 pub mod app;
+pub(crate) mod board;
 pub(crate) mod client;
 pub(crate) mod components;
 pub mod ctx;

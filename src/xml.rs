@@ -61,7 +61,9 @@ fn decode_entities(s: &str) -> String {
                 "gt" => Some('>'),
                 "quot" => Some('"'),
                 "apos" => Some('\''),
-                _ if name.starts_with("#x") => u32::from_str_radix(&name[2..], 16).ok().and_then(char::from_u32),
+                _ if name.starts_with("#x") => {
+                    u32::from_str_radix(&name[2..], 16).ok().and_then(char::from_u32)
+                }
                 _ if name.starts_with('#') => name[1..].parse().ok().and_then(char::from_u32),
                 _ => None,
             };
@@ -87,7 +89,8 @@ pub fn parse(text: &str) -> InputResult<Element> {
     let b = text.as_bytes();
     let mut i = 0;
     let mut line = 1;
-    let mut stack: Vec<Element> = vec![Element { name: String::new(), line: 1, ..Default::default() }];
+    let mut stack: Vec<Element> =
+        vec![Element { name: String::new(), line: 1, ..Default::default() }];
     let mut counted = 0;
     while i < b.len() {
         line += b[counted..i].iter().filter(|&&c| c == b'\n').count();
@@ -102,7 +105,9 @@ pub fn parse(text: &str) -> InputResult<Element> {
         let err = |m: String| InputError::at(format!("XML line {here}"), m);
         let rest = &text[i..];
         let skip_to = |pat: &str, what: &str| -> InputResult<usize> {
-            rest.find(pat).map(|e| i + e + pat.len()).ok_or_else(|| err(format!("unterminated {what}")))
+            rest.find(pat)
+                .map(|e| i + e + pat.len())
+                .ok_or_else(|| err(format!("unterminated {what}")))
         };
         let next = if rest.starts_with("<!--") {
             skip_to("-->", "comment")?
@@ -122,7 +127,12 @@ pub fn parse(text: &str) -> InputResult<Element> {
             }
             let el = stack.pop().expect("checked");
             if el.name != name {
-                return Err(err(format!("`</{}>` closes `<{}>` (opened on line {})", clip(name), clip(&el.name), el.line)));
+                return Err(err(format!(
+                    "`</{}>` closes `<{}>` (opened on line {})",
+                    clip(name),
+                    clip(&el.name),
+                    el.line
+                )));
             }
             stack.last_mut().expect("root").children.push(el);
             end
@@ -155,11 +165,18 @@ pub fn parse(text: &str) -> InputResult<Element> {
             let mut el = Element { name: name.to_string(), line: here, ..Default::default() };
             let mut a = inner[name_end..].trim_start();
             while !a.is_empty() {
-                let eq = a.find('=').ok_or_else(|| err(format!("attribute `{}` has no value", clip(a))))?;
+                let eq = a
+                    .find('=')
+                    .ok_or_else(|| err(format!("attribute `{}` has no value", clip(a))))?;
                 let key = a[..eq].trim().to_string();
                 let v = a[eq + 1..].trim_start();
-                let q = v.chars().next().filter(|c| *c == '"' || *c == '\'').ok_or_else(|| err(format!("the value of `{}` is not quoted", clip(&key))))?;
-                let close = v[1..].find(q).ok_or_else(|| err(format!("the value of `{}` is not closed", clip(&key))))?;
+                let q =
+                    v.chars().next().filter(|c| *c == '"' || *c == '\'').ok_or_else(|| {
+                        err(format!("the value of `{}` is not quoted", clip(&key)))
+                    })?;
+                let close = v[1..]
+                    .find(q)
+                    .ok_or_else(|| err(format!("the value of `{}` is not closed", clip(&key))))?;
                 el.attrs.push((key, decode_entities(&v[1..1 + close])));
                 a = v[close + 2..].trim_start();
             }
@@ -174,8 +191,10 @@ pub fn parse(text: &str) -> InputResult<Element> {
     }
     if stack.len() > 1 {
         let el = stack.last().expect("checked");
-        return Err(InputError::at(format!("XML line {}", el.line), format!("`<{}>` is never closed", clip(&el.name))));
+        return Err(InputError::at(
+            format!("XML line {}", el.line),
+            format!("`<{}>` is never closed", clip(&el.name)),
+        ));
     }
     Ok(stack.pop().expect("root"))
 }
-

@@ -21,13 +21,36 @@ fn reply(job: u32, body: Reply) -> Action {
 fn a_job_on_one_page_leaves_the_others_free() {
     let mut s = State::new(Vec::new(), Default::default(), "#floodit");
     let flood = Kind::FloodIt;
-    s = step(&s, Action::Started { job: 1, kind: Some(flood), work: Work::Solve(Mode::Unique), now_ms: 0.0, budget_ms: Some(flood.search_budget_ms()) }, 0.0);
+    s = step(
+        &s,
+        Action::Started {
+            job: 1,
+            kind: Some(flood),
+            work: Work::Solve(Mode::Unique),
+            now_ms: 0.0,
+            budget_ms: Some(flood.search_budget_ms()),
+        },
+        0.0,
+    );
     assert!(s.busy_kind(flood).is_some());
     // Another page: nothing of it is busy, and its own job runs beside the first.
     s = step(&s, Action::Route(HEART.into()), 10.0);
     assert_eq!(s.page, Page::Kind(Kind::Nonogram));
-    assert!(s.busy_kind(Kind::Nonogram).is_none(), "the nonogram page must not be busy with Flood-It's job");
-    s = step(&s, Action::Started { job: 2, kind: Some(Kind::Nonogram), work: Work::Hint, now_ms: 20.0, budget_ms: None }, 20.0);
+    assert!(
+        s.busy_kind(Kind::Nonogram).is_none(),
+        "the nonogram page must not be busy with Flood-It's job"
+    );
+    s = step(
+        &s,
+        Action::Started {
+            job: 2,
+            kind: Some(Kind::Nonogram),
+            work: Work::Hint,
+            now_ms: 20.0,
+            budget_ms: None,
+        },
+        20.0,
+    );
     assert_eq!(s.jobs.len(), 2);
     assert_eq!(s.busy_on(Owner::Kind(flood)).map(|b| b.job), Some(1));
     assert_eq!(s.busy_kind(Kind::Nonogram).map(|b| b.job), Some(2));
@@ -49,7 +72,17 @@ fn a_job_on_one_page_leaves_the_others_free() {
 #[test]
 fn a_failure_on_another_page_names_that_page() {
     let mut s = State::new(Vec::new(), Default::default(), "#floodit");
-    s = step(&s, Action::Started { job: 7, kind: Some(Kind::FloodIt), work: Work::Generate, now_ms: 0.0, budget_ms: None }, 0.0);
+    s = step(
+        &s,
+        Action::Started {
+            job: 7,
+            kind: Some(Kind::FloodIt),
+            work: Work::Generate,
+            now_ms: 0.0,
+            budget_ms: None,
+        },
+        0.0,
+    );
     s = step(&s, Action::Route("#kenken".into()), 1.0);
     s = step(&s, reply(7, Reply::Failed("no puzzle within 120 s".into())), 2.0);
     let notice = s.notice.clone().expect("a failure is said at once");
@@ -63,9 +96,33 @@ fn a_failure_on_another_page_names_that_page() {
 #[test]
 fn a_new_job_of_a_page_replaces_its_old_one_only() {
     let mut s = State::new(Vec::new(), Default::default(), HEART);
-    s = step(&s, Action::Started { job: 1, kind: None, work: Work::Art, now_ms: 0.0, budget_ms: None }, 0.0);
-    s = step(&s, Action::Started { job: 2, kind: Some(Kind::Nonogram), work: Work::Solve(Mode::Unique), now_ms: 0.0, budget_ms: Some(1.0) }, 0.0);
-    s = step(&s, Action::Started { job: 3, kind: Some(Kind::Nonogram), work: Work::Explain, now_ms: 0.0, budget_ms: Some(1.0) }, 0.0);
+    s = step(
+        &s,
+        Action::Started { job: 1, kind: None, work: Work::Art, now_ms: 0.0, budget_ms: None },
+        0.0,
+    );
+    s = step(
+        &s,
+        Action::Started {
+            job: 2,
+            kind: Some(Kind::Nonogram),
+            work: Work::Solve(Mode::Unique),
+            now_ms: 0.0,
+            budget_ms: Some(1.0),
+        },
+        0.0,
+    );
+    s = step(
+        &s,
+        Action::Started {
+            job: 3,
+            kind: Some(Kind::Nonogram),
+            work: Work::Explain,
+            now_ms: 0.0,
+            budget_ms: Some(1.0),
+        },
+        0.0,
+    );
     let jobs: Vec<(u32, Owner)> = s.jobs.iter().map(|b| (b.job, b.owner)).collect();
     assert_eq!(jobs, vec![(1, Owner::Art), (3, Owner::Kind(Kind::Nonogram))]);
     // The replaced job's answer is not taken for the new one.
@@ -100,7 +157,18 @@ fn the_verdict_of_an_unchecked_answer_is_the_kinds_own_words() {
     use studio::app_state::verdict_text;
     use studio::kinds::AnyReport;
     use studio::puzzle::Verdict;
-    let report = |kind| AnyReport { kind, verdict: Verdict::Solved, solutions: Vec::new(), stats: Default::default(), proof: Vec::new(), rating: None, count: None };
-    assert_eq!(verdict_text(&report(Kind::RectFree)), "Found: a colouring with no rectangle of one colour.");
+    let report = |kind| AnyReport {
+        kind,
+        verdict: Verdict::Solved,
+        solutions: Vec::new(),
+        stats: Default::default(),
+        proof: Vec::new(),
+        rating: None,
+        count: None,
+    };
+    assert_eq!(
+        verdict_text(&report(Kind::RectFree)),
+        "Found: a colouring with no rectangle of one colour."
+    );
     assert!(verdict_text(&report(Kind::Nonogram)).contains("whether there are others is not known"));
 }

@@ -3,7 +3,10 @@
 use image::codecs::png::PngEncoder;
 use image::{ExtendedColorType, ImageEncoder};
 use studio::art::givens::{givens_grid, Budget};
-use studio::art::{counts, pipeline, solve_exact, ArtOptions, ArtVerdict, GreyGrid as Greys, Method, OptimizerConfig, PrepareOptions, Problem, UniqueMode};
+use studio::art::{
+    counts, pipeline, solve_exact, ArtOptions, ArtVerdict, GreyGrid as Greys, Method,
+    OptimizerConfig, PrepareOptions, Problem, UniqueMode,
+};
 use studio::grid::Grid;
 use studio::kinds::nonogram::page::clues_of;
 use studio::kinds::nonogram::{solve, Nonogram};
@@ -11,12 +14,20 @@ use studio::puzzle::{Mode, Verdict};
 
 fn png(width: u32, height: u32, pixels: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
-    PngEncoder::new(&mut out).write_image(pixels, width, height, ExtendedColorType::L8).expect("encode");
+    PngEncoder::new(&mut out)
+        .write_image(pixels, width, height, ExtendedColorType::L8)
+        .expect("encode");
     out
 }
 
 fn options(width: u32, method: Method, unique: UniqueMode) -> ArtOptions {
-    ArtOptions { prepare: PrepareOptions::new(width), method, unique, budget: Default::default(), tone: Some(studio::art::tone::Tone::Plain) }
+    ArtOptions {
+        prepare: PrepareOptions::new(width),
+        method,
+        unique,
+        budget: Default::default(),
+        tone: Some(studio::art::tone::Tone::Plain),
+    }
 }
 
 fn threshold() -> Method {
@@ -29,12 +40,16 @@ fn translucent() -> Method {
 
 fn random_greys(seed: u64, w: usize, h: usize, density: f32) -> Greys {
     let mut rng = fastrand::Rng::with_seed(seed);
-    Greys::new(w, h, (0..w * h).map(|_| if rng.f32() < density { 0.0 } else { 255.0 }).collect()).expect("grid")
+    Greys::new(w, h, (0..w * h).map(|_| if rng.f32() < density { 0.0 } else { 255.0 }).collect())
+        .expect("grid")
 }
 
 fn puzzle_with(picture: &Grid<bool>, givens: &[usize]) -> Nonogram {
     let (rows, cols) = clues_of(picture);
-    Nonogram::new(rows, cols).expect("clues").with_givens(givens_grid(picture, givens)).expect("givens")
+    Nonogram::new(rows, cols)
+        .expect("clues")
+        .with_givens(givens_grid(picture, givens))
+        .expect("givens")
 }
 
 #[test]
@@ -46,7 +61,12 @@ fn black_square_on_white_gives_exactly_those_cells_and_unique() {
             pixels[y * 100 + x] = 0;
         }
     }
-    let r = pipeline::run(&png(100, 100, &pixels), &options(10, threshold(), UniqueMode::Givens), &mut |_| {}).expect("pipeline");
+    let r = pipeline::run(
+        &png(100, 100, &pixels),
+        &options(10, threshold(), UniqueMode::Givens),
+        &mut |_| {},
+    )
+    .expect("pipeline");
     assert_eq!((r.width, r.height), (10, 10));
     for (i, &b) in r.picture.cells().iter().enumerate() {
         let (x, y) = (i % 10, i / 10);
@@ -61,14 +81,27 @@ fn black_square_on_white_gives_exactly_those_cells_and_unique() {
 #[test]
 fn flat_grey_gives_the_shading_the_optimum_requires() {
     for v in [0u8, 255, 170, 85, 128] {
-        let r = pipeline::run(&png(60, 60, &vec![v; 3600]), &options(6, translucent(), UniqueMode::Off), &mut |_| {}).expect("pipeline");
+        let r = pipeline::run(
+            &png(60, 60, &vec![v; 3600]),
+            &options(6, translucent(), UniqueMode::Off),
+            &mut |_| {},
+        )
+        .expect("pipeline");
         let q = r.quality.expect("translucent figures");
-        let exact = solve_exact(&Problem::from_grid(&Greys::filled(6, 6, f32::from(v)).expect("grid"))).expect("exact");
-        assert!((q.objective - exact.objective).abs() < 1e-9, "v {v}: objective {} optimum {}", q.objective, exact.objective);
+        let exact =
+            solve_exact(&Problem::from_grid(&Greys::filled(6, 6, f32::from(v)).expect("grid")))
+                .expect("exact");
+        assert!(
+            (q.objective - exact.objective).abs() < 1e-9,
+            "v {v}: objective {} optimum {}",
+            q.objective,
+            exact.objective
+        );
         let d = counts(6, 6, r.picture.cells()).expect("counts");
         match v {
             // Black: every neighbourhood full (9 inside, 6 on edges, 4 in corners).
-            0 => assert!((0..36).all(|i| d[i] == studio::art::translucent::neighbourhood_size(6, 6, i % 6, i / 6))),
+            0 => assert!((0..36)
+                .all(|i| d[i] == studio::art::translucent::neighbourhood_size(6, 6, i % 6, i / 6))),
             255 => assert!(d.iter().all(|&d| d == 0)),
             _ => {}
         }
@@ -80,7 +113,9 @@ fn minimal_givens_make_it_unique_and_each_one_is_needed() {
     let mut ambiguous = 0;
     for seed in 0..12u64 {
         let greys = random_greys(seed, 10, 8, 0.5);
-        let r = pipeline::from_grid(&greys, &options(10, threshold(), UniqueMode::Givens), &mut |_| {}).expect("pipeline");
+        let r =
+            pipeline::from_grid(&greys, &options(10, threshold(), UniqueMode::Givens), &mut |_| {})
+                .expect("pipeline");
         let p = puzzle_with(&r.picture, &r.givens);
         let report = solve::solve(&p, Mode::Unique, None).expect("solve");
         assert_eq!(report.verdict, Verdict::Unique, "seed {seed}: with all givens");
@@ -90,9 +125,16 @@ fn minimal_givens_make_it_unique_and_each_one_is_needed() {
             assert!(!r.givens.is_empty());
         }
         for k in 0..r.givens.len() {
-            let fewer: Vec<usize> = r.givens.iter().copied().filter(|&g| g != r.givens[k]).collect();
-            let report = solve::solve(&puzzle_with(&r.picture, &fewer), Mode::Unique, None).expect("solve");
-            assert_eq!(report.verdict, Verdict::Multiple, "seed {seed}: given {} was not needed", r.givens[k]);
+            let fewer: Vec<usize> =
+                r.givens.iter().copied().filter(|&g| g != r.givens[k]).collect();
+            let report =
+                solve::solve(&puzzle_with(&r.picture, &fewer), Mode::Unique, None).expect("solve");
+            assert_eq!(
+                report.verdict,
+                Verdict::Multiple,
+                "seed {seed}: given {} was not needed",
+                r.givens[k]
+            );
         }
         assert_eq!(r.givens_stats.kept, r.givens.len());
     }
@@ -103,13 +145,23 @@ fn minimal_givens_make_it_unique_and_each_one_is_needed() {
 fn logic_givens_let_line_logic_finish_and_each_one_is_needed() {
     for seed in 0..8u64 {
         let greys = random_greys(100 + seed, 9, 9, 0.55);
-        let r = pipeline::from_grid(&greys, &options(9, threshold(), UniqueMode::Logic), &mut |_| {}).expect("pipeline");
-        let rating = |g: &[usize]| solve::solve(&puzzle_with(&r.picture, g), Mode::Unique, None).expect("solve").rating;
+        let r =
+            pipeline::from_grid(&greys, &options(9, threshold(), UniqueMode::Logic), &mut |_| {})
+                .expect("pipeline");
+        let rating = |g: &[usize]| {
+            solve::solve(&puzzle_with(&r.picture, g), Mode::Unique, None).expect("solve").rating
+        };
         assert_eq!(rating(&r.givens).as_deref(), Some("line logic"), "seed {seed}");
         assert!(r.final_line_logic);
         for k in 0..r.givens.len() {
-            let fewer: Vec<usize> = r.givens.iter().copied().filter(|&g| g != r.givens[k]).collect();
-            assert_ne!(rating(&fewer).as_deref(), Some("line logic"), "seed {seed}: given {} was not needed", r.givens[k]);
+            let fewer: Vec<usize> =
+                r.givens.iter().copied().filter(|&g| g != r.givens[k]).collect();
+            assert_ne!(
+                rating(&fewer).as_deref(),
+                Some("line logic"),
+                "seed {seed}: given {} was not needed",
+                r.givens[k]
+            );
         }
     }
 }
@@ -124,11 +176,17 @@ fn translucent_photo_becomes_a_unique_puzzle_with_a_working_link() {
             (d * 3.0).min(255.0) as u8
         })
         .collect();
-    let r = pipeline::run(&png(w, h, &pixels), &options(20, translucent(), UniqueMode::Givens), &mut |_| {}).expect("pipeline");
+    let r = pipeline::run(
+        &png(w, h, &pixels),
+        &options(20, translucent(), UniqueMode::Givens),
+        &mut |_| {},
+    )
+    .expect("pipeline");
     assert_eq!((r.width, r.height), (20, 15));
     let q = r.quality.expect("figures");
     assert!(q.lower_bound <= q.objective + 1e-9);
-    let p = studio::kinds::import_as::<Nonogram>(&format!("#{}", r.fragment)).expect("link reads back");
+    let p =
+        studio::kinds::import_as::<Nonogram>(&format!("#{}", r.fragment)).expect("link reads back");
     assert_eq!(p, r.puzzle());
     assert_eq!(solve::solve(&p, Mode::Unique, None).expect("solve").verdict, Verdict::Unique);
 }
@@ -136,8 +194,14 @@ fn translucent_photo_becomes_a_unique_puzzle_with_a_working_link() {
 #[test]
 fn malformed_images_are_errors() {
     let good = png(20, 20, &[0u8; 400]);
-    for bad in [Vec::new(), b"not an image".to_vec(), good[..good.len() / 2].to_vec(), vec![0x89, b'P', b'N', b'G']] {
-        assert!(pipeline::run(&bad, &options(10, threshold(), UniqueMode::Givens), &mut |_| {}).is_err());
+    for bad in [
+        Vec::new(),
+        b"not an image".to_vec(),
+        good[..good.len() / 2].to_vec(),
+        vec![0x89, b'P', b'N', b'G'],
+    ] {
+        assert!(pipeline::run(&bad, &options(10, threshold(), UniqueMode::Givens), &mut |_| {})
+            .is_err());
     }
     // A size out of range is an error too.
     assert!(pipeline::run(&good, &options(4, threshold(), UniqueMode::Off), &mut |_| {}).is_err());
@@ -154,21 +218,39 @@ fn the_worker_job_round_trips_and_reports_progress() {
             *p = 0;
         }
     }
-    let request = Request::Art { bytes: png(40, 40, &pixels), options: options(20, translucent(), UniqueMode::Givens) };
+    let request = Request::Art {
+        bytes: png(40, 40, &pixels),
+        options: options(20, translucent(), UniqueMode::Givens),
+    };
     let text = serde_json::to_string(&request).expect("serialise");
     let back: Request = serde_json::from_str(&text).expect("deserialise");
     assert_eq!(back, request);
     let posts = Rc::new(RefCell::new(0));
     let p = posts.clone();
-    let reply = run(back, Rc::new(move |r| if matches!(r, Reply::ArtProgress { .. }) { *p.borrow_mut() += 1 }));
+    let reply = run(
+        back,
+        Rc::new(move |r| {
+            if matches!(r, Reply::ArtProgress { .. }) {
+                *p.borrow_mut() += 1
+            }
+        }),
+    );
     let Reply::Art(r) = reply else { panic!("expected a result, got {reply:?}") };
     assert_eq!(r.final_verdict, "unique");
     assert!(*posts.borrow() >= 1, "at least one progress post");
     let text = serde_json::to_string(&Reply::Art(r.clone())).expect("reply serialises");
     // Floats may lose their last bit through JSON text; the puzzle itself must come back exactly.
-    let Reply::Art(back) = serde_json::from_str::<Reply>(&text).expect("reply reads back") else { panic!("not an art reply") };
-    assert_eq!((&back.picture, &back.givens, &back.fragment, &back.verdict), (&r.picture, &r.givens, &r.fragment, &r.verdict));
-    let huge = Request::Art { bytes: vec![0; studio::art::MAX_FILE_BYTES + 1], options: options(20, threshold(), UniqueMode::Off) };
+    let Reply::Art(back) = serde_json::from_str::<Reply>(&text).expect("reply reads back") else {
+        panic!("not an art reply")
+    };
+    assert_eq!(
+        (&back.picture, &back.givens, &back.fragment, &back.verdict),
+        (&r.picture, &r.givens, &r.fragment, &r.verdict)
+    );
+    let huge = Request::Art {
+        bytes: vec![0; studio::art::MAX_FILE_BYTES + 1],
+        options: options(20, threshold(), UniqueMode::Off),
+    };
     assert!(matches!(run(huge, Rc::new(|_| {})), Reply::Failed(m) if m.contains("too large")));
 }
 
@@ -188,10 +270,15 @@ fn every_streamed_puzzle_is_unique_and_minimal_means_every_given_was_refused() {
         let greys = random_greys(200 + seed, 14, 12, 0.5);
         for (conflicts, passes) in [(1, 1), (5, 2), (2_000, 8)] {
             let mut streamed = Vec::new();
-            let r = pipeline::from_grid_streaming(&greys, &budgeted(14, conflicts, passes), &mut |_| {}, &mut |r| {
-                streamed.push(r.clone());
-                true
-            })
+            let r = pipeline::from_grid_streaming(
+                &greys,
+                &budgeted(14, conflicts, passes),
+                &mut |_| {},
+                &mut |r| {
+                    streamed.push(r.clone());
+                    true
+                },
+            )
             .expect("pipeline");
             if matches!(r.verdict, ArtVerdict::Multiple { .. }) {
                 let first = streamed.first().expect("the quick answer is handed out first");
@@ -199,8 +286,14 @@ fn every_streamed_puzzle_is_unique_and_minimal_means_every_given_was_refused() {
                 quick += 1;
             }
             for s in streamed.iter().chain(std::iter::once(&r)) {
-                let report = solve::solve(&puzzle_with(&s.picture, &s.givens), Mode::Unique, None).expect("solve");
-                assert_eq!(report.verdict, Verdict::Unique, "seed {seed} budget {conflicts}: {} givens", s.givens.len());
+                let report = solve::solve(&puzzle_with(&s.picture, &s.givens), Mode::Unique, None)
+                    .expect("solve");
+                assert_eq!(
+                    report.verdict,
+                    Verdict::Unique,
+                    "seed {seed} budget {conflicts}: {} givens",
+                    s.givens.len()
+                );
                 assert_eq!(report.solutions[0], s.picture);
                 assert_eq!(s.final_verdict, "unique");
             }
@@ -209,8 +302,13 @@ fn every_streamed_puzzle_is_unique_and_minimal_means_every_given_was_refused() {
                 minimal_seen += 1;
                 for &g in &r.givens {
                     let fewer: Vec<usize> = r.givens.iter().copied().filter(|&h| h != g).collect();
-                    let report = solve::solve(&puzzle_with(&r.picture, &fewer), Mode::Unique, None).expect("solve");
-                    assert_eq!(report.verdict, Verdict::Multiple, "seed {seed}: given {g} called needed but was not");
+                    let report = solve::solve(&puzzle_with(&r.picture, &fewer), Mode::Unique, None)
+                        .expect("solve");
+                    assert_eq!(
+                        report.verdict,
+                        Verdict::Multiple,
+                        "seed {seed}: given {g} called needed but was not"
+                    );
                 }
             } else {
                 undecided_seen += 1;
@@ -227,14 +325,21 @@ fn every_streamed_puzzle_is_unique_and_minimal_means_every_given_was_refused() {
 fn stopping_the_stream_returns_the_current_unique_puzzle_unproven() {
     for seed in 0..6u64 {
         let greys = random_greys(300 + seed, 12, 12, 0.5);
-        let r = pipeline::from_grid_streaming(&greys, &budgeted(12, 2_000, 8), &mut |_| {}, &mut |_| false).expect("pipeline");
+        let r = pipeline::from_grid_streaming(
+            &greys,
+            &budgeted(12, 2_000, 8),
+            &mut |_| {},
+            &mut |_| false,
+        )
+        .expect("pipeline");
         if !matches!(r.verdict, ArtVerdict::Multiple { .. }) {
             continue;
         }
         // Stopped at the quick answer: unique, not claimed minimal.
         assert_eq!(r.pass, 0);
         assert!(!r.proven_minimal);
-        let report = solve::solve(&puzzle_with(&r.picture, &r.givens), Mode::Unique, None).expect("solve");
+        let report =
+            solve::solve(&puzzle_with(&r.picture, &r.givens), Mode::Unique, None).expect("solve");
         assert_eq!(report.verdict, Verdict::Unique, "seed {seed}");
     }
 }
@@ -264,7 +369,10 @@ fn budgeted_optimiser_at_a_big_size_gives_a_unique_puzzle_the_same_for_a_seed() 
     assert_eq!((r.width, r.height), (64, 48));
     let q = r.quality.expect("figures");
     assert!(q.lower_bound <= q.objective + 1e-9, "{q:?}");
-    let problem = Problem::from_grid(&studio::art::prepare(&studio::art::decode(&bytes).expect("decode"), &o.prepare).expect("prepare"));
+    let problem = Problem::from_grid(
+        &studio::art::prepare(&studio::art::decode(&bytes).expect("decode"), &o.prepare)
+            .expect("prepare"),
+    );
     assert!((problem.objective(r.picture.cells()).expect("board") - q.objective).abs() < 1e-6);
     for p in [first.expect("a first puzzle").puzzle(), r.puzzle()] {
         let report = solve::solve(&p, Mode::Unique, None).expect("solve");

@@ -3,7 +3,9 @@
 //! clues is 1, and it differs from the reduced picture in exactly the reported cells.
 
 use studio::art::colour_adjust;
-use studio::art::colour_art::{self, from_cells_streaming, plain_puzzle, ColourArtResult, ColourOptions, ColourUnique};
+use studio::art::colour_art::{
+    self, from_cells_streaming, plain_puzzle, ColourArtResult, ColourOptions, ColourUnique,
+};
 use studio::art::colours::{lab_of, reduce, Background, RgbGrid};
 use studio::grid::Grid;
 use studio::kinds::colournono::{check, solve::line_logic};
@@ -15,12 +17,20 @@ use web_time::Instant;
 /// ambiguous), with channel noise, from `seed`.
 fn patches(w: usize, h: usize, seed: u64) -> RgbGrid {
     let mut rng = fastrand::Rng::with_seed(seed);
-    let base = [[245.0, 245.0, 240.0], [200.0, 40.0, 40.0], [40.0, 70.0, 190.0], [60.0, 150.0, 70.0]];
-    let centres: Vec<(f32, f32, usize)> = (0..6).map(|k| (rng.f32() * w as f32, rng.f32() * h as f32, k % 4)).collect();
+    let base =
+        [[245.0, 245.0, 240.0], [200.0, 40.0, 40.0], [40.0, 70.0, 190.0], [60.0, 150.0, 70.0]];
+    let centres: Vec<(f32, f32, usize)> =
+        (0..6).map(|k| (rng.f32() * w as f32, rng.f32() * h as f32, k % 4)).collect();
     let cells = (0..w * h)
         .map(|i| {
             let (x, y) = ((i % w) as f32, (i / w) as f32);
-            let near = centres.iter().min_by(|a, b| ((a.0 - x).powi(2) + (a.1 - y).powi(2)).total_cmp(&((b.0 - x).powi(2) + (b.1 - y).powi(2)))).map_or(0, |c| c.2);
+            let near = centres
+                .iter()
+                .min_by(|a, b| {
+                    ((a.0 - x).powi(2) + (a.1 - y).powi(2))
+                        .total_cmp(&((b.0 - x).powi(2) + (b.1 - y).powi(2)))
+                })
+                .map_or(0, |c| c.2);
             let near = if rng.f32() < 0.25 { rng.usize(..4) } else { near };
             base[near].map(|v: f32| (v + (rng.f32() - 0.5) * 90.0).clamp(0.0, 255.0))
         })
@@ -53,7 +63,10 @@ fn assert_adjusted(r: &ColourArtResult, before: &[u8], what: &str, last: bool) {
     assert!((a.fraction - r.changed.len() as f64 / before.len() as f64).abs() < 1e-12);
     // The clues are the adjusted picture's, and it solves them (the independent checker).
     let picture = Grid::from_cells(red.height, red.width, red.cells.clone()).expect("sized");
-    assert_eq!((p.rows(), p.cols()), (plain_puzzle(red).unwrap().rows(), plain_puzzle(red).unwrap().cols()));
+    assert_eq!(
+        (p.rows(), p.cols()),
+        (plain_puzzle(red).unwrap().rows(), plain_puzzle(red).unwrap().cols())
+    );
     assert_eq!(check::verify(&p, &picture), Ok(()), "{what}");
     // The coloured line logic alone finishes it from the empty grid, to the picture.
     let (cells, run, _) = line_logic(&p);
@@ -72,7 +85,8 @@ fn assert_adjusted(r: &ColourArtResult, before: &[u8], what: &str, last: bool) {
 }
 
 #[test]
-fn adjusted_colour_puzzles_are_unique_without_givens_finished_by_line_logic_and_differ_in_the_reported_cells() {
+fn adjusted_colour_puzzles_are_unique_without_givens_finished_by_line_logic_and_differ_in_the_reported_cells(
+) {
     let mut changed_somewhere = 0;
     for seed in 1..=6u64 {
         for colours in [3, 4] {
@@ -101,7 +115,9 @@ fn adjusted_colour_puzzles_are_unique_without_givens_finished_by_line_logic_and_
 #[test]
 fn the_command_lines_json_and_text_carry_the_adjust_figures() {
     let grid = patches(16, 12, 3);
-    let r = from_cells_streaming(&grid, &adjust_options(3), Instant::now(), &mut |_| {}, &mut |_| true).expect("runs");
+    let r =
+        from_cells_streaming(&grid, &adjust_options(3), Instant::now(), &mut |_| {}, &mut |_| true)
+            .expect("runs");
     let a = r.adjust.clone().expect("figures");
     let v: serde_json::Value = serde_json::from_str(&colour_art::report_json(&r).unwrap()).unwrap();
     assert_eq!(v["art"]["unique"], "adjust");
@@ -119,8 +135,12 @@ fn the_command_lines_json_and_text_carry_the_adjust_figures() {
 #[test]
 fn a_change_to_a_colour_near_the_cells_own_and_beside_it_is_cheapest() {
     // A 3x1 strip: white, a pinkish cell reduced to white, red; palette white and red.
-    let lab: Vec<[f32; 3]> = [[250.0, 250.0, 250.0], [235.0, 150.0, 150.0], [200.0, 30.0, 30.0]].into_iter().map(lab_of).collect();
-    let pal: Vec<[f32; 3]> = [[250.0, 250.0, 250.0], [200.0, 30.0, 30.0]].into_iter().map(lab_of).collect();
+    let lab: Vec<[f32; 3]> = [[250.0, 250.0, 250.0], [235.0, 150.0, 150.0], [200.0, 30.0, 30.0]]
+        .into_iter()
+        .map(lab_of)
+        .collect();
+    let pal: Vec<[f32; 3]> =
+        [[250.0, 250.0, 250.0], [200.0, 30.0, 30.0]].into_iter().map(lab_of).collect();
     let c = colour_adjust::costs(&lab, &pal, &[0, 0, 1], 3);
     assert!(c[0][0].is_infinite() && c[2][1].is_infinite(), "no cost to stay: {c:?}");
     // The pink cell turns red more cheaply than the white one.
@@ -135,7 +155,16 @@ fn the_colour_modes_adjust_choice_asks_for_it_and_rings_the_changed_cells() {
     assert_eq!(c.set(ColourField::Unique, "logic").options().unique, ColourUnique::Logic);
     // A picture that needs changes: the first of the noisy ones whose adjustment changed cells.
     let r = (1..=6u64)
-        .map(|seed| from_cells_streaming(&patches(16, 12, seed), &adjust_options(3), Instant::now(), &mut |_| {}, &mut |_| true).expect("runs"))
+        .map(|seed| {
+            from_cells_streaming(
+                &patches(16, 12, seed),
+                &adjust_options(3),
+                Instant::now(),
+                &mut |_| {},
+                &mut |_| true,
+            )
+            .expect("runs")
+        })
         .find(|r| !r.changed.is_empty())
         .expect("some picture needed a change");
     let panes = colour_view::panes(&r);
@@ -148,8 +177,16 @@ fn the_colour_modes_adjust_choice_asks_for_it_and_rings_the_changed_cells() {
     }
     // The ring of the first changed cell sits on that cell.
     let (x, y) = (r.changed[0] % r.reduced.width, r.changed[0] / r.reduced.width);
-    assert!(panes[1].1.contains(&format!("class=\"ring\" x=\"{}\" y=\"{}\"", x as f32 + 0.1, y as f32 + 0.1)));
+    assert!(panes[1].1.contains(&format!(
+        "class=\"ring\" x=\"{}\" y=\"{}\"",
+        x as f32 + 0.1,
+        y as f32 + 0.1
+    )));
     assert_eq!(panes[0].1.matches("class=\"ring\"").count(), 0);
     let sentence = colour_view::result_sentence(&r);
-    assert!(sentence.contains(&format!("{n} of its cells changed")) && sentence.contains("no given cells"), "{sentence}");
+    assert!(
+        sentence.contains(&format!("{n} of its cells changed"))
+            && sentence.contains("no given cells"),
+        "{sentence}"
+    );
 }

@@ -13,7 +13,9 @@ use studio::puzzle::{self, Mode, Puzzle, Verdict};
 fn png_rgb(width: u32, height: u32, pixels: &[[u8; 3]]) -> Vec<u8> {
     let flat: Vec<u8> = pixels.iter().flatten().copied().collect();
     let mut out = Vec::new();
-    PngEncoder::new(&mut out).write_image(&flat, width, height, ExtendedColorType::Rgb8).expect("encode");
+    PngEncoder::new(&mut out)
+        .write_image(&flat, width, height, ExtendedColorType::Rgb8)
+        .expect("encode");
     out
 }
 
@@ -43,7 +45,11 @@ fn assert_proven(r: &ColourArtResult) {
     assert!(r.proven_unique && r.final_proof, "the pipeline says unique is proven");
     let p = puzzle_of(red, &r.givens).expect("the puzzle builds");
     let picture = Grid::from_cells(red.height, red.width, red.cells.clone()).expect("sized");
-    assert_eq!(check::verify(&p, &picture), Ok(()), "the reduced picture solves the clues and givens");
+    assert_eq!(
+        check::verify(&p, &picture),
+        Ok(()),
+        "the reduced picture solves the clues and givens"
+    );
     // Every given is the picture's colour.
     let givens = p.start();
     assert_eq!(givens.iter().filter(|g| g.is_some()).count(), r.givens.len());
@@ -63,7 +69,12 @@ fn assert_proven(r: &ColourArtResult) {
     assert_eq!(check::verify(&back, &report.solutions[0]), Ok(()));
 }
 
-fn options(width: u32, colours: usize, background: Background, unique: ColourUnique) -> ColourOptions {
+fn options(
+    width: u32,
+    colours: usize,
+    background: Background,
+    unique: ColourUnique,
+) -> ColourOptions {
     let mut o = ColourOptions::new(width, colours);
     o.background = background;
     o.unique = unique;
@@ -76,7 +87,12 @@ fn synthetic_flag_reduces_to_its_colours_and_comes_out_proven_unique() {
     let (w, h) = (60, 40);
     let bytes = png_rgb(w, h, &synthetic(w, h));
     // 20 cells across: 3 pixels a cell, so most cells are one flat colour.
-    let r = colour_art::run(&bytes, &options(20, 4, Background::Auto, ColourUnique::Givens), &mut |_| {}).expect("runs");
+    let r = colour_art::run(
+        &bytes,
+        &options(20, 4, Background::Auto, ColourUnique::Givens),
+        &mut |_| {},
+    )
+    .expect("runs");
     assert_eq!((r.reduced.width, r.reduced.height), (20, 13));
     assert_eq!(r.reduced.palette.len(), 4);
     // The border is white: the background; the other three are near red, blue and green.
@@ -84,14 +100,21 @@ fn synthetic_flag_reduces_to_its_colours_and_comes_out_proven_unique() {
     assert!(bg.iter().all(|&v| v > 230), "background {bg:?}");
     for want in [[210, 30, 40], [30, 60, 200], [40, 160, 60]] {
         assert!(
-            r.reduced.palette[1..].iter().any(|c| c.iter().zip(want).all(|(&a, b)| (i32::from(a) - b).abs() < 40)),
+            r.reduced.palette[1..]
+                .iter()
+                .any(|c| c.iter().zip(want).all(|(&a, b)| (i32::from(a) - b).abs() < 40)),
             "{want:?} in {:?}",
             r.reduced.palette
         );
     }
     assert_proven(&r);
     // Logic mode: line logic alone finishes with the givens.
-    let l = colour_art::run(&bytes, &options(20, 4, Background::Auto, ColourUnique::Logic), &mut |_| {}).expect("runs");
+    let l = colour_art::run(
+        &bytes,
+        &options(20, 4, Background::Auto, ColourUnique::Logic),
+        &mut |_| {},
+    )
+    .expect("runs");
     assert!(l.final_line_logic);
     assert_eq!(l.reduced, r.reduced, "the same reduction for the same seed");
     assert_proven(&l);
@@ -101,7 +124,12 @@ fn synthetic_flag_reduces_to_its_colours_and_comes_out_proven_unique() {
 fn background_none_gives_every_colour_runs_and_an_unused_background() {
     let (w, h) = (40, 30);
     let bytes = png_rgb(w, h, &synthetic(w, h));
-    let r = colour_art::run(&bytes, &options(16, 3, Background::None, ColourUnique::Givens), &mut |_| {}).expect("runs");
+    let r = colour_art::run(
+        &bytes,
+        &options(16, 3, Background::None, ColourUnique::Givens),
+        &mut |_| {},
+    )
+    .expect("runs");
     assert_eq!(r.reduced.palette.len(), 4, "three colours and the unused background");
     assert!(r.reduced.cells.iter().all(|&c| c != 0), "no cell is background");
     assert!(!r.reduced.palette[1..].contains(&r.reduced.palette[0]));
@@ -113,9 +141,16 @@ fn background_none_gives_every_colour_runs_and_an_unused_background() {
 fn real_photo_crops_come_out_proven_unique() {
     let dir = std::path::Path::new("../shared/bench/images");
     let mut done = 0;
-    for (name, crop) in [("chelsea.png", Crop { x: 100, y: 20, width: 200, height: 160 }), ("coffee.png", Crop { x: 150, y: 50, width: 240, height: 200 })] {
+    for (name, crop) in [
+        ("chelsea.png", Crop { x: 100, y: 20, width: 200, height: 160 }),
+        ("coffee.png", Crop { x: 150, y: 50, width: 240, height: 200 }),
+    ] {
         let bytes = std::fs::read(dir.join(name)).expect("the bench photo");
-        for (colours, background, unique) in [(3, Background::Auto, ColourUnique::Givens), (6, Background::Auto, ColourUnique::Givens), (6, Background::None, ColourUnique::Logic)] {
+        for (colours, background, unique) in [
+            (3, Background::Auto, ColourUnique::Givens),
+            (6, Background::Auto, ColourUnique::Givens),
+            (6, Background::None, ColourUnique::Logic),
+        ] {
             let mut o = options(18, colours, background, unique);
             o.prepare.crop = Some(crop);
             let mut interim = 0;
@@ -123,12 +158,18 @@ fn real_photo_crops_come_out_proven_unique() {
                 // Every interim puzzle is unique with its givens too.
                 interim += 1;
                 let p = i.puzzle().expect("builds");
-                assert_eq!(puzzle::solve(&p, Mode::Count(2), None).expect("solves").count, Some((1, true)), "{name} interim");
+                assert_eq!(
+                    puzzle::solve(&p, Mode::Count(2), None).expect("solves").count,
+                    Some((1, true)),
+                    "{name} interim"
+                );
                 true
             })
             .expect("runs");
             assert_eq!(r.reduced.width, 18);
-            assert!(r.reduced.palette.len() <= colours + usize::from(background == Background::None));
+            assert!(
+                r.reduced.palette.len() <= colours + usize::from(background == Background::None)
+            );
             if unique == ColourUnique::Givens && !r.clues_line_logic {
                 assert!(interim >= 1, "{name}: the quick answer is streamed");
             }
@@ -145,23 +186,56 @@ fn real_photo_crops_come_out_proven_unique() {
 fn colours_too_alike_to_tell_apart_are_merged_and_said() {
     use studio::art::colours::{lab_of, MIN_DELTA_E};
     let (dark, darker, white) = ([36.0f32, 33.0, 34.0], [15.0, 17.0, 16.0], [250.0, 250.0, 250.0]);
-    let d = lab_of(dark).iter().zip(lab_of(darker)).map(|(a, b)| (a - b).powi(2)).sum::<f32>().sqrt();
+    let d =
+        lab_of(dark).iter().zip(lab_of(darker)).map(|(a, b)| (a - b).powi(2)).sum::<f32>().sqrt();
     assert!(d < MIN_DELTA_E, "the test's shades are {d} apart");
-    let cells: Vec<[f32; 3]> = (0..300).map(|i| if i % 10 == 0 { white } else if (i / 20) % 2 == 0 { dark } else { darker }).collect();
+    let cells: Vec<[f32; 3]> = (0..300)
+        .map(|i| {
+            if i % 10 == 0 {
+                white
+            } else if (i / 20) % 2 == 0 {
+                dark
+            } else {
+                darker
+            }
+        })
+        .collect();
     let grid = RgbGrid::new(20, 15, cells).expect("grid");
     let r = reduce(&grid, 3, Background::None, 1).expect("reduces");
     assert_eq!(r.merged, 1, "{:?}", r.palette);
-    assert_eq!(r.cells.iter().filter(|&&c| c != 0).map(|&c| c).collect::<std::collections::BTreeSet<u8>>().len(), 2, "two colours in the picture");
+    assert_eq!(
+        r.cells
+            .iter()
+            .filter(|&&c| c != 0)
+            .map(|&c| c)
+            .collect::<std::collections::BTreeSet<u8>>()
+            .len(),
+        2,
+        "two colours in the picture"
+    );
     // Shades about ΔE 30 apart are kept apart.
     let far = [120.0f32, 110.0, 112.0];
-    let cells: Vec<[f32; 3]> = (0..300).map(|i| if i % 10 == 0 { white } else if (i / 20) % 2 == 0 { dark } else { far }).collect();
-    let r = reduce(&RgbGrid::new(20, 15, cells).expect("grid"), 3, Background::None, 1).expect("reduces");
+    let cells: Vec<[f32; 3]> = (0..300)
+        .map(|i| {
+            if i % 10 == 0 {
+                white
+            } else if (i / 20) % 2 == 0 {
+                dark
+            } else {
+                far
+            }
+        })
+        .collect();
+    let r = reduce(&RgbGrid::new(20, 15, cells).expect("grid"), 3, Background::None, 1)
+        .expect("reduces");
     assert_eq!(r.merged, 0, "{:?}", r.palette);
 }
 
 #[test]
 fn the_same_seed_gives_the_same_palette_and_kmeans_finds_flat_colours() {
-    let cells: Vec<[f32; 3]> = (0..300).map(|i| [[250.0, 250.0, 250.0], [200.0, 20.0, 20.0], [20.0, 20.0, 180.0]][i % 3]).collect();
+    let cells: Vec<[f32; 3]> = (0..300)
+        .map(|i| [[250.0, 250.0, 250.0], [200.0, 20.0, 20.0], [20.0, 20.0, 180.0]][i % 3])
+        .collect();
     let grid = RgbGrid::new(20, 15, cells).expect("grid");
     let a = reduce(&grid, 3, Background::Auto, 7).expect("reduces");
     let b = reduce(&grid, 3, Background::Auto, 7).expect("reduces");
@@ -183,18 +257,35 @@ fn bad_images_and_options_are_errors_not_panics() {
     let good = png_rgb(20, 20, &synthetic(20, 20));
     let o = options(10, 3, Background::Auto, ColourUnique::Givens);
     assert!(matches!(colour_art::run(&[], &o, &mut |_| {}), Err(ArtError::EmptyFile)));
-    assert!(matches!(colour_art::run(b"not an image at all", &o, &mut |_| {}), Err(ArtError::UnknownFormat)));
-    assert!(matches!(colour_art::run(&good[..good.len() / 2], &o, &mut |_| {}), Err(ArtError::Truncated { .. })));
+    assert!(matches!(
+        colour_art::run(b"not an image at all", &o, &mut |_| {}),
+        Err(ArtError::UnknownFormat)
+    ));
+    assert!(matches!(
+        colour_art::run(&good[..good.len() / 2], &o, &mut |_| {}),
+        Err(ArtError::Truncated { .. })
+    ));
     for colours in [0, 1, 9, 40] {
         let o = options(10, colours, Background::Auto, ColourUnique::Givens);
-        assert!(matches!(colour_art::run(&good, &o, &mut |_| {}), Err(ArtError::InvalidSize { .. })), "{colours} colours");
+        assert!(
+            matches!(colour_art::run(&good, &o, &mut |_| {}), Err(ArtError::InvalidSize { .. })),
+            "{colours} colours"
+        );
     }
-    assert!(matches!(colour_art::run(&good, &options(3, 3, Background::Auto, ColourUnique::Givens), &mut |_| {}), Err(ArtError::InvalidSize { .. })));
+    assert!(matches!(
+        colour_art::run(&good, &options(3, 3, Background::Auto, ColourUnique::Givens), &mut |_| {}),
+        Err(ArtError::InvalidSize { .. })
+    ));
     // One flat colour: with the background on there is no colour for runs.
     let flat = png_rgb(20, 20, &[[90, 120, 30]; 400]);
     assert!(matches!(colour_art::run(&flat, &o, &mut |_| {}), Err(ArtError::SingleColour)));
     // With it off the one colour has runs and the puzzle is unique without givens.
-    let r = colour_art::run(&flat, &options(10, 3, Background::None, ColourUnique::Givens), &mut |_| {}).expect("runs");
+    let r = colour_art::run(
+        &flat,
+        &options(10, 3, Background::None, ColourUnique::Givens),
+        &mut |_| {},
+    )
+    .expect("runs");
     assert!(r.givens.is_empty());
     assert_proven(&r);
     // Mutated files: an error or a picture, never a panic.
@@ -238,8 +329,16 @@ fn colour_nonogram_givens_are_checked_kept_in_links_and_json_and_used_by_the_sol
     assert!(check::verify(&g, &other).is_err());
     assert!(check::verify(&p, &other).is_ok());
     assert!(g.clone().with_goal(other).is_err());
-    assert!(p.clone().with_givens(Grid::from_cells(2, 2, vec![Some(2), None, None, None]).expect("grid")).is_err());
-    for bad in ["2x2:fff.e22:a/a/a/a,4a", "2x2:fff.e22:a/a/a/a,b", "2x2:fff.e22:a/a/a/a,3", "2x2:fff.e22:a/a/a/a,9999999a"] {
+    assert!(p
+        .clone()
+        .with_givens(Grid::from_cells(2, 2, vec![Some(2), None, None, None]).expect("grid"))
+        .is_err());
+    for bad in [
+        "2x2:fff.e22:a/a/a/a,4a",
+        "2x2:fff.e22:a/a/a/a,b",
+        "2x2:fff.e22:a/a/a/a,3",
+        "2x2:fff.e22:a/a/a/a,9999999a",
+    ] {
         assert!(formats::from_link_text(bad).is_err(), "{bad}");
     }
     // Mutated links with givens: a puzzle or an error naming the place, never a panic; a
@@ -257,7 +356,10 @@ fn colour_nonogram_givens_are_checked_kept_in_links_and_json_and_used_by_the_sol
     }
     // Hints start from the givens.
     let hint = g.next_step(&[0; 4], None);
-    assert!(format!("{hint:?}").contains("Row") || format!("{hint:?}").contains("Column"), "{hint:?}");
+    assert!(
+        format!("{hint:?}").contains("Row") || format!("{hint:?}").contains("Column"),
+        "{hint:?}"
+    );
     let _: &ColourNonogram = &g;
 }
 
@@ -266,9 +368,17 @@ fn colour_mode_controls_ask_for_the_options_and_the_page_says_what_it_made() {
     use studio::art::colour_view::{self, ColourControls, ColourField};
     let c = ColourControls::default();
     assert_eq!((c.width, c.colours, c.background), (30, 4, true));
-    let c = c.set(ColourField::Colours, "6").set(ColourField::Background, "false").set(ColourField::Width, "60").set(ColourField::Unique, "logic").set(ColourField::Time, "10");
+    let c = c
+        .set(ColourField::Colours, "6")
+        .set(ColourField::Background, "false")
+        .set(ColourField::Width, "60")
+        .set(ColourField::Unique, "logic")
+        .set(ColourField::Time, "10");
     let o = c.options();
-    assert_eq!((o.colours, o.background, o.prepare.width, o.unique, o.budget.time_ms), (6, Background::None, 60, ColourUnique::Logic, Some(10_000.0)));
+    assert_eq!(
+        (o.colours, o.background, o.prepare.width, o.unique, o.budget.time_ms),
+        (6, Background::None, 60, ColourUnique::Logic, Some(10_000.0))
+    );
     // Out of range or unreadable: clamped or ignored.
     assert_eq!(c.set(ColourField::Colours, "12").colours, 8);
     assert_eq!(c.set(ColourField::Colours, "1").colours, 2);
@@ -277,34 +387,66 @@ fn colour_mode_controls_ask_for_the_options_and_the_page_says_what_it_made() {
     assert_eq!(c.set(ColourField::Time, "7").time_s, 10);
     let (w, h) = (40, 30);
     let bytes = png_rgb(w, h, &synthetic(w, h));
-    let r = colour_art::run(&bytes, &options(12, 4, Background::Auto, ColourUnique::Givens), &mut |_| {}).expect("runs");
+    let r = colour_art::run(
+        &bytes,
+        &options(12, 4, Background::Auto, ColourUnique::Givens),
+        &mut |_| {},
+    )
+    .expect("runs");
     let panes = colour_view::panes(&r);
     let givens = match r.givens.len() {
         0 => "Puzzle: no given cells, the clues alone".to_string(),
         1 => "Puzzle: 1 given cell".to_string(),
         n => format!("Puzzle: {n} given cells"),
     };
-    assert_eq!(panes.iter().map(|p| p.0.clone()).collect::<Vec<_>>(), ["Cell colours".to_string(), "Reduced picture".to_string(), givens]);
+    assert_eq!(
+        panes.iter().map(|p| p.0.clone()).collect::<Vec<_>>(),
+        ["Cell colours".to_string(), "Reduced picture".to_string(), givens]
+    );
     // The puzzle pane paints exactly the given cells in colour: count their area.
-    let area: usize = panes[2].1.split("<rect ").skip(1).filter(|r| !r.contains(colour_view::BLANK)).map(|r| r.split("width=\"").nth(1).and_then(|w| w.split('"').next()).and_then(|w| w.parse::<usize>().ok()).unwrap_or(0)).sum();
+    let area: usize = panes[2]
+        .1
+        .split("<rect ")
+        .skip(1)
+        .filter(|r| !r.contains(colour_view::BLANK))
+        .map(|r| {
+            r.split("width=\"")
+                .nth(1)
+                .and_then(|w| w.split('"').next())
+                .and_then(|w| w.parse::<usize>().ok())
+                .unwrap_or(0)
+        })
+        .sum();
     assert_eq!(area, r.givens.len());
     // The reduced picture's SVG paints with the palette's colours only.
-    let fills: std::collections::BTreeSet<&str> = panes[1].1.split("fill=\"").skip(1).map(|s| &s[..7]).collect();
-    let palette: std::collections::BTreeSet<String> = r.reduced.palette.iter().map(|&[a, b, c]| format!("#{a:02x}{b:02x}{c:02x}")).collect();
+    let fills: std::collections::BTreeSet<&str> =
+        panes[1].1.split("fill=\"").skip(1).map(|s| &s[..7]).collect();
+    let palette: std::collections::BTreeSet<String> =
+        r.reduced.palette.iter().map(|&[a, b, c]| format!("#{a:02x}{b:02x}{c:02x}")).collect();
     assert!(fills.iter().all(|f| palette.contains(*f)), "{fills:?} {palette:?}");
     let sentence = colour_view::result_sentence(&r);
-    assert!(sentence.starts_with(&format!("12x{} cells in 4 colours (one of them the background), ", r.reduced.height)), "{sentence}");
+    assert!(
+        sentence.starts_with(&format!(
+            "12x{} cells in 4 colours (one of them the background), ",
+            r.reduced.height
+        )),
+        "{sentence}"
+    );
     assert!(sentence.contains("proven unique (the solver's second solve is UNSAT"), "{sentence}");
     assert_eq!(colour_view::play_href(&r), format!("#{}", r.fragment));
     assert!(colour_view::times_sentence(&r).starts_with("First unique puzzle after "));
     // The command line's JSON and text say the same.
-    let json: serde_json::Value = serde_json::from_str(&colour_art::report_json(&r).expect("json")).expect("parses");
+    let json: serde_json::Value =
+        serde_json::from_str(&colour_art::report_json(&r).expect("json")).expect("parses");
     assert_eq!(json["kind"], "colournono");
     assert_eq!(json["art"]["proven_unique"], true);
     assert_eq!(json["art"]["givens"], r.givens.len());
     assert_eq!(json["art"]["colours"], 4);
     let text = colour_art::report_text(&r);
-    assert!(text.contains("unique: proven") && text.contains(&format!("link: #{}", r.fragment)), "{text}");
+    assert!(
+        text.contains("unique: proven") && text.contains(&format!("link: #{}", r.fragment)),
+        "{text}"
+    );
     assert_eq!(colour_art::parse_background("none"), Ok(Background::None));
     assert!(colour_art::parse_background("maybe").is_err());
     assert!(colour_art::parse_unique("fewest").is_err());

@@ -9,15 +9,30 @@ use studio::puzzle::{Mode, Puzzle, Verdict};
 
 /// The clues of a grid of palette indices, by the checker's run reader.
 fn clues_of(g: &Grid<u8>) -> (Vec<Vec<Run>>, Vec<Vec<Run>>) {
-    let to = |v: Vec<(u32, u8)>| v.into_iter().map(|(len, colour)| Run { len, colour }).collect::<Vec<_>>();
+    let to = |v: Vec<(u32, u8)>| {
+        v.into_iter().map(|(len, colour)| Run { len, colour }).collect::<Vec<_>>()
+    };
     let rows = (0..g.rows()).map(|r| to(check::runs(g.row(r).iter().copied()))).collect();
     let cols = (0..g.cols()).map(|c| to(check::runs((0..g.rows()).map(|r| g[(r, c)])))).collect();
     (rows, cols)
 }
 
 fn palette(k: usize) -> Vec<Colour> {
-    [[255, 255, 255], [200, 30, 30], [30, 150, 40], [30, 60, 200], [240, 200, 40], [20, 20, 20], [150, 80, 20], [230, 120, 200], [90, 200, 220]]
-        .iter().take(k).map(|&[r, g, b]| Colour::rgb(r, g, b)).collect()
+    [
+        [255, 255, 255],
+        [200, 30, 30],
+        [30, 150, 40],
+        [30, 60, 200],
+        [240, 200, 40],
+        [20, 20, 20],
+        [150, 80, 20],
+        [230, 120, 200],
+        [90, 200, 220],
+    ]
+    .iter()
+    .take(k)
+    .map(|&[r, g, b]| Colour::rgb(r, g, b))
+    .collect()
 }
 
 /// Every grid of `h` rows, `w` columns over `k` palette entries, as cell vectors.
@@ -56,10 +71,17 @@ fn sat_count_equals_brute_force_count() {
                 cols.swap(a, b);
                 (rows, cols)
             };
-            let Ok(p) = ColourNonogram::new(palette(k), rows.clone(), cols.clone()) else { continue };
+            let Ok(p) = ColourNonogram::new(palette(k), rows.clone(), cols.clone()) else {
+                continue;
+            };
             let want = counts.get(&(rows, cols)).copied().unwrap_or(0);
             let r = p.solve(Mode::Count(10_000), None).unwrap();
-            assert_eq!(r.count, Some((want, true)), "{w}x{h}, {k} entries: {}", formats::link_payload(&p));
+            assert_eq!(
+                r.count,
+                Some((want, true)),
+                "{w}x{h}, {k} entries: {}",
+                formats::link_payload(&p)
+            );
             for s in &r.solutions {
                 check::verify(&p, s).unwrap();
             }
@@ -75,7 +97,10 @@ fn sat_count_equals_brute_force_count() {
             none += usize::from(want == 0);
             tried += 1;
         }
-        assert!(tried > samples / 3 && multiple > 0 && none > 0, "{w}x{h}: {tried} tried, {multiple} multiple, {none} none");
+        assert!(
+            tried > samples / 3 && multiple > 0 && none > 0,
+            "{w}x{h}: {tried} tried, {multiple} multiple, {none} none"
+        );
     }
 }
 
@@ -122,18 +147,37 @@ fn the_checker_names_the_broken_line() {
 #[test]
 fn validation_names_the_place() {
     let e = |t: &str| formats::from_link_text(t).unwrap_err().to_string();
-    assert!(e("3x2:fff.f00.0f0:a/ab/b/2a/2c").contains("row 2"), "{}", e("3x2:fff.f00.0f0:a/ab/b/2a/2c"));
-    assert!(e("3x2:fff.f00.0f0:a/ab/b/2a/2c").contains("not a colour letter") || e("3x2:fff.f00.0f0:a/ab/b/2a/2c").contains("colour 3"));
+    assert!(
+        e("3x2:fff.f00.0f0:a/ab/b/2a/2c").contains("row 2"),
+        "{}",
+        e("3x2:fff.f00.0f0:a/ab/b/2a/2c")
+    );
+    assert!(
+        e("3x2:fff.f00.0f0:a/ab/b/2a/2c").contains("not a colour letter")
+            || e("3x2:fff.f00.0f0:a/ab/b/2a/2c").contains("colour 3")
+    );
     // Two runs of one colour need a gap: `1 1 1` of red needs 5 cells.
-    assert!(e("3x2:fff.f00.0f0:a/ab/b/aaa/2b").contains("row 1: the clue needs 5 cells"), "{}", e("3x2:fff.f00.0f0:a/ab/b/aaa/2b"));
-    assert!(e("3x2:fff.f00.0f0:a/ab/b/2a/b").contains("totals"), "{}", e("3x2:fff.f00.0f0:a/ab/b/2a/b"));
+    assert!(
+        e("3x2:fff.f00.0f0:a/ab/b/aaa/2b").contains("row 1: the clue needs 5 cells"),
+        "{}",
+        e("3x2:fff.f00.0f0:a/ab/b/aaa/2b")
+    );
+    assert!(
+        e("3x2:fff.f00.0f0:a/ab/b/2a/b").contains("totals"),
+        "{}",
+        e("3x2:fff.f00.0f0:a/ab/b/2a/b")
+    );
     assert!(e("3x2:fff.f00.f00:a/ab/b/2a/2b").contains("same colour"));
     assert!(e("3x2:fff:0/0/0/0/0").contains("palette"));
     assert!(e("3x2:fff.f00.0f0:a/ab/b/2a").contains("expected 5 lines"));
     assert!(e("3x2:fff.f00.0gg:a/ab/b/2a/2b").contains("palette entry 3"));
     assert!(e("3x2:fff.f00.0f0:a/ab/b/2a/22").contains("row 2"));
-    let j = |t: &str| studio::kinds::import(studio::kinds::Kind::ColourNonogram, t).unwrap_err().to_string();
-    let m = j(r##"{"kind":"colournono","palette":["#fff","#f00"],"rows":[[[1,1]],[[1,2]]],"cols":[[[1,1],[1,1]]]}"##);
+    let j = |t: &str| {
+        studio::kinds::import(studio::kinds::Kind::ColourNonogram, t).unwrap_err().to_string()
+    };
+    let m = j(
+        r##"{"kind":"colournono","palette":["#fff","#f00"],"rows":[[[1,1]],[[1,2]]],"cols":[[[1,1],[1,1]]]}"##,
+    );
     assert!(m.contains("row 2, run 1") && m.contains("colour 2"), "{m}");
     let m = j(r##"{"kind":"colournono","palette":["#fff","#f00"],"rows":[[[0,1]]],"cols":[[]]}"##);
     assert!(m.contains("row 1, run 1") && m.contains("0 cells"), "{m}");
@@ -146,8 +190,15 @@ fn forms_round_trip() {
         assert_eq!(formats::link_payload(&p), text, "the samples are in canonical link form");
         let back = ColourNonogram::from_json(&p.to_json()).unwrap();
         assert_eq!(back, p);
-        let via_link = studio::kinds::import(studio::kinds::Kind::ColourNonogram, &format!("https://example.org/#{}", studio::link::fragment(&p))).unwrap();
-        assert_eq!(ColourNonogram::from_json(&serde_json::from_str(&via_link).unwrap()).unwrap(), p);
+        let via_link = studio::kinds::import(
+            studio::kinds::Kind::ColourNonogram,
+            &format!("https://example.org/#{}", studio::link::fragment(&p)),
+        )
+        .unwrap();
+        assert_eq!(
+            ColourNonogram::from_json(&serde_json::from_str(&via_link).unwrap()).unwrap(),
+            p
+        );
     }
     // Names and a goal survive the JSON form; the goal must solve the puzzle.
     let json = r##"{"kind":"colournono","title":"Tiny","palette":[{"rgb":"#ffffff","name":"white"},{"rgb":"#ff0000","name":"red"},"#00ff00"],"rows":[[[2,1]],[[2,2]]],"cols":[[[1,1],[1,2]],[[1,1],[1,2]]],"goal":["aa","bb"]}"##;
@@ -199,7 +250,13 @@ fn fuzzed_decoders_never_panic() {
 fn random_puzzle(rng: &mut fastrand::Rng, w: usize, h: usize, k: usize) -> ColourNonogram {
     let mut cells = vec![0u8; w * h];
     for i in 0..w * h {
-        cells[i] = if i > 0 && i % w > 0 && rng.u8(..3) > 0 { cells[i - 1] } else if rng.bool() { 0 } else { rng.u8(1..k as u8) };
+        cells[i] = if i > 0 && i % w > 0 && rng.u8(..3) > 0 {
+            cells[i - 1]
+        } else if rng.bool() {
+            0
+        } else {
+            rng.u8(1..k as u8)
+        };
     }
     let g = Grid::from_cells(h, w, cells).unwrap();
     let (rows, cols) = clues_of(&g);
@@ -220,7 +277,10 @@ fn hints_are_sound_and_walk_the_solver_logic() {
     use studio::hint::{self, Hint};
     use studio::kinds::colournono::solve;
     let mut rng = fastrand::Rng::with_seed(11);
-    let mut puzzles: Vec<ColourNonogram> = ColourNonogram::SAMPLES.iter().map(|&(_, t)| ColourNonogram::import(t).unwrap().puzzle).collect();
+    let mut puzzles: Vec<ColourNonogram> = ColourNonogram::SAMPLES
+        .iter()
+        .map(|&(_, t)| ColourNonogram::import(t).unwrap().puzzle)
+        .collect();
     for i in 0..40 {
         puzzles.push(random_puzzle(&mut rng, 5 + i % 6, 4 + i % 5, 3 + i % 3));
     }
@@ -242,7 +302,11 @@ fn hints_are_sound_and_walk_the_solver_logic() {
                 assert!(s.cells.contains(&m), "{at}: a mark outside the step's cells");
             }
             hint::apply(&mut marks, s);
-            assert!(ColourNonogram::mistakes(&text, &marks).is_empty(), "{at}: \"{}\" contradicts the answer", s.sentence);
+            assert!(
+                ColourNonogram::mistakes(&text, &marks).is_empty(),
+                "{at}: \"{}\" contradicts the answer",
+                s.sentence
+            );
         }
         // The logic phase's cells equal the walked marks.
         let (cells, run, _) = solve::line_logic(p);
@@ -252,7 +316,11 @@ fn hints_are_sound_and_walk_the_solver_logic() {
         assert_eq!(x.solved(), run.end == studio::deduce::End::Complete, "{at}");
         if x.solved() {
             by_logic += 1;
-            assert_eq!(r.rating.as_deref(), Some(x.rating().as_str()), "{at}: the rating is the explanation's");
+            assert_eq!(
+                r.rating.as_deref(),
+                Some(x.rating().as_str()),
+                "{at}: the rating is the explanation's"
+            );
             assert_eq!(marks, answer_marks(answer), "{at}");
         } else {
             assert!(matches!(x.end, Hint::Stuck { .. }), "{at}: {:?}", x.end);
@@ -260,21 +328,31 @@ fn hints_are_sound_and_walk_the_solver_logic() {
         }
         // From random correct partial marks every step is still sound.
         let full = answer_marks(answer);
-        let mut partial: Vec<u8> = full.iter().map(|&m| if rng.f64() < 0.4 { m } else { 0 }).collect();
+        let mut partial: Vec<u8> =
+            full.iter().map(|&m| if rng.f64() < 0.4 { m } else { 0 }).collect();
         loop {
             match hint::hint(p, &partial, Some(answer)) {
                 Hint::Step(s) => {
                     hint::apply(&mut partial, &s);
-                    assert!(ColourNonogram::mistakes(&text, &partial).is_empty(), "{at}: from partial marks, \"{}\"", s.sentence);
+                    assert!(
+                        ColourNonogram::mistakes(&text, &partial).is_empty(),
+                        "{at}: from partial marks, \"{}\"",
+                        s.sentence
+                    );
                 }
                 Hint::Solved { .. } | Hint::Stuck { .. } => break,
                 other => panic!("{at}: {other:?}"),
             }
         }
         // A wrong mark is pointed at before any step.
-        let mut bad = full.iter().map(|&m| if rng.f64() < 0.3 { m } else { 0 }).collect::<Vec<u8>>();
+        let mut bad =
+            full.iter().map(|&m| if rng.f64() < 0.3 { m } else { 0 }).collect::<Vec<u8>>();
         let i = rng.usize(..bad.len());
-        bad[i] = if full[i] == studio::kinds::colournono::DOT { full[i] + 1 } else { studio::kinds::colournono::DOT };
+        bad[i] = if full[i] == studio::kinds::colournono::DOT {
+            full[i] + 1
+        } else {
+            studio::kinds::colournono::DOT
+        };
         match hint::hint(p, &bad, Some(answer)) {
             Hint::Mistake { cells, sentence } => {
                 assert!(cells.contains(&i), "{at}");
@@ -283,7 +361,10 @@ fn hints_are_sound_and_walk_the_solver_logic() {
             other => panic!("{at}: a wrong mark gave {other:?}"),
         }
     }
-    assert!(unique >= 20 && by_logic >= 5 && by_logic < unique, "{unique} unique, {by_logic} by line logic");
+    assert!(
+        unique >= 20 && by_logic >= 5 && by_logic < unique,
+        "{unique} unique, {by_logic} by line logic"
+    );
 }
 
 /// The first hint on an untouched sample is the overlap rule told in words, naming the line and
@@ -293,7 +374,11 @@ fn a_first_hint_names_its_line_and_colours() {
     let p = ColourNonogram::import(ColourNonogram::SAMPLES[1].1).unwrap().puzzle;
     match p.next_step(&[], None) {
         studio::hint::Hint::Step(s) => {
-            assert!(s.sentence.starts_with("Row ") || s.sentence.starts_with("Column "), "{}", s.sentence);
+            assert!(
+                s.sentence.starts_with("Row ") || s.sentence.starts_with("Column "),
+                "{}",
+                s.sentence
+            );
             assert!(s.sentence.contains("colour "), "{}", s.sentence);
             assert!(!s.marks.is_empty());
         }
@@ -328,7 +413,9 @@ fn a_published_webpbn_colour_puzzle_solves_to_its_picture() {
     // Every sample through XML and back.
     for &(_, t) in ColourNonogram::SAMPLES {
         let p = ColourNonogram::import(t).unwrap().puzzle;
-        let (back, _) = studio::kinds::colournono::xml::from_xml(&studio::kinds::colournono::xml::to_xml(&p)).unwrap();
+        let (back, _) =
+            studio::kinds::colournono::xml::from_xml(&studio::kinds::colournono::xml::to_xml(&p))
+                .unwrap();
         assert_eq!(formats::link_payload(&back), t);
     }
 }
@@ -336,11 +423,13 @@ fn a_published_webpbn_colour_puzzle_solves_to_its_picture() {
 #[test]
 fn xml_errors_name_the_place() {
     let e = |t: &str| ColourNonogram::import(t).unwrap_err().to_string();
-    let m = e(&HAPPY.replace("<count color=\"yellow\">8</count>", "<count color=\"pink\">8</count>"));
+    let m =
+        e(&HAPPY.replace("<count color=\"yellow\">8</count>", "<count color=\"pink\">8</count>"));
     assert!(m.contains("XML line") && m.contains("`pink` has no <color>"), "{m}");
     let m = e(&HAPPY.replace("|X@@@@@@@@X|", "|X@@@@?@@@X|"));
     assert!(m.contains("image row 5, column 6") && m.contains("`?`"), "{m}");
-    let m = e(&HAPPY.replace("<count color=\"yellow\">8</count>", "<count color=\"yellow\">9</count>"));
+    let m =
+        e(&HAPPY.replace("<count color=\"yellow\">8</count>", "<count color=\"yellow\">9</count>"));
     assert!(m.contains("row 5") && m.contains("needs 11 cells"), "{m}");
     let m = e(&HAPPY.replace("|X@@@@@@@@X|", "|X@@@@X@@@X|"));
     assert!(m.contains("goal"), "{m}");
@@ -356,7 +445,12 @@ fn a_30x30_eight_colour_link_is_short() {
         assert_eq!(p.colours(), 8);
         let link = format!("https://example.org/#{}", studio::link::fragment(&p));
         longest = longest.max(link.len());
-        assert_eq!(&studio::kinds::import(studio::kinds::Kind::ColourNonogram, &link).map(|j| ColourNonogram::from_json(&serde_json::from_str(&j).unwrap()).unwrap()).unwrap(), &p);
+        assert_eq!(
+            &studio::kinds::import(studio::kinds::Kind::ColourNonogram, &link)
+                .map(|j| ColourNonogram::from_json(&serde_json::from_str(&j).unwrap()).unwrap())
+                .unwrap(),
+            &p
+        );
     }
     println!("longest 30x30 eight-colour link: {longest} characters");
     assert!(longest < 2000, "{longest}");
@@ -382,17 +476,44 @@ fn fuzzed_xml_never_panics() {
 /// the goal; impossible settings are refused in words.
 #[test]
 fn generated_puzzles_are_unique_in_the_colours_asked() {
-    for (size, colours, seed) in [(5usize, 2usize, 1u64), (8, 3, 2), (10, 4, 3), (15, 6, 4), (20, 8, 5)] {
-        let p = ColourNonogram::generate(&studio::kinds::colournono::GenerateOptions { size: Some(size), colours: Some(colours), difficulty: None }, seed).unwrap();
+    for (size, colours, seed) in
+        [(5usize, 2usize, 1u64), (8, 3, 2), (10, 4, 3), (15, 6, 4), (20, 8, 5)]
+    {
+        let p = ColourNonogram::generate(
+            &studio::kinds::colournono::GenerateOptions {
+                size: Some(size),
+                colours: Some(colours),
+                difficulty: None,
+            },
+            seed,
+        )
+        .unwrap();
         assert_eq!((p.width(), p.height(), p.colours()), (size, size, colours));
         let r = p.solve(Mode::Unique, None).unwrap();
         assert_eq!(r.verdict, Verdict::Unique, "{}", formats::link_payload(&p));
         assert_eq!(Some(&r.solutions[0]), p.goal());
         // The same seed gives the same puzzle.
-        let again = ColourNonogram::generate(&studio::kinds::colournono::GenerateOptions { size: Some(size), colours: Some(colours), difficulty: None }, seed).unwrap();
+        let again = ColourNonogram::generate(
+            &studio::kinds::colournono::GenerateOptions {
+                size: Some(size),
+                colours: Some(colours),
+                difficulty: None,
+            },
+            seed,
+        )
+        .unwrap();
         assert_eq!(again, p);
     }
-    let e = ColourNonogram::generate(&studio::kinds::colournono::GenerateOptions { size: Some(10), colours: Some(12), difficulty: None }, 1).unwrap_err().to_string();
+    let e = ColourNonogram::generate(
+        &studio::kinds::colournono::GenerateOptions {
+            size: Some(10),
+            colours: Some(12),
+            difficulty: None,
+        },
+        1,
+    )
+    .unwrap_err()
+    .to_string();
     assert!(e.contains("colours must be 2 to 8"), "{e}");
 }
 
@@ -402,7 +523,10 @@ fn generated_puzzles_are_unique_in_the_colours_asked() {
 fn solving_with_a_monitor_works() {
     use studio::sat::Monitor;
     let mut rng = fastrand::Rng::with_seed(2);
-    let mut puzzles: Vec<ColourNonogram> = ColourNonogram::SAMPLES.iter().map(|&(_, t)| ColourNonogram::import(t).unwrap().puzzle).collect();
+    let mut puzzles: Vec<ColourNonogram> = ColourNonogram::SAMPLES
+        .iter()
+        .map(|&(_, t)| ColourNonogram::import(t).unwrap().puzzle)
+        .collect();
     for i in 0..20 {
         puzzles.push(random_puzzle(&mut rng, 6 + i % 5, 6, 3));
     }
@@ -437,30 +561,48 @@ fn same_neighbours(g: &Grid<u8>) -> f64 {
 fn generator_levels_are_rated_as_asked_and_unique() {
     use studio::kinds::colournono::generate::line_logic_finishes;
     use studio::kinds::colournono::GenerateOptions;
-    for (size, colours, seed) in [(8usize, 2usize, 1u64), (12, 3, 2), (15, 5, 3), (20, 6, 4), (25, 8, 5)] {
+    for (size, colours, seed) in
+        [(8usize, 2usize, 1u64), (12, 3, 2), (15, 5, 3), (20, 6, 4), (25, 8, 5)]
+    {
         for level in ["easy", "hard"] {
-            let options = GenerateOptions { size: Some(size), colours: Some(colours), difficulty: Some(level.into()) };
-            let p = ColourNonogram::generate(&options, seed).unwrap_or_else(|e| panic!("{size} {colours} {level}: {e}"));
+            let options = GenerateOptions {
+                size: Some(size),
+                colours: Some(colours),
+                difficulty: Some(level.into()),
+            };
+            let p = ColourNonogram::generate(&options, seed)
+                .unwrap_or_else(|e| panic!("{size} {colours} {level}: {e}"));
             assert_eq!((p.width(), p.height(), p.colours()), (size, size, colours));
             let r = p.solve(Mode::Unique, None).unwrap();
             assert_eq!(r.verdict, Verdict::Unique, "{level} {}", formats::link_payload(&p));
             assert_eq!(Some(&r.solutions[0]), p.goal());
             let goal = p.goal().unwrap();
-            assert!(same_neighbours(goal) > 0.6, "{level} {size}x{size}: {:.2} of neighbours alike is noise, not a picture", same_neighbours(goal));
+            assert!(
+                same_neighbours(goal) > 0.6,
+                "{level} {size}x{size}: {:.2} of neighbours alike is noise, not a picture",
+                same_neighbours(goal)
+            );
             let rating = r.rating.clone().unwrap_or_default();
             match level {
                 "easy" => {
-                    assert!(line_logic_finishes(&p), "easy {size}x{size} {colours}: line logic does not finish it");
+                    assert!(
+                        line_logic_finishes(&p),
+                        "easy {size}x{size} {colours}: line logic does not finish it"
+                    );
                     assert_eq!(rating, "line logic");
                 }
                 _ => {
-                    assert!(!line_logic_finishes(&p), "hard {size}x{size} {colours}: line logic finishes it");
+                    assert!(
+                        !line_logic_finishes(&p),
+                        "hard {size}x{size} {colours}: line logic finishes it"
+                    );
                     assert!(rating.contains("search"), "{rating}");
                 }
             }
         }
     }
-    let bad = GenerateOptions { size: Some(10), colours: Some(3), difficulty: Some("fiendish".into()) };
+    let bad =
+        GenerateOptions { size: Some(10), colours: Some(3), difficulty: Some("fiendish".into()) };
     let e = ColourNonogram::generate(&bad, 1).unwrap_err();
     assert!(matches!(e, studio::puzzle::GenerateError::Input(_)), "{e:?}");
     let e = e.to_string();
@@ -487,7 +629,11 @@ fn the_editor_draft_edits_and_round_trips() {
     assert_eq!(formats::grid_rows(&e.cells), vec![".a..", "....", ".a.."]);
     assert_eq!(e.palette.len(), 3);
     assert!(e.with_colour_removed(0).is_none());
-    assert!(Draft::blank(2, 2).with_colour_removed(1).and_then(|d| d.with_colour_removed(1)).and_then(|d| d.with_colour_removed(1)).is_none());
+    assert!(Draft::blank(2, 2)
+        .with_colour_removed(1)
+        .and_then(|d| d.with_colour_removed(1))
+        .and_then(|d| d.with_colour_removed(1))
+        .is_none());
     // An added colour is new; two entries of one colour are refused by the model, in words.
     let f = d.with_colour_added().unwrap();
     assert_eq!(f.palette.len(), 5);
@@ -499,7 +645,12 @@ fn the_editor_draft_edits_and_round_trips() {
     // Stored text round trip, resizing keeps the top left.
     assert_eq!(Draft::from_text(&named.to_text()).unwrap(), named);
     assert_eq!(formats::grid_rows(&d.resized(2, 2).cells), vec![".b", "aa"]);
-    for bad in ["", "{}", r##"{"palette":["#fff"],"cells":["ab"]}"##, r##"{"palette":["#fff","#000"],"cells":["a","aa"]}"##] {
+    for bad in [
+        "",
+        "{}",
+        r##"{"palette":["#fff"],"cells":["ab"]}"##,
+        r##"{"palette":["#fff","#000"],"cells":["a","aa"]}"##,
+    ] {
         assert!(Draft::from_text(bad).is_err(), "{bad}");
     }
     // Typed clues: the same puzzle as the drawing, in any of the spellings.
@@ -519,8 +670,17 @@ fn carried(p: &ColourNonogram) -> (Vec<Vec<Run>>, Vec<Vec<Run>>, Vec<[u8; 3]>) {
 /// non-default palette) and one on a coloured background.
 fn format_puzzles() -> Vec<ColourNonogram> {
     use studio::kinds::colournono::GenerateOptions;
-    let mut out: Vec<ColourNonogram> = ColourNonogram::SAMPLES.iter().map(|&(_, t)| ColourNonogram::import(t).unwrap().puzzle).collect();
-    out.push(ColourNonogram::generate(&GenerateOptions { size: Some(12), colours: Some(6), difficulty: None }, 3).unwrap());
+    let mut out: Vec<ColourNonogram> = ColourNonogram::SAMPLES
+        .iter()
+        .map(|&(_, t)| ColourNonogram::import(t).unwrap().puzzle)
+        .collect();
+    out.push(
+        ColourNonogram::generate(
+            &GenerateOptions { size: Some(12), colours: Some(6), difficulty: None },
+            3,
+        )
+        .unwrap(),
+    );
     out.push(ColourNonogram::import(HAPPY).unwrap().puzzle);
     out.push(ColourNonogram::import("3x2:112.f00.0f0:a/b/a/ab/a").unwrap().puzzle);
     out
@@ -536,7 +696,10 @@ fn coloured_non_reads_and_round_trips() {
     let text = "title \"Flag\"\nwidth 3\nheight 3\ncolor r #dd2222\ncolor 1 #000000\n\nrows\n2r,1\n0\n1g,2r\n\ncolumns\n1r,1g\n1r,1r\n1,1r\n\ngoal \"rr1000grr\"\n";
     let p = non::from_non(text).unwrap();
     assert_eq!(p.title(), Some("Flag"));
-    assert_eq!(p.palette().iter().map(|c| c.hex()).collect::<Vec<_>>()[..3], ["#ffffff", "#dd2222", "#000000"]);
+    assert_eq!(
+        p.palette().iter().map(|c| c.hex()).collect::<Vec<_>>()[..3],
+        ["#ffffff", "#dd2222", "#000000"]
+    );
     assert_eq!(p.colours(), 3, "r, 1 and the undeclared g");
     assert_eq!(formats::clue_text(&p.rows()[0]), "2ab");
     assert!(p.rows()[1].is_empty());
@@ -574,7 +737,10 @@ fn olsak_g_reads_and_round_trips() {
     use studio::kinds::colournono::olsak;
     let text = "A small flag, written for this test.\n\n#d\n   r:%  #dd2222  red stripe\n   0:   white\n   1:*  black\n: rows ----\n2r 1\n0\n1 2r\n: columns ----\n1r 1\n1r 1r\n1 1r\n: end\n\nTrailing text.\n";
     let p = olsak::from_g(text).unwrap();
-    assert_eq!(p.palette().iter().map(|c| c.hex()).collect::<Vec<_>>(), ["#ffffff", "#dd2222", "#000000"]);
+    assert_eq!(
+        p.palette().iter().map(|c| c.hex()).collect::<Vec<_>>(),
+        ["#ffffff", "#dd2222", "#000000"]
+    );
     assert_eq!(p.palette()[1].name.as_deref(), Some("red stripe"));
     assert_eq!(formats::clue_text(&p.rows()[0]), "2ab");
     assert!(p.rows()[1].is_empty());

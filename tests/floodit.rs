@@ -1,7 +1,7 @@
 //! Flood-It: A* and SAT against breadth-first search, the bound against true distances, the checker, formats, decoders under mutation.
 
-use std::collections::{HashMap, HashSet, VecDeque};
 use std::cell::RefCell;
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::rc::Rc;
 
 use studio::kinds::floodit::graph::Graph;
@@ -25,10 +25,18 @@ fn bfs_minimum(p: &FloodIt) -> usize {
         while let Some(i) = stack.pop() {
             let (r, c) = (i / cols, i % cols);
             let mut around = vec![];
-            if r > 0 { around.push(i - cols) }
-            if r + 1 < rows { around.push(i + cols) }
-            if c > 0 { around.push(i - 1) }
-            if c + 1 < cols { around.push(i + 1) }
+            if r > 0 {
+                around.push(i - cols)
+            }
+            if r + 1 < rows {
+                around.push(i + cols)
+            }
+            if c > 0 {
+                around.push(i - 1)
+            }
+            if c + 1 < cols {
+                around.push(i + 1)
+            }
             for j in around {
                 if !inside[j] && colours[j] == colours[start] {
                     inside[j] = true;
@@ -52,7 +60,8 @@ fn bfs_minimum(p: &FloodIt) -> usize {
             if c == colours[start] {
                 continue;
             }
-            let next: Vec<u8> = colours.iter().zip(&inside).map(|(&k, &f)| if f { c } else { k }).collect();
+            let next: Vec<u8> =
+                colours.iter().zip(&inside).map(|(&k, &f)| if f { c } else { k }).collect();
             if seen.insert(next.clone()) {
                 queue.push_back((next, d + 1));
             }
@@ -76,7 +85,13 @@ fn astar_and_sat_equal_breadth_first_search_up_to_4x4() {
         assert_eq!(s.solutions[0].len(), want, "SAT on {:?}", p.symbol_rows());
         check::verify(&p, &s.solutions[0]).unwrap();
         if want > 0 {
-            assert!(s.proof.iter().any(|l| l.contains(&format!("With {} move", want - 1)) && l.contains("UNSAT")), "{:?}", s.proof);
+            assert!(
+                s.proof
+                    .iter()
+                    .any(|l| l.contains(&format!("With {} move", want - 1)) && l.contains("UNSAT")),
+                "{:?}",
+                s.proof
+            );
         }
     }
 }
@@ -123,7 +138,11 @@ fn reachable(g: &Graph) -> Reachable {
     while changed {
         changed = false;
         for s in 0..states.len() {
-            let d = if states[s] == all { 0 } else { edges[s].iter().map(|&(_, t)| dist[t].saturating_add(1)).min().unwrap_or(usize::MAX) };
+            let d = if states[s] == all {
+                0
+            } else {
+                edges[s].iter().map(|&(_, t)| dist[t].saturating_add(1)).min().unwrap_or(usize::MAX)
+            };
             if d < dist[s] {
                 dist[s] = d;
                 changed = true;
@@ -157,16 +176,19 @@ fn lower_bound_is_admissible_on_every_reachable_position() {
 fn textbook_bound(g: &Graph, f: &[u64]) -> u32 {
     let on = |set: &[u64], v: usize| set[v / 64] >> (v % 64) & 1 == 1;
     let mut vis: Vec<bool> = (0..g.n).map(|v| on(f, v)).collect();
-    let left = (0..g.k).filter(|&c| (0..g.n).any(|v| !vis[v] && g.colour[v] as usize == c)).count() as u32;
+    let left =
+        (0..g.k).filter(|&c| (0..g.n).any(|v| !vis[v] && g.colour[v] as usize == c)).count() as u32;
     let mut h = 0;
     loop {
-        let front: Vec<bool> = (0..g.n).map(|v| !vis[v] && g.adj[v].iter().any(|&u| vis[u as usize])).collect();
+        let front: Vec<bool> =
+            (0..g.n).map(|v| !vis[v] && g.adj[v].iter().any(|&u| vis[u as usize])).collect();
         if !front.iter().any(|&x| x) {
             return h.max(left);
         }
         let completed: Vec<usize> = (0..g.k)
             .filter(|&c| {
-                let mine: Vec<usize> = (0..g.n).filter(|&v| !vis[v] && g.colour[v] as usize == c).collect();
+                let mine: Vec<usize> =
+                    (0..g.n).filter(|&v| !vis[v] && g.colour[v] as usize == c).collect();
                 !mine.is_empty() && mine.iter().all(|&v| front[v])
             })
             .collect();
@@ -197,7 +219,12 @@ fn lower_bound_equals_the_textbook_definition() {
         let (states, _, _) = reachable(&g);
         for f in &states {
             let n = search::frontier(&g, f);
-            assert_eq!(search::lower_bound(&g, f, &n), textbook_bound(&g, f), "{:?}", p.symbol_rows());
+            assert_eq!(
+                search::lower_bound(&g, f, &n),
+                textbook_bound(&g, f),
+                "{:?}",
+                p.symbol_rows()
+            );
         }
     }
     let mut positions = 0;
@@ -207,7 +234,12 @@ fn lower_bound_equals_the_textbook_definition() {
             let g = Graph::of(&p);
             let (mut f, mut n) = search::root(&g);
             while n.iter().any(|&x| x != 0) {
-                assert_eq!(search::lower_bound(&g, &f, &n), textbook_bound(&g, &f), "{side}x{side} {:?}", p.symbol_rows());
+                assert_eq!(
+                    search::lower_bound(&g, &f, &n),
+                    textbook_bound(&g, &f),
+                    "{side}x{side} {:?}",
+                    p.symbol_rows()
+                );
                 positions += 1;
                 // A random colour on the frontier.
                 let on = |set: &[u64], v: usize| set[v / 64] >> (v % 64) & 1 == 1;
@@ -240,10 +272,17 @@ fn moves_that_open_nothing_are_never_optimal() {
             for &(c, t) in &edges[s] {
                 let col = g.colour_set(c);
                 let stays = (0..g.n).any(|v| on(col, v) && !on(f, v) && !on(&n, v));
-                let opened = search::frontier(&g, &states[t]).iter().zip(f.iter().zip(&n)).any(|(m, (a, b))| m & !a & !b != 0);
+                let opened = search::frontier(&g, &states[t])
+                    .iter()
+                    .zip(f.iter().zip(&n))
+                    .any(|(m, (a, b))| m & !a & !b != 0);
                 if stays && !opened {
                     seen += 1;
-                    assert!(dist[t] + 1 > dist[s], "a move of colour {c} that opens nothing is optimal on {:?}", p.symbol_rows());
+                    assert!(
+                        dist[t] + 1 > dist[s],
+                        "a move of colour {c} that opens nothing is optimal on {:?}",
+                        p.symbol_rows()
+                    );
                 }
             }
         }
@@ -265,7 +304,9 @@ fn astar_is_optimal_from_every_reachable_position() {
         for (s, f) in states.iter().enumerate() {
             let limit = search::node_limit(g.words, 1 << 24);
             let found = search::astar(&g, f, limit, u32::MAX, &mut |_, _| Some(u32::MAX)).unwrap();
-            let search::Exact::Found(moves, _) = found else { panic!("A* gave no line from a reachable position on {:?}", p.symbol_rows()) };
+            let search::Exact::Found(moves, _) = found else {
+                panic!("A* gave no line from a reachable position on {:?}", p.symbol_rows())
+            };
             assert_eq!(moves.len(), dist[s], "A* from position {s} on {:?}", p.symbol_rows());
             let mut at = f.clone();
             for &m in &moves {
@@ -274,7 +315,11 @@ fn astar_is_optimal_from_every_reachable_position() {
                     *x |= n[i] & g.colour_set(usize::from(m))[i];
                 }
             }
-            assert!(search::frontier(&g, &at).iter().all(|&x| x == 0), "A*'s line does not flood the board on {:?}", p.symbol_rows());
+            assert!(
+                search::frontier(&g, &at).iter().all(|&x| x == 0),
+                "A*'s line does not flood the board on {:?}",
+                p.symbol_rows()
+            );
             positions += 1;
         }
     }
@@ -318,7 +363,11 @@ fn tatham_example_has_optimum_11() {
     assert_eq!((p.rows(), p.cols(), p.n_colours(), p.limit()), (6, 6, 6, Some(17)));
     let r = p.solve_optimum(Engine::Both, None).unwrap();
     assert_eq!(r.solutions[0].len(), 11);
-    assert!(r.proof.iter().any(|l| l.contains("With 10 moves the SAT solver proved it impossible")), "{:?}", r.proof);
+    assert!(
+        r.proof.iter().any(|l| l.contains("With 10 moves the SAT solver proved it impossible")),
+        "{:?}",
+        r.proof
+    );
     // The formats' example solution is valid, and a move short of it is not.
     let example = p.parse_moves("3 2 0 3 1 3 4 5 0 2 3").unwrap();
     check::verify(&p, &example).unwrap();
@@ -335,7 +384,8 @@ fn tatham_example_has_optimum_11() {
     let e = formats::from_tatham("6x6c6m5#967543368167853").unwrap_err();
     assert!(e.to_string().contains("random-seed"));
     // A link to Tatham's page works too, and the kind is recognised.
-    let url = format!("https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/flood.html#{TATHAM}");
+    let url =
+        format!("https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/flood.html#{TATHAM}");
     assert_eq!(formats::from_tatham(&url).unwrap().cells(), p.cells());
     assert_eq!(studio::kinds::sniff(TATHAM), Some(studio::kinds::Kind::FloodIt));
 }
@@ -381,18 +431,23 @@ fn links_json_and_floodtest_blocks_round_trip() {
         assert_eq!(back, p);
         assert_eq!(FloodIt::from_json(&p.to_json()).unwrap(), p);
         let text = studio::link::fragment(&p);
-        assert_eq!(studio::kinds::import_as::<FloodIt>(&format!("https://example.org/#{text}")).unwrap(), p);
+        assert_eq!(
+            studio::kinds::import_as::<FloodIt>(&format!("https://example.org/#{text}")).unwrap(),
+            p
+        );
     }
     // A floodtest block starts at the centre.
     let g = generate::generate(19, 6, 3, Some((9, 9))).unwrap();
     let block = g.symbol_rows().join("\n");
-    let entries = formats::read_collection(&format!("{block}\n\n{block}\n\n"), "floodtest", None).unwrap();
+    let entries =
+        formats::read_collection(&format!("{block}\n\n{block}\n\n"), "floodtest", None).unwrap();
     assert_eq!(entries.len(), 2);
     assert_eq!(entries[0].puzzle.start_rc(), (9, 9));
     assert_eq!(entries[0].puzzle.cells(), g.cells());
     // ColorFill lines with a solutions file.
     let lines = "143353145314451461315613616434342453\r\n143353145314451461315613616434342453\r\n";
-    let entries = formats::read_collection(lines, "cf", Some("43142456134\n43142456134\n")).unwrap();
+    let entries =
+        formats::read_collection(lines, "cf", Some("43142456134\n43142456134\n")).unwrap();
     assert_eq!(entries.len(), 2);
     assert_eq!(entries[1].known.as_ref().map(Vec::len), Some(11));
 }
@@ -422,21 +477,31 @@ fn played_moves_give_the_best_continuation() {
     let json = page::with_played_json(&p, &played).unwrap();
     assert_eq!(studio::kinds::import_as::<FloodIt>(&json).unwrap().played(), &played[..]);
     // Marks keep the moves (colour + 1, so colour 0 is kept too).
-    let marks: Vec<u8> = played.iter().enumerate().map(|(i, &c)| page::mark_for_move(i, c).1).collect();
+    let marks: Vec<u8> =
+        played.iter().enumerate().map(|(i, &c)| page::mark_for_move(i, c).1).collect();
     assert_eq!(page::moves_of_marks(&marks), played);
     // The printed solution: one swatch per move, in order, with the colour's number (as on the
     // page's buttons) and the move's number.
     let svg = page::moves_svg(moves);
-    let colours: Vec<u8> = svg.split("data-colour=\"").skip(1).map(|s| s[..s.find('"').unwrap()].parse().unwrap()).collect();
+    let colours: Vec<u8> = svg
+        .split("data-colour=\"")
+        .skip(1)
+        .map(|s| s[..s.find('"').unwrap()].parse().unwrap())
+        .collect();
     assert_eq!(&colours, moves);
-    assert!(svg.contains(&format!(">{}</text></g></svg>", moves.len())), "the last swatch is numbered {}", moves.len());
+    assert!(
+        svg.contains(&format!(">{}</text></g></svg>", moves.len())),
+        "the last swatch is numbered {}",
+        moves.len()
+    );
     assert!(svg.contains(&format!(">{}</text>", page::colour_number(moves[0]))));
 }
 
 #[test]
 fn colours_are_numbered_from_one_in_every_form_and_their_numbers_read() {
     // A Tatham ID numbers colours from 0; the page calls them 1 to n whatever the form.
-    let tatham = studio::kinds::import_as::<FloodIt>("6x6:032242034203340350204502505323231342,17").unwrap();
+    let tatham =
+        studio::kinds::import_as::<FloodIt>("6x6:032242034203340350204502505323231342,17").unwrap();
     assert_eq!(tatham.symbol(0), '0');
     assert_eq!(page::colour_number(0), "1");
     assert_eq!(page::colour_number(5), "6");
@@ -460,7 +525,19 @@ fn generator_makes_boards_of_the_asked_size_and_colours() {
 
 #[test]
 fn bad_input_is_refused_with_a_place() {
-    for bad in ["", "{}", "{\"cells\":[\"12\",\"1\"]}", "3x3/12312312", "1x1/1", "2x2@5,5/1212", "31x31/", "6x6:03224,17", "6x6:0322420342033403502045025053232313AA,17", "5x5:1111111111111111111111111,x", "12"] {
+    for bad in [
+        "",
+        "{}",
+        "{\"cells\":[\"12\",\"1\"]}",
+        "3x3/12312312",
+        "1x1/1",
+        "2x2@5,5/1212",
+        "31x31/",
+        "6x6:03224,17",
+        "6x6:0322420342033403502045025053232313AA,17",
+        "5x5:1111111111111111111111111,x",
+        "12",
+    ] {
         assert!(studio::kinds::import_as::<FloodIt>(bad).is_err(), "{bad}");
     }
     let seventeen: String = "0123456789abcdefg".chars().cycle().take(36).collect();
@@ -471,7 +548,13 @@ fn bad_input_is_refused_with_a_place() {
 #[test]
 fn decoders_survive_mutation() {
     let p = formats::from_tatham(TATHAM).unwrap();
-    let seeds = [p.link_payload(), p.to_json().to_string(), TATHAM.to_string(), "143353145314451461315613616434342453".to_string(), "19x19@9,9/".to_string() + &"1".repeat(361)];
+    let seeds = [
+        p.link_payload(),
+        p.to_json().to_string(),
+        TATHAM.to_string(),
+        "143353145314451461315613616434342453".to_string(),
+        "19x19@9,9/".to_string() + &"1".repeat(361),
+    ];
     let alphabet: Vec<char> = "0123456789abcxyz@,:/{}[]\"#x%-. \n".chars().collect();
     let mut rng = fastrand::Rng::with_seed(14);
     for _ in 0..3000 {
@@ -509,7 +592,10 @@ fn every_exact_and_anytime_engine_agrees_with_breadth_first_search() {
             other => panic!("IDA* on {rows:?}: {other:?}"),
         }
         // Told of a solution of `want` moves, IDA* rules out everything shorter and stops.
-        assert!(matches!(search::ida(&g, &f0, 0, want as u32, 1 << 14, &mut |_, _| Some(want as u32)), Ok(Exact::NothingBelow(w, _)) if w as usize == want), "{rows:?}");
+        assert!(
+            matches!(search::ida(&g, &f0, 0, want as u32, 1 << 14, &mut |_, _| Some(want as u32)), Ok(Exact::NothingBelow(w, _)) if w as usize == want),
+            "{rows:?}"
+        );
         // One more than the minimum: it still finds the minimum.
         match search::ida(&g, &f0, 0, want as u32 + 1, 1 << 14, &mut |_, _| Some(want as u32 + 1)) {
             Ok(Exact::Found(moves, _)) => assert_eq!(moves.len(), want, "{rows:?}"),
@@ -519,7 +605,9 @@ fn every_exact_and_anytime_engine_agrees_with_breadth_first_search() {
         for limit in [2, 5, 20] {
             match search::astar(&g, &f0, limit, u32::MAX, &mut |_, _| Some(u32::MAX)) {
                 Ok(Exact::Found(moves, _)) => assert_eq!(moves.len(), want, "{rows:?}"),
-                Ok(Exact::Full(lower, _)) => assert!(lower as usize <= want, "A* bound {lower} > {want} on {rows:?}"),
+                Ok(Exact::Full(lower, _)) => {
+                    assert!(lower as usize <= want, "A* bound {lower} > {want} on {rows:?}")
+                }
                 other => panic!("A* on {rows:?}: {other:?}"),
             }
         }
@@ -538,8 +626,16 @@ fn every_exact_and_anytime_engine_agrees_with_breadth_first_search() {
         let mut on_bounds = |m: &[u8], l: u32| heard.push((m.len(), l));
         let a = optimum::anytime(&g, &f0, 1 << 20, Some(stop), Some(&mut on_bounds));
         check::verify(&p, &a.moves).unwrap();
-        assert!(a.lower as usize <= want && want <= a.moves.len(), "{rows:?}: {} <= {want} <= {}", a.lower, a.moves.len());
-        assert_eq!(a.optimal(), a.moves.len() == want || a.lower as usize == want && a.moves.len() == want);
+        assert!(
+            a.lower as usize <= want && want <= a.moves.len(),
+            "{rows:?}: {} <= {want} <= {}",
+            a.lower,
+            a.moves.len()
+        );
+        assert_eq!(
+            a.optimal(),
+            a.moves.len() == want || a.lower as usize == want && a.moves.len() == want
+        );
         // What the listener heard only improves and ends at the answer.
         assert!(heard.windows(2).all(|w| w[1].0 <= w[0].0 && w[1].1 >= w[0].1), "{heard:?}");
         assert_eq!(heard.last().copied(), Some((a.moves.len(), a.lower)));
@@ -555,12 +651,20 @@ fn a_stopped_solve_gives_the_best_found_and_a_proven_bound() {
     let mut heard = Vec::new();
     let mut on_bounds = |m: &[u8], l: usize| heard.push((m.to_vec(), l));
     let monitor = studio::sat::Monitor::deadline(300.0);
-    let r = p.solve_watched(Engine::Search, Some(monitor), search::MEMORY_BYTES, Some(&mut on_bounds)).unwrap();
+    let r = p
+        .solve_watched(Engine::Search, Some(monitor), search::MEMORY_BYTES, Some(&mut on_bounds))
+        .unwrap();
     let best = &r.solutions[0];
     check::verify(&p, best).unwrap();
-    let Verdict::Bounded { lower } = r.verdict else { panic!("a 30x30 board with 8 colours proven in 0.3 s? {:?}", r.proof) };
+    let Verdict::Bounded { lower } = r.verdict else {
+        panic!("a 30x30 board with 8 colours proven in 0.3 s? {:?}", r.proof)
+    };
     assert!(lower < best.len() && lower >= 8, "{lower} vs {}", best.len());
-    assert!(r.proof.iter().any(|l| l.starts_with(&format!("Proven lower bound: {lower}."))), "{:?}", r.proof);
+    assert!(
+        r.proof.iter().any(|l| l.starts_with(&format!("Proven lower bound: {lower}."))),
+        "{:?}",
+        r.proof
+    );
     assert!(r.proof.iter().any(|l| l.contains("not proven optimal")), "{:?}", r.proof);
     for (moves, l) in &heard {
         check::verify(&p, moves).unwrap();
@@ -595,7 +699,11 @@ fn a_stopped_solve_gives_the_best_found_and_a_proven_bound() {
     // The SAT engine, stopped at once, also answers with a bound instead of an error.
     let r = p.solve_optimum(Engine::Sat, Some(studio::sat::Monitor::new(0.0, |_| false))).unwrap();
     check::verify(&p, &r.solutions[0]).unwrap();
-    assert!(matches!(r.verdict, Verdict::Bounded { lower } if lower < r.solutions[0].len()), "{:?}", r.verdict);
+    assert!(
+        matches!(r.verdict, Verdict::Bounded { lower } if lower < r.solutions[0].len()),
+        "{:?}",
+        r.verdict
+    );
 }
 
 /// On the first pc19 boards (when the shared benchmark is present), stopped early or with
@@ -604,7 +712,10 @@ fn a_stopped_solve_gives_the_best_found_and_a_proven_bound() {
 fn bounds_never_exceed_the_known_optima_of_benchmark_boards() {
     use studio::kinds::floodit::optimum;
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/bench/floodit");
-    let (Ok(text), Ok(answers)) = (std::fs::read_to_string(dir.join("pc19_tiles.txt")), std::fs::read_to_string(dir.join("pc19_tiles.solution_AStarPuchert.txt"))) else {
+    let (Ok(text), Ok(answers)) = (
+        std::fs::read_to_string(dir.join("pc19_tiles.txt")),
+        std::fs::read_to_string(dir.join("pc19_tiles.solution_AStarPuchert.txt")),
+    ) else {
         eprintln!("../shared/bench/floodit not present; nothing to compare");
         return;
     };
@@ -620,9 +731,18 @@ fn bounds_never_exceed_the_known_optima_of_benchmark_boards() {
             let monitor = studio::sat::Monitor::new(1.0, move |p| p.elapsed_ms < ms);
             let a = optimum::anytime(&g, &f0, memory, Some(monitor), None);
             check::verify(&e.puzzle, &a.moves).unwrap();
-            assert!(a.lower as usize <= known && known <= a.moves.len(), "board {i}: {} <= {known} <= {}", a.lower, a.moves.len());
+            assert!(
+                a.lower as usize <= known && known <= a.moves.len(),
+                "board {i}: {} <= {known} <= {}",
+                a.lower,
+                a.moves.len()
+            );
             if ms > 1e8 {
-                assert!(a.optimal() && a.moves.len() == known, "board {i} with IDA*: {:?}", a.proof);
+                assert!(
+                    a.optimal() && a.moves.len() == known,
+                    "board {i} with IDA*: {:?}",
+                    a.proof
+                );
             }
         }
     }
@@ -639,8 +759,14 @@ fn a_file_of_flood_ids_is_a_collection() {
     for (e, line) in entries.iter().zip(FLOOD_IDS.lines()) {
         assert_eq!(e.puzzle, formats::from_tatham(line).expect("one ID"));
     }
-    assert_eq!(studio::bench::count_entries(studio::kinds::Kind::FloodIt, FLOOD_IDS, "f").expect("counts"), 3);
-    assert_eq!(FloodIt::read_collection(FLOOD_IDS.lines().next().unwrap(), "one").expect("reads").len(), 1);
+    assert_eq!(
+        studio::bench::count_entries(studio::kinds::Kind::FloodIt, FLOOD_IDS, "f").expect("counts"),
+        3
+    );
+    assert_eq!(
+        FloodIt::read_collection(FLOOD_IDS.lines().next().unwrap(), "one").expect("reads").len(),
+        1
+    );
 }
 
 /// The anytime solve's SAT phase (issue 32), taken at once instead of A*, against breadth-first
@@ -674,7 +800,12 @@ fn the_anytime_sat_phase_agrees_with_breadth_first_search() {
             });
             let a = optimum::anytime_with(&g, &f0, 1 << 20, Some(0), Some(monitor), None);
             check::verify(&p, &a.moves).unwrap();
-            assert!(a.lower as usize <= want && want <= a.moves.len(), "{rows:?}: {} <= {want} <= {}", a.lower, a.moves.len());
+            assert!(
+                a.lower as usize <= want && want <= a.moves.len(),
+                "{rows:?}: {} <= {want} <= {}",
+                a.lower,
+                a.moves.len()
+            );
         }
     }
 }

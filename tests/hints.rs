@@ -37,13 +37,24 @@ fn check_step<P: Puzzle>(answer: &str, marks: &mut Vec<u8>, s: &hint::Step, at: 
     assert!(!s.marks.is_empty(), "{at}: step {} changes no mark", s.rule);
     assert!(!s.sentence.is_empty() && !s.rule.is_empty(), "{at}: a step without words");
     for &(m, _) in &s.marks {
-        assert!(s.cells.contains(&P::cell_of(m)), "{at}: {} changes mark {m} outside its cells {:?}", s.rule, s.cells);
+        assert!(
+            s.cells.contains(&P::cell_of(m)),
+            "{at}: {} changes mark {m} outside its cells {:?}",
+            s.rule,
+            s.cells
+        );
     }
     let before = marks.clone();
     hint::apply(marks, s);
     assert_ne!(*marks, before, "{at}: {} changed nothing", s.rule);
     let wrong = P::hint_mistakes(answer, marks);
-    assert!(wrong.is_empty(), "{at}: the step \"{}\" ({}) contradicts the answer at {:?}", s.rule, s.sentence, wrong);
+    assert!(
+        wrong.is_empty(),
+        "{at}: the step \"{}\" ({}) contradicts the answer at {:?}",
+        s.rule,
+        s.sentence,
+        wrong
+    );
 }
 
 /// Walks every hint from `marks`, checking each step: the rules' steps until they stop, then
@@ -51,7 +62,12 @@ fn check_step<P: Puzzle>(answer: &str, marks: &mut Vec<u8>, s: &hint::Step, at: 
 /// puzzle is solved, which every walk with a known answer must reach. Returns whether the rules
 /// alone finished it, the marks where they stopped (the answer when they finished), and their
 /// steps until then.
-fn walk<P: Puzzle>(p: &P, answer: &P::Solution, mut marks: Vec<u8>, at: &str) -> (bool, Vec<u8>, usize) {
+fn walk<P: Puzzle>(
+    p: &P,
+    answer: &P::Solution,
+    mut marks: Vec<u8>,
+    at: &str,
+) -> (bool, Vec<u8>, usize) {
     let text = answer_text(p, answer);
     let (mut steps, mut all) = (0, 0);
     let mut stopped: Option<(Vec<u8>, usize)> = None;
@@ -60,7 +76,11 @@ fn walk<P: Puzzle>(p: &P, answer: &P::Solution, mut marks: Vec<u8>, at: &str) ->
             Hint::Step(s) => {
                 if s.rule == hint::REVEAL_RULE {
                     assert_eq!(s.cells.len(), 1, "{at}: a reveal is one cell");
-                    assert!(s.sentence.contains(&p.cell_name(s.cells[0])), "{at}: the reveal names its cell: {}", s.sentence);
+                    assert!(
+                        s.sentence.contains(&p.cell_name(s.cells[0])),
+                        "{at}: the reveal names its cell: {}",
+                        s.sentence
+                    );
                     stopped.get_or_insert_with(|| (marks.clone(), steps));
                 } else if stopped.is_none() {
                     steps += 1;
@@ -130,7 +150,10 @@ fn check_puzzle<P: Puzzle>(p: &P, answer: &P::Solution, rng: &mut fastrand::Rng,
     match hint::hint(p, &bad, Some(answer)) {
         Hint::Mistake { cells, sentence } => {
             assert_eq!(cells.first(), wrong.first(), "{at}: the first wrong cell is pointed at");
-            assert!(sentence.contains(&p.cell_name(wrong[0])), "{at}: the sentence names the cell: {sentence}");
+            assert!(
+                sentence.contains(&p.cell_name(wrong[0])),
+                "{at}: the sentence names the cell: {sentence}"
+            );
         }
         other => panic!("{at}: a wrong mark gave {other:?}"),
     }
@@ -148,7 +171,12 @@ fn starbattle_krazydad_sound_and_complete() {
         total += 1;
         let by_hints = check_puzzle(&e.puzzle, &answer, &mut rng, &e.id);
         let rated = starbattle::solve::rate(&e.puzzle);
-        assert_eq!(by_hints, rated.solved(), "{}: hints and the rating disagree on whether logic solves it", e.id);
+        assert_eq!(
+            by_hints,
+            rated.solved(),
+            "{}: hints and the rating disagree on whether logic solves it",
+            e.id
+        );
         if by_hints {
             let x = hint::explain(&e.puzzle, Some(&answer));
             assert_eq!(x.rating(), rated.difficulty(), "{}: the hardest rule is the rating", e.id);
@@ -162,11 +190,27 @@ fn starbattle_krazydad_sound_and_complete() {
 #[test]
 fn starbattle_generated_sound_and_complete() {
     let mut rng = fastrand::Rng::with_seed(7);
-    for (seed, size, stars, level) in [(1u64, 8usize, 1usize, "easy"), (2, 8, 1, "medium"), (3, 9, 2, "hard"), (4, 9, 2, "expert"), (5, 8, 1, "beyond"), (6, 10, 2, "any")] {
-        let opts = studio::kinds::starbattle::GenerateOptions { size: Some(size), stars: Some(stars), difficulty: Some(level.into()) };
+    for (seed, size, stars, level) in [
+        (1u64, 8usize, 1usize, "easy"),
+        (2, 8, 1, "medium"),
+        (3, 9, 2, "hard"),
+        (4, 9, 2, "expert"),
+        (5, 8, 1, "beyond"),
+        (6, 10, 2, "any"),
+    ] {
+        let opts = studio::kinds::starbattle::GenerateOptions {
+            size: Some(size),
+            stars: Some(stars),
+            difficulty: Some(level.into()),
+        };
         let Ok(p) = StarBattle::generate(&opts, seed) else { continue };
         let answer = unique(&p).expect("generated puzzles are unique");
-        let by_hints = check_puzzle(&p, &answer, &mut rng, &format!("generated {size}/{stars} {level} #{seed}"));
+        let by_hints = check_puzzle(
+            &p,
+            &answer,
+            &mut rng,
+            &format!("generated {size}/{stars} {level} #{seed}"),
+        );
         assert_eq!(by_hints, starbattle::solve::rate(&p).solved());
     }
 }
@@ -185,7 +229,12 @@ fn kenken_uvic_sound_and_complete() {
         assert_eq!(by_hints, complete, "{}: hints and the rating disagree", e.id);
         if by_hints {
             let x = hint::explain(&e.puzzle, Some(&answer));
-            assert_eq!(x.rating(), kenken::logic::LADDER[hardest.unwrap_or(0) as usize].rating, "{}: the hardest rule is the rating", e.id);
+            assert_eq!(
+                x.rating(),
+                kenken::logic::LADDER[hardest.unwrap_or(0) as usize].rating,
+                "{}: the hardest rule is the rating",
+                e.id
+            );
         }
     }
     assert!(total >= 80, "{total} unique puzzles");
@@ -194,7 +243,13 @@ fn kenken_uvic_sound_and_complete() {
 /// Tatham's Keen IDs, one per line.
 fn tatham_keen() -> Vec<(String, KenKen)> {
     let text = std::fs::read_to_string(TATHAM_KEEN).expect("the Tatham Keen set");
-    text.lines().filter(|l| !l.trim().is_empty()).enumerate().map(|(i, l)| (format!("keen line {}", i + 1), KenKen::import(l).expect("a Keen ID").puzzle)).collect()
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .enumerate()
+        .map(|(i, l)| {
+            (format!("keen line {}", i + 1), KenKen::import(l).expect("a Keen ID").puzzle)
+        })
+        .collect()
 }
 
 /// The solver's logic phase and the explanation are one code path: from the empty grid they
@@ -209,7 +264,10 @@ fn kenken_logic_phase_is_the_explanation(p: &KenKen, at: &str) {
     let from_hints = kenken::hint::candidates(p, &marks);
     match domains {
         Ok(d) => assert_eq!(d, from_hints, "{at}: the logic phase and the explanation differ"),
-        Err(()) => assert!(matches!(x.end, Hint::Mistake { .. }), "{at}: the logic found a contradiction, the explanation did not"),
+        Err(()) => assert!(
+            matches!(x.end, Hint::Mistake { .. }),
+            "{at}: the logic found a contradiction, the explanation did not"
+        ),
     }
 }
 
@@ -224,7 +282,14 @@ fn kenken_logic_phase_and_explanation_reach_the_same_grid() {
     }
     for seed in 0..12u64 {
         let level = kenken::generate::LEVELS[seed as usize % 4];
-        let p = KenKen::generate(&studio::kinds::kenken::GenerateOptions { size: Some(4 + seed as usize % 3), difficulty: Some(level.into()) }, seed).expect("generates");
+        let p = KenKen::generate(
+            &studio::kinds::kenken::GenerateOptions {
+                size: Some(4 + seed as usize % 3),
+                difficulty: Some(level.into()),
+            },
+            seed,
+        )
+        .expect("generates");
         kenken_logic_phase_is_the_explanation(&p, &format!("generated {level} #{seed}"));
     }
 }
@@ -246,7 +311,11 @@ fn kenken_hints_finish_tatham_keen_up_to_extreme() {
         let his = ["easy", "normal", "hard", "extreme", "extreme", "extreme"][i / 10];
         let (_, hardest, complete) = kenken::logic::rate(p, kenken::logic::rank::MAX);
         assert!(complete);
-        assert_eq!(kenken::logic::LADDER[hardest.unwrap_or(0) as usize].level, his, "{id}: our level is his");
+        assert_eq!(
+            kenken::logic::LADDER[hardest.unwrap_or(0) as usize].level,
+            his,
+            "{id}: our level is his"
+        );
     }
     assert_eq!(finished, entries.len(), "hints finish every Tatham Keen puzzle up to Extreme");
 }
@@ -257,20 +326,29 @@ fn kenken_generated_sound_and_complete() {
     for seed in 0..24u64 {
         let size = 4 + (seed as usize % 4);
         let level = kenken::generate::LEVELS[seed as usize % 5];
-        let opts = studio::kinds::kenken::GenerateOptions { size: Some(size), difficulty: Some(level.into()) };
+        let opts = studio::kinds::kenken::GenerateOptions {
+            size: Some(size),
+            difficulty: Some(level.into()),
+        };
         let p = KenKen::generate(&opts, seed).expect("generates");
         let answer = unique(&p).expect("unique");
-        let by_hints = check_puzzle(&p, &answer, &mut rng, &format!("kenken {size} {level} #{seed}"));
+        let by_hints =
+            check_puzzle(&p, &answer, &mut rng, &format!("kenken {size} {level} #{seed}"));
         let (_, _, complete) = kenken::logic::rate(&p, kenken::logic::rank::MAX);
         assert_eq!(by_hints, complete);
-        assert!(by_hints, "kenken {size} {level} #{seed}: the hints finish every level the generator makes");
+        assert!(
+            by_hints,
+            "kenken {size} {level} #{seed}: the hints finish every level the generator makes"
+        );
     }
 }
 
 #[test]
 fn kenken_hint_writes_candidates_and_checks_them() {
     // A wrong pencil mark (leaving out the answer's digit) is a mistake too.
-    let p = KenKen::import("5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2s2").expect("Tatham's example").puzzle;
+    let p = KenKen::import("5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2s2")
+        .expect("Tatham's example")
+        .puzzle;
     let answer = unique(&p).expect("unique");
     let text = answer_text(&p, &answer);
     let first = kenken::formats::char_digit(text.chars().next().unwrap()).unwrap();
@@ -297,7 +375,10 @@ fn nonograms(count: usize, seed: u64) -> Vec<(Nonogram, Grid<bool>)> {
         }
     }
     for s in 0..count as u64 / 10 {
-        if let Ok(p) = Nonogram::generate(&studio::kinds::nonogram::GenerateOptions { size: Some(10) }, seed + s) {
+        if let Ok(p) = Nonogram::generate(
+            &studio::kinds::nonogram::GenerateOptions { size: Some(10) },
+            seed + s,
+        ) {
             let a = unique(&p).expect("generated puzzles are unique");
             out.push((p, a));
         }
@@ -320,14 +401,27 @@ fn nonogram_sound_and_complete() {
         // The solver's logic phase is line logic: it completes exactly the puzzles the hints
         // finish with line rules alone; the contradiction finishes more.
         let line_only = by_hints && x.steps.iter().all(|s| s.rank <= nonogram::logic::LINE_RANK);
-        assert_eq!(line_only, rated.as_deref() == Some("line logic"), "nonogram #{k}: hints and the rating disagree ({rated:?})");
+        assert_eq!(
+            line_only,
+            rated.as_deref() == Some("line logic"),
+            "nonogram #{k}: hints and the rating disagree ({rated:?})"
+        );
         if by_hints {
-            assert_eq!(x.rating(), nonogram::logic::LADDER[x.steps.iter().map(|s| s.rank).max().unwrap_or(0) as usize].rating, "nonogram #{k}: the rating is the hardest rung");
+            assert_eq!(
+                x.rating(),
+                nonogram::logic::LADDER[x.steps.iter().map(|s| s.rank).max().unwrap_or(0) as usize]
+                    .rating,
+                "nonogram #{k}: the rating is the hardest rung"
+            );
         }
         logic += usize::from(line_only);
         contradiction += usize::from(by_hints && !line_only);
     }
-    assert!(logic > 20 && logic < all.len(), "{logic} of {} solved by line logic: both kinds should occur", all.len());
+    assert!(
+        logic > 20 && logic < all.len(),
+        "{logic} of {} solved by line logic: both kinds should occur",
+        all.len()
+    );
     assert!(contradiction > 0, "no puzzle needed a one-cell contradiction");
 }
 
@@ -347,14 +441,28 @@ fn nonogram_logic_phase_and_explanation_reach_the_same_grid() {
     for (k, (p, answer)) in nonograms(120, 21).iter().enumerate() {
         let phase = solver_logic_phase(p);
         let x = hint::explain(p, Some(answer));
-        let first = x.steps.iter().position(|s| s.rank == nonogram::logic::CONTRADICTION_RANK).unwrap_or(x.steps.len());
+        let first = x
+            .steps
+            .iter()
+            .position(|s| s.rank == nonogram::logic::CONTRADICTION_RANK)
+            .unwrap_or(x.steps.len());
         let mut marks = Vec::new();
         for s in &x.steps[..first] {
             hint::apply(&mut marks, s);
         }
-        assert_eq!(nonogram::hint::cells_of(p, &marks), phase, "nonogram #{k}: the line steps and the solver's line logic differ");
+        assert_eq!(
+            nonogram::hint::cells_of(p, &marks),
+            phase,
+            "nonogram #{k}: the line steps and the solver's line logic differ"
+        );
         // Line rules alone, through the engine, also stop at the same grid.
-        assert!(matches!(nonogram::hint::next_step_upto(p, &marks, nonogram::logic::LINE_RANK), Hint::Stuck { .. } | Hint::Solved { .. }), "nonogram #{k}");
+        assert!(
+            matches!(
+                nonogram::hint::next_step_upto(p, &marks, nonogram::logic::LINE_RANK),
+                Hint::Stuck { .. } | Hint::Solved { .. }
+            ),
+            "nonogram #{k}"
+        );
     }
 }
 
@@ -369,11 +477,27 @@ fn nonogram_contradiction_is_a_chain_of_lines_in_words() {
             assert_eq!(s.cells.len(), 1, "#{k}: one cell");
             assert!(s.sentence.starts_with("Suppose row "), "#{k}: {}", s.sentence);
             assert!(s.sentence.contains("could not hold its clue"), "#{k}: {}", s.sentence);
-            assert!(s.sentence.contains("So it is filled.") || s.sentence.contains("So it is empty."), "#{k}: {}", s.sentence);
-            assert!(s.sentence.contains(&format!("at most {} lines", nonogram::logic::CHAIN_MAX)), "#{k}: the limit is stated: {}", s.sentence);
+            assert!(
+                s.sentence.contains("So it is filled.") || s.sentence.contains("So it is empty."),
+                "#{k}: {}",
+                s.sentence
+            );
+            assert!(
+                s.sentence.contains(&format!("at most {} lines", nonogram::logic::CHAIN_MAX)),
+                "#{k}: the limit is stated: {}",
+                s.sentence
+            );
             // The figures are the chain's lines in order, the last the one without a placement.
-            assert!(!s.figures.is_empty() && s.figures.len() <= nonogram::logic::CHAIN_MAX, "#{k}: {:?}", s.figures);
-            assert!(s.figures.last().unwrap().label.ends_with("no placement"), "#{k}: {:?}", s.figures);
+            assert!(
+                !s.figures.is_empty() && s.figures.len() <= nonogram::logic::CHAIN_MAX,
+                "#{k}: {:?}",
+                s.figures
+            );
+            assert!(
+                s.figures.last().unwrap().label.ends_with("no placement"),
+                "#{k}: {:?}",
+                s.figures
+            );
             assert_eq!(s.figures.len(), s.clues.len());
         }
     }
@@ -383,7 +507,10 @@ fn nonogram_contradiction_is_a_chain_of_lines_in_words() {
 /// The shared sets of puzzles made for people (webpbn `.non` and the mikix collections).
 fn human_nonograms() -> Vec<(String, Nonogram)> {
     let mut files = Vec::new();
-    let mut dirs = vec![std::path::PathBuf::from("/work/shared/bench/nonogram/webpbn"), std::path::PathBuf::from("/work/shared/bench/nonogram/mikix")];
+    let mut dirs = vec![
+        std::path::PathBuf::from("/work/shared/bench/nonogram/webpbn"),
+        std::path::PathBuf::from("/work/shared/bench/nonogram/mikix"),
+    ];
     while let Some(d) = dirs.pop() {
         let Ok(rd) = std::fs::read_dir(&d) else { continue };
         for e in rd.flatten() {
@@ -400,7 +527,10 @@ fn human_nonograms() -> Vec<(String, Nonogram)> {
         .into_iter()
         .filter_map(|f| {
             let text = std::fs::read_to_string(&f).ok()?;
-            let e = Nonogram::read_collection(&text, &f.display().to_string()).ok()?.into_iter().next()?;
+            let e = Nonogram::read_collection(&text, &f.display().to_string())
+                .ok()?
+                .into_iter()
+                .next()?;
             Some((f.display().to_string(), e.puzzle))
         })
         .collect()
@@ -420,16 +550,28 @@ fn nonogram_every_step_on_the_shared_human_sets_agrees_with_the_answer() {
         let text = answer_text(&p, &answer);
         let x = hint::explain(&p, Some(&answer));
         let mut marks = Vec::new();
-        let first = x.steps.iter().position(|s| s.rank == nonogram::logic::CONTRADICTION_RANK).unwrap_or(x.steps.len());
+        let first = x
+            .steps
+            .iter()
+            .position(|s| s.rank == nonogram::logic::CONTRADICTION_RANK)
+            .unwrap_or(x.steps.len());
         for (k, s) in x.steps.iter().enumerate() {
             if k == first {
                 // The line steps so far reach the solver's logic phase's grid.
-                assert_eq!(nonogram::hint::cells_of(&p, &marks), solver_logic_phase(&p), "{name}: the line steps and the solver's line logic differ");
+                assert_eq!(
+                    nonogram::hint::cells_of(&p, &marks),
+                    solver_logic_phase(&p),
+                    "{name}: the line steps and the solver's line logic differ"
+                );
             }
             check_step::<Nonogram>(&text, &mut marks, s, &name);
         }
         if first == x.steps.len() {
-            assert_eq!(nonogram::hint::cells_of(&p, &marks), solver_logic_phase(&p), "{name}: the explanation and the solver's line logic differ");
+            assert_eq!(
+                nonogram::hint::cells_of(&p, &marks),
+                solver_logic_phase(&p),
+                "{name}: the explanation and the solver's line logic differ"
+            );
         }
         checked += 1;
     }
@@ -446,10 +588,14 @@ fn first_step<P: Puzzle>(p: &P, marks: &[u8]) -> hint::Step {
 #[test]
 fn nonogram_sentences_name_the_line() {
     // 5 wide, 2 high: rows 4 and 4, columns 2, 2, 2, 2, 0.
-    let p = Nonogram::new(vec![vec![4], vec![4]], vec![vec![2], vec![2], vec![2], vec![2], vec![]]).expect("valid");
+    let p = Nonogram::new(vec![vec![4], vec![4]], vec![vec![2], vec![2], vec![2], vec![2], vec![]])
+        .expect("valid");
     let s = first_step(&p, &[]);
     assert_eq!(s.rule, "Empty line", "the simplest reason first: {s:?}");
-    assert_eq!(s.sentence, "Column 5, clue 0: the column has no filled cell, so all of it is empty.");
+    assert_eq!(
+        s.sentence,
+        "Column 5, clue 0: the column has no filled cell, so all of it is empty."
+    );
     assert_eq!(s.cells, vec![4, 9]);
     assert_eq!(s.marks, vec![(4, 2), (9, 2)]);
     let mut m = Vec::new();
@@ -457,14 +603,21 @@ fn nonogram_sentences_name_the_line() {
     // Next an untouched column's overlap (before a row with a known cell).
     let s = first_step(&p, &m);
     assert_eq!(s.rule, "Overlap", "{s:?}");
-    assert!(s.sentence.starts_with("Column 1, clue 2: wherever the 2 sits, cells 1, 2 are filled"), "{}", s.sentence);
+    assert!(
+        s.sentence.starts_with("Column 1, clue 2: wherever the 2 sits, cells 1, 2 are filled"),
+        "{}",
+        s.sentence
+    );
     // A finished line: row 1 of a puzzle whose 1 is placed.
     let p = Nonogram::new(vec![vec![1], vec![1]], vec![vec![1], vec![1], vec![]]).expect("valid");
     let s = first_step(&p, &[1, 0, 0, 0, 0, 0]);
     assert_eq!(s.rank, 0, "a finished or empty line first: {s:?}");
     let s = first_step(&p, &[1, 0, 2, 0, 0, 2]);
     assert_eq!(s.rule, "Finished line", "{s:?}");
-    assert_eq!(s.sentence, "Row 1, clue 1: the 1 is already placed, so the rest of the row is empty (cell 2).");
+    assert_eq!(
+        s.sentence,
+        "Row 1, clue 1: the 1 is already placed, so the rest of the row is empty (cell 2)."
+    );
     assert_eq!(s.reasons, vec![0, 2]);
     // A known cell limits the 2 to one start: simple boxes (rank 2), before line logic.
     let p = Nonogram::new(vec![vec![2], vec![1]], vec![vec![1], vec![1], vec![1]]).expect("valid");
@@ -481,11 +634,17 @@ fn nonogram_sentences_name_the_line() {
 #[test]
 fn nonogram_overlap_draws_the_extreme_placements() {
     // A 5-wide row with clue 4 and nothing known: cells 2 to 4 by overlap.
-    let p = Nonogram::new(vec![vec![4], vec![1]], vec![vec![1], vec![1], vec![1], vec![1], vec![1]]).expect("valid");
+    let p =
+        Nonogram::new(vec![vec![4], vec![1]], vec![vec![1], vec![1], vec![1], vec![1], vec![1]])
+            .expect("valid");
     let s = first_step(&p, &[]);
     assert_eq!(s.rule, "Overlap", "{s:?}");
     assert_eq!(s.cells, vec![1, 2, 3]);
-    assert!(s.sentence.starts_with("Row 1, clue 4: wherever the 4 sits, cells 2 to 4 are filled"), "{}", s.sentence);
+    assert!(
+        s.sentence.starts_with("Row 1, clue 4: wherever the 4 sits, cells 2 to 4 are filled"),
+        "{}",
+        s.sentence
+    );
     assert_eq!(s.figures[0].cells, vec![0, 1, 2, 3]);
     assert_eq!(s.figures[1].cells, vec![1, 2, 3, 4]);
 }
@@ -507,7 +666,14 @@ fn badly_worded(s: &str) -> Option<String> {
             }
             // The list after the plural noun ("3 to 8", "C and D"), then its verb.
             let rest = &words[i + 1..];
-            let end = rest.iter().position(|x| !(x.chars().all(|c| c.is_ascii_digit() || c.is_ascii_uppercase()) || *x == "and" || *x == "to")).unwrap_or(rest.len());
+            let end = rest
+                .iter()
+                .position(|x| {
+                    !(x.chars().all(|c| c.is_ascii_digit() || c.is_ascii_uppercase())
+                        || *x == "and"
+                        || *x == "to")
+                })
+                .unwrap_or(rest.len());
             if rest.get(end) == Some(&"needs") {
                 return Some(format!("\"{w} … needs\""));
             }
@@ -528,22 +694,61 @@ fn starbattle_sentences_name_the_unit() {
         for s in &x.steps {
             seen.insert(s.rule.clone());
             match s.rule.as_str() {
-                "Full line or region" | "Just enough room" => assert!(s.sentence.starts_with("Row") || s.sentence.starts_with("Column") || s.sentence.starts_with("Region"), "{}", s.sentence),
-                "Neighbours of a star" => assert!(s.sentence.starts_with("Stars never touch") && s.sentence.contains("next to the star at row"), "{}", s.sentence),
+                "Full line or region" | "Just enough room" => assert!(
+                    s.sentence.starts_with("Row")
+                        || s.sentence.starts_with("Column")
+                        || s.sentence.starts_with("Region"),
+                    "{}",
+                    s.sentence
+                ),
+                "Neighbours of a star" => assert!(
+                    s.sentence.starts_with("Stars never touch")
+                        && s.sentence.contains("next to the star at row"),
+                    "{}",
+                    s.sentence
+                ),
                 "Confinement" | "Confinement (lines in regions)" => {
                     let l = s.sentence.to_lowercase();
-                    assert!(l.contains("region") && (l.contains("row") || l.contains("column")) && !s.figures.is_empty(), "{}", s.sentence)
+                    assert!(
+                        l.contains("region")
+                            && (l.contains("row") || l.contains("column"))
+                            && !s.figures.is_empty(),
+                        "{}",
+                        s.sentence
+                    )
                 }
                 "2x2 blocks" | "2x2 blocks across two lines" | "Confinement with 2x2 blocks" => {
-                    assert!(!s.figures.is_empty() && s.sentence.contains("2x2 block"), "{}", s.sentence);
+                    assert!(
+                        !s.figures.is_empty() && s.sentence.contains("2x2 block"),
+                        "{}",
+                        s.sentence
+                    );
                     // Each block is one figure of four (or, on the edge, two) cells.
-                    assert!(s.figures.iter().all(|f| f.label == "2x2 block" && (f.cells.len() == 4 || f.cells.len() == 2 || f.cells.len() == 1)), "{:?}", s.figures);
+                    assert!(
+                        s.figures.iter().all(|f| f.label == "2x2 block"
+                            && (f.cells.len() == 4 || f.cells.len() == 2 || f.cells.len() == 1)),
+                        "{:?}",
+                        s.figures
+                    );
                 }
-                "Region shape" | "Squeeze" => assert!(s.sentence.contains("way") && !s.figures.is_empty(), "{}", s.sentence),
+                "Region shape" | "Squeeze" => {
+                    assert!(s.sentence.contains("way") && !s.figures.is_empty(), "{}", s.sentence)
+                }
                 "Contradiction" => {
-                    assert!(s.sentence.starts_with("Suppose") && (s.sentence.ends_with("has no star.")), "{}", s.sentence);
-                    assert!(s.figures.len() >= 2 && s.figures[0].label == "the assumed star", "{:?}", s.figures);
-                    assert!(s.figures.len() <= starbattle::logic::CHAIN_MAX + 2, "the chain is limited");
+                    assert!(
+                        s.sentence.starts_with("Suppose") && (s.sentence.ends_with("has no star.")),
+                        "{}",
+                        s.sentence
+                    );
+                    assert!(
+                        s.figures.len() >= 2 && s.figures[0].label == "the assumed star",
+                        "{:?}",
+                        s.figures
+                    );
+                    assert!(
+                        s.figures.len() <= starbattle::logic::CHAIN_MAX + 2,
+                        "the chain is limited"
+                    );
                 }
                 other => panic!("unknown rule {other}"),
             }
@@ -553,7 +758,13 @@ fn starbattle_sentences_name_the_unit() {
             }
         }
     }
-    for rule in ["Neighbours of a star", "Full line or region", "2x2 blocks", "Confinement", "Contradiction"] {
+    for rule in [
+        "Neighbours of a star",
+        "Full line or region",
+        "2x2 blocks",
+        "Confinement",
+        "Contradiction",
+    ] {
         assert!(seen.contains(rule), "no {rule} step: {seen:?}");
     }
 }
@@ -571,7 +782,10 @@ fn starbattle_wording_checks_catch_the_old_mistakes() {
 fn starbattle_walk_matches_logic_phase(p: &StarBattle, answer: &Grid<bool>, at: &str) -> bool {
     let (solved, marks, _) = walk(p, answer, Vec::new(), at);
     let rated = starbattle::solve::rate(p);
-    let cells = rated.cells.as_ref().unwrap_or_else(|| panic!("{at}: the logic phase broke a puzzle with an answer"));
+    let cells = rated
+        .cells
+        .as_ref()
+        .unwrap_or_else(|| panic!("{at}: the logic phase broke a puzzle with an answer"));
     for (i, c) in cells.iter().enumerate() {
         let m = marks.get(i).copied().unwrap_or(0);
         let outside = p.regions().cells()[i].is_none();
@@ -580,7 +794,10 @@ fn starbattle_walk_matches_logic_phase(p: &StarBattle, answer: &Grid<bool>, at: 
             starbattle::logic::Cell::Empty => m == 2 || (outside && m == 0),
             starbattle::logic::Cell::Open => m == 0,
         };
-        assert!(same, "{at}: the logic phase and the hints differ at cell {i} ({c:?} against mark {m})");
+        assert!(
+            same,
+            "{at}: the logic phase and the hints differ at cell {i} ({c:?} against mark {m})"
+        );
     }
     assert_eq!(solved, rated.solved(), "{at}");
     if solved {
@@ -606,7 +823,10 @@ fn starbattle_human_set_every_step_agrees_with_the_answer() {
         slot.1 += 1;
     }
     for (size, (solved, total)) in &by_size {
-        assert!(*solved * 100 >= *total * 90, "{size}x{size}: hints finish only {solved} of {total}: {by_size:?}");
+        assert!(
+            *solved * 100 >= *total * 90,
+            "{size}x{size}: hints finish only {solved} of {total}: {by_size:?}"
+        );
     }
 }
 
@@ -624,10 +844,18 @@ fn starbattle_big_puzzles_every_step_agrees_and_logic_phase_matches() {
         starbattle_walk_matches_logic_phase(&e.puzzle, &answer, &e.id);
     }
     for (size, stars, seed) in [(17usize, 4usize, 3u64), (21, 5, 1)] {
-        let opts = studio::kinds::starbattle::GenerateOptions { size: Some(size), stars: Some(stars), difficulty: Some("any".into()) };
+        let opts = studio::kinds::starbattle::GenerateOptions {
+            size: Some(size),
+            stars: Some(stars),
+            difficulty: Some("any".into()),
+        };
         let p = StarBattle::generate(&opts, seed).expect("generates");
         let answer = unique(&p).expect("generated puzzles are unique");
-        starbattle_walk_matches_logic_phase(&p, &answer, &format!("generated {size}x{size} seed {seed}"));
+        starbattle_walk_matches_logic_phase(
+            &p,
+            &answer,
+            &format!("generated {size}x{size} seed {seed}"),
+        );
     }
     let text = std::fs::read_to_string(KRAZYDAD).expect("the KrazyDad set");
     let entries = StarBattle::read_collection(&text, "krazydad").expect("reads");
@@ -656,7 +884,15 @@ fn starbattle_broken_marks_are_reported() {
 
 #[test]
 fn floodit_hint_is_the_next_optimal_move_with_its_proof() {
-    let board = FloodIt::generate(&studio::kinds::floodit::GenerateOptions { size: Some(6), colours: Some(4), ..Default::default() }, 3).expect("board");
+    let board = FloodIt::generate(
+        &studio::kinds::floodit::GenerateOptions {
+            size: Some(6),
+            colours: Some(4),
+            ..Default::default()
+        },
+        3,
+    )
+    .expect("board");
     let r = board.solve(Mode::Unique, None).expect("solves");
     let best = r.solutions[0].clone();
     // From the start, following the proven solution.
@@ -687,7 +923,9 @@ fn floodit_hint_is_the_next_optimal_move_with_its_proof() {
                 let from_here = with.solve(Mode::Unique, None).unwrap().solutions[0].len();
                 let rest = from_here - 1;
                 assert!(
-                    rest == 1 || (s.sentence.contains(&format!("finished in {}", moves(rest - 1))) && s.sentence.contains("exhaustive search")),
+                    rest == 1
+                        || (s.sentence.contains(&format!("finished in {}", moves(rest - 1)))
+                            && s.sentence.contains("exhaustive search")),
                     "{}",
                     s.sentence
                 );
@@ -705,7 +943,11 @@ fn floodit_hint_is_the_next_optimal_move_with_its_proof() {
 
 #[test]
 fn rectfree_has_no_logic_but_answers() {
-    let text = kinds::import(Kind::RectFree, "{\"kind\":\"rectfree\",\"rows\":4,\"cols\":4,\"colours\":2}").expect("a rectangle-free task");
+    let text = kinds::import(
+        Kind::RectFree,
+        "{\"kind\":\"rectfree\",\"rows\":4,\"cols\":4,\"colours\":2}",
+    )
+    .expect("a rectangle-free task");
     assert_eq!(kinds::hint_answer(Kind::RectFree, &text, None).unwrap(), None);
     match kinds::hint_text(Kind::RectFree, &text, &[], None).unwrap() {
         Hint::NoLogic { sentence } => assert!(sentence.contains("search problem")),
@@ -716,7 +958,11 @@ fn rectfree_has_no_logic_but_answers() {
 
 #[test]
 fn dispatch_is_the_same_for_every_logic_kind() {
-    let kk = KenKen::generate(&studio::kinds::kenken::GenerateOptions { size: Some(5), difficulty: Some("easy".into()) }, 1).unwrap();
+    let kk = KenKen::generate(
+        &studio::kinds::kenken::GenerateOptions { size: Some(5), difficulty: Some("easy".into()) },
+        1,
+    )
+    .unwrap();
     let text = kk.to_json().to_string();
     let answer = kinds::hint_answer(Kind::KenKen, &text, None).unwrap().expect("unique");
     let x = kinds::explain_text(Kind::KenKen, &text, Some(&answer)).unwrap();
@@ -729,7 +975,8 @@ fn dispatch_is_the_same_for_every_logic_kind() {
         }
         hint::apply(&mut marks, s);
     }
-    let digits: String = (0..25).map(|i| kenken::formats::digit_char(marks[i * KenKen::MARK_STRIDE])).collect();
+    let digits: String =
+        (0..25).map(|i| kenken::formats::digit_char(marks[i * KenKen::MARK_STRIDE])).collect();
     assert_eq!(digits, answer.concat());
     // The wire form round-trips.
     let json = serde_json::to_string(&x).unwrap();
@@ -743,7 +990,10 @@ fn the_worker_answers_hint_and_explain_for_every_kind_the_same_way() {
     let post: Rc<dyn Fn(Reply)> = Rc::new(|_| {});
     let link = "#starbattle/v1/6x6s1/AAABBBABBBCCADDEECFFDDECFEEEECFCCCCC";
     // A correct first step from nothing.
-    let first = match run(Request::Hint { kind: Kind::StarBattle, puzzle: link.into(), marks: vec![] }, post.clone()) {
+    let first = match run(
+        Request::Hint { kind: Kind::StarBattle, puzzle: link.into(), marks: vec![] },
+        post.clone(),
+    ) {
         Reply::Hint(h) => match *h {
             Hint::Step(s) => s,
             other => panic!("{other:?}"),
@@ -754,7 +1004,9 @@ fn the_worker_answers_hint_and_explain_for_every_kind_the_same_way() {
     let mut marks = vec![0u8; 36];
     marks[0] = 1;
     match run(Request::Hint { kind: Kind::StarBattle, puzzle: link.into(), marks }, post.clone()) {
-        Reply::Hint(h) => assert!(matches!(*h, Hint::Mistake { ref cells, .. } if cells[0] == 0), "{h:?}"),
+        Reply::Hint(h) => {
+            assert!(matches!(*h, Hint::Mistake { ref cells, .. } if cells[0] == 0), "{h:?}")
+        }
         other => panic!("{other:?}"),
     }
     match run(Request::Explain { kind: Kind::StarBattle, puzzle: link.into() }, post.clone()) {
@@ -765,8 +1017,22 @@ fn the_worker_answers_hint_and_explain_for_every_kind_the_same_way() {
         other => panic!("{other:?}"),
     }
     // Bad input fails with a message, and the kind without logic says so.
-    assert!(matches!(run(Request::Hint { kind: Kind::StarBattle, puzzle: "#starbattle/v1/6x6s1/AB".into(), marks: vec![] }, post.clone()), Reply::Failed(_)));
-    let task = kinds::import(Kind::RectFree, "{\"kind\":\"rectfree\",\"rows\":4,\"cols\":4,\"colours\":2}").expect("task");
+    assert!(matches!(
+        run(
+            Request::Hint {
+                kind: Kind::StarBattle,
+                puzzle: "#starbattle/v1/6x6s1/AB".into(),
+                marks: vec![]
+            },
+            post.clone()
+        ),
+        Reply::Failed(_)
+    ));
+    let task = kinds::import(
+        Kind::RectFree,
+        "{\"kind\":\"rectfree\",\"rows\":4,\"cols\":4,\"colours\":2}",
+    )
+    .expect("task");
     match run(Request::Hint { kind: Kind::RectFree, puzzle: task, marks: vec![] }, post) {
         Reply::Hint(h) => assert!(matches!(*h, Hint::NoLogic { .. })),
         other => panic!("{other:?}"),
@@ -787,33 +1053,58 @@ fn the_worker_shows_a_step_before_the_answer_and_then_checks_the_marks() {
         Rc::new(move |r: Reply| seen.borrow_mut().push(r))
     };
     // A KenKen not asked about before (the worker caches answers per puzzle): a wrong digit.
-    let link = "#kenken/v1/6:a_a_a_3a_5aa_3aa__b_4aa_a_a_aa_baa,s2a8m6m12a12s1s1s2s4m12m6d3a12d3d3a7";
+    let link =
+        "#kenken/v1/6:a_a_a_3a_5aa_3aa__b_4aa_a_a_aa_baa,s2a8m6m12a12s1s1s2s4m12m6d3a12d3d3a7";
     let p: KenKen = kinds::import_as(link).expect("reads");
     let answer = answer_text(&p, &unique(&p).expect("unique"));
     let right = kenken::formats::char_digit(answer.chars().next().unwrap()).unwrap();
     let mut marks = vec![0u8; 36 * KenKen::MARK_STRIDE];
     marks[0] = if right == 1 { 2 } else { 1 };
-    let last = run(Request::Hint { kind: Kind::KenKen, puzzle: link.into(), marks: marks.clone() }, post.clone());
-    let early: Vec<Reply> = seen.borrow_mut().drain(..).filter(|r| matches!(r, Reply::HintEarly(_))).collect();
+    let last = run(
+        Request::Hint { kind: Kind::KenKen, puzzle: link.into(), marks: marks.clone() },
+        post.clone(),
+    );
+    let early: Vec<Reply> =
+        seen.borrow_mut().drain(..).filter(|r| matches!(r, Reply::HintEarly(_))).collect();
     assert_eq!(early.len(), 1, "one step shown before the answer");
     assert!(matches!(&early[0], Reply::HintEarly(h) if matches!(**h, Hint::Step(_))), "{early:?}");
-    assert!(matches!(last, Reply::Hint(ref h) if matches!(**h, Hint::Mistake { ref cells, .. } if cells == &vec![0])), "{last:?}");
+    assert!(
+        matches!(last, Reply::Hint(ref h) if matches!(**h, Hint::Mistake { ref cells, .. } if cells == &vec![0])),
+        "{last:?}"
+    );
     // Asked again, the answer is cached: no early reply, the mistake at once.
     let again = run(Request::Hint { kind: Kind::KenKen, puzzle: link.into(), marks }, post.clone());
     assert!(matches!(again, Reply::Hint(ref h) if matches!(**h, Hint::Mistake { .. })));
     assert!(seen.borrow().iter().all(|r| !matches!(r, Reply::HintEarly(_))));
     // Flood-It's step reads the answer: nothing early.
-    let _ = run(Request::Hint { kind: Kind::FloodIt, puzzle: "floodit/v1/6x6/032242034203340350204502505323231342".into(), marks: vec![] }, post.clone());
+    let _ = run(
+        Request::Hint {
+            kind: Kind::FloodIt,
+            puzzle: "floodit/v1/6x6/032242034203340350204502505323231342".into(),
+            marks: vec![],
+        },
+        post.clone(),
+    );
     assert!(seen.borrow().iter().all(|r| !matches!(r, Reply::HintEarly(_))));
     // Where the rules stop (webpbn's "Forever" from the empty grid's last rule step), nothing
     // early either: the answer gives a cell instead of the stop.
-    let forever = human_nonograms().into_iter().find(|(f, _)| f.contains("forever")).expect("webpbn 6574 Forever in the shared set").1;
+    let forever = human_nonograms()
+        .into_iter()
+        .find(|(f, _)| f.contains("forever"))
+        .expect("webpbn 6574 Forever in the shared set")
+        .1;
     let answer = unique(&forever).expect("Forever is unique");
     let (_, stopped, _) = walk(&forever, &answer, Vec::new(), "Forever");
     let text = forever.to_json().to_string();
     let last = run(Request::Hint { kind: Kind::Nonogram, puzzle: text, marks: stopped }, post);
-    assert!(seen.borrow().iter().all(|r| !matches!(r, Reply::HintEarly(_))), "no stop shown before the answer");
-    assert!(matches!(last, Reply::Hint(ref h) if matches!(**h, Hint::Step(ref s) if s.rule == hint::REVEAL_RULE)), "{last:?}");
+    assert!(
+        seen.borrow().iter().all(|r| !matches!(r, Reply::HintEarly(_))),
+        "no stop shown before the answer"
+    );
+    assert!(
+        matches!(last, Reply::Hint(ref h) if matches!(**h, Hint::Step(ref s) if s.rule == hint::REVEAL_RULE)),
+        "{last:?}"
+    );
 }
 
 /// Where the rules stop, a hint with the proven answer gives one cell of that answer, said to
@@ -826,39 +1117,92 @@ fn where_the_rules_stop_a_hint_gives_a_cell_of_the_proven_answer() {
     let text = std::fs::read_to_string(HARD).expect("bench/starbattle/hard_17_21_25.txt");
     let entries = StarBattle::read_collection(&text, "hard").expect("reads");
     for e in entries.iter().filter(|e| !e.id.starts_with("sb25") && e.id.contains("beyond")) {
-        let (p, answer, seed) = (&e.puzzle, e.known.clone().expect("the set carries answers"), &e.id);
+        let (p, answer, seed) =
+            (&e.puzzle, e.known.clone().expect("the set carries answers"), &e.id);
         let (by_rules, stopped, _) = walk(p, &answer, Vec::new(), &format!("beyond #{seed}"));
         if by_rules {
             continue; // the ladder has grown since the set was made
         }
         // At the marks where the rules stop: the reveal with the answer, the stop without it.
-        let Hint::Step(s) = hint::hint(p, &stopped, Some(&answer)) else { panic!("beyond #{seed}: no reveal") };
+        let Hint::Step(s) = hint::hint(p, &stopped, Some(&answer)) else {
+            panic!("beyond #{seed}: no reveal")
+        };
         assert_eq!(s.rule, hint::REVEAL_RULE);
-        assert!(s.sentence.starts_with("No rule decides another cell from here") && s.sentence.contains("proven the only one"), "{}", s.sentence);
-        assert!(["before they stop again.", "within the next 30 steps.", "finish the puzzle (", "the next hint gives another cell."].iter().any(|end| s.sentence.contains(end)), "{}", s.sentence);
+        assert!(
+            s.sentence.starts_with("No rule decides another cell from here")
+                && s.sentence.contains("proven the only one"),
+            "{}",
+            s.sentence
+        );
+        assert!(
+            [
+                "before they stop again.",
+                "within the next 30 steps.",
+                "finish the puzzle (",
+                "the next hint gives another cell."
+            ]
+            .iter()
+            .any(|end| s.sentence.contains(end)),
+            "{}",
+            s.sentence
+        );
         let star = answer.cells()[s.cells[0]];
-        assert!(s.sentence.contains(if star { "has a star at" } else { "has no star at" }), "{}", s.sentence);
-        assert!(matches!(hint::hint(p, &stopped, None), Hint::Stuck { .. }), "beyond #{seed}: without the answer the rules stop");
+        assert!(
+            s.sentence.contains(if star { "has a star at" } else { "has no star at" }),
+            "{}",
+            s.sentence
+        );
+        assert!(
+            matches!(hint::hint(p, &stopped, None), Hint::Stuck { .. }),
+            "beyond #{seed}: without the answer the rules stop"
+        );
         revealed += 1;
         star_battles += 1;
     }
     // webpbn's "Forever" (25x25, unique), where line logic and short contradictions stop at 64 cells.
-    let forever = human_nonograms().into_iter().find(|(f, _)| f.contains("forever")).expect("webpbn 6574 Forever in the shared set").1;
+    let forever = human_nonograms()
+        .into_iter()
+        .find(|(f, _)| f.contains("forever"))
+        .expect("webpbn 6574 Forever in the shared set")
+        .1;
     let answer = unique(&forever).expect("Forever is unique");
     let (by_rules, stopped, _) = walk(&forever, &answer, Vec::new(), "Forever");
     assert!(!by_rules, "Forever: the rules finish it (the test needs one where they stop)");
-    let Hint::Step(s) = hint::hint(&forever, &stopped, Some(&answer)) else { panic!("Forever: no reveal") };
+    let Hint::Step(s) = hint::hint(&forever, &stopped, Some(&answer)) else {
+        panic!("Forever: no reveal")
+    };
     assert_eq!(s.rule, hint::REVEAL_RULE);
-    assert!(s.sentence.contains(if answer.cells()[s.cells[0]] { "a black cell at" } else { "a white cell at" }), "{}", s.sentence);
+    assert!(
+        s.sentence.contains(if answer.cells()[s.cells[0]] {
+            "a black cell at"
+        } else {
+            "a white cell at"
+        }),
+        "{}",
+        s.sentence
+    );
     revealed += 1;
     for (k, (p, answer)) in nonograms(150, 41).iter().enumerate() {
         let (by_rules, stopped, _) = walk(p, answer, Vec::new(), &format!("nonogram #{k}"));
         if !by_rules {
-            let Hint::Step(s) = hint::hint(p, &stopped, Some(answer)) else { panic!("nonogram #{k}: no reveal") };
+            let Hint::Step(s) = hint::hint(p, &stopped, Some(answer)) else {
+                panic!("nonogram #{k}: no reveal")
+            };
             assert_eq!(s.rule, hint::REVEAL_RULE);
-            assert!(s.sentence.contains(if answer.cells()[s.cells[0]] { "a black cell at" } else { "a white cell at" }), "{}", s.sentence);
+            assert!(
+                s.sentence.contains(if answer.cells()[s.cells[0]] {
+                    "a black cell at"
+                } else {
+                    "a white cell at"
+                }),
+                "{}",
+                s.sentence
+            );
             revealed += 1;
         }
     }
-    assert!(star_battles >= 1 && revealed >= star_battles + 1, "reveals: {star_battles} Star Battles, {revealed} in all");
+    assert!(
+        star_battles >= 1 && revealed >= star_battles + 1,
+        "reveals: {star_battles} Star Battles, {revealed} in all"
+    );
 }

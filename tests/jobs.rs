@@ -16,7 +16,15 @@ fn no_progress() -> Rc<dyn Fn(Reply)> {
 
 #[test]
 fn a_solve_job_replies_with_a_verified_report() {
-    match run(Request::Solve { kind: Kind::StarBattle, puzzle: LINK.into(), mode: Mode::Unique, options: String::new() }, no_progress()) {
+    match run(
+        Request::Solve {
+            kind: Kind::StarBattle,
+            puzzle: LINK.into(),
+            mode: Mode::Unique,
+            options: String::new(),
+        },
+        no_progress(),
+    ) {
         Reply::Solved(r) => {
             assert_eq!(r.verdict, Verdict::Unique);
             assert_eq!(r.solutions[0][0], ".*....");
@@ -27,12 +35,28 @@ fn a_solve_job_replies_with_a_verified_report() {
 
 #[test]
 fn bad_jobs_fail_with_a_message() {
-    match run(Request::Solve { kind: Kind::StarBattle, puzzle: "#starbattle/v1/6x6s1/AB".into(), mode: Mode::Unique, options: String::new() }, no_progress()) {
+    match run(
+        Request::Solve {
+            kind: Kind::StarBattle,
+            puzzle: "#starbattle/v1/6x6s1/AB".into(),
+            mode: Mode::Unique,
+            options: String::new(),
+        },
+        no_progress(),
+    ) {
         Reply::Failed(m) => assert!(m.contains("expected 36 region letters"), "{m}"),
         other => panic!("{other:?}"),
     }
     let short = r#"{"kind":"floodit","rows":2,"cols":2,"cells":["01"]}"#;
-    match run(Request::Solve { kind: Kind::FloodIt, puzzle: short.into(), mode: Mode::Unique, options: String::new() }, no_progress()) {
+    match run(
+        Request::Solve {
+            kind: Kind::FloodIt,
+            puzzle: short.into(),
+            mode: Mode::Unique,
+            options: String::new(),
+        },
+        no_progress(),
+    ) {
         Reply::Failed(m) => assert!(m.to_lowercase().contains("row"), "{m}"),
         other => panic!("{other:?}"),
     }
@@ -44,7 +68,12 @@ fn a_long_count_reports_progress() {
     let seen = Rc::new(RefCell::new(0));
     let s = seen.clone();
     let reply = run(
-        Request::Solve { kind: Kind::StarBattle, puzzle: format!("#starbattle/v1/25x25s1/{regions}"), mode: Mode::Count(3000), options: String::new() },
+        Request::Solve {
+            kind: Kind::StarBattle,
+            puzzle: format!("#starbattle/v1/25x25s1/{regions}"),
+            mode: Mode::Count(3000),
+            options: String::new(),
+        },
         Rc::new(move |r| {
             if let Reply::Progress { work, .. } = r {
                 // A SAT count says how many conflicts it has worked through.
@@ -62,17 +91,38 @@ fn a_long_count_reports_progress() {
 
 #[test]
 fn generate_and_bench_jobs_work() {
-    let options = studio::kinds::starbattle::GenerateOptions { size: Some(7), stars: Some(1), ..Default::default() };
-    let request = studio::jobs::generate_request::<studio::kinds::starbattle::StarBattle>(&options, 3, None);
+    let options = studio::kinds::starbattle::GenerateOptions {
+        size: Some(7),
+        stars: Some(1),
+        ..Default::default()
+    };
+    let request =
+        studio::jobs::generate_request::<studio::kinds::starbattle::StarBattle>(&options, 3, None);
     let Reply::Generated(text) = run(request, no_progress()) else { panic!() };
     assert!(text.contains("\"rows\":7"));
-    let line = r#"6,6,1,"AAABBBABBBCCADDEECFFDDECFEEEECFCCCCC","010000000100000001001000000010100000""#;
-    let bad = r#"6,6,1,"AAABBBABBBCCADDEECFFDDECFEEEECFCCCCC","100000000100000001001000000010100000""#;
+    let line =
+        r#"6,6,1,"AAABBBABBBCCADDEECFFDDECFEEEECFCCCCC","010000000100000001001000000010100000""#;
+    let bad =
+        r#"6,6,1,"AAABBBABBBCCADDEECFFDDECFEEEECFCCCCC","100000000100000001001000000010100000""#;
     let text = format!("{line}\n{bad}\n");
-    match run(Request::Bench { kind: Kind::StarBattle, text, name: "t".into(), options: Options { first: false, timeout_ms: None, limit: None } }, no_progress()) {
+    match run(
+        Request::Bench {
+            kind: Kind::StarBattle,
+            text,
+            name: "t".into(),
+            options: Options { first: false, timeout_ms: None, limit: None },
+        },
+        no_progress(),
+    ) {
         Reply::Benched { summary, records } => {
-            assert_eq!((summary.count, summary.solved, summary.unique, summary.wrong), (2, 2, 2, 1));
-            assert!(records[1].wrong, "a known answer that differs from the proven unique one is flagged");
+            assert_eq!(
+                (summary.count, summary.solved, summary.unique, summary.wrong),
+                (2, 2, 2, 1)
+            );
+            assert!(
+                records[1].wrong,
+                "a known answer that differs from the proven unique one is flagged"
+            );
         }
         other => panic!("{other:?}"),
     }
@@ -89,7 +139,10 @@ fn a_generate_job_reports_progress_and_times_out() {
         }
     });
     let options = r#"{"size":25,"stars":6}"#.to_string();
-    match run(Request::Generate { kind: Kind::StarBattle, options, seed: 1, timeout_ms: Some(1.0) }, post) {
+    match run(
+        Request::Generate { kind: Kind::StarBattle, options, seed: 1, timeout_ms: Some(1.0) },
+        post,
+    ) {
         Reply::Failed(e) => assert!(e.contains("no puzzle within"), "{e}"),
         other => panic!("{other:?}"),
     }
@@ -98,8 +151,17 @@ fn a_generate_job_reports_progress_and_times_out() {
 
 #[test]
 fn envelopes_round_trip_through_json() {
-    let e = Envelope { job: 7, body: Request::Solve { kind: Kind::StarBattle, puzzle: LINK.into(), mode: Mode::Count(5), options: String::new() } };
-    let back: Envelope<Request> = serde_json::from_str(&serde_json::to_string(&e).unwrap()).unwrap();
+    let e = Envelope {
+        job: 7,
+        body: Request::Solve {
+            kind: Kind::StarBattle,
+            puzzle: LINK.into(),
+            mode: Mode::Count(5),
+            options: String::new(),
+        },
+    };
+    let back: Envelope<Request> =
+        serde_json::from_str(&serde_json::to_string(&e).unwrap()).unwrap();
     assert_eq!(back, e);
 }
 
@@ -108,8 +170,16 @@ fn a_nonogram_solve_job_takes_search_options() {
     use studio::kinds::nonogram::solve::{Search, SolveOptions};
     // Two answers (the diagonals): line logic cannot decide, so the chosen search runs.
     let puzzle = r#"{"kind":"nonogram","rows":[[1],[1]],"cols":[[1],[1]]}"#;
-    for (search, seed, name) in [(Search::Varisat, 3, "varisat, seed 3"), (Search::Batsat, 0, "batsat)"), (Search::Lines, 2, "line solver inside, seed 2")] {
-        let request = studio::jobs::solve_request::<studio::kinds::nonogram::Nonogram>(puzzle.into(), Mode::Unique, &SolveOptions { search, seed, without_implications: false });
+    for (search, seed, name) in [
+        (Search::Varisat, 3, "varisat, seed 3"),
+        (Search::Batsat, 0, "batsat)"),
+        (Search::Lines, 2, "line solver inside, seed 2"),
+    ] {
+        let request = studio::jobs::solve_request::<studio::kinds::nonogram::Nonogram>(
+            puzzle.into(),
+            Mode::Unique,
+            &SolveOptions { search, seed, without_implications: false },
+        );
         let text = serde_json::to_string(&request).unwrap();
         assert_eq!(serde_json::from_str::<Request>(&text).unwrap(), request);
         match run(request, no_progress()) {
@@ -121,15 +191,41 @@ fn a_nonogram_solve_job_takes_search_options() {
             other => panic!("{other:?}"),
         }
     }
-    match run(Request::Solve { kind: Kind::Nonogram, puzzle: "{".into(), mode: Mode::First, options: String::new() }, no_progress()) {
+    match run(
+        Request::Solve {
+            kind: Kind::Nonogram,
+            puzzle: "{".into(),
+            mode: Mode::First,
+            options: String::new(),
+        },
+        no_progress(),
+    ) {
         Reply::Failed(_) => {}
         other => panic!("{other:?}"),
     }
     // Options the kind does not have are refused by name, for any kind.
-    for (kind, options, named) in [(Kind::Nonogram, r#"{"method":"tabu"}"#, "method"), (Kind::KenKen, r#"{"seed":1}"#, "seed"), (Kind::Nonogram, r#"{"search":"quantum"}"#, "quantum")] {
-        let puzzle = if kind == Kind::Nonogram { puzzle } else { r#"{"kind":"kenken","size":3,"cages":[{"op":"=","target":1,"cells":[[0,0]]}]}"# };
-        match run(Request::Solve { kind, puzzle: puzzle.into(), mode: Mode::First, options: options.into() }, no_progress()) {
-            Reply::Failed(why) => assert!(why.contains("solve options") && why.contains(named), "{why}"),
+    for (kind, options, named) in [
+        (Kind::Nonogram, r#"{"method":"tabu"}"#, "method"),
+        (Kind::KenKen, r#"{"seed":1}"#, "seed"),
+        (Kind::Nonogram, r#"{"search":"quantum"}"#, "quantum"),
+    ] {
+        let puzzle = if kind == Kind::Nonogram {
+            puzzle
+        } else {
+            r#"{"kind":"kenken","size":3,"cages":[{"op":"=","target":1,"cells":[[0,0]]}]}"#
+        };
+        match run(
+            Request::Solve {
+                kind,
+                puzzle: puzzle.into(),
+                mode: Mode::First,
+                options: options.into(),
+            },
+            no_progress(),
+        ) {
+            Reply::Failed(why) => {
+                assert!(why.contains("solve options") && why.contains(named), "{why}")
+            }
             other => panic!("{other:?}"),
         }
     }
@@ -151,11 +247,16 @@ fn a_solve_streams_the_kinds_snapshots_and_stops_its_progress_replies_then() {
         other => panic!("{other:?}"),
     }
     let seen = seen.borrow();
-    let first = seen.iter().position(|r| matches!(r, Reply::Snapshot(_))).expect("at least one snapshot");
-    assert!(!seen[first..].iter().any(|r| matches!(r, Reply::Progress { .. })), "no progress replies once snapshots come");
+    let first =
+        seen.iter().position(|r| matches!(r, Reply::Snapshot(_))).expect("at least one snapshot");
+    assert!(
+        !seen[first..].iter().any(|r| matches!(r, Reply::Progress { .. })),
+        "no progress replies once snapshots come"
+    );
     let Reply::Snapshot(s) = &seen[first] else { unreachable!() };
     // The kind's own data travels unread; its page reads it back.
-    let own: studio::kinds::rectfree::search::SearchState = serde_json::from_str(&s.data).expect("the kind's snapshot");
+    let own: studio::kinds::rectfree::search::SearchState =
+        serde_json::from_str(&s.data).expect("the kind's snapshot");
     assert_eq!(s.score, Some(own.best));
     assert!(s.summary.contains("best"), "{}", s.summary);
 }

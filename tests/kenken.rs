@@ -30,14 +30,22 @@ fn random_puzzle(n: usize, squares: &[Vec<u8>], rng: &mut fastrand::Rng) -> KenK
                     .flat_map(|&c| {
                         let (r, col) = (c / n, c % n);
                         let mut v = vec![];
-                        if r + 1 < n { v.push(c + n) }
-                        if col + 1 < n { v.push(c + 1) }
-                        if col > 0 { v.push(c - 1) }
+                        if r + 1 < n {
+                            v.push(c + n)
+                        }
+                        if col + 1 < n {
+                            v.push(c + 1)
+                        }
+                        if col > 0 {
+                            v.push(c - 1)
+                        }
                         v
                     })
                     .filter(|&m| owner[m] == usize::MAX)
                     .collect();
-                if free.is_empty() { break; }
+                if free.is_empty() {
+                    break;
+                }
                 let m = free[rng.usize(..free.len())];
                 owner[m] = groups.len();
                 cells.push(m);
@@ -47,13 +55,26 @@ fn random_puzzle(n: usize, squares: &[Vec<u8>], rng: &mut fastrand::Rng) -> KenK
         let cages: Vec<Cage> = groups
             .into_iter()
             .map(|cells| {
-                let v: Vec<u64> = cells.iter().map(|&c| planted.map_or_else(|| rng.u64(1..=n as u64), |g| g[c] as u64)).collect();
+                let v: Vec<u64> = cells
+                    .iter()
+                    .map(|&c| planted.map_or_else(|| rng.u64(1..=n as u64), |g| g[c] as u64))
+                    .collect();
                 let (op, target) = match v.as_slice() {
                     [a] => (Op::Given, *a),
                     [a, b] if rng.bool() && a != b => {
-                        if a.max(b) % a.min(b) == 0 && rng.bool() { (Op::Div, a.max(b) / a.min(b)) } else { (Op::Sub, a.abs_diff(*b)) }
+                        if a.max(b) % a.min(b) == 0 && rng.bool() {
+                            (Op::Div, a.max(b) / a.min(b))
+                        } else {
+                            (Op::Sub, a.abs_diff(*b))
+                        }
                     }
-                    _ => if rng.bool() { (Op::Add, v.iter().sum()) } else { (Op::Mul, v.iter().product()) },
+                    _ => {
+                        if rng.bool() {
+                            (Op::Add, v.iter().sum())
+                        } else {
+                            (Op::Mul, v.iter().product())
+                        }
+                    }
                 };
                 Cage { op, target, cells }
             })
@@ -113,7 +134,14 @@ fn sat_count(p: &KenKen, limit: usize) -> usize {
     let vars = encode::encode_with_limit(p, &vec![tuples::full(n); n * n], limit, &mut cnf);
     let over = p.answer_lits(&vars);
     let mut solver = Solver::new(&cnf);
-    let e = enumerate_verified(&mut solver, &over, Mode::Count(100_000), |m| studio::puzzle::checked(p, &vars, m), &mut Vec::new()).unwrap();
+    let e = enumerate_verified(
+        &mut solver,
+        &over,
+        Mode::Count(100_000),
+        |m| studio::puzzle::checked(p, &vars, m),
+        &mut Vec::new(),
+    )
+    .unwrap();
     assert!(e.complete);
     e.found
 }
@@ -135,7 +163,11 @@ fn solution_counts_equal_brute_force_on_random_3x3_and_4x4_puzzles() {
             let r = p.solve(Mode::Count(100_000), None).unwrap();
             assert_eq!(r.count, Some((expected, true)), "solve path: {rows}");
             let u = p.solve(Mode::Unique, None).unwrap();
-            let want = match expected { 0 => Verdict::None, 1 => Verdict::Unique, _ => Verdict::Multiple };
+            let want = match expected {
+                0 => Verdict::None,
+                1 => Verdict::Unique,
+                _ => Verdict::Multiple,
+            };
             assert_eq!(u.verdict, want, "{rows}");
             seen.insert((n, want));
         }
@@ -160,7 +192,8 @@ fn tathams_worked_example_decodes_solves_and_reencodes_byte_for_byte() {
     assert_eq!(p.size(), 5);
     let first_cells: Vec<usize> = p.cages().iter().map(|c| c.cells[0]).collect();
     assert_eq!(first_cells, [0, 2, 3, 4, 5, 10, 11, 13, 16, 17, 23]);
-    let clues: Vec<String> = p.cages().iter().map(|c| format!("{}{}", c.op.symbol(), c.target)).collect();
+    let clues: Vec<String> =
+        p.cages().iter().map(|c| format!("{}{}", c.op.symbol(), c.target)).collect();
     assert_eq!(clues, ["+5", "*15", "+7", "+10", "-2", "-2", "/2", "-3", "*40", "*2", "-2"]);
     assert_eq!(p.cages()[8].cells, [16, 20, 21]);
     let r = p.solve(Mode::Unique, None).unwrap();
@@ -194,7 +227,9 @@ fn tathams_worked_example_decodes_solves_and_reencodes_byte_for_byte() {
 
 /// A 9x9 of nine one-row sum cages: 72 non-separating vertical edges in one run.
 fn rows_puzzle() -> KenKen {
-    let cages = (0..9).map(|r| Cage { op: Op::Add, target: 45, cells: (0..9).map(|c| r * 9 + c).collect() }).collect();
+    let cages = (0..9)
+        .map(|r| Cage { op: Op::Add, target: 45, cells: (0..9).map(|c| r * 9 + c).collect() })
+        .collect();
     KenKen::new(9, cages).unwrap()
 }
 
@@ -218,7 +253,10 @@ fn long_runs_use_keens_decoder_meaning_of_y_and_never_z() {
 #[test]
 fn the_verifier_rejects_wrong_grids() {
     let p = formats::from_keen(EXAMPLE).unwrap();
-    let grid = |rows: &[&str]| formats::digits_from_rows(&p, &rows.iter().map(|s| s.to_string()).collect::<Vec<_>>()).unwrap();
+    let grid = |rows: &[&str]| {
+        formats::digits_from_rows(&p, &rows.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+            .unwrap()
+    };
     assert!(check::verify(&p, &grid(&EXAMPLE_ANSWER)).is_ok());
     // Rows swapped: still Latin, cages broken.
     let swapped = ["13524", "41352", "52413", "35241", "24135"];
@@ -233,7 +271,11 @@ fn the_verifier_rejects_wrong_grids() {
     assert!(check::verify(&p, &zero).unwrap_err().contains("not a digit"));
     assert!(check::verify(&p, &Grid::from_cells(3, 3, vec![1u8; 9]).unwrap()).is_err());
     // Digits past the size are refused when read.
-    assert!(formats::digits_from_rows(&p, &["41356".into(), "13524".into(), "52413".into(), "35241".into(), "24135".into()]).is_err());
+    assert!(formats::digits_from_rows(
+        &p,
+        &["41356".into(), "13524".into(), "52413".into(), "35241".into(), "24135".into()]
+    )
+    .is_err());
 }
 
 #[test]
@@ -243,27 +285,39 @@ fn validation_names_the_cage_and_the_problem() {
     let rest = r#"{"op":"+","target":6,"cells":[[1,0],[1,1],[1,2]]},{"op":"+","target":6,"cells":[[2,0],[2,1],[2,2]]}]}"#;
     let m = msg(&format!(r#"{head}{{"op":"+","target":3,"cells":[[0,0],[0,1]]}},{rest}"#));
     assert_eq!(m, "cell (0, 2): it is in no cage");
-    let m = msg(&format!(r#"{head}{{"op":"+","target":8,"cells":[[0,0],[0,1],[0,2],[1,0]]}},{rest}"#));
+    let m =
+        msg(&format!(r#"{head}{{"op":"+","target":8,"cells":[[0,0],[0,1],[0,2],[1,0]]}},{rest}"#));
     assert_eq!(m, "cell (1, 0): it is in two cages: cage 8+ at (0, 0) and cage 6+ at (1, 0)");
-    let m = msg(&format!(r#"{head}{{"op":"+","target":4,"cells":[[0,0],[0,2]]}},{{"op":"=","target":2,"cells":[[0,1]]}},{rest}"#));
+    let m = msg(&format!(
+        r#"{head}{{"op":"+","target":4,"cells":[[0,0],[0,2]]}},{{"op":"=","target":2,"cells":[[0,1]]}},{rest}"#
+    ));
     assert_eq!(m, "cage 4+ at (0, 0): the cage's cells are not orthogonally connected");
     let m = msg(&format!(r#"{head}{{"op":"-","target":1,"cells":[[0,0],[0,1],[0,2]]}},{rest}"#));
     assert_eq!(m, "cage 1− at (0, 0): `-` is a two-cell rule, but the cage has 3 cells");
     let m = msg(&format!(r#"{head}{{"op":"+","target":9,"cells":[[0,0],[0,1],[0,2]]}},{rest}"#));
     assert_eq!(m, "cage 9+ at (0, 0): no digits 1 to 3 (different where cells share a row or column) make the sum 9");
     // 2 = 1 + 1 is out: the two cells share a row.
-    let m = msg(&format!(r#"{head}{{"op":"+","target":2,"cells":[[0,0],[0,1]]}},{{"op":"=","target":3,"cells":[[0,2]]}},{rest}"#));
+    let m = msg(&format!(
+        r#"{head}{{"op":"+","target":2,"cells":[[0,0],[0,1]]}},{{"op":"=","target":3,"cells":[[0,2]]}},{rest}"#
+    ));
     assert!(m.contains("make the sum 2"), "{m}");
     assert!(msg(r#"{"kind":"kenken","size":13,"cages":[]}"#).contains("sizes are 3 to 12"));
-    assert!(msg(&format!(r#"{head}{{"op":"%","target":3,"cells":[[0,0]]}}]}}"#)).contains("not an operation"));
-    assert!(msg(&format!(r#"{head}{{"op":"=","target":3,"cells":[[0,9]]}}]}}"#)).contains("outside the 3x3 grid"));
+    assert!(msg(&format!(r#"{head}{{"op":"%","target":3,"cells":[[0,0]]}}]}}"#))
+        .contains("not an operation"));
+    assert!(msg(&format!(r#"{head}{{"op":"=","target":3,"cells":[[0,9]]}}]}}"#))
+        .contains("outside the 3x3 grid"));
     assert!(msg("hello").contains("not a KenKen format"));
     assert!(msg("5de#846699649745236").contains("random-seed IDs"));
-    assert!(msg("https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/keen.html#5de%23846699649745236").contains("random-seed IDs"));
-    assert!(msg("5:a__a_3a_5a_a_a_3b_bac,a5m15a7a10s2s2d2s3m40m2s2").contains("cage walls do not fit a 5x5 grid"));
+    assert!(msg(
+        "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/keen.html#5de%23846699649745236"
+    )
+    .contains("random-seed IDs"));
+    assert!(msg("5:a__a_3a_5a_a_a_3b_bac,a5m15a7a10s2s2d2s3m40m2s2")
+        .contains("cage walls do not fit a 5x5 grid"));
     assert!(msg("5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2").contains("more cages than"));
     assert!(msg("5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2s2s1").contains("left over"));
-    assert!(msg("5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2d7").contains("cage 7÷ at (4, 3): no digits 1 to 5"));
+    assert!(msg("5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2d7")
+        .contains("cage 7÷ at (4, 3): no digits 1 to 5"));
     // The editor's list has every problem, blocking or not.
     let list = model::problems(3, &[Cage { op: Op::Blank, target: 0, cells: vec![0, 1] }]);
     assert_eq!(list.len(), 8);
@@ -273,9 +327,15 @@ fn validation_names_the_cage_and_the_problem() {
 #[test]
 fn generated_puzzles_are_unique_and_have_the_level_asked_for() {
     for size in 3..=9 {
-        for (level, word) in [(0, "easy"), (1, "medium"), (2, "hard"), (3, "extreme"), (4, "unreasonable")] {
-            let options = studio::kinds::kenken::GenerateOptions { size: Some(size), difficulty: Some(word.into()) };
-            let p = KenKen::generate(&options, size as u64 * 7 + 1).unwrap_or_else(|e| panic!("{size} {word}: {e}"));
+        for (level, word) in
+            [(0, "easy"), (1, "medium"), (2, "hard"), (3, "extreme"), (4, "unreasonable")]
+        {
+            let options = studio::kinds::kenken::GenerateOptions {
+                size: Some(size),
+                difficulty: Some(word.into()),
+            };
+            let p = KenKen::generate(&options, size as u64 * 7 + 1)
+                .unwrap_or_else(|e| panic!("{size} {word}: {e}"));
             assert_eq!(p.size(), size);
             // Uniqueness by the pure SAT path, which shares nothing with the deduction rules.
             let r = studio::puzzle::solve(&p, Mode::Count(3), None).unwrap();
@@ -284,14 +344,28 @@ fn generated_puzzles_are_unique_and_have_the_level_asked_for() {
             assert_eq!(generate::level_of(&p), Some(want), "{size} {word}");
         }
     }
-    assert!(KenKen::generate(&studio::kinds::kenken::GenerateOptions { size: Some(5), difficulty: Some("fiendish".into()) }, 0).is_err());
+    assert!(KenKen::generate(
+        &studio::kinds::kenken::GenerateOptions {
+            size: Some(5),
+            difficulty: Some("fiendish".into())
+        },
+        0
+    )
+    .is_err());
     assert_eq!(generate::latin_square(7, &mut fastrand::Rng::with_seed(3)).len(), 49);
 }
 
 #[test]
 fn json_link_and_keen_round_trip() {
     for seed in 1..8 {
-        let p = KenKen::generate(&studio::kinds::kenken::GenerateOptions { size: Some(3 + seed as usize), ..Default::default() }, seed).unwrap();
+        let p = KenKen::generate(
+            &studio::kinds::kenken::GenerateOptions {
+                size: Some(3 + seed as usize),
+                ..Default::default()
+            },
+            seed,
+        )
+        .unwrap();
         let json = p.to_json();
         assert_eq!(KenKen::from_json(&json).unwrap(), p);
         assert_eq!(KenKen::import(&json.to_string()).unwrap().puzzle, p);
@@ -303,7 +377,9 @@ fn json_link_and_keen_round_trip() {
         assert_eq!(studio::kinds::import_as::<KenKen>(&format!("#{fragment}")).unwrap(), p);
     }
     // A 12x12 with long sum cages writes and reads back, and solves through the arithmetic encoding.
-    let cages = (0..12).map(|r| Cage { op: Op::Add, target: 78, cells: (0..12).map(|c| r * 12 + c).collect() }).collect();
+    let cages = (0..12)
+        .map(|r| Cage { op: Op::Add, target: 78, cells: (0..12).map(|c| r * 12 + c).collect() })
+        .collect();
     let big = KenKen::new(12, cages).unwrap();
     assert_eq!(formats::from_keen(&formats::to_keen(&big).unwrap()).unwrap(), big);
     let mut cnf = Cnf::new();
@@ -312,7 +388,9 @@ fn json_link_and_keen_round_trip() {
     let r = big.solve(Mode::First, None).unwrap();
     assert_eq!(r.verdict, Verdict::Solved);
     // Drafts (cages with no clue yet) travel by link but not as Keen IDs.
-    let draft = KenKen::new(3, (0..9).map(|c| Cage { op: Op::Blank, target: 0, cells: vec![c] }).collect()).unwrap();
+    let draft =
+        KenKen::new(3, (0..9).map(|c| Cage { op: Op::Blank, target: 0, cells: vec![c] }).collect())
+            .unwrap();
     assert!(draft.is_draft());
     assert_eq!(KenKen::from_link_payload(1, &draft.link_payload()).unwrap(), draft);
     assert_eq!(KenKen::from_json(&draft.to_json()).unwrap(), draft);
@@ -324,7 +402,11 @@ fn json_link_and_keen_round_trip() {
 /// with a value (Ok or Err), never a panic.
 #[test]
 fn decoders_never_panic_on_damaged_input() {
-    let p = KenKen::generate(&studio::kinds::kenken::GenerateOptions { size: Some(6), ..Default::default() }, 4).unwrap();
+    let p = KenKen::generate(
+        &studio::kinds::kenken::GenerateOptions { size: Some(6), ..Default::default() },
+        4,
+    )
+    .unwrap();
     let json = p.to_json().to_string();
     let link = format!("#{}", studio::link::fragment(&p));
     let keen = formats::to_keen_link(&p).unwrap();
@@ -433,12 +515,22 @@ fn the_worker_generates_and_solves_kenken() {
     use std::rc::Rc;
     use studio::jobs::{run, Reply, Request};
     use studio::kinds::Kind;
-    let options = studio::kinds::kenken::GenerateOptions { size: Some(7), difficulty: Some("hard".into()) };
-    let puzzle = match run(studio::jobs::generate_request::<KenKen>(&options, 3, None), Rc::new(|_| {})) {
-        Reply::Generated(json) => json,
-        other => panic!("{other:?}"),
-    };
-    match run(Request::Solve { kind: Kind::KenKen, puzzle: puzzle.clone(), mode: Mode::Unique, options: String::new() }, Rc::new(|_| {})) {
+    let options =
+        studio::kinds::kenken::GenerateOptions { size: Some(7), difficulty: Some("hard".into()) };
+    let puzzle =
+        match run(studio::jobs::generate_request::<KenKen>(&options, 3, None), Rc::new(|_| {})) {
+            Reply::Generated(json) => json,
+            other => panic!("{other:?}"),
+        };
+    match run(
+        Request::Solve {
+            kind: Kind::KenKen,
+            puzzle: puzzle.clone(),
+            mode: Mode::Unique,
+            options: String::new(),
+        },
+        Rc::new(|_| {}),
+    ) {
         Reply::Solved(r) => {
             assert_eq!(r.verdict, Verdict::Unique);
             assert!(studio::kinds::verify_rows(Kind::KenKen, &puzzle, &r.solutions[0]).is_ok());
@@ -446,14 +538,23 @@ fn the_worker_generates_and_solves_kenken() {
         }
         other => panic!("{other:?}"),
     }
-    match run(Request::Solve { kind: Kind::KenKen, puzzle: "5#1234".into(), mode: Mode::Unique, options: String::new() }, Rc::new(|_| {})) {
+    match run(
+        Request::Solve {
+            kind: Kind::KenKen,
+            puzzle: "5#1234".into(),
+            mode: Mode::Unique,
+            options: String::new(),
+        },
+        Rc::new(|_| {}),
+    ) {
         Reply::Failed(m) => assert!(m.contains("random-seed"), "{m}"),
         other => panic!("{other:?}"),
     }
 }
 
 /// Three Keen IDs as `sgt-keen --generate 3 4` printed them.
-const KEEN_IDS: &str = "4:a__aa_a3_3baa,s2a9d2m12m48d2\n4:ba_6a_a_a4,m8a5s2m8s1d2a8\n4:_a_6bb_a_a3,a9d2d2s2s1m3m8\n";
+const KEEN_IDS: &str =
+    "4:a__aa_a3_3baa,s2a9d2m12m48d2\n4:ba_6a_a_a4,m8a5s2m8s1d2a8\n4:_a_6bb_a_a3,a9d2d2s2s1m3m8\n";
 
 #[test]
 fn a_file_of_keen_ids_is_a_collection() {
@@ -463,9 +564,14 @@ fn a_file_of_keen_ids_is_a_collection() {
     for (e, line) in entries.iter().zip(KEEN_IDS.lines()) {
         assert_eq!(e.puzzle, formats::from_keen(line).expect("one ID"));
     }
-    assert_eq!(studio::bench::count_entries(studio::kinds::Kind::KenKen, KEEN_IDS, "k").expect("counts"), 3);
+    assert_eq!(
+        studio::bench::count_entries(studio::kinds::Kind::KenKen, KEEN_IDS, "k").expect("counts"),
+        3
+    );
     // The shared set of 60 Keen IDs reads as 60 puzzles.
-    if let Ok(text) = std::fs::read_to_string("/work/shared/bench/kenken/tatham_keen_levels_dev60.txt") {
+    if let Ok(text) =
+        std::fs::read_to_string("/work/shared/bench/kenken/tatham_keen_levels_dev60.txt")
+    {
         assert_eq!(KenKen::read_collection(&text, "keen60").expect("reads").len(), 60);
     }
 }

@@ -6,7 +6,8 @@ use studio::limits::{self, fit, WORKER_MEMORY_BYTES};
 use studio::puzzle::Mode;
 
 fn rows_as_regions(n: usize) -> String {
-    let regions: Vec<String> = (0..n).map(|i| std::iter::repeat_n(char::from(b'A' + i as u8), n).collect()).collect();
+    let regions: Vec<String> =
+        (0..n).map(|i| std::iter::repeat_n(char::from(b'A' + i as u8), n).collect()).collect();
     format!("starbattle/v1/{n}x{n}s1/{}", regions.concat())
 }
 
@@ -18,14 +19,37 @@ fn a_count_that_would_outgrow_the_memory_is_lowered_and_said() {
     let cap = limits::count_cap(answer, literals);
     // What the cap allows fits in the limit, one more answer's worth of clauses per cell does not exceed by much.
     assert!(cap as u64 * 625 * limits::BYTES_PER_COUNTED_LITERAL <= WORKER_MEMORY_BYTES);
-    assert!((cap as u64 + 1) * 625 * limits::BYTES_PER_COUNTED_LITERAL + literals * limits::BYTES_PER_ENCODED_LITERAL > WORKER_MEMORY_BYTES);
-    let (request, note) = fit(Request::Solve { kind: Kind::StarBattle, puzzle: puzzle.clone(), mode: Mode::Count(1_000_000), options: String::new() }).expect("fits");
-    assert_eq!(request, Request::Solve { kind: Kind::StarBattle, puzzle: puzzle.clone(), mode: Mode::Count(cap), options: String::new() });
+    assert!(
+        (cap as u64 + 1) * 625 * limits::BYTES_PER_COUNTED_LITERAL
+            + literals * limits::BYTES_PER_ENCODED_LITERAL
+            > WORKER_MEMORY_BYTES
+    );
+    let (request, note) = fit(Request::Solve {
+        kind: Kind::StarBattle,
+        puzzle: puzzle.clone(),
+        mode: Mode::Count(1_000_000),
+        options: String::new(),
+    })
+    .expect("fits");
+    assert_eq!(
+        request,
+        Request::Solve {
+            kind: Kind::StarBattle,
+            puzzle: puzzle.clone(),
+            mode: Mode::Count(cap),
+            options: String::new()
+        }
+    );
     let note = note.expect("said");
     assert!(note.contains("1 GiB") && note.contains("625 cells"), "{note}");
     // A small count, or another mode, passes unchanged and silently.
     for mode in [Mode::Count(1000), Mode::Unique, Mode::First] {
-        let r = Request::Solve { kind: Kind::StarBattle, puzzle: puzzle.clone(), mode, options: String::new() };
+        let r = Request::Solve {
+            kind: Kind::StarBattle,
+            puzzle: puzzle.clone(),
+            mode,
+            options: String::new(),
+        };
         assert_eq!(fit(r.clone()).expect("fits"), (r, None));
     }
     // The cap grows as the board shrinks.
@@ -44,6 +68,11 @@ fn every_kind_states_its_limits_from_its_model() {
     assert!(limits::stated(Kind::KenKen).contains("3 to 12"));
     assert!(limits::stated_memory().contains("1 GiB"));
     // Unreadable puzzles pass through to the worker, which names the model's own error.
-    let r = Request::Solve { kind: Kind::KenKen, puzzle: "not a puzzle".into(), mode: Mode::Count(5), options: String::new() };
+    let r = Request::Solve {
+        kind: Kind::KenKen,
+        puzzle: "not a puzzle".into(),
+        mode: Mode::Count(5),
+        options: String::new(),
+    };
     assert_eq!(fit(r.clone()).expect("passes"), (r, None));
 }

@@ -43,9 +43,15 @@ fn brute_count(rows: &[Vec<u32>], cols: &[Vec<u32>], givens: &[Option<bool>]) ->
                 .collect()
         })
         .collect();
-    fn go(r: usize, chosen: &mut Vec<Vec<bool>>, options: &[Vec<Vec<bool>>], cols: &[Vec<u32>]) -> usize {
+    fn go(
+        r: usize,
+        chosen: &mut Vec<Vec<bool>>,
+        options: &[Vec<Vec<bool>>],
+        cols: &[Vec<u32>],
+    ) -> usize {
         if r == options.len() {
-            let ok = (0..cols.len()).all(|c| runs_of(&chosen.iter().map(|row| row[c]).collect::<Vec<_>>()) == cols[c]);
+            let ok = (0..cols.len())
+                .all(|c| runs_of(&chosen.iter().map(|row| row[c]).collect::<Vec<_>>()) == cols[c]);
             return usize::from(ok);
         }
         let mut n = 0;
@@ -65,7 +71,8 @@ fn random_picture(rng: &mut fastrand::Rng, w: usize, h: usize, density: f32) -> 
 
 fn clues(pic: &[bool], w: usize, h: usize) -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
     let rows = (0..h).map(|r| runs_of(&pic[r * w..(r + 1) * w])).collect();
-    let cols = (0..w).map(|c| runs_of(&(0..h).map(|r| pic[r * w + c]).collect::<Vec<_>>())).collect();
+    let cols =
+        (0..w).map(|c| runs_of(&(0..h).map(|r| pic[r * w + c]).collect::<Vec<_>>())).collect();
     (rows, cols)
 }
 
@@ -87,16 +94,32 @@ fn solution_counts_equal_brute_force_up_to_5x5() {
                 cols = c2;
             }
         }
-        let givens: Vec<Option<bool>> =
-            (0..w * h).map(|i| if round % 3 == 2 && rng.f32() < 0.15 { Some(pic[i] ^ (rng.f32() < 0.2)) } else { None }).collect();
+        let givens: Vec<Option<bool>> = (0..w * h)
+            .map(|i| {
+                if round % 3 == 2 && rng.f32() < 0.15 {
+                    Some(pic[i] ^ (rng.f32() < 0.2))
+                } else {
+                    None
+                }
+            })
+            .collect();
         let expected = brute_count(&rows, &cols, &givens);
         let mut p = Nonogram::new(rows.clone(), cols.clone()).unwrap();
         if givens.iter().any(Option::is_some) {
-            let g = Grid::from_cells(h, w, givens.iter().map(|g| g.map_or(Cell::Unknown, Cell::known)).collect()).unwrap();
+            let g = Grid::from_cells(
+                h,
+                w,
+                givens.iter().map(|g| g.map_or(Cell::Unknown, Cell::known)).collect(),
+            )
+            .unwrap();
             p = p.with_givens(g).unwrap();
         }
         let report = p.solve(Mode::Count(10_000), None).unwrap();
-        assert_eq!(report.count, Some((expected, true)), "round {round}: {w}x{h} rows {rows:?} cols {cols:?} givens {givens:?}");
+        assert_eq!(
+            report.count,
+            Some((expected, true)),
+            "round {round}: {w}x{h} rows {rows:?} cols {cols:?} givens {givens:?}"
+        );
         // Every answer counted was verified; the report keeps the first two.
         assert_eq!(report.solutions.len(), expected.min(2), "round {round}");
         if report.solutions.len() == 2 {
@@ -118,7 +141,10 @@ fn solution_counts_equal_brute_force_up_to_5x5() {
         }
         seen[expected.min(2)] += 1;
     }
-    assert!(seen.iter().all(|&n| n > 10), "cases with 0, 1 and several answers all occur: {seen:?}");
+    assert!(
+        seen.iter().all(|&n| n > 10),
+        "cases with 0, 1 and several answers all occur: {seen:?}"
+    );
 }
 
 #[test]
@@ -145,7 +171,9 @@ fn line_solver_agrees_with_enumeration() {
         let fits: Vec<Vec<bool>> = (0..1u32 << n)
             .map(|v| bits(v, n))
             .filter(|c| runs_of(c) == clue)
-            .filter(|c| (0..n).all(|i| line[i] == Cell::Unknown || (line[i] == Cell::Black) == c[i]))
+            .filter(|c| {
+                (0..n).all(|i| line[i] == Cell::Unknown || (line[i] == Cell::Black) == c[i])
+            })
             .collect();
         let mut out = line.clone();
         let ok = solver.solve(&clue, &line, &mut out);
@@ -175,7 +203,12 @@ fn line_solver_agrees_with_enumeration() {
 
 fn grid(rows: &[&str]) -> Grid<bool> {
     let w = rows[0].len();
-    Grid::from_cells(rows.len(), w, rows.iter().flat_map(|r| r.chars().map(|c| c == '#' || c == 'X')).collect()).unwrap()
+    Grid::from_cells(
+        rows.len(),
+        w,
+        rows.iter().flat_map(|r| r.chars().map(|c| c == '#' || c == 'X')).collect(),
+    )
+    .unwrap()
 }
 
 fn unique_answer(p: &Nonogram) -> Grid<bool> {
@@ -184,7 +217,8 @@ fn unique_answer(p: &Nonogram) -> Grid<bool> {
     r.solutions[0].clone()
 }
 
-const DANCER_ROWS: [&str; 10] = [".XX..", ".XX.X", "..X.X", ".XXX.", "X.X..", "X.X..", "..XX.", ".X.X.", ".X.XX", "XX..."];
+const DANCER_ROWS: [&str; 10] =
+    [".XX..", ".XX.X", "..X.X", ".XXX.", "X.X..", "X.X..", "..XX.", ".X.X.", ".X.XX", "XX..."];
 
 fn six() -> Nonogram {
     Nonogram::new(
@@ -198,7 +232,10 @@ fn six() -> Nonogram {
 fn tatham_examples_decode_as_stated() {
     let p = tatham::from_tatham("6x6:2.1/1.1.1/1/1.1.1/2.1//2.1/1.1/1.2//1.1/3").unwrap();
     assert_eq!(p, six());
-    assert_eq!(unique_answer(&p), grid(&["##.#..", "#...#.", ".#.##.", "......", "#...#.", ".###.."]));
+    assert_eq!(
+        unique_answer(&p),
+        grid(&["##.#..", "#...#.", ".#.##.", "......", "#...#.", ".###.."])
+    );
     assert_eq!(tatham::to_tatham(&p), "6x6:2.1/1.1.1/1/1.1.1/2.1//2.1/1.1/1.2//1.1/3");
 
     // Unique but not line-solvable; one given makes it line-solvable.
@@ -215,7 +252,8 @@ fn tatham_examples_decode_as_stated() {
     assert_eq!(tatham::to_tatham(&with), "4x4:2/1/2/1/1.1/2/1/1,Ap");
 
     // Dancer.
-    let d = tatham::from_tatham("5x10:2.1/2.1.3/7/1.3/2.1/2/2.1/1.1/3/1.1/1.1/2/1.1/1.2/2").unwrap();
+    let d =
+        tatham::from_tatham("5x10:2.1/2.1.3/7/1.3/2.1/2/2.1/1.1/3/1.1/1.1/2/1.1/1.2/2").unwrap();
     assert_eq!(unique_answer(&d), grid(&DANCER_ROWS));
 
     // Seed IDs and bare params are refused with a message.
@@ -223,7 +261,10 @@ fn tatham_examples_decode_as_stated() {
     assert!(e.contains("seed"), "{e}");
     assert!(tatham::from_tatham("10x10").is_err());
     // The icon ID has no solution.
-    let icon = tatham::from_tatham("10x10:3.4/2.2/4.1/2.3/2.3.2/4/6/6/3.1/1/5/5/1.1/4/5/6/2.3/3.3/1.1.3/1.1.4").unwrap();
+    let icon = tatham::from_tatham(
+        "10x10:3.4/2.2/4.1/2.3/2.3.2/4/6/6/3.1/1/5/5/1.1/4/5/6/2.3/3.3/1.1.3/1.1.4",
+    )
+    .unwrap();
     assert_eq!(icon.solve(Mode::Unique, None).unwrap().verdict, Verdict::None);
 }
 
@@ -238,7 +279,12 @@ fn tatham_cube_givens_land_where_stated() {
     let e = tatham::from_tatham(&id);
     // The givens are black cells on an all-white puzzle: valid to read, and then no answer.
     let q = e.unwrap();
-    let blacks: Vec<(usize, usize)> = q.givens().unwrap().positions().filter(|&rc| q.givens().unwrap()[rc] == Cell::Black).collect();
+    let blacks: Vec<(usize, usize)> = q
+        .givens()
+        .unwrap()
+        .positions()
+        .filter(|&rc| q.givens().unwrap()[rc] == Cell::Black)
+        .collect();
     assert_eq!(blacks, vec![(1, 4), (2, 3), (2, 12), (3, 11), (10, 13), (11, 12)]);
     assert_eq!(tatham::givens_string(q.givens().unwrap()), g);
     assert_eq!(q.solve(Mode::Unique, None).unwrap().verdict, Verdict::None);
@@ -250,18 +296,34 @@ fn puzzlink_examples_decode_and_reencode() {
     let p = puzzlink::from_puzzlink(url).unwrap();
     assert_eq!(p, six());
     assert_eq!(puzzlink::to_puzzlink(&p).unwrap(), url);
-    let p = puzzlink::from_puzzlink("https://puzz.link/p?nonogram/3/10/14i1121g43i2g1g2g2g1g1g3g1g1g3g").unwrap();
+    let p = puzzlink::from_puzzlink(
+        "https://puzz.link/p?nonogram/3/10/14i1121g43i2g1g2g2g1g1g3g1g1g3g",
+    )
+    .unwrap();
     assert_eq!(p.cols(), &[vec![4, 1], vec![1, 2, 1, 1], vec![3, 4]]);
     let rows: Vec<Vec<u32>> = [2, 1, 2, 2, 1, 1, 3, 1, 1, 3].iter().map(|&n| vec![n]).collect();
     assert_eq!(p.rows(), rows.as_slice());
-    assert_eq!(puzzlink::to_puzzlink(&p).unwrap(), "https://puzz.link/p?nonogram/3/10/14i1121g43i2g1g2g2g1g1g3g1g1g3g");
-    let d = puzzlink::from_puzzlink("http://pzv.jp/p.html?nonogram/5/10/12i312h7j31i12i2h12g11g3h11g11g2h11g21g2h").unwrap();
+    assert_eq!(
+        puzzlink::to_puzzlink(&p).unwrap(),
+        "https://puzz.link/p?nonogram/3/10/14i1121g43i2g1g2g2g1g1g3g1g1g3g"
+    );
+    let d = puzzlink::from_puzzlink(
+        "http://pzv.jp/p.html?nonogram/5/10/12i312h7j31i12i2h12g11g3h11g11g2h11g21g2h",
+    )
+    .unwrap();
     assert_eq!(unique_answer(&d), grid(&DANCER_ROWS));
-    assert_eq!(puzzlink::to_puzzlink(&d).unwrap(), "https://puzz.link/p?nonogram/5/10/12i312h7j31i12i2h12g11g3h11g11g2h11g21g2h");
+    assert_eq!(
+        puzzlink::to_puzzlink(&d).unwrap(),
+        "https://puzz.link/p?nonogram/5/10/12i312h7j31i12i2h12g11g3h11g11g2h11g21g2h"
+    );
     // `?` clues are refused; the editor prefix is read.
-    let e = puzzlink::from_puzzlink("https://puzz.link/p?nonogram/2/2/.hg1g").unwrap_err().to_string();
+    let e =
+        puzzlink::from_puzzlink("https://puzz.link/p?nonogram/2/2/.hg1g").unwrap_err().to_string();
     assert!(e.contains('?'), "{e}");
-    assert!(puzzlink::from_puzzlink("https://puzz.link/p?type=editor&nonogram_edit/6/6/12g1111h11112j12g11g21j11g3h/").is_ok());
+    assert!(puzzlink::from_puzzlink(
+        "https://puzz.link/p?type=editor&nonogram_edit/6/6/12g1111h11112j12g11g21j11g3h/"
+    )
+    .is_ok());
 }
 
 const DANCER_NON: &str = "title \"Dancer\"\nwidth 5\nheight 10\n\nrows\n2\n2,1\n1,1\n3\n1,1\n1,1\n2\n1,1\n1,2\n2\n\ncolumns\n2,1\n2,1,3\n7\n1,3\n2,1\n\ngoal \"01100011010010101110101001010000110010100101111000\"\n";
@@ -296,7 +358,16 @@ fn nin_example_decodes_and_round_trips() {
 #[test]
 fn webpbn_xml_example_decodes_and_round_trips() {
     let d = non::from_non(DANCER_NON).unwrap();
-    let rows: String = d.rows().iter().map(|c| format!("<line>{}</line>\n", c.iter().map(|n| format!("<count>{n}</count>")).collect::<String>())).collect();
+    let rows: String = d
+        .rows()
+        .iter()
+        .map(|c| {
+            format!(
+                "<line>{}</line>\n",
+                c.iter().map(|n| format!("<count>{n}</count>")).collect::<String>()
+            )
+        })
+        .collect();
     let text = format!(
         "<?xml version=\"1.0\"?>\n<!DOCTYPE pbn SYSTEM \"http://webpbn.com/pbn-0.3.dtd\">\n<puzzleset>\n<puzzle type=\"grid\" defaultcolor=\"black\">\n<title>Dancer</title>\n<color name=\"white\" char=\".\">fff</color>\n<color name=\"black\" char=\"X\">000</color>\n<clues type=\"columns\">\n<line><count>2</count><count>1</count></line>\n<line><count>2</count><count>1</count><count>3</count></line>\n<line><count>7</count></line>\n<line><count>1</count><count>3</count></line>\n<line><count>2</count><count>1</count></line>\n</clues>\n<clues type=\"rows\">\n{rows}<!-- comment -->\n</clues>\n<solution type=\"goal\"><image>\n|.XX..||.XX.X||..X.X||.XXX.||X.X..||X.X..||..XX.||.X.X.||.X.XX||XX...|\n</image></solution>\n</puzzle>\n</puzzleset>\n"
     );
@@ -331,9 +402,27 @@ fn taai_example_reads() {
     assert_eq!(taai::read(&back, "t").unwrap()[1].puzzle, all[1].puzzle);
     // A benchmark's limit counts puzzles, not lines (each of these takes seven lines).
     let options = |limit| studio::bench::Options { first: false, timeout_ms: None, limit };
-    let one = studio::bench::run_text(studio::kinds::Kind::Nonogram, text, "t", options(Some(1)), &mut |_| {}).unwrap();
+    let one = studio::bench::run_text(
+        studio::kinds::Kind::Nonogram,
+        text,
+        "t",
+        options(Some(1)),
+        &mut |_| {},
+    )
+    .unwrap();
     assert_eq!(one.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(), ["t $1"]);
-    assert_eq!(studio::bench::run_text(studio::kinds::Kind::Nonogram, text, "t", options(None), &mut |_| {}).unwrap().len(), 2);
+    assert_eq!(
+        studio::bench::run_text(
+            studio::kinds::Kind::Nonogram,
+            text,
+            "t",
+            options(None),
+            &mut |_| {}
+        )
+        .unwrap()
+        .len(),
+        2
+    );
     // The stated runs of the tournament's row 0 solution.
     let row0: Vec<bool> = "1111011110010101011011111".chars().map(|c| c == '1').collect();
     assert_eq!(runs_of(&row0), vec![4, 4, 1, 1, 1, 2, 5]);
@@ -342,13 +431,18 @@ fn taai_example_reads() {
 #[test]
 fn json_and_share_link_round_trip() {
     let p = tatham::from_tatham("4x4:2/1/2/1/1.1/2/1/1,Ap").unwrap();
-    let p = p.clone().with_goal(grid(&["#..#", "##..", "..#.", "..#."])).unwrap().with_title(Some("t".into()));
+    let p = p
+        .clone()
+        .with_goal(grid(&["#..#", "##..", "..#.", "..#."]))
+        .unwrap()
+        .with_title(Some("t".into()));
     let json = p.to_json();
     assert_eq!(json["givens"][0], "#???");
     assert_eq!(Nonogram::from_json(&json).unwrap(), p);
     let text = studio::link::fragment(&p);
     assert!(text.starts_with("nonogram/v1/4x4:"));
-    let back = studio::kinds::import_as::<Nonogram>(&format!("https://studio.example/#{text}")).unwrap();
+    let back =
+        studio::kinds::import_as::<Nonogram>(&format!("https://studio.example/#{text}")).unwrap();
     assert_eq!(back.rows(), p.rows());
     assert_eq!(back.givens(), p.givens());
     for f in page::EXPORTS {
@@ -406,16 +500,27 @@ fn page_functions() {
     assert_eq!(page::line_status(&[2, 1], &[B, W, B, U, U, U]), LineStatus::Contradiction);
     assert_eq!(page::line_status(&[], &[U, U]), LineStatus::Satisfied);
     let svg = page::render_svg(&six(), None);
-    assert!(svg.starts_with("<svg") && svg.contains(">3</text>") && !svg.contains("fill=\"black\""));
+    assert!(
+        svg.starts_with("<svg") && svg.contains(">3</text>") && !svg.contains("fill=\"black\"")
+    );
     let solved = page::render_svg(&six(), Some(&page::solution_cells(&pic)));
-    assert_eq!(solved.matches("fill=\"black\"").count(), pic.cells().iter().filter(|&&b| b).count());
+    assert_eq!(
+        solved.matches("fill=\"black\"").count(),
+        pic.cells().iter().filter(|&&b| b).count()
+    );
 }
 
 #[test]
 fn editor_functions() {
     // Typed clues: spaces, commas or dots between numbers; an empty line or 0 is an empty line.
-    assert_eq!(page::clues_from_text("2 1\n\n0\n1,1\n3.1", "row"), Ok(vec![vec![2, 1], vec![], vec![], vec![1, 1], vec![3, 1]]));
-    assert_eq!(page::clues_from_text("1\n2 x", "column"), Err("column clue line 2: `x` is not a number".to_string()));
+    assert_eq!(
+        page::clues_from_text("2 1\n\n0\n1,1\n3.1", "row"),
+        Ok(vec![vec![2, 1], vec![], vec![], vec![1, 1], vec![3, 1]])
+    );
+    assert_eq!(
+        page::clues_from_text("1\n2 x", "column"),
+        Err("column clue line 2: `x` is not a number".to_string())
+    );
     // Clues that make a puzzle open through its share link; clues that make none say why.
     let pic = grid(&["##.", ".#."]);
     let (rows, cols) = page::clues_of(&pic);
@@ -435,7 +540,11 @@ fn editor_functions() {
 fn generator_output_is_proven_unique() {
     for seed in 1..=4 {
         let size = 4 + seed as usize * 2;
-        let p = Nonogram::generate(&studio::kinds::nonogram::GenerateOptions { size: Some(size) }, seed).unwrap();
+        let p = Nonogram::generate(
+            &studio::kinds::nonogram::GenerateOptions { size: Some(size) },
+            seed,
+        )
+        .unwrap();
         assert_eq!(p.width(), size);
         let r = p.solve(Mode::Unique, None).unwrap();
         assert_eq!(r.verdict, Verdict::Unique);
@@ -446,7 +555,8 @@ fn generator_output_is_proven_unique() {
 // ---------------------------------------------------------------- malformed input and fuzzing
 
 fn mutate(rng: &mut fastrand::Rng, s: &str) -> String {
-    let alphabet: Vec<char> = "0123456789-.,/:#?xXzZ|<>\"= \n\tabcgqrowsclumnidth$&;".chars().collect();
+    let alphabet: Vec<char> =
+        "0123456789-.,/:#?xXzZ|<>\"= \n\tabcgqrowsclumnidth$&;".chars().collect();
     crate::fuzz::mutate(rng, s, &alphabet)
 }
 
@@ -461,8 +571,12 @@ fn malformed_inputs_give_errors_never_panics() {
         ("xml", xml::to_xml(&d), xml::from_xml),
         ("tatham", tatham::to_tatham(&with_givens), tatham::from_tatham),
         ("puzzlink", puzzlink::to_puzzlink(&d).unwrap(), puzzlink::from_puzzlink),
-        ("json", formats::to_json(&with_givens).to_string(), |t| Nonogram::import(t).map(|e| e.puzzle)),
-        ("taai", taai::write(&[six()]).unwrap(), |t| Nonogram::read_collection(t, "x").map(|mut v| v.remove(0).puzzle)),
+        ("json", formats::to_json(&with_givens).to_string(), |t| {
+            Nonogram::import(t).map(|e| e.puzzle)
+        }),
+        ("taai", taai::write(&[six()]).unwrap(), |t| {
+            Nonogram::read_collection(t, "x").map(|mut v| v.remove(0).puzzle)
+        }),
     ];
     let mut rng = fastrand::Rng::with_seed(42);
     for (name, text, read) in &seeds {
@@ -526,7 +640,11 @@ fn every_search_and_seed_counts_like_brute_force() {
         let p = Nonogram::new(rows.clone(), cols.clone()).unwrap();
         for options in configs {
             let report = solve_with(&p, Mode::Count(10_000), options, None).unwrap();
-            assert_eq!(report.count, Some((expected, true)), "round {round} {options:?}: rows {rows:?} cols {cols:?}");
+            assert_eq!(
+                report.count,
+                Some((expected, true)),
+                "round {round} {options:?}: rows {rows:?} cols {cols:?}"
+            );
             for s in &report.solutions {
                 assert!(p.verify(s).is_ok());
             }
@@ -559,18 +677,32 @@ fn line_theory_reasons_are_implied_by_the_clue() {
         // Known cells: from the truth (consistent) or at random (often infeasible).
         let random = rng.bool();
         let line: Vec<Cell> = (0..n)
-            .map(|q| if rng.f32() < 0.4 { Cell::known(if random { rng.bool() } else { truth[q] }) } else { Cell::Unknown })
+            .map(|q| {
+                if rng.f32() < 0.4 {
+                    Cell::known(if random { rng.bool() } else { truth[q] })
+                } else {
+                    Cell::Unknown
+                }
+            })
             .collect();
-        let agrees = |cells: &[bool], keep: &[bool]| (0..n).all(|q| !keep[q] || cells[q] == (line[q] == Cell::Black));
+        let agrees = |cells: &[bool], keep: &[bool]| {
+            (0..n).all(|q| !keep[q] || cells[q] == (line[q] == Cell::Black))
+        };
         out.clear();
         out.extend_from_slice(&line);
         if !solver.solve(&clue, &line, &mut out) {
             let keep = reason(&mut solver, &clue, &line, None, &mut buf);
             // The conflict clause: no placement agrees with the kept cells.
-            assert!(all.iter().all(|c| !agrees(c, &keep)), "clue {clue:?} line {line:?} keep {keep:?}");
+            assert!(
+                all.iter().all(|c| !agrees(c, &keep)),
+                "clue {clue:?} line {line:?} keep {keep:?}"
+            );
             assert!((0..n).all(|q| !keep[q] || line[q] != Cell::Unknown));
             conflicts += 1;
-            shrunk += usize::from(keep.iter().filter(|&&k| k).count() < line.iter().filter(|&&c| c != Cell::Unknown).count());
+            shrunk += usize::from(
+                keep.iter().filter(|&&k| k).count()
+                    < line.iter().filter(|&&c| c != Cell::Unknown).count(),
+            );
             continue;
         }
         if !random {
@@ -582,13 +714,19 @@ fn line_theory_reasons_are_implied_by_the_clue() {
                 let opposite = if out[q] == Cell::Black { Cell::White } else { Cell::Black };
                 let keep = reason(&mut solver, &clue, &line, Some((q, opposite)), &mut buf);
                 // The explaining clause: every placement that agrees with the kept cells has the deduced value.
-                assert!(all.iter().filter(|c| agrees(c, &keep)).all(|c| Cell::known(c[q]) == out[q]), "clue {clue:?} line {line:?} cell {q}");
+                assert!(
+                    all.iter().filter(|c| agrees(c, &keep)).all(|c| Cell::known(c[q]) == out[q]),
+                    "clue {clue:?} line {line:?} cell {q}"
+                );
                 assert!(!keep[q] && (0..n).all(|r| !keep[r] || line[r] != Cell::Unknown));
                 deductions += 1;
             }
         }
     }
-    assert!(deductions > 500 && conflicts > 200 && shrunk > 50, "{deductions} deductions, {conflicts} conflicts, {shrunk} shrunk");
+    assert!(
+        deductions > 500 && conflicts > 200 && shrunk > 50,
+        "{deductions} deductions, {conflicts} conflicts, {shrunk} shrunk"
+    );
 }
 
 #[test]
@@ -604,11 +742,16 @@ fn line_implications_hold_in_every_placement_of_their_line() {
         let (rows, cols) = clues(&truth, w, h);
         let p = Nonogram::new(rows.clone(), cols.clone()).unwrap();
         // Some cells known, always from the truth (as line logic leaves them).
-        let known: Vec<Cell> = truth.iter().map(|&b| if rng.f32() < 0.2 { Cell::known(b) } else { Cell::Unknown }).collect();
+        let known: Vec<Cell> = truth
+            .iter()
+            .map(|&b| if rng.f32() < 0.2 { Cell::known(b) } else { Cell::Unknown })
+            .collect();
         let mut cnf = Cnf::new();
         let x = cnf.fresh_n(w * h);
         added += line_implications(&p, &known, &x, &mut cnf);
-        let cell_of = |l: studio::sat::Lit| x.iter().position(|&v| v.var() == l.var()).expect("a cell literal");
+        let cell_of = |l: studio::sat::Lit| {
+            x.iter().position(|&v| v.var() == l.var()).expect("a cell literal")
+        };
         for clause in cnf.clauses() {
             assert!(clause.len() <= 2 && !clause.is_empty(), "round {round}: {clause:?}");
             let cells: Vec<usize> = clause.iter().map(|&l| cell_of(l)).collect();
@@ -626,11 +769,17 @@ fn line_implications_hold_in_every_placement_of_their_line() {
             let implied_by = |line: &Vec<usize>, clue: &Vec<u32>| {
                 let pos = |cell: usize| line.iter().position(|&i| i == cell).expect("in the line");
                 placements(clue, line.len()).into_iter().all(|placement| {
-                    let agrees = (0..line.len()).all(|q| known[line[q]] == Cell::Unknown || known[line[q]] == Cell::known(placement[q]));
+                    let agrees = (0..line.len()).all(|q| {
+                        known[line[q]] == Cell::Unknown
+                            || known[line[q]] == Cell::known(placement[q])
+                    });
                     !agrees || clause.iter().any(|&l| placement[pos(cell_of(l))] == l.is_positive())
                 })
             };
-            assert!(lines.iter().any(|(line, clue)| implied_by(line, clue)), "round {round}: clause {clause:?} is implied by no line through cells {cells:?}");
+            assert!(
+                lines.iter().any(|(line, clue)| implied_by(line, clue)),
+                "round {round}: clause {clause:?} is implied by no line through cells {cells:?}"
+            );
         }
     }
     assert!(added > 1000, "only {added} clauses over all rounds");
@@ -653,11 +802,12 @@ fn shuffled_formula_has_the_same_answers() {
         let answers = |cnf: &Cnf, x: &[studio::sat::Lit]| {
             let mut solver = Solver::new(cnf);
             let mut found = Vec::new();
-            solver.enumerate(x, 10_000, |m| {
-                found.push(x.iter().map(|&l| m.value(l)).collect::<Vec<bool>>());
-                true
-            })
-            .unwrap();
+            solver
+                .enumerate(x, 10_000, |m| {
+                    found.push(x.iter().map(|&l| m.value(l)).collect::<Vec<bool>>());
+                    true
+                })
+                .unwrap();
             found.sort();
             found
         };
@@ -688,8 +838,10 @@ fn encoding_from_partial_knowledge_counts_like_brute_force() {
             }
         }
         let share = [0.0, 0.1, 0.3][round % 3];
-        let givens: Vec<Option<bool>> = (0..w * h).map(|i| (rng.f32() < share).then(|| pic[i] ^ (rng.f32() < 0.1))).collect();
-        let known: Vec<Cell> = givens.iter().map(|g| g.map_or(Cell::Unknown, Cell::known)).collect();
+        let givens: Vec<Option<bool>> =
+            (0..w * h).map(|i| (rng.f32() < share).then(|| pic[i] ^ (rng.f32() < 0.1))).collect();
+        let known: Vec<Cell> =
+            givens.iter().map(|g| g.map_or(Cell::Unknown, Cell::known)).collect();
         let p = Nonogram::new(rows.clone(), cols.clone()).unwrap();
         let mut cnf = Cnf::new();
         let x = encode_with(&p, &known, &mut cnf);
@@ -697,15 +849,26 @@ fn encoding_from_partial_knowledge_counts_like_brute_force() {
         let mut found = std::collections::HashSet::new();
         solver
             .enumerate(&x, 100_000, |m| {
-                assert!(found.insert(x.iter().map(|&l| m.value(l)).collect::<Vec<bool>>()), "round {round}: a grid twice");
+                assert!(
+                    found.insert(x.iter().map(|&l| m.value(l)).collect::<Vec<bool>>()),
+                    "round {round}: a grid twice"
+                );
                 true
             })
             .unwrap();
         let expected = brute_count(&rows, &cols, &givens);
-        assert_eq!(found.len(), expected, "round {round}: {w}x{h} rows {rows:?} cols {cols:?} givens {givens:?}");
+        assert_eq!(
+            found.len(),
+            expected,
+            "round {round}: {w}x{h} rows {rows:?} cols {cols:?} givens {givens:?}"
+        );
         for g in &found {
             let grid = Grid::from_cells(h, w, g.clone()).unwrap();
-            assert!(p.verify(&grid).is_ok() && givens.iter().zip(g).all(|(k, &v)| k.is_none_or(|k| k == v)), "round {round}");
+            assert!(
+                p.verify(&grid).is_ok()
+                    && givens.iter().zip(g).all(|(k, &v)| k.is_none_or(|k| k == v)),
+                "round {round}"
+            );
         }
         nonzero += usize::from(expected > 0);
     }
@@ -737,15 +900,29 @@ fn line_logic_reports_growing_known_cells_and_still_solves() {
     });
     let report = solve(&p, Mode::Unique, Some(monitor)).unwrap();
     assert_eq!(report.verdict, Verdict::Unique);
-    assert_eq!(report.rating.as_deref(), Some("line logic"), "the puzzle is line-solvable, so no SAT ran");
+    assert_eq!(
+        report.rating.as_deref(),
+        Some("line logic"),
+        "the puzzle is line-solvable, so no SAT ran"
+    );
     assert_eq!(report.solutions[0].cells(), &pic[..]);
     let seen = seen.borrow();
     assert!(seen.len() >= 2, "{} reports", seen.len());
-    let known: Vec<u64> = seen.iter().map(|q| q.known.expect("line logic reports known cells").0).collect();
-    assert!(seen.iter().all(|q| q.known.map(|k| k.1) == Some(40_000)), "every report counts all 40,000 cells");
+    let known: Vec<u64> =
+        seen.iter().map(|q| q.known.expect("line logic reports known cells").0).collect();
+    assert!(
+        seen.iter().all(|q| q.known.map(|k| k.1) == Some(40_000)),
+        "every report counts all 40,000 cells"
+    );
     assert!(known.windows(2).all(|k| k[0] <= k[1]), "never shrinks: {known:?}");
-    assert!(known[0] < *known.last().unwrap() && *known.last().unwrap() < 40_000, "grows before the end: {known:?}");
-    assert!(seen.windows(2).all(|q| q[1].elapsed_ms - q[0].elapsed_ms >= 1.0), "at most one report per interval");
+    assert!(
+        known[0] < *known.last().unwrap() && *known.last().unwrap() < 40_000,
+        "grows before the end: {known:?}"
+    );
+    assert!(
+        seen.windows(2).all(|q| q[1].elapsed_ms - q[0].elapsed_ms >= 1.0),
+        "at most one report per interval"
+    );
 }
 
 #[test]
@@ -763,8 +940,17 @@ fn a_monitor_saying_stop_during_line_logic_stops_the_solve() {
             s.borrow_mut().push(progress);
             false
         });
-        let outcome = solve_with(&p, Mode::Unique, SolveOptions { search, ..Default::default() }, Some(monitor));
-        assert!(matches!(outcome, Err(SolveError::Stopped)), "{search:?}: {:?}", outcome.map(|r| r.verdict));
+        let outcome = solve_with(
+            &p,
+            Mode::Unique,
+            SolveOptions { search, ..Default::default() },
+            Some(monitor),
+        );
+        assert!(
+            matches!(outcome, Err(SolveError::Stopped)),
+            "{search:?}: {:?}",
+            outcome.map(|r| r.verdict)
+        );
         let seen = seen.borrow();
         assert_eq!(seen.len(), 1, "{search:?}: asked once, then stopped");
         let (known, total) = seen[0].known.expect("stopped during line logic, before any SAT");
@@ -776,12 +962,16 @@ fn a_monitor_saying_stop_during_line_logic_stops_the_solve() {
 fn the_stylesheet_outlines_hint_cells_on_the_nonogram_board() {
     // The nonogram board is `.nono`, not `.board`: the shared `.board .cell.hint-*` rules miss
     // it, so a Hint outlined no cell. Each hint class the board sets needs its own `.nono` rule.
-    let css = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/static/style.css")).expect("the stylesheet");
+    let css = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/static/style.css"))
+        .expect("the stylesheet");
     for class in ["hint-change", "hint-mistake", "hint-reason", "hint-figure"] {
         let rule = format!(".nono .cell.{class} {{");
         let at = css.find(&rule).unwrap_or_else(|| panic!("no rule {rule}"));
         let body = &css[at..at + css[at..].find('}').expect("closed")];
-        assert!(body.contains("box-shadow") || body.contains("outline"), "{rule} draws nothing: {body}");
+        assert!(
+            body.contains("box-shadow") || body.contains("outline"),
+            "{rule} draws nothing: {body}"
+        );
     }
 }
 
@@ -800,9 +990,16 @@ fn a_file_of_pattern_ids_is_a_collection() {
     // Blank lines and comments between them, and the benchmark's count, agree.
     let spaced = format!("# sgt-pattern --generate 3 6x5\n\n{}", PATTERN_IDS.replace('\n', "\n\n"));
     assert_eq!(Nonogram::read_collection(&spaced, "p").expect("reads").len(), 3);
-    assert_eq!(studio::bench::count_entries(studio::kinds::Kind::Nonogram, PATTERN_IDS, "p").expect("counts"), 3);
+    assert_eq!(
+        studio::bench::count_entries(studio::kinds::Kind::Nonogram, PATTERN_IDS, "p")
+            .expect("counts"),
+        3
+    );
     // One ID alone is still one puzzle, and a broken line names its place.
-    assert_eq!(Nonogram::read_collection(PATTERN_IDS.lines().next().unwrap(), "one").expect("reads").len(), 1);
+    assert_eq!(
+        Nonogram::read_collection(PATTERN_IDS.lines().next().unwrap(), "one").expect("reads").len(),
+        1
+    );
     let broken = PATTERN_IDS.replace("6x5:2/2/2/3/3/3/3/3.1/3/3/2", "6x5:2/2/2/3/3/3/3/3.1/3/3");
     let err = Nonogram::read_collection(&broken, "bad.txt").expect_err("a short ID").to_string();
     assert!(err.contains("bad.txt:2"), "{err}");

@@ -2,16 +2,20 @@
 //! and failures knock out only their runner, progress comes from the leader, and nothing counts
 //! after the race is over.
 
+use std::rc::Rc;
 use studio::jobs::{self, Reply, Request};
-use studio::sat::Snapshot;
 use studio::kinds::Kind;
 use studio::portfolio::{runners_for, score, Outcome, Race, MAX_RUNNERS, MIN_RUNNERS};
-use std::rc::Rc;
+use studio::sat::Snapshot;
 
 const TASK: &str = r#"{"kind":"rectfree","rows":6,"cols":6,"colours":3}"#;
 
 fn request() -> Request {
-    jobs::solve_request::<studio::kinds::rectfree::RectFree>(TASK.into(), studio::puzzle::Mode::First, &Default::default())
+    jobs::solve_request::<studio::kinds::rectfree::RectFree>(
+        TASK.into(),
+        studio::puzzle::Mode::First,
+        &Default::default(),
+    )
 }
 
 /// A real, checked answer from the worker protocol run natively.
@@ -22,7 +26,12 @@ fn solved() -> Reply {
 }
 
 fn progress(best: u64) -> Reply {
-    Reply::Snapshot(Box::new(Snapshot { score: Some(best), summary: format!("best {best}"), data: "{}".into(), worker: None }))
+    Reply::Snapshot(Box::new(Snapshot {
+        score: Some(best),
+        summary: format!("best {best}"),
+        data: "{}".into(),
+        worker: None,
+    }))
 }
 
 #[test]
@@ -43,7 +52,15 @@ fn the_first_checked_answer_wins_and_names_the_winner() {
     match race.offer(2, solved()) {
         Outcome::Won(Reply::Solved(report), runner) => {
             assert_eq!((runner.index, runner.count), (2, 3));
-            assert!(report.proof.last().unwrap().starts_with("Portfolio: 3 workers raced; worker 3 answered first"), "{:?}", report.proof);
+            assert!(
+                report
+                    .proof
+                    .last()
+                    .unwrap()
+                    .starts_with("Portfolio: 3 workers raced; worker 3 answered first"),
+                "{:?}",
+                report.proof
+            );
         }
         other => panic!("{other:?}"),
     }
@@ -100,7 +117,10 @@ fn the_race_fails_only_when_every_runner_failed() {
     let mut race = Race::new(&[request(), request()]);
     assert_eq!(race.offer(1, Reply::Failed("one".into())), Outcome::Ignore);
     assert!(!race.is_over());
-    assert_eq!(race.offer(0, Reply::Failed("two".into())), Outcome::Failed(Reply::Failed("two".into())));
+    assert_eq!(
+        race.offer(0, Reply::Failed("two".into())),
+        Outcome::Failed(Reply::Failed("two".into()))
+    );
     assert!(race.is_over());
     // Out-of-range runners are ignored.
     let mut race = Race::new(&[request()]);
@@ -116,16 +136,30 @@ fn a_nonogram_portfolio_runs_each_search_and_the_first_checked_answer_wins() {
     let options = portfolio(MAX_RUNNERS);
     assert_eq!(options.len(), MAX_RUNNERS);
     assert_eq!(portfolio(2).len(), 2);
-    let requests: Vec<Request> = options.iter().map(|o| jobs::solve_request::<studio::kinds::nonogram::Nonogram>(puzzle.into(), Mode::Unique, o)).collect();
+    let requests: Vec<Request> = options
+        .iter()
+        .map(|o| {
+            jobs::solve_request::<studio::kinds::nonogram::Nonogram>(puzzle.into(), Mode::Unique, o)
+        })
+        .collect();
     let mut race = Race::new(&requests);
     // Runner 3's real answer wins; the others' answers come too late to count.
-    let replies: Vec<Reply> = requests.iter().map(|r| jobs::run(r.clone(), Rc::new(|_| {}))).collect();
+    let replies: Vec<Reply> =
+        requests.iter().map(|r| jobs::run(r.clone(), Rc::new(|_| {}))).collect();
     match race.offer(2, replies[2].clone()) {
         Outcome::Won(Reply::Solved(report), runner) => {
             assert_eq!(runner.index, 2);
             assert_eq!(report.verdict, Verdict::Multiple);
             assert_eq!(report.solutions.len(), 2);
-            assert!(report.proof.last().unwrap().starts_with("Portfolio: 4 workers raced; worker 3 answered first"), "{:?}", report.proof);
+            assert!(
+                report
+                    .proof
+                    .last()
+                    .unwrap()
+                    .starts_with("Portfolio: 4 workers raced; worker 3 answered first"),
+                "{:?}",
+                report.proof
+            );
         }
         other => panic!("{other:?}"),
     }

@@ -45,7 +45,8 @@ fn the_checker_counts_rectangles_of_grids_built_with_known_counts() {
     for k in 2..=4u8 {
         let (r, c) = (9usize, 6usize);
         let g = grid(r, c, |row, _| row as u8 % k);
-        let per: Vec<u64> = (0..k).map(|x| (0..r).filter(|row| *row as u8 % k == x).count() as u64).collect();
+        let per: Vec<u64> =
+            (0..k).map(|x| (0..r).filter(|row| *row as u8 % k == x).count() as u64).collect();
         let expect: u64 = per.iter().map(|&m| choose2(m) * choose2(c as u64)).sum();
         assert_eq!(check::count(&g), expect);
         assert_eq!(check::rectangles(&g, usize::MAX).len() as u64, expect);
@@ -100,7 +101,9 @@ fn the_verifier_checks_size_colours_fixed_cells_and_rectangles() {
     assert!(check::verify(&p, &grid(2, 3, |_, _| 0)).unwrap_err().contains("2x3"));
     assert!(check::verify(&p, &grid(2, 2, |r, _| 2 * r as u8)).unwrap_err().contains("colour 2"));
     let fixed = RectFree::with_fixed(2, 2, 2, vec![Some(1), None, None, None]).unwrap();
-    assert!(check::verify(&fixed, &grid(2, 2, |r, c| ((r + c) % 2) as u8)).unwrap_err().contains("fixed"));
+    assert!(check::verify(&fixed, &grid(2, 2, |r, c| ((r + c) % 2) as u8))
+        .unwrap_err()
+        .contains("fixed"));
 }
 
 /// The largest rectangle-free subset by brute force over all subsets.
@@ -143,7 +146,10 @@ fn the_counting_bound_is_an_upper_bound_and_proves_the_known_impossible_grids() 
         assert!(report.proof.iter().any(|l| l.contains("Counting bound")));
     }
     for (r, c, k) in [(4, 6, 2), (6, 4, 2), (17, 17, 4), (18, 18, 4), (10, 10, 3)] {
-        assert!(bounds::proves_none(&RectFree::new(r, c, k).unwrap()).is_none(), "{r}x{c} with {k} colours");
+        assert!(
+            bounds::proves_none(&RectFree::new(r, c, k).unwrap()).is_none(),
+            "{r}x{c} with {k} colours"
+        );
     }
 }
 
@@ -160,7 +166,10 @@ fn brute_colourings(p: &RectFree, keep: &dyn Fn(&Grid<u8>) -> bool) -> usize {
             x /= k as u64;
             d
         });
-        if p.fixed().iter().zip(g.cells()).all(|(f, v)| f.is_none_or(|f| f == *v)) && naive_count(&g) == 0 && keep(&g) {
+        if p.fixed().iter().zip(g.cells()).all(|(f, v)| f.is_none_or(|f| f == *v))
+            && naive_count(&g) == 0
+            && keep(&g)
+        {
             n += 1;
         }
     }
@@ -199,13 +208,36 @@ fn the_direct_encoding_counts_what_brute_force_counts() {
     for (r, c, k) in [(2, 2, 2), (2, 3, 2), (3, 3, 2), (3, 4, 2), (2, 4, 3), (3, 3, 3), (4, 4, 2)] {
         tasks.push(RectFree::new(r, c, k).unwrap());
     }
-    tasks.push(RectFree::with_fixed(3, 3, 2, vec![Some(0), None, None, None, Some(1), None, None, None, Some(0)]).unwrap());
-    tasks.push(RectFree::with_fixed(3, 3, 2, vec![Some(0), Some(0), None, Some(0), Some(0), None, None, None, None]).unwrap());
+    tasks.push(
+        RectFree::with_fixed(
+            3,
+            3,
+            2,
+            vec![Some(0), None, None, None, Some(1), None, None, None, Some(0)],
+        )
+        .unwrap(),
+    );
+    tasks.push(
+        RectFree::with_fixed(
+            3,
+            3,
+            2,
+            vec![Some(0), Some(0), None, Some(0), Some(0), None, None, None, None],
+        )
+        .unwrap(),
+    );
     for p in &tasks {
         let expect = brute_colourings(p, &|_| true);
         // Through the generic counting path of the Puzzle contract.
         let report = p.solve(Mode::Count(1_000_000), None).unwrap();
-        assert_eq!(report.count, Some((expect, true)), "{}x{} with {} colours", p.rows(), p.cols(), p.colours());
+        assert_eq!(
+            report.count,
+            Some((expect, true)),
+            "{}x{} with {} colours",
+            p.rows(),
+            p.cols(),
+            p.colours()
+        );
         // With symmetry breaking: exactly the canonical colourings.
         if !p.has_fixed() {
             let mut cnf = Cnf::new();
@@ -213,7 +245,14 @@ fn the_direct_encoding_counts_what_brute_force_counts() {
             encode::break_symmetry(p, &mut cnf, &v);
             let over: Vec<Lit> = v.x.iter().flatten().copied().collect();
             let canon = brute_colourings(p, &canonical);
-            assert_eq!(sat_count(&cnf, &over), canon, "canonical {}x{} with {} colours", p.rows(), p.cols(), p.colours());
+            assert_eq!(
+                sat_count(&cnf, &over),
+                canon,
+                "canonical {}x{} with {} colours",
+                p.rows(),
+                p.cols(),
+                p.colours()
+            );
             assert_eq!(canon > 0, expect > 0, "symmetry breaking keeps satisfiability");
         }
     }
@@ -228,10 +267,13 @@ fn the_rotation_encoding_counts_what_brute_force_counts() {
         // Brute force over every choice per orbit, checked by the checker.
         let mut expect = 0;
         for code in 0..4u64.pow(orbits.len() as u32) {
-            let choice: Vec<usize> = (0..orbits.len()).map(|o| (code >> (2 * o) & 3) as usize).collect();
-            let g = Grid::from_cells(n, n, encode::rotation_grid(n, &orbits, centre, &choice)).unwrap();
+            let choice: Vec<usize> =
+                (0..orbits.len()).map(|o| (code >> (2 * o) & 3) as usize).collect();
+            let g =
+                Grid::from_cells(n, n, encode::rotation_grid(n, &orbits, centre, &choice)).unwrap();
             // Each colour is colour 0 turned: every colour has the same number of cells off the centre.
-            let counts: Vec<usize> = (0..4u8).map(|k| g.cells().iter().filter(|&&x| x == k).count()).collect();
+            let counts: Vec<usize> =
+                (0..4u8).map(|k| g.cells().iter().filter(|&&x| x == k).count()).collect();
             assert_eq!(counts[1], orbits.len());
             if check::verify(&p, &g).is_ok() {
                 expect += 1;
@@ -248,7 +290,15 @@ fn the_rotation_encoding_counts_what_brute_force_counts() {
 fn known_colourability_of_small_grids() {
     // Two colours: 4x6 and 6x4 are the largest colourable; 5x5 is not (the literature's
     // obstruction set is 3x7, 5x5, 7x3). SAT alone, without the counting bound, agrees.
-    for (r, c, k, colourable) in [(4, 6, 2, true), (6, 4, 2, true), (3, 6, 2, true), (5, 5, 2, false), (3, 7, 2, false), (6, 6, 3, true), (7, 7, 3, true)] {
+    for (r, c, k, colourable) in [
+        (4, 6, 2, true),
+        (6, 4, 2, true),
+        (3, 6, 2, true),
+        (5, 5, 2, false),
+        (3, 7, 2, false),
+        (6, 6, 3, true),
+        (7, 7, 3, true),
+    ] {
         let p = RectFree::new(r, c, k).unwrap();
         let report = solve::sat(&p, false, None, vec![]).unwrap();
         assert_eq!(report.verdict == Verdict::Solved, colourable, "{r}x{c} with {k} colours");
@@ -259,7 +309,13 @@ fn known_colourability_of_small_grids() {
         }
     }
     // Fixed cells that force a rectangle: SAT proves that no colouring exists.
-    let p = RectFree::with_fixed(3, 3, 2, vec![Some(0), Some(0), None, Some(0), Some(0), None, None, None, None]).unwrap();
+    let p = RectFree::with_fixed(
+        3,
+        3,
+        2,
+        vec![Some(0), Some(0), None, Some(0), Some(0), None, None, None, None],
+    )
+    .unwrap();
     let report = p.solve(Mode::First, None).unwrap();
     assert_eq!(report.verdict, Verdict::None);
     assert!(report.proof.iter().any(|l| l.contains("UNSAT")));
@@ -298,7 +354,8 @@ fn local_search_finds_checked_colourings_in_every_space() {
         p.seed = 3;
         let seen: std::rc::Rc<std::cell::RefCell<Vec<studio::sat::Snapshot>>> = Default::default();
         let s = seen.clone();
-        let monitor = studio::sat::Monitor::new(250.0, |_| true).with_snapshots(move |x| s.borrow_mut().push(x));
+        let monitor = studio::sat::Monitor::new(250.0, |_| true)
+            .with_snapshots(move |x| s.borrow_mut().push(x));
         let report = solve::solve(&p, Mode::First, Some(monitor)).unwrap();
         assert_eq!(report.verdict, Verdict::Solved, "{r}x{c}");
         assert!(check::verify(&p, &report.solutions[0]).is_ok());
@@ -333,14 +390,23 @@ fn a_stopped_search_reports_how_far_it_got() {
         calls < 3
     });
     assert!(found.is_none());
-    assert!(last.iterations > 0 && last.best <= last.series.iter().map(|p| p.score).max().unwrap_or(u64::MAX));
+    assert!(
+        last.iterations > 0
+            && last.best <= last.series.iter().map(|p| p.score).max().unwrap_or(u64::MAX)
+    );
     let g = formats::grid_from_rows(&p, &last.best_rows).unwrap();
     assert_eq!(g.rows(), 17);
 }
 
 #[test]
 fn json_link_and_grid_text_round_trip() {
-    let mut p = RectFree::with_fixed(3, 4, 3, vec![Some(0), None, None, Some(2), None, None, None, None, None, Some(1), None, None]).unwrap();
+    let mut p = RectFree::with_fixed(
+        3,
+        4,
+        3,
+        vec![Some(0), None, None, Some(2), None, None, None, None, None, Some(1), None, None],
+    )
+    .unwrap();
     p.method = Method::Threshold;
     p.symmetry = Symmetry::None;
     p.seed = 42;
@@ -351,9 +417,14 @@ fn json_link_and_grid_text_round_trip() {
     let fragment = studio::link::fragment(&p);
     assert_eq!(studio::kinds::import_as::<RectFree>(&format!("#{fragment}")).unwrap(), p);
     // The issue's example form.
-    let q = studio::kinds::import_as::<RectFree>(r#"{"kind":"rectfree","rows":3,"cols":4,"colours":3,"fixed":["0..3","....",".1.."]}"#);
+    let q = studio::kinds::import_as::<RectFree>(
+        r#"{"kind":"rectfree","rows":3,"cols":4,"colours":3,"fixed":["0..3","....",".1.."]}"#,
+    );
     assert!(q.unwrap_err().to_string().contains("fixed row 1, column 4"));
-    let q = studio::kinds::import_as::<RectFree>(r#"{"kind":"rectfree","rows":3,"cols":4,"colours":4,"fixed":["0..3","....",".1.."]}"#).unwrap();
+    let q = studio::kinds::import_as::<RectFree>(
+        r#"{"kind":"rectfree","rows":3,"cols":4,"colours":4,"fixed":["0..3","....",".1.."]}"#,
+    )
+    .unwrap();
     assert_eq!(q.fixed()[3], Some(3));
     assert_eq!(q.fixed()[9], Some(1));
     // Grids as text: digits, and the spaced form with colours 1..K.
@@ -378,8 +449,10 @@ fn validation_says_what_is_wrong_and_where() {
     assert!(err(r#"{"kind":"rectfree","rows":4,"cols":99,"colours":3}"#).contains("cols"));
     assert!(err(r#"{"kind":"rectfree","rows":4,"cols":4,"colours":7}"#).contains("colours"));
     assert!(err(r#"{"kind":"rectfree","rows":4,"cols":4}"#).contains("colours"));
-    assert!(err(r#"{"kind":"rectfree","rows":2,"cols":2,"colours":2,"fixed":["00"]}"#).contains("2 rows"));
-    assert!(err(r#"{"kind":"rectfree","rows":2,"cols":2,"colours":2,"method":"magic"}"#).contains("method"));
+    assert!(err(r#"{"kind":"rectfree","rows":2,"cols":2,"colours":2,"fixed":["00"]}"#)
+        .contains("2 rows"));
+    assert!(err(r#"{"kind":"rectfree","rows":2,"cols":2,"colours":2,"method":"magic"}"#)
+        .contains("method"));
     assert!(err("012\n01\n").contains("line 2"));
     assert!(err("01x\n012\n").contains("line 1"));
     assert!(err("0 1 9\n1 0 2\n").contains("colour 9"));
@@ -388,7 +461,13 @@ fn validation_says_what_is_wrong_and_where() {
 
 #[test]
 fn decoders_never_panic_on_damaged_input() {
-    let mut p = RectFree::with_fixed(3, 3, 3, vec![Some(0), None, Some(2), None, None, None, Some(1), None, None]).unwrap();
+    let mut p = RectFree::with_fixed(
+        3,
+        3,
+        3,
+        vec![Some(0), None, Some(2), None, None, None, Some(1), None, None],
+    )
+    .unwrap();
     p.seed = 7;
     let seeds = [
         p.to_json().to_string(),
@@ -453,7 +532,9 @@ fn auto_picks_tabu_in_the_rotation_space_and_annealing_elsewhere() {
     p.method = Method::Tabu;
     let (plan, why) = solve::plan(&p);
     assert_eq!(plan, solve::Plan::Search { method: Method::Anneal, rotation: false });
-    assert!(why.iter().any(|l| l.contains("Tabu search runs in the rotation-symmetric space only")));
+    assert!(why
+        .iter()
+        .any(|l| l.contains("Tabu search runs in the rotation-symmetric space only")));
 }
 
 #[test]
@@ -488,7 +569,10 @@ fn the_portfolio_races_differently_seeded_searches_and_never_sat() {
     // SAT and the counting bound do not depend on the seed: one worker is enough.
     assert!(page::portfolio_tasks(&RectFree::new(7, 7, 3).unwrap(), 3).is_empty());
     assert!(page::portfolio_tasks(&RectFree::new(5, 5, 2).unwrap(), 3).is_empty());
-    assert_eq!(page::portfolio_line(&["x".into(), "Portfolio: 3 workers".into()]), Some("Portfolio: 3 workers"));
+    assert_eq!(
+        page::portfolio_line(&["x".into(), "Portfolio: 3 workers".into()]),
+        Some("Portfolio: 3 workers")
+    );
     assert_eq!(page::portfolio_line(&["x".into()]), None);
 }
 
@@ -531,14 +615,23 @@ fn every_method_and_symmetry_runs_what_the_plan_says_and_the_checker_passes_it()
             for symmetry in Symmetry::ALL {
                 let mut p = RectFree::new(r, c, k).unwrap();
                 (p.method, p.symmetry, p.seed) = (method, symmetry, 2);
-                let case = format!("{r}x{c} {} colours, method {}, symmetry {}", k, method.word(), symmetry.word());
+                let case = format!(
+                    "{r}x{c} {} colours, method {}, symmetry {}",
+                    k,
+                    method.word(),
+                    symmetry.word()
+                );
                 let (plan, why) = solve::plan(&p);
-                let report = solve::solve(&p, Mode::First, None).unwrap_or_else(|e| panic!("{case}: {e:?}"));
+                let report =
+                    solve::solve(&p, Mode::First, None).unwrap_or_else(|e| panic!("{case}: {e:?}"));
                 assert_eq!(report.verdict, Verdict::Solved, "{case}");
                 assert!(check::verify(&p, &report.solutions[0]).is_ok(), "{case}");
                 match plan {
                     solve::Plan::Search { method: planned, rotation } => {
-                        assert!(why.iter().any(|l| l.starts_with(plan_names(planned))), "{case}: {why:?}");
+                        assert!(
+                            why.iter().any(|l| l.starts_with(plan_names(planned))),
+                            "{case}: {why:?}"
+                        );
                         let config = Config::for_task(&p, planned, rotation, p.seed);
                         let (found, _, ran) = search::search_traced(&p, config, 1e9, &mut |_| true);
                         assert_eq!(ran, Ran { method: planned, rotation }, "{case}");
@@ -548,8 +641,19 @@ fn every_method_and_symmetry_runs_what_the_plan_says_and_the_checker_passes_it()
                     }
                     solve::Plan::Sat { rotation } => {
                         assert!(matches!(method, Method::Sat | Method::Auto), "{case}: {plan:?}");
-                        let encoding = if rotation { "The rotation-symmetric encoding (" } else { "The direct encoding (" };
-                        assert!(report.proof.iter().any(|l| l.starts_with(encoding) && l.contains("was satisfiable")), "{case}: {:?}", report.proof);
+                        let encoding = if rotation {
+                            "The rotation-symmetric encoding ("
+                        } else {
+                            "The direct encoding ("
+                        };
+                        assert!(
+                            report
+                                .proof
+                                .iter()
+                                .any(|l| l.starts_with(encoding) && l.contains("was satisfiable")),
+                            "{case}: {:?}",
+                            report.proof
+                        );
                     }
                     solve::Plan::Bound => panic!("{case}: these grids have colourings"),
                 }
@@ -573,8 +677,14 @@ fn every_method_and_symmetry_runs_what_the_plan_says_and_the_checker_passes_it()
     (fixed[0], fixed[9], fixed[63]) = (Some(2), Some(2), Some(1));
     let mut p = RectFree::with_fixed(8, 8, 3, fixed).unwrap();
     p.method = Method::Breakout;
-    assert_eq!(solve::plan(&p).0, solve::Plan::Search { method: Method::Breakout, rotation: false });
+    assert_eq!(
+        solve::plan(&p).0,
+        solve::Plan::Search { method: Method::Breakout, rotation: false }
+    );
     let report = p.solve(Mode::First, None).unwrap();
     assert!(check::verify(&p, &report.solutions[0]).is_ok());
-    assert_eq!((report.solutions[0][(0, 0)], report.solutions[0][(1, 1)], report.solutions[0][(7, 7)]), (2, 2, 1));
+    assert_eq!(
+        (report.solutions[0][(0, 0)], report.solutions[0][(1, 1)], report.solutions[0][(7, 7)]),
+        (2, 2, 1)
+    );
 }

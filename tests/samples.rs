@@ -10,7 +10,8 @@ use studio::samples;
 fn every_sample_opens_and_shares() {
     for s in samples::all() {
         let text = kinds::import(s.kind, s.text).unwrap_or_else(|e| panic!("{}: {e}", s.name));
-        let fragment = kinds::share_fragment(s.kind, &text).unwrap_or_else(|e| panic!("{}: {e}", s.name));
+        let fragment =
+            kinds::share_fragment(s.kind, &text).unwrap_or_else(|e| panic!("{}: {e}", s.name));
         assert!(fragment.starts_with(s.kind.id()), "{}: {fragment}", s.name);
     }
     for k in Kind::ALL {
@@ -25,7 +26,8 @@ fn every_sample_opens_and_shares() {
 fn logic_samples_are_proven_unique_and_the_impossible_one_has_no_answer() {
     for s in samples::all() {
         let logic = studio::with_kind!(s.kind, P => <P as Puzzle>::LOGIC_HINTS && <P as Puzzle>::HINT_MODE == Mode::Unique);
-        let report = kinds::solve_text(s.kind, s.text, Mode::Unique, "", None).unwrap_or_else(|e| panic!("{}: {e:?}", s.name));
+        let report = kinds::solve_text(s.kind, s.text, Mode::Unique, "", None)
+            .unwrap_or_else(|e| panic!("{}: {e:?}", s.name));
         if logic {
             assert_eq!(report.verdict, Verdict::Unique, "{}", s.name);
         } else if s.name.contains("impossible") {
@@ -50,17 +52,40 @@ fn every_sample_name_matches_its_puzzle() {
         let dims = |v: &serde_json::Value| -> (u64, u64) {
             let num = |k: &str| v.get(k).and_then(|x| x.as_u64());
             let len = |k: &str| v.get(k).and_then(|x| x.as_array()).map(|a| a.len() as u64);
-            let rows = num("rows").or_else(|| num("size")).or_else(|| num("n")).or_else(|| len("rows")).or_else(|| len("grid")).unwrap_or(0);
-            let cols = num("cols").or_else(|| num("size")).or_else(|| num("n")).or_else(|| len("cols")).or_else(|| v.get("grid").and_then(|g| g.get(0)).and_then(|r| r.as_str()).map(|r| r.len() as u64)).unwrap_or(rows);
+            let rows = num("rows")
+                .or_else(|| num("size"))
+                .or_else(|| num("n"))
+                .or_else(|| len("rows"))
+                .or_else(|| len("grid"))
+                .unwrap_or(0);
+            let cols = num("cols")
+                .or_else(|| num("size"))
+                .or_else(|| num("n"))
+                .or_else(|| len("cols"))
+                .or_else(|| {
+                    v.get("grid")
+                        .and_then(|g| g.get(0))
+                        .and_then(|r| r.as_str())
+                        .map(|r| r.len() as u64)
+                })
+                .unwrap_or(rows);
             (rows, cols)
         };
-        let words: Vec<&str> = s.name.split(|c: char| c == ' ' || c == ',' || c == '(' || c == ')').filter(|w| !w.is_empty()).collect();
+        let words: Vec<&str> = s
+            .name
+            .split(|c: char| c == ' ' || c == ',' || c == '(' || c == ')')
+            .filter(|w| !w.is_empty())
+            .collect();
         for (i, w) in words.iter().enumerate() {
             if let Some((a, b)) = w.split_once('x') {
                 if let (Ok(a), Ok(b)) = (a.parse::<u64>(), b.parse::<u64>()) {
                     // "5x10" names width x height for nonograms (webpbn's order), rows x columns otherwise.
                     let (rows, cols) = dims(&json);
-                    assert!((cols, rows) == (a, b) || (rows, cols) == (a, b), "{}: the name says {w}, the puzzle is {cols} wide and {rows} high ({text})", s.name);
+                    assert!(
+                        (cols, rows) == (a, b) || (rows, cols) == (a, b),
+                        "{}: the name says {w}, the puzzle is {cols} wide and {rows} high ({text})",
+                        s.name
+                    );
                 }
             }
             if words.get(i + 1).is_some_and(|n| n.starts_with("colour")) {
@@ -74,13 +99,19 @@ fn every_sample_name_matches_its_puzzle() {
                     for row in grid.as_array().unwrap() {
                         match row {
                             serde_json::Value::String(r) => seen.extend(r.chars()),
-                            serde_json::Value::Array(r) => seen.extend(r.iter().map(|x| x.to_string().chars().next().unwrap())),
+                            serde_json::Value::Array(r) => {
+                                seen.extend(r.iter().map(|x| x.to_string().chars().next().unwrap()))
+                            }
                             _ => panic!("{}: unexpected board {row}", s.name),
                         }
                     }
                     seen.len() as u64
                 };
-                assert_eq!(said, actual, "{}: the name says {said} colours, the puzzle has {actual} ({text})", s.name);
+                assert_eq!(
+                    said, actual,
+                    "{}: the name says {said} colours, the puzzle has {actual} ({text})",
+                    s.name
+                );
             }
         }
     }
@@ -91,8 +122,14 @@ fn every_sample_name_matches_its_puzzle() {
 fn every_bench_sample_runs() {
     for k in Kind::ALL {
         let text = samples::bench_sample(k);
-        let records = studio::bench::run_text(k, text, "sample", studio::bench::Options { first: false, timeout_ms: None, limit: None }, &mut |_| {})
-            .unwrap_or_else(|e| panic!("{k:?}: {e}"));
+        let records = studio::bench::run_text(
+            k,
+            text,
+            "sample",
+            studio::bench::Options { first: false, timeout_ms: None, limit: None },
+            &mut |_| {},
+        )
+        .unwrap_or_else(|e| panic!("{k:?}: {e}"));
         assert!(!records.is_empty(), "{k:?}");
         assert!(records.iter().all(|r| !r.wrong), "{k:?}: {records:?}");
     }
@@ -113,16 +150,29 @@ fn the_registry_gives_every_kind_an_id_a_title_and_a_way_in() {
         // Its own share link and its samples are recognised as its own.
         let text = kinds::import(k, samples::of(k).next().unwrap().text).unwrap();
         let fragment = kinds::share_fragment(k, &text).unwrap();
-        assert_eq!(kinds::sniff(&format!("https://example.org/#{fragment}")), Some(k), "{fragment}");
+        assert_eq!(
+            kinds::sniff(&format!("https://example.org/#{fragment}")),
+            Some(k),
+            "{fragment}"
+        );
     }
     let e = serde_json::from_str::<Kind>("\"sudoku\"").unwrap_err().to_string();
     assert!(e.contains("unknown kind `sudoku`") && e.contains("nonogram"), "{e}");
     // puzz.link genres through each kind's `recognises`.
-    assert_eq!(kinds::sniff("https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"), Some(Kind::StarBattle));
+    assert_eq!(
+        kinds::sniff("https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"),
+        Some(Kind::StarBattle)
+    );
     assert_eq!(kinds::sniff("http://pzv.jp/p.html?nonogram_edit/5/5/x"), Some(Kind::Nonogram));
-    assert_eq!(kinds::sniff("https://puzz.link/p?pzprv3/starbattle/6/6/1/"), Some(Kind::StarBattle));
+    assert_eq!(
+        kinds::sniff("https://puzz.link/p?pzprv3/starbattle/6/6/1/"),
+        Some(Kind::StarBattle)
+    );
     assert_eq!(kinds::sniff("https://puzz.link/p?slither/3/3/abc"), None);
-    assert_eq!(studio::puzzlink::genre("https://puzz.link/p?mode=play&starbattle/6/6"), Some("starbattle"));
+    assert_eq!(
+        studio::puzzlink::genre("https://puzz.link/p?mode=play&starbattle/6/6"),
+        Some("starbattle")
+    );
     assert_eq!(studio::puzzlink::genre("no query here"), None);
 }
 
@@ -134,15 +184,33 @@ fn check_text_lists_what_an_answer_breaks_for_every_kind() {
         let s = samples::of(k).next().unwrap();
         let report = kinds::solve_text(k, s.text, Mode::First, "", None).unwrap();
         let Some(rows) = report.solutions.first() else {
-            assert!(s.name.contains("impossible"), "{k:?}: the first sample {} has no answer to check", s.name);
+            assert!(
+                s.name.contains("impossible"),
+                "{k:?}: the first sample {} has no answer to check",
+                s.name
+            );
             continue;
         };
         let answer = rows.join("\n");
-        assert_eq!(kinds::check_text(k, s.text, Some(&answer)).unwrap(), Vec::<String>::new(), "{k:?}");
+        assert_eq!(
+            kinds::check_text(k, s.text, Some(&answer)).unwrap(),
+            Vec::<String>::new(),
+            "{k:?}"
+        );
         // One character changed to another the kind reads: the checker says what breaks.
         let mut wrong: Vec<char> = answer.chars().collect();
-        let i = wrong.iter().position(|c| c.is_ascii_alphanumeric() || *c == '.' || *c == '*' || *c == '#').unwrap();
-        wrong[i] = match wrong[i] { '.' => '*', '*' => '.', '#' => '.', '0' => '1', '1' => '2', _ => '1' };
+        let i = wrong
+            .iter()
+            .position(|c| c.is_ascii_alphanumeric() || *c == '.' || *c == '*' || *c == '#')
+            .unwrap();
+        wrong[i] = match wrong[i] {
+            '.' => '*',
+            '*' => '.',
+            '#' => '.',
+            '0' => '1',
+            '1' => '2',
+            _ => '1',
+        };
         let wrong: String = wrong.into_iter().collect();
         if let Ok(faults) = kinds::check_text(k, s.text, Some(&wrong)) {
             assert!(!faults.is_empty(), "{k:?}: {wrong}");
@@ -177,12 +245,26 @@ fn every_kind_generates_from_its_own_settings() {
             let e = kinds::generate_options_from_text::<P>(r#"{"no_such_setting":1}"#).unwrap_err().to_string();
             assert!(e.contains("no_such_setting") && e.contains(k.title()), "{k:?}: {e}");
         });
-        assert!(matches!(kinds::generate(k, r#"{"no_such_setting":1}"#, 1), Err(GenerateError::Input(_))), "{k:?}");
+        assert!(
+            matches!(
+                kinds::generate(k, r#"{"no_such_setting":1}"#, 1),
+                Err(GenerateError::Input(_))
+            ),
+            "{k:?}"
+        );
         match kinds::generate(k, "", 1) {
             Ok(text) => {
-                assert_eq!(kinds::generate(k, "", 1).unwrap(), text, "{k:?}: the same seed gives the same puzzle");
-                let r = kinds::solve_text(k, &text, Mode::First, "", None).unwrap_or_else(|e| panic!("{k:?}: {e}"));
-                let rows = r.solutions.first().unwrap_or_else(|| panic!("{k:?}: a generated puzzle without an answer"));
+                assert_eq!(
+                    kinds::generate(k, "", 1).unwrap(),
+                    text,
+                    "{k:?}: the same seed gives the same puzzle"
+                );
+                let r = kinds::solve_text(k, &text, Mode::First, "", None)
+                    .unwrap_or_else(|e| panic!("{k:?}: {e}"));
+                let rows = r
+                    .solutions
+                    .first()
+                    .unwrap_or_else(|| panic!("{k:?}: a generated puzzle without an answer"));
                 kinds::verify_rows(k, &text, rows).unwrap_or_else(|e| panic!("{k:?}: {e}"));
             }
             Err(GenerateError::Unsupported(kind)) => assert_eq!(kind, k),

@@ -33,8 +33,16 @@ fn at_most_and_at_least_counts_equal_sums_of_binomials() {
         for k in 0..=n + 1 {
             let at_most: usize = (0..=k.min(n)).map(|j| binomial(n, j)).sum();
             let at_least: usize = (k..=n).map(|j| binomial(n, j)).sum();
-            assert_eq!(count_models(n, |cnf, xs| cnf.at_most(xs, k)), at_most, "at most {k} of {n}");
-            assert_eq!(count_models(n, |cnf, xs| cnf.at_least(xs, k)), at_least, "at least {k} of {n}");
+            assert_eq!(
+                count_models(n, |cnf, xs| cnf.at_most(xs, k)),
+                at_most,
+                "at most {k} of {n}"
+            );
+            assert_eq!(
+                count_models(n, |cnf, xs| cnf.at_least(xs, k)),
+                at_least,
+                "at least {k} of {n}"
+            );
         }
     }
 }

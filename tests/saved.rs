@@ -44,8 +44,16 @@ fn version_1_puzzle_and_marks_still_read() {
         assert_eq!(loaded.work, Some((puzzle.clone(), vec![0, 1, 2, 0])));
         assert_eq!(loaded.unreadable, None);
         let loaded = read(kind, None, Some(&puzzle), Some("x:0c0a"));
-        let expected = if kinds::check_marks(kind, &puzzle, &[12, 10]).is_ok() { vec![12, 10] } else { vec![] };
-        assert_eq!(loaded.unreadable.is_some(), expected.is_empty(), "{kind:?}: malformed marks are set aside");
+        let expected = if kinds::check_marks(kind, &puzzle, &[12, 10]).is_ok() {
+            vec![12, 10]
+        } else {
+            vec![]
+        };
+        assert_eq!(
+            loaded.unreadable.is_some(),
+            expected.is_empty(),
+            "{kind:?}: malformed marks are set aside"
+        );
         assert_eq!(loaded.work, Some((puzzle.clone(), expected)));
         let loaded = read(kind, None, Some(&puzzle), None);
         assert_eq!(loaded.work, Some((puzzle, vec![])));
@@ -73,7 +81,11 @@ fn garbage_is_reported_with_its_raw_text_never_dropped() {
         assert!(u.why.contains("not readable JSON"), "{}", u.why);
         assert!(u.text.contains(garbage));
         // A record whose puzzle the kind's validation refuses.
-        let record = format!(r#"{{"version":2,"kind":"{}","puzzle":"{{\"kind\":\"{}\"}}","marks":""}}"#, kind.id(), kind.id());
+        let record = format!(
+            r#"{{"version":2,"kind":"{}","puzzle":"{{\"kind\":\"{}\"}}","marks":""}}"#,
+            kind.id(),
+            kind.id()
+        );
         let u = read(kind, Some(&record), None, None).unreadable.expect("reported");
         assert!(u.why.starts_with("the puzzle is not valid"), "{}", u.why);
         // A record of another kind.
@@ -105,7 +117,9 @@ fn a_newer_version_is_named_not_misread() {
     let record = saved::encode(kind, &sample(kind), &[1]).replace("\"version\":2", "\"version\":3");
     let u = read(kind, Some(&record), None, None).unreadable.expect("reported");
     assert!(u.why.contains("newer version") && u.why.contains("format 3"), "{}", u.why);
-    let u = read(kind, Some(r#"{"version":7,"layout":[1,2]}"#), None, None).unreadable.expect("reported");
+    let u = read(kind, Some(r#"{"version":7,"layout":[1,2]}"#), None, None)
+        .unreadable
+        .expect("reported");
     assert!(u.why.contains("format 7"), "{}", u.why);
 }
 

@@ -19,11 +19,20 @@ fn random_regions(n: usize, rng: &mut fastrand::Rng) -> Grid<Option<u32>> {
         }
         let (r, c) = (i / n, i % n);
         let mut around = vec![];
-        if r > 0 { around.push(i - n) }
-        if r + 1 < n { around.push(i + n) }
-        if c > 0 { around.push(i - 1) }
-        if c + 1 < n { around.push(i + 1) }
-        let taken: Vec<u32> = around.into_iter().map(|j| label[j]).filter(|&g| g != u32::MAX).collect();
+        if r > 0 {
+            around.push(i - n)
+        }
+        if r + 1 < n {
+            around.push(i + n)
+        }
+        if c > 0 {
+            around.push(i - 1)
+        }
+        if c + 1 < n {
+            around.push(i + 1)
+        }
+        let taken: Vec<u32> =
+            around.into_iter().map(|j| label[j]).filter(|&g| g != u32::MAX).collect();
         if !taken.is_empty() {
             label[i] = taken[rng.usize(..taken.len())];
         }
@@ -40,10 +49,21 @@ fn brute_count(regions: &Grid<Option<u32>>, k: usize) -> usize {
 /// Every answer by the naive search of [`brute_count`], each as stars in reading order.
 fn brute_solutions(regions: &Grid<Option<u32>>, k: usize) -> Vec<Vec<bool>> {
     let n = regions.rows();
-    let subsets: Vec<Vec<usize>> = (0u32..1 << n).filter(|m| m.count_ones() as usize == k).map(|m| (0..n).filter(|c| m >> c & 1 == 1).collect()).collect();
+    let subsets: Vec<Vec<usize>> = (0u32..1 << n)
+        .filter(|m| m.count_ones() as usize == k)
+        .map(|m| (0..n).filter(|c| m >> c & 1 == 1).collect())
+        .collect();
     let mut chosen: Vec<usize> = vec![0; n];
     let mut count = Vec::new();
-    fn rec(row: usize, n: usize, k: usize, subsets: &[Vec<usize>], chosen: &mut Vec<usize>, regions: &Grid<Option<u32>>, count: &mut Vec<Vec<bool>>) {
+    fn rec(
+        row: usize,
+        n: usize,
+        k: usize,
+        subsets: &[Vec<usize>],
+        chosen: &mut Vec<usize>,
+        regions: &Grid<Option<u32>>,
+        count: &mut Vec<Vec<bool>>,
+    ) {
         if row == n {
             let mut stars = vec![vec![false; n]; n];
             for (r, &s) in chosen.iter().enumerate() {
@@ -52,7 +72,9 @@ fn brute_solutions(regions: &Grid<Option<u32>>, k: usize) -> Vec<Vec<bool>> {
                 }
             }
             for c in 0..n {
-                if (0..n).filter(|&r| stars[r][c]).count() != k { return; }
+                if (0..n).filter(|&r| stars[r][c]).count() != k {
+                    return;
+                }
             }
             let mut per = std::collections::HashMap::new();
             for r in 0..n {
@@ -61,7 +83,14 @@ fn brute_solutions(regions: &Grid<Option<u32>>, k: usize) -> Vec<Vec<bool>> {
                         *per.entry(regions[(r, c)]).or_insert(0) += 1;
                         for (dr, dc) in [(0i32, 1i32), (1, -1), (1, 0), (1, 1)] {
                             let (rr, cc) = (r as i32 + dr, c as i32 + dc);
-                            if rr >= 0 && cc >= 0 && (rr as usize) < n && (cc as usize) < n && stars[rr as usize][cc as usize] { return; }
+                            if rr >= 0
+                                && cc >= 0
+                                && (rr as usize) < n
+                                && (cc as usize) < n
+                                && stars[rr as usize][cc as usize]
+                            {
+                                return;
+                            }
                         }
                     }
                 }
@@ -103,7 +132,12 @@ fn solution_counts_equal_brute_force_on_random_small_puzzles() {
             let report = puzzle.solve(Mode::Count(100_000), None).unwrap();
             let (found, complete) = report.count.unwrap();
             assert!(complete);
-            assert_eq!(found, expected, "{n}x{n}, {k} star(s): {:?}", formats::region_rows(&puzzle));
+            assert_eq!(
+                found,
+                expected,
+                "{n}x{n}, {k} star(s): {:?}",
+                formats::region_rows(&puzzle)
+            );
             with_answers += usize::from(expected > 0);
         }
     }
@@ -119,7 +153,11 @@ fn the_verdict_matches_the_count() {
         let expected = brute_count(&regions, 1);
         let puzzle = StarBattle::new(regions, 1).unwrap();
         let report = puzzle.solve(Mode::Unique, None).unwrap();
-        let want = match expected { 0 => Verdict::None, 1 => Verdict::Unique, _ => Verdict::Multiple };
+        let want = match expected {
+            0 => Verdict::None,
+            1 => Verdict::Unique,
+            _ => Verdict::Multiple,
+        };
         assert_eq!(report.verdict, want);
         assert_eq!(report.solutions.len(), expected.min(2));
         if expected >= 2 {
@@ -144,18 +182,24 @@ fn the_puzzlink_example_decodes_solves_and_reencodes() {
     assert_eq!(r.verdict, Verdict::Unique);
     assert_eq!(p.solution_rows(&r.solutions[0]), EXAMPLE_ANSWER);
     // Prefixes, editor suffixes and a trailing slash read the same.
-    for variant in ["http://pzv.jp/p.html?starbattle_edit/6/6/1/4ilbhgdnmhou/", "x?type=player&starbattle/6/6/1/4ilbhgdnmhou"] {
+    for variant in [
+        "http://pzv.jp/p.html?starbattle_edit/6/6/1/4ilbhgdnmhou/",
+        "x?type=player&starbattle/6/6/1/4ilbhgdnmhou",
+    ] {
         assert_eq!(formats::from_puzzlink(variant).unwrap(), p, "{variant}");
     }
 }
 
 #[test]
 fn the_krazydad_example_line_carries_its_answer() {
-    let line = r#"6,6,1,"AAABBBABBBCCADDEECFFDDECFEEEECFCCCCC","010000000100000001001000000010100000""#;
+    let line =
+        r#"6,6,1,"AAABBBABBBCCADDEECFFDDECFEEEECFCCCCC","010000000100000001001000000010100000""#;
     let e = formats::from_krazydad_line(line).unwrap();
     assert_eq!(e.puzzle, formats::from_puzzlink(EXAMPLE_URL).unwrap());
     assert_eq!(e.puzzle.solution_rows(e.known.as_ref().unwrap()), EXAMPLE_ANSWER);
-    let collection = formats::read_collection(&format!("# comment\n{line} # ts_9 lwork=3\n{line}\n"), "f").unwrap();
+    let collection =
+        formats::read_collection(&format!("# comment\n{line} # ts_9 lwork=3\n{line}\n"), "f")
+            .unwrap();
     assert_eq!(collection.len(), 2);
     assert_eq!(collection[0].id, "ts_9");
     assert_eq!(collection[1].id, "line 3");
@@ -178,7 +222,14 @@ fn pzprv3_files_and_url_form_read() {
 #[test]
 fn json_and_link_round_trip() {
     for seed in 1..6 {
-        let p = StarBattle::generate(&studio::kinds::starbattle::GenerateOptions { size: Some(5 + seed as usize), ..Default::default() }, seed).unwrap();
+        let p = StarBattle::generate(
+            &studio::kinds::starbattle::GenerateOptions {
+                size: Some(5 + seed as usize),
+                ..Default::default()
+            },
+            seed,
+        )
+        .unwrap();
         let json = p.to_json();
         assert_eq!(StarBattle::from_json(&json).unwrap(), p);
         assert_eq!(StarBattle::from_link_payload(1, &p.link_payload()).unwrap(), p);
@@ -190,11 +241,23 @@ fn json_and_link_round_trip() {
 #[test]
 fn generated_puzzles_are_proven_unique() {
     // Every usual size up to 17x17 (the default level, and `any` for the larger ones).
-    for (size, stars, seed, word) in
-        [(5, 1, 1, None), (6, 1, 2, None), (8, 1, 2, None), (10, 2, 3, None), (10, 2, 4, None), (12, 2, 5, Some("any")), (14, 3, 5, Some("any")), (17, 4, 2, Some("any"))]
-    {
-        let options = studio::kinds::starbattle::GenerateOptions { size: Some(size), stars: Some(stars), difficulty: word.map(String::from) };
-        let p = StarBattle::generate(&options, seed).unwrap_or_else(|e| panic!("{size} {stars} {seed}: {e}"));
+    for (size, stars, seed, word) in [
+        (5, 1, 1, None),
+        (6, 1, 2, None),
+        (8, 1, 2, None),
+        (10, 2, 3, None),
+        (10, 2, 4, None),
+        (12, 2, 5, Some("any")),
+        (14, 3, 5, Some("any")),
+        (17, 4, 2, Some("any")),
+    ] {
+        let options = studio::kinds::starbattle::GenerateOptions {
+            size: Some(size),
+            stars: Some(stars),
+            difficulty: word.map(String::from),
+        };
+        let p = StarBattle::generate(&options, seed)
+            .unwrap_or_else(|e| panic!("{size} {stars} {seed}: {e}"));
         assert_eq!((p.rows(), p.stars()), (size, stars));
         let r = p.solve(Mode::Count(3), None).unwrap();
         assert_eq!(r.count, Some((1, true)), "{size}x{size} seed {seed}");
@@ -225,8 +288,13 @@ fn generated_puzzles_are_rated_at_the_level_asked_for() {
     ];
     for (size, stars, word) in cases {
         for seed in 1..=2 {
-            let options = studio::kinds::starbattle::GenerateOptions { size: Some(size), stars: Some(stars), difficulty: Some(word.into()) };
-            let p = StarBattle::generate(&options, seed).unwrap_or_else(|e| panic!("{size} {word} {seed}: {e}"));
+            let options = studio::kinds::starbattle::GenerateOptions {
+                size: Some(size),
+                stars: Some(stars),
+                difficulty: Some(word.into()),
+            };
+            let p = StarBattle::generate(&options, seed)
+                .unwrap_or_else(|e| panic!("{size} {word} {seed}: {e}"));
             let level = Difficulty::from_word(word).unwrap();
             let rated = generate::rating(&p);
             assert!(level.accepts(rated), "{size}x{size} {word} seed {seed} rated {rated:?}");
@@ -252,7 +320,14 @@ fn generated_puzzles_are_rated_at_the_level_asked_for() {
 #[test]
 fn generator_options_are_checked() {
     let with = |size: usize, stars: usize, word: &str| {
-        StarBattle::generate(&studio::kinds::starbattle::GenerateOptions { size: Some(size), stars: Some(stars), difficulty: Some(word.into()) }, 1)
+        StarBattle::generate(
+            &studio::kinds::starbattle::GenerateOptions {
+                size: Some(size),
+                stars: Some(stars),
+                difficulty: Some(word.into()),
+            },
+            1,
+        )
     };
     let e = with(8, 1, "fiendish").unwrap_err().to_string();
     for choice in ["easy", "medium", "hard", "expert", "beyond", "any"] {
@@ -275,8 +350,15 @@ fn the_generator_reports_progress_and_stops_when_told() {
         seen.set(seen.get() + 1);
         false
     });
-    let options = studio::kinds::starbattle::GenerateOptions { size: Some(17), stars: Some(4), ..Default::default() };
-    assert_eq!(StarBattle::generate_monitored(&options, 1, Some(&mut stop)).unwrap_err(), studio::puzzle::GenerateError::Stopped);
+    let options = studio::kinds::starbattle::GenerateOptions {
+        size: Some(17),
+        stars: Some(4),
+        ..Default::default()
+    };
+    assert_eq!(
+        StarBattle::generate_monitored(&options, 1, Some(&mut stop)).unwrap_err(),
+        studio::puzzle::GenerateError::Stopped
+    );
     assert_eq!(calls.get(), 1, "stopped at the first report");
     let calls = Rc::new(Cell::new(0));
     let seen = calls.clone();
@@ -284,16 +366,26 @@ fn the_generator_reports_progress_and_stops_when_told() {
         seen.set(seen.get() + 1);
         true
     });
-    let options = studio::kinds::starbattle::GenerateOptions { size: Some(10), stars: Some(2), ..Default::default() };
+    let options = studio::kinds::starbattle::GenerateOptions {
+        size: Some(10),
+        stars: Some(2),
+        ..Default::default()
+    };
     let p = StarBattle::generate_monitored(&options, 1, Some(&mut go_on)).unwrap();
     assert!(calls.get() > 1, "progress reported ({})", calls.get());
-    assert_eq!(p, StarBattle::generate(&options, 1).unwrap(), "the monitor does not change the puzzle");
+    assert_eq!(
+        p,
+        StarBattle::generate(&options, 1).unwrap(),
+        "the monitor does not change the puzzle"
+    );
 }
 
 #[test]
 fn the_verifier_rejects_wrong_answers() {
     let p = formats::from_puzzlink(EXAMPLE_URL).unwrap();
-    let rows = |r: &[&str]| formats::stars_from_rows(&p, &r.iter().map(|s| s.to_string()).collect::<Vec<_>>()).unwrap();
+    let rows = |r: &[&str]| {
+        formats::stars_from_rows(&p, &r.iter().map(|s| s.to_string()).collect::<Vec<_>>()).unwrap()
+    };
     assert!(check::verify(&p, &rows(&EXAMPLE_ANSWER)).is_ok());
     let touching = ["*.....", ".*....", "......", "......", "......", "......"];
     assert!(check::verify(&p, &rows(&touching)).unwrap_err().contains("touch"));
@@ -308,16 +400,23 @@ fn the_verifier_rejects_wrong_answers() {
 #[test]
 fn validation_says_what_is_wrong_and_where() {
     let msg = |json: &str| StarBattle::import(json).unwrap_err().to_string();
-    assert_eq!(msg(r#"{"kind":"starbattle","stars":1,"regions":["AB","A"]}"#), "regions row 2: expected 2 cells, found 1");
+    assert_eq!(
+        msg(r#"{"kind":"starbattle","stars":1,"regions":["AB","A"]}"#),
+        "regions row 2: expected 2 cells, found 1"
+    );
     assert!(msg(r#"{"kind":"starbattle","stars":9,"regions":["AB","AB"]}"#).starts_with("stars:"));
-    assert!(msg(r#"{"kind":"starbattle","stars":1,"regions":["AAA","AAA","AAA"]}"#).contains("needs exactly 3 regions"));
-    assert!(msg(r#"{"kind":"starbattle","stars":1,"regions":["A#","AB"]}"#).contains("row 1, column 2"));
+    assert!(msg(r#"{"kind":"starbattle","stars":1,"regions":["AAA","AAA","AAA"]}"#)
+        .contains("needs exactly 3 regions"));
+    assert!(
+        msg(r#"{"kind":"starbattle","stars":1,"regions":["A#","AB"]}"#).contains("row 1, column 2")
+    );
     assert!(msg(r#"{"kind":"starbattle","stars":1,"regions":["AAB","ABB"]}"#).contains("square"));
     assert!(msg("{\"kind\":").starts_with("JSON line 1"));
     // Characters after the two wall sections belong to what follows, and are ignored.
     assert!(formats::from_puzzlink("https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhouzz").is_ok());
     assert!(msg("https://puzz.link/p?starbattle/6/6/1/4ilb").contains("expected 12 base-32 digits"));
-    assert!(msg("https://puzz.link/p?starbattle/6/6/42/4ilbhgdnmhou").contains("stars per row, column and region must be 1 to 6, got 42"));
+    assert!(msg("https://puzz.link/p?starbattle/6/6/42/4ilbhgdnmhou")
+        .contains("stars per row, column and region must be 1 to 6, got 42"));
     assert!(msg("hello").contains("not a Star Battle format"));
 }
 
@@ -330,7 +429,10 @@ const SBN_EXAMPLE: &str = "551W4vg1QAP";
 const SBN_EXAMPLE_REGIONS: [&str; 5] = ["aabbb", "acbdd", "ccbdd", "ceedd", "eeeee"];
 
 fn sbn_example() -> StarBattle {
-    StarBattle::from_json(&serde_json::json!({"kind": "starbattle", "stars": 1, "regions": SBN_EXAMPLE_REGIONS})).unwrap()
+    StarBattle::from_json(
+        &serde_json::json!({"kind": "starbattle", "stars": 1, "regions": SBN_EXAMPLE_REGIONS}),
+    )
+    .unwrap()
 }
 
 #[test]
@@ -367,32 +469,61 @@ fn sbn_round_trips_random_puzzles_and_refuses_what_it_cannot_hold() {
     }
     let small = StarBattle::new(random_regions(4, &mut rng), 1).unwrap();
     assert_eq!(formats::to_sbn(&small).unwrap_err(), "SBN holds sides 5 to 25, not 4");
-    let mut labels: Vec<Option<u32>> = SBN_EXAMPLE_REGIONS.concat().chars().map(|c| Some(c as u32)).collect();
+    let mut labels: Vec<Option<u32>> =
+        SBN_EXAMPLE_REGIONS.concat().chars().map(|c| Some(c as u32)).collect();
     labels[24] = Some('a' as u32);
     let split = StarBattle::new(Grid::from_cells(5, 5, labels).unwrap(), 1).unwrap();
-    assert!(formats::to_sbn(&split).unwrap_err().contains("region A is in several pieces, which SBN would read"));
+    assert!(formats::to_sbn(&split)
+        .unwrap_err()
+        .contains("region A is in several pieces, which SBN would read"));
 }
 
 #[test]
 fn sbn_errors_say_what_and_where() {
     let msg = |t: &str| formats::from_sbn(t).unwrap_err().to_string();
     assert!(msg("LL5").contains("too short"), "{}", msg("LL5"));
-    assert!(msg("LM5W0000").starts_with("SBN, characters 1-2: `LM` is not a size code"), "{}", msg("LM5W0000"));
+    assert!(
+        msg("LM5W0000").starts_with("SBN, characters 1-2: `LM` is not a size code"),
+        "{}",
+        msg("LM5W0000")
+    );
     assert!(msg("QQ5W0000").contains("not a size code"));
     assert!(msg("55xW4vg1QAP").starts_with("SBN, character 3: expected the number of stars"));
     assert!(msg("551X4vg1QAP").starts_with("SBN, character 4: expected the flag `W`"));
-    assert_eq!(msg("551W4vg1QA"), "SBN, region data: a 5x5 grid needs 7 region digits after `551W`, found 6");
-    assert_eq!(msg("551W4vg1Q*P"), "SBN, character 10: `*` is not an SBN digit (0-9, A-Z, a-z, - and _)");
-    assert!(msg("551W4vg1QAPx").starts_with("SBN, character 12: 1 characters follow the region data"));
-    assert_eq!(msg("551e4vg1QAP00*"), "SBN, character 14: `*` is not an SBN digit (0-9, A-Z, a-z, - and _)");
+    assert_eq!(
+        msg("551W4vg1QA"),
+        "SBN, region data: a 5x5 grid needs 7 region digits after `551W`, found 6"
+    );
+    assert_eq!(
+        msg("551W4vg1Q*P"),
+        "SBN, character 10: `*` is not an SBN digit (0-9, A-Z, a-z, - and _)"
+    );
+    assert!(
+        msg("551W4vg1QAPx").starts_with("SBN, character 12: 1 characters follow the region data")
+    );
+    assert_eq!(
+        msg("551e4vg1QAP00*"),
+        "SBN, character 14: `*` is not an SBN digit (0-9, A-Z, a-z, - and _)"
+    );
     assert!(msg(&format!("551e4vg1QAP{}", "0".repeat(10))).contains("at most 9 mark digits"));
     // Borders that enclose the wrong number of regions, and too many stars, are the model's errors.
-    assert!(msg("551W0000000").starts_with("SBN, regions: a 5x5 grid needs exactly 5 regions"), "{}", msg("551W0000000"));
-    assert!(msg("557W4vg1QAP").starts_with("SBN, stars: stars per row, column and region must be 1 to 6"));
+    assert!(
+        msg("551W0000000").starts_with("SBN, regions: a 5x5 grid needs exactly 5 regions"),
+        "{}",
+        msg("551W0000000")
+    );
+    assert!(msg("557W4vg1QAP")
+        .starts_with("SBN, stars: stars per row, column and region must be 1 to 6"));
     // Through import, the first characters being a size code is enough to get SBN's own error.
-    assert!(StarBattle::import("LL5Wabc").unwrap_err().to_string().contains("a 21x21 grid needs 140 region digits"));
+    assert!(StarBattle::import("LL5Wabc")
+        .unwrap_err()
+        .to_string()
+        .contains("a 21x21 grid needs 140 region digits"));
     let bad_line = format!("{SBN_EXAMPLE}\n551W4vg1Q*P\n");
-    assert!(formats::read_collection(&bad_line, "x.sbn").unwrap_err().to_string().starts_with("x.sbn line 2, SBN, character 10"));
+    assert!(formats::read_collection(&bad_line, "x.sbn")
+        .unwrap_err()
+        .to_string()
+        .starts_with("x.sbn line 2, SBN, character 10"));
 }
 
 /// A deterministic mutation fuzz: every decoder gets thousands of damaged inputs and must answer
@@ -404,10 +535,14 @@ fn decoders_never_panic_on_damaged_input() {
     let link = format!("#{}", studio::link::fragment(&p));
     let puzzlink = formats::to_puzzlink(&p).unwrap();
     let krazy = format!("8,8,1,\"{}\",\"{}\"", formats::region_rows(&p).concat(), "0".repeat(64));
-    let sbn = formats::to_sbn(&StarBattle::new(random_regions(9, &mut fastrand::Rng::with_seed(5)), 2).unwrap()).unwrap();
+    let sbn = formats::to_sbn(
+        &StarBattle::new(random_regions(9, &mut fastrand::Rng::with_seed(5)), 2).unwrap(),
+    )
+    .unwrap();
     let sbn_marked = format!("{SBN_EXAMPLE}008Az~h:0102:1").replacen("551W", "551e", 1);
     let pzpr = "pzprv3\nstarbattle\n6\n6\n1\n6\n0 0 0 1 1 1\n0 1 1 1 2 2\n0 3 3 4 4 2\n5 5 3 3 4 2\n5 4 4 4 4 2\n5 2 2 2 2 2\n".to_string();
-    let alphabet: Vec<char> = "0123456789abcdefghijklmnopqrstuvwxyzABCXYZ/.,#?\"{}[]:-+*_~We \n%é".chars().collect();
+    let alphabet: Vec<char> =
+        "0123456789abcdefghijklmnopqrstuvwxyzABCXYZ/.,#?\"{}[]:-+*_~We \n%é".chars().collect();
     let mut rng = fastrand::Rng::with_seed(1234);
     for seed in [&json, &link, &puzzlink, &krazy, &pzpr, &sbn, &sbn_marked] {
         for _ in 0..3000 {
@@ -459,19 +594,30 @@ mod logic_rules {
                     // A completed grid is checked by the singles (as the solver does).
                     let end = match run.end {
                         deduce::End::Complete => match state.find(0) {
-                            Found::Broken { cells, sentence } => deduce::End::Broken { cells, sentence },
+                            Found::Broken { cells, sentence } => {
+                                deduce::End::Broken { cells, sentence }
+                            }
                             _ => deduce::End::Complete,
                         },
                         other => other,
                     };
                     match end {
                         deduce::End::Broken { .. } => {
-                            assert!(answers.is_empty(), "rank {upto} broke a puzzle with {} answers: {:?}", answers.len(), formats::region_rows(&puzzle));
+                            assert!(
+                                answers.is_empty(),
+                                "rank {upto} broke a puzzle with {} answers: {:?}",
+                                answers.len(),
+                                formats::region_rows(&puzzle)
+                            );
                             contradictions += 1;
                         }
                         _ => {
                             for a in &answers {
-                                assert!(agrees(&state.cells, a), "rank {upto} removed an answer of {:?}", formats::region_rows(&puzzle));
+                                assert!(
+                                    agrees(&state.cells, a),
+                                    "rank {upto} removed an answer of {:?}",
+                                    formats::region_rows(&puzzle)
+                                );
                             }
                             if upto == ALL && state.complete() {
                                 assert_eq!(answers.len(), 1);
@@ -482,7 +628,10 @@ mod logic_rules {
                 }
             }
         }
-        assert!(contradictions > 5, "some unsolvable puzzles are caught by the logic ({contradictions})");
+        assert!(
+            contradictions > 5,
+            "some unsolvable puzzles are caught by the logic ({contradictions})"
+        );
         assert!(solved_by_logic > 5, "some puzzles are solved by logic alone ({solved_by_logic})");
     }
 
@@ -517,9 +666,18 @@ mod logic_rules {
                                         assert!(!d.sentence.is_empty(), "{} without words", d.rule);
                                     }
                                     state.apply(&d.changes);
-                                    assert!(agrees(&state.cells, answer), "{} ({}) removed the answer of {:?}", d.rule, d.sentence, formats::region_rows(&puzzle));
+                                    assert!(
+                                        agrees(&state.cells, answer),
+                                        "{} ({}) removed the answer of {:?}",
+                                        d.rule,
+                                        d.sentence,
+                                        formats::region_rows(&puzzle)
+                                    );
                                 }
-                                Found::Broken { sentence, .. } => panic!("the rules broke a true answer of {:?}: {sentence}", formats::region_rows(&puzzle)),
+                                Found::Broken { sentence, .. } => panic!(
+                                    "the rules broke a true answer of {:?}: {sentence}",
+                                    formats::region_rows(&puzzle)
+                                ),
                                 Found::Nothing => break,
                             }
                         }
@@ -527,7 +685,10 @@ mod logic_rules {
                 }
             }
         }
-        assert!(fired.iter().take(4).all(|&f| f > 0), "every direct rank fixes cells somewhere: {fired:?}");
+        assert!(
+            fired.iter().take(4).all(|&f| f > 0),
+            "every direct rank fixes cells somewhere: {fired:?}"
+        );
     }
 
     /// The same deductions with and without words: the solver's run and the hints' run make the
@@ -548,7 +709,8 @@ mod logic_rules {
                         quiet.apply(&a.changes);
                         told.apply(&b.changes);
                     }
-                    (Found::Nothing, Found::Nothing) | (Found::Broken { .. }, Found::Broken { .. }) => break,
+                    (Found::Nothing, Found::Nothing)
+                    | (Found::Broken { .. }, Found::Broken { .. }) => break,
                     (a, b) => panic!("{a:?} against {b:?}"),
                 }
             }
@@ -589,7 +751,11 @@ mod page {
     }
 
     fn answer(p: &StarBattle) -> Grid<bool> {
-        formats::stars_from_rows(p, &EXAMPLE_ANSWER.iter().map(|s| s.to_string()).collect::<Vec<_>>()).unwrap()
+        formats::stars_from_rows(
+            p,
+            &EXAMPLE_ANSWER.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+        )
+        .unwrap()
     }
 
     /// Wall segments counted straight from the region letters: each cell side on the grid's edge
@@ -597,7 +763,13 @@ mod page {
     fn wall_sides(rows: &[&str]) -> usize {
         let g: Vec<Vec<char>> = rows.iter().map(|r| r.chars().collect()).collect();
         let (h, w) = (g.len() as i32, g[0].len() as i32);
-        let at = |r: i32, c: i32| if r < 0 || c < 0 || r >= h || c >= w { None } else { Some(g[r as usize][c as usize]) };
+        let at = |r: i32, c: i32| {
+            if r < 0 || c < 0 || r >= h || c >= w {
+                None
+            } else {
+                Some(g[r as usize][c as usize])
+            }
+        };
         let mut n = 0;
         for r in 0..h {
             for c in 0..w {
@@ -615,19 +787,31 @@ mod page {
         let blank = page::render_svg(&p, None);
         assert!(blank.starts_with("<svg") && blank.trim_end().ends_with("</svg>"));
         assert_eq!(blank.matches("class=\"region\"").count(), 36);
-        assert_eq!(blank.matches("data-region=\"C\"").count(), EXAMPLE_REGIONS.concat().matches('C').count());
+        assert_eq!(
+            blank.matches("data-region=\"C\"").count(),
+            EXAMPLE_REGIONS.concat().matches('C').count()
+        );
         assert_eq!(blank.matches("class=\"wall\"").count(), wall_sides(&EXAMPLE_REGIONS));
         assert_eq!(blank.matches("class=\"star\"").count(), 0);
         assert!(blank.contains("1 star in every row, column and region"));
         // Each region keeps one colour.
         // Each region keeps its colour: the top-left cell (A) and the bottom-left one (F).
-        assert!(blank.contains(&format!("data-region=\"A\" x=\"2\" y=\"30\" width=\"40\" height=\"40\" fill=\"{}\"", page::fill(Some(0)))));
-        assert!(blank.contains(&format!("data-region=\"F\" x=\"2\" y=\"230\" width=\"40\" height=\"40\" fill=\"{}\"", page::fill(Some(5)))));
+        assert!(blank.contains(&format!(
+            "data-region=\"A\" x=\"2\" y=\"30\" width=\"40\" height=\"40\" fill=\"{}\"",
+            page::fill(Some(0))
+        )));
+        assert!(blank.contains(&format!(
+            "data-region=\"F\" x=\"2\" y=\"230\" width=\"40\" height=\"40\" fill=\"{}\"",
+            page::fill(Some(5))
+        )));
         assert_ne!(page::fill(Some(0)), page::fill(Some(5)));
         let solved = page::render_svg(&p, Some(&answer(&p)));
         assert_eq!(solved.matches("class=\"star\"").count(), 6);
         // A grid of the wrong shape draws no stars rather than panicking.
-        assert_eq!(page::render_svg(&p, Some(&Grid::filled(3, 3, true))).matches("class=\"star\"").count(), 0);
+        assert_eq!(
+            page::render_svg(&p, Some(&Grid::filled(3, 3, true))).matches("class=\"star\"").count(),
+            0
+        );
     }
 
     /// Every region's letter is shown once, in its first cell, so a hint's "region J" is on the board.
@@ -641,7 +825,10 @@ mod page {
             if let Some(l) = l {
                 let g = p.regions().cells()[i].unwrap();
                 assert_eq!(*l, StarBattle::letter(g));
-                assert!(p.regions().cells()[..i].iter().all(|&x| x != Some(g)), "the first cell of region {l}");
+                assert!(
+                    p.regions().cells()[..i].iter().all(|&x| x != Some(g)),
+                    "the first cell of region {l}"
+                );
             }
         }
     }
@@ -652,7 +839,13 @@ mod page {
     fn figures_are_drawn_as_one_outline() {
         let block = page::outline_path(6, &[7, 8, 13, 14]);
         assert_eq!(block.matches('M').count(), 8, "{block}");
-        assert!(block.contains("M1 1h1") && block.contains("M2 1h1") && block.contains("M1 3h1") && block.contains("M3 1v1"), "{block}");
+        assert!(
+            block.contains("M1 1h1")
+                && block.contains("M2 1h1")
+                && block.contains("M1 3h1")
+                && block.contains("M3 1v1"),
+            "{block}"
+        );
         // Two rows of a 6-wide board: 6 + 6 horizontal sides and 2 + 2 vertical ones.
         let band: Vec<usize> = (0..12).collect();
         assert_eq!(page::outline_path(6, &band).matches('M').count(), 16);
@@ -679,7 +872,10 @@ mod page {
         assert_eq!(page::key_mark("q", 0), None);
         // A dot drag dots the empty cells it passes and leaves stars alone.
         let marks = [0, STAR, 0, DOT, 0];
-        assert_eq!(page::stroke_marks(&marks, &[0, 1, 2, 3, 4], true), vec![(0, DOT), (2, DOT), (4, DOT)]);
+        assert_eq!(
+            page::stroke_marks(&marks, &[0, 1, 2, 3, 4], true),
+            vec![(0, DOT), (2, DOT), (4, DOT)]
+        );
         // Starting on a dot, the drag clears dots only.
         assert_eq!(page::stroke_marks(&marks, &[3, 2, 1, 0], true), vec![(3, 0)]);
         // A star never spreads; a drag that starts by taking a star away takes away stars.
@@ -702,7 +898,10 @@ mod page {
         let bad = page::conflicts(&p, &g);
         let flagged: Vec<usize> = (0..36).filter(|&i| bad[i]).collect();
         assert_eq!(flagged, vec![0, 7, 23, 35]);
-        assert!(page::conflicts(&p, &Grid::filled(2, 2, true)).iter().all(|&b| !b), "a grid of the wrong shape flags nothing");
+        assert!(
+            page::conflicts(&p, &Grid::filled(2, 2, true)).iter().all(|&b| !b),
+            "a grid of the wrong shape flags nothing"
+        );
     }
 
     fn texts(d: &Draft) -> Vec<String> {
@@ -713,14 +912,23 @@ mod page {
     fn the_editor_names_each_problem_and_its_place() {
         let blank = Draft::blank(5, 5, 1);
         let t = texts(&blank);
-        assert_eq!(t, vec!["0 regions so far; 5 rows need 5 regions (each holds 1 star): paint 5 more.".to_string()]);
+        assert_eq!(
+            t,
+            vec!["0 regions so far; 5 rows need 5 regions (each holds 1 star): paint 5 more."
+                .to_string()]
+        );
         assert!(blank.problems()[0].blocking);
         assert!(blank.to_puzzle().is_err());
 
         // Rows and columns differ: said plainly, with the two star totals.
         let wide = Draft::blank(5, 6, 2);
         let t = texts(&wide).join("\n");
-        assert!(t.contains("5 rows by 6 columns") && t.contains("10 stars by the rows but 12 by the columns") && t.contains("must be square"), "{t}");
+        assert!(
+            t.contains("5 rows by 6 columns")
+                && t.contains("10 stars by the rows but 12 by the columns")
+                && t.contains("must be square"),
+            "{t}"
+        );
 
         // Rows as regions, one cell left unpainted, region B in two pieces.
         let mut d = Draft::blank(5, 5, 1);
@@ -739,15 +947,25 @@ mod page {
 
         // Too many regions.
         let six = d.painted(&[0], Some(9));
-        assert!(texts(&six)[0].starts_with("6 regions; 5 rows need exactly 5"), "{:?}", texts(&six));
+        assert!(
+            texts(&six)[0].starts_with("6 regions; 5 rows need exactly 5"),
+            "{:?}",
+            texts(&six)
+        );
 
         // A region with no room for its stars (2 stars, a 2x2 region holds 1).
         let mut e = Draft::blank(8, 8, 2);
         for r in 0..8 {
             e = e.painted(&(r * 8..r * 8 + 8).collect::<Vec<_>>(), Some(r as u8));
         }
-        let e = e.painted(&[0, 1, 8, 9], Some(20)).painted(&(2..8).chain(10..16).collect::<Vec<_>>(), Some(1));
-        let small = e.problems().into_iter().find(|p| p.text.contains("Region U")).expect("the 2x2 region is flagged");
+        let e = e
+            .painted(&[0, 1, 8, 9], Some(20))
+            .painted(&(2..8).chain(10..16).collect::<Vec<_>>(), Some(1));
+        let small = e
+            .problems()
+            .into_iter()
+            .find(|p| p.text.contains("Region U"))
+            .expect("the 2x2 region is flagged");
         assert_eq!(small.text, "Region U (from row 1, column 1) has 4 cells with room for at most 1 star without two touching; it needs 2 stars.");
         assert_eq!(small.cells, vec![0, 1, 8, 9]);
 
@@ -773,7 +991,11 @@ mod page {
         assert!(d.problems().is_empty(), "{:?}", texts(&d));
         let p = d.to_puzzle().unwrap();
         assert_eq!(p, example());
-        assert_eq!(d.to_text(), p.to_json().to_string(), "a valid draft's text is the puzzle's JSON");
+        assert_eq!(
+            d.to_text(),
+            p.to_json().to_string(),
+            "a valid draft's text is the puzzle's JSON"
+        );
         assert_eq!(Draft::from_puzzle(&p), d);
     }
 
@@ -820,11 +1042,18 @@ mod page {
             if cells.len() > 12 {
                 continue;
             }
-            let touch = |a: usize, b: usize| (a / cols).abs_diff(b / cols) <= 1 && (a % cols).abs_diff(b % cols) <= 1;
+            let touch = |a: usize, b: usize| {
+                (a / cols).abs_diff(b / cols) <= 1 && (a % cols).abs_diff(b % cols) <= 1
+            };
             let mut best = 0;
             for mask in 0u32..1 << cells.len() {
-                let chosen: Vec<usize> = (0..cells.len()).filter(|i| mask >> i & 1 == 1).map(|i| cells[i]).collect();
-                if chosen.iter().enumerate().all(|(i, &a)| chosen[i + 1..].iter().all(|&b| !touch(a, b))) {
+                let chosen: Vec<usize> =
+                    (0..cells.len()).filter(|i| mask >> i & 1 == 1).map(|i| cells[i]).collect();
+                if chosen
+                    .iter()
+                    .enumerate()
+                    .all(|(i, &a)| chosen[i + 1..].iter().all(|&b| !touch(a, b)))
+                {
                     best = best.max(chosen.len());
                 }
             }
@@ -847,7 +1076,10 @@ mod page {
         file.push_str(&". . . . . . \n".repeat(6));
         assert_eq!(formats::to_pzprv3(&p, None).unwrap(), file);
         let with_answer = formats::to_pzprv3(&p, Some(&answer(&p))).unwrap();
-        assert!(with_answer.ends_with("# . . . . . \n") && with_answer.contains(". # . . . . \n"), "{with_answer}");
+        assert!(
+            with_answer.ends_with("# . . . . . \n") && with_answer.contains(". # . . . . \n"),
+            "{with_answer}"
+        );
         assert_eq!(formats::from_pzprv3(&with_answer).unwrap(), p);
         // Random valid puzzles of many sizes.
         let mut rng = fastrand::Rng::with_seed(21);
@@ -858,16 +1090,31 @@ mod page {
             let url = formats::to_puzzlink(&p).expect("grown regions are connected");
             assert_eq!(formats::from_puzzlink(&url).unwrap(), p, "{url}");
             assert_eq!(formats::from_pzprv3(&formats::to_pzprv3(&p, None).unwrap()).unwrap(), p);
-            let file_url = format!("https://puzz.link/p?{}", formats::to_pzprv3(&p, None).unwrap().replace('\n', "/"));
+            let file_url = format!(
+                "https://puzz.link/p?{}",
+                formats::to_pzprv3(&p, None).unwrap().replace('\n', "/")
+            );
             assert_eq!(formats::from_puzzlink(&file_url).unwrap(), p);
         }
         // Regions walls cannot express: no URL rather than one that reads back differently.
-        let split = StarBattle::new(Grid::from_cells(2, 2, vec![Some(0), Some(1), Some(1), Some(0)]).unwrap(), 1).unwrap();
+        let split = StarBattle::new(
+            Grid::from_cells(2, 2, vec![Some(0), Some(1), Some(1), Some(0)]).unwrap(),
+            1,
+        )
+        .unwrap();
         assert_eq!(formats::to_puzzlink(&split), None);
-        assert!(formats::puzzlink_obstacle(&split).unwrap().contains("region A is in several pieces"));
+        assert!(formats::puzzlink_obstacle(&split)
+            .unwrap()
+            .contains("region A is in several pieces"));
         assert_eq!(formats::to_pzprv3(&split, None), None);
-        let holes = StarBattle::new(Grid::from_cells(2, 2, vec![Some(0), Some(1), Some(1), None]).unwrap(), 1).unwrap();
-        assert!(formats::puzzlink_obstacle(&holes).unwrap().contains("row 2, column 2 is in no region"));
+        let holes = StarBattle::new(
+            Grid::from_cells(2, 2, vec![Some(0), Some(1), Some(1), None]).unwrap(),
+            1,
+        )
+        .unwrap();
+        assert!(formats::puzzlink_obstacle(&holes)
+            .unwrap()
+            .contains("row 2, column 2 is in no region"));
     }
 
     #[test]
@@ -910,7 +1157,12 @@ fn band_block_clauses_keep_exactly_the_brute_force_answers() {
             }
             found.sort();
             expected.sort();
-            assert_eq!(found, expected, "{n}x{n}, {k} star(s): {:?}", formats::region_rows(&puzzle));
+            assert_eq!(
+                found,
+                expected,
+                "{n}x{n}, {k} star(s): {:?}",
+                formats::region_rows(&puzzle)
+            );
             with_answers += usize::from(!expected.is_empty());
         }
     }
@@ -942,7 +1194,8 @@ fn grouped_encoding_keeps_exactly_the_brute_force_answers() {
                     }
                 }
             }
-            let mut expected: Vec<Vec<bool>> = all.into_iter().filter(|a| (0..n * n).all(|i| !(empty[i] && a[i]))).collect();
+            let mut expected: Vec<Vec<bool>> =
+                all.into_iter().filter(|a| (0..n * n).all(|i| !(empty[i] && a[i]))).collect();
             let mut cnf = Cnf::new();
             let x = encode::encode_grouped(&puzzle, &empty, &mut cnf);
             solve::band_blocks(&puzzle, &x, &mut cnf);
@@ -960,7 +1213,12 @@ fn grouped_encoding_keeps_exactly_the_brute_force_answers() {
             }
             found.sort();
             expected.sort();
-            assert_eq!(found, expected, "{n}x{n}, {k} star(s), empty {empty:?}: {:?}", formats::region_rows(&puzzle));
+            assert_eq!(
+                found,
+                expected,
+                "{n}x{n}, {k} star(s), empty {empty:?}: {:?}",
+                formats::region_rows(&puzzle)
+            );
             with_answers += usize::from(!expected.is_empty());
             with_empties += usize::from(!expected.is_empty() && empty.contains(&true));
         }
@@ -974,8 +1232,16 @@ fn grouped_encoding_keeps_exactly_the_brute_force_answers() {
 fn window_cover_partitions_into_few_boxes() {
     use studio::kinds::starbattle::encode::window_cover;
     let n = 9;
-    let block = |r0: usize, c0: usize, h: usize, w: usize| -> Vec<usize> { (r0..r0 + h).flat_map(|r| (c0..c0 + w).map(move |c| r * n + c)).collect() };
-    for (cells, want) in [(block(1, 1, 2, 3), 2), (block(0, 0, 4, 4), 4), (block(3, 2, 1, 5), 3), (block(0, 8, 3, 1), 2), (vec![0, 10, 20, 30], 2)] {
+    let block = |r0: usize, c0: usize, h: usize, w: usize| -> Vec<usize> {
+        (r0..r0 + h).flat_map(|r| (c0..c0 + w).map(move |c| r * n + c)).collect()
+    };
+    for (cells, want) in [
+        (block(1, 1, 2, 3), 2),
+        (block(0, 0, 4, 4), 4),
+        (block(3, 2, 1, 5), 3),
+        (block(0, 8, 3, 1), 2),
+        (vec![0, 10, 20, 30], 2),
+    ] {
         let cover = window_cover(n, &cells);
         assert_eq!(cover.len(), want, "{cells:?}: {cover:?}");
         let mut seen: Vec<usize> = cover.concat();
@@ -985,7 +1251,11 @@ fn window_cover_partitions_into_few_boxes() {
         assert_eq!(seen, sorted);
         for g in &cover {
             let (rs, cs): (Vec<usize>, Vec<usize>) = g.iter().map(|&i| (i / n, i % n)).unzip();
-            assert!(rs.iter().max().unwrap() - rs.iter().min().unwrap() <= 1 && cs.iter().max().unwrap() - cs.iter().min().unwrap() <= 1, "{g:?}");
+            assert!(
+                rs.iter().max().unwrap() - rs.iter().min().unwrap() <= 1
+                    && cs.iter().max().unwrap() - cs.iter().min().unwrap() <= 1,
+                "{g:?}"
+            );
         }
     }
 }

@@ -238,11 +238,14 @@ pub fn adjust(
         }
         flips += 1;
         // A changed cell is not flipped back (that could cycle).
-        let unknown: Vec<usize> = (0..n).filter(|&i| now.cells[i] == Cell::Unknown && pic[i] == start[i]).collect();
+        let unknown: Vec<usize> =
+            (0..n).filter(|&i| now.cells[i] == Cell::Unknown && pic[i] == start[i]).collect();
         if unknown.is_empty() {
             break;
         }
-        let base = if score_rank == rank { now.unknown() } else {
+        let base = if score_rank == rank {
+            now.unknown()
+        } else {
             runs += 1;
             finish(&pic, w, score_rank).unknown()
         };
@@ -263,7 +266,8 @@ pub fn adjust(
             let after = finish(&pic, w, score_rank).unknown();
             pic[i] = !pic[i];
             let gain = base as f32 - after as f32;
-            let score = if gain > 0.0 { gain / cost[i].max(1e-3) } else { gain * cost[i].max(1e-3) };
+            let score =
+                if gain > 0.0 { gain / cost[i].max(1e-3) } else { gain * cost[i].max(1e-3) };
             if best.is_none_or(|b| score > b.0) {
                 best = Some((score, i, after));
             }
@@ -272,16 +276,43 @@ pub fn adjust(
         pic[i] = !pic[i];
         runs += 1;
         now = finish(&pic, w, rank);
-        progress(AdjustProgress { changed: changed_of(&pic).len(), unknown: now.unknown(), pruning: false, left_ms: left() });
+        progress(AdjustProgress {
+            changed: changed_of(&pic).len(),
+            unknown: now.unknown(),
+            pruning: false,
+            left_ms: left(),
+        });
     }
     if !now.complete() {
-        return Adjusted { changed: changed_of(&pic), picture: pic, reached: false, finish: now, runs, stopped };
+        return Adjusted {
+            changed: changed_of(&pic),
+            picture: pic,
+            reached: false,
+            finish: now,
+            runs,
+            stopped,
+        };
     }
-    let mut best = Adjusted { changed: changed_of(&pic), picture: pic.clone(), reached: true, finish: now, runs, stopped };
+    let mut best = Adjusted {
+        changed: changed_of(&pic),
+        picture: pic.clone(),
+        reached: true,
+        finish: now,
+        runs,
+        stopped,
+    };
     // 2. Undo changes the rules can do without, the most visible first.
     let mut order = best.changed.clone();
     order.sort_by(|&a, &b| cost[b].total_cmp(&cost[a]).then(a.cmp(&b)));
-    let mut go_on = give_back(start, &mut best, &order, deadline, &mut |p| finish(p, w, rank), progress, on_better);
+    let mut go_on = give_back(
+        start,
+        &mut best,
+        &order,
+        deadline,
+        &mut |p| finish(p, w, rank),
+        progress,
+        on_better,
+    );
     pic = best.picture.clone();
     // 3. The hard level asks for a puzzle that needs its contradictions: when line logic
     // finishes this one, the least visible change that makes line logic stall while the
@@ -308,7 +339,12 @@ pub fn adjust(
                 }
             }
             pic[i] = !pic[i];
-            progress(AdjustProgress { changed: best.changed.len(), unknown: 0, pruning: true, left_ms: left() });
+            progress(AdjustProgress {
+                changed: best.changed.len(),
+                unknown: 0,
+                pruning: true,
+                left_ms: left(),
+            });
         }
     }
     best.stopped |= !go_on;
@@ -350,8 +386,14 @@ pub fn give_back<P: Copy + PartialEq, C>(
         } else {
             pic[i] = was;
         }
-        let left_ms = deadline.map(|d| d.saturating_duration_since(Instant::now()).as_millis() as u64);
-        progress(AdjustProgress { changed: best.changed.len(), unknown: 0, pruning: true, left_ms });
+        let left_ms =
+            deadline.map(|d| d.saturating_duration_since(Instant::now()).as_millis() as u64);
+        progress(AdjustProgress {
+            changed: best.changed.len(),
+            unknown: 0,
+            pruning: true,
+            left_ms,
+        });
     }
     go_on
 }
@@ -424,11 +466,18 @@ mod tests {
     /// Smooth random greys (a few blobs plus noise), `w × h`, from `seed`.
     fn greys(w: usize, h: usize, seed: u64) -> GreyGrid {
         let mut rng = SplitMix64::new(seed);
-        let blobs: Vec<(f64, f64, f64)> = (0..4).map(|_| (rng.unit() * w as f64, rng.unit() * h as f64, 1.5 + rng.unit() * w as f64 / 3.0)).collect();
+        let blobs: Vec<(f64, f64, f64)> = (0..4)
+            .map(|_| {
+                (rng.unit() * w as f64, rng.unit() * h as f64, 1.5 + rng.unit() * w as f64 / 3.0)
+            })
+            .collect();
         let v = (0..w * h)
             .map(|i| {
                 let (x, y) = ((i % w) as f64, (i / w) as f64);
-                let dark: f64 = blobs.iter().map(|&(bx, by, r)| (-((x - bx).powi(2) + (y - by).powi(2)) / (r * r)).exp()).sum();
+                let dark: f64 = blobs
+                    .iter()
+                    .map(|&(bx, by, r)| (-((x - bx).powi(2) + (y - by).powi(2)) / (r * r)).exp())
+                    .sum();
                 (255.0 * (1.0 - dark.min(1.0)) * 0.6 + 100.0 * rng.unit()) as f32
             })
             .collect();
@@ -458,7 +507,8 @@ mod tests {
     }
 
     #[test]
-    fn the_adjusted_puzzle_is_unique_without_givens_finished_by_the_level_and_differs_in_the_reported_cells() {
+    fn the_adjusted_puzzle_is_unique_without_givens_finished_by_the_level_and_differs_in_the_reported_cells(
+    ) {
         let mut flipped_somewhere = [false; 3];
         let mut easy_reached = 0;
         for seed in 1..=6u64 {
@@ -474,7 +524,8 @@ mod tests {
                 assert!(r.givens.is_empty());
                 assert!(r.puzzle().start().iter().all(|&c| c == Cell::Unknown));
                 // Differs from the thresholded picture in exactly the reported cells.
-                let differ: Vec<usize> = (0..w * h).filter(|&i| r.picture.cells()[i] != original[i]).collect();
+                let differ: Vec<usize> =
+                    (0..w * h).filter(|&i| r.picture.cells()[i] != original[i]).collect();
                 assert_eq!(differ, r.changed, "seed {seed} {level:?}");
                 assert_eq!(a.changed, r.changed.len());
                 flipped_somewhere[k] |= !r.changed.is_empty();
@@ -484,11 +535,17 @@ mod tests {
                 let mut lines = Lines::for_solver(&r.puzzle(), &vec![Cell::Unknown; w * h]);
                 let run = deduce::run(&mut lines, level.rank(), |d| d.rank <= level.rank());
                 assert_eq!(run.end, End::Complete, "seed {seed} {level:?}");
-                assert_eq!(lines.cells().iter().map(|&c| c == Cell::Black).collect::<Vec<_>>(), r.picture.cells());
+                assert_eq!(
+                    lines.cells().iter().map(|&c| c == Cell::Black).collect::<Vec<_>>(),
+                    r.picture.cells()
+                );
                 assert_eq!(a.rating.as_deref(), run.rating(LADDER));
                 // Unique by the SAT check alone (no line logic): "some cell differs" is UNSAT.
                 let mut checker = UniquenessChecker::new(&r.puzzle(), &r.picture);
-                assert!(matches!(checker.check_within(&[], u64::MAX), Check::Unique(_)), "seed {seed} {level:?}");
+                assert!(
+                    matches!(checker.check_within(&[], u64::MAX), Check::Unique(_)),
+                    "seed {seed} {level:?}"
+                );
                 assert_eq!(a.sat_unique, Some(true));
             }
         }
@@ -502,14 +559,36 @@ mod tests {
         let mut needs = 0;
         for seed in 1..=4u64 {
             let grid = greys(12, 12, seed);
-            let easy = pipeline::from_grid(&grid, &options(Level::Easy), &mut |_| {}).unwrap().adjust.unwrap();
+            let easy = pipeline::from_grid(&grid, &options(Level::Easy), &mut |_| {})
+                .unwrap()
+                .adjust
+                .unwrap();
             assert!(easy.reached);
-            assert!(easy.rules.iter().all(|(r, _)| ["Finished line", "Overlap", "Simple boxes and spaces"].contains(&r.as_str())), "{:?}", easy.rules);
-            assert!(easy.rules.iter().any(|(r, _)| r == "Simple boxes and spaces"), "{:?}", easy.rules);
-            let medium = pipeline::from_grid(&grid, &options(Level::Medium), &mut |_| {}).unwrap().adjust.unwrap();
+            assert!(
+                easy.rules.iter().all(|(r, _)| [
+                    "Finished line",
+                    "Overlap",
+                    "Simple boxes and spaces"
+                ]
+                .contains(&r.as_str())),
+                "{:?}",
+                easy.rules
+            );
+            assert!(
+                easy.rules.iter().any(|(r, _)| r == "Simple boxes and spaces"),
+                "{:?}",
+                easy.rules
+            );
+            let medium = pipeline::from_grid(&grid, &options(Level::Medium), &mut |_| {})
+                .unwrap()
+                .adjust
+                .unwrap();
             assert!(medium.rules.iter().all(|(r, _)| r != "One-cell contradiction"));
             assert_eq!(medium.rating.as_deref(), Some("line logic"));
-            let hard = pipeline::from_grid(&grid, &options(Level::Hard), &mut |_| {}).unwrap().adjust.unwrap();
+            let hard = pipeline::from_grid(&grid, &options(Level::Hard), &mut |_| {})
+                .unwrap()
+                .adjust
+                .unwrap();
             assert!(hard.reached);
             if hard.rating.as_deref() == Some("line logic with one-cell contradictions") {
                 needs += 1;

@@ -36,7 +36,13 @@ pub struct BandScratch {
 ///
 /// Returns the improvement in fixed-point objective units; the board is changed only
 /// when the improvement is positive (ties keep the current band).
-pub fn optimise_band(problem: &Problem, board: &mut [bool], r0: usize, k: usize, scratch: &mut BandScratch) -> i64 {
+pub fn optimise_band(
+    problem: &Problem,
+    board: &mut [bool],
+    r0: usize,
+    k: usize,
+    scratch: &mut BandScratch,
+) -> i64 {
     optimise_band_window(problem, board, r0, k, 0, problem.width(), scratch)
 }
 
@@ -66,9 +72,8 @@ pub fn optimise_band_window(
     let mut pc = [[0u8; PATTERNS]; ROWS];
     for (ri, y) in (y_lo..y_hi).enumerate() {
         for (bits, slot) in pc[ri].iter_mut().enumerate().take(s) {
-            *slot = (0..k)
-                .filter(|&i| bits >> i & 1 == 1 && (r0 + i).abs_diff(y) <= 1)
-                .count() as u8;
+            *slot =
+                (0..k).filter(|&i| bits >> i & 1 == 1 && (r0 + i).abs_diff(y) <= 1).count() as u8;
         }
     }
     // fixed[ri * (w + 2) + x + 1]: filled cells outside the band in rows y-1..=y+1 of column x.
@@ -94,7 +99,8 @@ pub fn optimise_band_window(
     }
     scratch.bits.resize(w, 0);
     for x in lo..hi {
-        scratch.bits[x] = (0..k).filter(|&i| board[(r0 + i) * w + x]).map(|i| 1usize << i).sum::<usize>();
+        scratch.bits[x] =
+            (0..k).filter(|&i| board[(r0 + i) * w + x]).map(|i| 1usize << i).sum::<usize>();
     }
     let span = xb - xa;
     // Column tables: rows past `rows` stay all-zero, so fixed-size loops add nothing for them.
@@ -103,7 +109,11 @@ pub fn optimise_band_window(
         let mut ct: ColumnTable = [[0; 16]; ROWS];
         for (ri, slot) in ct.iter_mut().enumerate().take(rows) {
             let y = y_lo + ri;
-            let f = usize::from(scratch.fixed[ri * fw + x] + scratch.fixed[ri * fw + x + 1] + scratch.fixed[ri * fw + x + 2]);
+            let f = usize::from(
+                scratch.fixed[ri * fw + x]
+                    + scratch.fixed[ri * fw + x + 1]
+                    + scratch.fixed[ri * fw + x + 2],
+            );
             let table = &tables[y * w + x];
             for (t, v) in slot.iter_mut().enumerate() {
                 *v = if f + t <= 9 { table[f + t] } else { IMPOSSIBLE };
@@ -114,7 +124,9 @@ pub fn optimise_band_window(
     let column_cost = |ct: &ColumnTable, a: usize, b: usize, c: usize| -> i64 {
         let mut v = 0i32;
         for ri in 0..ROWS {
-            let t = pc[ri][a & (PATTERNS - 1)] + pc[ri][b & (PATTERNS - 1)] + pc[ri][c & (PATTERNS - 1)];
+            let t = pc[ri][a & (PATTERNS - 1)]
+                + pc[ri][b & (PATTERNS - 1)]
+                + pc[ri][c & (PATTERNS - 1)];
             v += ct[ri][usize::from(t) & 15];
         }
         i64::from(v)
@@ -361,7 +373,8 @@ impl Polisher {
         let mut solved = 0usize;
         for horizontal in [true, false] {
             let (len, other) = if horizontal { (h, w) } else { (w, h) };
-            let mut work = if horizontal { std::mem::take(board) } else { transpose_board(board, w, h) };
+            let mut work =
+                if horizontal { std::mem::take(board) } else { transpose_board(board, w, h) };
             for r0 in 0..self.positions(len) {
                 let (changed, checked) = if horizontal {
                     (&self.row_changed, &mut self.row_checked)
@@ -370,7 +383,8 @@ impl Polisher {
                 };
                 let lo = r0.saturating_sub(2);
                 let hi = (r0 + self.k + 2).min(len);
-                let stale = changed.get(lo..hi).is_some_and(|s| s.iter().any(|&e| e >= checked[r0]));
+                let stale =
+                    changed.get(lo..hi).is_some_and(|s| s.iter().any(|&e| e >= checked[r0]));
                 if !stale {
                     continue;
                 }

@@ -49,16 +49,8 @@ pub fn plain_of(palette: &[Colour], picture: &[u8], w: usize) -> Option<ColourNo
 /// clues do not make a puzzle (a colour outside the palette) finishes nothing.
 pub fn finish(palette: &[Colour], picture: &[u8], w: usize) -> ColourFinish {
     let Some(puzzle) = plain_of(palette, picture, w) else {
-        let run = deduce::Run {
-            end: End::Stuck,
-            hardest: None,
-            steps: 0,
-        };
-        return ColourFinish {
-            cells: vec![None; picture.len()],
-            run,
-            rules: Vec::new(),
-        };
+        let run = deduce::Run { end: End::Stuck, hardest: None, steps: 0 };
+        return ColourFinish { cells: vec![None; picture.len()], run, rules: Vec::new() };
     };
     let mut lines = Lines::for_solver(&puzzle, &vec![None; picture.len()]);
     let mut rules: Vec<(String, usize)> = Vec::new();
@@ -66,11 +58,7 @@ pub fn finish(palette: &[Colour], picture: &[u8], w: usize) -> ColourFinish {
         tally(&mut rules, d.rule);
         true
     });
-    ColourFinish {
-        cells: lines.cells().to_vec(),
-        run,
-        rules,
-    }
+    ColourFinish { cells: lines.cells().to_vec(), run, rules }
 }
 
 fn dist(a: [f32; 3], b: [f32; 3]) -> f32 {
@@ -82,7 +70,12 @@ fn dist(a: [f32; 3], b: [f32; 3]) -> f32 {
 /// average (`lab`, CIELAB) than its own colour in `picture`, plus a small constant, made smaller
 /// where neighbours already have colour `c` (edges) and where the neighbours' colours spread
 /// widely (noise), and larger where no neighbour has `c` (a lone speck).
-pub fn costs(lab: &[[f32; 3]], palette_lab: &[[f32; 3]], picture: &[u8], w: usize) -> Vec<Vec<f32>> {
+pub fn costs(
+    lab: &[[f32; 3]],
+    palette_lab: &[[f32; 3]],
+    picture: &[u8],
+    w: usize,
+) -> Vec<Vec<f32>> {
     let h = picture.len() / w.max(1);
     let k = palette_lab.len();
     (0..w * h)
@@ -104,8 +97,11 @@ pub fn costs(lab: &[[f32; 3]], palette_lab: &[[f32; 3]], picture: &[u8], w: usiz
                 }
             }
             let n = near.len().max(1) as f32;
-            let mean = near.iter().fold([0f32; 3], |m, v| [m[0] + v[0] / n, m[1] + v[1] / n, m[2] + v[2] / n]);
-            let spread = (near.iter().map(|&v| dist(v, mean).powi(2)).sum::<f32>() / n).sqrt() / 40.0;
+            let mean = near
+                .iter()
+                .fold([0f32; 3], |m, v| [m[0] + v[0] / n, m[1] + v[1] / n, m[2] + v[2] / n]);
+            let spread =
+                (near.iter().map(|&v| dist(v, mean).powi(2)).sum::<f32>() / n).sqrt() / 40.0;
             let own = palette_lab.get(usize::from(picture[i])).map_or(0.0, |&p| dist(lab[i], p));
             (0..k)
                 .map(|col| {
@@ -175,7 +171,8 @@ pub fn adjust(
     let late = || deadline.is_some_and(|d| Instant::now() >= d);
     let left = || deadline.map(|d| d.saturating_duration_since(Instant::now()).as_millis() as u64);
     let changed_of = |p: &[u8]| (0..n).filter(|&i| p[i] != start[i]).collect::<Vec<usize>>();
-    let of = |i: usize, c: usize| cost.get(i).and_then(|v| v.get(c)).copied().unwrap_or(f32::INFINITY);
+    let of =
+        |i: usize, c: usize| cost.get(i).and_then(|v| v.get(c)).copied().unwrap_or(f32::INFINITY);
     let mut pic = start.to_vec();
     let mut runs = 1;
     let mut now = finish(palette, &pic, w);
@@ -195,14 +192,20 @@ pub fn adjust(
         // Blank cells not yet changed, each with every other colour (a changed cell stays).
         let pairs: Vec<(usize, u8)> = (0..n)
             .filter(|&i| now.cells[i].is_none() && pic[i] == start[i])
-            .flat_map(|i| (0..palette.len()).filter(move |&c| c != usize::from(start[i])).map(move |c| (i, c as u8)))
+            .flat_map(|i| {
+                (0..palette.len())
+                    .filter(move |&c| c != usize::from(start[i]))
+                    .map(move |c| (i, c as u8))
+            })
             .filter(|&(i, c)| of(i, usize::from(c)).is_finite())
             .collect();
         if pairs.is_empty() {
             break;
         }
         let mut by_cost = pairs.clone();
-        by_cost.sort_by(|a, b| of(a.0, usize::from(a.1)).total_cmp(&of(b.0, usize::from(b.1))).then(a.cmp(b)));
+        by_cost.sort_by(|a, b| {
+            of(a.0, usize::from(a.1)).total_cmp(&of(b.0, usize::from(b.1))).then(a.cmp(b))
+        });
         let mut tries: Vec<(usize, u8)> = by_cost.into_iter().take(CANDIDATES).collect();
         for _ in 0..CANDIDATES {
             let p = pairs[rng.below(pairs.len())];
@@ -255,12 +258,29 @@ pub fn adjust(
             stopped,
         };
     }
-    let mut best = ColourAdjusted { changed: changed_of(&pic), picture: pic.clone(), reached: true, finish: now, runs, stopped };
+    let mut best = ColourAdjusted {
+        changed: changed_of(&pic),
+        picture: pic.clone(),
+        reached: true,
+        finish: now,
+        runs,
+        stopped,
+    };
     // 2. Give back each changed cell's colour when the line logic does without the change,
     // the most visible change first.
     let mut order = best.changed.clone();
-    order.sort_by(|&a, &b| of(b, usize::from(pic[b])).total_cmp(&of(a, usize::from(pic[a]))).then(a.cmp(&b)));
-    let go_on = give_back(start, &mut best, &order, deadline, &mut |p| finish(palette, p, w), progress, on_better);
+    order.sort_by(|&a, &b| {
+        of(b, usize::from(pic[b])).total_cmp(&of(a, usize::from(pic[a]))).then(a.cmp(&b))
+    });
+    let go_on = give_back(
+        start,
+        &mut best,
+        &order,
+        deadline,
+        &mut |p| finish(palette, p, w),
+        progress,
+        on_better,
+    );
     best.stopped |= !go_on;
     best
 }

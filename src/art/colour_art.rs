@@ -22,15 +22,17 @@ use super::adjust::AdjustReport;
 use super::colour_adjust;
 use super::colours::{decode_rgb, lab_of, prepare_rgb, reduce, Background, Reduced, RgbGrid};
 use super::error::ArtError;
-use super::givens::{logic_givens_for, Budget, Check, Checker, GivensProgress, GivensStats, Minimising, Target};
+use super::givens::{
+    logic_givens_for, Budget, Check, Checker, GivensProgress, GivensStats, Minimising, Target,
+};
 use super::prepare::PrepareOptions;
 use crate::deduce;
+use crate::deduce::Logic;
 use crate::grid::Grid;
 use crate::kinds::colournono::encode::{all_colours, encode_with};
 use crate::kinds::colournono::generate::clues_of;
 use crate::kinds::colournono::logic::{Lines, LINE_RANK};
 use crate::kinds::colournono::{check, formats, Colour, ColourNonogram};
-use crate::deduce::Logic;
 use crate::puzzle::{Mode, Puzzle, Verdict};
 use crate::sat::{Cnf, Lit};
 
@@ -67,7 +69,8 @@ impl Target for ColourTarget {
         for &c in &self.picture {
             count[usize::from(c)] += 1;
         }
-        let common = (0..count.len()).max_by_key(|&c| (count[c], std::cmp::Reverse(c))).unwrap_or(0) as u8;
+        let common =
+            (0..count.len()).max_by_key(|&c| (count[c], std::cmp::Reverse(c))).unwrap_or(0) as u8;
         self.picture.iter().map(|&c| c != common).collect()
     }
 
@@ -243,7 +246,8 @@ fn engine(e: impl std::fmt::Display) -> ArtError {
 
 /// The reduced picture as a grid of palette indices.
 pub fn picture_grid(r: &Reduced) -> Result<Grid<u8>, ArtError> {
-    Grid::from_cells(r.height, r.width, r.cells.clone()).ok_or(ArtError::SizeMismatch { expected: r.width * r.height, actual: r.cells.len() })
+    Grid::from_cells(r.height, r.width, r.cells.clone())
+        .ok_or(ArtError::SizeMismatch { expected: r.width * r.height, actual: r.cells.len() })
 }
 
 /// The clues of the reduced picture, without givens.
@@ -262,12 +266,16 @@ pub fn puzzle_of(r: &Reduced, givens: &[usize]) -> Result<ColourNonogram, ArtErr
     for &i in givens {
         g[i] = r.cells.get(i).copied();
     }
-    let given = Grid::from_cells(r.height, r.width, g).ok_or(ArtError::SizeMismatch { expected: r.width * r.height, actual: r.cells.len() })?;
+    let given = Grid::from_cells(r.height, r.width, g)
+        .ok_or(ArtError::SizeMismatch { expected: r.width * r.height, actual: r.cells.len() })?;
     plain_puzzle(r)?.with_givens(given).and_then(|p| p.with_goal(grid)).map_err(engine)
 }
 
 /// Decodes, averages and reduces a colour picture.
-pub fn reduce_bytes(bytes: &[u8], options: &ColourOptions) -> Result<(RgbGrid, Reduced, (u32, u32)), ArtError> {
+pub fn reduce_bytes(
+    bytes: &[u8],
+    options: &ColourOptions,
+) -> Result<(RgbGrid, Reduced, (u32, u32)), ArtError> {
     let rgb = decode_rgb(bytes)?;
     let size = (rgb.width(), rgb.height());
     let grid = prepare_rgb(&rgb, &options.prepare)?;
@@ -276,7 +284,11 @@ pub fn reduce_bytes(bytes: &[u8], options: &ColourOptions) -> Result<(RgbGrid, R
 }
 
 /// Runs the whole colour pipeline on an image file's bytes; see [`run_streaming`].
-pub fn run(bytes: &[u8], options: &ColourOptions, progress: &mut dyn FnMut(GivensProgress)) -> Result<ColourArtResult, ArtError> {
+pub fn run(
+    bytes: &[u8],
+    options: &ColourOptions,
+    progress: &mut dyn FnMut(GivensProgress),
+) -> Result<ColourArtResult, ArtError> {
     run_streaming(bytes, options, progress, &mut |_| true)
 }
 
@@ -373,10 +385,15 @@ pub fn from_cells_streaming(
             // Adjust mode shows the line-logic puzzle with givens at once, then adjusts.
             ColourUnique::Logic | ColourUnique::Adjust => {
                 let g = logic_givens_for(&target, progress, &mut stats);
-                at_once(Minimising { givens: g, proven_minimal: true, ..Minimising::default() }, &mut first_unique_ms)?
+                at_once(
+                    Minimising { givens: g, proven_minimal: true, ..Minimising::default() },
+                    &mut first_unique_ms,
+                )?
             }
             ColourUnique::Givens => {
-                let deadline = options.budget.time_ms.map(|ms| Instant::now() + std::time::Duration::from_secs_f64(ms.max(0.0) / 1000.0));
+                let deadline = options.budget.time_ms.map(|ms| {
+                    Instant::now() + std::time::Duration::from_secs_f64(ms.max(0.0) / 1000.0)
+                });
                 let mut checker = Checker::for_target(target, deadline);
                 let mut failed: Option<ArtError> = None;
                 let mut on_unique = |m: &Minimising| -> bool {
@@ -406,7 +423,16 @@ pub fn from_cells_streaming(
     let mut reduced = reduced;
     let mut chosen = chosen;
     if options.unique == ColourUnique::Adjust {
-        let (report, adjusted) = adjust_picture(grid, &reduced, options, started, first_unique_ms.unwrap_or_default(), &base, &fill, on_puzzle)?;
+        let (report, adjusted) = adjust_picture(
+            grid,
+            &reduced,
+            options,
+            started,
+            first_unique_ms.unwrap_or_default(),
+            &base,
+            &fill,
+            on_puzzle,
+        )?;
         if let Some(a) = adjusted {
             reduced.cells = a.picture;
             base.reduced = reduced.clone();
@@ -429,8 +455,18 @@ pub fn from_cells_streaming(
     let mut out = fill(&base, &chosen)?;
     out.proven_unique = report.verdict == Verdict::Unique && checked;
     out.final_proof = true;
-    out.final_line_logic = !ColourTarget { plain: plain_puzzle(&reduced)?, picture: reduced.cells.clone() }.unknown_after(&chosen.givens).contains(&true);
-    out.timings = ColourTimings { reduce_ms, first_unique_ms: first_unique_ms.unwrap_or_default(), givens_ms, proof_ms, total_ms: ms(started), decode_ms: 0.0 };
+    out.final_line_logic =
+        !ColourTarget { plain: plain_puzzle(&reduced)?, picture: reduced.cells.clone() }
+            .unknown_after(&chosen.givens)
+            .contains(&true);
+    out.timings = ColourTimings {
+        reduce_ms,
+        first_unique_ms: first_unique_ms.unwrap_or_default(),
+        givens_ms,
+        proof_ms,
+        total_ms: ms(started),
+        decode_ms: 0.0,
+    };
     Ok(out)
 }
 
@@ -450,10 +486,17 @@ fn adjust_picture(
     on_puzzle: &mut dyn FnMut(&ColourArtResult) -> bool,
 ) -> Result<(AdjustReport, Option<colour_adjust::ColourAdjusted>), ArtError> {
     let palette = plain_puzzle(reduced)?.palette().to_vec();
-    let palette_lab: Vec<[f32; 3]> = reduced.palette.iter().map(|&[a, b, c]| lab_of([f32::from(a), f32::from(b), f32::from(c)])).collect();
+    let palette_lab: Vec<[f32; 3]> = reduced
+        .palette
+        .iter()
+        .map(|&[a, b, c]| lab_of([f32::from(a), f32::from(b), f32::from(c)]))
+        .collect();
     let lab: Vec<[f32; 3]> = grid.cells().iter().map(|&c| lab_of(c)).collect();
     let cost = colour_adjust::costs(&lab, &palette_lab, &reduced.cells, reduced.width);
-    let deadline = options.budget.time_ms.map(|ms| Instant::now() + std::time::Duration::from_secs_f64(ms.max(0.0) / 1000.0));
+    let deadline = options
+        .budget
+        .time_ms
+        .map(|ms| Instant::now() + std::time::Duration::from_secs_f64(ms.max(0.0) / 1000.0));
     let t = Instant::now();
     let mut failed: Option<ArtError> = None;
     let mut on_better = |a: &colour_adjust::ColourAdjusted| -> bool {
@@ -473,7 +516,16 @@ fn adjust_picture(
             }
         }
     };
-    let a = colour_adjust::adjust(&reduced.cells, reduced.width, &palette, &cost, options.seed, deadline, &mut |_| {}, &mut on_better);
+    let a = colour_adjust::adjust(
+        &reduced.cells,
+        reduced.width,
+        &palette,
+        &cost,
+        options.seed,
+        deadline,
+        &mut |_| {},
+        &mut on_better,
+    );
     if let Some(e) = failed {
         return Err(e);
     }
@@ -484,7 +536,11 @@ fn adjust_picture(
     let target = ColourTarget { plain: plain_of(&a.picture, reduced)?, picture: a.picture.clone() };
     report.sat_unique = match Checker::for_target(target, None).check_plain() {
         Check::Unique(_) => Some(true),
-        Check::Second(_) => return Err(engine("the line logic finished an adjusted picture whose clues have a second answer")),
+        Check::Second(_) => {
+            return Err(engine(
+                "the line logic finished an adjusted picture whose clues have a second answer",
+            ))
+        }
         Check::Undecided => None,
     };
     Ok((report, Some(a)))
@@ -512,13 +568,16 @@ pub fn parse_unique(word: &str) -> Result<ColourUnique, String> {
         "givens" => Ok(ColourUnique::Givens),
         "logic" => Ok(ColourUnique::Logic),
         "adjust" => Ok(ColourUnique::Adjust),
-        other => Err(format!("unknown --unique `{other}` for a colour puzzle; use givens, logic or adjust")),
+        other => Err(format!(
+            "unknown --unique `{other}` for a colour puzzle; use givens, logic or adjust"
+        )),
     }
 }
 
 /// The command line's JSON: the puzzle's studio JSON with an `art` object of figures.
 pub fn report_json(r: &ColourArtResult) -> Result<String, String> {
-    let mut v: serde_json::Value = serde_json::from_str(&r.puzzle_json).map_err(|e| e.to_string())?;
+    let mut v: serde_json::Value =
+        serde_json::from_str(&r.puzzle_json).map_err(|e| e.to_string())?;
     v["art"] = serde_json::json!({
         "width": r.reduced.width,
         "height": r.reduced.height,
@@ -554,7 +613,15 @@ pub fn report_json(r: &ColourArtResult) -> Result<String, String> {
 pub fn report_text(r: &ColourArtResult) -> String {
     let mut out = String::new();
     let red = &r.reduced;
-    out.push_str(&format!("# {}x{} cells from a {}x{} image, {} colours (background {})\n", red.width, red.height, r.image_size.0, r.image_size.1, red.palette.len() - usize::from(r.background == Background::None), r.background.word()));
+    out.push_str(&format!(
+        "# {}x{} cells from a {}x{} image, {} colours (background {})\n",
+        red.width,
+        red.height,
+        r.image_size.0,
+        r.image_size.1,
+        red.palette.len() - usize::from(r.background == Background::None),
+        r.background.word()
+    ));
     if red.merged > 0 {
         out.push_str(&format!("# {} of the colours asked for merged: closer than ΔE {} in CIELAB, too alike to tell apart\n", red.merged, crate::art::colours::MIN_DELTA_E));
     }
@@ -562,9 +629,20 @@ pub fn report_text(r: &ColourArtResult) -> String {
         out.extend(row.iter().map(|&c| formats::colour_char(c)));
         out.push('\n');
     }
-    let names: Vec<String> = red.palette.iter().enumerate().map(|(i, &[a, b, c])| format!("{} {}", formats::colour_char(i as u8), Colour::rgb(a, b, c).hex())).collect();
+    let names: Vec<String> = red
+        .palette
+        .iter()
+        .enumerate()
+        .map(|(i, &[a, b, c])| {
+            format!("{} {}", formats::colour_char(i as u8), Colour::rgb(a, b, c).hex())
+        })
+        .collect();
     out.push_str(&format!("palette: {}\n", names.join(", ")));
-    let minimal = if r.proven_minimal { "proven minimal".to_string() } else { format!("{} undecided{}", r.undecided, if r.out_of_time { ", out of time" } else { "" }) };
+    let minimal = if r.proven_minimal {
+        "proven minimal".to_string()
+    } else {
+        format!("{} undecided{}", r.undecided, if r.out_of_time { ", out of time" } else { "" })
+    };
     out.push_str(&format!(
         "givens: {} ({}; {} mode{})\n",
         r.givens.len(),
@@ -575,7 +653,11 @@ pub fn report_text(r: &ColourArtResult) -> String {
     out.push_str(&format!(
         "unique: {} ({})\n",
         if r.proven_unique { "proven" } else { "NOT proven" },
-        if r.final_line_logic { "line logic finishes it; the solver's second solve agrees" } else { "line logic, then SAT: the second solve is UNSAT" }
+        if r.final_line_logic {
+            "line logic finishes it; the solver's second solve agrees"
+        } else {
+            "line logic, then SAT: the second solve is UNSAT"
+        }
     ));
     if let Some(a) = &r.adjust {
         out.push_str(&match (a.reached, a.stopped) {

@@ -29,7 +29,13 @@ pub struct ColourControls {
 impl Default for ColourControls {
     /// 30 cells, 4 colours, background on, fewest givens, 30 s.
     fn default() -> Self {
-        ColourControls { width: 30, colours: 4, background: true, unique: ColourUnique::Givens, time_s: DEFAULT_TIME_S }
+        ColourControls {
+            width: 30,
+            colours: 4,
+            background: true,
+            unique: ColourUnique::Givens,
+            time_s: DEFAULT_TIME_S,
+        }
     }
 }
 
@@ -101,7 +107,9 @@ pub fn reduced_svg(r: &ColourArtResult) -> String {
 
 /// The cell averages as SVG.
 pub fn averaged_svg(r: &ColourArtResult) -> String {
-    cells_svg(r.reduced.width, r.reduced.height, |i| hex(r.averaged.get(i).copied().unwrap_or([255, 255, 255])))
+    cells_svg(r.reduced.width, r.reduced.height, |i| {
+        hex(r.averaged.get(i).copied().unwrap_or([255, 255, 255]))
+    })
 }
 
 /// The puzzle's starting grid as SVG: the given cells in their colours, the rest blank (light
@@ -114,7 +122,13 @@ pub fn givens_svg(r: &ColourArtResult) -> String {
             *s = true;
         }
     }
-    cells_svg(red.width, red.height, |i| if shown[i] { hex(red.palette[usize::from(red.cells[i])]) } else { BLANK.to_string() })
+    cells_svg(red.width, red.height, |i| {
+        if shown[i] {
+            hex(red.palette[usize::from(red.cells[i])])
+        } else {
+            BLANK.to_string()
+        }
+    })
 }
 
 /// A blank cell of the puzzle pane.
@@ -146,7 +160,11 @@ pub fn panes(r: &ColourArtResult) -> Vec<(String, String)> {
                 (givens, with_rings(givens_svg(r), w, &r.changed)),
             ]
         }
-        None => vec![("Cell colours".to_string(), averaged_svg(r)), ("Reduced picture".to_string(), reduced_svg(r)), (givens, givens_svg(r))],
+        None => vec![
+            ("Cell colours".to_string(), averaged_svg(r)),
+            ("Reduced picture".to_string(), reduced_svg(r)),
+            (givens, givens_svg(r)),
+        ],
     }
 }
 
@@ -164,16 +182,26 @@ pub fn result_sentence(r: &ColourArtResult) -> String {
         1 => "1 given cell".to_string(),
         n => format!("{n} given cells"),
     };
-    let bg = if r.background == Background::Auto { "one of them the background" } else { "no background colour" };
+    let bg = if r.background == Background::Auto {
+        "one of them the background"
+    } else {
+        "no background colour"
+    };
     let proof = match (r.proven_unique, r.final_proof) {
-        (true, true) => "proven unique (the solver's second solve is UNSAT and its answer is this picture)",
+        (true, true) => {
+            "proven unique (the solver's second solve is UNSAT and its answer is this picture)"
+        }
         (true, false) => "unique (proven by the search; the final proof follows)",
         (false, _) => "NOT proven unique",
     };
     let adjusted;
     let minimal = if let Some(a) = r.adjust.as_ref() {
         adjusted = if a.reached {
-            format!("; line logic alone solves it, {} of its cells changed ({:.1}%)", a.changed, a.fraction * 100.0)
+            format!(
+                "; line logic alone solves it, {} of its cells changed ({:.1}%)",
+                a.changed,
+                a.fraction * 100.0
+            )
         } else {
             format!("; no adjusted picture line logic finishes was found{}, so it keeps line-logic givens", if a.stopped { " in time" } else { "" })
         };
@@ -191,10 +219,18 @@ pub fn result_sentence(r: &ColourArtResult) -> String {
     };
     let merged = match red.merged {
         0 => String::new(),
-        1 => "; 1 colour asked for was merged into another, too alike to tell apart on a board".to_string(),
-        n => format!("; {n} colours asked for were merged into others, too alike to tell apart on a board"),
+        1 => "; 1 colour asked for was merged into another, too alike to tell apart on a board"
+            .to_string(),
+        n => format!(
+            "; {n} colours asked for were merged into others, too alike to tell apart on a board"
+        ),
     };
-    format!("{}x{} cells in {} colours ({bg}{merged}), {givens}: {proof}{minimal}.", red.width, red.height, colours_of(r))
+    format!(
+        "{}x{} cells in {} colours ({bg}{merged}), {givens}: {proof}{minimal}.",
+        red.width,
+        red.height,
+        colours_of(r)
+    )
 }
 
 /// The times in one sentence.

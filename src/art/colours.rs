@@ -187,7 +187,11 @@ pub const MIN_DELTA_E: f32 = 10.0;
 
 /// Merges clusters closer than `min` (the closest pair first, each centre the mean of its
 /// cells), returning the centres left, each point's new cluster and how many merges were made.
-fn merge_close(centres: Vec<[f32; 3]>, assign: Vec<usize>, min: f32) -> (Vec<[f32; 3]>, Vec<usize>, usize) {
+fn merge_close(
+    centres: Vec<[f32; 3]>,
+    assign: Vec<usize>,
+    min: f32,
+) -> (Vec<[f32; 3]>, Vec<usize>, usize) {
     let mut count = vec![0usize; centres.len()];
     for &a in &assign {
         count[a] += 1;
@@ -196,7 +200,8 @@ fn merge_close(centres: Vec<[f32; 3]>, assign: Vec<usize>, min: f32) -> (Vec<[f3
     let mut into: Vec<usize> = (0..centres.len()).collect();
     let mut merged = 0;
     loop {
-        let live: Vec<usize> = (0..centres.len()).filter(|&k| into[k] == k && count[k] > 0).collect();
+        let live: Vec<usize> =
+            (0..centres.len()).filter(|&k| into[k] == k && count[k] > 0).collect();
         let closest = live
             .iter()
             .enumerate()
@@ -221,14 +226,18 @@ fn merge_close(centres: Vec<[f32; 3]>, assign: Vec<usize>, min: f32) -> (Vec<[f3
         merged += 1;
     }
     let keep: Vec<usize> = (0..centres.len()).filter(|&k| into[k] == k).collect();
-    let new_index: Vec<usize> = (0..centres.len()).map(|k| keep.iter().position(|&q| q == into[k]).expect("kept")).collect();
+    let new_index: Vec<usize> = (0..centres.len())
+        .map(|k| keep.iter().position(|&q| q == into[k]).expect("kept"))
+        .collect();
     let assign = assign.iter().map(|&a| new_index[a]).collect();
     (keep.iter().map(|&k| centres[k]).collect(), assign, merged)
 }
 
 /// CIELAB (D65) of an sRGB colour with components in `0..=255`.
 pub fn lab_of(rgb: [f32; 3]) -> [f32; 3] {
-    let lab = Lab::from_color(Srgb::new(rgb[0] / 255.0, rgb[1] / 255.0, rgb[2] / 255.0).into_linear::<f32>());
+    let lab = Lab::from_color(
+        Srgb::new(rgb[0] / 255.0, rgb[1] / 255.0, rgb[2] / 255.0).into_linear::<f32>(),
+    );
     [lab.l, lab.a, lab.b]
 }
 
@@ -334,7 +343,8 @@ pub fn best_kmeans(points: &[[f32; 3]], k: usize, seed: u64) -> (Vec<[f32; 3]>, 
     let mut best: Option<(f64, (Vec<[f32; 3]>, Vec<usize>))> = None;
     for s in 0..KMEANS_RESTARTS {
         let (centres, assign) = kmeans(points, k, seed.wrapping_add(s));
-        let cost: f64 = points.iter().zip(&assign).map(|(p, &a)| f64::from(distance2(p, &centres[a]))).sum();
+        let cost: f64 =
+            points.iter().zip(&assign).map(|(p, &a)| f64::from(distance2(p, &centres[a]))).sum();
         if best.as_ref().is_none_or(|b| cost < b.0) {
             best = Some((cost, (centres, assign)));
         }
@@ -345,9 +355,19 @@ pub fn best_kmeans(points: &[[f32; 3]], k: usize, seed: u64) -> (Vec<[f32; 3]>, 
 /// Reduces `grid` to `colours` colours (see the module documentation for what counts), the
 /// background chosen by `background`. Fails for a colour count outside 2 to 8, and when the
 /// picture has a single colour with the background on.
-pub fn reduce(grid: &RgbGrid, colours: usize, background: Background, seed: u64) -> Result<Reduced, ArtError> {
+pub fn reduce(
+    grid: &RgbGrid,
+    colours: usize,
+    background: Background,
+    seed: u64,
+) -> Result<Reduced, ArtError> {
     if !(MIN_COLOURS..=MAX_COLOURS).contains(&colours) {
-        return Err(ArtError::InvalidSize { what: "colour count".to_string(), value: colours as u32, min: MIN_COLOURS as u32, max: MAX_COLOURS as u32 });
+        return Err(ArtError::InvalidSize {
+            what: "colour count".to_string(),
+            value: colours as u32,
+            min: MIN_COLOURS as u32,
+            max: MAX_COLOURS as u32,
+        });
     }
     let (w, h) = (grid.width(), grid.height());
     let labs: Vec<[f32; 3]> = grid.cells().iter().map(|&c| lab_of(c)).collect();
@@ -381,19 +401,25 @@ pub fn reduce(grid: &RgbGrid, colours: usize, background: Background, seed: u64)
                 }
             }
             // Most common on the border, then overall, then the lightest.
-            (0..rgbs.len()).max_by_key(|&c| (border[c], count[c], centres_lightness(&rgbs[c]), std::cmp::Reverse(c)))
+            (0..rgbs.len()).max_by_key(|&c| {
+                (border[c], count[c], centres_lightness(&rgbs[c]), std::cmp::Reverse(c))
+            })
         }
         Background::None => None,
     };
     // Run colours: most cells first.
-    let mut order: Vec<usize> = (0..rgbs.len()).filter(|&c| Some(c) != background_cluster).collect();
+    let mut order: Vec<usize> =
+        (0..rgbs.len()).filter(|&c| Some(c) != background_cluster).collect();
     order.sort_by_key(|&c| (std::cmp::Reverse(count[c]), c));
     if order.is_empty() {
         return Err(ArtError::SingleColour);
     }
     let back_rgb = match background_cluster {
         Some(b) => rgbs[b],
-        None => [[255, 255, 255], [0, 0, 0], [128, 128, 128]].into_iter().find(|c| !rgbs.contains(c)).unwrap_or([255, 255, 255]),
+        None => [[255, 255, 255], [0, 0, 0], [128, 128, 128]]
+            .into_iter()
+            .find(|c| !rgbs.contains(c))
+            .unwrap_or([255, 255, 255]),
     };
     let mut index = vec![0u8; rgbs.len()];
     for (k, &c) in order.iter().enumerate() {
@@ -401,7 +427,8 @@ pub fn reduce(grid: &RgbGrid, colours: usize, background: Background, seed: u64)
     }
     let mut palette = vec![back_rgb];
     palette.extend(order.iter().map(|&c| rgbs[c]));
-    let cells = cluster.iter().map(|&c| if Some(c) == background_cluster { 0 } else { index[c] }).collect();
+    let cells =
+        cluster.iter().map(|&c| if Some(c) == background_cluster { 0 } else { index[c] }).collect();
     Ok(Reduced { width: w, height: h, palette, cells, merged })
 }
 

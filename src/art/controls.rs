@@ -2,10 +2,10 @@
 //! the pipeline options they ask for. No web API here, so they are tested natively.
 
 use super::adjust::Level;
-use super::tone::Tone;
 use super::givens::Budget;
 use super::pipeline::{ArtOptions, Method};
 use super::prepare::{MAX_CELLS, MIN_HEIGHT, MIN_WIDTH};
+use super::tone::Tone;
 use super::{Crop, OptimizerConfig, PrepareOptions, UniqueMode};
 
 /// The choices of time for minimising the givens, in seconds, and the default: a person can
@@ -42,7 +42,18 @@ pub struct Controls {
 
 impl Default for Controls {
     fn default() -> Self {
-        Controls { width: 25, height: None, crop: [None; 4], invert: false, translucent: false, threshold: None, unique: UniqueMode::Givens, time_s: DEFAULT_TIME_S, level: Level::Medium, tone: None }
+        Controls {
+            width: 25,
+            height: None,
+            crop: [None; 4],
+            invert: false,
+            translucent: false,
+            threshold: None,
+            unique: UniqueMode::Givens,
+            time_s: DEFAULT_TIME_S,
+            level: Level::Medium,
+            tone: None,
+        }
     }
 }
 
@@ -84,7 +95,9 @@ impl Controls {
                     c.width = n.clamp(MIN_WIDTH, MAX_CELLS);
                 }
             }
-            Field::Height => c.height = v.parse::<u32>().ok().map(|h| h.clamp(MIN_HEIGHT, MAX_CELLS)),
+            Field::Height => {
+                c.height = v.parse::<u32>().ok().map(|h| h.clamp(MIN_HEIGHT, MAX_CELLS))
+            }
             Field::Invert => c.invert = value == "true",
             Field::Method => c.translucent = value == "translucent",
             Field::Threshold => c.threshold = v.parse::<u16>().ok(),
@@ -127,7 +140,8 @@ impl Controls {
 
     /// These controls cropped to `crop` (a rectangle dragged on the original), or not cropped.
     pub fn with_crop(self, crop: Option<Crop>) -> Controls {
-        let crop = crop.map_or([None; 4], |k| [Some(k.x), Some(k.y), Some(k.width), Some(k.height)]);
+        let crop =
+            crop.map_or([None; 4], |k| [Some(k.x), Some(k.y), Some(k.width), Some(k.height)]);
         Controls { crop, ..self }
     }
 
@@ -147,7 +161,18 @@ impl Controls {
             Method::Threshold { t: self.threshold }
         };
         let budget = Budget { time_ms: Some(f64::from(self.time_s) * 1000.0), ..Budget::default() };
-        ArtOptions { prepare: PrepareOptions { width: self.width, height: self.height, crop: self.crop(), invert: self.invert }, method, unique: self.unique, budget, tone: self.tone }
+        ArtOptions {
+            prepare: PrepareOptions {
+                width: self.width,
+                height: self.height,
+                crop: self.crop(),
+                invert: self.invert,
+            },
+            method,
+            unique: self.unique,
+            budget,
+            tone: self.tone,
+        }
     }
 
     /// The threshold slider's position: the threshold asked for, else Otsu's for the image
@@ -158,7 +183,11 @@ impl Controls {
 
     /// The threshold slider's label, saying when the threshold is Otsu's.
     pub fn threshold_label(&self, otsu: Option<u16>) -> String {
-        format!("Threshold {}{} ", self.slider(otsu), if self.threshold.is_none() { " (Otsu)" } else { "" })
+        format!(
+            "Threshold {}{} ",
+            self.slider(otsu),
+            if self.threshold.is_none() { " (Otsu)" } else { "" }
+        )
     }
 
     /// The width / height a locked drag keeps: square cells when the grid's height is set, else
@@ -194,10 +223,19 @@ mod tests {
         assert_eq!(c.set(Field::Threshold, "x").threshold, None);
         assert_eq!(c.set(Field::Unique, "logic").unique, UniqueMode::Logic);
         assert_eq!(c.set(Field::Unique, "off").unique, UniqueMode::Off);
-        assert_eq!(c.set(Field::Unique, "off").set(Field::Unique, "givens").unique, UniqueMode::Givens);
+        assert_eq!(
+            c.set(Field::Unique, "off").set(Field::Unique, "givens").unique,
+            UniqueMode::Givens
+        );
         assert_eq!(c.set(Field::Unique, "adjust").unique, UniqueMode::Adjust(Level::Medium));
-        assert_eq!(c.set(Field::Level, "hard").set(Field::Unique, "adjust").unique, UniqueMode::Adjust(Level::Hard));
-        assert_eq!(c.set(Field::Unique, "adjust").set(Field::Level, "easy").options().unique, UniqueMode::Adjust(Level::Easy));
+        assert_eq!(
+            c.set(Field::Level, "hard").set(Field::Unique, "adjust").unique,
+            UniqueMode::Adjust(Level::Hard)
+        );
+        assert_eq!(
+            c.set(Field::Unique, "adjust").set(Field::Level, "easy").options().unique,
+            UniqueMode::Adjust(Level::Easy)
+        );
         assert_eq!(c.set(Field::Level, "extreme").level, Level::Medium);
         assert_eq!(c.set(Field::Time, "120").time_s, 120);
         assert_eq!(c.set(Field::Time, "soon").time_s, DEFAULT_TIME_S);
@@ -210,7 +248,10 @@ mod tests {
 
     #[test]
     fn a_crop_needs_all_four_numbers() {
-        let c = Controls::default().set(Field::Crop(0), "1").set(Field::Crop(1), "2").set(Field::Crop(2), "30");
+        let c = Controls::default()
+            .set(Field::Crop(0), "1")
+            .set(Field::Crop(1), "2")
+            .set(Field::Crop(2), "30");
         assert_eq!(c.crop(), None);
         assert_eq!(c.options().prepare.crop, None);
         let c = c.set(Field::Crop(3), "40");
@@ -227,7 +268,8 @@ mod tests {
         assert!(matches!(o.method, Method::Threshold { t: None }));
         assert_eq!(o.budget.time_ms, Some(30_000.0));
         assert_eq!((o.prepare.width, o.prepare.height, o.prepare.invert), (25, None, false));
-        let o = Controls::default().set(Field::Method, "translucent").set(Field::Time, "10").options();
+        let o =
+            Controls::default().set(Field::Method, "translucent").set(Field::Time, "10").options();
         assert!(matches!(o.method, Method::Translucent { .. }));
         assert_eq!(o.budget.time_ms, Some(10_000.0));
     }

@@ -9,7 +9,13 @@ use super::Crop;
 pub fn to_image(px: f64, py: f64, shown: (f64, f64), image: (u32, u32)) -> (f64, f64) {
     let (sw, sh) = shown;
     let (iw, ih) = (f64::from(image.0), f64::from(image.1));
-    if !(sw.is_finite() && sh.is_finite() && sw > 0.0 && sh > 0.0 && px.is_finite() && py.is_finite()) {
+    if !(sw.is_finite()
+        && sh.is_finite()
+        && sw > 0.0
+        && sh > 0.0
+        && px.is_finite()
+        && py.is_finite())
+    {
         return (0.0, 0.0);
     }
     ((px / sw * iw).clamp(0.0, iw), (py / sh * ih).clamp(0.0, ih))
@@ -19,7 +25,12 @@ pub fn to_image(px: f64, py: f64, shown: (f64, f64), image: (u32, u32)) -> (f64,
 /// inside the image and at least 1×1. With `aspect` (width / height) the rectangle keeps the
 /// start corner and takes the largest size of that ratio within the dragged extent and the
 /// image. `None` for an image with no pixels.
-pub fn drag_crop(start: (f64, f64), end: (f64, f64), image: (u32, u32), aspect: Option<f64>) -> Option<Crop> {
+pub fn drag_crop(
+    start: (f64, f64),
+    end: (f64, f64),
+    image: (u32, u32),
+    aspect: Option<f64>,
+) -> Option<Crop> {
     let (iw, ih) = (f64::from(image.0), f64::from(image.1));
     if image.0 == 0 || image.1 == 0 {
         return None;
@@ -83,9 +94,15 @@ mod tests {
         assert_eq!(a, Crop { x: 10, y: 20, width: 100, height: 50 });
         assert_eq!(a, b);
         // Beyond the edges: clamped.
-        assert_eq!(drag_crop((150.0, 50.0), (900.0, -30.0), (200, 100), None).unwrap(), Crop { x: 150, y: 0, width: 50, height: 50 });
+        assert_eq!(
+            drag_crop((150.0, 50.0), (900.0, -30.0), (200, 100), None).unwrap(),
+            Crop { x: 150, y: 0, width: 50, height: 50 }
+        );
         // A click is a 1x1 crop, even at the far edge.
-        assert_eq!(drag_crop((200.0, 100.0), (200.0, 100.0), (200, 100), None).unwrap(), Crop { x: 199, y: 99, width: 1, height: 1 });
+        assert_eq!(
+            drag_crop((200.0, 100.0), (200.0, 100.0), (200, 100), None).unwrap(),
+            Crop { x: 199, y: 99, width: 1, height: 1 }
+        );
         assert_eq!(drag_crop((0.0, 0.0), (5.0, 5.0), (0, 10), None), None);
     }
 
@@ -110,7 +127,8 @@ mod tests {
 
     #[test]
     fn the_overlay_is_in_percent_of_the_picture() {
-        let (l, t, w, h) = overlay_percent(&Crop { x: 50, y: 25, width: 100, height: 50 }, (200, 100));
+        let (l, t, w, h) =
+            overlay_percent(&Crop { x: 50, y: 25, width: 100, height: 50 }, (200, 100));
         assert_eq!((l, t, w, h), (25.0, 25.0, 50.0, 50.0));
     }
 }

@@ -1,8 +1,8 @@
 //! Decoding of PNG, JPEG, GIF, WebP and BMP files into a greyscale pixel buffer.
 
 use super::error::ArtError;
-use image::metadata::Orientation;
 use image::error::LimitErrorKind;
+use image::metadata::Orientation;
 use image::{DynamicImage, ImageDecoder, ImageError, ImageFormat, ImageReader, Limits};
 use serde::{Deserialize, Serialize};
 use std::io::Cursor;
@@ -32,16 +32,9 @@ impl Gray {
         }
         let expected = (width as usize).saturating_mul(height as usize);
         if pixels.len() != expected {
-            return Err(ArtError::SizeMismatch {
-                expected,
-                actual: pixels.len(),
-            });
+            return Err(ArtError::SizeMismatch { expected, actual: pixels.len() });
         }
-        Ok(Gray {
-            width,
-            height,
-            pixels,
-        })
+        Ok(Gray { width, height, pixels })
     }
 
     /// Width in pixels.
@@ -64,9 +57,7 @@ impl Gray {
         if x >= self.width || y >= self.height {
             return None;
         }
-        self.pixels
-            .get(y as usize * self.width as usize + x as usize)
-            .copied()
+        self.pixels.get(y as usize * self.width as usize + x as usize).copied()
     }
 }
 
@@ -92,7 +83,8 @@ pub fn decode_limits() -> Limits {
 pub fn decode(bytes: &[u8]) -> Result<Gray, ArtError> {
     let (decoder, format, orientation) = open(bytes)?;
     let (width, height) = decoder.dimensions();
-    let jpeg = (format == Some(ImageFormat::Jpeg)).then(|| jpeg_luma(bytes, width, height)).flatten();
+    let jpeg =
+        (format == Some(ImageFormat::Jpeg)).then(|| jpeg_luma(bytes, width, height)).flatten();
     let (width, height, grey) = match jpeg {
         Some(grey) => (width, height, grey),
         None => {
@@ -113,15 +105,14 @@ pub fn decode(bytes: &[u8]) -> Result<Gray, ArtError> {
 /// format other than PNG, JPEG, GIF, WebP or BMP, a truncated file, too many pixels, too large
 /// an allocation), then the decoder under [`decode_limits`], the format and the EXIF
 /// orientation (a damaged EXIF block counts as none).
-pub(crate) fn open(bytes: &[u8]) -> Result<(impl ImageDecoder + '_, Option<ImageFormat>, Orientation), ArtError> {
+pub(crate) fn open(
+    bytes: &[u8],
+) -> Result<(impl ImageDecoder + '_, Option<ImageFormat>, Orientation), ArtError> {
     if bytes.is_empty() {
         return Err(ArtError::EmptyFile);
     }
     if bytes.len() > MAX_FILE_BYTES {
-        return Err(ArtError::FileTooLarge {
-            bytes: bytes.len(),
-            max_bytes: MAX_FILE_BYTES,
-        });
+        return Err(ArtError::FileTooLarge { bytes: bytes.len(), max_bytes: MAX_FILE_BYTES });
     }
     let mut reader = ImageReader::new(Cursor::new(bytes))
         .with_guessed_format()
@@ -149,9 +140,7 @@ pub(crate) fn open(bytes: &[u8]) -> Result<(impl ImageDecoder + '_, Option<Image
     if decoder.total_bytes() > MAX_DECODE_ALLOC {
         return Err(ArtError::OutOfMemoryLimit);
     }
-    let orientation = decoder
-        .orientation()
-        .unwrap_or(Orientation::NoTransforms);
+    let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
     Ok((decoder, format, orientation))
 }
 
@@ -301,13 +290,16 @@ fn gif_complete(bytes: &[u8]) -> bool {
 
 fn webp_complete(bytes: &[u8]) -> bool {
     match bytes.get(4..8) {
-        Some(&[a, b, c, d]) => (u32::from_le_bytes([a, b, c, d]) as usize).saturating_add(8) <= bytes.len(),
+        Some(&[a, b, c, d]) => {
+            (u32::from_le_bytes([a, b, c, d]) as usize).saturating_add(8) <= bytes.len()
+        }
         _ => false,
     }
 }
 
 fn bmp_complete(bytes: &[u8]) -> bool {
-    let u32_at = |i: usize| bytes.get(i..i + 4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+    let u32_at =
+        |i: usize| bytes.get(i..i + 4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
     let i32_at = |i: usize| u32_at(i).map(|v| v as i32);
     let u16_at = |i: usize| bytes.get(i..i + 2).map(|b| u16::from_le_bytes([b[0], b[1]]));
     let (Some(offset), Some(header)) = (u32_at(10), u32_at(14)) else { return false };
@@ -335,11 +327,7 @@ pub fn check_dimensions(width: u32, height: u32) -> Result<(), ArtError> {
         return Err(ArtError::EmptyImage);
     }
     if u64::from(width) * u64::from(height) > MAX_PIXELS {
-        return Err(ArtError::TooManyPixels {
-            width,
-            height,
-            max_pixels: MAX_PIXELS,
-        });
+        return Err(ArtError::TooManyPixels { width, height, max_pixels: MAX_PIXELS });
     }
     Ok(())
 }

@@ -43,20 +43,14 @@ pub fn solve_exact(problem: &Problem) -> Result<ExactSolution, ArtError> {
         let objective = problem.objective(&filled)?;
         return Ok(ExactSolution { filled, objective });
     }
-    Err(ArtError::TooLargeForExact {
-        width: w,
-        height: h,
-    })
+    Err(ArtError::TooLargeForExact { width: w, height: h })
 }
 
 /// Exact DP for a problem at most `MAX_EXACT_SIDE` wide; returns the board.
 fn solve_rows(problem: &Problem) -> Result<Vec<bool>, ArtError> {
     let (w, h) = (problem.width(), problem.height());
     if w == 0 || w > MAX_EXACT_SIDE {
-        return Err(ArtError::TooLargeForExact {
-            width: w,
-            height: h,
-        });
+        return Err(ArtError::TooLargeForExact { width: w, height: h });
     }
     let s = 1usize << w;
     let tables = problem.cost_tables();
@@ -135,10 +129,8 @@ fn solve_rows(problem: &Problem) -> Result<Vec<bool>, ArtError> {
     }
     for r in (2..h).rev() {
         let idx = rows[r - 1] * s + rows[r];
-        rows[r - 2] = usize::from(parents.get(r - 1).and_then(|p| p.get(idx)).copied().unwrap_or(0));
+        rows[r - 2] =
+            usize::from(parents.get(r - 1).and_then(|p| p.get(idx)).copied().unwrap_or(0));
     }
-    Ok(rows
-        .iter()
-        .flat_map(|&bits| (0..w).map(move |j| bits >> j & 1 == 1))
-        .collect())
+    Ok(rows.iter().flat_map(|&bits| (0..w).map(move |j| bits >> j & 1 == 1)).collect())
 }

@@ -310,7 +310,9 @@ const RESTART_SCALE: u64 = 2048;
 
 fn budgeted_solver(cnf: &Cnf, limit: &Rc<StdCell<u64>>, deadline: Option<Instant>) -> Solver {
     let limit = limit.clone();
-    let monitor = Monitor::new(0.0, move |p| p.work < limit.get() && deadline.is_none_or(|d| Instant::now() < d));
+    let monitor = Monitor::new(0.0, move |p| {
+        p.work < limit.get() && deadline.is_none_or(|d| Instant::now() < d)
+    });
     let mut solver = Solver::with_monitor(cnf, monitor);
     solver.set_restart_scale(RESTART_SCALE);
     solver
@@ -323,8 +325,13 @@ impl UniquenessChecker {
     }
 
     /// The same, stopping any check once `deadline` has passed (the check is then undecided).
-    pub fn with_deadline(puzzle: &Nonogram, picture: &Grid<bool>, deadline: Option<Instant>) -> Self {
-        let plain = Nonogram::new(puzzle.rows().to_vec(), puzzle.cols().to_vec()).expect("the clues of a valid puzzle");
+    pub fn with_deadline(
+        puzzle: &Nonogram,
+        picture: &Grid<bool>,
+        deadline: Option<Instant>,
+    ) -> Self {
+        let plain = Nonogram::new(puzzle.rows().to_vec(), puzzle.cols().to_vec())
+            .expect("the clues of a valid puzzle");
         Checker::for_target(Bw { plain, picture: picture.cells().to_vec() }, deadline)
     }
 }
@@ -370,7 +377,9 @@ impl<T: Target> Checker<T> {
             Ok(Some(model)) => Check::Second(sat.agree.iter().map(|&l| !model.value(l)).collect()),
             Ok(None) => {
                 let core = sat.solver.failed_core();
-                Check::Unique(givens.iter().copied().filter(|&i| core.contains(&sat.agree[i])).collect())
+                Check::Unique(
+                    givens.iter().copied().filter(|&i| core.contains(&sat.agree[i])).collect(),
+                )
             }
             Err(_) => {
                 // A stopped varisat cannot go on: start afresh (what it learnt is lost).
@@ -460,7 +469,15 @@ impl<T: Target> Checker<T> {
             let Some(i) = choose_rare(self.width, self.height, &self.rare, &unknown) else { break };
             givens.push(i);
             self.target.logic_reveal(&mut logic, i);
-            progress(GivensProgress { minimising: false, givens: givens.len(), checks: self.checks, pass: 0, passes, undecided: givens.len(), left_ms: self.left_ms() });
+            progress(GivensProgress {
+                minimising: false,
+                givens: givens.len(),
+                checks: self.checks,
+                pass: 0,
+                passes,
+                undecided: givens.len(),
+                left_ms: self.left_ms(),
+            });
         }
         stats.revealed = givens.len();
         stats.reveal_ms = started.elapsed().as_secs_f64() * 1000.0;
@@ -483,7 +500,8 @@ impl<T: Target> Checker<T> {
                 if !go_on || self.out_of_time() {
                     break;
                 }
-                let without: Vec<usize> = set.iter().copied().filter(|g| !block.contains(g)).collect();
+                let without: Vec<usize> =
+                    set.iter().copied().filter(|g| !block.contains(g)).collect();
                 self.checks += 1;
                 if !self.target.unknown_after(&without).contains(&true) {
                     set = without;
@@ -492,7 +510,15 @@ impl<T: Target> Checker<T> {
                     state.checks = self.checks;
                     go_on = on_unique(&state);
                 }
-                progress(GivensProgress { minimising: true, givens: set.len(), checks: self.checks, pass: 0, passes, undecided: set.len(), left_ms: self.left_ms() });
+                progress(GivensProgress {
+                    minimising: true,
+                    givens: set.len(),
+                    checks: self.checks,
+                    pass: 0,
+                    passes,
+                    undecided: set.len(),
+                    left_ms: self.left_ms(),
+                });
             }
         }
         let mut undecided: Vec<usize> = givens.into_iter().filter(|g| set.contains(g)).collect();
@@ -506,7 +532,8 @@ impl<T: Target> Checker<T> {
                 row[g / self.width] += 1;
                 col[g % self.width] += 1;
             }
-            undecided.sort_by_key(|&g| std::cmp::Reverse(row[g / self.width] + col[g % self.width]));
+            undecided
+                .sort_by_key(|&g| std::cmp::Reverse(row[g / self.width] + col[g % self.width]));
             let mut still = Vec::new();
             for (k, &g) in undecided.iter().enumerate() {
                 if !set.contains(&g) {
@@ -528,8 +555,17 @@ impl<T: Target> Checker<T> {
                     Check::Second(_) => {}
                     Check::Undecided => still.push(g),
                 }
-                let open = still.len() + undecided[k + 1..].iter().filter(|h| set.contains(h)).count();
-                progress(GivensProgress { minimising: true, givens: set.len(), checks: self.checks, pass: state.pass, passes, undecided: open, left_ms: self.left_ms() });
+                let open =
+                    still.len() + undecided[k + 1..].iter().filter(|h| set.contains(h)).count();
+                progress(GivensProgress {
+                    minimising: true,
+                    givens: set.len(),
+                    checks: self.checks,
+                    pass: state.pass,
+                    passes,
+                    undecided: open,
+                    left_ms: self.left_ms(),
+                });
             }
             undecided = still;
             conflicts = conflicts.saturating_mul(4);
@@ -576,14 +612,19 @@ pub fn logic_givens(
     progress: &mut dyn FnMut(GivensProgress),
     stats: &mut GivensStats,
 ) -> Vec<usize> {
-    let plain = Nonogram::new(puzzle.rows().to_vec(), puzzle.cols().to_vec()).expect("the clues of a valid puzzle");
+    let plain = Nonogram::new(puzzle.rows().to_vec(), puzzle.cols().to_vec())
+        .expect("the clues of a valid puzzle");
     logic_givens_for(&Bw { plain, picture: picture.cells().to_vec() }, progress, stats)
 }
 
 /// A minimal set of givens (sorted) with which the target's line logic alone finishes it:
 /// reveal what [`choose_rare`] picks until line logic completes the grid, then drop every
 /// given it can do without (line logic is monotone, so the set is minimal).
-pub fn logic_givens_for<T: Target>(target: &T, progress: &mut dyn FnMut(GivensProgress), stats: &mut GivensStats) -> Vec<usize> {
+pub fn logic_givens_for<T: Target>(
+    target: &T,
+    progress: &mut dyn FnMut(GivensProgress),
+    stats: &mut GivensStats,
+) -> Vec<usize> {
     let (w, h) = (target.width(), target.height());
     let rare = target.rare();
     let started = Instant::now();
@@ -595,7 +636,12 @@ pub fn logic_givens_for<T: Target>(target: &T, progress: &mut dyn FnMut(GivensPr
         match choose_rare(w, h, &rare, &unknown) {
             Some(i) => {
                 givens.push(i);
-                progress(GivensProgress { minimising: false, givens: givens.len(), checks, ..GivensProgress::default() });
+                progress(GivensProgress {
+                    minimising: false,
+                    givens: givens.len(),
+                    checks,
+                    ..GivensProgress::default()
+                });
             }
             None => break,
         }
@@ -610,7 +656,12 @@ pub fn logic_givens_for<T: Target>(target: &T, progress: &mut dyn FnMut(GivensPr
         if !target.unknown_after(&without).contains(&true) {
             set = without;
         }
-        progress(GivensProgress { minimising: true, givens: set.len(), checks, ..GivensProgress::default() });
+        progress(GivensProgress {
+            minimising: true,
+            givens: set.len(),
+            checks,
+            ..GivensProgress::default()
+        });
     }
     stats.minimise_ms = started.elapsed().as_secs_f64() * 1000.0;
     stats.kept = set.len();

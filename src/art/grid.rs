@@ -21,20 +21,13 @@ impl GreyGrid {
         }
         let expected = width.saturating_mul(height);
         if values.len() != expected {
-            return Err(ArtError::SizeMismatch {
-                expected,
-                actual: values.len(),
-            });
+            return Err(ArtError::SizeMismatch { expected, actual: values.len() });
         }
         let values = values
             .into_iter()
             .map(|v| if v.is_nan() { 255.0 } else { v.clamp(0.0, 255.0) })
             .collect();
-        Ok(GreyGrid {
-            width,
-            height,
-            values,
-        })
+        Ok(GreyGrid { width, height, values })
     }
 
     /// A grid where every cell has the same grey value.

@@ -181,9 +181,8 @@ impl StripBound {
             let mut norm = 0.0;
             for y in 0..h {
                 for x in 0..w {
-                    let strips: Vec<(usize, usize)> = (y.saturating_sub(1)..(y + 2).min(h))
-                        .map(|r| (r, y + 1 - r))
-                        .collect();
+                    let strips: Vec<(usize, usize)> =
+                        (y.saturating_sub(1)..(y + 2).min(h)).map(|r| (r, y + 1 - r)).collect();
                     let mean = strips
                         .iter()
                         .map(|&(r, i)| f64::from(u8::from(self.copies[(r * 3 + i) * w + x])))

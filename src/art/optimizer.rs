@@ -173,13 +173,14 @@ impl Optimizer {
     }
 
     /// An optimiser starting from a given row-major board.
-    pub fn with_start(problem: &Problem, config: OptimizerConfig, start: &[bool]) -> Result<Optimizer, ArtError> {
+    pub fn with_start(
+        problem: &Problem,
+        config: OptimizerConfig,
+        start: &[bool],
+    ) -> Result<Optimizer, ArtError> {
         let expected = problem.width() * problem.height();
         if start.len() != expected {
-            return Err(ArtError::SizeMismatch {
-                expected,
-                actual: start.len(),
-            });
+            return Err(ArtError::SizeMismatch { expected, actual: start.len() });
         }
         Ok(Optimizer::build(problem, config, start))
     }
@@ -208,11 +209,16 @@ impl Optimizer {
         }
         let config = OptimizerConfig {
             band: config.band.clamp(1, super::band::MAX_BAND),
-            kicks_per_cell: if config.kicks_per_cell.is_finite() { config.kicks_per_cell.max(0.0) } else { 0.0 },
+            kicks_per_cell: if config.kicks_per_cell.is_finite() {
+                config.kicks_per_cell.max(0.0)
+            } else {
+                0.0
+            },
             ..config
         };
         let anneal_work = u64::from(config.sweeps).saturating_mul((w * h) as u64);
-        let planned_kicks = ((config.kicks_per_cell * (w * h) as f64).round() as u64).max(u64::from(config.min_kicks));
+        let planned_kicks = ((config.kicks_per_cell * (w * h) as f64).round() as u64)
+            .max(u64::from(config.min_kicks));
         let mut opt = Optimizer {
             problem: problem.clone(),
             width: w,
@@ -252,7 +258,8 @@ impl Optimizer {
         opt.load(start);
         opt.best_value = opt.current;
         if anneal_work > 0 {
-            let (t0, t1) = (config.t_start.max(1e-9), config.t_end.max(1e-9).min(config.t_start.max(1e-9)));
+            let (t0, t1) =
+                (config.t_start.max(1e-9), config.t_end.max(1e-9).min(config.t_start.max(1e-9)));
             opt.cooling = (t1 / t0).powf(1.0 / anneal_work as f64);
         }
         opt
@@ -433,7 +440,8 @@ impl Optimizer {
         let margin = KICK_MARGIN;
         let (wx0, wy0) = (x0.saturating_sub(margin), y0.saturating_sub(margin));
         let (wx1, wy1) = ((x1 + margin).min(w), (y1 + margin).min(h));
-        let region = (wx0.saturating_sub(1), wy0.saturating_sub(1), (wx1 + 1).min(w), (wy1 + 1).min(h));
+        let region =
+            (wx0.saturating_sub(1), wy0.saturating_sub(1), (wx1 + 1).min(w), (wy1 + 1).min(h));
         let before = self.local_cost(&self.best, region);
         self.saved.clear();
         for y in wy0..wy1 {
@@ -464,7 +472,8 @@ impl Optimizer {
         sync(&self.best, &mut self.best_t);
         // Rows and columns changed since the bands near them were last solved: the flipped
         // square at first, then whatever each band solve changed.
-        let (mut dirty_rows, mut dirty_cols) = (std::mem::take(&mut self.dirty_rows), std::mem::take(&mut self.dirty_cols));
+        let (mut dirty_rows, mut dirty_cols) =
+            (std::mem::take(&mut self.dirty_rows), std::mem::take(&mut self.dirty_cols));
         dirty_rows.clear();
         dirty_rows.resize(h, false);
         dirty_cols.clear();
@@ -475,10 +484,21 @@ impl Optimizer {
         for _ in 0..KICK_ROUNDS {
             let mut changed = false;
             for horizontal in [true, false] {
-                let (along0, along1, across0, across1, len, other) =
-                    if horizontal { (wx0, wx1, wy0, wy1, h, w) } else { (wy0, wy1, wx0, wx1, w, h) };
-                let (problem, board) = if horizontal { (&self.problem, &mut self.best) } else { (transposed, &mut self.best_t) };
-                let (dirty, dirty_other) = if horizontal { (&mut dirty_rows, &mut dirty_cols) } else { (&mut dirty_cols, &mut dirty_rows) };
+                let (along0, along1, across0, across1, len, other) = if horizontal {
+                    (wx0, wx1, wy0, wy1, h, w)
+                } else {
+                    (wy0, wy1, wx0, wx1, w, h)
+                };
+                let (problem, board) = if horizontal {
+                    (&self.problem, &mut self.best)
+                } else {
+                    (transposed, &mut self.best_t)
+                };
+                let (dirty, dirty_other) = if horizontal {
+                    (&mut dirty_rows, &mut dirty_cols)
+                } else {
+                    (&mut dirty_cols, &mut dirty_rows)
+                };
                 let mut now_dirty = vec![false; 0];
                 now_dirty.resize(len, false);
                 for r0 in across0..across1.saturating_sub(k - 1).max(across0 + 1).min(len) {
@@ -491,7 +511,15 @@ impl Optimizer {
                     for r in rows.clone() {
                         band.extend_from_slice(&board[r * other + along0..r * other + along1]);
                     }
-                    let gain = optimise_band_window(problem, board, r0, k, along0, along1, &mut self.scratch);
+                    let gain = optimise_band_window(
+                        problem,
+                        board,
+                        r0,
+                        k,
+                        along0,
+                        along1,
+                        &mut self.scratch,
+                    );
                     self.kick_work += band_work(along1 - along0 + 2, k);
                     if gain > 0 {
                         changed = true;
@@ -575,9 +603,7 @@ impl Optimizer {
                         self.kick_start_work = Some(self.work_done());
                         self.transposed = Some(self.problem.transposed());
                         self.best_t = transpose_board(&self.best, self.width, self.height);
-                        self.phase = Phase::Kick {
-                            left: self.planned_kicks,
-                        };
+                        self.phase = Phase::Kick { left: self.planned_kicks };
                     }
                 }
                 Phase::Kick { left } => {
@@ -592,9 +618,7 @@ impl Optimizer {
                         self.load(&self.best.clone());
                         let upper = self.best_value as f64 / FIXED_SCALE as f64;
                         self.strip = Some(StripBound::new(&self.problem, upper));
-                        self.phase = Phase::Bound {
-                            left: self.config.bound_iterations,
-                        };
+                        self.phase = Phase::Bound { left: self.config.bound_iterations };
                         continue;
                     }
                     self.kick();
@@ -608,7 +632,8 @@ impl Optimizer {
                     if let Some(strip) = self.strip.as_mut() {
                         let bound = strip.step(1);
                         // Round down to fixed point, keeping a margin for floating-point error.
-                        let fixed = ((bound - 1e-9 * (1.0 + bound.abs())) * FIXED_SCALE as f64).floor();
+                        let fixed =
+                            ((bound - 1e-9 * (1.0 + bound.abs())) * FIXED_SCALE as f64).floor();
                         if fixed.is_finite() {
                             self.lower_bound = self.lower_bound.max(fixed as i64);
                         }
@@ -622,7 +647,11 @@ impl Optimizer {
 
     /// Runs to completion in steps of `budget` work units, calling `keep_going` after each;
     /// returning `false` stops early (the best board so far stays available).
-    pub fn run(&mut self, budget: u64, mut keep_going: impl FnMut(&OptimiserProgress) -> bool) -> OptimiserProgress {
+    pub fn run(
+        &mut self,
+        budget: u64,
+        mut keep_going: impl FnMut(&OptimiserProgress) -> bool,
+    ) -> OptimiserProgress {
         loop {
             let progress = self.step(budget.max(1));
             if progress.done || !keep_going(&progress) {

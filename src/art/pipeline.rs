@@ -12,9 +12,14 @@ use serde::{Deserialize, Serialize};
 use web_time::Instant;
 
 use super::adjust::{self, AdjustProgress, AdjustReport};
+use super::givens::{
+    self, Budget, GivensProgress, GivensStats, Minimising, UniqueMode, UniquenessChecker,
+};
 use super::tone::{self, Tone};
-use super::givens::{self, Budget, GivensProgress, GivensStats, Minimising, UniqueMode, UniquenessChecker};
-use super::{decode, otsu, prepare, shading, strip_bound, threshold, ArtError, Optimizer, OptimizerConfig, PrepareOptions, Problem};
+use super::{
+    decode, otsu, prepare, shading, strip_bound, threshold, ArtError, Optimizer, OptimizerConfig,
+    PrepareOptions, Problem,
+};
 use crate::grid::Grid;
 use crate::kinds::nonogram::formats::{self, grid_rows};
 use crate::kinds::nonogram::page::clues_of;
@@ -217,8 +222,10 @@ fn plain() -> Tone {
 impl ArtResult {
     /// The puzzle with its givens.
     pub fn puzzle(&self) -> Nonogram {
-        let p = Nonogram::new(self.rows.clone(), self.cols.clone()).expect("clues of a picture are valid");
-        p.with_givens(givens::givens_grid(&self.picture, &self.givens)).expect("givens agree with the picture")
+        let p = Nonogram::new(self.rows.clone(), self.cols.clone())
+            .expect("clues of a picture are valid");
+        p.with_givens(givens::givens_grid(&self.picture, &self.givens))
+            .expect("givens agree with the picture")
     }
 
     /// The picture as rows of `#` and `.`.
@@ -240,7 +247,11 @@ fn ms(since: Instant) -> f64 {
 const STEP: u64 = 1_000_000;
 
 /// Runs the whole pipeline on an image file's bytes.
-pub fn run(bytes: &[u8], options: &ArtOptions, progress: &mut dyn FnMut(Stage)) -> Result<ArtResult, ArtError> {
+pub fn run(
+    bytes: &[u8],
+    options: &ArtOptions,
+    progress: &mut dyn FnMut(Stage),
+) -> Result<ArtResult, ArtError> {
     run_streaming(bytes, options, progress, &mut |_| true)
 }
 
@@ -278,7 +289,11 @@ pub fn run_streaming(
 }
 
 /// Runs the pipeline from prepared cell greys onwards.
-pub fn from_grid(grid: &super::GreyGrid, options: &ArtOptions, progress: &mut dyn FnMut(Stage)) -> Result<ArtResult, ArtError> {
+pub fn from_grid(
+    grid: &super::GreyGrid,
+    options: &ArtOptions,
+    progress: &mut dyn FnMut(Stage),
+) -> Result<ArtResult, ArtError> {
     from_grid_streaming(grid, options, progress, &mut |_| true)
 }
 
@@ -291,11 +306,19 @@ pub fn tight_bound_iterations(cells: usize) -> u32 {
 
 /// The result for an adjusted picture, from the starting picture's result `base`: the picture,
 /// its clues and puzzle (no givens), the changed cells and the figures.
-fn adjusted_result(base: &ArtResult, a: &adjust::Adjusted, level: adjust::Level, adjust_ms: f64, total_ms: f64) -> ArtResult {
+fn adjusted_result(
+    base: &ArtResult,
+    a: &adjust::Adjusted,
+    level: adjust::Level,
+    adjust_ms: f64,
+    total_ms: f64,
+) -> ArtResult {
     let picture = Grid::from_cells(base.height, base.width, a.picture.clone()).expect("same shape");
     let (rows, cols) = clues_of(&picture);
-    let puzzle = Nonogram::new(rows.clone(), cols.clone()).expect("the clues of a picture are valid");
-    let line_logic = a.finish.run.hardest.is_none_or(|r| r <= crate::kinds::nonogram::logic::LINE_RANK);
+    let puzzle =
+        Nonogram::new(rows.clone(), cols.clone()).expect("the clues of a picture are valid");
+    let line_logic =
+        a.finish.run.hardest.is_none_or(|r| r <= crate::kinds::nonogram::logic::LINE_RANK);
     let mut r = base.clone();
     r.picture = picture;
     r.rows = rows;
@@ -361,20 +384,30 @@ pub fn from_grid_streaming(
             });
             let board = opt.best().to_vec();
             let shade = shading(w, h, &board)?;
-            let q = Quality { objective: last.best_objective, lower_bound: last.lower_bound, gap: last.gap };
+            let q = Quality {
+                objective: last.best_objective,
+                lower_bound: last.lower_bound,
+                gap: last.gap,
+            };
             (board, None, Some(shade), Some(q))
         }
     };
     let method_ms = ms(t);
-    let picture = Grid::from_cells(h, w, cells).ok_or(ArtError::SizeMismatch { expected: w * h, actual: 0 })?;
+    let picture = Grid::from_cells(h, w, cells)
+        .ok_or(ArtError::SizeMismatch { expected: w * h, actual: 0 })?;
     let (rows, cols) = clues_of(&picture);
-    let plain = Nonogram::new(rows.clone(), cols.clone()).map_err(|e| ArtError::Decode(e.to_string()))?;
+    let plain =
+        Nonogram::new(rows.clone(), cols.clone()).map_err(|e| ArtError::Decode(e.to_string()))?;
 
     let t = Instant::now();
     let budget = options.budget;
-    let deadline = budget.time_ms.map(|ms| Instant::now() + std::time::Duration::from_secs_f64(ms.max(0.0) / 1000.0));
+    let deadline = budget
+        .time_ms
+        .map(|ms| Instant::now() + std::time::Duration::from_secs_f64(ms.max(0.0) / 1000.0));
     let verdict_limit = budget.conflicts.saturating_mul(VERDICT_BUDGET_FACTOR);
-    let monitor = Monitor::new(0.0, move |p| p.work < verdict_limit && deadline.is_none_or(|d| Instant::now() < d));
+    let monitor = Monitor::new(0.0, move |p| {
+        p.work < verdict_limit && deadline.is_none_or(|d| Instant::now() < d)
+    });
     // varisat, with which the verdict budgets were measured (nonograms default to batsat).
     let engine = solve::SolveOptions { search: solve::Search::Varisat, ..Default::default() };
     let report = match solve::solve_with(&plain, Mode::Unique, engine, Some(monitor)) {
@@ -388,8 +421,13 @@ pub fn from_grid_streaming(
         Some((Verdict::Unique, _)) => ArtVerdict::Unique,
         Some((Verdict::Multiple, solutions)) => {
             // Show an answer other than the picture, and where it differs.
-            let second = solutions.iter().find(|s| **s != picture).cloned().unwrap_or_else(|| picture.clone());
-            let differing = (0..w * h).filter(|&i| second.cells()[i] != picture.cells()[i]).collect();
+            let second = solutions
+                .iter()
+                .find(|s| **s != picture)
+                .cloned()
+                .unwrap_or_else(|| picture.clone());
+            let differing =
+                (0..w * h).filter(|&i| second.cells()[i] != picture.cells()[i]).collect();
             ArtVerdict::Multiple { second: grid_rows(&second), differing }
         }
         _ => ArtVerdict::None,
@@ -404,62 +442,77 @@ pub fn from_grid_streaming(
     let quality = std::cell::Cell::new(quality);
     let tighten = || {
         if let (Some(p), Some(q)) = (&problem, quality.get()) {
-            let lower_bound = strip_bound(p, q.objective, tight_bound_iterations(w * h)).max(q.lower_bound);
-            let gap = if q.objective > 0.0 { ((q.objective - lower_bound) / q.objective).max(0.0) } else { 0.0 };
+            let lower_bound =
+                strip_bound(p, q.objective, tight_bound_iterations(w * h)).max(q.lower_bound);
+            let gap = if q.objective > 0.0 {
+                ((q.objective - lower_bound) / q.objective).max(0.0)
+            } else {
+                0.0
+            };
             quality.set(Some(Quality { objective: q.objective, lower_bound, gap }));
         }
     };
     // The whole result for a set of givens: all the parts above stay the same.
-    let assemble = |m: &Minimising, stats: &GivensStats, givens_ms: f64| -> Result<ArtResult, ArtError> {
-        let chosen = m.givens.clone();
-        let puzzle = plain
-            .clone()
-            .with_givens(givens::givens_grid(&picture, &chosen))
-            .map_err(|e| ArtError::Decode(e.to_string()))?;
-        let final_line_logic = !givens::line_logic(&plain, picture.cells(), &chosen).contains(&Cell::Unknown);
-        let final_verdict = match (unique, &verdict) {
-            (UniqueMode::Off, v) => v.word().to_string(),
-            (_, ArtVerdict::None) => "none".into(),
-            // Givens mode proved it with an UNSAT check or line logic completing the grid;
-            // logic mode by line logic completing the grid.
-            _ => "unique".into(),
+    let assemble =
+        |m: &Minimising, stats: &GivensStats, givens_ms: f64| -> Result<ArtResult, ArtError> {
+            let chosen = m.givens.clone();
+            let puzzle = plain
+                .clone()
+                .with_givens(givens::givens_grid(&picture, &chosen))
+                .map_err(|e| ArtError::Decode(e.to_string()))?;
+            let final_line_logic =
+                !givens::line_logic(&plain, picture.cells(), &chosen).contains(&Cell::Unknown);
+            let final_verdict = match (unique, &verdict) {
+                (UniqueMode::Off, v) => v.word().to_string(),
+                (_, ArtVerdict::None) => "none".into(),
+                // Givens mode proved it with an UNSAT check or line logic completing the grid;
+                // logic mode by line logic completing the grid.
+                _ => "unique".into(),
+            };
+            Ok(ArtResult {
+                width: w,
+                height: h,
+                image_size: (0, 0),
+                greys: grid.values().to_vec(),
+                threshold: threshold_used,
+                otsu: otsu_t,
+                picture: picture.clone(),
+                shading: shade.clone(),
+                quality: quality.get(),
+                rows: rows.clone(),
+                cols: cols.clone(),
+                verdict: verdict.clone(),
+                rating: rating.clone(),
+                line_logic,
+                unique,
+                givens: chosen,
+                givens_stats: stats.clone(),
+                proven_minimal: m.proven_minimal,
+                undecided: m.undecided,
+                pass: m.pass,
+                out_of_time: m.out_of_time,
+                final_verdict,
+                final_line_logic,
+                puzzle_json: formats::to_json(&puzzle).to_string(),
+                fragment: link::fragment(&puzzle),
+                timings: Timings {
+                    method_ms,
+                    verdict_ms,
+                    givens_ms,
+                    total_ms: ms(started),
+                    tones_ms,
+                    ..Timings::default()
+                },
+                changed: Vec::new(),
+                adjust: None,
+                previews: previews.clone(),
+                tone: tone_used,
+                tone_auto: options.tone.is_none(),
+            })
         };
-        Ok(ArtResult {
-            width: w,
-            height: h,
-            image_size: (0, 0),
-            greys: grid.values().to_vec(),
-            threshold: threshold_used,
-            otsu: otsu_t,
-            picture: picture.clone(),
-            shading: shade.clone(),
-            quality: quality.get(),
-            rows: rows.clone(),
-            cols: cols.clone(),
-            verdict: verdict.clone(),
-            rating: rating.clone(),
-            line_logic,
-            unique,
-            givens: chosen,
-            givens_stats: stats.clone(),
-            proven_minimal: m.proven_minimal,
-            undecided: m.undecided,
-            pass: m.pass,
-            out_of_time: m.out_of_time,
-            final_verdict,
-            final_line_logic,
-            puzzle_json: formats::to_json(&puzzle).to_string(),
-            fragment: link::fragment(&puzzle),
-            timings: Timings { method_ms, verdict_ms, givens_ms, total_ms: ms(started), tones_ms, ..Timings::default() },
-            changed: Vec::new(),
-            adjust: None,
-            previews: previews.clone(),
-            tone: tone_used,
-            tone_auto: options.tone.is_none(),
-        })
-    };
     let mut on_givens = |g: GivensProgress| progress(Stage::Givens(g));
-    let done = |givens: Vec<usize>| Minimising { givens, proven_minimal: true, ..Minimising::default() };
+    let done =
+        |givens: Vec<usize>| Minimising { givens, proven_minimal: true, ..Minimising::default() };
     let chosen = match options.unique {
         UniqueMode::Off => Minimising::default(),
         UniqueMode::Givens if verdict == ArtVerdict::Unique => done(Vec::new()),
@@ -468,7 +521,11 @@ pub fn from_grid_streaming(
             let mut failed = None;
             let mut tightened = false;
             let mut on_unique = |m: &Minimising| {
-                let snapshot = GivensStats { kept: m.givens.len(), checks: m.checks, ..GivensStats::default() };
+                let snapshot = GivensStats {
+                    kept: m.givens.len(),
+                    checks: m.checks,
+                    ..GivensStats::default()
+                };
                 match assemble(m, &snapshot, ms(t)) {
                     Ok(r) => {
                         let go_on = on_puzzle(&r);
@@ -493,7 +550,11 @@ pub fn from_grid_streaming(
         }
         UniqueMode::Adjust(level) => {
             // Today's puzzle at once (line logic with givens), then the adjusted picture.
-            let quick = if line_logic { done(Vec::new()) } else { done(givens::logic_givens(&plain, &picture, &mut on_givens, &mut stats)) };
+            let quick = if line_logic {
+                done(Vec::new())
+            } else {
+                done(givens::logic_givens(&plain, &picture, &mut on_givens, &mut stats))
+            };
             let base = assemble(&quick, &stats, ms(t))?;
             if !on_puzzle(&base) {
                 return Ok(base);
@@ -509,9 +570,20 @@ pub fn from_grid_streaming(
                 go_on
             };
             let mut on_progress = |p: AdjustProgress| progress(Stage::Adjust(p));
-            let a = adjust::adjust(picture.cells(), w, &cost, level, 1, deadline, &mut on_progress, &mut on_better);
+            let a = adjust::adjust(
+                picture.cells(),
+                w,
+                &cost,
+                level,
+                1,
+                deadline,
+                &mut on_progress,
+                &mut on_better,
+            );
             let mut r = match made {
-                Some(_) if a.reached => adjusted_result(&base, &a, level, ms(started_adjust), ms(started)),
+                Some(_) if a.reached => {
+                    adjusted_result(&base, &a, level, ms(started_adjust), ms(started))
+                }
                 _ => {
                     let mut r = base;
                     r.adjust = Some(AdjustReport::of(&a, level, w * h, ms(started_adjust)));
@@ -530,7 +602,10 @@ pub fn from_grid_streaming(
                     };
                 }
                 if matches!(check, givens::Check::Second(_)) {
-                    return Err(ArtError::Decode("the nonogram engine found a second answer to a puzzle its rules finished".into()));
+                    return Err(ArtError::Decode(
+                        "the nonogram engine found a second answer to a puzzle its rules finished"
+                            .into(),
+                    ));
                 }
             }
             r.timings.givens_ms = ms(t);
@@ -538,9 +613,15 @@ pub fn from_grid_streaming(
             return Ok(r);
         }
         UniqueMode::Logic if line_logic => done(Vec::new()),
-        UniqueMode::Logic => done(givens::logic_givens(&plain, &picture, &mut on_givens, &mut stats)),
+        UniqueMode::Logic => {
+            done(givens::logic_givens(&plain, &picture, &mut on_givens, &mut stats))
+        }
     };
-    if !matches!((options.unique, &verdict), (UniqueMode::Givens, ArtVerdict::Multiple { .. } | ArtVerdict::Undecided)) && problem.is_some() {
+    if !matches!(
+        (options.unique, &verdict),
+        (UniqueMode::Givens, ArtVerdict::Multiple { .. } | ArtVerdict::Undecided)
+    ) && problem.is_some()
+    {
         // The answer is ready: hand it out before the bound's work, then return it with the bound.
         on_puzzle(&assemble(&chosen, &stats, ms(t))?);
         tighten();

@@ -42,24 +42,18 @@ pub struct PrepareOptions {
 impl PrepareOptions {
     /// Options for a grid `width` cells wide, automatic height, no crop, no inversion.
     pub fn new(width: u32) -> PrepareOptions {
-        PrepareOptions {
-            width,
-            height: None,
-            crop: None,
-            invert: false,
-        }
+        PrepareOptions { width, height: None, crop: None, invert: false }
     }
 }
 
 /// Validates the crop rectangle (or takes the whole image) for an image of the given size.
-pub fn resolve_crop(image_width: u32, image_height: u32, crop: Option<Crop>) -> Result<Crop, ArtError> {
+pub fn resolve_crop(
+    image_width: u32,
+    image_height: u32,
+    crop: Option<Crop>,
+) -> Result<Crop, ArtError> {
     let Some(c) = crop else {
-        return Ok(Crop {
-            x: 0,
-            y: 0,
-            width: image_width,
-            height: image_height,
-        });
+        return Ok(Crop { x: 0, y: 0, width: image_width, height: image_height });
     };
     if c.width == 0 || c.height == 0 {
         return Err(ArtError::InvalidCrop("it has no area".to_string()));
@@ -76,7 +70,11 @@ pub fn resolve_crop(image_width: u32, image_height: u32, crop: Option<Crop>) -> 
 }
 
 /// The grid size `(width, height)` that [`prepare`] will produce for an image of the given size.
-pub fn grid_size(image_width: u32, image_height: u32, options: &PrepareOptions) -> Result<(u32, u32), ArtError> {
+pub fn grid_size(
+    image_width: u32,
+    image_height: u32,
+    options: &PrepareOptions,
+) -> Result<(u32, u32), ArtError> {
     if !(MIN_WIDTH..=MAX_CELLS).contains(&options.width) {
         return Err(ArtError::InvalidSize {
             what: "width".to_string(),
@@ -167,14 +165,21 @@ fn span_sum(row: &[u8], span: &Span, interior_weight: u64) -> u64 {
         .get(span.first + 1..span.last)
         .map(|s| s.iter().map(|&v| u32::from(v)).sum::<u32>())
         .map_or(0, u64::from);
-    span.first_weight * at(span.first) + interior_weight * interior + span.last_weight * at(span.last)
+    span.first_weight * at(span.first)
+        + interior_weight * interior
+        + span.last_weight * at(span.last)
 }
 
 /// Exact area average of the `crop` region of `image` onto `out_w × out_h` cells, row-major.
 ///
 /// This is the resampling step of [`prepare`] without its grid-size rules: any
 /// `out_w, out_h ≥ 1` and any crop inside the image. Separable and single-pass.
-pub fn area_average(image: &Gray, crop: Crop, out_w: usize, out_h: usize) -> Result<Vec<f32>, ArtError> {
+pub fn area_average(
+    image: &Gray,
+    crop: Crop,
+    out_w: usize,
+    out_h: usize,
+) -> Result<Vec<f32>, ArtError> {
     let crop = resolve_crop(image.width(), image.height(), Some(crop))?;
     if out_w == 0 || out_h == 0 {
         return Err(ArtError::EmptyImage);
@@ -190,10 +195,7 @@ pub fn area_average(image: &Gray, crop: Crop, out_w: usize, out_h: usize) -> Res
     let add_row = |acc: &mut [u64], y: usize, weight: u64| -> Result<(), ArtError> {
         let row = pixels
             .get(y * stride..(y + 1) * stride)
-            .ok_or(ArtError::SizeMismatch {
-                expected: (y + 1) * stride,
-                actual: pixels.len(),
-            })?;
+            .ok_or(ArtError::SizeMismatch { expected: (y + 1) * stride, actual: pixels.len() })?;
         for (a, span) in acc.iter_mut().zip(&xs) {
             *a += weight * span_sum(row, span, nx);
         }

@@ -82,10 +82,7 @@ fn brute_force(problem: &Problem) -> f64 {
 }
 
 fn quick_config(seed: u64) -> OptimizerConfig {
-    OptimizerConfig {
-        seed,
-        ..OptimizerConfig::default()
-    }
+    OptimizerConfig { seed, ..OptimizerConfig::default() }
 }
 
 // ---------------------------------------------------------------- decode
@@ -107,7 +104,8 @@ fn black_square_on_white_gives_exactly_those_cells() {
     assert_eq!((gray.width(), gray.height()), (100, 80));
     let grid = prepare(&gray, &PrepareOptions::new(10)).expect("prepares");
     assert_eq!((grid.width(), grid.height()), (10, 8));
-    let expected: Vec<bool> = (0..80).map(|i| (2..6).contains(&(i % 10)) && (3..5).contains(&(i / 10))).collect();
+    let expected: Vec<bool> =
+        (0..80).map(|i| (2..6).contains(&(i % 10)) && (3..5).contains(&(i / 10))).collect();
     let t = otsu(&grid);
     assert_eq!(t, 128, "two-level grid: Otsu takes the middle of the tie");
     assert_eq!(threshold(&grid, t), expected);
@@ -149,7 +147,8 @@ fn otsu_separates_two_clusters() {
 fn luma_is_rec601_and_alpha_composites_over_white() {
     // red, green, blue, transparent black, half-transparent black, opaque grey 100
     let rgba = [
-        255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 0, 0, 0, 0, 0, 0, 0, 128, 100, 100, 100, 255,
+        255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 0, 0, 0, 0, 0, 0, 0, 128, 100, 100, 100,
+        255,
     ];
     let gray = decode(&png_bytes(6, 1, &rgba, ExtendedColorType::Rgba8)).expect("decodes");
     assert_eq!(gray.pixels(), &[76, 150, 29, 255, 127, 100]);
@@ -168,9 +167,12 @@ fn sixteen_bit_and_grey_alpha_pngs_decode() {
 #[test]
 fn every_supported_format_decodes() {
     let (w, h) = (8u32, 4u32);
-    let rgb: Vec<u8> = (0..w * h).flat_map(|i| if i % w < 4 { [0, 0, 0] } else { [255, 255, 255] }).collect();
+    let rgb: Vec<u8> =
+        (0..w * h).flat_map(|i| if i % w < 4 { [0, 0, 0] } else { [255, 255, 255] }).collect();
     let image = DynamicImage::ImageRgb8(image::RgbImage::from_raw(w, h, rgb).expect("buffer"));
-    for format in [ImageFormat::Png, ImageFormat::Jpeg, ImageFormat::Gif, ImageFormat::WebP, ImageFormat::Bmp] {
+    for format in
+        [ImageFormat::Png, ImageFormat::Jpeg, ImageFormat::Gif, ImageFormat::WebP, ImageFormat::Bmp]
+    {
         let bytes = encode_as(&image, format);
         let gray = decode(&bytes).unwrap_or_else(|e| panic!("{format:?}: {e}"));
         assert_eq!((gray.width(), gray.height()), (w, h), "{format:?}");
@@ -186,14 +188,25 @@ fn every_supported_format_decodes() {
 #[test]
 fn mutated_images_never_panic() {
     let (w, h) = (24u32, 16u32);
-    let rgb: Vec<u8> = (0..w * h).flat_map(|i| [(i * 7 % 256) as u8, (i * 13 % 256) as u8, (i % w * 10) as u8]).collect();
+    let rgb: Vec<u8> = (0..w * h)
+        .flat_map(|i| [(i * 7 % 256) as u8, (i * 13 % 256) as u8, (i % w * 10) as u8])
+        .collect();
     let colour = DynamicImage::ImageRgb8(image::RgbImage::from_raw(w, h, rgb).expect("buffer"));
     let grey = DynamicImage::ImageLuma8(colour.to_luma8());
     let mut rng = fastrand::Rng::with_seed(2026);
     let (mut decoded, mut refused) = (0, 0);
-    let all = [ImageFormat::Jpeg, ImageFormat::Png, ImageFormat::Gif, ImageFormat::WebP, ImageFormat::Bmp];
+    let all = [
+        ImageFormat::Jpeg,
+        ImageFormat::Png,
+        ImageFormat::Gif,
+        ImageFormat::WebP,
+        ImageFormat::Bmp,
+    ];
     // Greyscale JPEG takes the luma-only zune-jpeg path; the encoders write grey only as JPEG and PNG.
-    let cases = all.iter().map(|&f| (&colour, f)).chain([(&grey, ImageFormat::Jpeg), (&grey, ImageFormat::Png)]);
+    let cases = all
+        .iter()
+        .map(|&f| (&colour, f))
+        .chain([(&grey, ImageFormat::Jpeg), (&grey, ImageFormat::Png)]);
     for (image, format) in cases {
         {
             let valid = encode_as(image, format);
@@ -213,8 +226,16 @@ fn mutated_images_never_panic() {
                 }
                 match decode(&bytes) {
                     Ok(g) => {
-                        assert!(g.width() > 0 && g.height() > 0 && u64::from(g.width()) * u64::from(g.height()) <= MAX_PIXELS, "{format:?}");
-                        assert_eq!(g.pixels().len() as u64, u64::from(g.width()) * u64::from(g.height()));
+                        assert!(
+                            g.width() > 0
+                                && g.height() > 0
+                                && u64::from(g.width()) * u64::from(g.height()) <= MAX_PIXELS,
+                            "{format:?}"
+                        );
+                        assert_eq!(
+                            g.pixels().len() as u64,
+                            u64::from(g.width()) * u64::from(g.height())
+                        );
                         decoded += 1;
                     }
                     Err(e) => {
@@ -235,10 +256,7 @@ fn oversized_file_is_refused_before_parsing() {
     let err = decode(&bytes).expect_err("too large");
     assert_eq!(
         err,
-        ArtError::FileTooLarge {
-            bytes: MAX_FILE_BYTES + 1,
-            max_bytes: MAX_FILE_BYTES
-        }
+        ArtError::FileTooLarge { bytes: MAX_FILE_BYTES + 1, max_bytes: MAX_FILE_BYTES }
     );
     assert!(err.to_string().contains("30 MB"), "{err}");
 }
@@ -251,11 +269,7 @@ fn too_many_megapixels_is_refused_from_the_header() {
     let err = decode(&bytes).expect_err("too many pixels");
     assert_eq!(
         err,
-        ArtError::TooManyPixels {
-            width: 10_000,
-            height: 10_000,
-            max_pixels: MAX_PIXELS
-        }
+        ArtError::TooManyPixels { width: 10_000, height: 10_000, max_pixels: MAX_PIXELS }
     );
     assert!(err.to_string().contains("40 megapixels"), "{err}");
     // Just under the limit is accepted by the size check and then fails on the missing data.
@@ -323,7 +337,10 @@ fn malformed_input_is_an_error_not_a_panic() {
     let png = png_bytes(64, 64, &pixels, ExtendedColorType::L8);
     for cut in [8, 20, 33, 50, png.len() / 2, png.len() - 13] {
         let err = decode(&png[..cut]).expect_err("truncated PNG");
-        assert!(matches!(err, ArtError::Decode(_) | ArtError::Truncated { .. }), "cut {cut}: {err:?}");
+        assert!(
+            matches!(err, ArtError::Decode(_) | ArtError::Truncated { .. }),
+            "cut {cut}: {err:?}"
+        );
         assert!(!err.to_string().is_empty());
     }
     // Corrupt the middle of the compressed data: the CRC or zlib check must catch it.
@@ -334,10 +351,13 @@ fn malformed_input_is_an_error_not_a_panic() {
 
     // Valid magic numbers followed by garbage, and truncated real files of every format:
     // whatever the outcome, no panic.
-    let grey = DynamicImage::ImageLuma8(image::GrayImage::from_raw(64, 64, pixels).expect("buffer"));
+    let grey =
+        DynamicImage::ImageLuma8(image::GrayImage::from_raw(64, 64, pixels).expect("buffer"));
     let image = DynamicImage::ImageRgb8(grey.to_rgb8());
     let mut samples: Vec<Vec<u8>> = Vec::new();
-    for format in [ImageFormat::Png, ImageFormat::Jpeg, ImageFormat::Gif, ImageFormat::WebP, ImageFormat::Bmp] {
+    for format in
+        [ImageFormat::Png, ImageFormat::Jpeg, ImageFormat::Gif, ImageFormat::WebP, ImageFormat::Bmp]
+    {
         let bytes = encode_as(&image, format);
         for cut in [2, 10, 30, bytes.len() / 3, bytes.len() - 1] {
             samples.push(bytes[..cut.min(bytes.len())].to_vec());
@@ -359,17 +379,12 @@ fn malformed_input_is_an_error_not_a_panic() {
 fn area_average_seven_pixels_into_three_cells() {
     // Cells span 7/3 pixels: [0, 2⅓), [2⅓, 4⅔), [4⅔, 7).
     let gray = Gray::new(7, 1, vec![0, 10, 20, 30, 40, 50, 60]).expect("gray");
-    let crop = Crop {
-        x: 0,
-        y: 0,
-        width: 7,
-        height: 1,
-    };
+    let crop = Crop { x: 0, y: 0, width: 7, height: 1 };
     let cells = area_average(&gray, crop, 3, 1).expect("averages");
     let expected = [
-        (0.0 + 10.0 + 20.0 / 3.0) / (7.0 / 3.0),                // 7.142857
+        (0.0 + 10.0 + 20.0 / 3.0) / (7.0 / 3.0), // 7.142857
         (20.0 * 2.0 / 3.0 + 30.0 + 40.0 * 2.0 / 3.0) / (7.0 / 3.0), // 30
-        (40.0 / 3.0 + 50.0 + 60.0) / (7.0 / 3.0),               // 52.857143
+        (40.0 / 3.0 + 50.0 + 60.0) / (7.0 / 3.0), // 52.857143
     ];
     for (got, want) in cells.iter().zip(expected) {
         assert!((f64::from(*got) - want).abs() < 1e-4, "{cells:?}");
@@ -397,8 +412,14 @@ fn area_average_matches_brute_force_with_crops_and_enlargement() {
         let overlap = |p: f64, a: f64, b: f64| (b.min(p + 1.0) - a.max(p)).max(0.0);
         for j in 0..oh {
             for i in 0..ow {
-                let (x0, x1) = (f64::from(cw) * i as f64 / ow as f64, f64::from(cw) * (i + 1) as f64 / ow as f64);
-                let (y0, y1) = (f64::from(ch) * j as f64 / oh as f64, f64::from(ch) * (j + 1) as f64 / oh as f64);
+                let (x0, x1) = (
+                    f64::from(cw) * i as f64 / ow as f64,
+                    f64::from(cw) * (i + 1) as f64 / ow as f64,
+                );
+                let (y0, y1) = (
+                    f64::from(ch) * j as f64 / oh as f64,
+                    f64::from(ch) * (j + 1) as f64 / oh as f64,
+                );
                 let mut sum = 0.0;
                 for py in 0..ch {
                     for px in 0..cw {
@@ -422,19 +443,13 @@ fn prepare_sizes_crop_and_invert() {
     assert_eq!(grid_size(100, 1000, &PrepareOptions::new(20)), Ok((20, 100)), "capped at 100");
     assert_eq!(grid_size(1000, 3, &PrepareOptions::new(20)), Ok((20, 1)), "at least 1");
     assert_eq!(grid_size(300, 200, &PrepareOptions::new(7)), Ok((7, 5)), "4.67 rounds to 5");
-    let explicit = PrepareOptions {
-        height: Some(33),
-        ..PrepareOptions::new(10)
-    };
+    let explicit = PrepareOptions { height: Some(33), ..PrepareOptions::new(10) };
     assert_eq!(grid_size(200, 100, &explicit), Ok((10, 33)));
     for bad in [0, 4, 101] {
         let err = prepare(&gray, &PrepareOptions::new(bad)).expect_err("bad width");
         assert!(matches!(err, ArtError::InvalidSize { .. }), "{err:?}");
     }
-    let bad_height = PrepareOptions {
-        height: Some(0),
-        ..PrepareOptions::new(10)
-    };
+    let bad_height = PrepareOptions { height: Some(0), ..PrepareOptions::new(10) };
     assert!(matches!(prepare(&gray, &bad_height), Err(ArtError::InvalidSize { .. })));
     for crop in [
         Crop { x: 0, y: 0, width: 0, height: 10 },
@@ -442,10 +457,7 @@ fn prepare_sizes_crop_and_invert() {
         Crop { x: 0, y: 99, width: 10, height: 2 },
         Crop { x: u32::MAX, y: 0, width: 2, height: 2 },
     ] {
-        let options = PrepareOptions {
-            crop: Some(crop),
-            ..PrepareOptions::new(10)
-        };
+        let options = PrepareOptions { crop: Some(crop), ..PrepareOptions::new(10) };
         assert!(matches!(prepare(&gray, &options), Err(ArtError::InvalidCrop(_))), "{crop:?}");
     }
     // Crop picks the region; height follows the crop's aspect ratio; invert flips values.
@@ -480,7 +492,10 @@ fn constructors_validate_sizes() {
     let p = Problem::from_grid(&GreyGrid::filled(3, 3, 0.0).expect("grid"));
     assert!(Optimizer::with_start(&p, quick_config(1), &[true; 4]).is_err());
     let wide = Problem::from_grid(&GreyGrid::filled(7, 7, 0.0).expect("grid"));
-    assert_eq!(solve_exact(&wide).map(|s| s.objective), Err(ArtError::TooLargeForExact { width: 7, height: 7 }));
+    assert_eq!(
+        solve_exact(&wide).map(|s| s.objective),
+        Err(ArtError::TooLargeForExact { width: 7, height: 7 })
+    );
 }
 
 // ---------------------------------------------------------------- translucent squares
@@ -496,7 +511,10 @@ fn neighbourhoods_counts_and_shading() {
     board[4] = true;
     assert_eq!(counts(3, 3, &board), Ok(vec![1; 9]));
     let s = shading(3, 3, &board).expect("shading");
-    assert_eq!(s, vec![0.25, 1.0 / 6.0, 0.25, 1.0 / 6.0, 1.0 / 9.0, 1.0 / 6.0, 0.25, 1.0 / 6.0, 0.25]);
+    assert_eq!(
+        s,
+        vec![0.25, 1.0 / 6.0, 0.25, 1.0 / 6.0, 1.0 / 9.0, 1.0 / 6.0, 0.25, 1.0 / 6.0, 0.25]
+    );
     assert!(shading(4, 3, &[true; 12]).expect("shading").iter().all(|&v| v == 1.0));
     // Counts against a naive 3×3 sum.
     let mut rng = SplitMix64::new(11);
@@ -518,7 +536,8 @@ fn neighbourhoods_counts_and_shading() {
 
 #[test]
 fn ideal_shade_uses_darkness_scaled_by_neighbourhood() {
-    let grid = GreyGrid::new(3, 3, vec![0.0, 127.5, 255.0, 0.0, 127.5, 255.0, 0.0, 127.5, 255.0]).expect("grid");
+    let grid = GreyGrid::new(3, 3, vec![0.0, 127.5, 255.0, 0.0, 127.5, 255.0, 0.0, 127.5, 255.0])
+        .expect("grid");
     let p = Problem::from_grid(&grid);
     // corner black: 4 squares; edge mid-grey: 3 of 6; centre mid-grey: 4.5 of 9; white: 0.
     assert_eq!(p.ideal(), &[4.0, 3.0, 0.0, 6.0, 4.5, 0.0, 4.0, 3.0, 0.0]);
@@ -619,7 +638,8 @@ fn optimiser_matches_exact_on_small_random_grids() {
     let mut equal = 0;
     let mut total = 0;
     let mut worst: f64 = 0.0;
-    for (w, h, seeds) in [(4, 4, 50), (5, 5, 50), (6, 6, 50), (5, 8, 50), (6, 24, 10), (30, 6, 10)] {
+    for (w, h, seeds) in [(4, 4, 50), (5, 5, 50), (6, 6, 50), (5, 8, 50), (6, 24, 10), (30, 6, 10)]
+    {
         for seed in 0..seeds {
             let p = Problem::from_grid(&random_grid(w, h, 10_000 + 100 * w as u64 + seed));
             let exact = solve_exact(&p).expect("exact").objective;
@@ -636,7 +656,10 @@ fn optimiser_matches_exact_on_small_random_grids() {
             }
         }
     }
-    println!("optimiser equals exact optimum on {equal}/{total} small grids; worst excess {:.2}%", worst * 100.0);
+    println!(
+        "optimiser equals exact optimum on {equal}/{total} small grids; worst excess {:.2}%",
+        worst * 100.0
+    );
     assert!(equal * 100 >= total * 95, "{equal}/{total}");
     assert!(worst <= 0.03, "worst excess {worst}");
 }
@@ -715,13 +738,8 @@ fn optimiser_bound_phase_tightens_a_valid_bound() {
         let p = Problem::from_grid(&random_grid(6, 9, 4000 + seed));
         let exact = solve_exact(&p).expect("exact").objective;
         let plain = optimise(&p, quick_config(seed));
-        let with_bound = optimise(
-            &p,
-            OptimizerConfig {
-                bound_iterations: 150,
-                ..quick_config(seed)
-            },
-        );
+        let with_bound =
+            optimise(&p, OptimizerConfig { bound_iterations: 150, ..quick_config(seed) });
         assert_eq!(plain.filled, with_bound.filled, "the bound phase does not change the board");
         assert!(with_bound.progress.lower_bound >= plain.progress.lower_bound);
         assert!(with_bound.progress.lower_bound <= exact + 1e-9, "seed {seed}");
@@ -739,7 +757,8 @@ fn band_window_solve_is_exact_inside_its_window_and_leaves_the_rest() {
         let mut rng = SplitMix64::new(seed);
         let start: Vec<bool> = (0..w * h).map(|_| rng.unit() < 0.5).collect();
         let (r0, x0, x1) = (1 + seed as usize % 3, 3 + seed as usize % 4, 8 + seed as usize % 3);
-        let free: Vec<usize> = (r0..r0 + 2).flat_map(|y| (x0..x1).map(move |x| y * w + x)).collect();
+        let free: Vec<usize> =
+            (r0..r0 + 2).flat_map(|y| (x0..x1).map(move |x| y * w + x)).collect();
         let mut best = f64::INFINITY;
         for bits in 0u32..1 << free.len() {
             let mut b = start.clone();
@@ -753,7 +772,10 @@ fn band_window_solve_is_exact_inside_its_window_and_leaves_the_rest() {
         let gain = optimise_band_window(&p, &mut board, r0, 2, x0, x1, &mut BandScratch::default());
         let after = p.objective(&board).expect("board");
         assert!((after - best).abs() < 1e-9, "seed {seed}: window {after} vs brute force {best}");
-        assert!((before - after - gain as f64 / FIXED_SCALE as f64).abs() < 1e-9, "seed {seed}: gain");
+        assert!(
+            (before - after - gain as f64 / FIXED_SCALE as f64).abs() < 1e-9,
+            "seed {seed}: gain"
+        );
         for i in 0..w * h {
             if !free.contains(&i) {
                 assert_eq!(board[i], start[i], "seed {seed}: cell {i} outside the window changed");
@@ -773,7 +795,12 @@ fn budgeted_optimiser_stops_at_its_work_cap_deterministically_with_a_valid_bound
     assert_eq!(a, b, "same seed, same board");
     let cells = (60 * 50) as u64;
     let uncapped = optimise(&p, OptimizerConfig { work_per_cell: u64::MAX / cells / 4, ..config });
-    assert!(uncapped.progress.work > a.progress.work, "the cap bound: {} vs {}", uncapped.progress.work, a.progress.work);
+    assert!(
+        uncapped.progress.work > a.progress.work,
+        "the cap bound: {} vs {}",
+        uncapped.progress.work,
+        a.progress.work
+    );
     // The cap, plus at most the final polish and one kick's overrun.
     assert!(a.progress.work <= config.work_per_cell * cells * 11 / 10, "work {}", a.progress.work);
     // The reported objective is the board's, and the bounds are below it.
@@ -792,7 +819,9 @@ fn colour_jpeg_luma_alone_matches_the_luma_of_the_decoded_rgb() {
     // The JPEG path reads only the Y channel; it must agree with Rec. 601 luma of the RGB
     // that a full decode gives (up to rounding in the decoder's colour conversion).
     let (w, h) = (64u32, 48u32);
-    let rgb = image::RgbImage::from_fn(w, h, |x, y| image::Rgb([(x * 4) as u8, (y * 5) as u8, ((x + y) * 2) as u8]));
+    let rgb = image::RgbImage::from_fn(w, h, |x, y| {
+        image::Rgb([(x * 4) as u8, (y * 5) as u8, ((x + y) * 2) as u8])
+    });
     let bytes = encode_as(&DynamicImage::ImageRgb8(rgb), ImageFormat::Jpeg);
     let grey = decode(&bytes).expect("decodes");
     assert_eq!((grey.width(), grey.height()), (w, h));
@@ -810,7 +839,9 @@ fn colour_jpeg_luma_alone_matches_the_luma_of_the_decoded_rgb() {
 #[test]
 fn truncated_files_of_every_format_are_refused_with_a_clear_message() {
     let (w, h) = (40u32, 32u32);
-    let rgb: Vec<u8> = (0..w * h).flat_map(|i| [(i * 7 % 256) as u8, (i * 13 % 256) as u8, (i % w * 6) as u8]).collect();
+    let rgb: Vec<u8> = (0..w * h)
+        .flat_map(|i| [(i * 7 % 256) as u8, (i * 13 % 256) as u8, (i % w * 6) as u8])
+        .collect();
     let image = DynamicImage::ImageRgb8(image::RgbImage::from_raw(w, h, rgb).expect("buffer"));
     let grey = DynamicImage::ImageLuma8(image.to_luma8());
     let cases = [
@@ -861,7 +892,8 @@ fn complete_files_with_trailing_data_or_thumbnails_still_decode() {
     decode(&trailing).expect("trailing bytes after the end marker are fine");
 
     // An APP1 segment holding a whole little JPEG (a thumbnail, with its own FF D9) ...
-    let thumbnail = encode_as(&DynamicImage::ImageLuma8(image::GrayImage::new(8, 8)), ImageFormat::Jpeg);
+    let thumbnail =
+        encode_as(&DynamicImage::ImageLuma8(image::GrayImage::new(8, 8)), ImageFormat::Jpeg);
     let mut payload = b"Exif\x00\x00".to_vec();
     payload.extend_from_slice(&thumbnail);
     let mut with_thumb = jpeg[..2].to_vec();
@@ -893,7 +925,10 @@ fn animated_gif_gives_its_first_frame() {
         let white = RgbaImage::from_pixel(12, 10, image::Rgba([255, 255, 255, 255]));
         let delay = Delay::from_numer_denom_ms(100, 1);
         encoder
-            .encode_frames([Frame::from_parts(black, 0, 0, delay), Frame::from_parts(white, 0, 0, delay)])
+            .encode_frames([
+                Frame::from_parts(black, 0, 0, delay),
+                Frame::from_parts(white, 0, 0, delay),
+            ])
             .expect("encodes");
     }
     let g = decode(&bytes).expect("decodes");

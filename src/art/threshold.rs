@@ -55,16 +55,8 @@ pub fn otsu_histogram(hist: &[u64; 256]) -> u16 {
         return 128;
     }
     let tolerance = best * 1e-12;
-    let first = variances
-        .iter()
-        .position(|&v| v >= best - tolerance)
-        .unwrap_or(127);
-    let run = variances
-        .iter()
-        .skip(first)
-        .take_while(|&&v| v >= best - tolerance)
-        .count()
-        .max(1);
+    let first = variances.iter().position(|&v| v >= best - tolerance).unwrap_or(127);
+    let run = variances.iter().skip(first).take_while(|&&v| v >= best - tolerance).count().max(1);
     let k = first + (run - 1) / 2;
     (k + 1) as u16
 }
@@ -80,8 +72,5 @@ pub fn otsu(grid: &GreyGrid) -> u16 {
 /// `t = 0` ([`ALL_WHITE`]) fills nothing, `t = 255` fills everything except pure white,
 /// and `t = 256` ([`ALL_BLACK`]) fills every cell. Row-major, same size as the grid.
 pub fn threshold(grid: &GreyGrid, t: u16) -> Vec<bool> {
-    grid.values()
-        .iter()
-        .map(|&v| u16::from(level(v)) < t)
-        .collect()
+    grid.values().iter().map(|&v| u16::from(level(v)) < t).collect()
 }

@@ -67,7 +67,10 @@ pub fn apply(grid: &GreyGrid, tone: Tone) -> GreyGrid {
             let s = stretch(v);
             let r = (w.max(h) / 16).max(2);
             let mean = box_mean(&s, w, h, r);
-            s.iter().zip(&mean).map(|(&g, &m)| (0.5 * g + 0.5 * (128.0 + 2.0 * (g - m))).clamp(0.0, 255.0)).collect()
+            s.iter()
+                .zip(&mean)
+                .map(|(&g, &m)| (0.5 * g + 0.5 * (128.0 + 2.0 * (g - m))).clamp(0.0, 255.0))
+                .collect()
         }
         Tone::Edges => {
             let s = stretch(v);
@@ -98,14 +101,18 @@ pub fn box_mean(v: &[f32], w: usize, h: usize, r: usize) -> Vec<f32> {
     let mut sum = vec![0f64; (w + 1) * (h + 1)];
     for y in 0..h {
         for x in 0..w {
-            sum[(y + 1) * (w + 1) + x + 1] = f64::from(v[y * w + x]) + sum[y * (w + 1) + x + 1] + sum[(y + 1) * (w + 1) + x] - sum[y * (w + 1) + x];
+            sum[(y + 1) * (w + 1) + x + 1] =
+                f64::from(v[y * w + x]) + sum[y * (w + 1) + x + 1] + sum[(y + 1) * (w + 1) + x]
+                    - sum[y * (w + 1) + x];
         }
     }
     let mut out = Vec::with_capacity(w * h);
     for y in 0..h {
         for x in 0..w {
-            let (x0, x1, y0, y1) = (x.saturating_sub(r), (x + r + 1).min(w), y.saturating_sub(r), (y + r + 1).min(h));
-            let s = sum[y1 * (w + 1) + x1] - sum[y0 * (w + 1) + x1] - sum[y1 * (w + 1) + x0] + sum[y0 * (w + 1) + x0];
+            let (x0, x1, y0, y1) =
+                (x.saturating_sub(r), (x + r + 1).min(w), y.saturating_sub(r), (y + r + 1).min(h));
+            let s = sum[y1 * (w + 1) + x1] - sum[y0 * (w + 1) + x1] - sum[y1 * (w + 1) + x0]
+                + sum[y0 * (w + 1) + x0];
             out.push((s / ((x1 - x0) * (y1 - y0)) as f64) as f32);
         }
     }
@@ -123,7 +130,11 @@ pub fn gaussian(v: &[f32], w: usize, h: usize, sigma: f32) -> Vec<f32> {
                 let (mut s, mut n) = (0f32, 0f32);
                 for (j, &kw) in k.iter().enumerate() {
                     let d = j as i64 - r;
-                    let (xx, yy) = if horizontal { (x as i64 + d, y as i64) } else { (x as i64, y as i64 + d) };
+                    let (xx, yy) = if horizontal {
+                        (x as i64 + d, y as i64)
+                    } else {
+                        (x as i64, y as i64 + d)
+                    };
                     if xx >= 0 && yy >= 0 && (xx as usize) < w && (yy as usize) < h {
                         s += kw * src[yy as usize * w + xx as usize];
                         n += kw;
@@ -154,7 +165,8 @@ pub fn ssim(a: &[f32], b: &[f32], w: usize) -> f64 {
     let mut total = 0f64;
     for i in 0..a.len() {
         let (va, vb, cov) = (aa[i] - ma[i] * ma[i], bb[i] - mb[i] * mb[i], ab[i] - ma[i] * mb[i]);
-        let s = ((2.0 * ma[i] * mb[i] + c1) * (2.0 * cov + c2)) / ((ma[i] * ma[i] + mb[i] * mb[i] + c1) * (va + vb + c2));
+        let s = ((2.0 * ma[i] * mb[i] + c1) * (2.0 * cov + c2))
+            / ((ma[i] * ma[i] + mb[i] * mb[i] + c1) * (va + vb + c2));
         total += f64::from(s);
     }
     total / a.len() as f64
@@ -189,7 +201,12 @@ pub fn previews(grid: &GreyGrid) -> Vec<Preview> {
             let t = otsu(&g);
             let picture = threshold(&g, t);
             let likeness = ssim(grid.values(), &as_greys(&picture), grid.width());
-            Preview { tone, threshold: t, picture: picture.iter().map(|&b| if b { '#' } else { '.' }).collect(), likeness }
+            Preview {
+                tone,
+                threshold: t,
+                picture: picture.iter().map(|&b| if b { '#' } else { '.' }).collect(),
+                likeness,
+            }
         })
         .collect()
 }
@@ -203,11 +220,13 @@ impl Preview {
 
 /// The tone whose preview is most like the grey picture (the first on a tie).
 pub fn most_like(previews: &[Preview]) -> Tone {
-    previews.iter().fold(None::<&Preview>, |best, p| match best {
-        Some(b) if b.likeness >= p.likeness => Some(b),
-        _ => Some(p),
-    })
-    .map_or(Tone::Plain, |p| p.tone)
+    previews
+        .iter()
+        .fold(None::<&Preview>, |best, p| match best {
+            Some(b) if b.likeness >= p.likeness => Some(b),
+            _ => Some(p),
+        })
+        .map_or(Tone::Plain, |p| p.tone)
 }
 
 #[cfg(test)]
@@ -215,7 +234,16 @@ mod tests {
     use super::*;
 
     fn ramp(w: usize, h: usize) -> GreyGrid {
-        GreyGrid::new(w, h, (0..w * h).map(|i| 60.0 + 100.0 * ((i % w) as f32 / w as f32) + 20.0 * ((i / w) as f32 / h as f32)).collect()).unwrap()
+        GreyGrid::new(
+            w,
+            h,
+            (0..w * h)
+                .map(|i| {
+                    60.0 + 100.0 * ((i % w) as f32 / w as f32) + 20.0 * ((i / w) as f32 / h as f32)
+                })
+                .collect(),
+        )
+        .unwrap()
     }
 
     #[test]
@@ -236,7 +264,12 @@ mod tests {
         let neg: Vec<f32> = x.iter().map(|v| 255.0 - v).collect();
         assert!(ssim(&x, &neg, w) < 0.0);
         // Noise lowers it, more noise lowers it more.
-        let noisy = |amp: f32| x.iter().enumerate().map(|(i, v)| (v + amp * (((i * 7919) % 13) as f32 - 6.0)).clamp(0.0, 255.0)).collect::<Vec<f32>>();
+        let noisy = |amp: f32| {
+            x.iter()
+                .enumerate()
+                .map(|(i, v)| (v + amp * (((i * 7919) % 13) as f32 - 6.0)).clamp(0.0, 255.0))
+                .collect::<Vec<f32>>()
+        };
         let (s1, s2) = (ssim(&x, &noisy(2.0), w), ssim(&x, &noisy(8.0), w));
         assert!(1.0 > s1 && s1 > s2, "{s1} {s2}");
     }
@@ -283,7 +316,12 @@ mod tests {
         let plain = &ps[0];
         let local = &ps[2];
         assert!(square(local) > 40, "local contrast fills most of the square: {}", square(local));
-        assert!(square(plain) + 20 < square(local), "a global threshold fills less of it: {} against {}", square(plain), square(local));
+        assert!(
+            square(plain) + 20 < square(local),
+            "a global threshold fills less of it: {} against {}",
+            square(plain),
+            square(local)
+        );
         let best = most_like(&ps);
         let top = ps.iter().map(|p| p.likeness).fold(f64::MIN, f64::max);
         assert_eq!(ps.iter().find(|p| p.tone == best).unwrap().likeness, top);

@@ -52,16 +52,17 @@ impl Problem {
     }
 
     /// The instance for row-major darkness values in `0.0..=1.0` (1 = black); values are clamped.
-    pub fn from_darkness(width: usize, height: usize, darkness: &[f32]) -> Result<Problem, ArtError> {
+    pub fn from_darkness(
+        width: usize,
+        height: usize,
+        darkness: &[f32],
+    ) -> Result<Problem, ArtError> {
         if width == 0 || height == 0 {
             return Err(ArtError::EmptyImage);
         }
         let expected = width.saturating_mul(height);
         if darkness.len() != expected {
-            return Err(ArtError::SizeMismatch {
-                expected,
-                actual: darkness.len(),
-            });
+            return Err(ArtError::SizeMismatch { expected, actual: darkness.len() });
         }
         Ok(Problem::build(width, height, darkness))
     }
@@ -83,13 +84,7 @@ impl Problem {
             size.push(n);
             cost.push(table);
         }
-        Problem {
-            width,
-            height,
-            ideal,
-            size,
-            cost,
-        }
+        Problem { width, height, ideal, size, cost }
     }
 
     /// Width in cells.
@@ -134,7 +129,9 @@ impl Problem {
         };
         for i in 0..w * h {
             let j = (i % w) * h + i / w;
-            if let (Some(g), Some(n), Some(c)) = (out.ideal.get_mut(j), out.size.get_mut(j), out.cost.get_mut(j)) {
+            if let (Some(g), Some(n), Some(c)) =
+                (out.ideal.get_mut(j), out.size.get_mut(j), out.cost.get_mut(j))
+            {
                 *g = self.ideal.get(i).copied().unwrap_or(0.0);
                 *n = self.size.get(i).copied().unwrap_or(0);
                 *c = self.cost.get(i).copied().unwrap_or([0; 10]);
@@ -159,11 +156,7 @@ impl Problem {
 
     /// The starting board used by the optimiser: a cell is filled when its darkness is at least 0.5.
     pub fn rounded_start(&self) -> Vec<bool> {
-        self.ideal
-            .iter()
-            .zip(&self.size)
-            .map(|(&g, &n)| 2.0 * g >= f64::from(n))
-            .collect()
+        self.ideal.iter().zip(&self.size).map(|(&g, &n)| 2.0 * g >= f64::from(n)).collect()
     }
 }
 
@@ -171,10 +164,7 @@ impl Problem {
 pub fn counts(width: usize, height: usize, filled: &[bool]) -> Result<Vec<u8>, ArtError> {
     let expected = width.saturating_mul(height);
     if filled.len() != expected {
-        return Err(ArtError::SizeMismatch {
-            expected,
-            actual: filled.len(),
-        });
+        return Err(ArtError::SizeMismatch { expected, actual: filled.len() });
     }
     // Horizontal 3-sums, then vertical 3-sums of those.
     let mut horizontal = vec![0u8; expected];
@@ -190,9 +180,7 @@ pub fn counts(width: usize, height: usize, filled: &[bool]) -> Result<Vec<u8>, A
         let lo = y.saturating_sub(1);
         let hi = (y + 2).min(height);
         for x in 0..width {
-            let sum: u8 = (lo..hi)
-                .filter_map(|yy| horizontal.get(yy * width + x))
-                .sum();
+            let sum: u8 = (lo..hi).filter_map(|yy| horizontal.get(yy * width + x)).sum();
             if let Some(out) = d.get_mut(y * width + x) {
                 *out = sum;
             }

@@ -1,10 +1,10 @@
 //! Pure helpers for the Image-to-nonogram page: small SVG pictures of cell grids and the
 //! sentences shown for a result. No web API here, so they are tested natively.
 
-use super::givens::UniqueMode;
-use super::pipeline::{ArtResult, ArtVerdict, Quality, Stage};
 #[cfg(test)]
 use super::givens::GivensProgress;
+use super::givens::UniqueMode;
+use super::pipeline::{ArtResult, ArtVerdict, Quality, Stage};
 
 /// An SVG picture of a `width × height` grid, one square per cell, `colour(i)` giving cell
 /// `i`'s CSS colour (row-major). Runs of equal colour in a row share one rectangle.
@@ -22,7 +22,10 @@ pub fn cells_svg(width: usize, height: usize, colour: impl Fn(usize) -> String) 
             while end < width && colour(y * width + end) == c {
                 end += 1;
             }
-            s.push_str(&format!("<rect x=\"{x}\" y=\"{y}\" width=\"{}\" height=\"1\" fill=\"{c}\"/>", end - x));
+            s.push_str(&format!(
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{}\" height=\"1\" fill=\"{c}\"/>",
+                end - x
+            ));
             x = end;
         }
     }
@@ -61,7 +64,11 @@ pub fn shading_svg(width: usize, height: usize, darkness: &[f32]) -> String {
 
 /// What the engine said about the clues alone.
 pub fn verdict_sentence(r: &ArtResult) -> String {
-    let logic = if r.line_logic { "line logic alone solves it" } else { "line logic alone does not solve it" };
+    let logic = if r.line_logic {
+        "line logic alone solves it"
+    } else {
+        "line logic alone does not solve it"
+    };
     match &r.verdict {
         ArtVerdict::Unique => format!("The clues alone have a unique answer; {logic}."),
         ArtVerdict::Multiple { differing, .. } => {
@@ -80,7 +87,9 @@ pub fn givens_sentence(r: &ArtResult) -> String {
         UniqueMode::Off => "No givens asked for.".into(),
         UniqueMode::Givens if n == 0 => "Unique without givens.".into(),
         UniqueMode::Givens => format!("Unique with {n} {cells}: {}.", minimal_status(r)),
-        UniqueMode::Logic if n == 0 => "Line logic solves it without givens: no guessing needed.".into(),
+        UniqueMode::Logic if n == 0 => {
+            "Line logic solves it without givens: no guessing needed.".into()
+        }
         UniqueMode::Logic => format!(
             "No guessing needed with {n} {cells} (a minimal set for line logic: {} revealed).",
             r.givens_stats.revealed
@@ -102,13 +111,21 @@ pub fn translucent_example_svg() -> String {
         s.push_str(&format!("<rect x=\"{}\" y=\"{}\" width=\"3\" height=\"3\" fill=\"#000\" fill-opacity=\"0.22\"/>", x - 1, y - 1));
     }
     for &(x, y) in &filled {
-        s.push_str(&format!("<rect x=\"{}\" y=\"{}\" width=\"0.5\" height=\"0.5\" fill=\"#000\"/>", x as f32 + 0.25, y as f32 + 0.25));
+        s.push_str(&format!(
+            "<rect x=\"{}\" y=\"{}\" width=\"0.5\" height=\"0.5\" fill=\"#000\"/>",
+            x as f32 + 0.25,
+            y as f32 + 0.25
+        ));
     }
     for k in 0..=7 {
-        s.push_str(&format!("<line x1=\"{k}\" y1=\"0\" x2=\"{k}\" y2=\"5\" stroke=\"#999\" stroke-width=\"0.04\"/>"));
+        s.push_str(&format!(
+            "<line x1=\"{k}\" y1=\"0\" x2=\"{k}\" y2=\"5\" stroke=\"#999\" stroke-width=\"0.04\"/>"
+        ));
     }
     for k in 0..=5 {
-        s.push_str(&format!("<line x1=\"0\" y1=\"{k}\" x2=\"7\" y2=\"{k}\" stroke=\"#999\" stroke-width=\"0.04\"/>"));
+        s.push_str(&format!(
+            "<line x1=\"0\" y1=\"{k}\" x2=\"7\" y2=\"{k}\" stroke=\"#999\" stroke-width=\"0.04\"/>"
+        ));
     }
     s.push_str("</svg>");
     s
@@ -117,9 +134,14 @@ pub fn translucent_example_svg() -> String {
 /// Which tone the picture went through and why: the most like the photo (by SSIM of the
 /// thresholded preview against the greys) or the one chosen, with the likeness figures.
 pub fn tone_sentence(r: &ArtResult) -> String {
-    let like = |t: super::tone::Tone| r.previews.iter().find(|p| p.tone == t).map_or(0.0, |p| p.likeness);
+    let like =
+        |t: super::tone::Tone| r.previews.iter().find(|p| p.tone == t).map_or(0.0, |p| p.likeness);
     let best = super::tone::most_like(&r.previews);
-    let runner_up = r.previews.iter().filter(|p| p.tone != best).max_by(|a, b| a.likeness.total_cmp(&b.likeness));
+    let runner_up = r
+        .previews
+        .iter()
+        .filter(|p| p.tone != best)
+        .max_by(|a, b| a.likeness.total_cmp(&b.likeness));
     if r.tone_auto && r.shading.is_some() {
         return format!(
             "{}: translucent squares match the photo's own greys (the likeness figures are a threshold's; {} is the most like the photo there).",
@@ -128,7 +150,9 @@ pub fn tone_sentence(r: &ArtResult) -> String {
         );
     }
     if r.tone_auto || r.tone == best {
-        let against = runner_up.map_or(String::new(), |p| format!(", against {:.3} for {}", p.likeness, p.tone.label().to_lowercase()));
+        let against = runner_up.map_or(String::new(), |p| {
+            format!(", against {:.3} for {}", p.likeness, p.tone.label().to_lowercase())
+        });
         // Within a hundredth the choice is close: say so, so the others are worth a look.
         let close = runner_up.is_some_and(|p| like(best) - p.likeness < 0.01);
         format!(
@@ -162,7 +186,11 @@ pub fn adjust_sentence(r: &ArtResult) -> String {
         };
     };
     if !a.reached {
-        let why = if a.stopped { "the time limit or Stop ended the search" } else { "the changes grew past the limit" };
+        let why = if a.stopped {
+            "the time limit or Stop ended the search"
+        } else {
+            "the changes grew past the limit"
+        };
         return format!(
             "No picture within reach that {} finish alone ({why}, {} cells still unknown): shown with {n} {cells} instead.",
             a.level.rules(),
@@ -225,14 +253,24 @@ pub fn duration(ms: u64) -> String {
 pub fn minimal_status(r: &ArtResult) -> String {
     let n = r.givens.len();
     if r.proven_minimal {
-        format!("the fewest possible (each given cell was tried without and found needed; {} checks)", r.givens_stats.checks.max(1))
+        format!(
+            "the fewest possible (each given cell was tried without and found needed; {} checks)",
+            r.givens_stats.checks.max(1)
+        )
     } else if r.out_of_time {
-        let when = if r.pass == 0 { "before the given cells were tried one by one".to_string() } else { format!("in pass {}", r.pass) };
+        let when = if r.pass == 0 {
+            "before the given cells were tried one by one".to_string()
+        } else {
+            format!("in pass {}", r.pass)
+        };
         format!("{n} given cells, perhaps not the fewest: the time ran out {when}, with {} of them not yet tried without", r.undecided)
     } else if r.pass == 0 && r.undecided == n {
         format!("{n} given cells, perhaps not the fewest (trying with fewer…)")
     } else {
-        format!("{n} given cells, perhaps not the fewest ({} not yet tried without after pass {})", r.undecided, r.pass)
+        format!(
+            "{n} given cells, perhaps not the fewest ({} not yet tried without after pass {})",
+            r.undecided, r.pass
+        )
     }
 }
 
@@ -241,15 +279,27 @@ pub fn minimal_status(r: &ArtResult) -> String {
 pub fn quality_words(q: &Quality) -> String {
     {
         // objective <= (1 + excess) * bound <= (1 + excess) * optimum.
-        let excess = if q.lower_bound > 0.0 { (q.objective / q.lower_bound - 1.0).max(0.0) } else if q.objective > 0.0 { f64::INFINITY } else { 0.0 };
+        let excess = if q.lower_bound > 0.0 {
+            (q.objective / q.lower_bound - 1.0).max(0.0)
+        } else if q.objective > 0.0 {
+            f64::INFINITY
+        } else {
+            0.0
+        };
         if excess < 0.0005 {
-            "The shading matches the picture as closely as any choice of filled cells can (proven).".to_string()
+            "The shading matches the picture as closely as any choice of filled cells can (proven)."
+                .to_string()
         } else if excess.is_finite() {
             let pct = 100.0 * excess;
-            let pct = if pct < 10.0 { format!("{:.1}", pct).trim_end_matches(".0").to_string() } else { format!("{pct:.0}") };
+            let pct = if pct < 10.0 {
+                format!("{:.1}", pct).trim_end_matches(".0").to_string()
+            } else {
+                format!("{pct:.0}")
+            };
             format!("The shading matches the picture to within about {pct}% of the best possible match (proven).")
         } else {
-            "How close the shading comes to the best possible match is not known for this picture.".to_string()
+            "How close the shading comes to the best possible match is not known for this picture."
+                .to_string()
         }
     }
 }
@@ -275,9 +325,13 @@ pub fn stage_sentence(stage: &Stage) -> String {
             100.0 * p.work as f64 / p.planned_work.max(1) as f64
         ),
         Stage::Givens(g) if g.minimising => {
-            let left = g.left_ms.map(|ms| format!(", stops within {}", duration(ms))).unwrap_or_default();
+            let left =
+                g.left_ms.map(|ms| format!(", stops within {}", duration(ms))).unwrap_or_default();
             if g.pass == 0 {
-                format!("Removing given cells: {} left after {} checks, blocks of them first{left}", g.givens, g.checks)
+                format!(
+                    "Removing given cells: {} left after {} checks, blocks of them first{left}",
+                    g.givens, g.checks
+                )
             } else {
                 format!(
                     "Removing given cells: pass {} of at most {}, {} given cells, {} not yet tried without{left}",
@@ -285,13 +339,19 @@ pub fn stage_sentence(stage: &Stage) -> String {
                 )
             }
         }
-        Stage::Givens(g) => format!("Revealing cells: {} given cells after {} checks", g.givens, g.checks),
+        Stage::Givens(g) => {
+            format!("Revealing cells: {} given cells after {} checks", g.givens, g.checks)
+        }
         Stage::Adjust(a) => {
-            let left = a.left_ms.map(|ms| format!(", stops within {}", duration(ms))).unwrap_or_default();
+            let left =
+                a.left_ms.map(|ms| format!(", stops within {}", duration(ms))).unwrap_or_default();
             if a.pruning {
                 format!("Adjusting the picture: finished with {} cells changed, undoing what it can do without{left}", a.changed)
             } else {
-                format!("Adjusting the picture: {} cells changed, {} still unknown to the rules{left}", a.changed, a.unknown)
+                format!(
+                    "Adjusting the picture: {} cells changed, {} still unknown to the rules{left}",
+                    a.changed, a.unknown
+                )
             }
         }
     }
@@ -308,10 +368,14 @@ pub fn panes(r: &ArtResult, ring: bool) -> Vec<(&'static str, String)> {
     if r.changed.is_empty() {
         panes.push(("Picture (givens red)", picture_svg(w, h, r.picture.cells(), &r.givens)));
     } else {
-        let before: Vec<bool> = (0..w * h).map(|i| r.picture.cells()[i] != r.changed.contains(&i)).collect();
+        let before: Vec<bool> =
+            (0..w * h).map(|i| r.picture.cells()[i] != r.changed.contains(&i)).collect();
         panes.push(("Before adjusting", picture_svg(w, h, &before, &[])));
         if ring {
-            panes.push(("Adjusted (changes ringed)", ringed_svg(w, h, r.picture.cells(), &r.changed)));
+            panes.push((
+                "Adjusted (changes ringed)",
+                ringed_svg(w, h, r.picture.cells(), &r.changed),
+            ));
         } else {
             panes.push(("Adjusted picture", picture_svg(w, h, r.picture.cells(), &[])));
         }
@@ -320,7 +384,8 @@ pub fn panes(r: &ArtResult, ring: bool) -> Vec<(&'static str, String)> {
         panes.push(("Simulated shading", shading_svg(w, h, s)));
     }
     if let ArtVerdict::Multiple { second, differing } = &r.verdict {
-        let second: Vec<bool> = second.iter().flat_map(|row| row.chars().map(|c| c == '#')).collect();
+        let second: Vec<bool> =
+            second.iter().flat_map(|row| row.chars().map(|c| c == '#')).collect();
         panes.push(("Second answer (differences red)", picture_svg(w, h, &second, differing)));
     }
     panes
@@ -328,7 +393,10 @@ pub fn panes(r: &ArtResult, ring: bool) -> Vec<(&'static str, String)> {
 
 /// The line closing a result: the grid, the image it came from, and the time it took.
 pub fn size_sentence(r: &ArtResult) -> String {
-    format!("{}×{} cells from a {}×{} image in {:.0} ms.", r.width, r.height, r.image_size.0, r.image_size.1, r.timings.total_ms)
+    format!(
+        "{}×{} cells from a {}×{} image in {:.0} ms.",
+        r.width, r.height, r.image_size.0, r.image_size.1, r.timings.total_ms
+    )
 }
 
 #[cfg(test)]
@@ -347,7 +415,13 @@ mod tests {
 
     #[test]
     fn the_quality_is_said_in_words_against_the_proven_bound() {
-        let q = |objective, lower_bound| quality_words(&Quality { objective, lower_bound, gap: (objective - lower_bound) / objective });
+        let q = |objective, lower_bound| {
+            quality_words(&Quality {
+                objective,
+                lower_bound,
+                gap: (objective - lower_bound) / objective,
+            })
+        };
         // 1433.65 against 1351.57: the board is within 6.07% of the bound, so of the best.
         assert_eq!(q(1433.65, 1351.57), "The shading matches the picture to within about 6.1% of the best possible match (proven).");
         assert_eq!(q(150.0, 100.0), "The shading matches the picture to within about 50% of the best possible match (proven).");
@@ -375,21 +449,34 @@ mod tests {
         let (w, h) = (r.width, r.height);
         let (cw, ch) = (320.0 / w as f64, 280.0 / h as f64);
         let inside = |c: usize, row: usize, x0: f64, x1: f64, y0: f64, y1: f64| {
-            c as f64 * cw >= x0 && (c + 1) as f64 * cw <= x1 && row as f64 * ch >= y0 && (row + 1) as f64 * ch <= y1
+            c as f64 * cw >= x0
+                && (c + 1) as f64 * cw <= x1
+                && row as f64 * ch >= y0
+                && (row + 1) as f64 * ch <= y1
         };
-        const OPENINGS: [(f64, f64, f64, f64); 3] = [(142.0, 178.0, 172.0, 250.0), (84.0, 122.0, 146.0, 190.0), (198.0, 236.0, 146.0, 190.0)];
+        const OPENINGS: [(f64, f64, f64, f64); 3] = [
+            (142.0, 178.0, 172.0, 250.0),
+            (84.0, 122.0, 146.0, 190.0),
+            (198.0, 236.0, 146.0, 190.0),
+        ];
         let touches = |c: usize, row: usize, (x0, x1, y0, y1): (f64, f64, f64, f64)| {
-            (c + 1) as f64 * cw > x0 && (c as f64) * cw < x1 && (row + 1) as f64 * ch > y0 && (row as f64) * ch < y1
+            (c + 1) as f64 * cw > x0
+                && (c as f64) * cw < x1
+                && (row + 1) as f64 * ch > y0
+                && (row as f64) * ch < y1
         };
         let (mut wall, mut open) = (0, 0);
         for row in 0..h {
             for c in 0..w {
                 let filled = r.picture.cells()[row * w + c];
-                if inside(c, row, 64.0, 256.0, 124.0, 250.0) && !OPENINGS.iter().any(|&o| touches(c, row, o)) {
+                if inside(c, row, 64.0, 256.0, 124.0, 250.0)
+                    && !OPENINGS.iter().any(|&o| touches(c, row, o))
+                {
                     assert!(filled, "wall cell ({row}, {c}) is empty");
                     wall += 1;
                 }
-                let opening = OPENINGS.iter().any(|&(x0, x1, y0, y1)| inside(c, row, x0, x1, y0, y1));
+                let opening =
+                    OPENINGS.iter().any(|&(x0, x1, y0, y1)| inside(c, row, x0, x1, y0, y1));
                 if opening || inside(c, row, 0.0, 320.0, 0.0, 24.0) {
                     assert!(!filled, "door, window or sky cell ({row}, {c}) is filled");
                     open += 1;
@@ -409,7 +496,8 @@ mod tests {
         use crate::art::{GreyGrid, PrepareOptions, UniqueMode};
         // Diagonal pairs in every 2x2 block: each block can swap, so the clues alone are ambiguous.
         let (w, h) = (8, 8);
-        let values = (0..w * h).map(|i| if (i % w + i / w) % 2 == 0 { 0.0 } else { 255.0 }).collect();
+        let values =
+            (0..w * h).map(|i| if (i % w + i / w) % 2 == 0 { 0.0 } else { 255.0 }).collect();
         let grid = GreyGrid::new(w, h, values).unwrap();
         let options = |time_ms| ArtOptions {
             prepare: PrepareOptions { width: w as u32, height: None, crop: None, invert: false },
@@ -441,7 +529,15 @@ mod tests {
 
     #[test]
     fn the_minimising_line_names_the_pass_the_limit_and_the_time_left() {
-        let g = GivensProgress { minimising: true, givens: 120, checks: 300, pass: 2, passes: 8, undecided: 40, left_ms: Some(39_500) };
+        let g = GivensProgress {
+            minimising: true,
+            givens: 120,
+            checks: 300,
+            pass: 2,
+            passes: 8,
+            undecided: 40,
+            left_ms: Some(39_500),
+        };
         assert_eq!(stage_sentence(&Stage::Givens(g)), "Removing given cells: pass 2 of at most 8, 120 given cells, 40 not yet tried without, stops within 40 s");
         let g = GivensProgress { left_ms: None, ..g };
         assert!(!stage_sentence(&Stage::Givens(g)).contains("stops"));
@@ -453,7 +549,8 @@ mod tests {
         use crate::art::{GreyGrid, PrepareOptions, UniqueMode};
         // Diagonal pairs in every 2x2 block: the clues alone allow another picture.
         let (w, h) = (4, 4);
-        let values = (0..w * h).map(|i| if (i % w + i / w) % 2 == 0 { 0.0 } else { 255.0 }).collect();
+        let values =
+            (0..w * h).map(|i| if (i % w + i / w) % 2 == 0 { 0.0 } else { 255.0 }).collect();
         let grid = GreyGrid::new(w, h, values).unwrap();
         let options = |unique| ArtOptions {
             prepare: PrepareOptions { width: w as u32, height: None, crop: None, invert: false },
@@ -464,13 +561,22 @@ mod tests {
         };
         let r = from_grid(&grid, &options(UniqueMode::Off), &mut |_| {}).unwrap();
         let captions: Vec<&str> = panes(&r, false).iter().map(|(c, _)| *c).collect();
-        assert_eq!(captions, ["Cell greys", "Picture (givens red)", "Second answer (differences red)"]);
-        assert!(panes(&r, false).iter().all(|(_, svg)| svg.starts_with("<svg") && svg.contains("viewBox=\"0 0 4 4\"")));
+        assert_eq!(
+            captions,
+            ["Cell greys", "Picture (givens red)", "Second answer (differences red)"]
+        );
+        assert!(panes(&r, false)
+            .iter()
+            .all(|(_, svg)| svg.starts_with("<svg") && svg.contains("viewBox=\"0 0 4 4\"")));
         // A filled square has one answer: no second picture.
         let solid = GreyGrid::new(w, h, vec![0.0; w * h]).unwrap();
         let one = from_grid(&solid, &options(UniqueMode::Off), &mut |_| {}).unwrap();
         assert_eq!(panes(&one, false).len(), 2);
-        let r = ArtResult { image_size: (40, 30), timings: crate::art::pipeline::Timings { total_ms: 12.4, ..r.timings.clone() }, ..r };
+        let r = ArtResult {
+            image_size: (40, 30),
+            timings: crate::art::pipeline::Timings { total_ms: 12.4, ..r.timings.clone() },
+            ..r
+        };
         assert_eq!(size_sentence(&r), "4×4 cells from a 40×30 image in 12 ms.");
     }
 
@@ -480,7 +586,12 @@ mod tests {
         use crate::art::tone::{most_like, Tone};
         use crate::art::{GreyGrid, PrepareOptions, UniqueMode};
         let (w, h) = (16, 12);
-        let grid = GreyGrid::new(w, h, (0..w * h).map(|i| ((i % w) * 13 + (i / w) * 7 % 60) as f32).collect()).unwrap();
+        let grid = GreyGrid::new(
+            w,
+            h,
+            (0..w * h).map(|i| ((i % w) * 13 + (i / w) * 7 % 60) as f32).collect(),
+        )
+        .unwrap();
         let options = |tone| ArtOptions {
             prepare: PrepareOptions { width: w as u32, height: None, crop: None, invert: false },
             method: Method::Threshold { t: None },
@@ -493,19 +604,39 @@ mod tests {
         let best = most_like(&auto.previews);
         assert!(auto.tone_auto && auto.tone == best);
         let s = tone_sentence(&auto);
-        assert!(s.starts_with(&format!("{} is chosen: its picture is the most like the photo", best.label())), "{s}");
+        assert!(
+            s.starts_with(&format!(
+                "{} is chosen: its picture is the most like the photo",
+                best.label()
+            )),
+            "{s}"
+        );
         assert!(s.contains("(likeness ") && s.contains(" by SSIM, against "), "{s}");
         // The greys the picture was thresholded from are the chosen tone's.
         assert_eq!(auto.greys, crate::art::tone::apply(&grid, best).values());
         let other = Tone::ALL.into_iter().find(|&t| t != best).unwrap();
         let chosen = from_grid(&grid, &options(Some(other)), &mut |_| {}).unwrap();
         assert!(!chosen.tone_auto && chosen.tone == other);
-        assert!(tone_sentence(&chosen).starts_with(&format!("{}, as chosen (likeness ", other.label())), "{}", tone_sentence(&chosen));
+        assert!(
+            tone_sentence(&chosen).starts_with(&format!("{}, as chosen (likeness ", other.label())),
+            "{}",
+            tone_sentence(&chosen)
+        );
         // Translucent squares keep the photo's greys unless a tone is asked for.
-        let translucent = ArtOptions { method: Method::Translucent { config: crate::art::OptimizerConfig::default() }, ..options(None) };
+        let translucent = ArtOptions {
+            method: Method::Translucent { config: crate::art::OptimizerConfig::default() },
+            ..options(None)
+        };
         let t = from_grid(&grid, &translucent, &mut |_| {}).unwrap();
         assert_eq!((t.tone, t.tone_auto), (Tone::Plain, true));
-        assert!(tone_sentence(&t).starts_with("Plain: translucent squares match the photo's own greys"), "{}", tone_sentence(&t));
-        assert!(translucent_example_svg().starts_with("<svg") && translucent_example_svg().matches("fill-opacity").count() == 3);
+        assert!(
+            tone_sentence(&t).starts_with("Plain: translucent squares match the photo's own greys"),
+            "{}",
+            tone_sentence(&t)
+        );
+        assert!(
+            translucent_example_svg().starts_with("<svg")
+                && translucent_example_svg().matches("fill-opacity").count() == 3
+        );
     }
 }

@@ -15,7 +15,10 @@ mod cli {
     use studio::puzzle::{Engine, GenerateError, Mode};
 
     #[derive(Parser)]
-    #[command(name = "puzzle", about = "Solve, benchmark and generate grid logic puzzles, with proof.")]
+    #[command(
+        name = "puzzle",
+        about = "Solve, benchmark and generate grid logic puzzles, with proof."
+    )]
     struct Cli {
         #[command(subcommand)]
         command: Command,
@@ -233,7 +236,10 @@ mod cli {
 
     fn kind_of(id: &str) -> Result<Kind, String> {
         Kind::from_id(id).ok_or_else(|| {
-            format!("unknown kind `{id}`; kinds: {}", Kind::ALL.iter().map(|k| k.id()).collect::<Vec<_>>().join(", "))
+            format!(
+                "unknown kind `{id}`; kinds: {}",
+                Kind::ALL.iter().map(|k| k.id()).collect::<Vec<_>>().join(", ")
+            )
         })
     }
 
@@ -247,7 +253,11 @@ mod cli {
     }
 
     fn engine_of(word: Option<&str>) -> Result<Option<Engine>, String> {
-        word.map(|w| Engine::from_word(w).ok_or_else(|| format!("unknown engine `{w}`; use astar, sat or both"))).transpose()
+        word.map(|w| {
+            Engine::from_word(w)
+                .ok_or_else(|| format!("unknown engine `{w}`; use astar, sat or both"))
+        })
+        .transpose()
     }
 
     /// The text of an answers file beside a collection: `<stem>.solution*.txt` (ColorFill's
@@ -255,11 +265,16 @@ mod cli {
     fn answers_beside(file: &Path) -> Option<String> {
         let stem = file.file_stem()?.to_string_lossy().into_owned();
         let dir = file.parent()?;
-        let mut found: Vec<PathBuf> = std::fs::read_dir(if dir.as_os_str().is_empty() { Path::new(".") } else { dir })
-            .ok()?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with(&format!("{stem}.solution"))))
-            .collect();
+        let mut found: Vec<PathBuf> =
+            std::fs::read_dir(if dir.as_os_str().is_empty() { Path::new(".") } else { dir })
+                .ok()?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| {
+                    p.file_name().is_some_and(|n| {
+                        n.to_string_lossy().starts_with(&format!("{stem}.solution"))
+                    })
+                })
+                .collect();
         found.sort();
         (found.len() == 1).then(|| std::fs::read_to_string(&found[0]).ok()).flatten()
     }
@@ -287,7 +302,20 @@ mod cli {
 
     fn run(cli: Cli) -> Result<ExitCode, String> {
         match cli.command {
-            Command::Solve { kind, input, first, count, json, options, method, seed, symmetry, timeout, progress, engine } => {
+            Command::Solve {
+                kind,
+                input,
+                first,
+                count,
+                json,
+                options,
+                method,
+                seed,
+                symmetry,
+                timeout,
+                progress,
+                engine,
+            } => {
                 let kind = kind_of(&kind)?;
                 let text = read_input(&input)?;
                 let options = options_json(options, method, seed, symmetry)?;
@@ -327,16 +355,28 @@ mod cli {
             Command::Explain { kind, input, json, steps, limit, time_hints, groups } => {
                 let kind = kind_of(&kind)?;
                 let text = read_input(&input)?;
-                let name = Path::new(&input).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "puzzle".into());
+                let name = Path::new(&input)
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_else(|| "puzzle".into());
                 let groups = groups.map(|g| crate::explain::parse_groups(&g)).transpose()?;
-                crate::explain::run(kind, &text, &name, &crate::explain::Options { json, steps, limit, time_hints, groups })
+                crate::explain::run(
+                    kind,
+                    &text,
+                    &name,
+                    &crate::explain::Options { json, steps, limit, time_hints, groups },
+                )
             }
             Command::Check { kind, input, answer, json } => {
                 let kind = kind_of(&kind)?;
                 let answer = answer.map(|a| read_input(&a)).transpose()?;
-                let faults = kinds::check_text(kind, &read_input(&input)?, answer.as_deref()).map_err(|e| e.to_string())?;
+                let faults = kinds::check_text(kind, &read_input(&input)?, answer.as_deref())
+                    .map_err(|e| e.to_string())?;
                 if json {
-                    println!("{}", serde_json::json!({ "valid": faults.is_empty(), "faults": faults }));
+                    println!(
+                        "{}",
+                        serde_json::json!({ "valid": faults.is_empty(), "faults": faults })
+                    );
                 } else {
                     for line in &faults {
                         println!("{line}");
@@ -351,17 +391,38 @@ mod cli {
                 let mode = engine_of(engine.as_deref())?.map(Mode::Optimum);
                 let mut records = Vec::new();
                 for file in files_under(&path)? {
-                    let text = std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+                    let text = std::fs::read_to_string(&file)
+                        .map_err(|e| format!("{}: {e}", file.display()))?;
                     let answers = answers_beside(&file);
-                    let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                    let name = file
+                        .file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default();
                     let mut print = |r: &bench::Record| {
                         if json {
                             println!("{}", serde_json::to_string(r).unwrap_or_default());
                         } else if r.wrong || r.verdict == "timeout" || r.verdict == "error" {
-                            println!("{}: {} {:.2} ms {}", r.id, r.verdict, r.ms, r.note.clone().unwrap_or_default());
+                            println!(
+                                "{}: {} {:.2} ms {}",
+                                r.id,
+                                r.verdict,
+                                r.ms,
+                                r.note.clone().unwrap_or_default()
+                            );
                         }
                     };
-                    records.extend(bench::run_text_as(kind, &text, &name, answers.as_deref(), options, mode, &mut print).map_err(|e| e.to_string())?);
+                    records.extend(
+                        bench::run_text_as(
+                            kind,
+                            &text,
+                            &name,
+                            answers.as_deref(),
+                            options,
+                            mode,
+                            &mut print,
+                        )
+                        .map_err(|e| e.to_string())?,
+                    );
                 }
                 let summary = Summary::of(&records);
                 if json {
@@ -371,7 +432,19 @@ mod cli {
                 }
                 Ok(if summary.wrong == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
             }
-            Command::Generate { kind, options, size, seed, stars, colours, difficulty, timeout, progress, json, centre } => {
+            Command::Generate {
+                kind,
+                options,
+                size,
+                seed,
+                stars,
+                colours,
+                difficulty,
+                timeout,
+                progress,
+                json,
+                centre,
+            } => {
                 let kind = kind_of(&kind)?;
                 let limit = timeout.map_or(f64::INFINITY, |t| t * 1000.0);
                 let mut monitor = studio::sat::Monitor::new(1000.0, move |p| {
@@ -399,7 +472,9 @@ mod cli {
                 let options = json_of_pairs(options, shorts)?;
                 let text = kinds::generate_monitored(kind, &options, seed, Some(&mut monitor))
                     .map_err(|e| match e {
-                        GenerateError::Stopped => format!("stopped: no puzzle within {} s", timeout.unwrap_or(0.0)),
+                        GenerateError::Stopped => {
+                            format!("stopped: no puzzle within {} s", timeout.unwrap_or(0.0))
+                        }
                         e => e.to_string(),
                     })?;
                 println!("{text}");
@@ -408,12 +483,53 @@ mod cli {
                 }
                 Ok(ExitCode::SUCCESS)
             }
-            Command::Art { image, width, height, colours: Some(colours), background, invert, unique, budget, json, .. } => {
-                art_colour(image, width, height, colours, &background, invert, &unique, budget, json)
-            }
-            Command::Art { image, width, height, method, threshold, invert, tone, unique, level, budget, json, colours: None, .. } => {
-                art(image, width, height, &method, (threshold, &tone), invert, (&unique, &level), budget, json)
-            }
+            Command::Art {
+                image,
+                width,
+                height,
+                colours: Some(colours),
+                background,
+                invert,
+                unique,
+                budget,
+                json,
+                ..
+            } => art_colour(
+                image,
+                width,
+                height,
+                colours,
+                &background,
+                invert,
+                &unique,
+                budget,
+                json,
+            ),
+            Command::Art {
+                image,
+                width,
+                height,
+                method,
+                threshold,
+                invert,
+                tone,
+                unique,
+                level,
+                budget,
+                json,
+                colours: None,
+                ..
+            } => art(
+                image,
+                width,
+                height,
+                &method,
+                (threshold, &tone),
+                invert,
+                (&unique, &level),
+                budget,
+                json,
+            ),
             Command::Export { kind, input } => {
                 let kind = kind_of(&kind)?;
                 let text = kinds::import(kind, &read_input(&input)?).map_err(|e| e.to_string())?;
@@ -426,7 +542,12 @@ mod cli {
 
     /// The kind's solve options as JSON text, from `--option KEY=VALUE` and the short flags;
     /// the kind reads them ([`kinds::options_from_text`]) and names any it does not know.
-    fn options_json(pairs: Vec<String>, method: Option<String>, seed: Option<u64>, symmetry: Option<String>) -> Result<String, String> {
+    fn options_json(
+        pairs: Vec<String>,
+        method: Option<String>,
+        seed: Option<u64>,
+        symmetry: Option<String>,
+    ) -> Result<String, String> {
         let mut shorts: Vec<(&str, serde_json::Value)> = Vec::new();
         if let Some(v) = method {
             shorts.push(("method", v.into()));
@@ -443,11 +564,16 @@ mod cli {
     /// `--option KEY=VALUE` pairs and the short flags given (`shorts`) as one JSON object's text
     /// (empty when there are none), for the kind to read ([`kinds::options_from_text`],
     /// [`kinds::generate_options_from_text`]).
-    fn json_of_pairs(pairs: Vec<String>, shorts: Vec<(&str, serde_json::Value)>) -> Result<String, String> {
+    fn json_of_pairs(
+        pairs: Vec<String>,
+        shorts: Vec<(&str, serde_json::Value)>,
+    ) -> Result<String, String> {
         let mut map = serde_json::Map::new();
         for pair in &pairs {
-            let (key, value) = pair.split_once('=').ok_or_else(|| format!("--option {pair}: write KEY=VALUE"))?;
-            let value = serde_json::from_str(value).unwrap_or_else(|_| serde_json::Value::String(value.to_string()));
+            let (key, value) =
+                pair.split_once('=').ok_or_else(|| format!("--option {pair}: write KEY=VALUE"))?;
+            let value = serde_json::from_str(value)
+                .unwrap_or_else(|_| serde_json::Value::String(value.to_string()));
             map.insert(key.trim().to_string(), value);
         }
         for (key, value) in shorts {
@@ -459,7 +585,14 @@ mod cli {
     /// A solve with a deadline and, with `progress`, a line to stderr once a second: the kind's
     /// snapshot summary when it streams snapshots, else time and conflicts; when it stops, the
     /// last figures reached.
-    fn solve_watched(kind: Kind, text: &str, mode: Mode, options: &str, timeout: Option<f64>, progress: bool) -> Result<kinds::AnyReport, String> {
+    fn solve_watched(
+        kind: Kind,
+        text: &str,
+        mode: Mode,
+        options: &str,
+        timeout: Option<f64>,
+        progress: bool,
+    ) -> Result<kinds::AnyReport, String> {
         use std::cell::RefCell;
         use std::rc::Rc;
         let limit_ms = timeout.map_or(f64::INFINITY, |t| t * 1000.0);
@@ -494,7 +627,17 @@ mod cli {
 
     /// `puzzle art PHOTO --colours N`: the colour nonogram with proven-unique givens.
     #[allow(clippy::too_many_arguments)]
-    fn art_colour(image: PathBuf, width: u32, height: Option<u32>, colours: usize, background: &str, invert: bool, unique: &str, budget: f64, json: bool) -> Result<ExitCode, String> {
+    fn art_colour(
+        image: PathBuf,
+        width: u32,
+        height: Option<u32>,
+        colours: usize,
+        background: &str,
+        invert: bool,
+        unique: &str,
+        budget: f64,
+        json: bool,
+    ) -> Result<ExitCode, String> {
         use studio::art::colour_art::{self, ColourOptions};
         let mut options = ColourOptions::new(width, colours);
         options.prepare.height = height;
@@ -528,10 +671,14 @@ mod cli {
         json: bool,
     ) -> Result<ExitCode, String> {
         use studio::art::givens::Budget;
-        use studio::art::{pipeline, ArtOptions, ArtVerdict, Method, OptimizerConfig, PrepareOptions, UniqueMode};
+        use studio::art::{
+            pipeline, ArtOptions, ArtVerdict, Method, OptimizerConfig, PrepareOptions, UniqueMode,
+        };
         let tone = match tone {
             "auto" => None,
-            word => Some(studio::art::tone::Tone::parse(word).ok_or_else(|| format!("unknown --tone `{word}`; use plain, stretch, local, edges or auto"))?),
+            word => Some(studio::art::tone::Tone::parse(word).ok_or_else(|| {
+                format!("unknown --tone `{word}`; use plain, stretch, local, edges or auto")
+            })?),
         };
         let method = match method {
             "threshold" => Method::Threshold { t: threshold },
@@ -542,21 +689,34 @@ mod cli {
             "givens" => UniqueMode::Givens,
             "logic" => UniqueMode::Logic,
             "off" => UniqueMode::Off,
-            "adjust" if level == "all" => return art_ladder(&image, width, height, (method, tone), invert, budget, json),
-            "adjust" => UniqueMode::Adjust(
-                studio::art::adjust::Level::parse(level).ok_or_else(|| format!("unknown --level `{level}`; use easy, medium, hard or all"))?,
-            ),
-            other => return Err(format!("unknown --unique `{other}`; use givens, logic, adjust or off")),
+            "adjust" if level == "all" => {
+                return art_ladder(&image, width, height, (method, tone), invert, budget, json)
+            }
+            "adjust" => {
+                UniqueMode::Adjust(studio::art::adjust::Level::parse(level).ok_or_else(|| {
+                    format!("unknown --level `{level}`; use easy, medium, hard or all")
+                })?)
+            }
+            other => {
+                return Err(format!("unknown --unique `{other}`; use givens, logic, adjust or off"))
+            }
         };
         let bytes = std::fs::read(&image).map_err(|e| format!("{}: {e}", image.display()))?;
         if !(budget.is_finite() && budget >= 0.0) {
             return Err(format!("--budget {budget}: give a number of seconds, 0 or more"));
         }
         let budget = Budget { time_ms: Some(budget * 1000.0), ..Budget::default() };
-        let options = ArtOptions { prepare: PrepareOptions { width, height, crop: None, invert }, method, unique, budget, tone };
+        let options = ArtOptions {
+            prepare: PrepareOptions { width, height, crop: None, invert },
+            method,
+            unique,
+            budget,
+            tone,
+        };
         let r = pipeline::run(&bytes, &options, &mut |_| {}).map_err(|e| e.to_string())?;
         if json {
-            let mut v: serde_json::Value = serde_json::from_str(&r.puzzle_json).map_err(|e| e.to_string())?;
+            let mut v: serde_json::Value =
+                serde_json::from_str(&r.puzzle_json).map_err(|e| e.to_string())?;
             v["goal"] = serde_json::json!(r.picture_rows());
             v["art"] = serde_json::json!({
                 "width": r.width,
@@ -603,29 +763,49 @@ mod cli {
             println!("{v}");
             return Ok(ExitCode::SUCCESS);
         }
-        println!("# {}x{} cells from a {}x{} image", r.width, r.height, r.image_size.0, r.image_size.1);
+        println!(
+            "# {}x{} cells from a {}x{} image",
+            r.width, r.height, r.image_size.0, r.image_size.1
+        );
         for row in r.picture_rows() {
             println!("{row}");
         }
-        let clue = |c: &Vec<u32>| if c.is_empty() { "0".to_string() } else { c.iter().map(u32::to_string).collect::<Vec<_>>().join(" ") };
+        let clue = |c: &Vec<u32>| {
+            if c.is_empty() {
+                "0".to_string()
+            } else {
+                c.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
+            }
+        };
         println!("rows: {}", r.rows.iter().map(clue).collect::<Vec<_>>().join(", "));
         println!("cols: {}", r.cols.iter().map(clue).collect::<Vec<_>>().join(", "));
         if let Some(t) = r.threshold {
             println!("threshold: {t} (Otsu {})", r.otsu);
         }
         if let Some(q) = r.quality {
-            println!("objective: {:.3}  lower bound: {:.3}  gap: {:.2}%", q.objective, q.lower_bound, q.gap * 100.0);
+            println!(
+                "objective: {:.3}  lower bound: {:.3}  gap: {:.2}%",
+                q.objective,
+                q.lower_bound,
+                q.gap * 100.0
+            );
         }
         match &r.verdict {
             ArtVerdict::Multiple { second, differing } => {
-                println!("verdict (clues alone): multiple; a second answer differing in {} cells:", differing.len());
+                println!(
+                    "verdict (clues alone): multiple; a second answer differing in {} cells:",
+                    differing.len()
+                );
                 for row in second {
                     println!("{row}");
                 }
             }
             v => println!("verdict (clues alone): {}", v.word()),
         }
-        println!("line logic alone: {}", if r.line_logic { "solves it" } else { "does not solve it" });
+        println!(
+            "line logic alone: {}",
+            if r.line_logic { "solves it" } else { "does not solve it" }
+        );
         if let Some(a) = &r.adjust {
             println!(
                 "adjusted ({}: {}): {}; {} cells changed ({:.2}%), {} rule runs, {:.1} ms; rating: {}; rules used: {}; SAT check: {}",
@@ -641,7 +821,11 @@ mod cli {
                 match a.sat_unique { Some(true) => "unique", Some(false) => "a second answer (engine fault)", None => "not decided" }
             );
             if a.reached && !r.changed.is_empty() {
-                let cells: Vec<String> = r.changed.iter().map(|&i| format!("r{}c{}", i / r.width + 1, i % r.width + 1)).collect();
+                let cells: Vec<String> = r
+                    .changed
+                    .iter()
+                    .map(|&i| format!("r{}c{}", i / r.width + 1, i % r.width + 1))
+                    .collect();
                 println!("changed: {}", cells.join(" "));
             }
         }
@@ -654,14 +838,22 @@ mod cli {
                 r.givens_stats.checks,
                 r.givens_stats.reveal_ms,
                 r.givens_stats.minimise_ms,
-                if r.unique == UniqueMode::Givens { studio::art::view::minimal_status(&r) } else { "minimal".into() }
+                if r.unique == UniqueMode::Givens {
+                    studio::art::view::minimal_status(&r)
+                } else {
+                    "minimal".into()
+                }
             );
             if !r.givens.is_empty() {
                 for row in r.givens_rows() {
                     println!("{row}");
                 }
             }
-            println!("with givens: {}; line logic alone: {}", r.final_verdict, if r.final_line_logic { "yes" } else { "no" });
+            println!(
+                "with givens: {}; line logic alone: {}",
+                r.final_verdict,
+                if r.final_line_logic { "yes" } else { "no" }
+            );
         }
         let t = &r.timings;
         println!(
@@ -675,7 +867,15 @@ mod cli {
 
     /// `--unique adjust --level all`: the difficulty ladder from one picture, one line (or one
     /// JSON object) per level with its cells changed, rating and rules used.
-    fn art_ladder(image: &std::path::Path, width: u32, height: Option<u32>, (method, tone): (studio::art::Method, Option<studio::art::tone::Tone>), invert: bool, budget: f64, json: bool) -> Result<ExitCode, String> {
+    fn art_ladder(
+        image: &std::path::Path,
+        width: u32,
+        height: Option<u32>,
+        (method, tone): (studio::art::Method, Option<studio::art::tone::Tone>),
+        invert: bool,
+        budget: f64,
+        json: bool,
+    ) -> Result<ExitCode, String> {
         use studio::art::adjust::Level;
         use studio::art::givens::Budget;
         use studio::art::{pipeline, ArtOptions, PrepareOptions, UniqueMode};

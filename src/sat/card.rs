@@ -52,7 +52,10 @@ pub(super) fn from_rs(l: rustsat::types::Lit) -> Lit {
 }
 
 /// Runs a rustsat encoder with a variable manager that continues from the formula's counter.
-pub(super) fn with_rustsat<R>(cnf: &mut Cnf, f: impl FnOnce(&mut Sink<'_>, &mut BasicVarManager) -> R) -> R {
+pub(super) fn with_rustsat<R>(
+    cnf: &mut Cnf,
+    f: impl FnOnce(&mut Sink<'_>, &mut BasicVarManager) -> R,
+) -> R {
     let mut vm = BasicVarManager::from_next_free(RsVar::new(cnf.n_vars() as u32));
     let r = {
         let mut sink = Sink(cnf);
@@ -129,7 +132,11 @@ impl Cnf {
     fn totalizer(
         &mut self,
         lits: &[Lit],
-        build: impl FnOnce(&mut Totalizer, &mut Sink<'_>, &mut BasicVarManager) -> Vec<rustsat::types::Lit>,
+        build: impl FnOnce(
+            &mut Totalizer,
+            &mut Sink<'_>,
+            &mut BasicVarManager,
+        ) -> Vec<rustsat::types::Lit>,
     ) {
         let units = with_rustsat(self, |sink, vm| {
             let mut tot = Totalizer::from_iter(lits.iter().map(|l| to_rs(*l)));

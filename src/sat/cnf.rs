@@ -30,7 +30,10 @@ impl Cnf {
     /// Adds one clause (the disjunction of `lits`); an empty clause makes the formula unsatisfiable.
     pub fn clause(&mut self, lits: impl IntoIterator<Item = Lit>) {
         let lits: Vec<Lit> = lits.into_iter().collect();
-        debug_assert!(lits.iter().all(|l| l.index() < self.n_vars), "literal of an unknown variable");
+        debug_assert!(
+            lits.iter().all(|l| l.index() < self.n_vars),
+            "literal of an unknown variable"
+        );
         self.clauses.push(lits);
     }
 

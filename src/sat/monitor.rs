@@ -192,7 +192,8 @@ impl MonitorState {
     /// Calls the monitor if its interval has passed; returns false when it asks to stop.
     pub(super) fn tick(&mut self) -> bool {
         let elapsed_ms = self.started.elapsed().as_secs_f64() * 1000.0;
-        let progress = Progress { work: self.conflicts, unit: Unit::Conflicts, elapsed_ms, known: None };
+        let progress =
+            Progress { work: self.conflicts, unit: Unit::Conflicts, elapsed_ms, known: None };
         if !self.throttle.report(&mut self.monitor, progress) {
             self.stopped = true;
         }
@@ -292,7 +293,10 @@ mod tests {
         });
         let mut t = Throttle::default();
         let at = |ms: f64| Progress { work: 1, unit: Unit::Conflicts, elapsed_ms: ms, known: None };
-        let went_on: Vec<bool> = [50.0, 100.0, 150.0, 210.0, 260.0, 300.0, 310.0].into_iter().map(|ms| t.report(&mut m, at(ms))).collect();
+        let went_on: Vec<bool> = [50.0, 100.0, 150.0, 210.0, 260.0, 300.0, 310.0]
+            .into_iter()
+            .map(|ms| t.report(&mut m, at(ms)))
+            .collect();
         assert_eq!(*calls.borrow(), vec![100.0, 210.0, 310.0]);
         // Calls held back go on; the monitor's `false` at 310 ms says stop.
         assert_eq!(went_on, vec![true, true, true, true, true, true, false]);

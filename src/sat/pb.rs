@@ -22,8 +22,10 @@ impl Cnf {
             return;
         }
         let units = with_rustsat(self, |sink, vm| {
-            let mut gte = GeneralizedTotalizer::from_iter(terms.iter().map(|&(l, w)| (to_rs(l), w)));
-            gte.encode_ub(bound..=bound, sink, vm).expect("the clause sink never runs out of memory");
+            let mut gte =
+                GeneralizedTotalizer::from_iter(terms.iter().map(|&(l, w)| (to_rs(l), w)));
+            gte.encode_ub(bound..=bound, sink, vm)
+                .expect("the clause sink never runs out of memory");
             gte.enforce_ub(bound).expect("the bound was just encoded")
         });
         for u in units {

@@ -51,7 +51,12 @@ pub trait Enumerate {
 
     /// Enumerates up to `limit` models that differ on `over`, calling `on_model` for each;
     /// returns how many were found. `on_model` returns false to stop early.
-    fn enumerate_models(&mut self, over: &[Lit], limit: usize, on_model: &mut dyn FnMut(&Model) -> bool) -> Result<usize, Stopped> {
+    fn enumerate_models(
+        &mut self,
+        over: &[Lit],
+        limit: usize,
+        on_model: &mut dyn FnMut(&Model) -> bool,
+    ) -> Result<usize, Stopped> {
         let mut found = 0;
         while found < limit {
             let Some(model) = self.next_model()? else { break };

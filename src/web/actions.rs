@@ -36,11 +36,19 @@ pub fn view_button(ctx: &Ctx, kind: Kind, view: View, label: &'static str, activ
 
 /// A click handler that asks the worker for a new puzzle of kind `P` with `P`'s own generator
 /// settings, seeded by the clock at the moment of the click.
-pub fn generate_on_click<P: Puzzle>(ctx: &Ctx, options: P::GenerateOptions) -> Callback<MouseEvent> {
+pub fn generate_on_click<P: Puzzle>(
+    ctx: &Ctx,
+    options: P::GenerateOptions,
+) -> Callback<MouseEvent> {
     let run = ctx.run.clone();
     let options = crate::kinds::generate_options_text::<P>(&options);
     Callback::from(move |_: MouseEvent| {
-        let request = crate::jobs::Request::Generate { kind: P::KIND, options: options.clone(), seed: js_sys::Date::now() as u64, timeout_ms: None };
+        let request = crate::jobs::Request::Generate {
+            kind: P::KIND,
+            options: options.clone(),
+            seed: js_sys::Date::now() as u64,
+            timeout_ms: None,
+        };
         run.emit((Work::Generate, request))
     })
 }
@@ -72,7 +80,12 @@ pub fn view_buttons(ctx: &Ctx, kind: Kind, w: &Workshop, mine: &'static str) -> 
 
 /// A `<select>` with id `id` over `options` (value and label), showing `value` and storing the
 /// chosen value in `set`.
-pub fn select<T: Clone + PartialEq + 'static>(id: &'static str, options: Vec<(T, String)>, value: T, set: UseStateHandle<T>) -> Html {
+pub fn select<T: Clone + PartialEq + 'static>(
+    id: &'static str,
+    options: Vec<(T, String)>,
+    value: T,
+    set: UseStateHandle<T>,
+) -> Html {
     let opts = options.clone();
     let onchange = Callback::from(move |e: Event| {
         if let Some(s) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
@@ -90,11 +103,20 @@ pub fn select<T: Clone + PartialEq + 'static>(id: &'static str, options: Vec<(T,
 
 /// An export button (class `export-format`) that saves what `body` makes as the file `file`, or
 /// says why this puzzle has no such form.
-pub fn text_export(ctx: &Ctx, label: &'static str, file: &'static str, mime: &'static str, body: impl Fn() -> Result<String, String> + 'static) -> Html {
+pub fn text_export(
+    ctx: &Ctx,
+    label: &'static str,
+    file: &'static str,
+    mime: &'static str,
+    body: impl Fn() -> Result<String, String> + 'static,
+) -> Html {
     let state = ctx.state.clone();
     let onclick = Callback::from(move |_: MouseEvent| {
         if let Err(e) = body().and_then(|t| download::text(file, mime, &t)) {
-            state.dispatch(Action::Notify(Severity::Error, format!("Could not export as {label}: {e}")));
+            state.dispatch(Action::Notify(
+                Severity::Error,
+                format!("Could not export as {label}: {e}"),
+            ));
         }
     });
     html! { <button class="export-format" {onclick}>{ label }</button> }
@@ -103,21 +125,33 @@ pub fn text_export(ctx: &Ctx, label: &'static str, file: &'static str, mime: &'s
 /// The picture exports: `puzzle.svg` and `puzzle.png` from `blank`, `solution.svg` and
 /// `solution.png` from `solved` (disabled until there is an answer); each draws its SVG text on
 /// click, PNG at twice the size through a canvas.
-pub fn picture_buttons(ctx: &Ctx, blank: impl Fn() -> String + 'static, solved: Option<impl Fn() -> String + 'static>) -> Html {
+pub fn picture_buttons(
+    ctx: &Ctx,
+    blank: impl Fn() -> String + 'static,
+    solved: Option<impl Fn() -> String + 'static>,
+) -> Html {
     let button = |name: &'static str, svg: Option<Rc<dyn Fn() -> String>>| {
         let state = ctx.state.clone();
         let disabled = svg.is_none();
         let onclick = Callback::from(move |_: MouseEvent| {
             let Some(svg) = svg.as_ref().map(|f| f()) else { return };
-            let result = if name.ends_with(".png") { download::svg_as_png(name, &svg, 2.0) } else { download::text(name, "image/svg+xml", &svg) };
+            let result = if name.ends_with(".png") {
+                download::svg_as_png(name, &svg, 2.0)
+            } else {
+                download::text(name, "image/svg+xml", &svg)
+            };
             if let Err(e) = result {
-                state.dispatch(Action::Notify(Severity::Error, format!("Could not save {name}: {e}")));
+                state.dispatch(Action::Notify(
+                    Severity::Error,
+                    format!("Could not save {name}: {e}"),
+                ));
             }
         });
         html! { <button {disabled} {onclick}>{ name }</button> }
     };
     let blank: Rc<dyn Fn() -> String> = Rc::new(blank);
-    let solved: Option<Rc<dyn Fn() -> String>> = solved.map(|f| Rc::new(f) as Rc<dyn Fn() -> String>);
+    let solved: Option<Rc<dyn Fn() -> String>> =
+        solved.map(|f| Rc::new(f) as Rc<dyn Fn() -> String>);
     html! {
         <div class="row wrap pictures">
             { button("puzzle.svg", Some(blank.clone())) }{ button("puzzle.png", Some(blank)) }

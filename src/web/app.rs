@@ -8,18 +8,21 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::client::Client;
-use super::portfolio::Portfolio;
-use super::components::{art::ArtPage, bench::BenchPage, home::Home, kind_page, mine::MyPuzzles, nav::Nav, notice::NoticeBar};
+use super::components::{
+    art::ArtPage, bench::BenchPage, home::Home, kind_page, mine::MyPuzzles, nav::Nav,
+    notice::NoticeBar,
+};
 use super::ctx::{now_ms, Ctx};
+use super::portfolio::Portfolio;
 use std::collections::HashMap;
 
-use super::state::{Action, Kept, Owner, Severity, Live, Page, Play, State, Work};
-use crate::link;
-use crate::jobs::Reply;
-use super::storage::{self, Trouble, TroubleAction};
 use super::components::saved::SavedWorkBar;
+use super::state::{Action, Kept, Live, Owner, Page, Play, Severity, State, Work};
+use super::storage::{self, Trouble, TroubleAction};
+use crate::jobs::Reply;
 use crate::jobs::Request;
 use crate::kinds::{self, Kind};
+use crate::link;
 
 fn current_fragment() -> String {
     web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
@@ -28,15 +31,24 @@ fn current_fragment() -> String {
 /// The marks of earlier puzzles, per kind, oldest first: My puzzles' records
 /// ([`crate::library`]) less the puzzles on screen, plus the list older versions kept under
 /// `<kind>/kept` (read once; its puzzles get records of their own at the first save).
-fn saved_kept(library: &[(String, String, crate::library::Entry)], current: &[(Kind, String, Vec<u8>, String)]) -> HashMap<Kind, Vec<Kept>> {
+fn saved_kept(
+    library: &[(String, String, crate::library::Entry)],
+    current: &[(Kind, String, Vec<u8>, String)],
+) -> HashMap<Kind, Vec<Kept>> {
     let mut out: HashMap<Kind, Vec<Kept>> = HashMap::new();
-    let on_screen = |k: Kind, p: &str| current.iter().any(|(ck, cp, _, _)| *ck == k && crate::app_state::same_puzzle(k, cp, p));
+    let on_screen = |k: Kind, p: &str| {
+        current.iter().any(|(ck, cp, _, _)| *ck == k && crate::app_state::same_puzzle(k, cp, p))
+    };
     for k in Kind::ALL {
         let Some(text) = storage::load(k, "kept") else { continue };
         let Ok(list) = serde_json::from_str::<Vec<(String, String, Play)>>(&text) else { continue };
         for (puzzle, marks, play) in list {
             if let Ok(puzzle) = kinds::import(k, &puzzle) {
-                out.entry(k).or_default().push(Kept { puzzle, marks: crate::marks_text::decode(&marks), play });
+                out.entry(k).or_default().push(Kept {
+                    puzzle,
+                    marks: crate::marks_text::decode(&marks),
+                    play,
+                });
             }
         }
     }
@@ -49,7 +61,9 @@ fn saved_kept(library: &[(String, String, crate::library::Entry)], current: &[(K
         list.push(Kept { puzzle: e.puzzle.clone(), marks: e.marks.clone(), play: e.play.clone() });
     }
     for list in out.values_mut() {
-        list.sort_by(|a, b| a.play.last_ms.unwrap_or(0.0).total_cmp(&b.play.last_ms.unwrap_or(0.0)));
+        list.sort_by(|a, b| {
+            a.play.last_ms.unwrap_or(0.0).total_cmp(&b.play.last_ms.unwrap_or(0.0))
+        });
         let extra = list.len().saturating_sub(crate::app_state::KEPT_PER_KIND);
         list.drain(..extra);
     }
@@ -57,7 +71,11 @@ fn saved_kept(library: &[(String, String, crate::library::Entry)], current: &[(K
 }
 
 /// Writes the records of My puzzles that changed ([`crate::library`]): one per puzzle played.
-fn save_entries(entries: impl Iterator<Item = crate::library::Entry>, last: &RefCell<HashMap<String, String>>, trouble: &yew::UseReducerDispatcher<Trouble>) {
+fn save_entries(
+    entries: impl Iterator<Item = crate::library::Entry>,
+    last: &RefCell<HashMap<String, String>>,
+    trouble: &yew::UseReducerDispatcher<Trouble>,
+) {
     for e in entries.filter(|e| crate::library::started(&e.marks, &e.play)) {
         let key = crate::library::key(e.kind, &e.puzzle);
         let record = crate::library::encode(&e);
@@ -91,8 +109,10 @@ fn name_in_address_bar(kind: Kind, fragment: &str) {
     }
     let Some(window) = web_sys::window() else { return };
     let Ok(history) = window.history() else { return };
-    let names_a_puzzle = matches!(link::parse_fragment(here), Ok(Some(p)) if p.kind == kind && p.payload.is_some());
-    let same_puzzle = names_a_puzzle && kinds::import(kind, here).ok() == kinds::import(kind, fragment).ok();
+    let names_a_puzzle =
+        matches!(link::parse_fragment(here), Ok(Some(p)) if p.kind == kind && p.payload.is_some());
+    let same_puzzle =
+        names_a_puzzle && kinds::import(kind, here).ok() == kinds::import(kind, fragment).ok();
     let url = format!("#{fragment}");
     let _ = if names_a_puzzle && !same_puzzle {
         history.push_state_with_url(&JsValue::NULL, "", Some(&url))
@@ -140,7 +160,12 @@ impl Workers {
         }
         self.used.retain(|o| *o != owner);
         self.used.push(owner);
-        let idle: Vec<Owner> = self.used.iter().copied().filter(|o| *o != owner && self.by_owner.get(o).is_some_and(Client::idle)).collect();
+        let idle: Vec<Owner> = self
+            .used
+            .iter()
+            .copied()
+            .filter(|o| *o != owner && self.by_owner.get(o).is_some_and(Client::idle))
+            .collect();
         for old in idle.iter().take(idle.len().saturating_sub(IDLE_KEPT)) {
             self.by_owner.remove(old);
             self.used.retain(|o| o != old);
@@ -181,12 +206,19 @@ pub fn App() -> Html {
     let initial = use_memo((), |_| storage::load_all());
     let library = use_memo((), |_| storage::load_library());
     let state = use_reducer(|| {
-        let saved = initial.0.iter().map(|(k, p, m, play)| (*k, p.clone(), m.clone(), serde_json::from_str(play).unwrap_or_default())).collect();
+        let saved = initial
+            .0
+            .iter()
+            .map(|(k, p, m, play)| {
+                (*k, p.clone(), m.clone(), serde_json::from_str(play).unwrap_or_default())
+            })
+            .collect();
         State::new(saved, saved_kept(&library, &initial.0), &current_fragment())
     });
     // The records of My puzzles as last read or written, by key: only changed ones are written,
     // and a record another tab wrote is not written back.
-    let last_entries: Rc<RefCell<HashMap<String, String>>> = use_mut_ref(|| library.iter().map(|(k, t, _)| (k.clone(), t.clone())).collect());
+    let last_entries: Rc<RefCell<HashMap<String, String>>> =
+        use_mut_ref(|| library.iter().map(|(k, t, _)| (k.clone(), t.clone())).collect());
     let trouble = use_reducer(|| {
         let blocked = initial.1.iter().filter(|a| a.key.is_empty()).map(|a| a.kind).collect();
         Trouble { aside: initial.1.clone(), blocked, ..Trouble::default() }
@@ -194,7 +226,11 @@ pub fn App() -> Html {
     // What each kind's storage holds now, so only changed work is written (and work cleared
     // from storage to make room is not written back until it changes).
     let last_saved: Rc<RefCell<HashMap<Kind, String>>> = use_mut_ref(|| {
-        initial.0.iter().map(|(k, p, m, play)| (*k, crate::saved::encode_with_play(*k, p, m, play))).collect()
+        initial
+            .0
+            .iter()
+            .map(|(k, p, m, play)| (*k, crate::saved::encode_with_play(*k, p, m, play)))
+            .collect()
     });
     let live = use_reducer(Live::default);
     let workers: Rc<RefCell<Option<Workers>>> = use_mut_ref(|| None);
@@ -208,32 +244,50 @@ pub fn App() -> Html {
         let last_entries = last_entries.clone();
         use_effect_with((), move |_| {
             let d = dispatcher.clone();
-            *workers.borrow_mut() = Some(Workers::new(Callback::from(move |env: crate::jobs::Envelope<Reply>| match env.body {
-                Reply::Progress { .. } | Reply::Snapshot(_) => live.dispatch(env),
-                Reply::BenchRecords(_) => live.dispatch(env),
-                _ => d.dispatch(Action::Reply(env)),
-            })));
+            *workers.borrow_mut() = Some(Workers::new(Callback::from(
+                move |env: crate::jobs::Envelope<Reply>| match env.body {
+                    Reply::Progress { .. } | Reply::Snapshot(_) => live.dispatch(env),
+                    Reply::BenchRecords(_) => live.dispatch(env),
+                    _ => d.dispatch(Action::Reply(env)),
+                },
+            )));
             let d = dispatcher.clone();
-            let on_hash = Closure::<dyn Fn()>::new(move || d.dispatch(Action::Route(current_fragment())));
+            let on_hash =
+                Closure::<dyn Fn()>::new(move || d.dispatch(Action::Route(current_fragment())));
             if let Some(w) = web_sys::window() {
-                let _ = w.add_event_listener_with_callback("hashchange", on_hash.as_ref().unchecked_ref());
+                let _ = w.add_event_listener_with_callback(
+                    "hashchange",
+                    on_hash.as_ref().unchecked_ref(),
+                );
             }
             on_hash.forget();
             // Another tab saved a puzzle's record: what storage holds now (the last writer's
             // record, whatever order the events come in) is brought here, and not written back.
             let d = dispatcher.clone();
-            let on_storage = Closure::<dyn Fn(web_sys::StorageEvent)>::new(move |e: web_sys::StorageEvent| {
-                let Some(key) = e.key().filter(|k| crate::library::kind_of_key(k).is_some()) else { return };
-                let Some(text) = storage::read_key(&key) else { return };
-                if last_entries.borrow().get(&key) == Some(&text) {
-                    return;
-                }
-                let Ok(entry) = crate::library::decode(&text) else { return };
-                last_entries.borrow_mut().insert(key, text);
-                d.dispatch(Action::External { kind: entry.kind, puzzle: entry.puzzle, marks: entry.marks, play: entry.play });
-            });
+            let on_storage =
+                Closure::<dyn Fn(web_sys::StorageEvent)>::new(move |e: web_sys::StorageEvent| {
+                    let Some(key) = e.key().filter(|k| crate::library::kind_of_key(k).is_some())
+                    else {
+                        return;
+                    };
+                    let Some(text) = storage::read_key(&key) else { return };
+                    if last_entries.borrow().get(&key) == Some(&text) {
+                        return;
+                    }
+                    let Ok(entry) = crate::library::decode(&text) else { return };
+                    last_entries.borrow_mut().insert(key, text);
+                    d.dispatch(Action::External {
+                        kind: entry.kind,
+                        puzzle: entry.puzzle,
+                        marks: entry.marks,
+                        play: entry.play,
+                    });
+                });
             if let Some(w) = web_sys::window() {
-                let _ = w.add_event_listener_with_callback("storage", on_storage.as_ref().unchecked_ref());
+                let _ = w.add_event_listener_with_callback(
+                    "storage",
+                    on_storage.as_ref().unchecked_ref(),
+                );
             }
             on_storage.forget();
             || ()
@@ -257,7 +311,18 @@ pub fn App() -> Html {
         let saved: Vec<(Kind, Option<String>, Vec<u8>, String)> = state
             .workshops
             .iter()
-            .map(|(k, w)| (*k, w.puzzle.clone(), w.marks.clone(), if w.play == Play::default() { String::new() } else { serde_json::to_string(&w.play).unwrap_or_default() }))
+            .map(|(k, w)| {
+                (
+                    *k,
+                    w.puzzle.clone(),
+                    w.marks.clone(),
+                    if w.play == Play::default() {
+                        String::new()
+                    } else {
+                        serde_json::to_string(&w.play).unwrap_or_default()
+                    },
+                )
+            })
             .collect();
         let trouble_d = trouble.dispatcher();
         let blocked = trouble.blocked.clone();
@@ -290,7 +355,14 @@ pub fn App() -> Html {
         let on_screen: Vec<crate::library::Entry> = state
             .workshops
             .iter()
-            .filter_map(|(k, w)| Some(crate::library::Entry { kind: *k, puzzle: w.puzzle.clone()?, marks: w.marks.clone(), play: w.play.clone() }))
+            .filter_map(|(k, w)| {
+                Some(crate::library::Entry {
+                    kind: *k,
+                    puzzle: w.puzzle.clone()?,
+                    marks: w.marks.clone(),
+                    play: w.play.clone(),
+                })
+            })
             .collect();
         let (last, trouble_d) = (last_entries.clone(), trouble.dispatcher());
         use_effect_with(on_screen, move |entries| {
@@ -301,7 +373,14 @@ pub fn App() -> Html {
     {
         let (last, trouble_d) = (last_entries.clone(), trouble.dispatcher());
         use_effect_with(state.kept.clone(), move |kept| {
-            let entries = kept.iter().flat_map(|(k, v)| v.iter().map(|e| crate::library::Entry { kind: *k, puzzle: e.puzzle.clone(), marks: e.marks.clone(), play: e.play.clone() }));
+            let entries = kept.iter().flat_map(|(k, v)| {
+                v.iter().map(|e| crate::library::Entry {
+                    kind: *k,
+                    puzzle: e.puzzle.clone(),
+                    marks: e.marks.clone(),
+                    play: e.play.clone(),
+                })
+            });
             save_entries(entries, &last, &trouble_d);
             // The older list's puzzles have records now; its key goes.
             for k in kept.keys() {
@@ -340,7 +419,8 @@ pub fn App() -> Html {
             let (request, note) = match crate::limits::fit(request) {
                 Ok(fitted) => fitted,
                 Err(e) => {
-                    dispatcher.dispatch(Action::Notify(Severity::Error, format!("Not started: {e}")));
+                    dispatcher
+                        .dispatch(Action::Notify(Severity::Error, format!("Not started: {e}")));
                     return;
                 }
             };
@@ -357,13 +437,22 @@ pub fn App() -> Html {
             };
             match sent {
                 Ok(()) => {
-                    dispatcher.dispatch(Action::Started { job, kind, work, now_ms: now_ms(), budget_ms });
+                    dispatcher.dispatch(Action::Started {
+                        job,
+                        kind,
+                        work,
+                        now_ms: now_ms(),
+                        budget_ms,
+                    });
                     // Said after Started, which clears the last run's messages.
                     if let Some(note) = note {
                         dispatcher.dispatch(Action::Notify(Severity::Info, note));
                     }
                 }
-                Err(e) => dispatcher.dispatch(Action::Notify(Severity::Error, format!("Could not start the work: {e}"))),
+                Err(e) => dispatcher.dispatch(Action::Notify(
+                    Severity::Error,
+                    format!("Could not start the work: {e}"),
+                )),
             }
         })
     };
@@ -378,12 +467,19 @@ pub fn App() -> Html {
                 *n
             };
             let (d, live) = (dispatcher.clone(), live.clone());
-            let on_reply = Callback::from(move |env: crate::jobs::Envelope<Reply>| match env.body {
-                Reply::Progress { .. } | Reply::Snapshot(_) => live.dispatch(env),
-                _ => d.dispatch(Action::Reply(env)),
-            });
+            let on_reply =
+                Callback::from(move |env: crate::jobs::Envelope<Reply>| match env.body {
+                    Reply::Progress { .. } | Reply::Snapshot(_) => live.dispatch(env),
+                    _ => d.dispatch(Action::Reply(env)),
+                });
             let owner = Owner::of(work, kind);
-            dispatcher.dispatch(Action::Started { job, kind, work, now_ms: now_ms(), budget_ms: budget_of(work, kind) });
+            dispatcher.dispatch(Action::Started {
+                job,
+                kind,
+                work,
+                now_ms: now_ms(),
+                budget_ms: budget_of(work, kind),
+            });
             // A new race of the page ends its previous one (its workers are terminated on drop).
             let started = Portfolio::start(job, requests, on_reply);
             portfolios.borrow_mut().insert(owner, started);

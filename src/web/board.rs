@@ -74,7 +74,12 @@ pub fn use_stroke(board: &'static str, finish: Callback<Stroke>) -> StrokeHandle
             if e.pointer_type() == "touch" {
                 let (live, publish) = (live.clone(), publish.clone());
                 *press.borrow_mut() = Some(Timeout::new(LONG_PRESS_MS, move || {
-                    let long = live.borrow_mut().as_mut().filter(|s| s.cells.len() == 1).map(|s| s.secondary = true).is_some();
+                    let long = live
+                        .borrow_mut()
+                        .as_mut()
+                        .filter(|s| s.cells.len() == 1)
+                        .map(|s| s.secondary = true)
+                        .is_some();
                     if long {
                         publish();
                     }

@@ -46,7 +46,18 @@ fn death_sentence(cause: &str, doing: bool) -> String {
 }
 
 fn is_final(reply: &Reply) -> bool {
-    !matches!(reply, Reply::Ready | Reply::Progress { .. } | Reply::Snapshot(_) | Reply::BenchRecords(_) | Reply::ArtProgress { .. } | Reply::ArtImproved(_) | Reply::ColourArtImproved(_) | Reply::Improved(_) | Reply::HintEarly(_))
+    !matches!(
+        reply,
+        Reply::Ready
+            | Reply::Progress { .. }
+            | Reply::Snapshot(_)
+            | Reply::BenchRecords(_)
+            | Reply::ArtProgress { .. }
+            | Reply::ArtImproved(_)
+            | Reply::ColourArtImproved(_)
+            | Reply::Improved(_)
+            | Reply::HintEarly(_)
+    )
 }
 
 struct Inner {
@@ -103,7 +114,8 @@ impl Client {
 
     /// Sends a job.
     pub fn send(&self, job: u32, request: Request) -> Result<(), String> {
-        let value = serde_wasm_bindgen::to_value(&Envelope { job, body: request }).map_err(|e| e.to_string())?;
+        let value = serde_wasm_bindgen::to_value(&Envelope { job, body: request })
+            .map_err(|e| e.to_string())?;
         let mut i = self.inner.borrow_mut();
         if i.worker.is_none() {
             return Err("the solver worker is not running".into());
@@ -158,7 +170,11 @@ fn arm_heartbeat(rc: &Rc<RefCell<Inner>>, i: &mut Inner, job: u32) {
     i.heartbeat = Some(Timeout::new(HEARTBEAT_MS, move || {
         if let Some(rc) = weak.upgrade() {
             let _ = job;
-            died(&rc, generation, "it did not answer within 4 seconds (the browser may have ended it)");
+            died(
+                &rc,
+                generation,
+                "it did not answer within 4 seconds (the browser may have ended it)",
+            );
         }
     }));
 }
@@ -195,7 +211,9 @@ fn died(rc: &Rc<RefCell<Inner>>, generation: u32, cause: &str) {
         again.append(&mut queue);
         i.queue = Some(again);
         let emit: Vec<Envelope<Reply>> = if !lost.is_empty() {
-            lost.into_iter().map(|job| Envelope { job, body: Reply::Failed(death_sentence(&cause, true)) }).collect()
+            lost.into_iter()
+                .map(|job| Envelope { job, body: Reply::Failed(death_sentence(&cause, true)) })
+                .collect()
         } else if resent {
             Vec::new()
         } else {
@@ -229,7 +247,10 @@ fn spawn(rc: &Rc<RefCell<Inner>>) {
         Ok(w) => w,
         Err(e) => {
             let on_reply = rc.borrow().on_reply.clone();
-            on_reply.emit(Envelope { job: 0, body: Reply::Failed(format!("the solver worker could not start: {e:?}")) });
+            on_reply.emit(Envelope {
+                job: 0,
+                body: Reply::Failed(format!("the solver worker could not start: {e:?}")),
+            });
             return;
         }
     };
@@ -263,7 +284,8 @@ fn spawn(rc: &Rc<RefCell<Inner>>) {
         if let Some(bytes) = event.data().as_f64() {
             let mut i = rc.borrow_mut();
             if i.generation == generation {
-                i.last_words = Some(format!("out of memory: an allocation of {:.0} MB failed", bytes / 1e6));
+                i.last_words =
+                    Some(format!("out of memory: an allocation of {:.0} MB failed", bytes / 1e6));
             }
             return;
         }
@@ -296,7 +318,9 @@ fn spawn(rc: &Rc<RefCell<Inner>>) {
                         entry.2 = true;
                     }
                 }
-                Ok(Envelope { job: LAST_WORDS_JOB, body: Reply::Failed(words) }) => i.last_words = Some(words),
+                Ok(Envelope { job: LAST_WORDS_JOB, body: Reply::Failed(words) }) => {
+                    i.last_words = Some(words)
+                }
                 Ok(env) => {
                     if is_final(&env.body) {
                         i.in_flight.retain(|e| e.0 != env.job);
@@ -306,7 +330,10 @@ fn spawn(rc: &Rc<RefCell<Inner>>) {
                     }
                     emit.push(env);
                 }
-                Err(e) => emit.push(Envelope { job: 0, body: Reply::Failed(format!("unreadable reply from the worker: {e}")) }),
+                Err(e) => emit.push(Envelope {
+                    job: 0,
+                    body: Reply::Failed(format!("unreadable reply from the worker: {e}")),
+                }),
             }
         }
         let on_reply = rc.borrow().on_reply.clone();
@@ -315,20 +342,26 @@ fn spawn(rc: &Rc<RefCell<Inner>>) {
         }
     });
     let weak: Weak<RefCell<Inner>> = Rc::downgrade(rc);
-    let on_error = Closure::<dyn Fn(web_sys::ErrorEvent)>::new(move |event: web_sys::ErrorEvent| {
-        event.prevent_default();
-        let Some(rc) = weak.upgrade() else { return };
-        let message = event.message();
-        let out_of_memory = message.contains("memory") || rc.borrow().last_words.as_deref().is_some_and(|w| w.starts_with("out of memory"));
-        let cause = if out_of_memory {
-            "it ran out of memory".to_string()
-        } else if rc.borrow().last_words.is_some() {
-            "it hit an internal error".to_string()
-        } else {
-            format!("it failed ({message})")
-        };
-        died(&rc, generation, &cause);
-    });
+    let on_error =
+        Closure::<dyn Fn(web_sys::ErrorEvent)>::new(move |event: web_sys::ErrorEvent| {
+            event.prevent_default();
+            let Some(rc) = weak.upgrade() else { return };
+            let message = event.message();
+            let out_of_memory = message.contains("memory")
+                || rc
+                    .borrow()
+                    .last_words
+                    .as_deref()
+                    .is_some_and(|w| w.starts_with("out of memory"));
+            let cause = if out_of_memory {
+                "it ran out of memory".to_string()
+            } else if rc.borrow().last_words.is_some() {
+                "it hit an internal error".to_string()
+            } else {
+                format!("it failed ({message})")
+            };
+            died(&rc, generation, &cause);
+        });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     i.on_message = Some(on_message);
@@ -360,7 +393,11 @@ fn watch_lock(rc: &Rc<RefCell<Inner>>, i: &Inner, generation: u32) {
     if locks.is_undefined() || locks.is_null() {
         return;
     }
-    let Ok(request) = js_sys::Reflect::get(&locks, &"request".into()).and_then(|f| f.dyn_into::<js_sys::Function>()) else { return };
+    let Ok(request) = js_sys::Reflect::get(&locks, &"request".into())
+        .and_then(|f| f.dyn_into::<js_sys::Function>())
+    else {
+        return;
+    };
     let weak = Rc::downgrade(rc);
     // Called once, when the lock is granted (after the worker is gone, however it ended), maybe
     // long after this client restarted or dropped: it owns itself and frees itself when called.

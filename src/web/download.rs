@@ -8,14 +8,16 @@ pub fn text(name: &str, mime: &str, contents: &str) -> Result<(), String> {
     let parts = js_sys::Array::of1(&JsValue::from_str(contents));
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(|e| format!("{e:?}"))?;
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
+        .map_err(|e| format!("{e:?}"))?;
     save_blob(name, &blob)
 }
 
 fn save_blob(name: &str, blob: &web_sys::Blob) -> Result<(), String> {
     let url = web_sys::Url::create_object_url_with_blob(blob).map_err(|e| format!("{e:?}"))?;
     let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
-    let a: web_sys::HtmlAnchorElement = document.create_element("a").map_err(|e| format!("{e:?}"))?.unchecked_into();
+    let a: web_sys::HtmlAnchorElement =
+        document.create_element("a").map_err(|e| format!("{e:?}"))?.unchecked_into();
     a.set_href(&url);
     a.set_download(name);
     a.click();

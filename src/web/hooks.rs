@@ -5,8 +5,8 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::kinds::{self, Kind};
-use crate::web::ctx::Ctx;
 use crate::puzzle::Puzzle;
+use crate::web::ctx::Ctx;
 use crate::web::state::{Action, Workshop};
 use crate::web::storage;
 
@@ -34,7 +34,8 @@ pub fn use_example(kind: Kind, example: &'static str) {
 pub fn use_workshop<P: Puzzle + 'static>() -> (Ctx, Workshop, Rc<Option<P>>) {
     let ctx = use_context::<Ctx>().expect("inside the app");
     let w = ctx.state.workshop(P::KIND);
-    let puzzle = use_memo(w.puzzle.clone(), |t| t.as_deref().and_then(|t| kinds::import_as::<P>(t).ok()));
+    let puzzle =
+        use_memo(w.puzzle.clone(), |t| t.as_deref().and_then(|t| kinds::import_as::<P>(t).ok()));
     (ctx, w, puzzle)
 }
 

@@ -39,7 +39,8 @@ impl std::fmt::Display for SaveError {
 }
 
 fn set(name: &str, value: &str) -> Result<(), SaveError> {
-    let s = store().ok_or_else(|| SaveError::Refused("this browser does not allow local storage".into()))?;
+    let s = store()
+        .ok_or_else(|| SaveError::Refused("this browser does not allow local storage".into()))?;
     s.set_item(name, value).map_err(|e| {
         let name = e.dyn_ref::<web_sys::DomException>().map(|d| d.name()).unwrap_or_default();
         // Chromium and Firefox name it QuotaExceededError; old Firefox NS_ERROR_DOM_QUOTA_REACHED.
@@ -111,7 +112,10 @@ pub fn save_entry(key: &str, record: &str) -> Result<(), SaveError> {
 pub fn load_library() -> Vec<(String, String, crate::library::Entry)> {
     let Some(s) = store() else { return Vec::new() };
     let n = s.length().unwrap_or(0);
-    let keys: Vec<String> = (0..n).filter_map(|i| s.key(i).ok().flatten()).filter(|k| crate::library::kind_of_key(k).is_some()).collect();
+    let keys: Vec<String> = (0..n)
+        .filter_map(|i| s.key(i).ok().flatten())
+        .filter(|k| crate::library::kind_of_key(k).is_some())
+        .collect();
     let mut out = Vec::new();
     for k in keys {
         let Some(text) = get(&k) else { continue };
@@ -141,7 +145,11 @@ pub struct Aside {
 const ASIDE_SLOTS: usize = 9;
 
 fn aside_key(kind: Kind, slot: usize) -> String {
-    if slot == 0 { key(kind, "unreadable") } else { key(kind, &format!("unreadable-{}", slot + 1)) }
+    if slot == 0 {
+        key(kind, "unreadable")
+    } else {
+        key(kind, &format!("unreadable-{}", slot + 1))
+    }
 }
 
 /// Every saved workshop that reads back, and the saved texts that did not, which are moved to

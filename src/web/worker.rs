@@ -73,8 +73,13 @@ fn test_fault(kind: &str) {
 /// `ready`. Without `navigator.locks`, calls `ready` at once.
 fn hold_lock_then(scope: &DedicatedWorkerGlobalScope, ready: impl FnOnce() + 'static) {
     let name = scope.name();
-    let locks = js_sys::Reflect::get(&scope.navigator(), &"locks".into()).ok().filter(|l| !l.is_undefined() && !l.is_null());
-    let request = locks.as_ref().and_then(|l| js_sys::Reflect::get(l, &"request".into()).ok()).and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    let locks = js_sys::Reflect::get(&scope.navigator(), &"locks".into())
+        .ok()
+        .filter(|l| !l.is_undefined() && !l.is_null());
+    let request = locks
+        .as_ref()
+        .and_then(|l| js_sys::Reflect::get(l, &"request".into()).ok())
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
     let (Some(locks), Some(request), false) = (locks, request, name.is_empty()) else {
         ready();
         return;
@@ -88,7 +93,9 @@ fn hold_lock_then(scope: &DedicatedWorkerGlobalScope, ready: impl FnOnce() + 'st
         js_sys::Promise::new(&mut |_, _| {}).into()
     });
     if request.call2(&locks, &JsValue::from_str(&name), held.as_ref().unchecked_ref()).is_err() {
-        web_sys::console::warn_1(&"worker: navigator.locks.request failed; the page watches by heartbeat only".into());
+        web_sys::console::warn_1(
+            &"worker: navigator.locks.request failed; the page watches by heartbeat only".into(),
+        );
     }
     held.forget();
 }
@@ -106,7 +113,10 @@ pub fn start() {
         let envelope: Envelope<Request> = match serde_wasm_bindgen::from_value(event.data()) {
             Ok(e) => e,
             Err(e) => {
-                post(&reply_scope, &Envelope { job: 0, body: Reply::Failed(format!("unreadable job: {e}")) });
+                post(
+                    &reply_scope,
+                    &Envelope { job: 0, body: Reply::Failed(format!("unreadable job: {e}")) },
+                );
                 return;
             }
         };
@@ -115,7 +125,8 @@ pub fn start() {
         // The heartbeat: the page learns at once that this worker is alive and took the job.
         post(&reply_scope, &Envelope { job, body: Reply::Ready });
         let scope = reply_scope.clone();
-        let progress: Rc<dyn Fn(Reply)> = Rc::new(move |r| post(&scope, &Envelope { job, body: r }));
+        let progress: Rc<dyn Fn(Reply)> =
+            Rc::new(move |r| post(&scope, &Envelope { job, body: r }));
         let reply = jobs::run(envelope.body, progress);
         post(&reply_scope, &Envelope { job, body: reply });
         CURRENT_JOB.with(|c| c.set(0));

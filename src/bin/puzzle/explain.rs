@@ -27,17 +27,28 @@ pub struct Options {
 pub fn parse_groups(spec: &str) -> Result<Vec<(String, usize)>, String> {
     spec.split(',')
         .map(|part| {
-            let (label, count) = part.trim().rsplit_once(':').ok_or_else(|| format!("--groups: `{part}` is not LABEL:COUNT"))?;
-            let count: usize = count.trim().parse().map_err(|_| format!("--groups: `{count}` in `{part}` is not a count"))?;
+            let (label, count) = part
+                .trim()
+                .rsplit_once(':')
+                .ok_or_else(|| format!("--groups: `{part}` is not LABEL:COUNT"))?;
+            let count: usize = count
+                .trim()
+                .parse()
+                .map_err(|_| format!("--groups: `{count}` in `{part}` is not a count"))?;
             Ok((label.trim().to_string(), count))
         })
         .collect()
 }
 
 /// The group of each puzzle: the labelled blocks, else a JSON line's `category`, else none.
-fn group_labels(text: &str, groups: Option<&[(String, usize)]>, count: usize) -> Vec<Option<String>> {
+fn group_labels(
+    text: &str,
+    groups: Option<&[(String, usize)]>,
+    count: usize,
+) -> Vec<Option<String>> {
     if let Some(g) = groups {
-        let mut out: Vec<Option<String>> = g.iter().flat_map(|(l, c)| std::iter::repeat_n(Some(l.clone()), *c)).collect();
+        let mut out: Vec<Option<String>> =
+            g.iter().flat_map(|(l, c)| std::iter::repeat_n(Some(l.clone()), *c)).collect();
         out.resize(count, None);
         return out;
     }
@@ -45,7 +56,11 @@ fn group_labels(text: &str, groups: Option<&[(String, usize)]>, count: usize) ->
     if lines.len() == count && lines.iter().all(|l| l.starts_with('{')) {
         return lines
             .iter()
-            .map(|l| serde_json::from_str::<serde_json::Value>(l).ok().and_then(|v| v.get("category").and_then(|c| c.as_str()).map(str::to_string)))
+            .map(|l| {
+                serde_json::from_str::<serde_json::Value>(l)
+                    .ok()
+                    .and_then(|v| v.get("category").and_then(|c| c.as_str()).map(str::to_string))
+            })
             .collect();
     }
     vec![None; count]
@@ -92,7 +107,10 @@ fn print_steps(x: &Explanation) {
 
 fn end_text(end: &Hint) -> String {
     match end {
-        Hint::Stuck { sentence, .. } | Hint::Solved { sentence } | Hint::NoLogic { sentence } | Hint::Mistake { sentence, .. } => sentence.clone(),
+        Hint::Stuck { sentence, .. }
+        | Hint::Solved { sentence }
+        | Hint::NoLogic { sentence }
+        | Hint::Mistake { sentence, .. } => sentence.clone(),
         Hint::Step(s) => s.sentence.clone(),
     }
 }
@@ -114,7 +132,10 @@ fn time_hint<P: Puzzle>(p: &P, marks: &[u8], answer: Option<&P::Solution>) -> f6
 fn one<P: Puzzle>(p: &P, id: &str, o: &Options, single: bool) -> Row {
     let started = Instant::now();
     let answer = if P::LOGIC_HINTS {
-        p.solve(Mode::Unique, None).ok().filter(|r| matches!(r.verdict, Verdict::Unique | Verdict::Optimal)).and_then(|r| r.solutions.into_iter().next())
+        p.solve(Mode::Unique, None)
+            .ok()
+            .filter(|r| matches!(r.verdict, Verdict::Unique | Verdict::Optimal))
+            .and_then(|r| r.solutions.into_iter().next())
     } else {
         None
     };
@@ -166,7 +187,9 @@ fn one<P: Puzzle>(p: &P, id: &str, o: &Options, single: bool) -> Row {
             }
         }
         let timing = match (hint_empty_ms, hint_half_ms, hint_max_ms) {
-            (Some(a), Some(b), Some(m)) => format!(" · one hint {a:.2} ms from empty, {b:.2} ms half-way, slowest step {m:.2} ms"),
+            (Some(a), Some(b), Some(m)) => format!(
+                " · one hint {a:.2} ms from empty, {b:.2} ms half-way, slowest step {m:.2} ms"
+            ),
             _ => String::new(),
         };
         println!(
@@ -187,8 +210,22 @@ fn one<P: Puzzle>(p: &P, id: &str, o: &Options, single: bool) -> Row {
             None => rules.push((s.rule.clone(), 1)),
         }
     }
-    let rank = if x.solved() { x.steps.iter().map(|s| s.rank as u16).max().unwrap_or(0) } else { u16::MAX };
-    Row { steps: x.steps.len(), rating: x.rating(), rank, rules, solved: x.solved(), ms, hint_empty_ms, hint_half_ms, hint_max_ms }
+    let rank = if x.solved() {
+        x.steps.iter().map(|s| s.rank as u16).max().unwrap_or(0)
+    } else {
+        u16::MAX
+    };
+    Row {
+        steps: x.steps.len(),
+        rating: x.rating(),
+        rank,
+        rules,
+        solved: x.solved(),
+        ms,
+        hint_empty_ms,
+        hint_half_ms,
+        hint_max_ms,
+    }
 }
 
 /// Runs the command over a file (one puzzle or a collection).
@@ -214,8 +251,16 @@ pub fn run(kind: Kind, text: &str, name: &str, o: &Options) -> Result<ExitCode, 
         let mut ms: Vec<f64> = rows.iter().map(|r| r.ms).collect();
         let total_ms: f64 = ms.iter().sum();
         let max_ms = ms.iter().copied().fold(0.0, f64::max);
-        let mean_steps = if steps.is_empty() { 0.0 } else { steps.iter().sum::<f64>() / steps.len() as f64 };
-        let (min_steps, max_steps) = if steps.is_empty() { (0.0, 0.0) } else { (steps.iter().copied().fold(f64::INFINITY, f64::min), steps.iter().copied().fold(0.0, f64::max)) };
+        let mean_steps =
+            if steps.is_empty() { 0.0 } else { steps.iter().sum::<f64>() / steps.len() as f64 };
+        let (min_steps, max_steps) = if steps.is_empty() {
+            (0.0, 0.0)
+        } else {
+            (
+                steps.iter().copied().fold(f64::INFINITY, f64::min),
+                steps.iter().copied().fold(0.0, f64::max),
+            )
+        };
         let med_steps = median(&mut steps);
         let med_ms = median(&mut ms);
         let mut he: Vec<f64> = rows.iter().filter_map(|r| r.hint_empty_ms).collect();
@@ -276,9 +321,17 @@ fn print_groups(rows: &[Row], labels: &[Option<String>]) {
         println!("| group | finished | {} |", ratings.join(" | "));
         println!("|---|---|{}", "---|".repeat(ratings.len()));
         for g in &order {
-            let in_group: Vec<&Row> = rows.iter().zip(labels).filter(|(_, l)| l.as_deref() == Some(g.as_str())).map(|(r, _)| r).collect();
+            let in_group: Vec<&Row> = rows
+                .iter()
+                .zip(labels)
+                .filter(|(_, l)| l.as_deref() == Some(g.as_str()))
+                .map(|(r, _)| r)
+                .collect();
             let finished = in_group.iter().filter(|r| r.solved).count();
-            let cols: Vec<String> = ratings.iter().map(|rt| in_group.iter().filter(|r| &r.rating == rt).count().to_string()).collect();
+            let cols: Vec<String> = ratings
+                .iter()
+                .map(|rt| in_group.iter().filter(|r| &r.rating == rt).count().to_string())
+                .collect();
             println!("| {g} | {finished}/{} | {} |", in_group.len(), cols.join(" | "));
         }
     }
@@ -294,6 +347,7 @@ fn print_groups(rows: &[Row], labels: &[Option<String>]) {
             }
         }
     }
-    let words: Vec<String> = rules.iter().map(|(n, t, p)| format!("{n} {t} ({p} puzzles)")).collect();
+    let words: Vec<String> =
+        rules.iter().map(|(n, t, p)| format!("{n} {t} ({p} puzzles)")).collect();
     println!("rules used: {}", words.join(", "));
 }

@@ -27,7 +27,10 @@ fn show(p: &ColourNonogram, runs: &[(u32, u8)]) -> String {
     if runs.is_empty() {
         return "none".into();
     }
-    runs.iter().map(|&(n, c)| format!("{n} {}", p.colour_name(usize::from(c)))).collect::<Vec<_>>().join(", ")
+    runs.iter()
+        .map(|&(n, c)| format!("{n} {}", p.colour_name(usize::from(c))))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// `Ok` when `grid` (palette indices, 0 the background) satisfies every clue of `puzzle` and
@@ -36,13 +39,23 @@ fn show(p: &ColourNonogram, runs: &[(u32, u8)]) -> String {
 pub fn verify(puzzle: &ColourNonogram, grid: &Grid<u8>) -> Result<(), String> {
     let (w, h) = (puzzle.width(), puzzle.height());
     if grid.rows() != h || grid.cols() != w {
-        return Err(format!("the answer has {} rows and {} columns, the puzzle {h} and {w}", grid.rows(), grid.cols()));
+        return Err(format!(
+            "the answer has {} rows and {} columns, the puzzle {h} and {w}",
+            grid.rows(),
+            grid.cols()
+        ));
     }
     let colours = puzzle.palette().len();
     for r in 0..h {
         for c in 0..w {
             if usize::from(grid[(r, c)]) >= colours {
-                return Err(format!("row {}, column {} has colour {}, the palette has {} entries", r + 1, c + 1, grid[(r, c)], colours));
+                return Err(format!(
+                    "row {}, column {} has colour {}, the palette has {} entries",
+                    r + 1,
+                    c + 1,
+                    grid[(r, c)],
+                    colours
+                ));
             }
         }
     }
@@ -50,24 +63,42 @@ pub fn verify(puzzle: &ColourNonogram, grid: &Grid<u8>) -> Result<(), String> {
         for (r, c) in givens.positions() {
             if let Some(v) = givens[(r, c)] {
                 if grid[(r, c)] != v {
-                    return Err(format!("row {}, column {} is given as {}, the answer has {}", r + 1, c + 1, puzzle.colour_name(usize::from(v)), puzzle.colour_name(usize::from(grid[(r, c)]))));
+                    return Err(format!(
+                        "row {}, column {} is given as {}, the answer has {}",
+                        r + 1,
+                        c + 1,
+                        puzzle.colour_name(usize::from(v)),
+                        puzzle.colour_name(usize::from(grid[(r, c)]))
+                    ));
                 }
             }
         }
     }
-    let want = |clue: &[super::model::Run]| -> Vec<(u32, u8)> { clue.iter().map(|r| (r.len, r.colour)).collect() };
+    let want = |clue: &[super::model::Run]| -> Vec<(u32, u8)> {
+        clue.iter().map(|r| (r.len, r.colour)).collect()
+    };
     for r in 0..h {
         let got = runs(grid.row(r).iter().copied());
         let clue = want(&puzzle.rows()[r]);
         if got != clue {
-            return Err(format!("row {} has runs {}, the clue says {}", r + 1, show(puzzle, &got), show(puzzle, &clue)));
+            return Err(format!(
+                "row {} has runs {}, the clue says {}",
+                r + 1,
+                show(puzzle, &got),
+                show(puzzle, &clue)
+            ));
         }
     }
     for c in 0..w {
         let got = runs((0..h).map(|r| grid[(r, c)]));
         let clue = want(&puzzle.cols()[c]);
         if got != clue {
-            return Err(format!("column {} has runs {}, the clue says {}", c + 1, show(puzzle, &got), show(puzzle, &clue)));
+            return Err(format!(
+                "column {} has runs {}, the clue says {}",
+                c + 1,
+                show(puzzle, &got),
+                show(puzzle, &clue)
+            ));
         }
     }
     Ok(())

@@ -24,12 +24,16 @@ impl Draft {
     /// A blank `width` x `height` picture with the generator's background and first three colours.
     pub fn blank(width: usize, height: usize) -> Draft {
         let palette = PALETTE[..4].iter().map(|&[r, g, b]| Colour::rgb(r, g, b)).collect();
-        Draft { palette, cells: Grid::filled(height.clamp(1, MAX_SIDE), width.clamp(1, MAX_SIDE), 0) }
+        Draft {
+            palette,
+            cells: Grid::filled(height.clamp(1, MAX_SIDE), width.clamp(1, MAX_SIDE), 0),
+        }
     }
 
     /// A draft of a puzzle: its palette, and its picture (`answer`, else its goal, else blank).
     pub fn from_puzzle(p: &ColourNonogram, answer: Option<&Grid<u8>>) -> Draft {
-        let cells = answer.or(p.goal()).cloned().unwrap_or_else(|| Grid::filled(p.height(), p.width(), 0));
+        let cells =
+            answer.or(p.goal()).cloned().unwrap_or_else(|| Grid::filled(p.height(), p.width(), 0));
         Draft { palette: p.palette().to_vec(), cells }
     }
 
@@ -69,7 +73,11 @@ impl Draft {
             return None;
         }
         let used = |rgb: [u8; 3]| self.palette.iter().any(|c| c.rgb == rgb);
-        let rgb = PALETTE.iter().copied().find(|&rgb| !used(rgb)).or_else(|| (1..=254u8).rev().map(|v| [v, v, v]).find(|&rgb| !used(rgb)))?;
+        let rgb = PALETTE
+            .iter()
+            .copied()
+            .find(|&rgb| !used(rgb))
+            .or_else(|| (1..=254u8).rev().map(|v| [v, v, v]).find(|&rgb| !used(rgb)))?;
         let mut d = self.clone();
         d.palette.push(Colour { rgb, name: None });
         Some(d)
@@ -146,15 +154,24 @@ impl Draft {
 
     /// The text kept in local storage: `{"palette": […], "cells": ["..ab", …]}`.
     pub fn to_text(&self) -> String {
-        let palette: Vec<serde_json::Value> =
-            self.palette.iter().map(|c| match &c.name { Some(n) => json!({"rgb": c.hex(), "name": n}), None => json!(c.hex()) }).collect();
-        let rows: Vec<String> = (0..self.cells.rows()).map(|r| self.cells.row(r).iter().map(|&v| colour_char(v)).collect()).collect();
+        let palette: Vec<serde_json::Value> = self
+            .palette
+            .iter()
+            .map(|c| match &c.name {
+                Some(n) => json!({"rgb": c.hex(), "name": n}),
+                None => json!(c.hex()),
+            })
+            .collect();
+        let rows: Vec<String> = (0..self.cells.rows())
+            .map(|r| self.cells.row(r).iter().map(|&v| colour_char(v)).collect())
+            .collect();
         json!({"palette": palette, "cells": rows}).to_string()
     }
 
     /// Reads [`Draft::to_text`]; what does not read is an error naming its place.
     pub fn from_text(text: &str) -> InputResult<Draft> {
-        let v: serde_json::Value = serde_json::from_str(text).map_err(|e| InputError::new(format!("not a stored draft: {e}")))?;
+        let v: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| InputError::new(format!("not a stored draft: {e}")))?;
         let palette = json_palette(&v)?;
         if palette.is_empty() {
             return Err(InputError::at("palette", "no background"));
@@ -168,17 +185,28 @@ impl Draft {
             .collect();
         let (h, w) = (rows.len(), rows.first().map_or(0, |r| r.chars().count()));
         if h == 0 || w == 0 || h > MAX_SIDE || w > MAX_SIDE {
-            return Err(InputError::at("cells", format!("a draft is 1 to {MAX_SIDE} cells each way, got {w}x{h}")));
+            return Err(InputError::at(
+                "cells",
+                format!("a draft is 1 to {MAX_SIDE} cells each way, got {w}x{h}"),
+            ));
         }
         let mut cells = Vec::with_capacity(w * h);
         for (r, row) in rows.iter().enumerate() {
             if row.chars().count() != w {
-                return Err(InputError::at(format!("cells row {}", r + 1), format!("expected {w} cells")));
+                return Err(InputError::at(
+                    format!("cells row {}", r + 1),
+                    format!("expected {w} cells"),
+                ));
             }
             for ch in row.chars() {
                 match char_colour(ch) {
                     Some(c) if usize::from(c) < palette.len() => cells.push(c),
-                    _ => return Err(InputError::at(format!("cells row {}", r + 1), format!("`{ch}` is not a colour of the palette"))),
+                    _ => {
+                        return Err(InputError::at(
+                            format!("cells row {}", r + 1),
+                            format!("`{ch}` is not a colour of the palette"),
+                        ))
+                    }
                 }
             }
         }

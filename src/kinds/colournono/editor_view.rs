@@ -28,7 +28,9 @@ const CHECK_AFTER_MS: u32 = 400;
 
 /// Whether two puzzles have the same palette colours and clues (names and goal aside).
 fn same_clues(a: &ColourNonogram, b: &ColourNonogram) -> bool {
-    a.rows() == b.rows() && a.cols() == b.cols() && a.palette().iter().map(|c| c.rgb).eq(b.palette().iter().map(|c| c.rgb))
+    a.rows() == b.rows()
+        && a.cols() == b.cols()
+        && a.palette().iter().map(|c| c.rgb).eq(b.palette().iter().map(|c| c.rgb))
 }
 
 /// A number box for the width or height: a finished change gives `set` the value.
@@ -47,7 +49,10 @@ fn size_box(id: &'static str, value: usize, set: Callback<usize>) -> Html {
 fn open_and_check(ctx: &crate::web::ctx::Ctx, p: &ColourNonogram) {
     let json = p.to_json().to_string();
     ctx.state.dispatch(Action::Open { kind: KIND, puzzle: json.clone() });
-    ctx.run.emit((Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: json, mode: Mode::Unique, options: String::new() }));
+    ctx.run.emit((
+        Work::Solve(Mode::Unique),
+        Request::Solve { kind: KIND, puzzle: json, mode: Mode::Unique, options: String::new() },
+    ));
 }
 
 /// The editor (a `<details>` section of the colour nonogram page).
@@ -76,15 +81,19 @@ pub fn ColourEditor() -> Html {
     };
     let stroke = {
         let (draft, store, brush) = (draft.clone(), store.clone(), brush.clone());
-        use_stroke("#cn-editor", Callback::from(move |s: Stroke| {
-            let Some(d) = draft.clone() else { return };
-            let w = d.size().0;
-            let cells: Vec<usize> = s.cells.iter().map(|&(r, c)| r * w + c).collect();
-            // The right button (or a long press) paints the background.
-            store.emit(Some(d.painted(&cells, if s.secondary { 0 } else { *brush })));
-        }))
+        use_stroke(
+            "#cn-editor",
+            Callback::from(move |s: Stroke| {
+                let Some(d) = draft.clone() else { return };
+                let w = d.size().0;
+                let cells: Vec<usize> = s.cells.iter().map(|&(r, c)| r * w + c).collect();
+                // The right button (or a long press) paints the background.
+                store.emit(Some(d.painted(&cells, if s.secondary { 0 } else { *brush })));
+            }),
+        )
     };
-    let accepted: Option<Result<ColourNonogram, String>> = draft.as_ref().map(|d| d.to_puzzle().map_err(|e| e.to_string()));
+    let accepted: Option<Result<ColourNonogram, String>> =
+        draft.as_ref().map(|d| d.to_puzzle().map_err(|e| e.to_string()));
     let drawn = accepted.clone().and_then(Result::ok);
     // The drawing last sent to be checked.
     let sent: Rc<RefCell<Option<ColourNonogram>>> = use_mut_ref(|| None);
@@ -92,10 +101,14 @@ pub fn ColourEditor() -> Html {
     // Every changed drawing the model accepts is checked after a calm, once, when no job of
     // this page runs.
     {
-        let (ctx, checked, timer, sent, edited) = (ctx.clone(), checked.clone(), timer.clone(), sent.clone(), edited.clone());
+        let (ctx, checked, timer, sent, edited) =
+            (ctx.clone(), checked.clone(), timer.clone(), sent.clone(), edited.clone());
         use_effect_with((drawn, busy), move |(drawn, busy)| {
             timer.borrow_mut().take();
-            if let Some(p) = drawn.clone().filter(|p| *edited.borrow() && !*busy && sent.borrow().as_ref() != Some(p)) {
+            if let Some(p) = drawn
+                .clone()
+                .filter(|p| *edited.borrow() && !*busy && sent.borrow().as_ref() != Some(p))
+            {
                 *timer.borrow_mut() = Some(Timeout::new(CHECK_AFTER_MS, move || {
                     *sent.borrow_mut() = Some(p.clone());
                     checked.set(Some(p.clone()));
@@ -107,11 +120,20 @@ pub fn ColourEditor() -> Html {
     }
 
     // The last check's verdict, when the puzzle open is still the one checked.
-    let report = w.result.as_ref().filter(|_| !busy).filter(|_| matches!((&*checked, &*puzzle), (Some(c), Some(p)) if same_clues(c, p)));
+    let report = w
+        .result
+        .as_ref()
+        .filter(|_| !busy)
+        .filter(|_| matches!((&*checked, &*puzzle), (Some(c), Some(p)) if same_clues(c, p)));
     let differs: Vec<usize> = match report {
         Some(r) if r.verdict == Verdict::Multiple && r.solutions.len() > 1 => {
             let (a, b) = (r.solutions[0].concat(), r.solutions[1].concat());
-            a.chars().zip(b.chars()).enumerate().filter(|(_, (x, y))| x != y).map(|(i, _)| i).collect()
+            a.chars()
+                .zip(b.chars())
+                .enumerate()
+                .filter(|(_, (x, y))| x != y)
+                .map(|(i, _)| i)
+                .collect()
         }
         _ => Vec::new(),
     };
@@ -127,7 +149,11 @@ pub fn ColourEditor() -> Html {
         let (store, p, result) = (store.clone(), (*puzzle).clone(), w.result.clone());
         Callback::from(move |_: MouseEvent| {
             if let Some(p) = &p {
-                let answer = result.as_ref().filter(|r| r.verdict == Verdict::Unique).and_then(|r| r.solutions.first()).and_then(|rows| p.solution_grid(rows));
+                let answer = result
+                    .as_ref()
+                    .filter(|r| r.verdict == Verdict::Unique)
+                    .and_then(|r| r.solutions.first())
+                    .and_then(|rows| p.solution_grid(rows));
                 store.emit(Some(Draft::from_puzzle(p, answer.as_ref())));
             }
         })
@@ -142,31 +168,42 @@ pub fn ColourEditor() -> Html {
         })
     };
     let typed = {
-        let (ctx, checked, rows_text, cols_text, d) = (ctx.clone(), checked.clone(), rows_text.clone(), cols_text.clone(), draft.clone());
+        let (ctx, checked, rows_text, cols_text, d) =
+            (ctx.clone(), checked.clone(), rows_text.clone(), cols_text.clone(), draft.clone());
         move |play: bool| {
-            let (ctx, checked, rows_text, cols_text, d) = (ctx.clone(), checked.clone(), rows_text.clone(), cols_text.clone(), d.clone());
+            let (ctx, checked, rows_text, cols_text, d) =
+                (ctx.clone(), checked.clone(), rows_text.clone(), cols_text.clone(), d.clone());
             Callback::from(move |_: MouseEvent| {
-                let get = |r: &NodeRef| r.cast::<web_sys::HtmlTextAreaElement>().map(|t| t.value()).unwrap_or_default();
+                let get = |r: &NodeRef| {
+                    r.cast::<web_sys::HtmlTextAreaElement>().map(|t| t.value()).unwrap_or_default()
+                };
                 let base = d.clone().unwrap_or_else(|| Draft::blank(1, 1));
                 match base.puzzle_of_clues(&get(&rows_text), &get(&cols_text)) {
                     Ok(p) if play => {
-                        ctx.state.dispatch(Action::Open { kind: KIND, puzzle: p.to_json().to_string() });
+                        ctx.state
+                            .dispatch(Action::Open { kind: KIND, puzzle: p.to_json().to_string() });
                         ctx.go.emit(crate::link::fragment(&p));
                     }
                     Ok(p) => {
                         checked.set(Some(p.clone()));
                         open_and_check(&ctx, &p);
                     }
-                    Err(e) => ctx.state.dispatch(Action::Notify(Severity::Error, format!("Could not read those clues: {e}"))),
+                    Err(e) => ctx.state.dispatch(Action::Notify(
+                        Severity::Error,
+                        format!("Could not read those clues: {e}"),
+                    )),
                 }
             })
         }
     };
     let clues_into_boxes = {
-        let (rows_text, cols_text, accepted) = (rows_text.clone(), cols_text.clone(), accepted.clone());
+        let (rows_text, cols_text, accepted) =
+            (rows_text.clone(), cols_text.clone(), accepted.clone());
         Callback::from(move |_: MouseEvent| {
             let Some(Ok(p)) = &accepted else { return };
-            let text = |clues: &[Vec<crate::kinds::colournono::Run>]| clues.iter().map(|c| formats::clue_text(c)).collect::<Vec<_>>().join("\n");
+            let text = |clues: &[Vec<crate::kinds::colournono::Run>]| {
+                clues.iter().map(|c| formats::clue_text(c)).collect::<Vec<_>>().join("\n")
+            };
             if let Some(t) = rows_text.cast::<web_sys::HtmlTextAreaElement>() {
                 t.set_value(&text(p.rows()));
             }
@@ -180,8 +217,13 @@ pub fn ColourEditor() -> Html {
         None => html! {},
         Some(d) => {
             let (dw, dh) = d.size();
-            let preview: Vec<usize> = stroke.stroke.as_ref().map(|s| s.cells.iter().map(|&(r, c)| r * dw + c).collect()).unwrap_or_default();
-            let preview_colour = stroke.stroke.as_ref().map_or(*brush, |s| if s.secondary { 0 } else { *brush });
+            let preview: Vec<usize> = stroke
+                .stroke
+                .as_ref()
+                .map(|s| s.cells.iter().map(|&(r, c)| r * dw + c).collect())
+                .unwrap_or_default();
+            let preview_colour =
+                stroke.stroke.as_ref().map_or(*brush, |s| if s.secondary { 0 } else { *brush });
             let brush_now = if usize::from(*brush) < d.palette.len() { *brush } else { 1 };
             let cells = (0..dw * dh).map(|i| {
                 let (r, c) = (i / dw, i % dw);
@@ -226,7 +268,14 @@ pub fn ColourEditor() -> Html {
                     })
                 };
                 let letter = formats::colour_char(c as u8);
-                let label = if c == 0 { "Background".to_string() } else { format!("Colour {letter}{}", col.name.as_ref().map(|n| format!(" ({n})")).unwrap_or_default()) };
+                let label = if c == 0 {
+                    "Background".to_string()
+                } else {
+                    format!(
+                        "Colour {letter}{}",
+                        col.name.as_ref().map(|n| format!(" ({n})")).unwrap_or_default()
+                    )
+                };
                 let active = c == usize::from(brush_now);
                 html! {
                     <li class="cn-entry" data-colour={c.to_string()}>
@@ -247,12 +296,14 @@ pub fn ColourEditor() -> Html {
                     }
                 })
             };
-            let fragment = accepted.as_ref().and_then(|a| a.as_ref().ok()).map(crate::link::fragment);
+            let fragment =
+                accepted.as_ref().and_then(|a| a.as_ref().ok()).map(crate::link::fragment);
             let play = {
                 let (ctx, accepted) = (ctx.clone(), accepted.clone());
                 Callback::from(move |_: MouseEvent| {
                     let Some(Ok(p)) = &accepted else { return };
-                    ctx.state.dispatch(Action::Open { kind: KIND, puzzle: p.to_json().to_string() });
+                    ctx.state
+                        .dispatch(Action::Open { kind: KIND, puzzle: p.to_json().to_string() });
                     ctx.state.dispatch(Action::Show { kind: KIND, view: View::Play });
                     ctx.go.emit(crate::link::fragment(p));
                 })
@@ -287,7 +338,9 @@ pub fn ColourEditor() -> Html {
                 if !differs.is_empty() { { format!(" The ringed cells ({}) differ between two answers: change one of them, or see Answer 2 on the board.", differs.len()) } }
             </p>
         },
-        None if busy && checked.is_some() => html! { <p id="cn-verdict" data-verdict="checking" aria-live="polite">{ "Checking…" }</p> },
+        None if busy && checked.is_some() => {
+            html! { <p id="cn-verdict" data-verdict="checking" aria-live="polite">{ "Checking…" }</p> }
+        }
         None => html! {},
     };
 

@@ -15,8 +15,8 @@
 //! the line solver, and known colours become unit clauses.
 
 use super::model::{ColourNonogram, Run};
-use crate::sat::{Cnf, Lit};
 use crate::sat::ladder::{clause, Ladder, L};
+use crate::sat::{Cnf, Lit};
 
 /// A set of palette indices a cell may still take, bit `c` for colour `c` (bit 0 the background).
 pub type Colours = u64;
@@ -65,7 +65,8 @@ pub fn encode_with(puzzle: &ColourNonogram, known: &[Colours], cnf: &mut Cnf) ->
     for l in 0..w + h {
         let (clue, idx) = line_cells(puzzle, l);
         let cells: Vec<&[Lit]> = idx.iter().map(|&i| x[i].as_slice()).collect();
-        let sets: Vec<Colours> = idx.iter().map(|&i| known.get(i).copied().unwrap_or(u64::MAX)).collect();
+        let sets: Vec<Colours> =
+            idx.iter().map(|&i| known.get(i).copied().unwrap_or(u64::MAX)).collect();
         encode_line(cnf, clue, &sets, &cells, k);
     }
     Vars { x }
@@ -87,7 +88,8 @@ fn encode_line(cnf: &mut Cnf, clue: &[Run], sets: &[Colours], cells: &[&[Lit]], 
     }
     let mut latest = vec![0usize; r];
     for j in (0..r).rev() {
-        let end = if j + 1 == r { Some(n) } else { latest[j + 1].checked_sub(gap_before(clue, j + 1)) };
+        let end =
+            if j + 1 == r { Some(n) } else { latest[j + 1].checked_sub(gap_before(clue, j + 1)) };
         match end.and_then(|e| e.checked_sub(clue[j].len as usize)) {
             Some(s) => latest[j] = s,
             None => {
@@ -100,8 +102,9 @@ fn encode_line(cnf: &mut Cnf, clue: &[Run], sets: &[Colours], cells: &[&[Lit]], 
     for (j, run) in clue.iter().enumerate() {
         let len = run.len as usize;
         let bit = 1u64 << run.colour;
-        let starts: Vec<usize> =
-            (earliest[j]..=latest[j].max(earliest[j])).filter(|&s| s <= latest[j] && s + len <= n && (s..s + len).all(|p| sets[p] & bit != 0)).collect();
+        let starts: Vec<usize> = (earliest[j]..=latest[j].max(earliest[j]))
+            .filter(|&s| s <= latest[j] && s + len <= n && (s..s + len).all(|p| sets[p] & bit != 0))
+            .collect();
         if starts.is_empty() {
             cnf.clause([]);
             return;

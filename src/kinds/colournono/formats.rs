@@ -22,7 +22,7 @@
 
 use serde_json::json;
 
-use super::model::{Clue, ColourNonogram, Colour, Line, Run, MAX_COLOURS};
+use super::model::{Clue, Colour, ColourNonogram, Line, Run, MAX_COLOURS};
 use crate::error::{InputError, InputResult};
 use crate::grid::Grid;
 use crate::link::clip;
@@ -54,18 +54,36 @@ pub fn grid_rows(g: &Grid<u8>) -> Vec<String> {
 }
 
 /// Reads answer rows in colour letters (`.` the background).
-pub fn grid_from_rows(p: &ColourNonogram, rows: &[impl AsRef<str>], what: &str) -> InputResult<Grid<u8>> {
+pub fn grid_from_rows(
+    p: &ColourNonogram,
+    rows: &[impl AsRef<str>],
+    what: &str,
+) -> InputResult<Grid<u8>> {
     crate::grid::from_char_rows(p.width(), p.height(), rows, what, |ch| match char_colour(ch) {
         Some(v) if usize::from(v) < p.palette().len() => Ok(v),
-        _ => Err(format!("`{ch}` is not `.` or a colour letter of the palette (a to {})", colour_char(p.colours() as u8))),
+        _ => Err(format!(
+            "`{ch}` is not `.` or a colour letter of the palette (a to {})",
+            colour_char(p.colours() as u8)
+        )),
     })
 }
 
 /// The studio JSON form (see the module documentation).
 pub fn to_json(p: &ColourNonogram) -> serde_json::Value {
-    let palette: Vec<serde_json::Value> =
-        p.palette().iter().map(|c| match &c.name { Some(n) => json!({"rgb": c.hex(), "name": n}), None => json!(c.hex()) }).collect();
-    let clues = |cl: &[Clue]| -> serde_json::Value { json!(cl.iter().map(|c| c.iter().map(|r| [r.len, u32::from(r.colour)]).collect::<Vec<_>>()).collect::<Vec<_>>()) };
+    let palette: Vec<serde_json::Value> = p
+        .palette()
+        .iter()
+        .map(|c| match &c.name {
+            Some(n) => json!({"rgb": c.hex(), "name": n}),
+            None => json!(c.hex()),
+        })
+        .collect();
+    let clues = |cl: &[Clue]| -> serde_json::Value {
+        json!(cl
+            .iter()
+            .map(|c| c.iter().map(|r| [r.len, u32::from(r.colour)]).collect::<Vec<_>>())
+            .collect::<Vec<_>>())
+    };
     let mut v = json!({"kind": "colournono", "palette": palette, "rows": clues(p.rows()), "cols": clues(p.cols())});
     if let Some(g) = p.goal() {
         v["goal"] = json!(grid_rows(g));
@@ -85,7 +103,10 @@ pub fn givens_rows(g: &Grid<Option<u8>>) -> Vec<String> {
 }
 
 /// Reads givens rows (`?` or a space: not given).
-pub fn givens_from_rows(p: &ColourNonogram, rows: &[impl AsRef<str>]) -> InputResult<Grid<Option<u8>>> {
+pub fn givens_from_rows(
+    p: &ColourNonogram,
+    rows: &[impl AsRef<str>],
+) -> InputResult<Grid<Option<u8>>> {
     crate::grid::from_char_rows(p.width(), p.height(), rows, "givens", |ch| match ch {
         '?' | ' ' => Ok(None),
         _ => match char_colour(ch) {
@@ -123,16 +144,27 @@ pub fn parse_givens(text: &str, w: usize, h: usize) -> InputResult<Grid<Option<u
     for (k, ch) in text.chars().enumerate() {
         if ch.is_ascii_digit() {
             if digits.len() >= 6 {
-                return Err(InputError::at("givens", format!("skip `{}` is too long", clip(&digits))));
+                return Err(InputError::at(
+                    "givens",
+                    format!("skip `{}` is too long", clip(&digits)),
+                ));
             }
             digits.push(ch);
             continue;
         }
-        let v = char_colour(ch).ok_or_else(|| InputError::at(format!("givens, letter {}", k + 1), format!("`{ch}` is not `.` or a colour letter")))?;
+        let v = char_colour(ch).ok_or_else(|| {
+            InputError::at(
+                format!("givens, letter {}", k + 1),
+                format!("`{ch}` is not `.` or a colour letter"),
+            )
+        })?;
         at += digits.parse::<usize>().unwrap_or(0);
         digits.clear();
         if at >= total {
-            return Err(InputError::at(format!("givens, letter {}", k + 1), format!("it reaches cell {}, the grid has {total}", at + 1)));
+            return Err(InputError::at(
+                format!("givens, letter {}", k + 1),
+                format!("it reaches cell {}, the grid has {total}", at + 1),
+            ));
         }
         cells[at] = Some(v);
         at += 1;
@@ -149,9 +181,14 @@ pub fn json_palette(v: &serde_json::Value) -> InputResult<Vec<Colour>> {
         .get("palette")
         .ok_or_else(|| InputError::at("field `palette`", "missing"))?
         .as_array()
-        .ok_or_else(|| InputError::at("field `palette`", "expected a list of colours, the background first"))?;
+        .ok_or_else(|| {
+            InputError::at("field `palette`", "expected a list of colours, the background first")
+        })?;
     if arr.len() > MAX_COLOURS + 1 {
-        return Err(InputError::at("field `palette`", format!("{} entries; at most the background and {MAX_COLOURS} colours", arr.len())));
+        return Err(InputError::at(
+            "field `palette`",
+            format!("{} entries; at most the background and {MAX_COLOURS} colours", arr.len()),
+        ));
     }
     arr.iter()
         .enumerate()
@@ -160,12 +197,21 @@ pub fn json_palette(v: &serde_json::Value) -> InputResult<Vec<Colour>> {
             let (hex, name) = match e {
                 serde_json::Value::String(s) => (s.as_str(), None),
                 serde_json::Value::Object(o) => (
-                    o.get("rgb").and_then(|x| x.as_str()).ok_or_else(|| InputError::at(at(), "expected `rgb`, a hex colour such as \"#e02020\""))?,
-                    o.get("name").and_then(|x| x.as_str()).map(|s| s.chars().take(40).collect::<String>()),
+                    o.get("rgb").and_then(|x| x.as_str()).ok_or_else(|| {
+                        InputError::at(at(), "expected `rgb`, a hex colour such as \"#e02020\"")
+                    })?,
+                    o.get("name")
+                        .and_then(|x| x.as_str())
+                        .map(|s| s.chars().take(40).collect::<String>()),
                 ),
                 _ => return Err(InputError::at(at(), "expected a hex colour such as \"#e02020\"")),
             };
-            let rgb = Colour::from_hex(hex).ok_or_else(|| InputError::at(at(), format!("`{}` is not a hex colour (#rgb or #rrggbb)", clip(hex))))?;
+            let rgb = Colour::from_hex(hex).ok_or_else(|| {
+                InputError::at(
+                    at(),
+                    format!("`{}` is not a hex colour (#rgb or #rrggbb)", clip(hex)),
+                )
+            })?;
             Ok(Colour { rgb, name })
         })
         .collect()
@@ -176,19 +222,49 @@ fn json_clues(v: &serde_json::Value, field: &str, row: bool) -> InputResult<Vec<
         .get(field)
         .ok_or_else(|| InputError::at(format!("field `{field}`"), "missing"))?
         .as_array()
-        .ok_or_else(|| InputError::at(format!("field `{field}`"), "expected a list of clues, each a list of [length, colour] runs"))?;
+        .ok_or_else(|| {
+            InputError::at(
+                format!("field `{field}`"),
+                "expected a list of clues, each a list of [length, colour] runs",
+            )
+        })?;
     arr.iter()
         .enumerate()
         .map(|(i, c)| {
             let line = if row { Line::Row(i) } else { Line::Col(i) };
-            let runs = c.as_array().ok_or_else(|| InputError::at(line.to_string(), "expected a list of [length, colour] runs"))?;
+            let runs = c.as_array().ok_or_else(|| {
+                InputError::at(line.to_string(), "expected a list of [length, colour] runs")
+            })?;
             runs.iter()
                 .enumerate()
                 .map(|(j, r)| {
                     let at = || format!("{line}, run {}", j + 1);
-                    let pair = r.as_array().filter(|a| a.len() == 2).ok_or_else(|| InputError::at(at(), format!("`{}` is not a [length, colour] pair", clip(&r.to_string()))))?;
-                    let len = pair[0].as_u64().filter(|&n| n <= u64::from(u32::MAX)).ok_or_else(|| InputError::at(at(), format!("length `{}` is not a whole number", clip(&pair[0].to_string()))))?;
-                    let colour = pair[1].as_u64().filter(|&n| n <= 255).ok_or_else(|| InputError::at(at(), format!("colour `{}` is not a palette index", clip(&pair[1].to_string()))))?;
+                    let pair = r.as_array().filter(|a| a.len() == 2).ok_or_else(|| {
+                        InputError::at(
+                            at(),
+                            format!("`{}` is not a [length, colour] pair", clip(&r.to_string())),
+                        )
+                    })?;
+                    let len = pair[0].as_u64().filter(|&n| n <= u64::from(u32::MAX)).ok_or_else(
+                        || {
+                            InputError::at(
+                                at(),
+                                format!(
+                                    "length `{}` is not a whole number",
+                                    clip(&pair[0].to_string())
+                                ),
+                            )
+                        },
+                    )?;
+                    let colour = pair[1].as_u64().filter(|&n| n <= 255).ok_or_else(|| {
+                        InputError::at(
+                            at(),
+                            format!(
+                                "colour `{}` is not a palette index",
+                                clip(&pair[1].to_string())
+                            ),
+                        )
+                    })?;
                     Ok(Run { len: len as u32, colour: colour as u8 })
                 })
                 .collect()
@@ -200,7 +276,10 @@ fn json_clues(v: &serde_json::Value, field: &str, row: bool) -> InputResult<Vec<
 pub fn from_json(v: &serde_json::Value) -> InputResult<ColourNonogram> {
     if let Some(kind) = v.get("kind") {
         if kind.as_str() != Some("colournono") {
-            return Err(InputError::at("field `kind`", format!("expected \"colournono\", found {}", clip(&kind.to_string()))));
+            return Err(InputError::at(
+                "field `kind`",
+                format!("expected \"colournono\", found {}", clip(&kind.to_string())),
+            ));
         }
     }
     let palette = json_palette(v)?;
@@ -210,10 +289,16 @@ pub fn from_json(v: &serde_json::Value) -> InputResult<ColourNonogram> {
     if let Some(g) = v.get("givens").filter(|g| !g.is_null()) {
         let rows: Vec<String> = g
             .as_array()
-            .ok_or_else(|| InputError::at("field `givens`", "expected a list of strings, one per row"))?
+            .ok_or_else(|| {
+                InputError::at("field `givens`", "expected a list of strings, one per row")
+            })?
             .iter()
             .enumerate()
-            .map(|(i, r)| r.as_str().map(str::to_string).ok_or_else(|| InputError::at(format!("givens row {}", i + 1), "expected a string")))
+            .map(|(i, r)| {
+                r.as_str().map(str::to_string).ok_or_else(|| {
+                    InputError::at(format!("givens row {}", i + 1), "expected a string")
+                })
+            })
             .collect::<InputResult<_>>()?;
         let givens = givens_from_rows(&p, &rows)?;
         p = p.with_givens(givens)?;
@@ -221,10 +306,16 @@ pub fn from_json(v: &serde_json::Value) -> InputResult<ColourNonogram> {
     if let Some(g) = v.get("goal").filter(|g| !g.is_null()) {
         let rows: Vec<String> = g
             .as_array()
-            .ok_or_else(|| InputError::at("field `goal`", "expected a list of strings, one per row"))?
+            .ok_or_else(|| {
+                InputError::at("field `goal`", "expected a list of strings, one per row")
+            })?
             .iter()
             .enumerate()
-            .map(|(i, r)| r.as_str().map(str::to_string).ok_or_else(|| InputError::at(format!("goal row {}", i + 1), "expected a string")))
+            .map(|(i, r)| {
+                r.as_str().map(str::to_string).ok_or_else(|| {
+                    InputError::at(format!("goal row {}", i + 1), "expected a string")
+                })
+            })
             .collect::<InputResult<_>>()?;
         let goal = grid_from_rows(&p, &rows, "goal")?;
         p = p.with_goal(goal)?;
@@ -267,21 +358,32 @@ pub fn parse_clue(text: &str, line: Line) -> InputResult<Clue> {
     for ch in text.chars() {
         if ch.is_ascii_digit() {
             if digits.len() >= 6 {
-                return Err(InputError::at(line.to_string(), format!("run length `{}` is too long", clip(&digits))));
+                return Err(InputError::at(
+                    line.to_string(),
+                    format!("run length `{}` is too long", clip(&digits)),
+                ));
             }
             digits.push(ch);
             continue;
         }
         let colour = match char_colour(ch) {
             Some(c) if c > 0 => c,
-            _ => return Err(InputError::at(line.to_string(), format!("`{ch}` in `{}` is not a colour letter (a to z, A to F)", clip(text)))),
+            _ => {
+                return Err(InputError::at(
+                    line.to_string(),
+                    format!("`{ch}` in `{}` is not a colour letter (a to z, A to F)", clip(text)),
+                ))
+            }
         };
         let len = if digits.is_empty() { 1 } else { digits.parse::<u32>().unwrap_or(0) };
         out.push(Run { len, colour });
         digits.clear();
     }
     if !digits.is_empty() || out.is_empty() {
-        return Err(InputError::at(line.to_string(), format!("`{}` ends without a colour letter", clip(text))));
+        return Err(InputError::at(
+            line.to_string(),
+            format!("`{}` ends without a colour letter", clip(text)),
+        ));
     }
     Ok(out)
 }
@@ -306,16 +408,29 @@ pub fn from_link_text(text: &str) -> InputResult<ColourNonogram> {
         .and_then(|(w, h)| Some((w.parse::<usize>().ok()?, h.parse::<usize>().ok()?)))
         .ok_or_else(|| InputError::at("size", format!("`{}` is not WxH", clip(size))))?;
     if w == 0 || h == 0 || w > super::model::MAX_SIDE || h > super::model::MAX_SIDE {
-        return Err(InputError::at("size", format!("width and height must be 1 to {}, got {w}x{h}", super::model::MAX_SIDE)));
+        return Err(InputError::at(
+            "size",
+            format!("width and height must be 1 to {}, got {w}x{h}", super::model::MAX_SIDE),
+        ));
     }
     let entries: Vec<&str> = palette.split('.').collect();
     if entries.len() > MAX_COLOURS + 1 {
-        return Err(InputError::at("palette", format!("{} entries; at most the background and {MAX_COLOURS} colours", entries.len())));
+        return Err(InputError::at(
+            "palette",
+            format!("{} entries; at most the background and {MAX_COLOURS} colours", entries.len()),
+        ));
     }
     let palette = entries
         .iter()
         .enumerate()
-        .map(|(i, e)| Colour::from_hex(e).map(|rgb| Colour { rgb, name: None }).ok_or_else(|| InputError::at(format!("palette entry {}", i + 1), format!("`{}` is not a hex colour", clip(e)))))
+        .map(|(i, e)| {
+            Colour::from_hex(e).map(|rgb| Colour { rgb, name: None }).ok_or_else(|| {
+                InputError::at(
+                    format!("palette entry {}", i + 1),
+                    format!("`{}` is not a hex colour", clip(e)),
+                )
+            })
+        })
         .collect::<InputResult<Vec<_>>>()?;
     let (lines, givens) = match lines.split_once(',') {
         Some((l, g)) => (l, Some(g)),
@@ -323,10 +438,21 @@ pub fn from_link_text(text: &str) -> InputResult<ColourNonogram> {
     };
     let lines: Vec<&str> = lines.split('/').collect();
     if lines.len() != w + h {
-        return Err(InputError::at("clues", format!("expected {} lines ({w} columns, then {h} rows), found {}", w + h, lines.len())));
+        return Err(InputError::at(
+            "clues",
+            format!("expected {} lines ({w} columns, then {h} rows), found {}", w + h, lines.len()),
+        ));
     }
-    let cols = lines[..w].iter().enumerate().map(|(i, t)| parse_clue(t, Line::Col(i))).collect::<InputResult<Vec<_>>>()?;
-    let rows = lines[w..].iter().enumerate().map(|(i, t)| parse_clue(t, Line::Row(i))).collect::<InputResult<Vec<_>>>()?;
+    let cols = lines[..w]
+        .iter()
+        .enumerate()
+        .map(|(i, t)| parse_clue(t, Line::Col(i)))
+        .collect::<InputResult<Vec<_>>>()?;
+    let rows = lines[w..]
+        .iter()
+        .enumerate()
+        .map(|(i, t)| parse_clue(t, Line::Row(i)))
+        .collect::<InputResult<Vec<_>>>()?;
     let p = ColourNonogram::new(palette, rows, cols)?;
     match givens {
         Some(g) => p.with_givens(parse_givens(g, w, h)?),
@@ -337,7 +463,9 @@ pub fn from_link_text(text: &str) -> InputResult<ColourNonogram> {
 /// Reads a share-link payload.
 pub fn from_link_payload(version: u32, payload: &str) -> InputResult<ColourNonogram> {
     if version != 1 {
-        return Err(InputError::new(format!("colour nonogram links of version v{version} are unknown")));
+        return Err(InputError::new(format!(
+            "colour nonogram links of version v{version} are unknown"
+        )));
     }
     from_link_text(payload)
 }
@@ -347,12 +475,17 @@ pub fn from_link_payload(version: u32, payload: &str) -> InputResult<ColourNonog
 pub fn import(text: &str) -> InputResult<Entry<ColourNonogram>> {
     let t = text.trim().trim_start_matches('\u{feff}');
     let puzzle = if t.starts_with('{') {
-        let v: serde_json::Value = serde_json::from_str(t).map_err(|e| InputError::new(format!("not valid JSON: {e}")))?;
+        let v: serde_json::Value =
+            serde_json::from_str(t).map_err(|e| InputError::new(format!("not valid JSON: {e}")))?;
         from_json(&v)?
     } else if t.starts_with('<') {
         let (puzzle, known) = super::xml::from_xml(t)?;
         return Ok(Entry { id: String::new(), puzzle, known });
-    } else if t.split(':').next().is_some_and(|s| s.contains('x') && s.chars().all(|c| c.is_ascii_digit() || c == 'x')) {
+    } else if t
+        .split(':')
+        .next()
+        .is_some_and(|s| s.contains('x') && s.chars().all(|c| c.is_ascii_digit() || c == 'x'))
+    {
         from_link_text(t)?
     } else if super::olsak::recognises(t) {
         super::olsak::from_g(t)?

@@ -24,8 +24,17 @@ use crate::grid::Grid;
 use crate::puzzle::{Mode, Verdict};
 
 /// The palette generated puzzles use, background first: colours far apart for the eye.
-pub const PALETTE: [[u8; 3]; 9] =
-    [[255, 255, 255], [221, 34, 34], [34, 102, 204], [51, 153, 51], [255, 204, 34], [34, 34, 34], [153, 85, 34], [238, 119, 187], [85, 204, 221]];
+pub const PALETTE: [[u8; 3]; 9] = [
+    [255, 255, 255],
+    [221, 34, 34],
+    [34, 102, 204],
+    [51, 153, 51],
+    [255, 204, 34],
+    [34, 34, 34],
+    [153, 85, 34],
+    [238, 119, 187],
+    [85, 204, 221],
+];
 /// The most colours a generated puzzle has (besides the background).
 pub const MAX_COLOURS: usize = PALETTE.len() - 1;
 /// Sides a generated puzzle may have.
@@ -54,7 +63,9 @@ impl Level {
             None | Some("any") | Some("") => Ok(Level::Any),
             Some("easy") => Ok(Level::Easy),
             Some("hard") => Ok(Level::Hard),
-            Some(w) => Err(format!("unknown difficulty `{w}`; use {}", crate::hint::and_list(&LEVELS))),
+            Some(w) => {
+                Err(format!("unknown difficulty `{w}`; use {}", crate::hint::and_list(&LEVELS)))
+            }
         }
     }
 }
@@ -68,7 +79,8 @@ pub fn line_logic_finishes(p: &ColourNonogram) -> bool {
 /// A random picture of `w` x `h` in `colours` colours on the background: blob noise, then one
 /// majority vote over each cell and its four neighbours, so it has runs rather than speckle.
 pub fn picture(w: usize, h: usize, colours: usize, rng: &mut fastrand::Rng) -> Grid<u8> {
-    let noise: Vec<u8> = (0..w * h).map(|_| if rng.f32() < 0.4 { 0 } else { rng.u8(1..=colours as u8) }).collect();
+    let noise: Vec<u8> =
+        (0..w * h).map(|_| if rng.f32() < 0.4 { 0 } else { rng.u8(1..=colours as u8) }).collect();
     let cells = (0..w * h)
         .map(|i| {
             let (r, c) = (i / w, i % w);
@@ -101,10 +113,16 @@ fn inside(kind: u8, (r0, c0, r1, c1): (f64, f64, f64, f64), r: f64, c: f64) -> b
             if r < r0 || r > r1 {
                 return false;
             }
-            let t = if kind == 2 { (r - r0) / (r1 - r0).max(1.0) } else { (r1 - r) / (r1 - r0).max(1.0) };
+            let t = if kind == 2 {
+                (r - r0) / (r1 - r0).max(1.0)
+            } else {
+                (r1 - r) / (r1 - r0).max(1.0)
+            };
             (c - cc).abs() <= t * hc
         }
-        _ => r >= r0 && r <= r1 && c >= c0 && c <= c1 && ((r - r0) / hr - (c - c0) / hc).abs() <= 0.6,
+        _ => {
+            r >= r0 && r <= r1 && c >= c0 && c <= c1 && ((r - r0) / hr - (c - c0) / hc).abs() <= 0.6
+        }
     }
 }
 
@@ -118,7 +136,10 @@ pub fn shapes(w: usize, h: usize, colours: usize, rng: &mut fastrand::Rng) -> Gr
         let colour = if k < colours { k as u8 + 1 } else { rng.u8(1..=colours as u8) };
         // Earlier shapes are bigger: the later ones are details on them.
         let scale = 0.7 - 0.45 * (k as f64 / count as f64);
-        let (sh, sw) = ((h as f64 * scale * (0.5 + rng.f64())).max(2.0), (w as f64 * scale * (0.5 + rng.f64())).max(2.0));
+        let (sh, sw) = (
+            (h as f64 * scale * (0.5 + rng.f64())).max(2.0),
+            (w as f64 * scale * (0.5 + rng.f64())).max(2.0),
+        );
         let r0 = rng.f64() * (h as f64 - sh * 0.6).max(0.0) - sh * 0.2;
         let c0 = rng.f64() * (w as f64 - sw * 0.6).max(0.0) - sw * 0.2;
         let kind = rng.u8(0..5);
@@ -143,7 +164,9 @@ pub fn shapes(w: usize, h: usize, colours: usize, rng: &mut fastrand::Rng) -> Gr
 
 /// The clues of a picture.
 pub fn clues_of(g: &Grid<u8>) -> (Vec<Vec<Run>>, Vec<Vec<Run>>) {
-    let to = |v: Vec<(u32, u8)>| v.into_iter().map(|(len, colour)| Run { len, colour }).collect::<Vec<_>>();
+    let to = |v: Vec<(u32, u8)>| {
+        v.into_iter().map(|(len, colour)| Run { len, colour }).collect::<Vec<_>>()
+    };
     let rows = (0..g.rows()).map(|r| to(runs(g.row(r).iter().copied()))).collect();
     let cols = (0..g.cols()).map(|c| to(runs((0..g.rows()).map(|r| g[(r, c)])))).collect();
     (rows, cols)
@@ -151,17 +174,25 @@ pub fn clues_of(g: &Grid<u8>) -> (Vec<Vec<Run>>, Vec<Vec<Run>>) {
 
 /// The colours of the neighbours of `rc` other than the cell's own and those in `not`.
 fn neighbour_colours(g: &Grid<u8>, (r, c): (usize, usize), not: &[u8]) -> Vec<u8> {
-    let mut out: Vec<u8> = g.neighbours4(r, c).map(|n| g[n]).filter(|v| *v != g[(r, c)] && !not.contains(v)).collect();
+    let mut out: Vec<u8> =
+        g.neighbours4(r, c).map(|n| g[n]).filter(|v| *v != g[(r, c)] && !not.contains(v)).collect();
     out.dedup();
     out
 }
 
 /// Repaints `rc`: a neighbour's colour outside `not` when there is one, else any colour
 /// outside `not` and the cell's own.
-fn repaint(g: &mut Grid<u8>, rc: (usize, usize), colours: usize, not: &[u8], rng: &mut fastrand::Rng) {
+fn repaint(
+    g: &mut Grid<u8>,
+    rc: (usize, usize),
+    colours: usize,
+    not: &[u8],
+    rng: &mut fastrand::Rng,
+) {
     let near = neighbour_colours(g, rc, not);
     let pick = if near.is_empty() {
-        let others: Vec<u8> = (0..=colours as u8).filter(|k| *k != g[rc] && !not.contains(k)).collect();
+        let others: Vec<u8> =
+            (0..=colours as u8).filter(|k| *k != g[rc] && !not.contains(k)).collect();
         if others.is_empty() {
             return;
         }
@@ -175,8 +206,13 @@ fn repaint(g: &mut Grid<u8>, rc: (usize, usize), colours: usize, not: &[u8], rng
 /// One more cell of detail: half the time a cell on a shape's edge takes a neighbour's colour
 /// (the edge moves), else any cell changes (a speck, which line logic finds harder).
 fn add_detail(pic: &mut Grid<u8>, colours: usize, rng: &mut fastrand::Rng) {
-    let edge: Vec<(usize, usize)> = pic.positions().filter(|&rc| !neighbour_colours(pic, rc, &[]).is_empty()).collect();
-    let rc = if edge.is_empty() || rng.bool() { (rng.usize(..pic.rows()), rng.usize(..pic.cols())) } else { edge[rng.usize(..edge.len())] };
+    let edge: Vec<(usize, usize)> =
+        pic.positions().filter(|&rc| !neighbour_colours(pic, rc, &[]).is_empty()).collect();
+    let rc = if edge.is_empty() || rng.bool() {
+        (rng.usize(..pic.rows()), rng.usize(..pic.cols()))
+    } else {
+        edge[rng.usize(..edge.len())]
+    };
     repaint(pic, rc, colours, &[], rng);
 }
 
@@ -193,14 +229,20 @@ pub fn generate(size: usize, colours: usize, seed: u64) -> Result<ColourNonogram
 }
 
 /// Makes a `size` x `size` puzzle in `colours` colours at `level` from `seed`, proven unique.
-pub fn generate_level(size: usize, colours: usize, level: Level, seed: u64) -> Result<ColourNonogram, String> {
+pub fn generate_level(
+    size: usize,
+    colours: usize,
+    level: Level,
+    seed: u64,
+) -> Result<ColourNonogram, String> {
     if !SIDES.contains(&size) {
         return Err(format!("size must be {} to {}, got {size}", SIDES.start(), SIDES.end()));
     }
     if !(2..=MAX_COLOURS).contains(&colours) {
         return Err(format!("colours must be 2 to {MAX_COLOURS}, got {colours}"));
     }
-    let palette: Vec<Colour> = PALETTE[..=colours].iter().map(|&[r, g, b]| Colour::rgb(r, g, b)).collect();
+    let palette: Vec<Colour> =
+        PALETTE[..=colours].iter().map(|&[r, g, b]| Colour::rgb(r, g, b)).collect();
     let mut rng = fastrand::Rng::with_seed(seed);
     let n = size * size;
     for _ in 0..PICTURES {
@@ -214,7 +256,11 @@ pub fn generate_level(size: usize, colours: usize, level: Level, seed: u64) -> R
                 let blank: Vec<usize> = (0..n).filter(|&i| cells[i].is_none()).collect();
                 if !blank.is_empty() {
                     // A blank cell on a shape's edge, when one is, so the picture keeps its shapes.
-                    let edge: Vec<usize> = blank.iter().copied().filter(|&i| !neighbour_colours(&pic, (i / size, i % size), &[]).is_empty()).collect();
+                    let edge: Vec<usize> = blank
+                        .iter()
+                        .copied()
+                        .filter(|&i| !neighbour_colours(&pic, (i / size, i % size), &[]).is_empty())
+                        .collect();
                     let from = if edge.is_empty() { &blank } else { &edge };
                     let i = from[rng.usize(..from.len())];
                     repaint(&mut pic, (i / size, i % size), colours, &[], &mut rng);
@@ -246,12 +292,18 @@ pub fn generate_level(size: usize, colours: usize, level: Level, seed: u64) -> R
                 }
                 Verdict::Multiple if report.solutions.len() == 2 => {
                     let (a, b) = (&report.solutions[0], &report.solutions[1]);
-                    let diff: Vec<(usize, usize)> = a.positions().filter(|&rc| a[rc] != b[rc]).collect();
+                    let diff: Vec<(usize, usize)> =
+                        a.positions().filter(|&rc| a[rc] != b[rc]).collect();
                     let rc = diff[rng.usize(..diff.len())];
                     // Repaint it in a colour neither answer has there.
                     repaint(&mut pic, rc, colours, &[a[rc], b[rc]], &mut rng);
                 }
-                other => return Err(format!("the generated picture gave the verdict {}; this is a bug", other.word())),
+                other => {
+                    return Err(format!(
+                        "the generated picture gave the verdict {}; this is a bug",
+                        other.word()
+                    ))
+                }
             }
         }
     }

@@ -12,7 +12,12 @@ use crate::hint::Hint;
 pub fn cells_of(p: &ColourNonogram, marks: &[u8]) -> Vec<Option<u8>> {
     let start = p.start();
     (0..start.len())
-        .map(|i| start[i].or_else(|| colour_of_mark(marks.get(i).copied().unwrap_or(0)).filter(|&c| usize::from(c) < p.palette().len())))
+        .map(|i| {
+            start[i].or_else(|| {
+                colour_of_mark(marks.get(i).copied().unwrap_or(0))
+                    .filter(|&c| usize::from(c) < p.palette().len())
+            })
+        })
         .collect()
 }
 
@@ -28,7 +33,13 @@ pub fn mark_of(c: u8) -> u8 {
 /// The next step for `marks`; see the module documentation.
 pub fn next_step(p: &ColourNonogram, marks: &[u8]) -> Hint {
     let mut lines = Lines::for_hints(p, &cells_of(p, marks));
-    crate::hint::from_logic(&mut lines, LINE_RANK, |&(i, c)| (i, mark_of(c)), "Every cell is decided and every line fits its clue: solved.", |known, total| {
-        format!("Line logic stops here: {known} of {total} cells are known, and no line decides another cell from what is known. The rest needs search (Solve proves the answer).")
-    })
+    crate::hint::from_logic(
+        &mut lines,
+        LINE_RANK,
+        |&(i, c)| (i, mark_of(c)),
+        "Every cell is decided and every line fits its clue: solved.",
+        |known, total| {
+            format!("Line logic stops here: {known} of {total} cells are known, and no line decides another cell from what is known. The rest needs search (Solve proves the answer).")
+        },
+    )
 }

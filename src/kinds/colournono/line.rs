@@ -136,7 +136,11 @@ impl LineSolver {
             self.diff.resize(n + 1, 0);
             let mut any = false;
             for s in 0..=n.saturating_sub(len) {
-                if s + len <= n && self.allows(run.colour, s, s + len) && self.left_fits(j, s, same_as_prev(j)) && self.right_fits(j, s + len, n, same_as_next(j)) {
+                if s + len <= n
+                    && self.allows(run.colour, s, s + len)
+                    && self.left_fits(j, s, same_as_prev(j))
+                    && self.right_fits(j, s + len, n, same_as_next(j))
+                {
                     self.diff[s] += 1;
                     self.diff[s + len] -= 1;
                     any = true;
@@ -221,11 +225,15 @@ mod tests {
             for _ in 0..60 {
                 // A clue from a random colouring, and random sets (usually the full set).
                 let pick = &all[rng.usize(..all.len())];
-                let clue: Vec<Run> = runs(pick).into_iter().map(|(len, colour)| Run { len, colour }).collect();
-                let sets: Vec<Colours> = (0..n).map(|_| if rng.u8(..3) == 0 { rng.u64(1..16) } else { 15 }).collect();
+                let clue: Vec<Run> =
+                    runs(pick).into_iter().map(|(len, colour)| Run { len, colour }).collect();
+                let sets: Vec<Colours> =
+                    (0..n).map(|_| if rng.u8(..3) == 0 { rng.u64(1..16) } else { 15 }).collect();
                 let mut want = vec![0u64; n];
                 for line in &all {
-                    if line.iter().zip(&sets).all(|(&c, &s)| s & (1 << c) != 0) && runs(line) == runs(pick) {
+                    if line.iter().zip(&sets).all(|(&c, &s)| s & (1 << c) != 0)
+                        && runs(line) == runs(pick)
+                    {
                         for (w, &c) in want.iter_mut().zip(line) {
                             *w |= 1 << c;
                         }

@@ -26,7 +26,11 @@ use crate::hint::{and_list, ranges};
 /// The ladder: line logic in three ranks a person tells apart.
 pub const LADDER: &[Rung] = &[
     Rung { rules: "Empty and finished lines", level: "line", rating: "line logic" },
-    Rung { rules: "Overlap and edges in a line with nothing known", level: "line", rating: "line logic" },
+    Rung {
+        rules: "Overlap and edges in a line with nothing known",
+        level: "line",
+        rating: "line logic",
+    },
     Rung { rules: "Line logic with known cells", level: "line", rating: "line logic" },
 ];
 
@@ -77,7 +81,10 @@ pub fn clue_words(names: &[String], clue: &[Run]) -> String {
     if clue.is_empty() {
         return "no runs".into();
     }
-    clue.iter().map(|r| format!("{} {}", r.len, names[usize::from(r.colour)])).collect::<Vec<_>>().join(", ")
+    clue.iter()
+        .map(|r| format!("{} {}", r.len, names[usize::from(r.colour)]))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 impl Lines {
@@ -194,7 +201,8 @@ impl Lines {
     /// with nothing known, 2 line logic with known cells.
     fn rank_of(&self, l: usize, decided: &[(usize, u8)]) -> u8 {
         let n = self.out.len();
-        let complete_after = (0..n).all(|q| self.cells[self.at(l, q)].is_some() || decided.iter().any(|d| d.0 == q));
+        let complete_after =
+            (0..n).all(|q| self.cells[self.at(l, q)].is_some() || decided.iter().any(|d| d.0 == q));
         if self.clues[l].is_empty() || (complete_after && decided.iter().all(|d| d.1 == 0)) {
             0
         } else if (0..n).all(|q| self.cells[self.at(l, q)].is_none()) {
@@ -223,12 +231,20 @@ impl Lines {
         let mut changes: Vec<Change> = decided.iter().map(|&(q, c)| (self.at(l, q), c)).collect();
         changes.sort_unstable_by_key(|c| c.0);
         if !self.words {
-            return Deduction::new(RULES[rank as usize], rank, changes, Vec::new(), Vec::new(), String::new());
+            return Deduction::new(
+                RULES[rank as usize],
+                rank,
+                changes,
+                Vec::new(),
+                Vec::new(),
+                String::new(),
+            );
         }
         let line = self.line_of(l);
         let n = self.len_of(l);
         let cells: Vec<usize> = changes.iter().map(|c| c.0).collect();
-        let reasons: Vec<usize> = (0..n).map(|q| self.at(l, q)).filter(|&i| self.cells[i].is_some()).collect();
+        let reasons: Vec<usize> =
+            (0..n).map(|q| self.at(l, q)).filter(|&i| self.cells[i].is_some()).collect();
         let clue = clue_words(&self.names, &self.clues[l]);
         // The decided cells grouped by colour, as positions along the line.
         let mut colours: Vec<u8> = decided.iter().map(|d| d.1).collect();
@@ -239,7 +255,16 @@ impl Lines {
             .iter()
             .map(|&c| {
                 let qs: Vec<usize> = decided.iter().filter(|d| d.1 == c).map(|d| d.0 + 1).collect();
-                format!("{} {} {}", if qs.len() == 1 { across.to_string() } else { format!("{across}s") }, ranges(&qs), if c == 0 { "background (a dot)".to_string() } else { self.names[usize::from(c)].clone() })
+                format!(
+                    "{} {} {}",
+                    if qs.len() == 1 { across.to_string() } else { format!("{across}s") },
+                    ranges(&qs),
+                    if c == 0 {
+                        "background (a dot)".to_string()
+                    } else {
+                        self.names[usize::from(c)].clone()
+                    }
+                )
             })
             .collect();
         let what = and_list(&groups);
@@ -252,7 +277,8 @@ impl Lines {
             ),
             _ => format!("{} ({clue}): with the cells already known, every placement of its runs agrees: {what}.", title(line)),
         };
-        Deduction::new(RULES[rank as usize], rank, changes, cells, reasons, sentence).clues(vec![title(line)])
+        Deduction::new(RULES[rank as usize], rank, changes, cells, reasons, sentence)
+            .clues(vec![title(line)])
     }
 
     /// The solver's find: queued lines in order until one decides something.
@@ -276,9 +302,12 @@ impl Lines {
                 return self.broken_line(l);
             }
             let decided = self.decided(l);
-            self.pending[l] = (!decided.is_empty()).then(|| (self.rank_of(l, &decided), decided.len()));
+            self.pending[l] =
+                (!decided.is_empty()).then(|| (self.rank_of(l, &decided), decided.len()));
         }
-        let best = (0..self.w + self.h).filter_map(|l| self.pending[l].map(|(r, n)| (r, std::cmp::Reverse(n), l))).min();
+        let best = (0..self.w + self.h)
+            .filter_map(|l| self.pending[l].map(|(r, n)| (r, std::cmp::Reverse(n), l)))
+            .min();
         let Some((_, _, l)) = best else { return Found::Nothing };
         self.line_rule(l);
         Found::Deduction(self.deduction(l))

@@ -18,6 +18,8 @@
 
 pub mod check;
 pub mod draft;
+#[cfg(target_arch = "wasm32")]
+pub mod editor_view;
 pub mod encode;
 pub mod formats;
 pub mod generate;
@@ -29,11 +31,9 @@ pub mod non;
 pub mod olsak;
 pub mod page;
 pub mod solve;
-pub mod xml;
-#[cfg(target_arch = "wasm32")]
-pub mod editor_view;
 #[cfg(target_arch = "wasm32")]
 pub mod view;
+pub mod xml;
 
 pub use model::{Clue, Colour, ColourNonogram, Line, Run};
 
@@ -71,7 +71,11 @@ impl Puzzle for ColourNonogram {
     }
 
     fn size_limits() -> String {
-        format!("1 to {} cells each way, up to {} colours besides the background", model::MAX_SIDE, model::MAX_COLOURS)
+        format!(
+            "1 to {} cells each way, up to {} colours besides the background",
+            model::MAX_SIDE,
+            model::MAX_COLOURS
+        )
     }
     type Solution = Grid<u8>;
     type Vars = encode::Vars;
@@ -114,8 +118,15 @@ impl Puzzle for ColourNonogram {
     /// A `size` x `size` puzzle in `colours` colours (default 10 and 3) at the difficulty
     /// ([`generate::LEVELS`], default `any`), proven unique.
     fn generate(options: &GenerateOptions, seed: u64) -> Result<Self, GenerateError> {
-        let level = generate::Level::from_word(options.difficulty.as_deref()).map_err(|e| GenerateError::Input(InputError::new(e)))?;
-        generate::generate_level(options.size.unwrap_or(10), options.colours.unwrap_or(3), level, seed).map_err(GenerateError::Failed)
+        let level = generate::Level::from_word(options.difficulty.as_deref())
+            .map_err(|e| GenerateError::Input(InputError::new(e)))?;
+        generate::generate_level(
+            options.size.unwrap_or(10),
+            options.colours.unwrap_or(3),
+            level,
+            seed,
+        )
+        .map_err(GenerateError::Failed)
     }
 
     const LOGIC_HINTS: bool = true;
@@ -125,7 +136,12 @@ impl Puzzle for ColourNonogram {
     }
 
     /// Line logic first, then SAT over the rest ([`solve`]).
-    fn solve_with(&self, mode: Mode, _options: &NoOptions, monitor: Option<Monitor>) -> Result<Report<Grid<u8>>, SolveError> {
+    fn solve_with(
+        &self,
+        mode: Mode,
+        _options: &NoOptions,
+        monitor: Option<Monitor>,
+    ) -> Result<Report<Grid<u8>>, SolveError> {
         solve::solve(self, mode, monitor)
     }
 
@@ -142,7 +158,8 @@ impl Puzzle for ColourNonogram {
 
     fn encode(&self, cnf: &mut Cnf) -> encode::Vars {
         let all = encode::all_colours(self);
-        let known: Vec<encode::Colours> = self.start().iter().map(|g| g.map_or(all, |c| 1u64 << c)).collect();
+        let known: Vec<encode::Colours> =
+            self.start().iter().map(|g| g.map_or(all, |c| 1u64 << c)).collect();
         encode::encode_with(self, &known, cnf)
     }
 
@@ -151,7 +168,8 @@ impl Puzzle for ColourNonogram {
     }
 
     fn decode(&self, vars: &encode::Vars, model: &Model) -> Grid<u8> {
-        Grid::from_cells(self.height(), self.width(), encode::decode(vars, |v| model.value(v))).expect("one cell per variable set")
+        Grid::from_cells(self.height(), self.width(), encode::decode(vars, |v| model.value(v)))
+            .expect("one cell per variable set")
     }
 
     fn verify(&self, solution: &Grid<u8>) -> Result<(), String> {

@@ -118,25 +118,38 @@ impl ColourNonogram {
         }
         let (h, w) = (rows.len(), cols.len());
         if h == 0 || w == 0 || h > MAX_SIDE || w > MAX_SIDE {
-            return Err(InputError::at("size", format!("width and height must be 1 to {MAX_SIDE}, got {w} columns and {h} rows")));
+            return Err(InputError::at(
+                "size",
+                format!("width and height must be 1 to {MAX_SIDE}, got {w} columns and {h} rows"),
+            ));
         }
         let check = |clues: &[Clue], is_row: bool, len: usize| -> InputResult<()> {
             for (i, clue) in clues.iter().enumerate() {
                 let line = if is_row { Line::Row(i) } else { Line::Col(i) };
                 for (j, run) in clue.iter().enumerate() {
                     if run.len == 0 {
-                        return Err(InputError::at(format!("{line}, run {}", j + 1), "the run is 0 cells long; runs are 1 or more"));
+                        return Err(InputError::at(
+                            format!("{line}, run {}", j + 1),
+                            "the run is 0 cells long; runs are 1 or more",
+                        ));
                     }
                     if run.colour == 0 || usize::from(run.colour) >= palette.len() {
                         return Err(InputError::at(
                             format!("{line}, run {}", j + 1),
-                            format!("colour {} is not one of the palette's colours 1 to {}", run.colour, palette.len() - 1),
+                            format!(
+                                "colour {} is not one of the palette's colours 1 to {}",
+                                run.colour,
+                                palette.len() - 1
+                            ),
                         ));
                     }
                 }
                 let need = min_length(clue);
                 if need > len as u64 {
-                    return Err(InputError::at(line.to_string(), format!("the clue needs {need} cells, the line has {len}")));
+                    return Err(InputError::at(
+                        line.to_string(),
+                        format!("the clue needs {need} cells, the line has {len}"),
+                    ));
                 }
             }
             Ok(())
@@ -144,12 +157,22 @@ impl ColourNonogram {
         check(&rows, true, w)?;
         check(&cols, false, h)?;
         for c in 1..palette.len() {
-            let total = |clues: &[Clue]| -> u64 { clues.iter().flatten().filter(|r| usize::from(r.colour) == c).map(|r| u64::from(r.len)).sum() };
+            let total = |clues: &[Clue]| -> u64 {
+                clues
+                    .iter()
+                    .flatten()
+                    .filter(|r| usize::from(r.colour) == c)
+                    .map(|r| u64::from(r.len))
+                    .sum()
+            };
             let (tr, tc) = (total(&rows), total(&cols));
             if tr != tc {
                 return Err(InputError::at(
                     "totals",
-                    format!("the rows have {tr} cells of {}, the columns {tc}", entry_name(&palette, c)),
+                    format!(
+                        "the rows have {tr} cells of {}, the columns {tc}",
+                        entry_name(&palette, c)
+                    ),
                 ));
             }
         }
@@ -162,13 +185,25 @@ impl ColourNonogram {
         if givens.rows() != self.height() || givens.cols() != self.width() {
             return Err(InputError::at(
                 "givens",
-                format!("the givens are {}x{}, the puzzle {}x{} (columns x rows)", givens.cols(), givens.rows(), self.width(), self.height()),
+                format!(
+                    "the givens are {}x{}, the puzzle {}x{} (columns x rows)",
+                    givens.cols(),
+                    givens.rows(),
+                    self.width(),
+                    self.height()
+                ),
             ));
         }
         for (r, c) in givens.positions() {
             if let Some(v) = givens[(r, c)] {
                 if usize::from(v) >= self.palette.len() {
-                    return Err(InputError::at(format!("givens row {}, column {}", r + 1, c + 1), format!("colour {v} is not in the palette (0 to {})", self.palette.len() - 1)));
+                    return Err(InputError::at(
+                        format!("givens row {}, column {}", r + 1, c + 1),
+                        format!(
+                            "colour {v} is not in the palette (0 to {})",
+                            self.palette.len() - 1
+                        ),
+                    ));
                 }
             }
         }
@@ -198,10 +233,18 @@ impl ColourNonogram {
         if goal.rows() != self.height() || goal.cols() != self.width() {
             return Err(InputError::at(
                 "goal",
-                format!("the goal is {}x{}, the puzzle {}x{} (columns x rows)", goal.cols(), goal.rows(), self.width(), self.height()),
+                format!(
+                    "the goal is {}x{}, the puzzle {}x{} (columns x rows)",
+                    goal.cols(),
+                    goal.rows(),
+                    self.width(),
+                    self.height()
+                ),
             ));
         }
-        super::check::verify(&self, &goal).map_err(|why| InputError::at("goal", format!("the goal does not solve the puzzle: {why}")))?;
+        super::check::verify(&self, &goal).map_err(|why| {
+            InputError::at("goal", format!("the goal does not solve the puzzle: {why}"))
+        })?;
         self.goal = Some(goal);
         Ok(self)
     }

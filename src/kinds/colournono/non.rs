@@ -39,9 +39,15 @@ impl Designations {
     fn palette(&self) -> Vec<Colour> {
         let mut out = vec![Colour { rgb: self.background.unwrap_or([255, 255, 255]), name: None }];
         let given: Vec<[u8; 3]> = self.chars.iter().filter_map(|&(_, rgb)| rgb).collect();
-        let mut spare = PALETTE[1..].iter().copied().filter(|rgb| !given.contains(rgb) && Some(*rgb) != self.background);
+        let mut spare = PALETTE[1..]
+            .iter()
+            .copied()
+            .filter(|rgb| !given.contains(rgb) && Some(*rgb) != self.background);
         for &(ch, rgb) in &self.chars {
-            let rgb = rgb.or_else(|| if ch == '1' { Some([0, 0, 0]) } else { None }).or_else(|| spare.next()).unwrap_or([128, 128, 128]);
+            let rgb = rgb
+                .or_else(|| if ch == '1' { Some([0, 0, 0]) } else { None })
+                .or_else(|| spare.next())
+                .unwrap_or([128, 128, 128]);
             out.push(Colour { rgb, name: None });
         }
         out
@@ -50,17 +56,32 @@ impl Designations {
 
 /// Reads one clue line: runs separated by commas or spaces, each a length and an optional
 /// designation character; `0` or an empty line is an empty clue.
-fn read_clue(text: &str, line: Line, d: &mut Designations, at: &dyn Fn() -> String) -> InputResult<Clue> {
+fn read_clue(
+    text: &str,
+    line: Line,
+    d: &mut Designations,
+    at: &dyn Fn() -> String,
+) -> InputResult<Clue> {
     let mut clue = Vec::new();
     for token in text.split([',', ' ', '\t']).filter(|t| !t.is_empty()) {
         let digits: String = token.chars().take_while(char::is_ascii_digit).collect();
         let rest = &token[digits.len()..];
-        let len: u32 = digits.parse().map_err(|_| InputError::at(at(), format!("{line}: `{}` is not a run length", clip(token))))?;
+        let len: u32 = digits.parse().map_err(|_| {
+            InputError::at(at(), format!("{line}: `{}` is not a run length", clip(token)))
+        })?;
         let mut chars = rest.chars();
         let ch = match (chars.next(), chars.next()) {
             (None, _) => '1',
             (Some(c), None) => c,
-            _ => return Err(InputError::at(at(), format!("{line}: `{}` is a length and more than one colour character", clip(token)))),
+            _ => {
+                return Err(InputError::at(
+                    at(),
+                    format!(
+                        "{line}: `{}` is a length and more than one colour character",
+                        clip(token)
+                    ),
+                ))
+            }
         };
         if len == 0 {
             continue;
@@ -78,7 +99,11 @@ fn is_clue(l: &str) -> bool {
 fn unquote(v: &str) -> String {
     let v = v.trim();
     let v = v.strip_prefix('"').and_then(|s| s.strip_suffix('"')).unwrap_or(v);
-    v.replace("&quot;", "\"").replace("&lt;", "<").replace("&gt;", ">").replace("&#39;", "'").replace("&amp;", "&")
+    v.replace("&quot;", "\"")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
 }
 
 /// Reads a coloured `.non` file.
@@ -97,11 +122,16 @@ pub fn from_non(text: &str) -> InputResult<ColourNonogram> {
         if l.is_empty() || l.starts_with('#') {
             continue;
         }
-        let (key, value) = l.split_once(char::is_whitespace).map_or((l.to_ascii_lowercase(), ""), |(k, v)| (k.to_ascii_lowercase(), v.trim()));
+        let (key, value) = l
+            .split_once(char::is_whitespace)
+            .map_or((l.to_ascii_lowercase(), ""), |(k, v)| (k.to_ascii_lowercase(), v.trim()));
         let size = |v: &str| -> InputResult<usize> {
             match v.parse::<usize>() {
                 Ok(n) if (1..=MAX_SIDE).contains(&n) => Ok(n),
-                _ => Err(InputError::at(at(), format!("`{}` is not a size from 1 to {MAX_SIDE}", clip(v)))),
+                _ => Err(InputError::at(
+                    at(),
+                    format!("`{}` is not a size from 1 to {MAX_SIDE}", clip(v)),
+                )),
             }
         };
         match (key.as_str(), value.is_empty()) {
@@ -109,14 +139,23 @@ pub fn from_non(text: &str) -> InputResult<ColourNonogram> {
             ("height" | "rows", false) => h = Some(size(value)?),
             ("rows" | "columns", true) => {
                 let is_rows = key == "rows";
-                let n = if is_rows { h } else { w }.ok_or_else(|| InputError::at(at(), format!("the {key} block comes before its size (`{}`)", if is_rows { "height" } else { "width" })))?;
+                let n = if is_rows { h } else { w }.ok_or_else(|| {
+                    InputError::at(
+                        at(),
+                        format!(
+                            "the {key} block comes before its size (`{}`)",
+                            if is_rows { "height" } else { "width" }
+                        ),
+                    )
+                })?;
                 let mut clues = Vec::with_capacity(n);
                 // Clue lines, `0` or blank lines for empty ones, until the block is full.
                 while clues.len() < n && i < lines.len() {
                     let t = lines[i].trim();
                     let here = i + 1;
                     let at = move || format!("line {here}");
-                    let line = if is_rows { Line::Row(clues.len()) } else { Line::Col(clues.len()) };
+                    let line =
+                        if is_rows { Line::Row(clues.len()) } else { Line::Col(clues.len()) };
                     if t.is_empty() || is_clue(t) {
                         clues.push(read_clue(t, line, &mut d, &at)?);
                     } else {
@@ -125,7 +164,10 @@ pub fn from_non(text: &str) -> InputResult<ColourNonogram> {
                     i += 1;
                 }
                 if clues.len() != n {
-                    return Err(InputError::at(at(), format!("the {key} block needs {n} clue lines, found {}", clues.len())));
+                    return Err(InputError::at(
+                        at(),
+                        format!("the {key} block needs {n} clue lines, found {}", clues.len()),
+                    ));
                 }
                 if is_rows {
                     rows = Some(clues);
@@ -136,10 +178,19 @@ pub fn from_non(text: &str) -> InputResult<ColourNonogram> {
             ("color", false) => {
                 let mut parts = value.split_whitespace();
                 let (ch, hex) = match (parts.next(), parts.next()) {
-                    (Some(c), Some(hex)) if c.chars().count() == 1 => (c.chars().next().unwrap_or('1'), hex),
-                    _ => return Err(InputError::at(at(), format!("`color {}` is not `color <character> #rrggbb`", clip(value)))),
+                    (Some(c), Some(hex)) if c.chars().count() == 1 => {
+                        (c.chars().next().unwrap_or('1'), hex)
+                    }
+                    _ => {
+                        return Err(InputError::at(
+                            at(),
+                            format!("`color {}` is not `color <character> #rrggbb`", clip(value)),
+                        ))
+                    }
                 };
-                let rgb = Colour::from_hex(hex).ok_or_else(|| InputError::at(at(), format!("`{}` is not a hex colour", clip(hex))))?;
+                let rgb = Colour::from_hex(hex).ok_or_else(|| {
+                    InputError::at(at(), format!("`{}` is not a hex colour", clip(hex)))
+                })?;
                 if ch == '0' {
                     d.background = Some(rgb);
                 } else {
@@ -149,7 +200,9 @@ pub fn from_non(text: &str) -> InputResult<ColourNonogram> {
             }
             ("goal", _) => goal = Some((line_no, unquote(value))),
             ("title", _) => title = Some(unquote(value)),
-            _ if is_clue(l) => return Err(InputError::at(at(), "a clue line outside a `rows` or `columns` block")),
+            _ if is_clue(l) => {
+                return Err(InputError::at(at(), "a clue line outside a `rows` or `columns` block"))
+            }
             _ => {}
         }
     }
@@ -175,7 +228,10 @@ pub fn from_non(text: &str) -> InputResult<ColourNonogram> {
         Some((line_no, cells)) => {
             let n = p.width() * p.height();
             if cells.len() != n {
-                return Err(InputError::at(format!("line {line_no}"), format!("the goal has {} cells, the grid {n}", cells.len())));
+                return Err(InputError::at(
+                    format!("line {line_no}"),
+                    format!("the goal has {} cells, the grid {n}", cells.len()),
+                ));
             }
             let g = Grid::from_cells(p.height(), p.width(), cells).expect("counted");
             p.with_goal(g).map_err(|e| e.within(format!("line {line_no}")))
@@ -217,7 +273,8 @@ pub fn to_non(p: &ColourNonogram) -> String {
         out.push('\n');
     }
     if let Some(g) = p.goal() {
-        let s: String = g.cells().iter().map(|&v| if v == 0 { '0' } else { colour_char(v) }).collect();
+        let s: String =
+            g.cells().iter().map(|&v| if v == 0 { '0' } else { colour_char(v) }).collect();
         out.push_str(&format!("\ngoal \"{s}\"\n"));
     }
     out
@@ -231,6 +288,10 @@ pub fn recognises(text: &str) -> bool {
     has("rows")
         && has("columns")
         && lines.iter().any(|l| {
-            l.to_ascii_lowercase().starts_with("color ") || (is_clue(l) && l.split([',', ' ']).any(|t| t.chars().last().is_some_and(|c| char_colour(c).is_some_and(|v| v > 0))))
+            l.to_ascii_lowercase().starts_with("color ")
+                || (is_clue(l)
+                    && l.split([',', ' ']).any(|t| {
+                        t.chars().last().is_some_and(|c| char_colour(c).is_some_and(|v| v > 0))
+                    }))
         })
 }

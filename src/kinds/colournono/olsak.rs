@@ -61,7 +61,8 @@ pub fn from_g(text: &str) -> InputResult<ColourNonogram> {
     let mut background = [255u8, 255, 255];
     // (character, colour), in declaration order; `1` is the default colour.
     let mut declared: Vec<(char, Colour)> = Vec::new();
-    let (mut rows, mut cols): (Vec<(usize, String)>, Vec<(usize, String)>) = (Vec::new(), Vec::new());
+    let (mut rows, mut cols): (Vec<(usize, String)>, Vec<(usize, String)>) =
+        (Vec::new(), Vec::new());
     for (i, raw) in text.lines().enumerate() {
         let at = || format!("line {}", i + 1);
         let l = raw.trim();
@@ -69,7 +70,12 @@ pub fn from_g(text: &str) -> InputResult<ColourNonogram> {
             break;
         }
         if let Some(section) = l.strip_prefix(':') {
-            let word: String = section.trim_start().chars().take_while(char::is_ascii_alphabetic).collect::<String>().to_ascii_lowercase();
+            let word: String = section
+                .trim_start()
+                .chars()
+                .take_while(char::is_ascii_alphabetic)
+                .collect::<String>()
+                .to_ascii_lowercase();
             part = match word.as_str() {
                 "rows" => Part::Rows,
                 "columns" => Part::Columns,
@@ -88,11 +94,23 @@ pub fn from_g(text: &str) -> InputResult<ColourNonogram> {
                 let mut chars = l.chars();
                 let (inchar, colon) = (chars.next(), chars.next());
                 let (Some(inchar), Some(':')) = (inchar, colon) else {
-                    return Err(InputError::at(at(), format!("`{}` is not a colour declaration `<in>:<out> <colour>`", clip(l))));
+                    return Err(InputError::at(
+                        at(),
+                        format!("`{}` is not a colour declaration `<in>:<out> <colour>`", clip(l)),
+                    ));
                 };
                 let rest: String = chars.skip(1).collect();
                 let word = rest.split_whitespace().next().unwrap_or("");
-                let rgb = colour_word(word).ok_or_else(|| InputError::at(at(), format!("`{}` is not #rrggbb or a colour name read here ({})", clip(word), NAMES.iter().map(|n| n.0).collect::<Vec<_>>().join(", "))))?;
+                let rgb = colour_word(word).ok_or_else(|| {
+                    InputError::at(
+                        at(),
+                        format!(
+                            "`{}` is not #rrggbb or a colour name read here ({})",
+                            clip(word),
+                            NAMES.iter().map(|n| n.0).collect::<Vec<_>>().join(", ")
+                        ),
+                    )
+                })?;
                 if inchar.is_ascii_digit() && inchar != '0' && inchar != '1' || inchar == ',' {
                     return Err(InputError::at(at(), format!("`{inchar}` cannot name a colour (digits other than 0 and 1, and commas, are lengths and separators)")));
                 }
@@ -114,7 +132,9 @@ pub fn from_g(text: &str) -> InputResult<ColourNonogram> {
         }
     }
     if rows.is_empty() || cols.is_empty() {
-        return Err(InputError::new("expected `: rows` and `: columns` sections with a clue line each"));
+        return Err(InputError::new(
+            "expected `: rows` and `: columns` sections with a clue line each",
+        ));
     }
     if declared.is_empty() {
         declared.push(('1', Colour::rgb(0, 0, 0)));
@@ -150,7 +170,9 @@ pub fn from_g(text: &str) -> InputResult<ColourNonogram> {
             .collect()
     };
     let (row_clues, col_clues) = (read(&rows, true)?, read(&cols, false)?);
-    let palette: Vec<Colour> = std::iter::once(Colour { rgb: background, name: None }).chain(declared.iter().map(|(_, c)| c.clone())).collect();
+    let palette: Vec<Colour> = std::iter::once(Colour { rgb: background, name: None })
+        .chain(declared.iter().map(|(_, c)| c.clone()))
+        .collect();
     ColourNonogram::new(palette, row_clues, col_clues)
 }
 
@@ -164,9 +186,22 @@ pub fn to_g(p: &ColourNonogram) -> String {
     out.push_str(&format!("   0:  {}  background\n", p.palette()[0].hex()));
     for (i, c) in p.palette().iter().enumerate().skip(1) {
         let ch = colour_char(i as u8);
-        out.push_str(&format!("   {ch}:{ch}  {}{}\n", c.hex(), c.name.as_ref().map(|n| format!("  {}", n.replace('\n', " "))).unwrap_or_default()));
+        out.push_str(&format!(
+            "   {ch}:{ch}  {}{}\n",
+            c.hex(),
+            c.name.as_ref().map(|n| format!("  {}", n.replace('\n', " "))).unwrap_or_default()
+        ));
     }
-    let line = |clue: &[Run]| if clue.is_empty() { "0".to_string() } else { clue.iter().map(|r| format!("{}{}", r.len, colour_char(r.colour))).collect::<Vec<_>>().join(" ") };
+    let line = |clue: &[Run]| {
+        if clue.is_empty() {
+            "0".to_string()
+        } else {
+            clue.iter()
+                .map(|r| format!("{}{}", r.len, colour_char(r.colour)))
+                .collect::<Vec<_>>()
+                .join(" ")
+        }
+    };
     out.push_str(": rows\n");
     for c in p.rows() {
         out.push_str(&line(c));
@@ -183,6 +218,12 @@ pub fn to_g(p: &ColourNonogram) -> String {
 
 /// Whether `text` is plainly a `.g` file: a `: rows` section line and a `: columns` one.
 pub fn recognises(text: &str) -> bool {
-    let section = |w: &str| text.lines().any(|l| l.trim().strip_prefix(':').is_some_and(|s| s.trim_start().to_ascii_lowercase().starts_with(w)));
+    let section = |w: &str| {
+        text.lines().any(|l| {
+            l.trim()
+                .strip_prefix(':')
+                .is_some_and(|s| s.trim_start().to_ascii_lowercase().starts_with(w))
+        })
+    };
     section("rows") && section("columns")
 }

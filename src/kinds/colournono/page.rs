@@ -107,7 +107,9 @@ pub fn finished_runs(clue: &[Run], marks: &[u8]) -> Vec<bool> {
     if line_matches(clue, marks) {
         return vec![true; k];
     }
-    let read = |order: &mut dyn Iterator<Item = usize>, runs: &mut dyn Iterator<Item = usize>, done: &mut Vec<bool>| {
+    let read = |order: &mut dyn Iterator<Item = usize>,
+                runs: &mut dyn Iterator<Item = usize>,
+                done: &mut Vec<bool>| {
         let cells: Vec<usize> = order.collect();
         let mut i = 0;
         while i < cells.len() {
@@ -149,17 +151,22 @@ pub fn col_marks(marks: &[u8], width: usize, height: usize, c: usize) -> Vec<u8>
 /// read as background).
 pub fn solved(p: &ColourNonogram, marks: &[u8]) -> bool {
     let (w, h) = (p.width(), p.height());
-    (0..h).all(|r| line_matches(&p.rows()[r], &row_marks(marks, w, r))) && (0..w).all(|c| line_matches(&p.cols()[c], &col_marks(marks, w, h, c)))
+    (0..h).all(|r| line_matches(&p.rows()[r], &row_marks(marks, w, r)))
+        && (0..w).all(|c| line_matches(&p.cols()[c], &col_marks(marks, w, h, c)))
 }
 
 /// The marks with every given cell showing its given colour (a given background as a dot); a
 /// given cell's own mark is never read.
 pub fn with_givens(p: &ColourNonogram, marks: &[u8]) -> Vec<u8> {
-    p.start().iter().enumerate().map(|(i, g)| match g {
-        Some(0) => DOT,
-        Some(c) => mark_of_colour(*c),
-        None => marks.get(i).copied().unwrap_or(0),
-    }).collect()
+    p.start()
+        .iter()
+        .enumerate()
+        .map(|(i, g)| match g {
+            Some(0) => DOT,
+            Some(c) => mark_of_colour(*c),
+            None => marks.get(i).copied().unwrap_or(0),
+        })
+        .collect()
 }
 
 /// Marks to make, without those on given cells (which the player cannot change).
@@ -175,7 +182,12 @@ pub fn marks_of_answer(answer: &Grid<u8>) -> Vec<u8> {
 
 /// An answer given as text rows of colour letters, as marks; `None` when a row does not read.
 pub fn marks_of_rows(rows: &[String]) -> Option<Vec<u8>> {
-    rows.concat().chars().map(|ch| super::formats::char_colour(ch).map(|c| if c == 0 { DOT } else { mark_of_colour(c) })).collect()
+    rows.concat()
+        .chars()
+        .map(|ch| {
+            super::formats::char_colour(ch).map(|c| if c == 0 { DOT } else { mark_of_colour(c) })
+        })
+        .collect()
 }
 
 fn esc(s: &str) -> String {
@@ -190,7 +202,9 @@ pub fn render_svg(p: &ColourNonogram, answer: Option<&Grid<u8>>) -> String {
     let left = p.rows().iter().map(Vec::len).max().unwrap_or(0).max(1) * cell;
     let top = p.cols().iter().map(Vec::len).max().unwrap_or(0).max(1) * cell;
     let (width, height) = (left + w * cell + 2, top + h * cell + 2);
-    let mut s = format!(r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="sans-serif" font-size="12">"#);
+    let mut s = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="sans-serif" font-size="12">"#
+    );
     s.push_str(&format!(r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##));
     if let Some(t) = p.title() {
         s.push_str(&format!("<title>{}</title>", esc(t)));
@@ -199,7 +213,13 @@ pub fn render_svg(p: &ColourNonogram, answer: Option<&Grid<u8>>) -> String {
         let rgb = p.palette()[usize::from(run.colour)].rgb;
         let fill = p.palette()[usize::from(run.colour)].hex();
         s.push_str(&format!(r##"<rect x="{}" y="{}" width="{}" height="{}" rx="3" fill="{fill}" stroke="#8a929c" stroke-width=".6"/>"##, x + 1, y + 1, cell - 2, cell - 2));
-        s.push_str(&format!(r#"<text x="{}" y="{}" text-anchor="middle" fill="{}">{}</text>"#, x + cell / 2, y + cell / 2 + 4, text_on(rgb), run.len));
+        s.push_str(&format!(
+            r#"<text x="{}" y="{}" text-anchor="middle" fill="{}">{}</text>"#,
+            x + cell / 2,
+            y + cell / 2 + 4,
+            text_on(rgb),
+            run.len
+        ));
     };
     for (r, clue) in p.rows().iter().enumerate() {
         let x0 = left - clue.len() * cell;
@@ -216,12 +236,19 @@ pub fn render_svg(p: &ColourNonogram, answer: Option<&Grid<u8>>) -> String {
     let bg = p.palette()[0].hex();
     for r in 0..h {
         for c in 0..w {
-            let fill = answer.and_then(|a| a.get(r, c)).map(|&v| p.palette()[usize::from(v).min(p.palette().len() - 1)].hex()).unwrap_or_else(|| bg.clone());
+            let fill = answer
+                .and_then(|a| a.get(r, c))
+                .map(|&v| p.palette()[usize::from(v).min(p.palette().len() - 1)].hex())
+                .unwrap_or_else(|| bg.clone());
             s.push_str(&format!(r##"<rect x="{}" y="{}" width="{cell}" height="{cell}" fill="{fill}" stroke="#9aa3ae" stroke-width=".5"/>"##, left + c * cell, top + r * cell));
         }
     }
     for i in (0..=w).step_by(5).chain([w]) {
-        s.push_str(&format!(r##"<line x1="{x}" y1="{top}" x2="{x}" y2="{}" stroke="#1d2430" stroke-width="1.5"/>"##, top + h * cell, x = left + i * cell));
+        s.push_str(&format!(
+            r##"<line x1="{x}" y1="{top}" x2="{x}" y2="{}" stroke="#1d2430" stroke-width="1.5"/>"##,
+            top + h * cell,
+            x = left + i * cell
+        ));
     }
     for i in (0..=h).step_by(5).chain([h]) {
         s.push_str(&format!(r##"<line x1="{left}" y1="{y}" x2="{}" y2="{y}" stroke="#1d2430" stroke-width="1.5"/>"##, left + w * cell, y = top + i * cell));

@@ -21,15 +21,29 @@ pub fn line_logic(p: &ColourNonogram) -> (Vec<Option<u8>>, deduce::Run, u64) {
 }
 
 /// Solves `p` in `mode`: line logic, then SAT for the rest and the proof.
-pub fn solve(p: &ColourNonogram, mode: Mode, monitor: Option<Monitor>) -> Result<Report<Grid<u8>>, SolveError> {
+pub fn solve(
+    p: &ColourNonogram,
+    mode: Mode,
+    monitor: Option<Monitor>,
+) -> Result<Report<Grid<u8>>, SolveError> {
     let started = Instant::now();
     let (cells, run, calls) = line_logic(p);
     let total = cells.len();
     let mut proof = Vec::new();
     if let End::Broken { sentence, .. } = &run.end {
         proof.push(format!("Line logic proved there is no answer: {sentence}"));
-        let stats = crate::sat::Stats { elapsed_ms: started.elapsed().as_secs_f64() * 1000.0, ..Default::default() };
-        return Ok(Report { verdict: Verdict::None, solutions: vec![], stats, proof, rating: None, count: matches!(mode, Mode::Count(_)).then_some((0, true)) });
+        let stats = crate::sat::Stats {
+            elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
+            ..Default::default()
+        };
+        return Ok(Report {
+            verdict: Verdict::None,
+            solutions: vec![],
+            stats,
+            proof,
+            rating: None,
+            count: matches!(mode, Mode::Count(_)).then_some((0, true)),
+        });
     }
     let fixed = cells.iter().filter(|c| c.is_some()).count();
     let rating = match run.rating(LADDER) {
@@ -48,5 +62,12 @@ pub fn solve(p: &ColourNonogram, mode: Mode, monitor: Option<Monitor>) -> Result
     let mut stats = solver.stats();
     stats.elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
     let count = matches!(mode, Mode::Count(_)).then_some((e.found, e.complete));
-    Ok(Report { verdict: e.verdict, solutions: e.solutions, stats, proof, rating: (e.verdict == Verdict::Unique).then_some(rating), count })
+    Ok(Report {
+        verdict: e.verdict,
+        solutions: e.solutions,
+        stats,
+        proof,
+        rating: (e.verdict == Verdict::Unique).then_some(rating),
+        count,
+    })
 }

@@ -16,7 +16,11 @@ use crate::puzzle::Mode;
 use crate::web::actions;
 use crate::web::components::hint::{self, HintPanel};
 use crate::web::components::zoom::Zoom;
-use crate::web::components::{import::Import, share::{self, Share}, status::Status};
+use crate::web::components::{
+    import::Import,
+    share::{self, Share},
+    status::Status,
+};
 use crate::web::hooks::{use_example, use_workshop};
 use crate::web::state::{Action, Work};
 
@@ -84,11 +88,19 @@ pub fn Page() -> Html {
     let n = width * height;
     let colours = p.colours();
     // A tool from another puzzle's palette falls back to the first colour.
-    let tool_now = if *tool == DOT || page::colour_of_mark(*tool).is_some_and(|c| (1..=colours).contains(&usize::from(c))) { *tool } else { page::mark_of_colour(1) };
+    let tool_now = if *tool == DOT
+        || page::colour_of_mark(*tool).is_some_and(|c| (1..=colours).contains(&usize::from(c)))
+    {
+        *tool
+    } else {
+        page::mark_of_colour(1)
+    };
 
     let scrubbed = hint::board_marks(&w);
     let hl = hint::highlight(&w);
-    let own: Vec<u8> = (0..n).map(|i| scrubbed.as_ref().unwrap_or(&w.marks).get(i).copied().unwrap_or(0)).collect();
+    let own: Vec<u8> = (0..n)
+        .map(|i| scrubbed.as_ref().unwrap_or(&w.marks).get(i).copied().unwrap_or(0))
+        .collect();
     let marks: Vec<u8> = page::with_givens(&p, &own);
     let givens = p.start().iter().filter(|g| g.is_some()).count();
     let (answer_rows, other_rows) = w.shown_answers();
@@ -109,14 +121,18 @@ pub fn Page() -> Html {
         let (state, drag, p) = (ctx.state.clone(), drag.clone(), p.clone());
         move || {
             if let Some(d) = *drag {
-                let cells = page::outside_givens(&p, drag_cells(&d).into_iter().map(|(r, c)| (r * width + c, d.value)).collect());
+                let cells = page::outside_givens(
+                    &p,
+                    drag_cells(&d).into_iter().map(|(r, c)| (r * width + c, d.value)).collect(),
+                );
                 state.dispatch(Action::Mark { kind: KIND, cells });
             }
             drag.set(None);
         }
     };
     let on_down = {
-        let (drag, press, marks, cursor, board_ref) = (drag.clone(), press.clone(), marks.clone(), cursor.clone(), board_ref.clone());
+        let (drag, press, marks, cursor, board_ref) =
+            (drag.clone(), press.clone(), marks.clone(), cursor.clone(), board_ref.clone());
         let answer_shown = answer.is_some();
         Callback::from(move |e: PointerEvent| {
             let Some((r, c)) = cell_at(e.client_x(), e.client_y()) else { return };
@@ -125,20 +141,25 @@ pub fn Page() -> Html {
                 let _ = b.focus();
             }
             let current = if answer_shown { 0 } else { marks[r * width + c] };
-            let value = if e.button() == 2 { page::click(current, DOT) } else { page::click(current, tool_now) };
+            let value = if e.button() == 2 {
+                page::click(current, DOT)
+            } else {
+                page::click(current, tool_now)
+            };
             cursor.set((r, c));
             drag.set(Some(Drag { start: (r, c), end: (r, c), value }));
             if e.pointer_type() == "touch" {
                 // A long press puts a dot instead of the colour.
                 let drag = drag.clone();
                 let dot = page::click(current, DOT);
-                *press.borrow_mut() = Some(Timeout::new(crate::web::board::LONG_PRESS_MS, move || {
-                    if let Some(d) = *drag {
-                        if d.start == d.end {
-                            drag.set(Some(Drag { value: dot, ..d }));
+                *press.borrow_mut() =
+                    Some(Timeout::new(crate::web::board::LONG_PRESS_MS, move || {
+                        if let Some(d) = *drag {
+                            if d.start == d.end {
+                                drag.set(Some(Drag { value: dot, ..d }));
+                            }
                         }
-                    }
-                }));
+                    }));
             }
         })
     };
@@ -162,7 +183,8 @@ pub fn Page() -> Html {
         })
     };
     let on_key = {
-        let (state, cursor, marks, tool, p) = (ctx.state.clone(), cursor.clone(), marks.clone(), tool.clone(), p.clone());
+        let (state, cursor, marks, tool, p) =
+            (ctx.state.clone(), cursor.clone(), marks.clone(), tool.clone(), p.clone());
         Callback::from(move |e: KeyboardEvent| {
             let (r, c) = *cursor;
             let i = r * width + c;
@@ -201,9 +223,17 @@ pub fn Page() -> Html {
             let (label, style, text) = match page::colour_of_mark(mark) {
                 Some(c) if c > 0 => {
                     let col = &p.palette()[usize::from(c)];
-                    (format!("Paint {} (key {c})", p.colour_name(usize::from(c))), format!("background:{};color:{}", col.hex(), page::text_on(col.rgb)), if c <= 9 { c.to_string() } else { String::new() })
+                    (
+                        format!("Paint {} (key {c})", p.colour_name(usize::from(c))),
+                        format!("background:{};color:{}", col.hex(), page::text_on(col.rgb)),
+                        if c <= 9 { c.to_string() } else { String::new() },
+                    )
                 }
-                _ => ("Dot: known background (key X, right-click or long-press)".to_string(), String::new(), "•".to_string()),
+                _ => (
+                    "Dot: known background (key X, right-click or long-press)".to_string(),
+                    String::new(),
+                    "•".to_string(),
+                ),
             };
             let pressed = (mark == tool_now).to_string();
             html! {
@@ -222,7 +252,9 @@ pub fn Page() -> Html {
     let bg = p.palette()[0].hex();
     let cell_style = |m: u8| -> String {
         match page::colour_of_mark(m) {
-            Some(c) if c > 0 => format!("background-color:{}", p.palette()[usize::from(c).min(colours)].hex()),
+            Some(c) if c > 0 => {
+                format!("background-color:{}", p.palette()[usize::from(c).min(colours)].hex())
+            }
             _ => format!("background-color:{bg}"),
         }
     };
@@ -249,7 +281,11 @@ pub fn Page() -> Html {
                 (*cursor == (r, c)).then_some("cursor"),
                 in_preview.then_some("preview"),
                 (answer.is_none() && mistaken[i]).then_some("mistake"),
-                other.as_ref().zip(answer.as_ref()).is_some_and(|(o, a)| o[i] != a[i]).then_some("differs"),
+                other
+                    .as_ref()
+                    .zip(answer.as_ref())
+                    .is_some_and(|(o, a)| o[i] != a[i])
+                    .then_some("differs"),
                 hl.classes(i),
             );
             board.push(html! { <div {class} style={cell_style(m)} data-r={r.to_string()} data-c={c.to_string()} data-v={m.to_string()}></div> });
@@ -259,43 +295,75 @@ pub fn Page() -> Html {
 
     let solve = {
         let (run, text) = (ctx.run.clone(), text.clone());
-        Callback::from(move |_: MouseEvent| run.emit((Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: text.clone(), mode: Mode::Unique, options: String::new() })))
+        Callback::from(move |_: MouseEvent| {
+            run.emit((
+                Work::Solve(Mode::Unique),
+                Request::Solve {
+                    kind: KIND,
+                    puzzle: text.clone(),
+                    mode: Mode::Unique,
+                    options: String::new(),
+                },
+            ))
+        })
     };
     let report = w.result.clone();
     let check = {
-        let (state, run, text, has_result) = (ctx.state.clone(), ctx.run.clone(), text.clone(), report.is_some());
+        let (state, run, text, has_result) =
+            (ctx.state.clone(), ctx.run.clone(), text.clone(), report.is_some());
         Callback::from(move |_: MouseEvent| {
             state.dispatch(Action::Check(KIND));
             if !has_result {
-                run.emit((Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: text.clone(), mode: Mode::Unique, options: String::new() }));
+                run.emit((
+                    Work::Solve(Mode::Unique),
+                    Request::Solve {
+                        kind: KIND,
+                        puzzle: text.clone(),
+                        mode: Mode::Unique,
+                        options: String::new(),
+                    },
+                ));
             }
         })
     };
-    let solution_grid: Option<Grid<u8>> = report
-        .as_ref()
-        .and_then(|r| r.solutions.first())
-        .and_then(|rows| p.solution_grid(rows));
+    let solution_grid: Option<Grid<u8>> =
+        report.as_ref().and_then(|r| r.solutions.first()).and_then(|rows| p.solution_grid(rows));
     let print_solution = solution_grid.clone().map(|g| {
         let p = p.clone();
         Callback::from(move |()| page::render_svg(&p, Some(&g)))
     });
     let json_export = {
         let p = p.clone();
-        actions::text_export(&ctx, "Studio JSON", "puzzle.json", "application/json", move || Ok(formats::to_json(&p).to_string()))
+        actions::text_export(&ctx, "Studio JSON", "puzzle.json", "application/json", move || {
+            Ok(formats::to_json(&p).to_string())
+        })
     };
     let xml_export = {
         let p = p.clone();
-        actions::text_export(&ctx, "webpbn XML", "puzzle.xml", "application/xml", move || Ok(super::xml::to_xml(&p)))
+        actions::text_export(&ctx, "webpbn XML", "puzzle.xml", "application/xml", move || {
+            Ok(super::xml::to_xml(&p))
+        })
     };
     let non_export = {
         let p = p.clone();
-        actions::text_export(&ctx, "Coloured .non", "puzzle.non", "text/plain", move || Ok(super::non::to_non(&p)))
+        actions::text_export(&ctx, "Coloured .non", "puzzle.non", "text/plain", move || {
+            Ok(super::non::to_non(&p))
+        })
     };
     let g_export = {
         let p = p.clone();
-        actions::text_export(&ctx, "Olšák .g", "puzzle.g", "text/plain", move || Ok(super::olsak::to_g(&p)))
+        actions::text_export(&ctx, "Olšák .g", "puzzle.g", "text/plain", move || {
+            Ok(super::olsak::to_g(&p))
+        })
     };
-    let generate = actions::generate_on_click::<super::ColourNonogram>(&ctx, super::GenerateOptions { size: Some(*gen_size), colours: Some(*gen_colours), difficulty: Some((*gen_level).clone()) });
+    let generate = actions::generate_on_click::<super::ColourNonogram>(
+        &ctx,
+        super::GenerateOptions {
+            size: Some(*gen_size),
+            colours: Some(*gen_colours),
+            difficulty: Some((*gen_level).clone()),
+        },
+    );
     let rules = format!(
         "{width}x{height}, {colours} colours. Each number is a run of cells of its colour, in order; runs of the same colour have a gap between them, runs of different colours may touch. Pick a colour (keys 1 to {}), then tap, click or drag to paint; long-press or right-click: dot (background). Keys: arrows, Space, X, Ctrl+Z.",
         colours.min(9)
@@ -353,7 +421,10 @@ pub fn Page() -> Html {
 /// The small picture on the home page's card for this kind.
 pub fn card_picture() -> String {
     crate::web::components::home::picture(
-        &["....bcc.", "...bbcc.", "..b..b..", "..b..b..", ".aa..aa.", "aaa.aaa.", "aaa.aaa.", ".a...a.."],
+        &[
+            "....bcc.", "...bbcc.", "..b..b..", "..b..b..", ".aa..aa.", "aaa.aaa.", "aaa.aaa.",
+            ".a...a..",
+        ],
         |c| match c {
             'a' => "#dd2222",
             'b' => "#776644",

@@ -22,7 +22,10 @@ pub fn from_xml(text: &str) -> InputResult<(ColourNonogram, Option<Grid<u8>>)> {
     let at = |e: &Element| format!("XML line {}", e.line);
     if let Some(t) = puzzle.attr("type") {
         if t != "grid" {
-            return Err(InputError::at(at(puzzle), format!("puzzle type `{}` is not supported (only grid)", clip(t))));
+            return Err(InputError::at(
+                at(puzzle),
+                format!("puzzle type `{}` is not supported (only grid)", clip(t)),
+            ));
         }
     }
     let default = puzzle.attr("defaultcolor").unwrap_or("black").to_string();
@@ -30,8 +33,13 @@ pub fn from_xml(text: &str) -> InputResult<(ColourNonogram, Option<Grid<u8>>)> {
     // (name, rgb, char) of every declared colour.
     let mut declared: Vec<(String, [u8; 3], Option<char>)> = Vec::new();
     for c in puzzle.all("color") {
-        let name = c.attr("name").ok_or_else(|| InputError::at(at(c), "<color> without a name"))?.to_string();
-        let rgb = Colour::from_hex(c.text.trim()).ok_or_else(|| InputError::at(at(c), format!("`{}` is not a hex colour", clip(c.text.trim()))))?;
+        let name = c
+            .attr("name")
+            .ok_or_else(|| InputError::at(at(c), "<color> without a name"))?
+            .to_string();
+        let rgb = Colour::from_hex(c.text.trim()).ok_or_else(|| {
+            InputError::at(at(c), format!("`{}` is not a hex colour", clip(c.text.trim())))
+        })?;
         declared.push((name, rgb, c.attr("char").and_then(|s| s.chars().next())));
     }
     let builtin = |name: &str| match name {
@@ -42,7 +50,12 @@ pub fn from_xml(text: &str) -> InputResult<(ColourNonogram, Option<Grid<u8>>)> {
     let mut palette: Vec<Colour> = Vec::new();
     let mut chars: Vec<Option<char>> = Vec::new();
     let bg = declared.iter().find(|d| d.0 == background);
-    let bg_rgb = bg.map(|d| d.1).or_else(|| builtin(&background)).ok_or_else(|| InputError::at(at(puzzle), format!("the background colour `{}` has no <color>", clip(&background))))?;
+    let bg_rgb = bg.map(|d| d.1).or_else(|| builtin(&background)).ok_or_else(|| {
+        InputError::at(
+            at(puzzle),
+            format!("the background colour `{}` has no <color>", clip(&background)),
+        )
+    })?;
     palette.push(Colour { rgb: bg_rgb, name: Some(background.clone()) });
     chars.push(bg.and_then(|d| d.2).or(Some('.')));
     for d in &declared {
@@ -51,19 +64,31 @@ pub fn from_xml(text: &str) -> InputResult<(ColourNonogram, Option<Grid<u8>>)> {
             chars.push(d.2);
         }
     }
-    let index_of = |name: &str, e: &Element, palette: &mut Vec<Colour>, chars: &mut Vec<Option<char>>| -> InputResult<u8> {
+    let index_of = |name: &str,
+                    e: &Element,
+                    palette: &mut Vec<Colour>,
+                    chars: &mut Vec<Option<char>>|
+     -> InputResult<u8> {
         if let Some(i) = palette.iter().position(|p| p.name.as_deref() == Some(name)) {
             if i == 0 {
-                return Err(InputError::at(at(e), format!("a count in the background colour `{}`", clip(name))));
+                return Err(InputError::at(
+                    at(e),
+                    format!("a count in the background colour `{}`", clip(name)),
+                ));
             }
             return Ok(i as u8);
         }
-        let rgb = builtin(name).ok_or_else(|| InputError::at(at(e), format!("colour `{}` has no <color> element", clip(name))))?;
+        let rgb = builtin(name).ok_or_else(|| {
+            InputError::at(at(e), format!("colour `{}` has no <color> element", clip(name)))
+        })?;
         palette.push(Colour { rgb, name: Some(name.to_string()) });
         chars.push(if name == "black" { Some('X') } else { None });
         Ok((palette.len() - 1) as u8)
     };
-    let read_clues = |kind: &str, palette: &mut Vec<Colour>, chars: &mut Vec<Option<char>>| -> InputResult<Vec<Clue>> {
+    let read_clues = |kind: &str,
+                      palette: &mut Vec<Colour>,
+                      chars: &mut Vec<Option<char>>|
+     -> InputResult<Vec<Clue>> {
         let block = puzzle
             .all("clues")
             .find(|c| c.attr("type") == Some(kind))
@@ -77,7 +102,12 @@ pub fn from_xml(text: &str) -> InputResult<(ColourNonogram, Option<Grid<u8>>)> {
                 for c in l.all("count") {
                     let colour = index_of(c.attr("color").unwrap_or(&default), c, palette, chars)?;
                     let t = c.text.trim();
-                    let len = t.parse::<u32>().map_err(|_| InputError::at(format!("{}, {which}", at(c)), format!("`{}` is not a run length", clip(t))))?;
+                    let len = t.parse::<u32>().map_err(|_| {
+                        InputError::at(
+                            format!("{}, {which}", at(c)),
+                            format!("`{}` is not a run length", clip(t)),
+                        )
+                    })?;
                     // A lone 0 is an empty line.
                     if len == 0 && l.all("count").count() == 1 {
                         continue;
@@ -91,23 +121,44 @@ pub fn from_xml(text: &str) -> InputResult<(ColourNonogram, Option<Grid<u8>>)> {
     let cols = read_clues("columns", &mut palette, &mut chars)?;
     let rows = read_clues("rows", &mut palette, &mut chars)?;
     if palette.len() > super::model::MAX_COLOURS + 1 {
-        return Err(InputError::at(at(puzzle), format!("{} colours besides the background; at most {}", palette.len() - 1, super::model::MAX_COLOURS)));
+        return Err(InputError::at(
+            at(puzzle),
+            format!(
+                "{} colours besides the background; at most {}",
+                palette.len() - 1,
+                super::model::MAX_COLOURS
+            ),
+        ));
     }
     let title = puzzle.all("title").next().map(|t| t.text.trim().to_string());
-    let p = ColourNonogram::new(palette, rows, cols).map_err(|e| e.within(at(puzzle)))?.with_title(title);
-    let goal = puzzle.all("solution").find(|s| matches!(s.attr("type"), None | Some("goal") | Some("solution")));
+    let p = ColourNonogram::new(palette, rows, cols)
+        .map_err(|e| e.within(at(puzzle)))?
+        .with_title(title);
+    let goal = puzzle
+        .all("solution")
+        .find(|s| matches!(s.attr("type"), None | Some("goal") | Some("solution")));
     let Some(sol) = goal else { return Ok((p, None)) };
-    let image = sol.all("image").next().ok_or_else(|| InputError::at(at(sol), "<solution> without <image>"))?;
-    let rows_text: Vec<&str> = image.text.split('|').map(str::trim).filter(|s| !s.is_empty()).collect();
+    let image = sol
+        .all("image")
+        .next()
+        .ok_or_else(|| InputError::at(at(sol), "<solution> without <image>"))?;
+    let rows_text: Vec<&str> =
+        image.text.split('|').map(str::trim).filter(|s| !s.is_empty()).collect();
     let (w, h) = (p.width(), p.height());
     if rows_text.len() != h || rows_text.iter().any(|r| r.chars().count() != w) {
-        return Err(InputError::at(at(image), format!("the image should be {h} rows of {w} cells, each in |…|")));
+        return Err(InputError::at(
+            at(image),
+            format!("the image should be {h} rows of {w} cells, each in |…|"),
+        ));
     }
     let mut cells = Vec::with_capacity(w * h);
     for (r, row) in rows_text.iter().enumerate() {
         for (c, ch) in row.chars().enumerate() {
             let v = chars.iter().position(|&x| x == Some(ch)).ok_or_else(|| {
-                InputError::at(format!("{}, image row {}, column {}", at(image), r + 1, c + 1), format!("`{ch}` is no colour's char"))
+                InputError::at(
+                    format!("{}, image row {}, column {}", at(image), r + 1, c + 1),
+                    format!("`{ch}` is no colour's char"),
+                )
             })?;
             cells.push(v as u8);
         }
@@ -126,7 +177,13 @@ fn escape(s: &str) -> String {
 fn names(p: &ColourNonogram) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for (i, c) in p.palette().iter().enumerate() {
-        let base = c.name.clone().unwrap_or_else(|| if i == 0 { "background".into() } else { format!("colour{i}") });
+        let base = c.name.clone().unwrap_or_else(|| {
+            if i == 0 {
+                "background".into()
+            } else {
+                format!("colour{i}")
+            }
+        });
         let mut name = base.clone();
         let mut k = 2;
         while out.contains(&name) {
@@ -150,7 +207,12 @@ pub fn to_xml(p: &ColourNonogram) -> String {
         out.push_str(&format!("<title>{}</title>\n", escape(t)));
     }
     for (i, c) in p.palette().iter().enumerate() {
-        out.push_str(&format!("<color name=\"{}\" char=\"{}\">{}</color>\n", escape(&names[i]), colour_char(i as u8), &c.hex()[1..]));
+        out.push_str(&format!(
+            "<color name=\"{}\" char=\"{}\">{}</color>\n",
+            escape(&names[i]),
+            colour_char(i as u8),
+            &c.hex()[1..]
+        ));
     }
     for (kind, clues) in [("columns", p.cols()), ("rows", p.rows())] {
         out.push_str(&format!("<clues type=\"{kind}\">\n"));
@@ -160,7 +222,11 @@ pub fn to_xml(p: &ColourNonogram) -> String {
             } else {
                 out.push_str("<line>");
                 for r in c {
-                    out.push_str(&format!("<count color=\"{}\">{}</count>", escape(&names[usize::from(r.colour)]), r.len));
+                    out.push_str(&format!(
+                        "<count color=\"{}\">{}</count>",
+                        escape(&names[usize::from(r.colour)]),
+                        r.len
+                    ));
                 }
                 out.push_str("</line>\n");
             }

@@ -20,7 +20,11 @@ pub fn verify(board: &FloodIt, moves: &[u8]) -> Result<(), String> {
     }
     for (t, &m) in moves.iter().enumerate() {
         if m as usize >= board.n_colours() {
-            return Err(format!("move {} names colour {m}, but the board has {} colours", t + 1, board.n_colours()));
+            return Err(format!(
+                "move {} names colour {m}, but the board has {} colours",
+                t + 1,
+                board.n_colours()
+            ));
         }
         if colour[start] == m {
             return Err(format!("move {} repeats the flood's colour {}", t + 1, board.symbol(m)));
@@ -36,7 +40,11 @@ pub fn verify(board: &FloodIt, moves: &[u8]) -> Result<(), String> {
         }
         count = now;
         if count == total && t + 1 < moves.len() {
-            return Err(format!("the board is flooded after move {}, but {} moves were given", t + 1, moves.len()));
+            return Err(format!(
+                "the board is flooded after move {}, but {} moves were given",
+                t + 1,
+                moves.len()
+            ));
         }
     }
     if count != total {

@@ -27,7 +27,10 @@ pub fn to_json(p: &FloodIt) -> serde_json::Value {
 fn field_usize(v: &serde_json::Value, name: &str) -> InputResult<Option<usize>> {
     match v.get(name) {
         None | Some(serde_json::Value::Null) => Ok(None),
-        Some(x) => x.as_u64().map(|n| Some(n as usize)).ok_or_else(|| InputError::at(format!("field `{name}`"), "expected a whole number")),
+        Some(x) => x
+            .as_u64()
+            .map(|n| Some(n as usize))
+            .ok_or_else(|| InputError::at(format!("field `{name}`"), "expected a whole number")),
     }
 }
 
@@ -35,22 +38,34 @@ fn field_usize(v: &serde_json::Value, name: &str) -> InputResult<Option<usize>> 
 pub fn from_json(v: &serde_json::Value) -> InputResult<FloodIt> {
     if let Some(kind) = v.get("kind") {
         if kind.as_str() != Some("floodit") {
-            return Err(InputError::at("field `kind`", format!("expected \"floodit\", found {}", clip(&kind.to_string()))));
+            return Err(InputError::at(
+                "field `kind`",
+                format!("expected \"floodit\", found {}", clip(&kind.to_string())),
+            ));
         }
     }
     let arr = v
         .get("cells")
         .ok_or_else(|| InputError::at("field `cells`", "missing"))?
         .as_array()
-        .ok_or_else(|| InputError::at("field `cells`", "expected a list of strings, one per row"))?;
+        .ok_or_else(|| {
+            InputError::at("field `cells`", "expected a list of strings, one per row")
+        })?;
     let mut symbols = Vec::new();
     let mut cols = None;
     for (i, r) in arr.iter().enumerate() {
-        let row = r.as_str().ok_or_else(|| InputError::at(format!("cells row {}", i + 1), "expected a string of colours"))?;
+        let row = r.as_str().ok_or_else(|| {
+            InputError::at(format!("cells row {}", i + 1), "expected a string of colours")
+        })?;
         let n = row.chars().count();
         match cols {
             None => cols = Some(n),
-            Some(c) if c != n => return Err(InputError::at(format!("cells row {}", i + 1), format!("expected {c} cells, found {n}"))),
+            Some(c) if c != n => {
+                return Err(InputError::at(
+                    format!("cells row {}", i + 1),
+                    format!("expected {c} cells, found {n}"),
+                ))
+            }
             _ => {}
         }
         symbols.extend(row.chars());
@@ -59,25 +74,41 @@ pub fn from_json(v: &serde_json::Value) -> InputResult<FloodIt> {
     let cols = cols.unwrap_or(0);
     if let Some(n) = field_usize(v, "rows")? {
         if n != rows {
-            return Err(InputError::at("field `rows`", format!("says {n}, but `cells` has {rows} rows")));
+            return Err(InputError::at(
+                "field `rows`",
+                format!("says {n}, but `cells` has {rows} rows"),
+            ));
         }
     }
     if let Some(n) = field_usize(v, "cols")? {
         if n != cols {
-            return Err(InputError::at("field `cols`", format!("says {n}, but the rows have {cols} cells")));
+            return Err(InputError::at(
+                "field `cols`",
+                format!("says {n}, but the rows have {cols} cells"),
+            ));
         }
     }
     let start = match v.get("start") {
         None | Some(serde_json::Value::Null) => (0, 0),
         Some(s) => {
-            let pair = s.as_array().filter(|a| a.len() == 2).ok_or_else(|| InputError::at("field `start`", "expected [row, col]"))?;
-            let get = |i: usize| pair[i].as_u64().map(|x| x as usize).ok_or_else(|| InputError::at("field `start`", "expected two whole numbers"));
+            let pair = s
+                .as_array()
+                .filter(|a| a.len() == 2)
+                .ok_or_else(|| InputError::at("field `start`", "expected [row, col]"))?;
+            let get = |i: usize| {
+                pair[i]
+                    .as_u64()
+                    .map(|x| x as usize)
+                    .ok_or_else(|| InputError::at("field `start`", "expected two whole numbers"))
+            };
             (get(0)?, get(1)?)
         }
     };
     let mut p = FloodIt::new(rows, cols, &symbols, start)?;
     if let Some(pl) = v.get("played") {
-        let text = pl.as_str().ok_or_else(|| InputError::at("field `played`", "expected a move string"))?;
+        let text = pl
+            .as_str()
+            .ok_or_else(|| InputError::at("field `played`", "expected a move string"))?;
         let moves = p.parse_moves(text).map_err(|e| e.within("field `played`"))?;
         p = p.with_played(moves)?;
     }
@@ -105,8 +136,15 @@ pub fn from_link_payload(version: u32, payload: &str) -> InputResult<FloodIt> {
     if version != 1 {
         return Err(InputError::new(format!("Flood-It links of version v{version} are unknown")));
     }
-    let (head, cells) = payload.split_once('/').ok_or_else(|| InputError::new("expected `<rows>x<cols>/<cells>`"))?;
-    let bad = || InputError::at("size", format!("`{}` should read like 14x14, 19x19@9,9 or 6x6m17", clip(head)));
+    let (head, cells) = payload
+        .split_once('/')
+        .ok_or_else(|| InputError::new("expected `<rows>x<cols>/<cells>`"))?;
+    let bad = || {
+        InputError::at(
+            "size",
+            format!("`{}` should read like 14x14, 19x19@9,9 or 6x6m17", clip(head)),
+        )
+    };
     let (head, limit) = match head.split_once('m') {
         Some((h, l)) => (h, Some(l.parse::<usize>().map_err(|_| bad())?)),
         None => (head, None),
@@ -144,30 +182,43 @@ pub fn from_tatham(id: &str) -> InputResult<FloodIt> {
         Some(i) => crate::link::percent_decode(&id[i + "flood.html#".len()..]),
         None => id.to_string(),
     };
-    let split = id.find([':', '#']).ok_or_else(|| InputError::at("Tatham ID", "expected `<params>:<description>`"))?;
+    let split = id
+        .find([':', '#'])
+        .ok_or_else(|| InputError::at("Tatham ID", "expected `<params>:<description>`"))?;
     if id.as_bytes()[split] == b'#' {
         return Err(InputError::at("Tatham ID", "this is a random-seed ID (`params#seed`); only descriptive IDs (`params:description`) can be imported, since seeds depend on Tatham's generator"));
     }
     let (params, desc) = (&id[..split], &id[split + 1..]);
     let digits: String = params.chars().take_while(|c| c.is_ascii_digit()).collect();
-    let w: usize = digits.parse().map_err(|_| InputError::at("Tatham params", format!("`{}` should start with the width", clip(params))))?;
+    let w: usize = digits.parse().map_err(|_| {
+        InputError::at("Tatham params", format!("`{}` should start with the width", clip(params)))
+    })?;
     let rest = &params[digits.len()..];
     let h = match rest.strip_prefix('x') {
         Some(r) => {
             let d: String = r.chars().take_while(|c| c.is_ascii_digit()).collect();
-            d.parse().map_err(|_| InputError::at("Tatham params", format!("`{}`: no height after x", clip(params))))?
+            d.parse().map_err(|_| {
+                InputError::at("Tatham params", format!("`{}`: no height after x", clip(params)))
+            })?
         }
         None => w,
     };
-    let (cells, limit) = desc.split_once(',').ok_or_else(|| InputError::at("Tatham description", "expected `<cells>,<move limit>`"))?;
+    let (cells, limit) = desc
+        .split_once(',')
+        .ok_or_else(|| InputError::at("Tatham description", "expected `<cells>,<move limit>`"))?;
     let limit: usize = if limit.is_empty() {
         0
     } else {
-        limit.trim().parse().map_err(|_| InputError::at("Tatham move limit", format!("`{}` is not a number", clip(limit))))?
+        limit.trim().parse().map_err(|_| {
+            InputError::at("Tatham move limit", format!("`{}` is not a number", clip(limit)))
+        })?
     };
     let symbols: Vec<char> = cells.chars().collect();
     if let Some((i, ch)) = symbols.iter().enumerate().find(|(_, c)| !c.is_ascii_digit()) {
-        return Err(InputError::at(format!("Tatham cell {i}"), format!("`{ch}` is not a colour digit 0-9")));
+        return Err(InputError::at(
+            format!("Tatham cell {i}"),
+            format!("`{ch}` is not a colour digit 0-9"),
+        ));
     }
     Ok(FloodIt::new(h, w, &symbols, (0, 0))?.with_limit(Some(limit)))
 }
@@ -192,11 +243,17 @@ fn is_colorfill_char(c: char) -> bool {
 pub fn from_colorfill_line(line: &str) -> InputResult<FloodIt> {
     let symbols: Vec<char> = line.trim().chars().collect();
     if let Some((i, ch)) = symbols.iter().enumerate().find(|(_, c)| !is_colorfill_char(**c)) {
-        return Err(InputError::at(format!("character {}", i + 1), format!("`{ch}` is not a ColorFill colour (1-9, a-f)")));
+        return Err(InputError::at(
+            format!("character {}", i + 1),
+            format!("`{ch}` is not a ColorFill colour (1-9, a-f)"),
+        ));
     }
     let w = (symbols.len() as f64).sqrt().round() as usize;
     if w * w != symbols.len() {
-        return Err(InputError::new(format!("{} colours do not make a square board", symbols.len())));
+        return Err(InputError::new(format!(
+            "{} colours do not make a square board",
+            symbols.len()
+        )));
     }
     FloodIt::new(w, w, &symbols, (0, 0))
 }
@@ -209,7 +266,10 @@ pub fn from_floodtest_block(rows: &[&str]) -> InputResult<FloodIt> {
     for (i, r) in rows.iter().enumerate() {
         let r = r.trim();
         if r.chars().count() != w {
-            return Err(InputError::at(format!("row {}", i + 1), format!("expected {w} colours, found {}", r.chars().count())));
+            return Err(InputError::at(
+                format!("row {}", i + 1),
+                format!("expected {w} colours, found {}", r.chars().count()),
+            ));
         }
         symbols.extend(r.chars());
     }
@@ -221,7 +281,8 @@ pub fn from_floodtest_block(rows: &[&str]) -> InputResult<FloodIt> {
 pub fn import(text: &str) -> InputResult<Entry<FloodIt>> {
     let t = text.trim();
     let puzzle = if t.starts_with('{') {
-        let v: serde_json::Value = serde_json::from_str(t).map_err(|e| InputError::at("JSON", e.to_string()))?;
+        let v: serde_json::Value =
+            serde_json::from_str(t).map_err(|e| InputError::at("JSON", e.to_string()))?;
         from_json(&v)?
     } else if t.contains(':') || t.contains("flood.html") {
         from_tatham(t)?
@@ -240,23 +301,36 @@ pub fn import(text: &str) -> InputResult<Entry<FloodIt>> {
 /// blank line each; centre start), Tatham Flood IDs one a line (`sgt-flood --generate`), or one
 /// board in any form [`import`] reads. `answers` is the
 /// text of a solutions file (one move string per board) when there is one.
-pub fn read_collection(text: &str, name: &str, answers: Option<&str>) -> InputResult<Vec<Entry<FloodIt>>> {
+pub fn read_collection(
+    text: &str,
+    name: &str,
+    answers: Option<&str>,
+) -> InputResult<Vec<Entry<FloodIt>>> {
     let lines: Vec<&str> = text.lines().map(str::trim).collect();
-    let nonempty: Vec<(usize, &str)> = lines.iter().copied().enumerate().filter(|(_, l)| !l.is_empty()).collect();
+    let nonempty: Vec<(usize, &str)> =
+        lines.iter().copied().enumerate().filter(|(_, l)| !l.is_empty()).collect();
     let one_per_line = nonempty.len() > 1
-        && nonempty.iter().all(|(_, l)| l.chars().all(is_colorfill_char) && {
-            let n = l.len();
-            let w = (n as f64).sqrt().round() as usize;
-            w * w == n && w >= 2
+        && nonempty.iter().all(|(_, l)| {
+            l.chars().all(is_colorfill_char) && {
+                let n = l.len();
+                let w = (n as f64).sqrt().round() as usize;
+                w * w == n && w >= 2
+            }
         });
     let mut entries = Vec::new();
     // A file of Tatham Flood IDs, one a line (`sgt-flood --generate`).
-    let tatham = crate::puzzle::id_lines(text, name, |l| is_tatham_id(l) || l.contains("flood.html#"), from_tatham);
+    let tatham = crate::puzzle::id_lines(
+        text,
+        name,
+        |l| is_tatham_id(l) || l.contains("flood.html#"),
+        from_tatham,
+    );
     if let Some(ids) = tatham {
         entries = ids?;
     } else if one_per_line {
         for (i, l) in &nonempty {
-            let p = from_colorfill_line(l).map_err(|e| e.within(format!("{name} line {}", i + 1)))?;
+            let p =
+                from_colorfill_line(l).map_err(|e| e.within(format!("{name} line {}", i + 1)))?;
             entries.push(Entry { id: format!("{name}:{}", i + 1), puzzle: p, known: None });
         }
     } else if nonempty.len() > 1 && text.contains("\n\n") || name.contains("floodtest") {
@@ -265,8 +339,13 @@ pub fn read_collection(text: &str, name: &str, answers: Option<&str>) -> InputRe
         for (i, l) in lines.iter().enumerate() {
             if l.is_empty() {
                 if !block.is_empty() {
-                    let p = from_floodtest_block(&block).map_err(|e| e.within(format!("{name} board at line {}", first + 1)))?;
-                    entries.push(Entry { id: format!("{name}:{}", entries.len() + 1), puzzle: p, known: None });
+                    let p = from_floodtest_block(&block)
+                        .map_err(|e| e.within(format!("{name} board at line {}", first + 1)))?;
+                    entries.push(Entry {
+                        id: format!("{name}:{}", entries.len() + 1),
+                        puzzle: p,
+                        known: None,
+                    });
                     block.clear();
                 }
             } else {
@@ -277,8 +356,13 @@ pub fn read_collection(text: &str, name: &str, answers: Option<&str>) -> InputRe
             }
         }
         if !block.is_empty() {
-            let p = from_floodtest_block(&block).map_err(|e| e.within(format!("{name} board at line {}", first + 1)))?;
-            entries.push(Entry { id: format!("{name}:{}", entries.len() + 1), puzzle: p, known: None });
+            let p = from_floodtest_block(&block)
+                .map_err(|e| e.within(format!("{name} board at line {}", first + 1)))?;
+            entries.push(Entry {
+                id: format!("{name}:{}", entries.len() + 1),
+                puzzle: p,
+                known: None,
+            });
         }
     } else {
         let mut e = import(text)?;
@@ -289,7 +373,10 @@ pub fn read_collection(text: &str, name: &str, answers: Option<&str>) -> InputRe
         let lines: Vec<&str> = answers.lines().map(str::trim).collect();
         for (i, e) in entries.iter_mut().enumerate() {
             if let Some(l) = lines.get(i) {
-                let moves = e.puzzle.parse_moves(l).map_err(|err| err.within(format!("solutions line {}", i + 1)))?;
+                let moves = e
+                    .puzzle
+                    .parse_moves(l)
+                    .map_err(|err| err.within(format!("solutions line {}", i + 1)))?;
                 e.known = Some(moves);
             }
         }

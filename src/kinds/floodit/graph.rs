@@ -79,7 +79,18 @@ impl Graph {
         for (v, &c) in colour.iter().enumerate() {
             set(&mut colour_bits[c as usize * words..(c as usize + 1) * words], v);
         }
-        Graph { n, k, words, start: comp_of[board.start()] as usize, comp_of, colour, adj, adj_bits, colour_bits, size }
+        Graph {
+            n,
+            k,
+            words,
+            start: comp_of[board.start()] as usize,
+            comp_of,
+            colour,
+            adj,
+            adj_bits,
+            colour_bits,
+            size,
+        }
     }
 
     /// The neighbour bitset of component `v`.

@@ -17,8 +17,10 @@ use crate::hint::{Hint, Step};
 use crate::puzzle::{Mode, Puzzle, Verdict};
 
 /// Names for the colours of [`PALETTE`], in the same order.
-pub const COLOUR_NAMES: [&str; 16] =
-    ["red", "green", "yellow", "blue", "orange", "purple", "cyan", "magenta", "lime", "pink", "teal", "lavender", "brown", "cream", "maroon", "mint"];
+pub const COLOUR_NAMES: [&str; 16] = [
+    "red", "green", "yellow", "blue", "orange", "purple", "cyan", "magenta", "lime", "pink",
+    "teal", "lavender", "brown", "cream", "maroon", "mint",
+];
 
 /// A colour in words: its name and its number on the page's buttons (`green (2)`).
 pub fn colour_words(colour: u8) -> String {
@@ -29,7 +31,11 @@ pub fn colour_words(colour: u8) -> String {
 /// `a` or `an` before a number said aloud (`an 8`, `an 11`, `an 18`, `an 80`).
 fn article(n: usize) -> &'static str {
     let s = n.to_string();
-    if s.starts_with('8') || n == 11 || n == 18 || (s.len() % 3 == 2 && (s.starts_with("11") || s.starts_with("18"))) {
+    if s.starts_with('8')
+        || n == 11
+        || n == 18
+        || (s.len() % 3 == 2 && (s.starts_with("11") || s.starts_with("18")))
+    {
         "an"
     } else {
         "a"
@@ -51,29 +57,48 @@ pub fn next_step(board: &FloodIt, marks: &[u8], answer: Option<&Vec<u8>>) -> Hin
             Some(m) if played.len() > m => format!(" The proven minimum is {m}."),
             _ => String::new(),
         };
-        return Hint::Solved { sentence: format!("The board is one colour: flooded in {}.{over}", moves_word(played.len())) };
+        return Hint::Solved {
+            sentence: format!(
+                "The board is one colour: flooded in {}.{over}",
+                moves_word(played.len())
+            ),
+        };
     }
-    let (next, rest, proof) = match answer.filter(|a| a.len() > played.len() && a[..played.len()] == played[..]) {
+    let (next, rest, proof) = match answer
+        .filter(|a| a.len() > played.len() && a[..played.len()] == played[..])
+    {
         Some(a) => (
             a[played.len()],
             a.len() - played.len(),
-            format!("otherwise the whole board would take fewer than its proven minimum of {}", moves_word(a.len())),
+            format!(
+                "otherwise the whole board would take fewer than its proven minimum of {}",
+                moves_word(a.len())
+            ),
         ),
         None => {
             let with = match board.clone().with_played(played.clone()) {
                 Ok(b) => b,
-                Err(e) => return Hint::Mistake { cells: vec![], sentence: format!("The moves played cannot be read: {e}") },
+                Err(e) => {
+                    return Hint::Mistake {
+                        cells: vec![],
+                        sentence: format!("The moves played cannot be read: {e}"),
+                    }
+                }
             };
             // At most FIRST_ANSWER_MS: the proven shortest finish, or the best found by then.
             match with.solve(Mode::First, None) {
                 Ok(r) => match (r.solutions.first(), r.verdict) {
                     (Some(moves), Verdict::Bounded { lower }) if moves.len() > played.len() => {
-                        let (rest, lower_rest) = (moves.len() - played.len(), lower.saturating_sub(played.len()));
+                        let (rest, lower_rest) =
+                            (moves.len() - played.len(), lower.saturating_sub(played.len()));
                         let next = moves[played.len()];
                         let mut after = position.clone();
                         after.play(board, next);
-                        let cells: Vec<usize> = (0..after.flooded.len()).filter(|&i| after.flooded[i] && !position.flooded[i]).collect();
-                        let reasons: Vec<usize> = (0..position.flooded.len()).filter(|&i| position.flooded[i]).collect();
+                        let cells: Vec<usize> = (0..after.flooded.len())
+                            .filter(|&i| after.flooded[i] && !position.flooded[i])
+                            .collect();
+                        let reasons: Vec<usize> =
+                            (0..position.flooded.len()).filter(|&i| position.flooded[i]).collect();
                         let sentence = format!(
                             "Play {} now: it is the first move of the best finish found in {:.0} s ({rest} moves), not proven shortest: no finish has fewer than {lower_rest} moves (proven). It floods {} more cell{}.",
                             colour_words(next),
@@ -83,17 +108,32 @@ pub fn next_step(board: &FloodIt, marks: &[u8], answer: Option<&Vec<u8>>) -> Hin
                         );
                         return bounded_step(marks, &played, next, cells, reasons, sentence);
                     }
-                    (Some(moves), _) if moves.len() > played.len() => (moves[played.len()], moves.len() - played.len(), "an exhaustive search, A* with a bound that never overestimates, proved it".to_string()),
-                    _ => return Hint::Stuck { sentence: "The solver found no move from here.".into(), known: 0, total: 0 },
+                    (Some(moves), _) if moves.len() > played.len() => (
+                        moves[played.len()],
+                        moves.len() - played.len(),
+                        "an exhaustive search, A* with a bound that never overestimates, proved it"
+                            .to_string(),
+                    ),
+                    _ => {
+                        return Hint::Stuck {
+                            sentence: "The solver found no move from here.".into(),
+                            known: 0,
+                            total: 0,
+                        }
+                    }
                 },
-                Err(e) => return Hint::Stuck { sentence: format!("No hint: {e}."), known: 0, total: 0 },
+                Err(e) => {
+                    return Hint::Stuck { sentence: format!("No hint: {e}."), known: 0, total: 0 }
+                }
             }
         }
     };
     let mut after = position.clone();
     after.play(board, next);
-    let cells: Vec<usize> = (0..after.flooded.len()).filter(|&i| after.flooded[i] && !position.flooded[i]).collect();
-    let reasons: Vec<usize> = (0..position.flooded.len()).filter(|&i| position.flooded[i]).collect();
+    let cells: Vec<usize> =
+        (0..after.flooded.len()).filter(|&i| after.flooded[i] && !position.flooded[i]).collect();
+    let reasons: Vec<usize> =
+        (0..position.flooded.len()).filter(|&i| position.flooded[i]).collect();
     let colour = colour_words(next);
     let mut sentence = if rest == 1 {
         format!("Play {colour} now: it floods the rest of the board.")
@@ -144,7 +184,14 @@ fn move_changes(marks: &[u8], played: &[u8], next: u8) -> Vec<(usize, u8)> {
 
 /// A step from the best finish found within the time a hint may take, when the shortest
 /// finish from here is not proven: the sentence says so and gives the proven bound.
-fn bounded_step(marks: &[u8], played: &[u8], next: u8, cells: Vec<usize>, reasons: Vec<usize>, sentence: String) -> Hint {
+fn bounded_step(
+    marks: &[u8],
+    played: &[u8],
+    next: u8,
+    cells: Vec<usize>,
+    reasons: Vec<usize>,
+    sentence: String,
+) -> Hint {
     Hint::Step(Step {
         rule: "Best finish found".into(),
         rank: 0,

@@ -28,10 +28,10 @@ pub mod hint;
 pub mod model;
 pub mod optimum;
 pub mod page;
-#[cfg(target_arch = "wasm32")]
-pub mod view;
 pub mod search;
 pub mod sim;
+#[cfg(target_arch = "wasm32")]
+pub mod view;
 
 pub use model::FloodIt;
 
@@ -47,7 +47,11 @@ pub const FIRST_ANSWER_MS: f64 = 3_000.0;
 
 impl FloodIt {
     /// Solves with the chosen engine: the verified minimum and its proof.
-    pub fn solve_optimum(&self, engine: Engine, monitor: Option<Monitor>) -> Result<Report<Vec<u8>>, SolveError> {
+    pub fn solve_optimum(
+        &self,
+        engine: Engine,
+        monitor: Option<Monitor>,
+    ) -> Result<Report<Vec<u8>>, SolveError> {
         self.solve_watched(engine, monitor, search::MEMORY_BYTES, None)
     }
 
@@ -86,7 +90,10 @@ impl FloodIt {
             // Once the best meets the bound the final report follows at once.
             if let Some(f) = interim.as_mut().filter(|_| lower < all.len()) {
                 let n = all.len();
-                let proof = vec![format!("Best so far: {n} move{}; no solution has fewer than {lower}.", if n == 1 { "" } else { "s" })];
+                let proof = vec![format!(
+                    "Best so far: {n} move{}; no solution has fewer than {lower}.",
+                    if n == 1 { "" } else { "s" }
+                )];
                 f(Interim { rows: formats::solution_rows(self, &all), lower, proof });
             }
         };
@@ -96,8 +103,19 @@ impl FloodIt {
         if let Some(l) = self.limit() {
             o.proof.push(format!("Tatham's move limit for this board: {l} (his greedy solver plus leniency; not an optimum)."));
         }
-        let verdict = if o.optimal { Verdict::Optimal } else { Verdict::Bounded { lower: o.lower + self.played().len() } };
-        Ok(Report { verdict, solutions: vec![o.moves], stats: o.stats, proof: o.proof, rating: None, count: None })
+        let verdict = if o.optimal {
+            Verdict::Optimal
+        } else {
+            Verdict::Bounded { lower: o.lower + self.played().len() }
+        };
+        Ok(Report {
+            verdict,
+            solutions: vec![o.moves],
+            stats: o.stats,
+            proof: o.proof,
+            rating: None,
+            count: None,
+        })
     }
 }
 
@@ -117,7 +135,8 @@ pub struct GenerateOptions {
 impl Puzzle for FloodIt {
     const KIND: Kind = Kind::FloodIt;
     const TITLE: &'static str = "Flood-It";
-    const SAMPLES: &'static [(&'static str, &'static str)] = &[("6x6, 6 colours", "6x6:032242034203340350204502505323231342,17")];
+    const SAMPLES: &'static [(&'static str, &'static str)] =
+        &[("6x6, 6 colours", "6x6:032242034203340350204502505323231342,17")];
 
     fn shape(&self) -> String {
         format!("{}x{}, {} colours", self.rows(), self.cols(), self.n_colours())
@@ -131,13 +150,23 @@ impl Puzzle for FloodIt {
     /// colour of the board.
     fn check_marks(&self, marks: &[u8]) -> Result<(), String> {
         match marks.iter().position(|&m| m as usize > self.n_colours()) {
-            Some(i) => Err(format!("move {} is mark {} (colour + 1), but the board has {} colours", i + 1, marks[i], self.n_colours())),
+            Some(i) => Err(format!(
+                "move {} is mark {} (colour + 1), but the board has {} colours",
+                i + 1,
+                marks[i],
+                self.n_colours()
+            )),
             None => Ok(()),
         }
     }
 
     fn size_limits() -> String {
-        format!("{} to {} cells a side, up to {} colours", model::MIN_SIZE, model::MAX_SIZE, model::MAX_COLOURS)
+        format!(
+            "{} to {} cells a side, up to {} colours",
+            model::MIN_SIZE,
+            model::MAX_SIZE,
+            model::MAX_COLOURS
+        )
     }
     type Solution = Vec<u8>;
     type Vars = encode::Vars;
@@ -154,14 +183,24 @@ impl Puzzle for FloodIt {
         formats::read_collection(text, name, None)
     }
 
-    fn read_collection_with_answers(text: &str, name: &str, answers: Option<&str>) -> InputResult<Vec<Entry<Self>>> {
+    fn read_collection_with_answers(
+        text: &str,
+        name: &str,
+        answers: Option<&str>,
+    ) -> InputResult<Vec<Entry<Self>>> {
         formats::read_collection(text, name, answers)
     }
 
     fn generate(options: &GenerateOptions, seed: u64) -> Result<Self, GenerateError> {
         // A centre start is the `floodtest` boards' form, 19x19 unless a size is given.
         let n = options.size.unwrap_or(if options.centre { 19 } else { 14 });
-        generate::generate(n, options.colours.unwrap_or(6), seed, options.centre.then_some((n / 2, n / 2))).map_err(GenerateError::Failed)
+        generate::generate(
+            n,
+            options.colours.unwrap_or(6),
+            seed,
+            options.centre.then_some((n / 2, n / 2)),
+        )
+        .map_err(GenerateError::Failed)
     }
 
     /// The encoding with the greedy's move count as horizon, from the position after the played
@@ -202,7 +241,12 @@ impl Puzzle for FloodIt {
         formats::moves_from_rows(self, rows)
     }
 
-    fn solve_with(&self, mode: Mode, _options: &crate::puzzle::NoOptions, monitor: Option<Monitor>) -> Result<Report<Vec<u8>>, SolveError> {
+    fn solve_with(
+        &self,
+        mode: Mode,
+        _options: &crate::puzzle::NoOptions,
+        monitor: Option<Monitor>,
+    ) -> Result<Report<Vec<u8>>, SolveError> {
         match mode {
             Mode::Optimum(e) => self.solve_optimum(e, monitor),
             // A first answer (the page's hint): the minimum when it is proven within
@@ -213,13 +257,18 @@ impl Puzzle for FloodIt {
                     Some(mut m) => {
                         let interval = m.interval_ms();
                         let interim = m.take_interim();
-                        let limited = Monitor::new(interval, move |p| m.report(p) && started.elapsed().as_secs_f64() * 1000.0 < FIRST_ANSWER_MS);
+                        let limited = Monitor::new(interval, move |p| {
+                            m.report(p)
+                                && started.elapsed().as_secs_f64() * 1000.0 < FIRST_ANSWER_MS
+                        });
                         match interim {
                             Some(f) => limited.with_interim(f),
                             None => limited,
                         }
                     }
-                    None => Monitor::new(50.0, move |_| started.elapsed().as_secs_f64() * 1000.0 < FIRST_ANSWER_MS),
+                    None => Monitor::new(50.0, move |_| {
+                        started.elapsed().as_secs_f64() * 1000.0 < FIRST_ANSWER_MS
+                    }),
                 };
                 self.solve_optimum(Engine::Search, Some(limited))
             }
@@ -231,7 +280,8 @@ impl Puzzle for FloodIt {
         if let Err(why) = check::verify(self, known) {
             return Some(format!("the file's answer fails the checker: {why}"));
         }
-        (found.len() != known.len()).then(|| format!("{} moves, the file's answer has {}", found.len(), known.len()))
+        (found.len() != known.len())
+            .then(|| format!("{} moves, the file's answer has {}", found.len(), known.len()))
     }
 
     fn answer_text(&self, solution: &Vec<u8>) -> Option<(String, usize)> {

@@ -29,12 +29,27 @@ impl FloodIt {
     /// Builds a board from one symbol per cell in reading order (digits and ASCII letters,
     /// case-sensitive); the colours are the distinct symbols, numbered in symbol order.
     /// `start` is the `(row, col)` the flood grows from.
-    pub fn new(rows: usize, cols: usize, symbols: &[char], start: (usize, usize)) -> InputResult<Self> {
+    pub fn new(
+        rows: usize,
+        cols: usize,
+        symbols: &[char],
+        start: (usize, usize),
+    ) -> InputResult<Self> {
         if !(MIN_SIZE..=MAX_SIZE).contains(&rows) || !(MIN_SIZE..=MAX_SIZE).contains(&cols) {
-            return Err(InputError::at("size", format!("rows and columns must be {MIN_SIZE} to {MAX_SIZE}, got {rows}x{cols}")));
+            return Err(InputError::at(
+                "size",
+                format!("rows and columns must be {MIN_SIZE} to {MAX_SIZE}, got {rows}x{cols}"),
+            ));
         }
         if symbols.len() != rows * cols {
-            return Err(InputError::at("cells", format!("a {rows}x{cols} board needs {} cells, found {}", rows * cols, symbols.len())));
+            return Err(InputError::at(
+                "cells",
+                format!(
+                    "a {rows}x{cols} board needs {} cells, found {}",
+                    rows * cols,
+                    symbols.len()
+                ),
+            ));
         }
         for (i, &ch) in symbols.iter().enumerate() {
             if !ch.is_ascii_alphanumeric() {
@@ -48,25 +63,45 @@ impl FloodIt {
         distinct.sort_unstable();
         distinct.dedup();
         if distinct.len() > MAX_COLOURS {
-            return Err(InputError::at("colours", format!("at most {MAX_COLOURS} colours, found {}", distinct.len())));
+            return Err(InputError::at(
+                "colours",
+                format!("at most {MAX_COLOURS} colours, found {}", distinct.len()),
+            ));
         }
         if start.0 >= rows || start.1 >= cols {
-            return Err(InputError::at("start", format!("({}, {}) is outside the {rows}x{cols} board", start.0, start.1)));
+            return Err(InputError::at(
+                "start",
+                format!("({}, {}) is outside the {rows}x{cols} board", start.0, start.1),
+            ));
         }
         let cells = symbols
             .iter()
             .map(|ch| distinct.iter().position(|d| d == ch).unwrap_or(0) as u8)
             .collect();
-        Ok(FloodIt { rows, cols, cells, symbols: distinct, start: start.0 * cols + start.1, played: Vec::new(), limit: None })
+        Ok(FloodIt {
+            rows,
+            cols,
+            cells,
+            symbols: distinct,
+            start: start.0 * cols + start.1,
+            played: Vec::new(),
+            limit: None,
+        })
     }
 
     /// Builds a board from colour indices (below `symbols.len()`) and a symbol per colour.
-    pub fn from_colours(rows: usize, cols: usize, colours: &[u8], symbols: &[char], start: (usize, usize)) -> InputResult<Self> {
+    pub fn from_colours(
+        rows: usize,
+        cols: usize,
+        colours: &[u8],
+        symbols: &[char],
+        start: (usize, usize),
+    ) -> InputResult<Self> {
         let mut cells = Vec::with_capacity(colours.len());
         for (i, &c) in colours.iter().enumerate() {
-            let ch = symbols
-                .get(c as usize)
-                .ok_or_else(|| InputError::at(format!("cell {i}"), format!("colour {c} has no symbol")))?;
+            let ch = symbols.get(c as usize).ok_or_else(|| {
+                InputError::at(format!("cell {i}"), format!("colour {c} has no symbol"))
+            })?;
             cells.push(*ch);
         }
         Self::new(rows, cols, &cells, start)
@@ -76,10 +111,16 @@ impl FloodIt {
     /// continuation, and answers still list every move from the start.
     pub fn with_played(mut self, moves: Vec<u8>) -> InputResult<Self> {
         if let Some(i) = moves.iter().position(|&m| m as usize >= self.symbols.len()) {
-            return Err(InputError::at(format!("played move {}", i + 1), format!("colour {} is not on the board", moves[i])));
+            return Err(InputError::at(
+                format!("played move {}", i + 1),
+                format!("colour {} is not on the board", moves[i]),
+            ));
         }
         if moves.len() > self.cells.len() * 2 {
-            return Err(InputError::at("played", format!("{} moves played on a board of {} cells", moves.len(), self.cells.len())));
+            return Err(InputError::at(
+                "played",
+                format!("{} moves played on a board of {} cells", moves.len(), self.cells.len()),
+            ));
         }
         self.played = moves;
         Ok(self)
@@ -153,7 +194,10 @@ impl FloodIt {
 
     /// The cells as symbol rows.
     pub fn symbol_rows(&self) -> Vec<String> {
-        self.cells.chunks(self.cols).map(|row| row.iter().map(|&c| self.symbol(c)).collect()).collect()
+        self.cells
+            .chunks(self.cols)
+            .map(|row| row.iter().map(|&c| self.symbol(c)).collect())
+            .collect()
     }
 
     /// A move list as a string of colour symbols.
@@ -168,7 +212,13 @@ impl FloodIt {
             .enumerate()
             .map(|(i, ch)| {
                 self.colour_of(ch).ok_or_else(|| {
-                    InputError::at(format!("move {}", i + 1), format!("`{ch}` is not one of this board's colours ({})", self.symbols.iter().collect::<String>()))
+                    InputError::at(
+                        format!("move {}", i + 1),
+                        format!(
+                            "`{ch}` is not one of this board's colours ({})",
+                            self.symbols.iter().collect::<String>()
+                        ),
+                    )
                 })
             })
             .collect()

@@ -156,7 +156,8 @@ impl Run<'_, '_> {
         }
         let cost = work.saturating_mul(self.unit_cost());
         // SAT takes over once the level under way has cost three times all the levels before.
-        if self.sat_after.is_some_and(|at| cost >= at) && work >= 4 * self.raised_at && !self.done() {
+        if self.sat_after.is_some_and(|at| cost >= at) && work >= 4 * self.raised_at && !self.done()
+        {
             self.sat_due = true;
             return None;
         }
@@ -168,7 +169,10 @@ impl Run<'_, '_> {
 
     /// Runs the beam searches due at `cost` (the schedule's units); false when stopped.
     fn beams_due(&mut self, cost: u64, work: u64, unit: Unit) -> bool {
-        while self.beams < BEAMS.len() && cost >= BEAMS[self.beams].0 && (self.best.len() as u32) > self.lower {
+        while self.beams < BEAMS.len()
+            && cost >= BEAMS[self.beams].0
+            && (self.best.len() as u32) > self.lower
+        {
             let width = BEAMS[self.beams].1;
             self.beams += 1;
             let (g, f0) = (self.g, self.f0);
@@ -260,7 +264,9 @@ fn sat_slices(run: &mut Run) -> Option<String> {
             run.raise_lower(j as u32 + 1);
         } else if r == lbool::TRUE {
             let m = solver.get_model();
-            let model = Model::from_values((0..cnf.n_vars()).map(|i| m.get(i) == Some(&lbool::TRUE)).collect());
+            let model = Model::from_values(
+                (0..cnf.n_vars()).map(|i| m.get(i) == Some(&lbool::TRUE)).collect(),
+            );
             let moves = decode(g, f0, &vars, &model, j);
             found_by_sat = moves.len() < run.best.len();
             run.offer(moves, "SAT".into());
@@ -269,7 +275,10 @@ fn sat_slices(run: &mut Run) -> Option<String> {
     let conflicts = solver.cb().conflicts;
     let unsat = run.lower.saturating_sub(from);
     (unsat > 0 || found_by_sat).then(|| {
-        let mut line = format!("SAT over the {} regions (the time-indexed encoding for up to {horizon} moves)", g.n);
+        let mut line = format!(
+            "SAT over the {} regions (the time-indexed encoding for up to {horizon} moves)",
+            g.n
+        );
         if unsat > 0 {
             line += &format!(" answered UNSAT for every length from {from} to {}", run.lower - 1);
             if found_by_sat {
@@ -316,14 +325,27 @@ impl Anytime {
 /// transposition table, and on big boards SAT for the lower bound once A* stalls (module doc);
 /// it stops when the best meets the lower bound, or when the monitor says stop (then the best so
 /// far and the bound proven so far). `on_bounds` hears every improvement of either.
-pub fn anytime(g: &Graph, f0: &[u64], memory: usize, monitor: Option<Monitor>, on_bounds: Option<&mut dyn FnMut(&[u8], u32)>) -> Anytime {
+pub fn anytime(
+    g: &Graph,
+    f0: &[u64],
+    memory: usize,
+    monitor: Option<Monitor>,
+    on_bounds: Option<&mut dyn FnMut(&[u8], u32)>,
+) -> Anytime {
     let sat_after = (g.n >= SAT_MIN_REGIONS).then_some(SAT_AFTER);
     anytime_with(g, f0, memory, sat_after, monitor, on_bounds)
 }
 
 /// [`anytime`] with the work after which the exact search hands over to SAT (`None`: never;
 /// `Some(0)`: at the first poll), whatever the board's size.
-pub fn anytime_with(g: &Graph, f0: &[u64], memory: usize, sat_after: Option<u64>, monitor: Option<Monitor>, on_bounds: Option<&mut dyn FnMut(&[u8], u32)>) -> Anytime {
+pub fn anytime_with(
+    g: &Graph,
+    f0: &[u64],
+    memory: usize,
+    sat_after: Option<u64>,
+    monitor: Option<Monitor>,
+    on_bounds: Option<&mut dyn FnMut(&[u8], u32)>,
+) -> Anytime {
     let n0 = search::frontier(g, f0);
     let greedy = search::greedy(g, f0);
     let root_bound = search::lower_bound(g, f0, &n0);
@@ -395,9 +417,15 @@ pub fn anytime_with(g: &Graph, f0: &[u64], memory: usize, sat_after: Option<u64>
                     let from = run.lower;
                     let upper = run.best.len() as u32;
                     let tt = search::TT_BYTES.min(memory);
-                    let r = search::ida(g, f0, from, upper, tt, &mut |work, lower| run.tick(fig.expanded + work, lower));
+                    let r = search::ida(g, f0, from, upper, tt, &mut |work, lower| {
+                        run.tick(fig.expanded + work, lower)
+                    });
                     let ida_fig = match &r {
-                        Ok(search::Exact::Found(_, f) | search::Exact::NothingBelow(_, f) | search::Exact::Full(_, f)) => *f,
+                        Ok(
+                            search::Exact::Found(_, f)
+                            | search::Exact::NothingBelow(_, f)
+                            | search::Exact::Full(_, f),
+                        ) => *f,
                         Err(_) => search::Figures::default(),
                     };
                     expanded += ida_fig.expanded;
@@ -424,7 +452,8 @@ pub fn anytime_with(g: &Graph, f0: &[u64], memory: usize, sat_after: Option<u64>
                 lower_from = if sat_after == Some(0) {
                     format!("Puchert's lower bound at the root ({root_bound})")
                 } else {
-                    let why = if run.sat_due { "when SAT took over" } else { "before it was stopped" };
+                    let why =
+                        if run.sat_due { "when SAT took over" } else { "before it was stopped" };
                     format!("A* over the {regions} regions with Puchert's lower bound ({root_bound} at the root) ruled out every line of fewer than {} moves {why}", run.lower)
                 };
             }
@@ -443,11 +472,20 @@ pub fn anytime_with(g: &Graph, f0: &[u64], memory: usize, sat_after: Option<u64>
         } else {
             proof.push(format!("{lower_from}."));
             if run.best_from != "A*" && run.best_from != "IDA*" && run.best_from != "SAT" {
-                proof.push(format!("The best solution found, by {}, has {n} move{}: the minimum.", run.best_from, plural(n)));
+                proof.push(format!(
+                    "The best solution found, by {}, has {n} move{}: the minimum.",
+                    run.best_from,
+                    plural(n)
+                ));
             }
         }
     } else {
-        proof.push(format!("Best found: {n} move{}, by {}; not proven optimal ({}, after {secs:.1} s).", plural(n), run.best_from, if run.stopped { "stopped" } else { "the search gave up" }));
+        proof.push(format!(
+            "Best found: {n} move{}, by {}; not proven optimal ({}, after {secs:.1} s).",
+            plural(n),
+            run.best_from,
+            if run.stopped { "stopped" } else { "the search gave up" }
+        ));
         proof.push(format!("Proven lower bound: {}. {lower_from}.", run.lower));
     }
     Anytime { moves: run.best, lower: run.lower, proof, expanded }
@@ -456,17 +494,31 @@ pub fn anytime_with(g: &Graph, f0: &[u64], memory: usize, sat_after: Option<u64>
 /// Solves with `engine`: the minimum number of moves from the position after the board's played
 /// moves when it can be proven, otherwise (stopped, or out of options) the best solution found
 /// with its proven lower bound. `on_bounds` hears every improvement of the best or the bound.
-pub fn solve(board: &FloodIt, engine: Engine, monitor: Option<Monitor>) -> Result<Optimum, SolveError> {
+pub fn solve(
+    board: &FloodIt,
+    engine: Engine,
+    monitor: Option<Monitor>,
+) -> Result<Optimum, SolveError> {
     solve_watched(board, engine, monitor, search::MEMORY_BYTES, None)
 }
 
 /// [`solve`] with the A* memory budget and a listener for the best and the bound as they improve
 /// (the moves heard are the continuation, without the played moves).
-pub fn solve_watched(board: &FloodIt, engine: Engine, monitor: Option<Monitor>, memory: usize, on_bounds: Option<&mut dyn FnMut(&[u8], u32)>) -> Result<Optimum, SolveError> {
+pub fn solve_watched(
+    board: &FloodIt,
+    engine: Engine,
+    monitor: Option<Monitor>,
+    memory: usize,
+    on_bounds: Option<&mut dyn FnMut(&[u8], u32)>,
+) -> Result<Optimum, SolveError> {
     let g = Graph::of(board);
     let f0 = flood_after_played(board, &g);
     let played = board.played().len();
-    let from = if played == 0 { "the start".to_string() } else { format!("the position after the {played} move{} played", plural(played)) };
+    let from = if played == 0 {
+        "the start".to_string()
+    } else {
+        format!("the position after the {played} move{} played", plural(played))
+    };
     match engine {
         Engine::Search | Engine::Both => {
             let started = Instant::now();
@@ -486,7 +538,8 @@ pub fn solve_watched(board: &FloodIt, engine: Engine, monitor: Option<Monitor>, 
             if played > 0 {
                 proof.insert(0, format!("From {from}."));
             }
-            let mut stats = Stats { elapsed_ms: started.elapsed().as_secs_f64() * 1000.0, ..Stats::default() };
+            let mut stats =
+                Stats { elapsed_ms: started.elapsed().as_secs_f64() * 1000.0, ..Stats::default() };
             if engine == Engine::Both && n > 0 && a.optimal() {
                 let m = shared.map(|m| {
                     let interval = m.borrow().interval_ms();
@@ -503,7 +556,9 @@ pub fn solve_watched(board: &FloodIt, engine: Engine, monitor: Option<Monitor>, 
                     Err(e) => return Err(e),
                 }
             } else if engine == Engine::Both && !a.optimal() {
-                proof.push("No SAT certificate: the search did not prove a minimum to certify.".into());
+                proof.push(
+                    "No SAT certificate: the search did not prove a minimum to certify.".into(),
+                );
             }
             Ok(Optimum { moves, proof, stats, lower: a.lower as usize, optimal: a.optimal() })
         }
@@ -518,12 +573,20 @@ fn start_components(_g: &Graph, f0: &[u64]) -> Vec<usize> {
 }
 
 /// The SAT certificate that `n` moves are needed: the formula with horizon `n - 1` is UNSAT.
-pub fn certify(g: &Graph, f0: &[u64], n: usize, monitor: Option<Monitor>) -> Result<(String, Stats), SolveError> {
+pub fn certify(
+    g: &Graph,
+    f0: &[u64],
+    n: usize,
+    monitor: Option<Monitor>,
+) -> Result<(String, Stats), SolveError> {
     let mut cnf = Cnf::new();
     let vars = encode(g, &start_components(g, f0), n - 1, &mut cnf);
     let mut solver = Solver::build(&cnf, monitor);
     if solver.solve_under(&[vars.goal[n - 1]])?.is_some() {
-        return Err(SolveError::Rejected(format!("the SAT solver found a solution in {} moves, below the search's minimum", n - 1)));
+        return Err(SolveError::Rejected(format!(
+            "the SAT solver found a solution in {} moves, below the search's minimum",
+            n - 1
+        )));
     }
     let stats = solver.stats();
     Ok((
@@ -562,7 +625,13 @@ pub fn decode(g: &Graph, f0: &[u64], vars: &Vars, model: &Model, j: usize) -> Ve
     out
 }
 
-fn by_sat(board: &FloodIt, g: &Graph, f0: &[u64], monitor: Option<Monitor>, from: &str) -> Result<Optimum, SolveError> {
+fn by_sat(
+    board: &FloodIt,
+    g: &Graph,
+    f0: &[u64],
+    monitor: Option<Monitor>,
+    from: &str,
+) -> Result<Optimum, SolveError> {
     let started = Instant::now();
     let upper = search::greedy(g, f0);
     let m = upper.len();
@@ -576,7 +645,10 @@ fn by_sat(board: &FloodIt, g: &Graph, f0: &[u64], monitor: Option<Monitor>, from
     let mut moves = board.played().to_vec();
     // Stopped: the greedy's answer with the bound proven so far (Puchert's, or one more than
     // the last bound SAT proved impossible).
-    let stopped = |mut moves: Vec<u8>, proven: usize, solver: &Solver| -> Result<Optimum, SolveError> {
+    let stopped = |mut moves: Vec<u8>,
+                   proven: usize,
+                   solver: &Solver|
+     -> Result<Optimum, SolveError> {
         moves.extend_from_slice(&upper);
         let mut stats = solver.stats();
         stats.elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
@@ -595,7 +667,9 @@ fn by_sat(board: &FloodIt, g: &Graph, f0: &[u64], monitor: Option<Monitor>, from
             Ok(None) => {}
         }
         if j == m {
-            return Err(SolveError::Rejected(format!("the SAT solver found no solution within the greedy's {m} moves")));
+            return Err(SolveError::Rejected(format!(
+                "the SAT solver found no solution within the greedy's {m} moves"
+            )));
         }
         j += 1;
     };
@@ -614,7 +688,9 @@ fn by_sat(board: &FloodIt, g: &Graph, f0: &[u64], monitor: Option<Monitor>, from
     }
     let n = best.len();
     if n != sat_at {
-        return Err(SolveError::Rejected(format!("the SAT model for {sat_at} moves decodes to {n} moves")));
+        return Err(SolveError::Rejected(format!(
+            "the SAT model for {sat_at} moves decodes to {n} moves"
+        )));
     }
     let stats = solver.stats();
     proof.push(format!(
@@ -625,7 +701,11 @@ fn by_sat(board: &FloodIt, g: &Graph, f0: &[u64], monitor: Option<Monitor>, from
         plural(n)
     ));
     if n > 0 {
-        proof.push(format!("With {} move{} the SAT solver proved it impossible (UNSAT).", n - 1, plural(n - 1)));
+        proof.push(format!(
+            "With {} move{} the SAT solver proved it impossible (UNSAT).",
+            n - 1,
+            plural(n - 1)
+        ));
     }
     moves.extend_from_slice(&best);
     let mut stats = stats;

@@ -5,8 +5,8 @@ use super::FloodIt;
 
 /// Fill colours for colour indices 0..16 (distinct at a glance, readable with the symbol on top).
 pub const PALETTE: [&str; 16] = [
-    "#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#bfef45", "#fabed4", "#469990", "#dcbeff",
-    "#9a6324", "#fffac8", "#800000", "#aaffc3",
+    "#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6",
+    "#bfef45", "#fabed4", "#469990", "#dcbeff", "#9a6324", "#fffac8", "#800000", "#aaffc3",
 ];
 
 /// The number a colour is called by on the page: 1 to n in the board's colour order, whatever
@@ -19,11 +19,16 @@ pub fn colour_number(colour: u8) -> String {
 /// for the numbers drawn on cells for people who tell colours apart badly.
 pub fn label_ink(colour: u8) -> &'static str {
     let hex = PALETTE[colour as usize % PALETTE.len()].trim_start_matches('#');
-    let channel = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).map(|v| v as f64 / 255.0).unwrap_or(0.0);
+    let channel =
+        |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).map(|v| v as f64 / 255.0).unwrap_or(0.0);
     let lin = |c: f64| if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) };
     let luminance = 0.2126 * lin(channel(0)) + 0.7152 * lin(channel(2)) + 0.0722 * lin(channel(4));
     // The ink with the larger WCAG contrast ratio against the colour.
-    if (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) { "#000" } else { "#fff" }
+    if (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) {
+        "#000"
+    } else {
+        "#fff"
+    }
 }
 
 /// The moves played, read from the workshop's marks (one mark per move: colour + 1; a 0 ends
@@ -50,7 +55,8 @@ pub fn colour_for_cell(board: &FloodIt, position: &Position, cell: usize) -> Opt
 
 /// The next move of a known optimal solution when the moves played so far follow it.
 pub fn next_from(optimal: &[u8], played: &[u8]) -> Option<u8> {
-    (played.len() < optimal.len() && optimal[..played.len()] == *played).then(|| optimal[played.len()])
+    (played.len() < optimal.len() && optimal[..played.len()] == *played)
+        .then(|| optimal[played.len()])
 }
 
 /// The board with the played moves, as JSON text for a hint request (the solver finds the best
@@ -61,7 +67,12 @@ pub fn with_played_json(board: &FloodIt, played: &[u8]) -> Option<String> {
 }
 
 /// The sentence for the move counter.
-pub fn counter_text(played: usize, minimum: Option<usize>, done: bool, limit: Option<usize>) -> String {
+pub fn counter_text(
+    played: usize,
+    minimum: Option<usize>,
+    done: bool,
+    limit: Option<usize>,
+) -> String {
     let mut s = format!("{played} move{}", if played == 1 { "" } else { "s" });
     if let Some(m) = minimum {
         s.push_str(&format!(" · proven minimum {m}"));
@@ -90,7 +101,12 @@ pub fn certificate_text(n: usize) -> String {
     if n == 0 {
         "The board is already one colour.".into()
     } else {
-        format!("Minimum {n} move{}: with {} move{} the solver proved it impossible.", if n == 1 { "" } else { "s" }, n - 1, if n == 2 { "" } else { "s" })
+        format!(
+            "Minimum {n} move{}: with {} move{} the solver proved it impossible.",
+            if n == 1 { "" } else { "s" },
+            n - 1,
+            if n == 2 { "" } else { "s" }
+        )
     }
 }
 
@@ -108,7 +124,11 @@ pub fn svg(board: &FloodIt, position: &Position, cell: usize) -> String {
         for c in 0..cols {
             let i = r * cols + c;
             let fill = PALETTE[position.colours[i] as usize % PALETTE.len()];
-            out.push_str(&format!("<rect x=\"{}\" y=\"{}\" width=\"{cell}\" height=\"{cell}\" fill=\"{fill}\"/>", c * cell, r * cell));
+            out.push_str(&format!(
+                "<rect x=\"{}\" y=\"{}\" width=\"{cell}\" height=\"{cell}\" fill=\"{fill}\"/>",
+                c * cell,
+                r * cell
+            ));
         }
     }
     let (sr, sc) = board.start_rc();

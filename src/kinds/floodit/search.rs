@@ -246,7 +246,12 @@ impl<const W: usize> Sets<W> {
         }
         let mut adj: Vec<[u64; W]> = (0..g.n).map(|v| arr(g.adj_of(v))).collect();
         adj.resize(W * 64, [0u64; W]);
-        Sets { all, adj, colour: (0..g.k).map(|c| arr(g.colour_set(c))).collect(), size: g.size.clone() }
+        Sets {
+            all,
+            adj,
+            colour: (0..g.k).map(|c| arr(g.colour_set(c))).collect(),
+            size: g.size.clone(),
+        }
     }
 
     #[inline]
@@ -399,7 +404,13 @@ impl<const W: usize> Sets<W> {
     /// `last` is the colour of the move that led here and the frontier components it opened
     /// (A* only): then a move that the last one opened nothing for is skipped where playing it
     /// first would have done at least as well (module doc, "move order").
-    fn children(&self, f: &[u64; W], n: &[u64; W], last: Option<(usize, &[u64; W])>, out: &mut Vec<Child<W>>) {
+    fn children(
+        &self,
+        f: &[u64; W],
+        n: &[u64; W],
+        last: Option<(usize, &[u64; W])>,
+        out: &mut Vec<Child<W>>,
+    ) {
         out.clear();
         let mut touching = 0u32;
         let mut completed = u32::MAX;
@@ -535,11 +546,23 @@ impl<const W: usize> Store<W> {
 /// (`u32::MAX` for none): positions with `g + bound >= upper` are not expanded, and the search
 /// ends with [`Exact::NothingBelow`] once every shorter line is ruled out. `poll` is called
 /// about every thousand expansions (see [`Poll`]).
-pub fn astar(g: &Graph, f0: &[u64], node_limit: usize, upper: u32, poll: Poll) -> Result<Exact, SearchError> {
+pub fn astar(
+    g: &Graph,
+    f0: &[u64],
+    node_limit: usize,
+    upper: u32,
+    poll: Poll,
+) -> Result<Exact, SearchError> {
     by_width!(g, astar_w(g, f0, node_limit, upper, poll), Ok(Exact::Full(0, Figures::default())))
 }
 
-fn astar_w<const W: usize>(g: &Graph, f0s: &[u64], node_limit: usize, mut upper: u32, poll: Poll) -> Result<Exact, SearchError> {
+fn astar_w<const W: usize>(
+    g: &Graph,
+    f0s: &[u64],
+    node_limit: usize,
+    mut upper: u32,
+    poll: Poll,
+) -> Result<Exact, SearchError> {
     let sets = Sets::<W>::of(g);
     let f0: [u64; W] = arr(f0s);
     let n0 = sets.frontier(&f0);
@@ -649,13 +672,18 @@ fn astar_w<const W: usize>(g: &Graph, f0s: &[u64], node_limit: usize, mut upper:
                     continue;
                 }
                 let h = if old.counted { old.h } else { old.h.max(provisional) };
-                *store.node(found) = Node { parent: id, g: child_g, mv: c, h, counted: old.counted };
+                *store.node(found) =
+                    Node { parent: id, g: child_g, mv: c, h, counted: old.counted };
                 found
             } else {
                 if store.len >= node_limit {
                     return Ok(Exact::Full(lower.min(upper), figures(expanded, store.len)));
                 }
-                let nid = store.push(child_f, child_n, Node { parent: id, g: child_g, mv: c, h: provisional, counted: false });
+                let nid = store.push(
+                    child_f,
+                    child_n,
+                    Node { parent: id, g: child_g, mv: c, h: provisional, counted: false },
+                );
                 table[slot] = entry(hv, nid);
                 if store.len * 2 > table.len() {
                     let size = table.len() * 2;
@@ -689,8 +717,19 @@ fn astar_w<const W: usize>(g: &Graph, f0s: &[u64], node_limit: usize, mut upper:
 /// it until a solution turns up or the threshold reaches `upper`, the caller's best length.
 /// Memory stays fixed, so it always keeps going; every finished threshold is a proven lower
 /// bound (reported through `poll`).
-pub fn ida(g: &Graph, f0: &[u64], from: u32, upper: u32, tt_bytes: usize, poll: Poll) -> Result<Exact, SearchError> {
-    by_width!(g, ida_w(g, f0, from, upper, tt_bytes, poll), Ok(Exact::Full(from, Figures::default())))
+pub fn ida(
+    g: &Graph,
+    f0: &[u64],
+    from: u32,
+    upper: u32,
+    tt_bytes: usize,
+    poll: Poll,
+) -> Result<Exact, SearchError> {
+    by_width!(
+        g,
+        ida_w(g, f0, from, upper, tt_bytes, poll),
+        Ok(Exact::Full(from, Figures::default()))
+    )
 }
 
 struct Ida<'a, 'p, const W: usize> {
@@ -770,7 +809,12 @@ impl<const W: usize> Ida<'_, '_, W> {
             .map(|(i, k)| {
                 // Only bounds that fit under the threshold need be exact (`bound_upto`).
                 let cap = t.saturating_sub(g + 1);
-                let hb = self.sets.bound_upto(&k.f, &k.n, cap).0.max(self.learned(&k.f)).max(h.saturating_sub(1));
+                let hb = self
+                    .sets
+                    .bound_upto(&k.f, &k.n, cap)
+                    .0
+                    .max(self.learned(&k.f))
+                    .max(h.saturating_sub(1));
                 (hb, u32::MAX - self.sets.cells(&k.added), i)
             })
             .collect();
@@ -802,7 +846,14 @@ impl<const W: usize> Ida<'_, '_, W> {
     }
 }
 
-fn ida_w<const W: usize>(g: &Graph, f0s: &[u64], from: u32, upper: u32, tt_bytes: usize, poll: Poll) -> Result<Exact, SearchError> {
+fn ida_w<const W: usize>(
+    g: &Graph,
+    f0s: &[u64],
+    from: u32,
+    upper: u32,
+    tt_bytes: usize,
+    poll: Poll,
+) -> Result<Exact, SearchError> {
     let sets = Sets::<W>::of(g);
     let f0: [u64; W] = arr(f0s);
     let n0 = sets.frontier(&f0);
@@ -832,7 +883,10 @@ fn ida_w<const W: usize>(g: &Graph, f0s: &[u64], from: u32, upper: u32, tt_bytes
         let r = s.dfs(&f0, &n0, 0, h, t);
         if s.found {
             let stored = s.keys.iter().filter(|k| !is_zero(k)).count();
-            return Ok(Exact::Found(std::mem::take(&mut s.path), Figures { expanded: s.expanded, stored }));
+            return Ok(Exact::Found(
+                std::mem::take(&mut s.path),
+                Figures { expanded: s.expanded, stored },
+            ));
         }
         if s.stopped {
             if s.upper <= t {
@@ -856,11 +910,21 @@ fn ida_w<const W: usize>(g: &Graph, f0s: &[u64], from: u32, upper: u32, tt_bytes
 /// from 495 to 492), and returns the first solution met (every position of a
 /// layer has the same number of moves, so it is the shortest the beam sees). `None` when
 /// `keep_going` says stop (asked once per layer and every 1024 positions within it).
-pub fn beam(g: &Graph, f0: &[u64], width: usize, keep_going: &mut dyn FnMut() -> bool) -> Option<Vec<u8>> {
+pub fn beam(
+    g: &Graph,
+    f0: &[u64],
+    width: usize,
+    keep_going: &mut dyn FnMut() -> bool,
+) -> Option<Vec<u8>> {
     by_width!(g, beam_w(g, f0, width, keep_going), None)
 }
 
-fn beam_w<const W: usize>(g: &Graph, f0s: &[u64], width: usize, keep_going: &mut dyn FnMut() -> bool) -> Option<Vec<u8>> {
+fn beam_w<const W: usize>(
+    g: &Graph,
+    f0s: &[u64],
+    width: usize,
+    keep_going: &mut dyn FnMut() -> bool,
+) -> Option<Vec<u8>> {
     let sets = Sets::<W>::of(g);
     let f0: [u64; W] = arr(f0s);
     let n0 = sets.frontier(&f0);
@@ -877,7 +941,8 @@ fn beam_w<const W: usize>(g: &Graph, f0s: &[u64], width: usize, keep_going: &mut
             return None;
         }
         // (bound, cells neither flooded nor on the frontier, hash, parent, colour, flood, frontier, cells)
-        let mut next: Vec<(u32, u32, u64, u32, u8, [u64; W], [u64; W], u32)> = Vec::with_capacity(layer.len() * 3);
+        let mut next: Vec<(u32, u32, u64, u32, u8, [u64; W], [u64; W], u32)> =
+            Vec::with_capacity(layer.len() * 3);
         for (pi, (f, n, cells)) in layer.iter().enumerate() {
             // Wide beams on big boards take seconds per layer: ask within the layer too.
             if pi % 1024 == 1023 && !keep_going() {

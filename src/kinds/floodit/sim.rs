@@ -17,7 +17,8 @@ pub struct Position {
 impl Position {
     /// The starting position: the start cell's region is flooded.
     pub fn start(board: &FloodIt) -> Position {
-        let mut p = Position { colours: board.cells().to_vec(), flooded: vec![false; board.cells().len()] };
+        let mut p =
+            Position { colours: board.cells().to_vec(), flooded: vec![false; board.cells().len()] };
         p.flooded[board.start()] = true;
         let c = p.colours[board.start()];
         p.grow(board, c);

@@ -4,13 +4,17 @@ use gloo_timers::callback::Timeout;
 use yew::prelude::*;
 
 use crate::jobs::Request;
-use crate::kinds::floodit::{formats, page, sim::Position, FloodIt};
 use crate::kind::Kind;
+use crate::kinds::floodit::{formats, page, sim::Position, FloodIt};
 use crate::puzzle::{Engine, Mode, Puzzle, Verdict};
-use crate::web::components::{import::Import, share::{self, Share}, status::Status};
+use crate::web::actions;
 use crate::web::components::hint::{self, HintPanel};
 use crate::web::components::zoom::Zoom;
-use crate::web::actions;
+use crate::web::components::{
+    import::Import,
+    share::{self, Share},
+    status::Status,
+};
 use crate::web::download;
 use crate::web::hooks::{use_example, use_stored, use_workshop};
 use crate::web::state::{Action, Work};
@@ -39,7 +43,8 @@ pub fn Page() -> Html {
     // A new board starts with a clean slate: no step-through of the last board's solution, and
     // the size and colour pickers say what is on screen.
     {
-        let (step, playing, size, colours) = (step.clone(), playing.clone(), size.clone(), colours.clone());
+        let (step, playing, size, colours) =
+            (step.clone(), playing.clone(), size.clone(), colours.clone());
         let shape = (*puzzle).as_ref().map(|p| (p.rows().max(p.cols()), p.n_colours()));
         use_effect_with((puzzle_text.clone(), shape), move |(_, shape)| {
             step.set(None);
@@ -66,7 +71,8 @@ pub fn Page() -> Html {
 
     // Stepping through the solution plays itself while `playing`: one step per 600 ms.
     {
-        let (step_h, playing_h, len) = (step.clone(), playing.clone(), optimal.as_ref().map(Vec::len).unwrap_or(0));
+        let (step_h, playing_h, len) =
+            (step.clone(), playing.clone(), optimal.as_ref().map(Vec::len).unwrap_or(0));
         use_effect_with((*playing, *step, len), move |(on, at, len)| {
             let (at, len) = (*at, *len);
             let timer = on.then(|| {
@@ -87,7 +93,9 @@ pub fn Page() -> Html {
     // A finished game is measured against the minimum: when none is known yet, it is found
     // quietly, so the finish message can say how the player did.
     {
-        let finished = (*puzzle).as_ref().is_some_and(|p| !played.is_empty() && Position::after(p, &played).is_done());
+        let finished = (*puzzle)
+            .as_ref()
+            .is_some_and(|p| !played.is_empty() && Position::after(p, &played).is_done());
         let wanted = finished && optimal.is_none() && w.result.is_none() && !busy;
         let (run, text) = (ctx.run.clone(), puzzle_text.clone().unwrap_or_default());
         let asked: std::rc::Rc<std::cell::RefCell<String>> = use_mut_ref(String::new);
@@ -95,7 +103,15 @@ pub fn Page() -> Html {
             // Once per board: a failed search is not repeated behind the player's back.
             if *wanted && *asked.borrow() != text {
                 *asked.borrow_mut() = text.clone();
-                run.emit((Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: text, mode: Mode::Unique, options: String::new() }));
+                run.emit((
+                    Work::Solve(Mode::Unique),
+                    Request::Solve {
+                        kind: KIND,
+                        puzzle: text,
+                        mode: Mode::Unique,
+                        options: String::new(),
+                    },
+                ));
             }
             || ()
         });
@@ -126,14 +142,25 @@ pub fn Page() -> Html {
         let (state, played, step) = (ctx.state.clone(), played.clone(), step.clone());
         move |c: u8| {
             step.set(None);
-            state.dispatch(Action::Mark { kind: KIND, cells: vec![page::mark_for_move(played.len(), c)] })
+            state.dispatch(Action::Mark {
+                kind: KIND,
+                cells: vec![page::mark_for_move(played.len(), c)],
+            })
         }
     };
     let solve = |mode: Mode| {
         let (run, text) = (ctx.run.clone(), text.clone());
-        Callback::from(move |_: MouseEvent| run.emit((Work::Solve(mode), Request::Solve { kind: KIND, puzzle: text.clone(), mode, options: String::new() })))
+        Callback::from(move |_: MouseEvent| {
+            run.emit((
+                Work::Solve(mode),
+                Request::Solve { kind: KIND, puzzle: text.clone(), mode, options: String::new() },
+            ))
+        })
     };
-    let generate = actions::generate_on_click::<super::FloodIt>(&ctx, super::GenerateOptions { size: Some(*size), colours: Some(*colours), ..Default::default() });
+    let generate = actions::generate_on_click::<super::FloodIt>(
+        &ctx,
+        super::GenerateOptions { size: Some(*size), colours: Some(*colours), ..Default::default() },
+    );
     let restart = {
         let (state, step) = (ctx.state.clone(), step.clone());
         Callback::from(move |_: MouseEvent| {
@@ -194,10 +221,15 @@ pub fn Page() -> Html {
     });
 
     let counter = match stepping {
-        Some(s) if lower.is_some() => format!("Best solution found: move {s} of {}", best_len.unwrap_or(0)),
+        Some(s) if lower.is_some() => {
+            format!("Best solution found: move {s} of {}", best_len.unwrap_or(0))
+        }
         Some(s) => format!("Optimal solution: move {s} of {}", minimum.unwrap_or(0)),
         None => match (best_len, lower) {
-            (Some(b), Some(l)) => format!("{} · best found {b}, none shorter than {l}", page::counter_text(played.len(), None, done, p.limit())),
+            (Some(b), Some(l)) => format!(
+                "{} · best found {b}, none shorter than {l}",
+                page::counter_text(played.len(), None, done, p.limit())
+            ),
             _ => page::counter_text(played.len(), minimum, done, p.limit()),
         },
     };
@@ -207,7 +239,8 @@ pub fn Page() -> Html {
     let json_text = p.to_json().to_string();
     let svg = page::svg(&p, &position, 24);
     // The printed solution: the optimal moves from the start as numbered swatches.
-    let print_solution = optimal.clone().map(|moves| Callback::from(move |()| page::moves_svg(&moves)));
+    let print_solution =
+        optimal.clone().map(|moves| Callback::from(move |()| page::moves_svg(&moves)));
     let save_svg = {
         let svg = svg.clone();
         Callback::from(move |_: MouseEvent| {
@@ -235,7 +268,12 @@ pub fn Page() -> Html {
     };
     let extra: Vec<(String, String)> = tatham
         .as_ref()
-        .map(|id| vec![("Open in Tatham's Flood".to_string(), format!("https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/flood.html#{id}"))])
+        .map(|id| {
+            vec![(
+                "Open in Tatham's Flood".to_string(),
+                format!("https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/flood.html#{id}"),
+            )]
+        })
         .unwrap_or_default();
 
     html! {
@@ -304,5 +342,14 @@ pub fn Page() -> Html {
 
 /// The small picture on the home page's card for this kind.
 pub fn card_picture() -> String {
-    crate::web::components::home::picture(&["aabcc", "abbcd", "ddbca", "dccaa", "bbcad"], |c| match c { 'a' => "#e6194b", 'b' => "#3cb44b", 'c' => "#ffe119", _ => "#4363d8" }, "")
+    crate::web::components::home::picture(
+        &["aabcc", "abbcd", "ddbca", "dccaa", "bbcad"],
+        |c| match c {
+            'a' => "#e6194b",
+            'b' => "#3cb44b",
+            'c' => "#ffe119",
+            _ => "#4363d8",
+        },
+        "",
+    )
 }

@@ -8,7 +8,11 @@ use crate::grid::Grid;
 pub fn verify(puzzle: &KenKen, digits: &Grid<u8>) -> Result<(), String> {
     let n = puzzle.size();
     if digits.rows() != n || digits.cols() != n {
-        return Err(format!("the answer is {}x{}, the puzzle {n}x{n}", digits.rows(), digits.cols()));
+        return Err(format!(
+            "the answer is {}x{}, the puzzle {n}x{n}",
+            digits.rows(),
+            digits.cols()
+        ));
     }
     for (r, c) in digits.positions() {
         let d = digits[(r, c)] as usize;
@@ -35,7 +39,13 @@ pub fn verify(puzzle: &KenKen, digits: &Grid<u8>) -> Result<(), String> {
         if !holds(cage, &values) {
             let first = cage.cells[0];
             let shown: Vec<String> = values.iter().map(u64::to_string).collect();
-            return Err(format!("the cage {} at ({}, {}) holds {}, which breaks its rule", cage.clue(), first / n, first % n, shown.join(" ")));
+            return Err(format!(
+                "the cage {} at ({}, {}) holds {}, which breaks its rule",
+                cage.clue(),
+                first / n,
+                first % n,
+                shown.join(" ")
+            ));
         }
     }
     Ok(())

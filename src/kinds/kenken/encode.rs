@@ -128,7 +128,8 @@ fn encode_tuples(cnf: &mut Cnf, x: &[Vec<Lit>], cells: &[usize], ts: &[Vec<u8>])
     }
     for i in 0..cells.len() {
         for d in 1..=n as u8 {
-            let using: Vec<Lit> = sel.iter().zip(ts).filter(|(_, t)| t[i] == d).map(|(s, _)| *s).collect();
+            let using: Vec<Lit> =
+                sel.iter().zip(ts).filter(|(_, t)| t[i] == d).map(|(s, _)| *s).collect();
             if !using.is_empty() {
                 let mut clause = vec![!lit(i, d)];
                 clause.extend(using);
@@ -151,9 +152,20 @@ fn valuation(mut v: u64, p: u64) -> usize {
     e
 }
 
-fn encode_arithmetic(cnf: &mut Cnf, x: &[Vec<Lit>], n: usize, op: Op, target: u64, cells: &[usize]) {
+fn encode_arithmetic(
+    cnf: &mut Cnf,
+    x: &[Vec<Lit>],
+    n: usize,
+    op: Op,
+    target: u64,
+    cells: &[usize],
+) {
     let terms = |weight: &dyn Fn(usize) -> usize| -> Vec<(Lit, usize)> {
-        cells.iter().flat_map(|&c| (1..=n).map(move |d| (c, d))).map(|(c, d)| (x[c][d - 1], weight(d))).collect()
+        cells
+            .iter()
+            .flat_map(|&c| (1..=n).map(move |d| (c, d)))
+            .map(|(c, d)| (x[c][d - 1], weight(d)))
+            .collect()
     };
     match op {
         Op::Add => cnf.pb_exactly(&terms(&|d| d), target as usize),

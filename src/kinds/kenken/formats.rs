@@ -28,42 +28,71 @@ pub fn to_json(p: &KenKen) -> Value {
 }
 
 fn whole(v: &Value, at: impl Fn() -> String, what: &str) -> InputResult<u64> {
-    v.as_u64().ok_or_else(|| InputError::at(at(), format!("{what}: expected a whole number, found {}", clip(&v.to_string()))))
+    v.as_u64().ok_or_else(|| {
+        InputError::at(
+            at(),
+            format!("{what}: expected a whole number, found {}", clip(&v.to_string())),
+        )
+    })
 }
 
 /// Reads the studio JSON form (also a benchmark line: `kind` may be missing).
 pub fn from_json(v: &Value) -> InputResult<KenKen> {
     if let Some(kind) = v.get("kind") {
         if kind.as_str() != Some("kenken") {
-            return Err(InputError::at("field `kind`", format!("expected \"kenken\", found {}", clip(&kind.to_string()))));
+            return Err(InputError::at(
+                "field `kind`",
+                format!("expected \"kenken\", found {}", clip(&kind.to_string())),
+            ));
         }
     }
     let size = v.get("size").ok_or_else(|| InputError::at("field `size`", "missing"))?;
     let size = whole(size, || "field `size`".into(), "the grid side")? as usize;
     if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-        return Err(InputError::at("field `size`", format!("KenKen sizes are {MIN_SIZE} to {MAX_SIZE}, got {size}")));
+        return Err(InputError::at(
+            "field `size`",
+            format!("KenKen sizes are {MIN_SIZE} to {MAX_SIZE}, got {size}"),
+        ));
     }
-    let list = v.get("cages").and_then(Value::as_array).ok_or_else(|| InputError::at("field `cages`", "expected a list of cages"))?;
+    let list = v
+        .get("cages")
+        .and_then(Value::as_array)
+        .ok_or_else(|| InputError::at("field `cages`", "expected a list of cages"))?;
     let mut cages = Vec::with_capacity(list.len());
     for (k, c) in list.iter().enumerate() {
         let at = || format!("cages[{k}]");
-        let op_text = c.get("op").and_then(Value::as_str).ok_or_else(|| InputError::at(at(), "`op` is missing (one of + - * / =)"))?;
-        let op = Op::from_symbol(op_text.trim())
-            .ok_or_else(|| InputError::at(at(), format!("`{}` is not an operation (use + - * / =)", clip(op_text))))?;
+        let op_text = c
+            .get("op")
+            .and_then(Value::as_str)
+            .ok_or_else(|| InputError::at(at(), "`op` is missing (one of + - * / =)"))?;
+        let op = Op::from_symbol(op_text.trim()).ok_or_else(|| {
+            InputError::at(at(), format!("`{}` is not an operation (use + - * / =)", clip(op_text)))
+        })?;
         let target = match (op, c.get("target")) {
             (Op::Blank, _) => 0,
             (_, Some(t)) => whole(t, at, "`target`")?,
             (_, None) => return Err(InputError::at(at(), "`target` is missing")),
         };
-        let cells_v = c.get("cells").and_then(Value::as_array).ok_or_else(|| InputError::at(at(), "`cells` should be a list of [row, col] pairs"))?;
+        let cells_v = c
+            .get("cells")
+            .and_then(Value::as_array)
+            .ok_or_else(|| InputError::at(at(), "`cells` should be a list of [row, col] pairs"))?;
         let mut cells = Vec::with_capacity(cells_v.len());
         for (i, rc) in cells_v.iter().enumerate() {
             let pair = rc.as_array().filter(|a| a.len() == 2);
             let rc = pair
                 .and_then(|a| Some((a[0].as_u64()? as usize, a[1].as_u64()? as usize)))
-                .ok_or_else(|| InputError::at(format!("cages[{k}], cell {i}"), format!("expected [row, col], found {}", clip(&rc.to_string()))))?;
+                .ok_or_else(|| {
+                    InputError::at(
+                        format!("cages[{k}], cell {i}"),
+                        format!("expected [row, col], found {}", clip(&rc.to_string())),
+                    )
+                })?;
             if rc.0 >= size || rc.1 >= size {
-                return Err(InputError::at(format!("cages[{k}], cell {i}"), format!("({}, {}) is outside the {size}x{size} grid", rc.0, rc.1)));
+                return Err(InputError::at(
+                    format!("cages[{k}], cell {i}"),
+                    format!("({}, {}) is outside the {size}x{size} grid", rc.0, rc.1),
+                ));
             }
             cells.push(rc.0 * size + rc.1);
         }
@@ -75,14 +104,23 @@ pub fn from_json(v: &Value) -> InputResult<KenKen> {
 /// Reads an answer given as JSON rows of numbers (`[[4,1,3],…]`).
 pub fn solution_from_json(p: &KenKen, v: &Value) -> InputResult<Grid<u8>> {
     let n = p.size();
-    let rows = v.as_array().filter(|r| r.len() == n).ok_or_else(|| InputError::at("field `solution`", format!("expected {n} rows of {n} digits")))?;
+    let rows = v.as_array().filter(|r| r.len() == n).ok_or_else(|| {
+        InputError::at("field `solution`", format!("expected {n} rows of {n} digits"))
+    })?;
     let mut cells = Vec::with_capacity(n * n);
     for (r, row) in rows.iter().enumerate() {
-        let row = row.as_array().filter(|x| x.len() == n).ok_or_else(|| InputError::at(format!("solution row {r}"), format!("expected {n} digits")))?;
+        let row = row.as_array().filter(|x| x.len() == n).ok_or_else(|| {
+            InputError::at(format!("solution row {r}"), format!("expected {n} digits"))
+        })?;
         for (c, d) in row.iter().enumerate() {
             match d.as_u64() {
                 Some(d) if (1..=n as u64).contains(&d) => cells.push(d as u8),
-                _ => return Err(InputError::at(format!("solution row {r}, column {c}"), format!("expected a digit 1 to {n}"))),
+                _ => {
+                    return Err(InputError::at(
+                        format!("solution row {r}, column {c}"),
+                        format!("expected a digit 1 to {n}"),
+                    ))
+                }
             }
         }
     }
@@ -120,12 +158,20 @@ pub fn digits_from_rows(p: &KenKen, rows: &[String]) -> InputResult<Grid<u8>> {
     for (r, row) in rows.iter().enumerate() {
         let chars: Vec<char> = row.chars().collect();
         if chars.len() != n {
-            return Err(InputError::at(format!("answer row {r}"), format!("expected {n} digits, found {}", chars.len())));
+            return Err(InputError::at(
+                format!("answer row {r}"),
+                format!("expected {n} digits, found {}", chars.len()),
+            ));
         }
         for (c, ch) in chars.into_iter().enumerate() {
             match char_digit(ch) {
                 Some(d) if d as usize <= n => cells.push(d),
-                _ => return Err(InputError::at(format!("answer row {r}, column {c}"), format!("`{ch}` is not a digit 1 to {n}"))),
+                _ => {
+                    return Err(InputError::at(
+                        format!("answer row {r}, column {c}"),
+                        format!("`{ch}` is not a digit 1 to {n}"),
+                    ))
+                }
             }
         }
     }
@@ -193,7 +239,12 @@ fn keen_desc(p: &KenKen, blank: bool) -> Result<String, String> {
             Op::Sub => out.push_str(&format!("s{t}")),
             Op::Div => out.push_str(&format!("d{t}")),
             Op::Blank if blank => out.push('?'),
-            Op::Blank => return Err(format!("{} has no clue yet; Keen IDs need every clue", super::model::cage_name(n, cage))),
+            Op::Blank => {
+                return Err(format!(
+                    "{} has no clue yet; Keen IDs need every clue",
+                    super::model::cage_name(n, cage)
+                ))
+            }
         }
     }
     Ok(out)
@@ -271,7 +322,10 @@ fn block_letters(s: &str, total: usize) -> InputResult<Vec<(char, usize)>> {
     while i < chars.len() {
         let ch = chars[i];
         if !(ch == '_' || ch.is_ascii_lowercase()) {
-            return Err(InputError::at(format!("Keen ID, cage layout, character {}", i + 1), format!("`{ch}` is not a layout letter (_ or a–z)")));
+            return Err(InputError::at(
+                format!("Keen ID, cage layout, character {}", i + 1),
+                format!("`{ch}` is not a layout letter (_ or a–z)"),
+            ));
         }
         i += 1;
         let start = i;
@@ -284,7 +338,15 @@ fn block_letters(s: &str, total: usize) -> InputResult<Vec<(char, usize)>> {
             let digits: String = chars[start..i].iter().collect();
             match digits.parse::<usize>() {
                 Ok(c) if (1..=total).contains(&c) => c,
-                _ => return Err(InputError::at(format!("Keen ID, cage layout, character {}", start + 1), format!("`{ch}{}` repeats a letter more often than the layout has edges", clip(&digits)))),
+                _ => {
+                    return Err(InputError::at(
+                        format!("Keen ID, cage layout, character {}", start + 1),
+                        format!(
+                            "`{ch}{}` repeats a letter more often than the layout has edges",
+                            clip(&digits)
+                        ),
+                    ))
+                }
             }
         };
         out.push((ch, copies));
@@ -295,16 +357,26 @@ fn block_letters(s: &str, total: usize) -> InputResult<Vec<(char, usize)>> {
 /// Reads Keen params (`N[d<D>][m]`, lenient), returning the size.
 fn keen_size(params: &str) -> InputResult<usize> {
     let digits: String = params.chars().take_while(|c| c.is_ascii_digit()).collect();
-    let n: usize = digits.parse().map_err(|_| InputError::at("Keen ID, size", format!("`{}` should start with the grid size, like 5 or 6dh", clip(params))))?;
+    let n: usize = digits.parse().map_err(|_| {
+        InputError::at(
+            "Keen ID, size",
+            format!("`{}` should start with the grid size, like 5 or 6dh", clip(params)),
+        )
+    })?;
     if !(MIN_SIZE..=MAX_SIZE).contains(&n) {
-        return Err(InputError::at("Keen ID, size", format!("KenKen sizes are {MIN_SIZE} to {MAX_SIZE}, got {n}")));
+        return Err(InputError::at(
+            "Keen ID, size",
+            format!("KenKen sizes are {MIN_SIZE} to {MAX_SIZE}, got {n}"),
+        ));
     }
     Ok(n)
 }
 
 /// Reads a Keen DESC for an `n`x`n` grid; with `blank`, `?` reads as "no clue yet".
 fn from_keen_desc(n: usize, desc: &str, blank: bool) -> InputResult<KenKen> {
-    let (blocks, clues) = desc.split_once(',').ok_or_else(|| InputError::at("Keen ID", "expected `<cage layout>,<clues>` after the size"))?;
+    let (blocks, clues) = desc.split_once(',').ok_or_else(|| {
+        InputError::at("Keen ID", "expected `<cage layout>,<clues>` after the size")
+    })?;
     let total = 2 * n * (n - 1) + 1;
     let letters = block_letters(blocks, total)?;
     let seps = walk(&letters, total, Letters::Encoder)
@@ -342,7 +414,10 @@ fn from_keen_desc(n: usize, desc: &str, blank: bool) -> InputResult<KenKen> {
     for cells in groups {
         let at = format!("Keen ID, clue {}", cages.len() + 1);
         let Some(&letter) = chars.get(i) else {
-            return Err(InputError::at(at, format!("the layout has more cages than the {} clues given", cages.len())));
+            return Err(InputError::at(
+                at,
+                format!("the layout has more cages than the {} clues given", cages.len()),
+            ));
         };
         i += 1;
         if letter == '?' && blank {
@@ -354,19 +429,34 @@ fn from_keen_desc(n: usize, desc: &str, blank: bool) -> InputResult<KenKen> {
             i += 1;
         }
         let number: String = chars[start..i].iter().collect();
-        let target: u64 = number.parse().map_err(|_| InputError::at(at.clone(), format!("`{letter}` should be followed by a number")))?;
+        let target: u64 = number.parse().map_err(|_| {
+            InputError::at(at.clone(), format!("`{letter}` should be followed by a number"))
+        })?;
         let op = match (letter, cells.len()) {
             ('a' | 'm', 1) => Op::Given,
             ('a', _) => Op::Add,
             ('m', _) => Op::Mul,
             ('s', _) => Op::Sub,
             ('d', _) => Op::Div,
-            (other, _) => return Err(InputError::at(at, format!("`{other}` is not a clue letter (a sum, m product, s difference, d quotient)"))),
+            (other, _) => {
+                return Err(InputError::at(
+                    at,
+                    format!(
+                    "`{other}` is not a clue letter (a sum, m product, s difference, d quotient)"
+                ),
+                ))
+            }
         };
         cages.push(Cage { op, target, cells });
     }
     if i < chars.len() {
-        return Err(InputError::at("Keen ID, clues", format!("`{}` is left over after the last cage's clue", clip(&chars[i..].iter().collect::<String>()))));
+        return Err(InputError::at(
+            "Keen ID, clues",
+            format!(
+                "`{}` is left over after the last cage's clue",
+                clip(&chars[i..].iter().collect::<String>())
+            ),
+        ));
     }
     KenKen::new(n, cages).map_err(|e| e.within("Keen ID"))
 }
@@ -387,7 +477,9 @@ pub fn looks_like_keen(t: &str) -> bool {
     }
     // A Keen DESC: layout letters (with counts), a comma, clue letters and numbers.
     let desc = &t[cut + 1..];
-    desc.split_once(',').is_some_and(|(b, _)| !b.is_empty() && b.chars().all(|c| c == '_' || c.is_ascii_lowercase() || c.is_ascii_digit()))
+    desc.split_once(',').is_some_and(|(b, _)| {
+        !b.is_empty() && b.chars().all(|c| c == '_' || c.is_ascii_lowercase() || c.is_ascii_digit())
+    })
 }
 
 /// Reads a Keen game ID (`N[dD][m]:DESC`, or inside a `…/keen.html#…` link). Seed IDs are refused.
@@ -415,10 +507,17 @@ pub fn from_savefile(text: &str) -> InputResult<KenKen> {
     for (i, line) in text.lines().enumerate() {
         let Some((key, rest)) = line.split_once(':') else { continue };
         let Some((len, value)) = rest.split_once(':') else { continue };
-        let len: usize = len.trim().parse().map_err(|_| InputError::at(format!("save file line {}", i + 1), "the record length is not a number"))?;
+        let len: usize = len.trim().parse().map_err(|_| {
+            InputError::at(format!("save file line {}", i + 1), "the record length is not a number")
+        })?;
         let value = value.get(..len).unwrap_or(value);
         match key.trim() {
-            "GAME" if value != "Keen" => return Err(InputError::at("save file", format!("this is a save file of {}, not Keen", clip(value)))),
+            "GAME" if value != "Keen" => {
+                return Err(InputError::at(
+                    "save file",
+                    format!("this is a save file of {}, not Keen", clip(value)),
+                ))
+            }
             "PARAMS" => params = Some(value.to_string()),
             "DESC" => desc = Some(value.to_string()),
             _ => {}
@@ -443,7 +542,9 @@ pub fn from_link_payload(version: u32, payload: &str) -> InputResult<KenKen> {
     if version != 1 {
         return Err(InputError::new(format!("KenKen links of version v{version} are unknown")));
     }
-    let (size, desc) = payload.split_once(':').ok_or_else(|| InputError::new("expected `<size>:<cage layout>,<clues>`"))?;
+    let (size, desc) = payload
+        .split_once(':')
+        .ok_or_else(|| InputError::new("expected `<size>:<cage layout>,<clues>`"))?;
     from_keen_desc(keen_size(size)?, desc, true)
 }
 
@@ -488,14 +589,24 @@ pub fn read_collection(text: &str, name: &str) -> InputResult<Vec<Entry<K>>> {
     if let Some(ids) = crate::puzzle::id_lines(text, name, looks_like_keen, from_keen) {
         return ids;
     }
-    let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i, l.trim())).filter(|(_, l)| !l.is_empty()).collect();
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i, l.trim()))
+        .filter(|(_, l)| !l.is_empty())
+        .collect();
     if lines.len() > 1 && lines.iter().all(|(_, l)| l.starts_with('{')) {
         return lines
             .into_iter()
             .map(|(i, l)| {
                 let at = || format!("{name} line {}", i + 1);
-                let v: Value = serde_json::from_str(l).map_err(|e| InputError::at(at(), e.to_string()))?;
-                let id = v.get("id").and_then(Value::as_str).map(str::to_string).unwrap_or_else(|| format!("line {}", i + 1));
+                let v: Value =
+                    serde_json::from_str(l).map_err(|e| InputError::at(at(), e.to_string()))?;
+                let id = v
+                    .get("id")
+                    .and_then(Value::as_str)
+                    .map(str::to_string)
+                    .unwrap_or_else(|| format!("line {}", i + 1));
                 entry_from_json(&v, id).map_err(|e| e.within(at()))
             })
             .collect();

@@ -15,10 +15,10 @@
 //!
 //! Failing is allowed (the message says so); calling an ambiguous puzzle unique is not.
 
-use super::model::{pieces, Cage, KenKen, Op};
-use crate::grid::{grow_random, neighbours_of};
 use super::logic;
+use super::model::{pieces, Cage, KenKen, Op};
 use super::solve;
+use crate::grid::{grow_random, neighbours_of};
 use crate::puzzle::{Mode, Verdict};
 
 /// Attempts before giving up on a seed.
@@ -65,7 +65,10 @@ pub fn max_level(size: usize) -> usize {
 /// Makes a `size`x`size` puzzle (3 to 9) of the given level (an index into [`LEVELS`]) from `seed`.
 pub fn generate(size: usize, level: usize, seed: u64) -> Result<KenKen, String> {
     if !(3..=super::model::MAX_SIZE).contains(&size) {
-        return Err(format!("the generator makes sizes 3 to {}, got {size}", super::model::MAX_SIZE));
+        return Err(format!(
+            "the generator makes sizes 3 to {}, got {size}",
+            super::model::MAX_SIZE
+        ));
     }
     let level = level.min(max_level(size));
     let mut rng = fastrand::Rng::with_seed(seed);
@@ -77,7 +80,10 @@ pub fn generate(size: usize, level: usize, seed: u64) -> Result<KenKen, String> 
             return Ok(p);
         }
     }
-    Err(format!("no unique {size}x{size} {} puzzle was found from seed {seed}; try another seed", LEVELS[level]))
+    Err(format!(
+        "no unique {size}x{size} {} puzzle was found from seed {seed}; try another seed",
+        LEVELS[level]
+    ))
 }
 
 /// A random Latin square of side `n`, digits 1..=n, in reading order.
@@ -85,7 +91,9 @@ pub fn latin_square(n: usize, rng: &mut fastrand::Rng) -> Vec<u8> {
     let mut grid = vec![0u8; n * n];
     for r in 0..n {
         // used[c][d]: digit d+1 already appears in column c.
-        let used: Vec<Vec<bool>> = (0..n).map(|c| (0..n).map(|d| (0..r).any(|rr| grid[rr * n + c] as usize == d + 1)).collect()).collect();
+        let used: Vec<Vec<bool>> = (0..n)
+            .map(|c| (0..n).map(|d| (0..r).any(|rr| grid[rr * n + c] as usize == d + 1)).collect())
+            .collect();
         let mut digit_of_col = vec![usize::MAX; n];
         let mut col_of_digit = vec![usize::MAX; n];
         let mut cols: Vec<usize> = (0..n).collect();
@@ -104,13 +112,22 @@ pub fn latin_square(n: usize, rng: &mut fastrand::Rng) -> Vec<u8> {
 }
 
 /// Kuhn's augmenting path from column `c` over the digits its column still lacks.
-fn augment(c: usize, used: &[Vec<bool>], order: &[usize], seen: &mut [bool], digit_of_col: &mut [usize], col_of_digit: &mut [usize]) -> bool {
+fn augment(
+    c: usize,
+    used: &[Vec<bool>],
+    order: &[usize],
+    seen: &mut [bool],
+    digit_of_col: &mut [usize],
+    col_of_digit: &mut [usize],
+) -> bool {
     for &d in order {
         if used[c][d] || seen[d] {
             continue;
         }
         seen[d] = true;
-        if col_of_digit[d] == usize::MAX || augment(col_of_digit[d], used, order, seen, digit_of_col, col_of_digit) {
+        if col_of_digit[d] == usize::MAX
+            || augment(col_of_digit[d], used, order, seen, digit_of_col, col_of_digit)
+        {
             digit_of_col[c] = d;
             col_of_digit[d] = c;
             return true;
@@ -193,7 +210,12 @@ fn value(op: Op, values: &[u64]) -> Option<u64> {
     }
 }
 
-fn make_unique(n: usize, square: &[u8], cages: &mut Vec<Cage>, rng: &mut fastrand::Rng) -> Option<KenKen> {
+fn make_unique(
+    n: usize,
+    square: &[u8],
+    cages: &mut Vec<Cage>,
+    rng: &mut fastrand::Rng,
+) -> Option<KenKen> {
     for _step in 0..4 * n * n {
         let p = KenKen::new(n, cages.clone()).ok()?;
         let report = solve::solve(&p, Mode::Unique, None).ok()?;
@@ -203,15 +225,22 @@ fn make_unique(n: usize, square: &[u8], cages: &mut Vec<Cage>, rng: &mut fastran
             _ => return None,
         }
         let other = report.solutions.iter().find(|s| s.cells() != square)?;
-        let mut differing: Vec<usize> = (0..n * n).filter(|&i| other.cells()[i] != square[i]).collect();
+        let mut differing: Vec<usize> =
+            (0..n * n).filter(|&i| other.cells()[i] != square[i]).collect();
         rng.shuffle(&mut differing);
         let cell = *differing.first()?;
         let k = cages.iter().position(|c| c.cells.contains(&cell))?;
         let planted: Vec<u64> = cages[k].cells.iter().map(|&c| square[c] as u64).collect();
         let theirs: Vec<u64> = cages[k].cells.iter().map(|&c| other.cells()[c] as u64).collect();
-        let mut ops: Vec<Op> = if planted.len() == 2 { vec![Op::Div, Op::Sub, Op::Mul, Op::Add] } else { vec![Op::Mul, Op::Add] };
+        let mut ops: Vec<Op> = if planted.len() == 2 {
+            vec![Op::Div, Op::Sub, Op::Mul, Op::Add]
+        } else {
+            vec![Op::Mul, Op::Add]
+        };
         rng.shuffle(&mut ops);
-        let better = ops.into_iter().find(|&op| value(op, &planted).is_some_and(|v| value(op, &theirs) != Some(v)));
+        let better = ops
+            .into_iter()
+            .find(|&op| value(op, &planted).is_some_and(|v| value(op, &theirs) != Some(v)));
         match better {
             Some(op) => {
                 cages[k].op = op;
@@ -219,7 +248,8 @@ fn make_unique(n: usize, square: &[u8], cages: &mut Vec<Cage>, rng: &mut fastran
             }
             None => {
                 // Split the differing cell off as a given; the rest falls into connected pieces.
-                let rest: Vec<usize> = cages[k].cells.iter().copied().filter(|&c| c != cell).collect();
+                let rest: Vec<usize> =
+                    cages[k].cells.iter().copied().filter(|&c| c != cell).collect();
                 cages.remove(k);
                 cages.push(Cage { op: Op::Given, target: square[cell] as u64, cells: vec![cell] });
                 for piece in pieces(n, &rest) {

@@ -42,7 +42,10 @@ pub fn candidates(p: &KenKen, marks: &[u8]) -> Vec<Domain> {
 
 /// The marks break a rule: the cells and the words.
 fn broken(cells: Vec<usize>, words: String) -> Hint {
-    Hint::Mistake { cells, sentence: format!("The marks break the rules: {words}. Fix that first.") }
+    Hint::Mistake {
+        cells,
+        sentence: format!("The marks break the rules: {words}. Fix that first."),
+    }
 }
 
 /// The mark changes that make a deduction's changes.
@@ -51,7 +54,9 @@ fn marks_of(changes: &[Change]) -> Vec<(usize, u8)> {
         .iter()
         .flat_map(|&ch| match ch {
             Change::Place(c, d) => page::set_digit(c, d),
-            Change::Narrow(c, m) => vec![(c * STRIDE + 1, (m & 0xff) as u8), (c * STRIDE + 2, (m >> 8) as u8)],
+            Change::Narrow(c, m) => {
+                vec![(c * STRIDE + 1, (m & 0xff) as u8), (c * STRIDE + 2, (m >> 8) as u8)]
+            }
         })
         .collect()
 }
@@ -70,7 +75,14 @@ pub fn next_step(p: &KenKen, marks: &[u8]) -> Hint {
     let repeated = page::repeated(n, &digits);
     if let Some(i) = repeated.iter().position(|&b| b) {
         let bad: Vec<usize> = (0..n * n).filter(|&j| repeated[j]).collect();
-        return broken(bad, format!("the {} at {} repeats in its row or column", digits[i], crate::hint::cell_words(n, i)));
+        return broken(
+            bad,
+            format!(
+                "the {} at {} repeats in its row or column",
+                digits[i],
+                crate::hint::cell_words(n, i)
+            ),
+        );
     }
     let mut logic = logic_of(p, marks);
     match logic.find(super::logic::rank::MAX) {
@@ -84,9 +96,16 @@ pub fn next_step(p: &KenKen, marks: &[u8]) -> Hint {
             let known = digits.iter().filter(|&&d| d != 0).count();
             if known == total {
                 if page::solved(p, &digits) {
-                    Hint::Solved { sentence: "Every cell has its digit and every cage adds up: solved.".into() }
+                    Hint::Solved {
+                        sentence: "Every cell has its digit and every cage adds up: solved.".into(),
+                    }
                 } else {
-                    let bad: Vec<usize> = page::broken_cages(p, &digits).iter().enumerate().filter(|(_, &b)| b).flat_map(|(k, _)| p.cages()[k].cells.clone()).collect();
+                    let bad: Vec<usize> = page::broken_cages(p, &digits)
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, &b)| b)
+                        .flat_map(|(k, _)| p.cages()[k].cells.clone())
+                        .collect();
                     broken(bad, "a cage's digits do not reach its target".into())
                 }
             } else {
@@ -112,7 +131,9 @@ pub fn hint_mistakes(answer: &str, marks: &[u8]) -> Vec<usize> {
         .enumerate()
         .filter(|&(i, a)| {
             let m = page::pencil(marks, i);
-            page::digit(marks, i) == 0 && m != 0 && super::formats::char_digit(a).is_some_and(|d| d >= 1 && m >> (d - 1) & 1 == 0)
+            page::digit(marks, i) == 0
+                && m != 0
+                && super::formats::char_digit(a).is_some_and(|d| d >= 1 && m >> (d - 1) & 1 == 0)
         })
         .map(|(i, _)| i)
         .chain(wrong_digits)

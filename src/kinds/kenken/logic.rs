@@ -204,7 +204,9 @@ pub fn cage_forced(n: usize, cage_cells: &[usize], tuples: &[Vec<u8>], line: usi
     if idx.len() < 2 {
         return 0;
     }
-    tuples.iter().fold(tuples::full(n), |m, t| m & idx.iter().fold(0 as Domain, |a, &i| a | 1 << (t[i] - 1)))
+    tuples
+        .iter()
+        .fold(tuples::full(n), |m, t| m & idx.iter().fold(0 as Domain, |a, &i| a | 1 << (t[i] - 1)))
 }
 
 /// Every k-subset of `0..len`, in lexicographic order.
@@ -284,7 +286,10 @@ impl<'a> KenKenLogic<'a> {
     }
 
     fn placed_in(&self, l: usize) -> Domain {
-        line_cells(self.n, l).into_iter().filter(|&c| self.placed[c]).fold(0, |m, c| m | self.dom[c])
+        line_cells(self.n, l)
+            .into_iter()
+            .filter(|&c| self.placed[c])
+            .fold(0, |m, c| m | self.dom[c])
     }
 
     /// The changes that narrow `cells` by removing `remove` where present (a single digit left places it).
@@ -334,15 +339,35 @@ impl<'a> KenKenLogic<'a> {
             if lost.iter().all(|&l| l == lost[0]) {
                 let cells: Vec<usize> = narrowed.iter().map(|&(c, _)| c).collect();
                 let l = lost[0];
-                parts.push(format!("{} {} ruled out of {}", digits_and(l), if l.count_ones() == 1 { "is" } else { "are" }, cells_words(&cells)));
+                parts.push(format!(
+                    "{} {} ruled out of {}",
+                    digits_and(l),
+                    if l.count_ones() == 1 { "is" } else { "are" },
+                    cells_words(&cells)
+                ));
             } else if narrowed.iter().all(|&(_, m)| m == narrowed[0].1) {
                 let cells: Vec<usize> = narrowed.iter().map(|&(c, _)| c).collect();
-                parts.push(format!("{} can only hold {}", cells_words(&cells), digit_list(narrowed[0].1)));
+                parts.push(format!(
+                    "{} can only hold {}",
+                    cells_words(&cells),
+                    digit_list(narrowed[0].1)
+                ));
             } else if narrowed.len() > 4 {
-                let first: Vec<String> = narrowed[..3].iter().map(|&(c, m)| format!("{} keeps {}", cell_words(n, c), digit_list(m))).collect();
-                parts.push(format!("{}, and {} more cells narrow", first.join(", "), narrowed.len() - 3));
+                let first: Vec<String> = narrowed[..3]
+                    .iter()
+                    .map(|&(c, m)| format!("{} keeps {}", cell_words(n, c), digit_list(m)))
+                    .collect();
+                parts.push(format!(
+                    "{}, and {} more cells narrow",
+                    first.join(", "),
+                    narrowed.len() - 3
+                ));
             } else {
-                parts.extend(narrowed.iter().map(|&(c, m)| format!("{} keeps {}", cell_words(n, c), digit_list(m))));
+                parts.extend(
+                    narrowed
+                        .iter()
+                        .map(|&(c, m)| format!("{} keeps {}", cell_words(n, c), digit_list(m))),
+                );
             }
         }
         and_list(&parts)
@@ -358,11 +383,19 @@ impl<'a> KenKenLogic<'a> {
             1 => Some(format!("{what} {}", v[0])),
             _ => Some(format!("{what}s {}", and_list(v))),
         };
-        let parts: Vec<String> = [group("row", &rows), group("column", &cols)].into_iter().flatten().collect();
+        let parts: Vec<String> =
+            [group("row", &rows), group("column", &cols)].into_iter().flatten().collect();
         parts.join(" and ")
     }
 
-    fn deduction(&self, rule: &'static str, rank: u8, changes: Vec<Change>, reasons: Vec<usize>, sentence: String) -> Deduction<Change> {
+    fn deduction(
+        &self,
+        rule: &'static str,
+        rank: u8,
+        changes: Vec<Change>,
+        reasons: Vec<usize>,
+        sentence: String,
+    ) -> Deduction<Change> {
         let cells = changes.iter().map(|c| match *c {
             Change::Place(c, _) | Change::Narrow(c, _) => c,
         });
@@ -382,7 +415,11 @@ impl<'a> KenKenLogic<'a> {
                 if self.placed[c] {
                     if seen & self.dom[c] != 0 {
                         let d = only(self.dom[c]);
-                        let twice = cells.iter().copied().filter(|&x| self.placed[x] && self.dom[x] == self.dom[c]).collect();
+                        let twice = cells
+                            .iter()
+                            .copied()
+                            .filter(|&x| self.placed[x] && self.dom[x] == self.dom[c])
+                            .collect();
                         return Some((twice, format!("{} holds {d} twice", line_words(n, l))));
                     }
                     seen |= self.dom[c];
@@ -409,10 +446,27 @@ impl<'a> KenKenLogic<'a> {
                 if !self.placed[c] {
                     let d = cage.target as u8;
                     if d == 0 || d as usize > n || self.dom[c] & bit(d) == 0 {
-                        return Err((vec![c], format!("the given {} at {} cannot stand there", cage.target, cell_words(n, c))));
+                        return Err((
+                            vec![c],
+                            format!(
+                                "the given {} at {} cannot stand there",
+                                cage.target,
+                                cell_words(n, c)
+                            ),
+                        ));
                     }
-                    let s = self.say(|| format!("{} holds the given {d}.", capitalise(&cell_words(n, c))));
-                    return Ok(Some(self.deduction("Given digit", rank::SINGLE, vec![Change::Place(c, d)], vec![c], s).clues(vec![cell_words(n, c)])));
+                    let s = self
+                        .say(|| format!("{} holds the given {d}.", capitalise(&cell_words(n, c))));
+                    return Ok(Some(
+                        self.deduction(
+                            "Given digit",
+                            rank::SINGLE,
+                            vec![Change::Place(c, d)],
+                            vec![c],
+                            s,
+                        )
+                        .clues(vec![cell_words(n, c)]),
+                    ));
                 }
             }
         }
@@ -420,9 +474,21 @@ impl<'a> KenKenLogic<'a> {
             if !self.placed[c] && self.dom[c].count_ones() == 1 {
                 let d = only(self.dom[c]);
                 let (r, col) = (c / n, c % n);
-                let reasons: Vec<usize> = (0..n).flat_map(|j| [r * n + j, j * n + col]).filter(|&j| j != c && self.placed[j]).collect();
+                let reasons: Vec<usize> = (0..n)
+                    .flat_map(|j| [r * n + j, j * n + col])
+                    .filter(|&j| j != c && self.placed[j])
+                    .collect();
                 let s = self.say(|| format!("{} can only hold {d}: every other digit is in its row or column or was ruled out before.", capitalise(&cell_words(n, c))));
-                return Ok(Some(self.deduction("Naked single", rank::SINGLE, vec![Change::Place(c, d)], reasons, s).clues(vec![cell_words(n, c)])));
+                return Ok(Some(
+                    self.deduction(
+                        "Naked single",
+                        rank::SINGLE,
+                        vec![Change::Place(c, d)],
+                        reasons,
+                        s,
+                    )
+                    .clues(vec![cell_words(n, c)]),
+                ));
             }
         }
         Ok(None)
@@ -437,15 +503,30 @@ impl<'a> KenKenLogic<'a> {
                 if placed & bit(d) != 0 {
                     continue;
                 }
-                let places: Vec<usize> = self.open_in(l).into_iter().filter(|&c| self.dom[c] & bit(d) != 0).collect();
+                let places: Vec<usize> =
+                    self.open_in(l).into_iter().filter(|&c| self.dom[c] & bit(d) != 0).collect();
                 match places.as_slice() {
-                    [] => return Err((line_cells(n, l), format!("{} has no place left for a {d}", line_words(n, l)))),
+                    [] => {
+                        return Err((
+                            line_cells(n, l),
+                            format!("{} has no place left for a {d}", line_words(n, l)),
+                        ))
+                    }
                     [c] => {
                         let c = *c;
                         let s = self.say(|| {
                             format!("{} needs a {d}, and {} is the only cell of it that can still hold one, so the {d} goes there.", capitalise(&line_words(n, l)), cell_words(n, c))
                         });
-                        return Ok(Some(self.deduction("Hidden single", rank::HIDDEN, vec![Change::Place(c, d)], line_cells(n, l), s).clues(vec![line_words(n, l)])));
+                        return Ok(Some(
+                            self.deduction(
+                                "Hidden single",
+                                rank::HIDDEN,
+                                vec![Change::Place(c, d)],
+                                line_cells(n, l),
+                                s,
+                            )
+                            .clues(vec![line_words(n, l)]),
+                        ));
                     }
                     _ => {}
                 }
@@ -462,7 +543,10 @@ impl<'a> KenKenLogic<'a> {
             if let Some(ts) = &w {
                 if ts.is_empty() {
                     let cage = &self.p.cages()[k];
-                    return Err((cage.cells.clone(), format!("no digits fit {}", cage_words(self.n, cage))));
+                    return Err((
+                        cage.cells.clone(),
+                        format!("no digits fit {}", cage_words(self.n, cage)),
+                    ));
                 }
             }
             out.push(w);
@@ -485,7 +569,16 @@ impl<'a> KenKenLogic<'a> {
                 .cells
                 .iter()
                 .enumerate()
-                .map(|(i, &c)| (c, if per_cell { ts.iter().fold(0 as Domain, |m, t| m | bit(t[i])) } else { union }))
+                .map(|(i, &c)| {
+                    (
+                        c,
+                        if per_cell {
+                            ts.iter().fold(0 as Domain, |m, t| m | bit(t[i]))
+                        } else {
+                            union
+                        },
+                    )
+                })
                 .collect();
             let changes = self.narrowing(keep);
             if changes.is_empty() {
@@ -500,8 +593,16 @@ impl<'a> KenKenLogic<'a> {
                     self.change_words(&changes)
                 )
             });
-            let (rule, r) = if per_cell { ("Cage arithmetic", rank::CAGE_CELLS) } else { ("Cage candidates", rank::CAGE_DIGITS) };
-            return Ok(Some(self.deduction(rule, r, changes, cage.cells.clone(), s).clues(vec![cage_words(n, cage)]).figure(cage.clue(), cage.cells.clone())));
+            let (rule, r) = if per_cell {
+                ("Cage arithmetic", rank::CAGE_CELLS)
+            } else {
+                ("Cage candidates", rank::CAGE_DIGITS)
+            };
+            return Ok(Some(
+                self.deduction(rule, r, changes, cage.cells.clone(), s)
+                    .clues(vec![cage_words(n, cage)])
+                    .figure(cage.clue(), cage.cells.clone()),
+            ));
         }
         Ok(None)
     }
@@ -519,7 +620,11 @@ impl<'a> KenKenLogic<'a> {
                 if forced == 0 {
                     continue;
                 }
-                let targets: Vec<(usize, Domain)> = line_cells(n, l).into_iter().filter(|&c| self.p.cage_of(c) != k).map(|c| (c, !forced)).collect();
+                let targets: Vec<(usize, Domain)> = line_cells(n, l)
+                    .into_iter()
+                    .filter(|&c| self.p.cage_of(c) != k)
+                    .map(|c| (c, !forced))
+                    .collect();
                 let changes = self.narrowing(targets);
                 if changes.is_empty() {
                     continue;
@@ -536,7 +641,17 @@ impl<'a> KenKenLogic<'a> {
                         self.change_words(&changes)
                     )
                 });
-                return Ok(Some(self.deduction("Cage confined to a line", rank::CAGE_LINE, changes, cage.cells.clone(), s).clues(vec![cage_words(n, cage), line_words(n, l)]).figure(cage.clue(), cage.cells.clone())));
+                return Ok(Some(
+                    self.deduction(
+                        "Cage confined to a line",
+                        rank::CAGE_LINE,
+                        changes,
+                        cage.cells.clone(),
+                        s,
+                    )
+                    .clues(vec![cage_words(n, cage), line_words(n, l)])
+                    .figure(cage.clue(), cage.cells.clone()),
+                ));
             }
         }
         Ok(None)
@@ -555,14 +670,20 @@ impl<'a> KenKenLogic<'a> {
                     continue;
                 }
                 // Naked: `size` cells whose candidates together are `size` digits.
-                let small: Vec<usize> = open.iter().copied().filter(|&c| self.dom[c].count_ones() as usize <= size).collect();
+                let small: Vec<usize> = open
+                    .iter()
+                    .copied()
+                    .filter(|&c| self.dom[c].count_ones() as usize <= size)
+                    .collect();
                 for pick in subsets(small.len(), size) {
                     let cells: Vec<usize> = pick.iter().map(|&i| small[i]).collect();
                     let union = cells.iter().fold(0 as Domain, |m, &c| m | self.dom[c]);
                     if union.count_ones() as usize != size {
                         continue;
                     }
-                    let changes = self.narrowing(open.iter().copied().filter(|c| !cells.contains(c)).map(|c| (c, !union)));
+                    let changes = self.narrowing(
+                        open.iter().copied().filter(|c| !cells.contains(c)).map(|c| (c, !union)),
+                    );
                     if changes.is_empty() {
                         continue;
                     }
@@ -575,13 +696,19 @@ impl<'a> KenKenLogic<'a> {
                             self.change_words(&changes)
                         )
                     });
-                    return Ok(Some(self.deduction(NAKED[size], rank::SUBSETS, changes, cells.clone(), s).clues(vec![line_words(n, l)]).figure(format!("naked {}", NAMES[size]), cells)));
+                    return Ok(Some(
+                        self.deduction(NAKED[size], rank::SUBSETS, changes, cells.clone(), s)
+                            .clues(vec![line_words(n, l)])
+                            .figure(format!("naked {}", NAMES[size]), cells),
+                    ));
                 }
                 // Hidden: `size` digits whose places together are `size` cells.
-                let missing: Vec<u8> = (1..=n as u8).filter(|&d| self.placed_in(l) & bit(d) == 0).collect();
+                let missing: Vec<u8> =
+                    (1..=n as u8).filter(|&d| self.placed_in(l) & bit(d) == 0).collect();
                 for pick in subsets(missing.len(), size) {
                     let ds: Domain = pick.iter().fold(0, |m, &i| m | bit(missing[i]));
-                    let places: Vec<usize> = open.iter().copied().filter(|&c| self.dom[c] & ds != 0).collect();
+                    let places: Vec<usize> =
+                        open.iter().copied().filter(|&c| self.dom[c] & ds != 0).collect();
                     if places.len() != size {
                         continue;
                     }
@@ -598,7 +725,11 @@ impl<'a> KenKenLogic<'a> {
                             self.change_words(&changes)
                         )
                     });
-                    return Ok(Some(self.deduction(HIDDEN[size], rank::SUBSETS, changes, places.clone(), s).clues(vec![line_words(n, l)]).figure(format!("hidden {}", NAMES[size]), places)));
+                    return Ok(Some(
+                        self.deduction(HIDDEN[size], rank::SUBSETS, changes, places.clone(), s)
+                            .clues(vec![line_words(n, l)])
+                            .figure(format!("hidden {}", NAMES[size]), places),
+                    ));
                 }
             }
         }
@@ -659,7 +790,15 @@ impl<'a> KenKenLogic<'a> {
                     // Enumerate the rest's digits: distinct where two cells share a line.
                     let mut support = vec![0 as Domain; rest.len()];
                     let mut cur = vec![0u8; rest.len()];
-                    fn go(i: usize, left: i64, rest: &[usize], dom: &[Domain], n: usize, cur: &mut [u8], support: &mut [Domain]) {
+                    fn go(
+                        i: usize,
+                        left: i64,
+                        rest: &[usize],
+                        dom: &[Domain],
+                        n: usize,
+                        cur: &mut [u8],
+                        support: &mut [Domain],
+                    ) {
                         if i == rest.len() {
                             if left == 0 {
                                 for (j, &d) in cur.iter().enumerate() {
@@ -682,7 +821,13 @@ impl<'a> KenKenLogic<'a> {
                     }
                     go(0, rest_total as i64, &rest, &self.dom, n, &mut cur, &mut support);
                     if support.contains(&0) {
-                        return Err((rest.clone(), format!("the cells left in {} cannot add up to {rest_total}", self.band_words(by_col, start, width))));
+                        return Err((
+                            rest.clone(),
+                            format!(
+                                "the cells left in {} cannot add up to {rest_total}",
+                                self.band_words(by_col, start, width)
+                            ),
+                        ));
                     }
                     let changes = self.narrowing(rest.iter().copied().zip(support.iter().copied()));
                     if changes.is_empty() {
@@ -706,7 +851,10 @@ impl<'a> KenKenLogic<'a> {
                             self.change_words(&changes)
                         )
                     });
-                    let mut d = self.deduction("Line sum (rule of 45)", rank::SUMS, changes, settled.clone(), s).clues(vec![self.band_words(by_col, start, width)]).figure("the band", band.clone());
+                    let mut d = self
+                        .deduction("Line sum (rule of 45)", rank::SUMS, changes, settled.clone(), s)
+                        .clues(vec![self.band_words(by_col, start, width)])
+                        .figure("the band", band.clone());
                     d = d.figure("the cells left", rest.clone());
                     return Ok(Some(d));
                 }
@@ -737,20 +885,27 @@ impl<'a> KenKenLogic<'a> {
                         .map(|i| if by_col { n + i } else { i })
                         .filter(|&l| self.placed_in(l) & bit(d) == 0)
                         .map(|l| {
-                            let pos: Vec<usize> = self.open_in(l).into_iter().filter(|&c| self.dom[c] & bit(d) != 0).map(|c| if by_col { c / n } else { c % n }).collect();
+                            let pos: Vec<usize> = self
+                                .open_in(l)
+                                .into_iter()
+                                .filter(|&c| self.dom[c] & bit(d) != 0)
+                                .map(|c| if by_col { c / n } else { c % n })
+                                .collect();
                             (l, pos)
                         })
                         .filter(|(_, pos)| pos.len() >= 2 && pos.len() <= size)
                         .collect();
                     for pick in subsets(base.len(), size) {
-                        let mut cover: Vec<usize> = pick.iter().flat_map(|&i| base[i].1.iter().copied()).collect();
+                        let mut cover: Vec<usize> =
+                            pick.iter().flat_map(|&i| base[i].1.iter().copied()).collect();
                         cover.sort_unstable();
                         cover.dedup();
                         if cover.len() != size {
                             continue;
                         }
                         let lines: Vec<usize> = pick.iter().map(|&i| base[i].0).collect();
-                        let cross: Vec<usize> = cover.iter().map(|&x| if by_col { x } else { n + x }).collect();
+                        let cross: Vec<usize> =
+                            cover.iter().map(|&x| if by_col { x } else { n + x }).collect();
                         let targets: Vec<(usize, Domain)> = cross
                             .iter()
                             .flat_map(|&cl| line_cells(n, cl))
@@ -769,7 +924,11 @@ impl<'a> KenKenLogic<'a> {
                             3 => "Swordfish",
                             _ => "Jellyfish",
                         };
-                        let corners: Vec<usize> = lines.iter().flat_map(|&l| line_cells(n, l)).filter(|&c| !self.placed[c] && self.dom[c] & bit(d) != 0).collect();
+                        let corners: Vec<usize> = lines
+                            .iter()
+                            .flat_map(|&l| line_cells(n, l))
+                            .filter(|&c| !self.placed[c] && self.dom[c] & bit(d) != 0)
+                            .collect();
                         let s = self.say(|| {
                             let base_words = self.lines_words(&lines);
                             let cross_words = self.lines_words(&cross);
@@ -778,7 +937,11 @@ impl<'a> KenKenLogic<'a> {
                                 self.change_words(&changes)
                             )
                         });
-                        return Ok(Some(self.deduction(name, rank::FISH, changes, corners.clone(), s).clues(lines.iter().map(|&l| line_words(n, l)).collect()).figure(format!("the {d}s"), corners)));
+                        return Ok(Some(
+                            self.deduction(name, rank::FISH, changes, corners.clone(), s)
+                                .clues(lines.iter().map(|&l| line_words(n, l)).collect())
+                                .figure(format!("the {d}s"), corners),
+                        ));
                     }
                 }
             }
@@ -792,7 +955,8 @@ impl<'a> KenKenLogic<'a> {
     /// cell in line with both ends does not.
     fn forcing_chain(&mut self) -> Rule {
         let n = self.n;
-        let bivalue: Vec<usize> = (0..n * n).filter(|&c| !self.placed[c] && self.dom[c].count_ones() == 2).collect();
+        let bivalue: Vec<usize> =
+            (0..n * n).filter(|&c| !self.placed[c] && self.dom[c].count_ones() == 2).collect();
         let mut best: Option<(Vec<(usize, u8)>, Vec<Change>, u8)> = None;
         for &s in &bivalue {
             for b in tuples::digits(self.dom[s]) {
@@ -816,7 +980,10 @@ impl<'a> KenKenLogic<'a> {
                             continue;
                         }
                         // One of s and e holds b: cells that see both lose it.
-                        let targets: Vec<(usize, Domain)> = (0..n * n).filter(|&t| t != s && t != e && sees(n, t, s) && sees(n, t, e)).map(|t| (t, !bit(b))).collect();
+                        let targets: Vec<(usize, Domain)> = (0..n * n)
+                            .filter(|&t| t != s && t != e && sees(n, t, s) && sees(n, t, e))
+                            .map(|t| (t, !bit(b)))
+                            .collect();
                         let changes = self.narrowing(targets);
                         if changes.is_empty() {
                             continue;
@@ -850,7 +1017,11 @@ impl<'a> KenKenLogic<'a> {
             )
         });
         let cells: Vec<usize> = chain.iter().map(|&(c, _)| c).collect();
-        Ok(Some(self.deduction("Forcing chain", rank::CHAINS, changes, cells.clone(), sentence).clues(vec![cell_words(n, s), cell_words(n, e)]).figure("the chain", cells)))
+        Ok(Some(
+            self.deduction("Forcing chain", rank::CHAINS, changes, cells.clone(), sentence)
+                .clues(vec![cell_words(n, s), cell_words(n, e)])
+                .figure("the chain", cells),
+        ))
     }
 
     // ----- unreasonable -----------------------------------------------------------------
@@ -860,14 +1031,22 @@ impl<'a> KenKenLogic<'a> {
     /// hold it. The shortest such chain over the cells with fewest candidates is taken.
     fn trial(&mut self) -> Rule {
         let n = self.n;
-        let mut best: Option<(usize, u8, Vec<(usize, u8, &'static str)>, String, Vec<usize>)> = None;
+        let mut best: Option<(usize, u8, Vec<(usize, u8, &'static str)>, String, Vec<usize>)> =
+            None;
         for want in 2..=3u32 {
             for c in 0..n * n {
                 if self.placed[c] || self.dom[c].count_ones() != want {
                     continue;
                 }
                 for d in tuples::digits(self.dom[c]) {
-                    let mut t = KenKenLogic { p: self.p, n, dom: self.dom.clone(), placed: self.placed.clone(), words: false, ways: self.ways.clone() };
+                    let mut t = KenKenLogic {
+                        p: self.p,
+                        n,
+                        dom: self.dom.clone(),
+                        placed: self.placed.clone(),
+                        words: false,
+                        ways: self.ways.clone(),
+                    };
                     t.apply(&[Change::Place(c, d)]);
                     let limit = best.as_ref().map_or(TRIAL_STEPS, |b| b.2.len());
                     let mut chain: Vec<(usize, u8, &'static str)> = Vec::new();
@@ -923,7 +1102,12 @@ impl<'a> KenKenLogic<'a> {
             )
         });
         let path: Vec<usize> = chain.iter().filter(|x| x.1 != 0).map(|x| x.0).collect();
-        Ok(Some(self.deduction("Trial", rank::TRIAL, changes, vec![c], sentence).clues(vec![cell_words(n, c)]).figure("the trial's chain", path).figure("where it breaks", bad)))
+        Ok(Some(
+            self.deduction("Trial", rank::TRIAL, changes, vec![c], sentence)
+                .clues(vec![cell_words(n, c)])
+                .figure("the trial's chain", path)
+                .figure("where it breaks", bad),
+        ))
     }
 }
 
@@ -1000,7 +1184,10 @@ mod tests {
 
     #[test]
     fn subsets_lists_every_choice_once() {
-        assert_eq!(subsets(4, 2), vec![vec![0, 1], vec![0, 2], vec![0, 3], vec![1, 2], vec![1, 3], vec![2, 3]]);
+        assert_eq!(
+            subsets(4, 2),
+            vec![vec![0, 1], vec![0, 2], vec![0, 3], vec![1, 2], vec![1, 3], vec![2, 3]]
+        );
         assert_eq!(subsets(3, 3), vec![vec![0, 1, 2]]);
         assert!(subsets(2, 3).is_empty());
         assert_eq!(subsets(5, 3).len(), 10);

@@ -17,13 +17,13 @@ pub mod encode;
 pub mod formats;
 pub mod generate;
 pub mod hint;
+pub mod logic;
 pub mod model;
 pub mod page;
-#[cfg(target_arch = "wasm32")]
-pub mod view;
-pub mod logic;
 pub mod solve;
 pub mod tuples;
+#[cfg(target_arch = "wasm32")]
+pub mod view;
 
 pub use model::{Cage, KenKen, Op};
 
@@ -48,7 +48,8 @@ pub struct GenerateOptions {
 impl Puzzle for KenKen {
     const KIND: Kind = Kind::KenKen;
     const TITLE: &'static str = "KenKen";
-    const SAMPLES: &'static [(&'static str, &'static str)] = &[("5x5 (Tatham's Keen)", "5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2s2")];
+    const SAMPLES: &'static [(&'static str, &'static str)] =
+        &[("5x5 (Tatham's Keen)", "5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2s2")];
 
     fn shape(&self) -> String {
         format!("{0}x{0}", self.size())
@@ -66,8 +67,11 @@ impl Puzzle for KenKen {
 
     fn recognises(text: &str) -> bool {
         let bare_json = text.starts_with('{')
-            && serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| v.get("kind").is_none() && v.get("cages").is_some());
-        formats::looks_like_keen(text) || bare_json || (text.starts_with("SAVEFILE") && text.contains(":4:Keen"))
+            && serde_json::from_str::<serde_json::Value>(text)
+                .is_ok_and(|v| v.get("kind").is_none() && v.get("cages").is_some());
+        formats::looks_like_keen(text)
+            || bare_json
+            || (text.starts_with("SAVEFILE") && text.contains(":4:Keen"))
     }
 
     /// The digit, then the pencil marks as a 16-bit mask ([`page::STRIDE`]).
@@ -119,7 +123,15 @@ impl Puzzle for KenKen {
     fn generate(options: &GenerateOptions, seed: u64) -> Result<Self, GenerateError> {
         let level = match options.difficulty.as_deref() {
             None => 1,
-            Some(w) => generate::level_from_word(w).ok_or_else(|| GenerateError::Input(crate::error::InputError::at("difficulty", format!("unknown level `{w}`; use {}", crate::hint::and_list(&generate::LEVELS)))))?,
+            Some(w) => generate::level_from_word(w).ok_or_else(|| {
+                GenerateError::Input(crate::error::InputError::at(
+                    "difficulty",
+                    format!(
+                        "unknown level `{w}`; use {}",
+                        crate::hint::and_list(&generate::LEVELS)
+                    ),
+                ))
+            })?,
         };
         generate::generate(options.size.unwrap_or(6), level, seed).map_err(GenerateError::Failed)
     }
@@ -133,7 +145,11 @@ impl Puzzle for KenKen {
     }
 
     fn decode(&self, vars: &encode::Vars, model: &Model) -> Grid<u8> {
-        let cells = vars.x.iter().map(|lits| lits.iter().position(|&l| model.value(l)).map_or(0, |d| d as u8 + 1)).collect();
+        let cells = vars
+            .x
+            .iter()
+            .map(|lits| lits.iter().position(|&l| model.value(l)).map_or(0, |d| d as u8 + 1))
+            .collect();
         Grid::from_cells(self.size(), self.size(), cells).expect("one cell per variable group")
     }
 
@@ -142,14 +158,21 @@ impl Puzzle for KenKen {
     }
 
     fn solution_rows(&self, solution: &Grid<u8>) -> Vec<String> {
-        (0..solution.rows()).map(|r| solution.row(r).iter().map(|&d| formats::digit_char(d)).collect()).collect()
+        (0..solution.rows())
+            .map(|r| solution.row(r).iter().map(|&d| formats::digit_char(d)).collect())
+            .collect()
     }
 
     fn solution_from_rows(&self, rows: &[String]) -> InputResult<Grid<u8>> {
         formats::digits_from_rows(self, rows)
     }
 
-    fn solve_with(&self, mode: Mode, _options: &crate::puzzle::NoOptions, monitor: Option<Monitor>) -> Result<Report<Grid<u8>>, SolveError> {
+    fn solve_with(
+        &self,
+        mode: Mode,
+        _options: &crate::puzzle::NoOptions,
+        monitor: Option<Monitor>,
+    ) -> Result<Report<Grid<u8>>, SolveError> {
         solve::solve(self, mode, monitor)
     }
 }

@@ -140,7 +140,10 @@ impl KenKen {
     /// accepted: such a puzzle is a draft, and solving it treats those cells as free.
     pub fn new(size: usize, cages: Vec<Cage>) -> InputResult<Self> {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-            return Err(InputError::at("size", format!("KenKen sizes are {MIN_SIZE} to {MAX_SIZE}, got {size}")));
+            return Err(InputError::at(
+                "size",
+                format!("KenKen sizes are {MIN_SIZE} to {MAX_SIZE}, got {size}"),
+            ));
         }
         let mut cages: Vec<Cage> = cages.into_iter().map(normalise).collect();
         if let Some(p) = problems(size, &cages).into_iter().find(|p| p.blocking) {
@@ -198,7 +201,13 @@ pub fn problems(size: usize, cages: &[Cage]) -> Vec<Problem> {
     let mut owner: Vec<Option<usize>> = vec![None; n2];
     for (k, cage) in cages.iter().enumerate() {
         let name = cage_name(size, cage);
-        let err = |message: String| Problem { cage: Some(k), cell: None, at: name.clone(), message, blocking: true };
+        let err = |message: String| Problem {
+            cage: Some(k),
+            cell: None,
+            at: name.clone(),
+            message,
+            blocking: true,
+        };
         if cage.cells.is_empty() {
             out.push(err("the cage has no cells".into()));
             continue;
@@ -219,7 +228,11 @@ pub fn problems(size: usize, cages: &[Cage]) -> Vec<Problem> {
                     cage: Some(k),
                     cell: Some(c),
                     at: format!("cell {}", place(size, c)),
-                    message: format!("it is in two cages: {} and {}", cage_name(size, &cages[other]), name),
+                    message: format!(
+                        "it is in two cages: {} and {}",
+                        cage_name(size, &cages[other]),
+                        name
+                    ),
                     blocking: true,
                 }),
                 None => owner[c] = Some(k),
@@ -230,8 +243,13 @@ pub fn problems(size: usize, cages: &[Cage]) -> Vec<Problem> {
         }
         let cells = cage.cells.len();
         let arity = match cage.op {
-            Op::Sub | Op::Div if cells != 2 => Some(format!("`{}` is a two-cell rule, but the cage has {cells} cells", cage.op.symbol())),
-            Op::Given if cells != 1 => Some(format!("a given (`=`) is one cell, but the cage has {cells} cells")),
+            Op::Sub | Op::Div if cells != 2 => Some(format!(
+                "`{}` is a two-cell rule, but the cage has {cells} cells",
+                cage.op.symbol()
+            )),
+            Op::Given if cells != 1 => {
+                Some(format!("a given (`=`) is one cell, but the cage has {cells} cells"))
+            }
             _ => None,
         };
         if let Some(m) = arity {
@@ -243,12 +261,21 @@ pub fn problems(size: usize, cages: &[Cage]) -> Vec<Problem> {
             continue;
         }
         if !reachable(size, cage) {
-            out.push(err(format!("no digits 1 to {size} (different where cells share a row or column) make {}", describe_target(cage))));
+            out.push(err(format!(
+                "no digits 1 to {size} (different where cells share a row or column) make {}",
+                describe_target(cage)
+            )));
         }
     }
     for (c, o) in owner.iter().enumerate() {
         if o.is_none() {
-            out.push(Problem { cage: None, cell: Some(c), at: format!("cell {}", place(size, c)), message: "it is in no cage".into(), blocking: true });
+            out.push(Problem {
+                cage: None,
+                cell: Some(c),
+                at: format!("cell {}", place(size, c)),
+                message: "it is in no cage".into(),
+                blocking: true,
+            });
         }
     }
     out
@@ -296,11 +323,25 @@ fn reachable(size: usize, cage: &Cage) -> bool {
     }
     let cells = &cage.cells;
     let peers: Vec<Vec<usize>> = (0..cells.len())
-        .map(|i| (0..i).filter(|&j| cells[i] / size == cells[j] / size || cells[i] % size == cells[j] % size).collect())
+        .map(|i| {
+            (0..i)
+                .filter(|&j| {
+                    cells[i] / size == cells[j] / size || cells[i] % size == cells[j] % size
+                })
+                .collect()
+        })
         .collect();
     let mut digits = vec![0u64; cells.len()];
     let mut budget = REACH_BUDGET;
-    fn dfs(i: usize, acc: u64, cage: &Cage, n: u64, peers: &[Vec<usize>], digits: &mut [u64], budget: &mut usize) -> Option<bool> {
+    fn dfs(
+        i: usize,
+        acc: u64,
+        cage: &Cage,
+        n: u64,
+        peers: &[Vec<usize>],
+        digits: &mut [u64],
+        budget: &mut usize,
+    ) -> Option<bool> {
         if *budget == 0 {
             return None;
         }

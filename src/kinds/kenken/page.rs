@@ -52,7 +52,9 @@ pub fn fill_candidates(p: &KenKen, marks: &[u8]) -> Vec<(usize, u8)> {
     let cands = super::hint::candidates(p, marks);
     (0..n * n)
         .filter(|&c| digit(marks, c) == 0 && pencil(marks, c) != cands[c])
-        .flat_map(|c| [(c * STRIDE + 1, (cands[c] & 0xff) as u8), (c * STRIDE + 2, (cands[c] >> 8) as u8)])
+        .flat_map(|c| {
+            [(c * STRIDE + 1, (cands[c] & 0xff) as u8), (c * STRIDE + 2, (cands[c] >> 8) as u8)]
+        })
         .collect()
 }
 
@@ -70,7 +72,8 @@ pub fn repeated(n: usize, digits: &[u8]) -> Vec<bool> {
             continue;
         }
         let (r, c) = (i / n, i % n);
-        bad[i] = (0..n).any(|j| (j != c && digits[r * n + j] == d) || (j != r && digits[j * n + c] == d));
+        bad[i] = (0..n)
+            .any(|j| (j != c && digits[r * n + j] == d) || (j != r && digits[j * n + c] == d));
     }
     bad
 }
@@ -111,7 +114,12 @@ pub fn walls(p: &KenKen, cell: usize) -> (bool, bool, bool, bool) {
     let (r, c) = (cell / n, cell % n);
     let k = p.cage_of(cell);
     let other = |rr: usize, cc: usize| p.cage_of(rr * n + cc) != k;
-    (r == 0 || other(r - 1, c), c == 0 || other(r, c - 1), r + 1 == n || other(r + 1, c), c + 1 == n || other(r, c + 1))
+    (
+        r == 0 || other(r - 1, c),
+        c == 0 || other(r, c - 1),
+        r + 1 == n || other(r + 1, c),
+        c + 1 == n || other(r, c + 1),
+    )
 }
 
 /// The clue drawn in `cell` (only the cage's first cell carries it).
@@ -163,7 +171,11 @@ pub fn draw_cage(n: usize, cages: &[Cage], cells: &[usize]) -> (Vec<Cage>, usize
         let pieces = pieces(n, &rest);
         let keep = pieces.len() == 1;
         for piece in pieces {
-            let cage = if keep { Cage { cells: piece, ..cage.clone() } } else { Cage { op: Op::Blank, target: 0, cells: piece } };
+            let cage = if keep {
+                Cage { cells: piece, ..cage.clone() }
+            } else {
+                Cage { op: Op::Blank, target: 0, cells: piece }
+            };
             out.push(cage);
         }
     }
@@ -227,7 +239,11 @@ pub fn render_svg(p: &KenKen, digits: Option<&[u8]>) -> String {
             line(x + CELL, y, x + CELL, y + CELL);
         }
         if let Some(clue) = clue_at(p, i) {
-            s.push_str(&format!("<text x=\"{}\" y=\"{}\" font-size=\"12\">{clue}</text>\n", x + 4, y + 14));
+            s.push_str(&format!(
+                "<text x=\"{}\" y=\"{}\" font-size=\"12\">{clue}</text>\n",
+                x + 4,
+                y + 14
+            ));
         }
         if let Some(d) = digits.and_then(|d| d.get(i)).filter(|&&d| d != 0) {
             s.push_str(&format!("<text class=\"digit\" x=\"{}\" y=\"{}\" font-size=\"24\" text-anchor=\"middle\">{d}</text>\n", x + CELL / 2, y + CELL * 3 / 4));

@@ -20,7 +20,11 @@ use crate::sat::{Cnf, Monitor, Solver, Stats};
 pub const BEYOND: &str = "beyond the rules (needs search)";
 
 /// Solves in `mode`, with the rating (the hardest rule of the ladder used, or search).
-pub fn solve(p: &KenKen, mode: Mode, monitor: Option<Monitor>) -> Result<Report<Grid<u8>>, SolveError> {
+pub fn solve(
+    p: &KenKen,
+    mode: Mode,
+    monitor: Option<Monitor>,
+) -> Result<Report<Grid<u8>>, SolveError> {
     let started = Instant::now();
     let n = p.size();
     let (outcome, hardest, complete) = logic::rate(p, logic::rank::MAX);
@@ -37,8 +41,18 @@ pub fn solve(p: &KenKen, mode: Mode, monitor: Option<Monitor>) -> Result<Report<
                 ));
                 let verdict = if mode == Mode::First { Verdict::Solved } else { Verdict::Unique };
                 let count = matches!(mode, Mode::Count(_)).then_some((1, true));
-                let stats = Stats { elapsed_ms: started.elapsed().as_secs_f64() * 1000.0, ..Stats::default() };
-                return Ok(Report { verdict, solutions: vec![grid], stats, proof, rating: Some(rung.rating.to_string()), count });
+                let stats = Stats {
+                    elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
+                    ..Stats::default()
+                };
+                return Ok(Report {
+                    verdict,
+                    solutions: vec![grid],
+                    stats,
+                    proof,
+                    rating: Some(rung.rating.to_string()),
+                    count,
+                });
             }
             // A grid the rules complete but the checker refuses: the puzzle has no answer; SAT says so.
             vec![super::tuples::full(n); n * n]
@@ -51,7 +65,13 @@ pub fn solve(p: &KenKen, mode: Mode, monitor: Option<Monitor>) -> Result<Report<
     let vars = encode::encode_with(p, &domains, &mut cnf);
     let over = p.answer_lits(&vars);
     let mut solver = Solver::build(&cnf, monitor);
-    let e = enumerate_verified(&mut solver, &over, mode, |m| crate::puzzle::checked(p, &vars, m), &mut proof)?;
+    let e = enumerate_verified(
+        &mut solver,
+        &over,
+        mode,
+        |m| crate::puzzle::checked(p, &vars, m),
+        &mut proof,
+    )?;
     proof.insert(
         0,
         format!(
@@ -64,6 +84,7 @@ pub fn solve(p: &KenKen, mode: Mode, monitor: Option<Monitor>) -> Result<Report<
     let mut stats = solver.stats();
     stats.elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
     let count = matches!(mode, Mode::Count(_)).then_some((e.found, e.complete));
-    let rating = (e.verdict != Verdict::None && e.verdict != Verdict::Multiple).then(|| BEYOND.to_string());
+    let rating =
+        (e.verdict != Verdict::None && e.verdict != Verdict::Multiple).then(|| BEYOND.to_string());
     Ok(Report { verdict: e.verdict, solutions: e.solutions, stats, proof, rating, count })
 }

@@ -21,7 +21,13 @@ pub fn digits(d: Domain) -> impl Iterator<Item = u8> {
 /// The cage's cells that come before cell `i` (in the cage's order) and share its row or column.
 pub fn line_peers(size: usize, cells: &[usize]) -> Vec<Vec<usize>> {
     (0..cells.len())
-        .map(|i| (0..i).filter(|&j| cells[i] / size == cells[j] / size || cells[i] % size == cells[j] % size).collect())
+        .map(|i| {
+            (0..i)
+                .filter(|&j| {
+                    cells[i] / size == cells[j] / size || cells[i] % size == cells[j] % size
+                })
+                .collect()
+        })
         .collect()
 }
 
@@ -56,7 +62,18 @@ pub fn tuples(size: usize, cage: &Cage, domains: &[Domain], limit: usize) -> Tup
         max_sum[i] = max_sum[i + 1] + hi;
         max_prod[i] = max_prod[i + 1].saturating_mul(hi);
     }
-    let mut s = Search { cage, doms, peers, min_sum, max_sum, max_prod, digits: vec![0; k], out: Vec::new(), limit, over: false };
+    let mut s = Search {
+        cage,
+        doms,
+        peers,
+        min_sum,
+        max_sum,
+        max_prod,
+        digits: vec![0; k],
+        out: Vec::new(),
+        limit,
+        over: false,
+    };
     let start = if cage.op == Op::Mul { 1 } else { 0 };
     s.dfs(0, start);
     if s.over {
@@ -91,7 +108,10 @@ impl Search<'_> {
                 Op::Given => self.digits[0] as u64 == t,
                 Op::Sub => (self.digits[0] as u64).abs_diff(self.digits[1] as u64) == t,
                 Op::Div => {
-                    let (a, b) = (self.digits[0].max(self.digits[1]) as u64, self.digits[0].min(self.digits[1]) as u64);
+                    let (a, b) = (
+                        self.digits[0].max(self.digits[1]) as u64,
+                        self.digits[0].min(self.digits[1]) as u64,
+                    );
                     a == b * t
                 }
                 Op::Blank => true,

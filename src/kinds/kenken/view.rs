@@ -4,15 +4,19 @@
 use yew::prelude::*;
 
 use crate::jobs::Request;
+use crate::kind::Kind;
 use crate::kinds::kenken::model::{Cage, Op};
 use crate::kinds::kenken::{formats, page, KenKen};
-use crate::kind::Kind;
 use crate::puzzle::{Mode, Puzzle};
-use crate::web::components::{import::Import, share::{self, Share}, status::Status};
-use crate::web::components::hint::{self, HintPanel};
-use crate::web::components::zoom::Zoom;
 use crate::web::actions;
 use crate::web::board::{cell_at, lines_layer, use_stroke, Stroke};
+use crate::web::components::hint::{self, HintPanel};
+use crate::web::components::zoom::Zoom;
+use crate::web::components::{
+    import::Import,
+    share::{self, Share},
+    status::Status,
+};
 use crate::web::hooks::{use_example, use_workshop};
 use crate::web::state::{Action, Severity, Work};
 
@@ -44,19 +48,26 @@ pub fn Page() -> Html {
     // several makes a new cage.
     let stroke = {
         let draft = draft.clone();
-        use_stroke("#editor", Callback::from(move |s: Stroke| {
-            let Some(dr) = (*draft).clone() else { return };
-            let cells: Vec<usize> = s.cells.iter().map(|&(r, c)| r * dr.n + c).collect();
-            if cells.len() == 1 {
-                let k = dr.cages.iter().position(|c| c.cells.contains(&cells[0]));
-                draft.set(Some(Draft { selected: k, ..dr }));
-                return;
-            }
-            let (cages, k) = page::draw_cage(dr.n, &dr.cages, &cells);
-            draft.set(Some(Draft { n: dr.n, cages, selected: Some(k) }));
-        }))
+        use_stroke(
+            "#editor",
+            Callback::from(move |s: Stroke| {
+                let Some(dr) = (*draft).clone() else { return };
+                let cells: Vec<usize> = s.cells.iter().map(|&(r, c)| r * dr.n + c).collect();
+                if cells.len() == 1 {
+                    let k = dr.cages.iter().position(|c| c.cells.contains(&cells[0]));
+                    draft.set(Some(Draft { selected: k, ..dr }));
+                    return;
+                }
+                let (cages, k) = page::draw_cage(dr.n, &dr.cages, &cells);
+                draft.set(Some(Draft { n: dr.n, cages, selected: Some(k) }));
+            }),
+        )
     };
-    let dragging: Vec<usize> = stroke.stroke.as_ref().map(|s| s.cells.iter().map(|&(r, c)| r * draft.as_ref().map_or(1, |d| d.n) + c).collect()).unwrap_or_default();
+    let dragging: Vec<usize> = stroke
+        .stroke
+        .as_ref()
+        .map(|s| s.cells.iter().map(|&(r, c)| r * draft.as_ref().map_or(1, |d| d.n) + c).collect())
+        .unwrap_or_default();
 
     use_example(KIND, EXAMPLE);
     // The size picker says the size of the puzzle on screen.
@@ -82,7 +93,8 @@ pub fn Page() -> Html {
     // What the board shows: an answer of the last solve, or the player's digits.
     let report = w.result.clone();
     let (answer_rows, other_rows) = w.shown_answers();
-    let to_digits = |rows: &Vec<String>| formats::digits_from_rows(&p, rows).ok().map(|g| g.cells().to_vec());
+    let to_digits =
+        |rows: &Vec<String>| formats::digits_from_rows(&p, rows).ok().map(|g| g.cells().to_vec());
     let answer: Option<Vec<u8>> = answer_rows.and_then(to_digits);
     let other: Option<Vec<u8>> = other_rows.and_then(to_digits);
     let player = page::digits_of(&marks, n);
@@ -91,8 +103,13 @@ pub fn Page() -> Html {
     let hl = hint::highlight(&w);
     let player_shown = page::digits_of(&shown_marks, n);
     let shown_digits = answer.clone().unwrap_or_else(|| player_shown.clone());
-    let repeated = if answer.is_some() { vec![false; n * n] } else { page::repeated(n, &player_shown) };
-    let broken = if answer.is_some() { vec![false; p.cages().len()] } else { page::broken_cages(&p, &player_shown) };
+    let repeated =
+        if answer.is_some() { vec![false; n * n] } else { page::repeated(n, &player_shown) };
+    let broken = if answer.is_some() {
+        vec![false; p.cages().len()]
+    } else {
+        page::broken_cages(&p, &player_shown)
+    };
     let player_done = answer.is_none() && page::solved(&p, &player);
     let mistakes = w.mistakes.clone().unwrap_or_default();
 
@@ -102,7 +119,8 @@ pub fn Page() -> Html {
     };
     // Types digit `d` (0 clears) into the cursor cell, as a digit or a pencil mark.
     let type_digit = {
-        let (mark, marks, cursor, pencil_mode) = (mark.clone(), marks.clone(), cursor.clone(), pencil_mode.clone());
+        let (mark, marks, cursor, pencil_mode) =
+            (mark.clone(), marks.clone(), cursor.clone(), pencil_mode.clone());
         move |d: u8, pencil: bool| {
             let i = *cursor;
             if d == 0 {
@@ -115,7 +133,8 @@ pub fn Page() -> Html {
         }
     };
     let on_key = {
-        let (state, cursor, type_digit, pencil_mode) = (ctx.state.clone(), cursor.clone(), type_digit.clone(), pencil_mode.clone());
+        let (state, cursor, type_digit, pencil_mode) =
+            (ctx.state.clone(), cursor.clone(), type_digit.clone(), pencil_mode.clone());
         Callback::from(move |e: KeyboardEvent| {
             let i = *cursor;
             let ctrl = e.ctrl_key() || e.meta_key();
@@ -134,7 +153,11 @@ pub fn Page() -> Html {
                 _ => {
                     // Shift turns `1` into `!` on most layouts: read the physical key for digits.
                     let code = e.code();
-                    let typed = code.strip_prefix("Digit").or_else(|| code.strip_prefix("Numpad")).map(str::to_string).unwrap_or(key.clone());
+                    let typed = code
+                        .strip_prefix("Digit")
+                        .or_else(|| code.strip_prefix("Numpad"))
+                        .map(str::to_string)
+                        .unwrap_or(key.clone());
                     match page::key_digit(&typed, n).or_else(|| page::key_digit(&key, n)) {
                         Some(d) if !ctrl => type_digit(d, e.shift_key()),
                         _ => return,
@@ -192,22 +215,40 @@ pub fn Page() -> Html {
 
     let solve = |mode: Mode| {
         let (run, text) = (ctx.run.clone(), text.clone());
-        Callback::from(move |_: MouseEvent| run.emit((Work::Solve(mode), Request::Solve { kind: KIND, puzzle: text.clone(), mode, options: String::new() })))
+        Callback::from(move |_: MouseEvent| {
+            run.emit((
+                Work::Solve(mode),
+                Request::Solve { kind: KIND, puzzle: text.clone(), mode, options: String::new() },
+            ))
+        })
     };
     let check = {
-        let (state, run, text, has_result) = (ctx.state.clone(), ctx.run.clone(), text.clone(), report.is_some());
+        let (state, run, text, has_result) =
+            (ctx.state.clone(), ctx.run.clone(), text.clone(), report.is_some());
         Callback::from(move |_: MouseEvent| {
             state.dispatch(Action::Check(KIND));
             if !has_result {
-                run.emit((Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: text.clone(), mode: Mode::Unique, options: String::new() }));
+                run.emit((
+                    Work::Solve(Mode::Unique),
+                    Request::Solve {
+                        kind: KIND,
+                        puzzle: text.clone(),
+                        mode: Mode::Unique,
+                        options: String::new(),
+                    },
+                ));
             }
         })
     };
-    let generate = actions::generate_on_click::<super::KenKen>(&ctx, super::GenerateOptions { size: Some(*gen_size), difficulty: Some((*gen_level).clone()) });
+    let generate = actions::generate_on_click::<super::KenKen>(
+        &ctx,
+        super::GenerateOptions { size: Some(*gen_size), difficulty: Some((*gen_level).clone()) },
+    );
 
     // Exports.
     let keen = formats::to_keen(&p);
-    let solution: Option<Vec<u8>> = report.as_ref().and_then(|r| r.solutions.first()).and_then(to_digits);
+    let solution: Option<Vec<u8>> =
+        report.as_ref().and_then(|r| r.solutions.first()).and_then(to_digits);
     let print_solution = solution.clone().map(|digits| {
         let p = p.clone();
         Callback::from(move |()| page::render_svg(&p, Some(&digits)))
@@ -288,10 +329,21 @@ pub fn Page() -> Html {
                     Ok(json) => {
                         ctx.state.dispatch(Action::Open { kind: KIND, puzzle: json.clone() });
                         if then_solve {
-                            ctx.run.emit((Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: json, mode: Mode::Unique, options: String::new() }));
+                            ctx.run.emit((
+                                Work::Solve(Mode::Unique),
+                                Request::Solve {
+                                    kind: KIND,
+                                    puzzle: json,
+                                    mode: Mode::Unique,
+                                    options: String::new(),
+                                },
+                            ));
                         }
                     }
-                    Err(e) => ctx.state.dispatch(Action::Notify(Severity::Error, format!("Fix the cages first: {e}"))),
+                    Err(e) => ctx.state.dispatch(Action::Notify(
+                        Severity::Error,
+                        format!("Fix the cages first: {e}"),
+                    )),
                 })
             };
             html! {
@@ -325,11 +377,15 @@ pub fn Page() -> Html {
     };
     let new_grid = {
         let (draft, size) = (draft.clone(), *gen_size);
-        Callback::from(move |_: MouseEvent| draft.set(Some(Draft { n: size, cages: page::blank_cages(size), selected: None })))
+        Callback::from(move |_: MouseEvent| {
+            draft.set(Some(Draft { n: size, cages: page::blank_cages(size), selected: None }))
+        })
     };
     let edit_this = {
         let (draft, p) = (draft.clone(), p.clone());
-        Callback::from(move |_: MouseEvent| draft.set(Some(Draft { n: p.size(), cages: p.cages().to_vec(), selected: None })))
+        Callback::from(move |_: MouseEvent| {
+            draft.set(Some(Draft { n: p.size(), cages: p.cages().to_vec(), selected: None }))
+        })
     };
 
     html! {

@@ -20,7 +20,10 @@
 
 use std::cell::{Cell as StdCell, RefCell};
 
-use batsat::{lbool, Callbacks, ClauseKind, Lit as BLit, SolverInterface, SolverOpts, Theory, TheoryArg, Var as BVar};
+use batsat::{
+    lbool, Callbacks, ClauseKind, Lit as BLit, SolverInterface, SolverOpts, Theory, TheoryArg,
+    Var as BVar,
+};
 use web_time::Instant;
 
 use super::line::LineSolver;
@@ -65,7 +68,13 @@ pub struct LineTheory {
 /// position, whether the cell is kept; the kept cells with `extra` still have no placement, so
 /// "not all kept cells as they are, or the deduced value" is implied by the clue alone.
 /// `buf` is scratch space.
-pub fn reason(solver: &mut LineSolver, clue: &[u32], line: &[Cell], extra: Option<(usize, Cell)>, buf: &mut Vec<Cell>) -> Vec<bool> {
+pub fn reason(
+    solver: &mut LineSolver,
+    clue: &[u32],
+    line: &[Cell],
+    extra: Option<(usize, Cell)>,
+    buf: &mut Vec<Cell>,
+) -> Vec<bool> {
     buf.clear();
     buf.extend_from_slice(line);
     if let Some((q, c)) = extra {
@@ -189,10 +198,17 @@ impl LineTheory {
         }
         self.out.clear();
         self.out.extend_from_slice(&self.buf);
-        let ok = if unknown == 0 { self.solver.feasible(&self.clues[line], &self.buf) } else { self.solver.solve(&self.clues[line], &self.buf, &mut self.out) };
+        let ok = if unknown == 0 {
+            self.solver.feasible(&self.clues[line], &self.buf)
+        } else {
+            self.solver.solve(&self.clues[line], &self.buf, &mut self.out)
+        };
         if !ok {
             self.conflicts += 1;
-            let mut lits: Vec<BLit> = (0..n).filter(|&q| self.buf[q] != Cell::Unknown).map(|q| lit_of(self.cell(line, q), self.buf[q] == Cell::Black)).collect();
+            let mut lits: Vec<BLit> = (0..n)
+                .filter(|&q| self.buf[q] != Cell::Unknown)
+                .map(|q| lit_of(self.cell(line, q), self.buf[q] == Cell::Black))
+                .collect();
             self.shrink(line, &mut lits, None);
             self.conflict.clear();
             self.conflict.extend(lits.iter().map(|&l| !l));
@@ -207,7 +223,11 @@ impl LineTheory {
                 let cell = self.cell(line, q);
                 let mut reason = std::mem::take(&mut self.reason[cell]);
                 reason.clear();
-                reason.extend((0..n).filter(|&r| self.buf[r] != Cell::Unknown).map(|r| lit_of(self.cell(line, r), self.buf[r] == Cell::Black)));
+                reason.extend(
+                    (0..n)
+                        .filter(|&r| self.buf[r] != Cell::Unknown)
+                        .map(|r| lit_of(self.cell(line, r), self.buf[r] == Cell::Black)),
+                );
                 self.reason[cell] = reason;
                 self.reason_line[cell] = line;
                 self.shrunk[cell] = false;
@@ -318,7 +338,10 @@ impl Callbacks for Watch {
         let Some(m) = monitor.as_mut() else { return false };
         let elapsed_ms = self.started.elapsed().as_secs_f64() * 1000.0;
         let mut throttle = self.throttle.get();
-        if !throttle.report(m, Progress { work: self.conflicts, unit: Unit::Conflicts, elapsed_ms, known: None }) {
+        if !throttle.report(
+            m,
+            Progress { work: self.conflicts, unit: Unit::Conflicts, elapsed_ms, known: None },
+        ) {
             self.stopped.set(true);
         }
         self.throttle.set(throttle);
@@ -349,14 +372,25 @@ pub struct LineCdclOptions {
 
 impl LineCdcl {
     /// A search over `cnf`, whose first `w*h` variables are `p`'s cells in reading order.
-    pub fn new(p: &Nonogram, cnf: &Cnf, options: LineCdclOptions, monitor: Option<Monitor>) -> Self {
+    pub fn new(
+        p: &Nonogram,
+        cnf: &Cnf,
+        options: LineCdclOptions,
+        monitor: Option<Monitor>,
+    ) -> Self {
         let mut opts = SolverOpts { restart_first: RESTART_FIRST, ..SolverOpts::default() };
         if options.seed != 0 {
             opts.rnd_init_act = true;
             opts.rnd_pol = true;
             opts.random_seed = (options.seed % 1_000_000_007) as f64 + 1.0;
         }
-        let watch = Watch { monitor: RefCell::new(monitor), started: Instant::now(), throttle: StdCell::new(Throttle::new()), stopped: StdCell::new(false), conflicts: 0 };
+        let watch = Watch {
+            monitor: RefCell::new(monitor),
+            started: Instant::now(),
+            throttle: StdCell::new(Throttle::new()),
+            stopped: StdCell::new(false),
+            conflicts: 0,
+        };
         let mut solver = batsat::Solver::new(opts, watch);
         crate::sat::load_batsat(&cnf, &mut solver);
         let mut theory = LineTheory::new(p);
@@ -373,7 +407,9 @@ impl LineCdcl {
         let r = self.solver.solve_limited_th(&mut self.theory, &[]);
         if r == lbool::TRUE {
             let m = self.solver.get_model();
-            Ok(Some(Model::from_values((0..self.n_vars).map(|i| m.get(i) == Some(&lbool::TRUE)).collect())))
+            Ok(Some(Model::from_values(
+                (0..self.n_vars).map(|i| m.get(i) == Some(&lbool::TRUE)).collect(),
+            )))
         } else if r == lbool::FALSE {
             Ok(None)
         } else {
@@ -404,7 +440,10 @@ impl Enumerate for LineCdcl {
     }
 
     fn block_model(&mut self, model: &Model, over: &[Lit]) {
-        let mut block: Vec<BLit> = over.iter().map(|&l| crate::sat::to_batsat(if model.value(l) { !l } else { l })).collect();
+        let mut block: Vec<BLit> = over
+            .iter()
+            .map(|&l| crate::sat::to_batsat(if model.value(l) { !l } else { l }))
+            .collect();
         self.solver.add_clause_reuse(&mut block);
         self.n_clauses += 1;
     }

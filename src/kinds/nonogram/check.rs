@@ -35,18 +35,32 @@ fn show(runs: &[u32]) -> String {
 pub fn verify(puzzle: &Nonogram, grid: &Grid<bool>) -> Result<(), String> {
     let (w, h) = (puzzle.width(), puzzle.height());
     if grid.rows() != h || grid.cols() != w {
-        return Err(format!("the answer has {} rows and {} columns, the puzzle {h} and {w}", grid.rows(), grid.cols()));
+        return Err(format!(
+            "the answer has {} rows and {} columns, the puzzle {h} and {w}",
+            grid.rows(),
+            grid.cols()
+        ));
     }
     for r in 0..h {
         let got = runs(grid.row(r).iter().copied());
         if got != puzzle.rows()[r] {
-            return Err(format!("row {} has runs {}, the clue says {}", r + 1, show(&got), show(&puzzle.rows()[r])));
+            return Err(format!(
+                "row {} has runs {}, the clue says {}",
+                r + 1,
+                show(&got),
+                show(&puzzle.rows()[r])
+            ));
         }
     }
     for c in 0..w {
         let got = runs((0..h).map(|r| grid[(r, c)]));
         if got != puzzle.cols()[c] {
-            return Err(format!("column {} has runs {}, the clue says {}", c + 1, show(&got), show(&puzzle.cols()[c])));
+            return Err(format!(
+                "column {} has runs {}, the clue says {}",
+                c + 1,
+                show(&got),
+                show(&puzzle.cols()[c])
+            ));
         }
     }
     if let Some(givens) = puzzle.givens() {
@@ -57,7 +71,10 @@ pub fn verify(puzzle: &Nonogram, grid: &Grid<bool>) -> Result<(), String> {
                 super::Cell::Unknown => continue,
             };
             if grid[(r, c)] != want {
-                return Err(format!("cell ({r}, {c}) is given {}", if want { "black" } else { "white" }));
+                return Err(format!(
+                    "cell ({r}, {c}) is given {}",
+                    if want { "black" } else { "white" }
+                ));
             }
         }
     }

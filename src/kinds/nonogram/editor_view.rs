@@ -35,13 +35,18 @@ pub fn NonogramEditor() -> Html {
     let make_from_clues = {
         let (ctx, rows_text, cols_text) = (ctx.clone(), rows_text.clone(), cols_text.clone());
         Callback::from(move |_: MouseEvent| {
-            let get = |r: &NodeRef| r.cast::<web_sys::HtmlTextAreaElement>().map(|t| t.value()).unwrap_or_default();
+            let get = |r: &NodeRef| {
+                r.cast::<web_sys::HtmlTextAreaElement>().map(|t| t.value()).unwrap_or_default()
+            };
             let built = page::clues_from_text(&get(&rows_text), "row")
                 .and_then(|rows| Ok((rows, page::clues_from_text(&get(&cols_text), "column")?)))
                 .and_then(|(rows, cols)| page::fragment_of_clues(&rows, &cols));
             match built {
                 Ok(fragment) => ctx.go.emit(fragment),
-                Err(e) => ctx.state.dispatch(Action::Notify(Severity::Error, format!("Could not make a puzzle from those clues: {e}"))),
+                Err(e) => ctx.state.dispatch(Action::Notify(
+                    Severity::Error,
+                    format!("Could not make a puzzle from those clues: {e}"),
+                )),
             }
         })
     };
@@ -59,7 +64,10 @@ pub fn NonogramEditor() -> Html {
                     drawing.set(None);
                     ctx.go.emit(fragment);
                 }
-                Err(e) => ctx.state.dispatch(Action::Notify(Severity::Error, format!("Could not make a puzzle from the drawing: {e}"))),
+                Err(e) => ctx.state.dispatch(Action::Notify(
+                    Severity::Error,
+                    format!("Could not make a puzzle from the drawing: {e}"),
+                )),
             }
         })
     };

@@ -26,8 +26,8 @@
 
 use super::line::LineSolver;
 use super::model::{Cell, Nonogram};
-use crate::sat::{Cnf, Lit};
 use crate::sat::ladder::{clause, Ladder, L};
+use crate::sat::{Cnf, Lit};
 
 /// Line `l`'s clue and cells (reading order): rows `0..h`, then columns.
 fn line_cells(puzzle: &Nonogram, l: usize) -> (&[u32], Vec<usize>) {

@@ -51,11 +51,17 @@ pub fn generate(size: usize, seed: u64) -> Result<Nonogram, String> {
             Verdict::Unique => return p.with_goal(pic).map_err(|e| e.to_string()),
             Verdict::Multiple if report.solutions.len() == 2 => {
                 let (a, b) = (&report.solutions[0], &report.solutions[1]);
-                let diff: Vec<(usize, usize)> = a.positions().filter(|&rc| a[rc] != b[rc]).collect();
+                let diff: Vec<(usize, usize)> =
+                    a.positions().filter(|&rc| a[rc] != b[rc]).collect();
                 let rc = diff[rng.usize(..diff.len())];
                 givens[rc] = Cell::known(pic[rc]);
             }
-            other => return Err(format!("the generated picture gave the verdict {}; this is a bug", other.word())),
+            other => {
+                return Err(format!(
+                    "the generated picture gave the verdict {}; this is a bug",
+                    other.word()
+                ))
+            }
         }
     }
     Err(format!("no unique {size}x{size} puzzle was found from seed {seed}; try another seed"))

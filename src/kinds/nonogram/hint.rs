@@ -27,11 +27,17 @@ pub fn mark_of(c: Cell) -> u8 {
 /// The next step for `marks`, with rules up to rank `upto`; see the module documentation.
 pub fn next_step_upto(p: &Nonogram, marks: &[u8], upto: u8) -> Hint {
     let mut lines = Lines::for_hints(p, &cells_of(p, marks));
-    crate::hint::from_logic(&mut lines, upto, |&(i, c)| (i, mark_of(c)), "Every cell is decided and every line fits its clue: solved.", |known, total| {
-        format!(
+    crate::hint::from_logic(
+        &mut lines,
+        upto,
+        |&(i, c)| (i, mark_of(c)),
+        "Every cell is decided and every line fits its clue: solved.",
+        |known, total| {
+            format!(
             "The rules stop here: {known} of {total} cells are known. Line logic finds nothing more, and no blank cell, supposed filled or empty, breaks a line within a chain of {CHAIN_MAX} lines (trials of at most {PROBE_SOLVES} line solves). The rest needs search (longer trials)."
         )
-    })
+        },
+    )
 }
 
 /// The next step for `marks` with every rule of the ladder.

@@ -83,7 +83,8 @@ impl LineSolver {
                     }
                     if !ok && whites[i] - whites[i - b] == 0 {
                         let s = i - b;
-                        ok = if s == 0 { j == 1 } else { line[s - 1] != Cell::Black && prev[s - 1] };
+                        ok =
+                            if s == 0 { j == 1 } else { line[s - 1] != Cell::Black && prev[s - 1] };
                     }
                 }
                 cur[i] = ok;
@@ -116,7 +117,8 @@ impl LineSolver {
                     }
                     if !ok && whites[i + b] - whites[i] == 0 {
                         let e = i + b;
-                        ok = if e == n { j + 1 == k } else { line[e] != Cell::Black && next[e + 1] };
+                        ok =
+                            if e == n { j + 1 == k } else { line[e] != Cell::Black && next[e + 1] };
                     }
                 }
                 cur[i] = ok;
@@ -158,12 +160,20 @@ impl LineSolver {
                 if self.whites[s + b] - self.whites[s] != 0 {
                     continue;
                 }
-                let left = if s == 0 { j == 0 } else { line[s - 1] != Cell::Black && self.fwd[j * w + s - 1] };
+                let left = if s == 0 {
+                    j == 0
+                } else {
+                    line[s - 1] != Cell::Black && self.fwd[j * w + s - 1]
+                };
                 if !left {
                     continue;
                 }
                 let e = s + b;
-                let right = if e == n { j + 1 == k } else { line[e] != Cell::Black && self.bwd[(j + 1) * w + e + 1] };
+                let right = if e == n {
+                    j + 1 == k
+                } else {
+                    line[e] != Cell::Black && self.bwd[(j + 1) * w + e + 1]
+                };
                 if right {
                     self.black_diff[s] += 1;
                     self.black_diff[e] -= 1;
@@ -209,9 +219,17 @@ impl LineSolver {
                 if self.whites[s + b] - self.whites[s] != 0 {
                     continue;
                 }
-                let left = if s == 0 { j == 0 } else { line[s - 1] != Cell::Black && self.fwd[j * w + s - 1] };
+                let left = if s == 0 {
+                    j == 0
+                } else {
+                    line[s - 1] != Cell::Black && self.fwd[j * w + s - 1]
+                };
                 let e = s + b;
-                let right = if e == n { j + 1 == k } else { line[e] != Cell::Black && self.bwd[(j + 1) * w + e + 1] };
+                let right = if e == n {
+                    j + 1 == k
+                } else {
+                    line[e] != Cell::Black && self.bwd[(j + 1) * w + e + 1]
+                };
                 if left && right {
                     list.push(s);
                 }

@@ -42,7 +42,11 @@ use crate::hint::{and_list, ranges, Figure};
 pub const LADDER: &[Rung] = &[
     Rung { rules: "Empty and finished lines", level: "line", rating: "line logic" },
     Rung { rules: "Overlap in a line with nothing known", level: "line", rating: "line logic" },
-    Rung { rules: "Simple boxes and simple spaces (each run between its leftmost and rightmost start)", level: "line", rating: "line logic" },
+    Rung {
+        rules: "Simple boxes and simple spaces (each run between its leftmost and rightmost start)",
+        level: "line",
+        rating: "line logic",
+    },
     Rung { rules: "Line logic with known cells", level: "line", rating: "line logic" },
     Rung {
         rules: "One-cell contradiction (a chain of at most 12 lines of line logic)",
@@ -243,7 +247,15 @@ impl Lines {
     /// **The line rule**, the one place a line is solved: line `l` of `cells` is read into
     /// `buf`, and `out` gets every cell all its placements agree on (the others as in `buf`).
     /// `false` when the clue has no placement that fits the known cells.
-    fn solve_into(solver: &mut LineSolver, clue: &[u32], cells: &[Cell], (w, h): (usize, usize), l: usize, buf: &mut Vec<Cell>, out: &mut Vec<Cell>) -> bool {
+    fn solve_into(
+        solver: &mut LineSolver,
+        clue: &[u32],
+        cells: &[Cell],
+        (w, h): (usize, usize),
+        l: usize,
+        buf: &mut Vec<Cell>,
+        out: &mut Vec<Cell>,
+    ) -> bool {
         buf.clear();
         if l < h {
             buf.extend_from_slice(&cells[l * w..(l + 1) * w]);
@@ -262,14 +274,23 @@ impl Lines {
 
     /// The line rule on line `l` of the state (see [`Lines::solve_into`]).
     fn line_rule(&mut self, l: usize) -> bool {
-        Lines::solve_into(&mut self.solver, &self.clues[l], &self.cells, (self.w, self.h), l, &mut self.buf, &mut self.out)
+        Lines::solve_into(
+            &mut self.solver,
+            &self.clues[l],
+            &self.cells,
+            (self.w, self.h),
+            l,
+            &mut self.buf,
+            &mut self.out,
+        )
     }
 
     /// The rank of what the line rule found in `buf` → `out`: 0 empty or finished line,
     /// 1 overlap of an untouched line, [`LINE_RANK`] line logic with known cells.
     fn rank_of(&self, l: usize) -> u8 {
         let clue = &self.clues[l];
-        let no_new_black = (0..self.buf.len()).all(|q| !(self.buf[q] == Cell::Unknown && self.out[q] == Cell::Black));
+        let no_new_black = (0..self.buf.len())
+            .all(|q| !(self.buf[q] == Cell::Unknown && self.out[q] == Cell::Black));
         if clue.is_empty() || (no_new_black && !self.out.contains(&Cell::Unknown)) {
             0
         } else if !self.buf.iter().any(|&c| c != Cell::Unknown) {
@@ -303,7 +324,10 @@ impl Lines {
 
     /// The changes the line rule found in `buf` → `out` for line `l`, in reading order.
     fn changes_of(&self, l: usize) -> Vec<Change> {
-        let mut v: Vec<Change> = (0..self.buf.len()).filter(|&q| self.buf[q] != self.out[q]).map(|q| (self.at(l, q), self.out[q])).collect();
+        let mut v: Vec<Change> = (0..self.buf.len())
+            .filter(|&q| self.buf[q] != self.out[q])
+            .map(|q| (self.at(l, q), self.out[q]))
+            .collect();
         v.sort_unstable_by_key(|c| c.0);
         v
     }
@@ -323,7 +347,14 @@ impl Lines {
                 let changes = self.changes_of(l);
                 // The simple rule's deduction is not the line's fixpoint: its line is queued again.
                 self.last = (rank != SIMPLE_RANK).then_some(l);
-                return Found::Deduction(Deduction::new(RULES[rank as usize], rank, changes, Vec::new(), Vec::new(), String::new()));
+                return Found::Deduction(Deduction::new(
+                    RULES[rank as usize],
+                    rank,
+                    changes,
+                    Vec::new(),
+                    Vec::new(),
+                    String::new(),
+                ));
             }
         }
         Found::Nothing
@@ -345,7 +376,9 @@ impl Lines {
             };
             self.pending[l] = pending;
         }
-        let best = (0..self.w + self.h).filter_map(|l| self.pending[l].map(|(r, n)| (r, std::cmp::Reverse(n), l))).min();
+        let best = (0..self.w + self.h)
+            .filter_map(|l| self.pending[l].map(|(r, n)| (r, std::cmp::Reverse(n), l)))
+            .min();
         let Some((_, _, l)) = best.filter(|b| b.0 <= upto) else { return Found::Nothing };
         self.line_rule(l);
         let rank = self.rank_with_simple(l, true);
@@ -359,7 +392,11 @@ impl Lines {
         self.broken = Some(line);
         let idx = self.line_cells(l);
         if self.words {
-            let marked: Vec<usize> = idx.iter().copied().filter(|&i| self.cells[i] != Cell::Unknown && !self.given[i]).collect();
+            let marked: Vec<usize> = idx
+                .iter()
+                .copied()
+                .filter(|&i| self.cells[i] != Cell::Unknown && !self.given[i])
+                .collect();
             Found::Broken {
                 cells: marked,
                 sentence: format!(
@@ -380,14 +417,24 @@ impl Lines {
         let idx = self.line_cells(l);
         let clue = self.clues[l].clone();
         let (buf, out) = (self.buf.clone(), self.out.clone());
-        let blacks: Vec<usize> = (0..buf.len()).filter(|&q| buf[q] == Cell::Unknown && out[q] == Cell::Black).collect();
-        let whites: Vec<usize> = (0..buf.len()).filter(|&q| buf[q] == Cell::Unknown && out[q] == Cell::White).collect();
+        let blacks: Vec<usize> =
+            (0..buf.len()).filter(|&q| buf[q] == Cell::Unknown && out[q] == Cell::Black).collect();
+        let whites: Vec<usize> =
+            (0..buf.len()).filter(|&q| buf[q] == Cell::Unknown && out[q] == Cell::White).collect();
         let mut starts = Vec::new();
         self.solver.starts(&clue, &buf, &mut starts);
         let changes = self.changes_of(l);
-        let (rule, sentence, figures) = describe(line, &idx, &buf, &clue, &blacks, &whites, &starts, rank);
-        let mut d = Deduction::new(rule, rank, changes.clone(), changes.iter().map(|c| c.0).collect(), idx.iter().zip(&buf).filter(|(_, c)| **c != Cell::Unknown).map(|(&i, _)| i).collect(), sentence)
-            .clues(vec![line.to_string()]);
+        let (rule, sentence, figures) =
+            describe(line, &idx, &buf, &clue, &blacks, &whites, &starts, rank);
+        let mut d = Deduction::new(
+            rule,
+            rank,
+            changes.clone(),
+            changes.iter().map(|c| c.0).collect(),
+            idx.iter().zip(&buf).filter(|(_, c)| **c != Cell::Unknown).map(|(&i, _)| i).collect(),
+            sentence,
+        )
+        .clues(vec![line.to_string()]);
         d.figures = figures;
         d
     }
@@ -403,7 +450,10 @@ impl Lines {
                 blank[h + i % w] += 1;
             }
         }
-        let mut v: Vec<(u32, usize)> = (0..self.cells.len()).filter(|&i| self.cells[i] == Cell::Unknown).map(|i| (blank[i / w] + blank[h + i % w], i)).collect();
+        let mut v: Vec<(u32, usize)> = (0..self.cells.len())
+            .filter(|&i| self.cells[i] == Cell::Unknown)
+            .map(|i| (blank[i / w] + blank[h + i % w], i))
+            .collect();
         v.sort_unstable();
         v.into_iter().map(|(_, i)| i).collect()
     }
@@ -440,7 +490,13 @@ impl Lines {
 
     /// Runs the line rule from "cell `i` is `value`" on a copy of the cells; the chain of lines
     /// the contradiction needs, when a line breaks and the chain is short enough.
-    fn trial(&mut self, i: usize, value: Cell, t: &mut Trial, chain_max: usize) -> Option<Vec<Link>> {
+    fn trial(
+        &mut self,
+        i: usize,
+        value: Cell,
+        t: &mut Trial,
+        chain_max: usize,
+    ) -> Option<Vec<Link>> {
         let (w, h) = (self.w, self.h);
         t.cells.clear();
         t.cells.extend_from_slice(&self.cells);
@@ -464,7 +520,15 @@ impl Lines {
             if solves > PROBE_SOLVES {
                 return None;
             }
-            if !Lines::solve_into(&mut self.solver, &self.clues[l], &t.cells, (w, h), l, &mut self.buf, &mut self.out) {
+            if !Lines::solve_into(
+                &mut self.solver,
+                &self.clues[l],
+                &t.cells,
+                (w, h),
+                l,
+                &mut self.buf,
+                &mut self.out,
+            ) {
                 break l;
             }
             let step = t.links.len() as u32;
@@ -515,7 +579,13 @@ impl Lines {
     }
 
     /// The contradiction's deduction: cell `i` is not `value`, with the chain in words and drawn.
-    fn describe_chain(&self, i: usize, value: Cell, chain: &[Link], trial_cells: &[Cell]) -> Deduction<Change> {
+    fn describe_chain(
+        &self,
+        i: usize,
+        value: Cell,
+        chain: &[Link],
+        trial_cells: &[Cell],
+    ) -> Deduction<Change> {
         let other = if value == Cell::Black { Cell::White } else { Cell::Black };
         let cell = crate::hint::cell_words(self.w, i);
         let rule = "One-cell contradiction";
@@ -527,32 +597,69 @@ impl Lines {
             lines_used.push(line.to_string());
             let last = k + 1 == chain.len();
             figures.push(Figure {
-                label: if last { format!("{}. {line}: no placement", k + 1) } else { format!("{}. {line}", k + 1) },
+                label: if last {
+                    format!("{}. {line}: no placement", k + 1)
+                } else {
+                    format!("{}. {line}", k + 1)
+                },
                 cells: self.line_cells(link.line),
             });
             // What the lines rest on besides the assumption: the cells known before it.
-            reasons.extend(self.line_cells(link.line).into_iter().filter(|&c| self.cells[c] != Cell::Unknown));
+            reasons.extend(
+                self.line_cells(link.line).into_iter().filter(|&c| self.cells[c] != Cell::Unknown),
+            );
         }
         reasons.sort_unstable();
         reasons.dedup();
         if !self.words {
-            return Deduction::new(rule, CONTRADICTION_RANK, vec![(i, other)], vec![i], reasons, String::new());
+            return Deduction::new(
+                rule,
+                CONTRADICTION_RANK,
+                vec![(i, other)],
+                vec![i],
+                reasons,
+                String::new(),
+            );
         }
         let mut parts: Vec<String> = Vec::new();
         for link in &chain[..chain.len() - 1] {
             let line = self.line_of(link.line);
             let pos = |c: usize| if link.line < self.h { c % self.w + 1 } else { c / self.w + 1 };
-            let filled: Vec<usize> = link.set.iter().copied().filter(|&c| trial_cells[c] == Cell::Black).map(pos).collect();
-            let empty: Vec<usize> = link.set.iter().copied().filter(|&c| trial_cells[c] == Cell::White).map(pos).collect();
+            let filled: Vec<usize> = link
+                .set
+                .iter()
+                .copied()
+                .filter(|&c| trial_cells[c] == Cell::Black)
+                .map(pos)
+                .collect();
+            let empty: Vec<usize> = link
+                .set
+                .iter()
+                .copied()
+                .filter(|&c| trial_cells[c] == Cell::White)
+                .map(pos)
+                .collect();
             let cross = if link.line < self.h { ("column", "columns") } else { ("row", "rows") };
             let mut what = Vec::new();
             if !filled.is_empty() {
-                what.push(format!("fill {} {}", plural(filled.len(), cross.0, cross.1), ranges(&filled)));
+                what.push(format!(
+                    "fill {} {}",
+                    plural(filled.len(), cross.0, cross.1),
+                    ranges(&filled)
+                ));
             }
             if !empty.is_empty() {
-                what.push(format!("leave {} {} empty", plural(empty.len(), cross.0, cross.1), ranges(&empty)));
+                what.push(format!(
+                    "leave {} {} empty",
+                    plural(empty.len(), cross.0, cross.1),
+                    ranges(&empty)
+                ));
             }
-            parts.push(format!("{line} (clue {}) would {}", clue_text(&self.clues[link.line]), what.join(" and ")));
+            parts.push(format!(
+                "{line} (clue {}) would {}",
+                clue_text(&self.clues[link.line]),
+                what.join(" and ")
+            ));
         }
         let end = chain[chain.len() - 1].line;
         let end_line = self.line_of(end);
@@ -567,7 +674,9 @@ impl Lines {
             if value == Cell::Black { "filled" } else { "empty" },
             if other == Cell::Black { "filled" } else { "empty" },
         );
-        let mut d = Deduction::new(rule, CONTRADICTION_RANK, vec![(i, other)], vec![i], reasons, sentence).clues(lines_used);
+        let mut d =
+            Deduction::new(rule, CONTRADICTION_RANK, vec![(i, other)], vec![i], reasons, sentence)
+                .clues(lines_used);
         d.figures = figures;
         d
     }
@@ -607,7 +716,9 @@ impl Logic for Lines {
         self.last = None;
         let found = if self.words { self.find_cheapest(upto) } else { self.find_queued(upto) };
         match found {
-            Found::Nothing if upto >= CONTRADICTION_RANK => self.contradiction().map_or(Found::Nothing, Found::Deduction),
+            Found::Nothing if upto >= CONTRADICTION_RANK => {
+                self.contradiction().map_or(Found::Nothing, Found::Deduction)
+            }
             other => other,
         }
     }
@@ -669,12 +780,22 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 /// The line rule's words: its name, sentence and figures (the leftmost and rightmost
 /// placements that fit the known cells, so the overlap is visible).
 #[allow(clippy::too_many_arguments)]
-fn describe(line: Line, idx: &[usize], buf: &[Cell], clue: &[u32], blacks: &[usize], whites: &[usize], starts: &[Vec<usize>], rank: u8) -> (&'static str, String, Vec<Figure>) {
+fn describe(
+    line: Line,
+    idx: &[usize],
+    buf: &[Cell],
+    clue: &[u32],
+    blacks: &[usize],
+    whites: &[usize],
+    starts: &[Vec<usize>],
+    rank: u8,
+) -> (&'static str, String, Vec<Figure>) {
     let title = title(line);
     let word = word(line);
     let ct = clue_text(clue);
     let one_based = |v: &[usize]| v.iter().map(|q| q + 1).collect::<Vec<_>>();
-    let cells_words = |v: &[usize]| format!("{} {}", plural(v.len(), "cell", "cells"), ranges(&one_based(v)));
+    let cells_words =
+        |v: &[usize]| format!("{} {}", plural(v.len(), "cell", "cells"), ranges(&one_based(v)));
     let placement = |pick_last: bool| -> Vec<usize> {
         let mut v = Vec::new();
         for (j, list) in starts.iter().enumerate() {
@@ -692,31 +813,64 @@ fn describe(line: Line, idx: &[usize], buf: &[Cell], clue: &[u32], blacks: &[usi
         figures.push(Figure { label: "rightmost placement".into(), cells: placement(true) });
     }
     let (rule, sentence) = if clue.is_empty() {
-        ("Empty line", format!("{title}, clue 0: the {word} has no filled cell, so all of it is empty."))
+        (
+            "Empty line",
+            format!("{title}, clue 0: the {word} has no filled cell, so all of it is empty."),
+        )
     } else if rank == 0 {
-        let runs = if clue.len() == 1 { format!("the {} is already placed", clue[0]) } else { format!("its runs {ct} are all placed") };
-        ("Finished line", format!("{title}, clue {ct}: {runs}, so the rest of the {word} is empty ({}).", cells_words(whites)))
+        let runs = if clue.len() == 1 {
+            format!("the {} is already placed", clue[0])
+        } else {
+            format!("its runs {ct} are all placed")
+        };
+        (
+            "Finished line",
+            format!(
+                "{title}, clue {ct}: {runs}, so the rest of the {word} is empty ({}).",
+                cells_words(whites)
+            ),
+        )
     } else if rank == 1 {
         // Which run covers each new filled cell in both extreme placements.
         let mut parts = Vec::new();
         for (j, list) in starts.iter().enumerate() {
             let (Some(&lo), Some(&hi)) = (list.first(), list.last()) else { continue };
             let b = clue[j] as usize;
-            let mine: Vec<usize> = blacks.iter().copied().filter(|&q| q >= hi && q < lo + b).collect();
+            let mine: Vec<usize> =
+                blacks.iter().copied().filter(|&q| q >= hi && q < lo + b).collect();
             if !mine.is_empty() {
-                let which = if clue.iter().filter(|&&x| x == clue[j]).count() > 1 { format!("the {} (run {})", clue[j], j + 1) } else { format!("the {}", clue[j]) };
-                parts.push(format!("wherever {which} sits, {} {} filled", cells_words(&mine), plural(mine.len(), "is", "are")));
+                let which = if clue.iter().filter(|&&x| x == clue[j]).count() > 1 {
+                    format!("the {} (run {})", clue[j], j + 1)
+                } else {
+                    format!("the {}", clue[j])
+                };
+                parts.push(format!(
+                    "wherever {which} sits, {} {} filled",
+                    cells_words(&mine),
+                    plural(mine.len(), "is", "are")
+                ));
             }
         }
-        let body = if parts.is_empty() { format!("every placement of the runs fills {}", cells_words(blacks)) } else { and_list(&parts) };
+        let body = if parts.is_empty() {
+            format!("every placement of the runs fills {}", cells_words(blacks))
+        } else {
+            and_list(&parts)
+        };
         ("Overlap", format!("{title}, clue {ct}: {body}. The leftmost and rightmost placements are drawn; they overlap there."))
     } else if rank == SIMPLE_RANK {
         let mut parts = Vec::new();
         if !blacks.is_empty() {
-            parts.push(format!("one run covers {} wherever it starts (simple boxes)", cells_words(blacks)));
+            parts.push(format!(
+                "one run covers {} wherever it starts (simple boxes)",
+                cells_words(blacks)
+            ));
         }
         if !whites.is_empty() {
-            parts.push(format!("no run reaches {} (simple spaces), so {} empty", cells_words(whites), plural(whites.len(), "it is", "they are")));
+            parts.push(format!(
+                "no run reaches {} (simple spaces), so {} empty",
+                cells_words(whites),
+                plural(whites.len(), "it is", "they are")
+            ));
         }
         (
             "Simple boxes and spaces",
@@ -797,7 +951,20 @@ mod tests {
             }
         }
         let keep = rng.below(60);
-        let line = answer.iter().map(|&b| if rng.below(100) < keep { if b { Cell::Black } else { Cell::White } } else { Cell::Unknown }).collect();
+        let line = answer
+            .iter()
+            .map(|&b| {
+                if rng.below(100) < keep {
+                    if b {
+                        Cell::Black
+                    } else {
+                        Cell::White
+                    }
+                } else {
+                    Cell::Unknown
+                }
+            })
+            .collect();
         (clue, line)
     }
 
@@ -824,7 +991,10 @@ mod tests {
             found += usize::from(any);
             weaker += usize::from(simple != exact);
         }
-        assert!(found > 1000 && weaker > 100, "the rule finds cells ({found}) and is weaker than line logic on some lines ({weaker})");
+        assert!(
+            found > 1000 && weaker > 100,
+            "the rule finds cells ({found}) and is weaker than line logic on some lines ({weaker})"
+        );
     }
 
     #[test]
@@ -838,6 +1008,18 @@ mod tests {
         assert!(solver.starts(&[3], &line, &mut starts));
         let mut out = line.clone();
         assert!(simple_cells(&[3], &starts, &line, &mut out));
-        assert_eq!(out, [Cell::Unknown, Cell::Black, Cell::Black, Cell::Unknown, Cell::White, Cell::White, Cell::White, Cell::White]);
+        assert_eq!(
+            out,
+            [
+                Cell::Unknown,
+                Cell::Black,
+                Cell::Black,
+                Cell::Unknown,
+                Cell::White,
+                Cell::White,
+                Cell::White,
+                Cell::White
+            ]
+        );
     }
 }

@@ -17,6 +17,8 @@
 
 pub mod cdcl;
 pub mod check;
+#[cfg(target_arch = "wasm32")]
+pub mod editor_view;
 pub mod encode;
 pub mod formats;
 pub mod generate;
@@ -25,12 +27,10 @@ pub mod line;
 pub mod logic;
 pub mod model;
 pub mod page;
-#[cfg(target_arch = "wasm32")]
-pub mod view;
-#[cfg(target_arch = "wasm32")]
-pub mod editor_view;
 pub mod propagate;
 pub mod solve;
+#[cfg(target_arch = "wasm32")]
+pub mod view;
 
 pub use model::{Cell, Clue, Line, Nonogram};
 
@@ -53,7 +53,10 @@ impl Puzzle for Nonogram {
     const KIND: Kind = Kind::Nonogram;
     const TITLE: &'static str = "Nonogram";
     const LOGIC_PHASE: &'static str = "Line logic";
-    const SAMPLES: &'static [(&'static str, &'static str)] = &[("Heart 5x5", "5x5:2/4/4/4/2/1.1/5/5/3/1"), ("Dancer 5x10 (webpbn #1)", "5x10:2.1/2.1.3/7/1.3/2.1/2/2.1/1.1/3/1.1/1.1/2/1.1/1.2/2")];
+    const SAMPLES: &'static [(&'static str, &'static str)] = &[
+        ("Heart 5x5", "5x5:2/4/4/4/2/1.1/5/5/3/1"),
+        ("Dancer 5x10 (webpbn #1)", "5x10:2.1/2.1.3/7/1.3/2.1/2/2.1/1.1/3/1.1/1.1/2/1.1/1.2/2"),
+    ];
 
     fn shape(&self) -> String {
         format!("{}x{}", self.width(), self.height())
@@ -96,7 +99,12 @@ impl Puzzle for Nonogram {
     }
 
     fn decode(&self, vars: &Vec<Lit>, model: &Model) -> Grid<bool> {
-        Grid::from_cells(self.height(), self.width(), vars.iter().map(|&v| model.value(v)).collect()).expect("one variable per cell")
+        Grid::from_cells(
+            self.height(),
+            self.width(),
+            vars.iter().map(|&v| model.value(v)).collect(),
+        )
+        .expect("one variable per cell")
     }
 
     fn verify(&self, solution: &Grid<bool>) -> Result<(), String> {
@@ -111,7 +119,12 @@ impl Puzzle for Nonogram {
         formats::grid_from_rows(self.width(), self.height(), rows, "answer")
     }
 
-    fn solve_with(&self, mode: Mode, options: &solve::SolveOptions, monitor: Option<Monitor>) -> Result<Report<Grid<bool>>, SolveError> {
+    fn solve_with(
+        &self,
+        mode: Mode,
+        options: &solve::SolveOptions,
+        monitor: Option<Monitor>,
+    ) -> Result<Report<Grid<bool>>, SolveError> {
         solve::solve_with(self, mode, *options, monitor)
     }
 
@@ -122,7 +135,11 @@ impl Puzzle for Nonogram {
     }
 
     fn reveal_words(&self, answer: char) -> String {
-        if answer == '.' { "a white cell".into() } else { "a black cell".into() }
+        if answer == '.' {
+            "a white cell".into()
+        } else {
+            "a black cell".into()
+        }
     }
 
     fn cell_name(&self, cell: usize) -> String {

@@ -95,7 +95,11 @@ pub fn normalise_clue(line: Line, clue: Vec<u32>) -> InputResult<Clue> {
     if let Some(i) = clue.iter().position(|&b| b == 0) {
         return Err(InputError::at(
             line.to_string(),
-            format!("run {} of `{}` is 0; runs are 1 or more (an empty line is written as a lone 0)", i + 1, clue_text(&clue)),
+            format!(
+                "run {} of `{}` is 0; runs are 1 or more (an empty line is written as a lone 0)",
+                i + 1,
+                clue_text(&clue)
+            ),
         ));
     }
     Ok(clue)
@@ -124,7 +128,10 @@ impl Nonogram {
                     if need > len as u64 {
                         return Err(InputError::at(
                             line.to_string(),
-                            format!("clue {} needs {need} cells, the line has {len}", clue_text(&c)),
+                            format!(
+                                "clue {} needs {need} cells, the line has {len}",
+                                clue_text(&c)
+                            ),
                         ));
                     }
                     Ok(c)
@@ -136,7 +143,10 @@ impl Nonogram {
         let total = |cl: &[Clue]| cl.iter().flatten().map(|&b| u64::from(b)).sum::<u64>();
         let (tr, tc) = (total(&rows), total(&cols));
         if tr != tc {
-            return Err(InputError::at("totals", format!("row totals ({tr}) differ from column totals ({tc})")));
+            return Err(InputError::at(
+                "totals",
+                format!("row totals ({tr}) differ from column totals ({tc})"),
+            ));
         }
         Ok(Nonogram { rows, cols, givens: None, goal: None, title: None })
     }
@@ -146,7 +156,13 @@ impl Nonogram {
         if givens.rows() != self.height() || givens.cols() != self.width() {
             return Err(InputError::at(
                 "givens",
-                format!("the givens are {}x{}, the puzzle {}x{} (columns x rows)", givens.cols(), givens.rows(), self.width(), self.height()),
+                format!(
+                    "the givens are {}x{}, the puzzle {}x{} (columns x rows)",
+                    givens.cols(),
+                    givens.rows(),
+                    self.width(),
+                    self.height()
+                ),
             ));
         }
         self.givens = givens.cells().iter().any(|&c| c != Cell::Unknown).then_some(givens);
@@ -159,7 +175,13 @@ impl Nonogram {
         if goal.rows() != self.height() || goal.cols() != self.width() {
             return Err(InputError::at(
                 "goal",
-                format!("the goal is {}x{}, the puzzle {}x{} (columns x rows)", goal.cols(), goal.rows(), self.width(), self.height()),
+                format!(
+                    "the goal is {}x{}, the puzzle {}x{} (columns x rows)",
+                    goal.cols(),
+                    goal.rows(),
+                    self.width(),
+                    self.height()
+                ),
             ));
         }
         self.goal = Some(goal);
@@ -169,7 +191,9 @@ impl Nonogram {
 
     fn check_goal(&self) -> InputResult<()> {
         if let Some(goal) = &self.goal {
-            super::check::verify(self, goal).map_err(|why| InputError::at("goal", format!("the goal does not solve the puzzle: {why}")))?;
+            super::check::verify(self, goal).map_err(|why| {
+                InputError::at("goal", format!("the goal does not solve the puzzle: {why}"))
+            })?;
         }
         Ok(())
     }

@@ -22,7 +22,10 @@ pub fn clues_from_text(text: &str, what: &str) -> Result<Vec<Clue>, String> {
         .map(|(i, l)| {
             l.split(|c: char| c == ',' || c == '.' || c.is_whitespace())
                 .filter(|t| !t.is_empty())
-                .map(|t| t.parse::<u32>().map_err(|_| format!("{what} clue line {}: `{t}` is not a number", i + 1)))
+                .map(|t| {
+                    t.parse::<u32>()
+                        .map_err(|_| format!("{what} clue line {}: `{t}` is not a number", i + 1))
+                })
                 .filter(|r| r != &Ok(0))
                 .collect()
         })
@@ -32,7 +35,9 @@ pub fn clues_from_text(text: &str, what: &str) -> Result<Vec<Clue>, String> {
 /// The share-link fragment of the puzzle with these clues; `Err` says why they make no puzzle
 /// (the model's own validation).
 pub fn fragment_of_clues(rows: &[Clue], cols: &[Clue]) -> Result<String, String> {
-    Nonogram::new(rows.to_vec(), cols.to_vec()).map(|p| crate::link::fragment(&p)).map_err(|e| e.to_string())
+    Nonogram::new(rows.to_vec(), cols.to_vec())
+        .map(|p| crate::link::fragment(&p))
+        .map_err(|e| e.to_string())
 }
 
 /// The editor's drawing after the pointer reaches cell `at`: a stroke's first cell (`first`)
@@ -95,7 +100,11 @@ pub fn render_svg(p: &Nonogram, fill: Option<&Grid<Cell>>) -> String {
     );
     for (r, clue) in p.rows().iter().enumerate() {
         let y = top + r * CELL + CELL * 7 / 10;
-        let text: Vec<String> = if clue.is_empty() { vec!["0".into()] } else { clue.iter().map(u32::to_string).collect() };
+        let text: Vec<String> = if clue.is_empty() {
+            vec!["0".into()]
+        } else {
+            clue.iter().map(u32::to_string).collect()
+        };
         for (k, t) in text.iter().rev().enumerate() {
             let x = left - k * CELL - CELL / 2;
             s.push_str(&format!("<text x=\"{x}\" y=\"{y}\" text-anchor=\"middle\">{t}</text>\n"));
@@ -103,7 +112,11 @@ pub fn render_svg(p: &Nonogram, fill: Option<&Grid<Cell>>) -> String {
     }
     for (c, clue) in p.cols().iter().enumerate() {
         let x = left + c * CELL + CELL / 2;
-        let text: Vec<String> = if clue.is_empty() { vec!["0".into()] } else { clue.iter().map(u32::to_string).collect() };
+        let text: Vec<String> = if clue.is_empty() {
+            vec!["0".into()]
+        } else {
+            clue.iter().map(u32::to_string).collect()
+        };
         for (k, t) in text.iter().rev().enumerate() {
             let y = top - k * CELL - CELL * 3 / 10;
             s.push_str(&format!("<text x=\"{x}\" y=\"{y}\" text-anchor=\"middle\">{t}</text>\n"));
@@ -144,17 +157,20 @@ pub fn solution_cells(g: &Grid<bool>) -> Grid<Cell> {
 }
 
 /// The formats the page offers for export.
-pub const EXPORTS: [Format; 6] = [Format::Json, Format::Tatham, Format::PuzzLink, Format::Non, Format::Nin, Format::Xml];
+pub const EXPORTS: [Format; 6] =
+    [Format::Json, Format::Tatham, Format::PuzzLink, Format::Non, Format::Nin, Format::Xml];
 
 /// The puzzle in `format`; `Err` says why this puzzle cannot be written in it.
 pub fn export(p: &Nonogram, format: Format) -> Result<String, String> {
     match format {
         Format::Json => Ok(formats::to_json(p).to_string()),
         Format::Tatham => Ok(formats::tatham::to_tatham(p)),
-        Format::PuzzLink => formats::puzzlink::to_puzzlink(p).ok_or_else(|| "puzz.link holds runs up to 255 only".to_string()),
+        Format::PuzzLink => formats::puzzlink::to_puzzlink(p)
+            .ok_or_else(|| "puzz.link holds runs up to 255 only".to_string()),
         Format::Non => Ok(formats::non::to_non(p)),
         Format::Nin => Ok(formats::nin::to_nin(p)),
         Format::Xml => Ok(formats::xml::to_xml(p)),
-        Format::Taai => formats::taai::write(std::slice::from_ref(p)).ok_or_else(|| "TAAI puzzles are square".to_string()),
+        Format::Taai => formats::taai::write(std::slice::from_ref(p))
+            .ok_or_else(|| "TAAI puzzles are square".to_string()),
     }
 }

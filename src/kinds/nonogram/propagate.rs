@@ -60,11 +60,19 @@ impl Propagator {
 
     /// As [`Propagator::run`], calling `watch` with the number of fixed cells every
     /// [`WATCH_EVERY`] deductions; stops when it returns false.
-    pub fn run_watched(&mut self, cells: &mut [Cell], watch: &mut dyn FnMut(usize) -> bool) -> Result<Fixpoint, Line> {
+    pub fn run_watched(
+        &mut self,
+        cells: &mut [Cell],
+        watch: &mut dyn FnMut(usize) -> bool,
+    ) -> Result<Fixpoint, Line> {
         self.fixpoint(cells, watch)
     }
 
-    fn fixpoint(&mut self, cells: &mut [Cell], mut watch: impl FnMut(usize) -> bool) -> Result<Fixpoint, Line> {
+    fn fixpoint(
+        &mut self,
+        cells: &mut [Cell],
+        mut watch: impl FnMut(usize) -> bool,
+    ) -> Result<Fixpoint, Line> {
         self.lines.load(cells);
         let mut fixed = cells.iter().filter(|&&c| c != Cell::Unknown).count();
         let mut countdown = WATCH_EVERY;

@@ -30,7 +30,8 @@ const RESTART_SCALE: u64 = 2048;
 
 /// Cells to a grid of booleans (unknown reads as white).
 fn to_grid(p: &Nonogram, cells: &[Cell]) -> Grid<bool> {
-    Grid::from_cells(p.height(), p.width(), cells.iter().map(|&c| c == Cell::Black).collect()).expect("one cell each")
+    Grid::from_cells(p.height(), p.width(), cells.iter().map(|&c| c == Cell::Black).collect())
+        .expect("one cell each")
 }
 
 fn verified(p: &Nonogram, g: Grid<bool>) -> Result<Grid<bool>, SolveError> {
@@ -98,12 +99,21 @@ pub fn portfolio(n: usize) -> Vec<SolveOptions> {
 }
 
 /// Solves `p` in `mode` with the default options; see the module documentation for the layers.
-pub fn solve(p: &Nonogram, mode: Mode, monitor: Option<Monitor>) -> Result<Report<Grid<bool>>, SolveError> {
+pub fn solve(
+    p: &Nonogram,
+    mode: Mode,
+    monitor: Option<Monitor>,
+) -> Result<Report<Grid<bool>>, SolveError> {
     solve_with(p, mode, SolveOptions::default(), monitor)
 }
 
 /// Solves `p` in `mode` with `options`.
-pub fn solve_with(p: &Nonogram, mode: Mode, options: SolveOptions, monitor: Option<Monitor>) -> Result<Report<Grid<bool>>, SolveError> {
+pub fn solve_with(
+    p: &Nonogram,
+    mode: Mode,
+    options: SolveOptions,
+    monitor: Option<Monitor>,
+) -> Result<Report<Grid<bool>>, SolveError> {
     let started = Instant::now();
     let mut prop = Propagator::new(p);
     let mut cells = p.start();
@@ -113,8 +123,17 @@ pub fn solve_with(p: &Nonogram, mode: Mode, options: SolveOptions, monitor: Opti
         Ok(Fixpoint::Reached) => {}
         Ok(Fixpoint::Stopped) => return Err(SolveError::Stopped),
         Err(line) => {
-            proof.push(format!("Line logic proved there is no answer: {line} has no placement of its clue."));
-            return Ok(Report { verdict: Verdict::None, solutions: vec![], stats: elapsed(started), proof, rating: None, count: count_of(mode, 0) });
+            proof.push(format!(
+                "Line logic proved there is no answer: {line} has no placement of its clue."
+            ));
+            return Ok(Report {
+                verdict: Verdict::None,
+                solutions: vec![],
+                stats: elapsed(started),
+                proof,
+                rating: None,
+                count: count_of(mode, 0),
+            });
         }
     }
     let total = cells.len();
@@ -141,7 +160,12 @@ pub fn solve_with(p: &Nonogram, mode: Mode, options: SolveOptions, monitor: Opti
 /// Line logic over every line to a fixpoint, reporting the known cells to `monitor` at most once
 /// per its interval (the clock is read every [`super::propagate::WATCH_EVERY`] line solves);
 /// `Fixpoint::Stopped` when the monitor says stop.
-fn line_logic(prop: &mut Propagator, cells: &mut [Cell], monitor: Option<&mut Monitor>, started: Instant) -> Result<Fixpoint, Line> {
+fn line_logic(
+    prop: &mut Propagator,
+    cells: &mut [Cell],
+    monitor: Option<&mut Monitor>,
+    started: Instant,
+) -> Result<Fixpoint, Line> {
     prop.queue_all();
     let Some(monitor) = monitor else {
         return prop.run(cells).map(|()| Fixpoint::Reached);
@@ -150,7 +174,15 @@ fn line_logic(prop: &mut Propagator, cells: &mut [Cell], monitor: Option<&mut Mo
     let mut throttle = Throttle::new();
     prop.run_watched(cells, &mut |fixed| {
         let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
-        throttle.report(monitor, Progress { work: 0, unit: Unit::Conflicts, elapsed_ms, known: Some((fixed as u64, total)) })
+        throttle.report(
+            monitor,
+            Progress {
+                work: 0,
+                unit: Unit::Conflicts,
+                elapsed_ms,
+                known: Some((fixed as u64, total)),
+            },
+        )
     })
 }
 
@@ -168,7 +200,11 @@ fn by_sat(
     let x = encode_with(p, cells, &mut cnf);
     // The line solver inside the search ([`Search::Lines`]) already deduces what the
     // implications say (measured: no change with them), so they are not computed for it.
-    let implied = if options.without_implications || options.search == Search::Lines { 0 } else { line_implications(p, cells, &x, &mut cnf) };
+    let implied = if options.without_implications || options.search == Search::Lines {
+        0
+    } else {
+        line_implications(p, cells, &x, &mut cnf)
+    };
     let engine = match options.search {
         Search::Varisat => "varisat",
         Search::Batsat => "batsat",
@@ -181,15 +217,30 @@ fn by_sat(
         cnf.n_vars(),
         cnf.n_clauses()
     ));
-    let (cnf, x) = if options.seed == 0 || options.search != Search::Varisat { (cnf, x) } else { shuffled(&cnf, &x, options.seed) };
-    let check = |m: &Model| verified(p, Grid::from_cells(p.height(), p.width(), x.iter().map(|&l| m.value(l)).collect()).expect("one variable per cell"));
+    let (cnf, x) = if options.seed == 0 || options.search != Search::Varisat {
+        (cnf, x)
+    } else {
+        shuffled(&cnf, &x, options.seed)
+    };
+    let check = |m: &Model| {
+        verified(
+            p,
+            Grid::from_cells(p.height(), p.width(), x.iter().map(|&l| m.value(l)).collect())
+                .expect("one variable per cell"),
+        )
+    };
     let (e, mut stats) = if options.search == Search::Varisat {
         let mut solver = Solver::build(&cnf, monitor);
         solver.set_restart_scale(RESTART_SCALE);
         let e = enumerate_verified(&mut solver, &x, mode, check, &mut proof)?;
         (e, solver.stats())
     } else {
-        let mut engine = LineCdcl::new(p, &cnf, LineCdclOptions { lines: options.search == Search::Lines, seed: options.seed }, monitor);
+        let mut engine = LineCdcl::new(
+            p,
+            &cnf,
+            LineCdclOptions { lines: options.search == Search::Lines, seed: options.seed },
+            monitor,
+        );
         let e = enumerate_verified(&mut engine, &x, mode, check, &mut proof)?;
         (e, engine.stats())
     };
@@ -197,13 +248,21 @@ fn by_sat(
     let (verdict, solutions, found, complete) = (e.verdict, e.solutions, e.found, e.complete);
     let counting = matches!(mode, Mode::Count(_));
     if let Some(c) = stats.conflicts {
-        proof.push(format!("{} solver calls, {c} conflicts, {:.1} ms.", stats.solves, stats.elapsed_ms));
+        proof.push(format!(
+            "{} solver calls, {c} conflicts, {:.1} ms.",
+            stats.solves, stats.elapsed_ms
+        ));
     }
     let rating = Some(match stats.conflicts {
         // The solver's logic phase stops at line logic (the one-cell contradictions cost more
         // than SAT on random grids); Explain says whether they finish it.
-        Some(c) => format!("beyond line logic: one-cell contradictions or search ({c} SAT conflicts)"),
-        None => format!("beyond line logic: one-cell contradictions or search ({} SAT solves)", stats.solves),
+        Some(c) => {
+            format!("beyond line logic: one-cell contradictions or search ({c} SAT conflicts)")
+        }
+        None => format!(
+            "beyond line logic: one-cell contradictions or search ({} SAT solves)",
+            stats.solves
+        ),
     });
     let count = counting.then_some((found, complete));
     Ok(Report { verdict, solutions, stats, proof, rating, count })

@@ -4,6 +4,7 @@
 use gloo_timers::callback::Timeout;
 use yew::prelude::*;
 
+use super::editor_view::NonogramEditor;
 use crate::grid::Grid;
 use crate::jobs::{self, Request};
 use crate::kinds::nonogram::page::{self, LineStatus};
@@ -11,11 +12,14 @@ use crate::kinds::nonogram::{formats, solve, Cell, Nonogram};
 use crate::kinds::Kind;
 use crate::puzzle::Mode;
 use crate::web::actions;
-use crate::web::hooks::{use_example, use_workshop};
-use crate::web::components::{import::Import, share::{self, Share}, status::Status};
 use crate::web::components::hint::{self, HintPanel};
 use crate::web::components::zoom::Zoom;
-use super::editor_view::NonogramEditor;
+use crate::web::components::{
+    import::Import,
+    share::{self, Share},
+    status::Status,
+};
+use crate::web::hooks::{use_example, use_workshop};
 use crate::web::state::{Action, Work};
 
 const KIND: Kind = Kind::Nonogram;
@@ -49,8 +53,23 @@ fn cell_at(x: i32, y: i32) -> Option<(usize, usize)> {
 }
 
 /// The class names of [`NonoCell`]'s flag bits, in bit order.
-const CELL_CLASSES: [&str; 15] =
-    ["filled", "cross", "given", "r5", "b5", "edge-r", "edge-b", "cursor", "preview", "mistake", "differs", "hint-change", "hint-mistake", "hint-reason", "hint-figure"];
+const CELL_CLASSES: [&str; 15] = [
+    "filled",
+    "cross",
+    "given",
+    "r5",
+    "b5",
+    "edge-r",
+    "edge-b",
+    "cursor",
+    "preview",
+    "mistake",
+    "differs",
+    "hint-change",
+    "hint-mistake",
+    "hint-reason",
+    "hint-figure",
+];
 
 /// A clue's numbers as spans (an empty line shows 0).
 fn clue_items(clue: &[u32]) -> Html {
@@ -112,7 +131,8 @@ pub fn Page() -> Html {
     let drag = use_state(|| None::<Drag>);
     let board_ref = use_node_ref();
     // Line status per shown grid, so re-renders during a drag do not rerun the line solver.
-    let status_cache = use_mut_ref(|| None::<(String, Vec<u8>, (Vec<LineStatus>, Vec<LineStatus>))>);
+    let status_cache =
+        use_mut_ref(|| None::<(String, Vec<u8>, (Vec<LineStatus>, Vec<LineStatus>))>);
     let press = use_mut_ref(|| None::<Timeout>);
     let cursor = use_state(|| (0usize, 0usize));
     let gen_size = use_state(|| 15usize);
@@ -125,7 +145,12 @@ pub fn Page() -> Html {
         let side = (*puzzle).as_ref().map(|p| p.width().max(p.height()));
         use_effect_with(side, move |side| {
             if let Some(side) = *side {
-                gen_size.set([5usize, 10, 15, 20, 25, 30].into_iter().min_by_key(|s| s.abs_diff(side)).unwrap_or(15));
+                gen_size.set(
+                    [5usize, 10, 15, 20, 25, 30]
+                        .into_iter()
+                        .min_by_key(|s| s.abs_diff(side))
+                        .unwrap_or(15),
+                );
             }
             || ()
         });
@@ -152,8 +177,10 @@ pub fn Page() -> Html {
 
     let report = w.result.clone();
     let (answer_rows, other_rows) = w.shown_answers();
-    let answer: Option<Vec<bool>> = answer_rows.map(|rows| rows.concat().chars().map(|c| c == '#').collect());
-    let other: Option<Vec<bool>> = other_rows.map(|rows| rows.concat().chars().map(|c| c == '#').collect());
+    let answer: Option<Vec<bool>> =
+        answer_rows.map(|rows| rows.concat().chars().map(|c| c == '#').collect());
+    let other: Option<Vec<bool>> =
+        other_rows.map(|rows| rows.concat().chars().map(|c| c == '#').collect());
     let shown: Vec<u8> = match &answer {
         Some(a) => a.iter().map(|&b| if b { FILL } else { CROSS }).collect(),
         None => marks.clone(),
@@ -164,7 +191,14 @@ pub fn Page() -> Html {
     let cells_grid = Grid::from_cells(
         height,
         width,
-        shown.iter().map(|&m| match m { FILL => Cell::Black, CROSS => Cell::White, _ => Cell::Unknown }).collect(),
+        shown
+            .iter()
+            .map(|&m| match m {
+                FILL => Cell::Black,
+                CROSS => Cell::White,
+                _ => Cell::Unknown,
+            })
+            .collect(),
     )
     .expect("n cells");
     let (row_status, col_status) = {
@@ -178,7 +212,8 @@ pub fn Page() -> Html {
             }
         }
     };
-    let solved_by_hand = answer.is_none() && row_status.iter().chain(&col_status).all(|s| *s == LineStatus::Satisfied);
+    let solved_by_hand = answer.is_none()
+        && row_status.iter().chain(&col_status).all(|s| *s == LineStatus::Satisfied);
     let mut mistaken = vec![false; n];
     for &i in w.mistakes.iter().flatten() {
         if let Some(m) = mistaken.get_mut(i) {
@@ -202,7 +237,8 @@ pub fn Page() -> Html {
         }
     };
     let on_down = {
-        let (drag, press, marks, cursor, board_ref) = (drag.clone(), press.clone(), marks.clone(), cursor.clone(), board_ref.clone());
+        let (drag, press, marks, cursor, board_ref) =
+            (drag.clone(), press.clone(), marks.clone(), cursor.clone(), board_ref.clone());
         let answer_shown = answer.is_some();
         Callback::from(move |e: PointerEvent| {
             let Some((r, c)) = cell_at(e.client_x(), e.client_y()) else { return };
@@ -224,13 +260,14 @@ pub fn Page() -> Html {
                 // A long press marks the cell empty instead of filling it.
                 let drag = drag.clone();
                 let cross = if current == CROSS { 0 } else { CROSS };
-                *press.borrow_mut() = Some(Timeout::new(crate::web::board::LONG_PRESS_MS, move || {
-                    if let Some(d) = *drag {
-                        if d.start == d.end {
-                            drag.set(Some(Drag { value: cross, ..d }));
+                *press.borrow_mut() =
+                    Some(Timeout::new(crate::web::board::LONG_PRESS_MS, move || {
+                        if let Some(d) = *drag {
+                            if d.start == d.end {
+                                drag.set(Some(Drag { value: cross, ..d }));
+                            }
                         }
-                    }
-                }));
+                    }));
             }
         })
     };
@@ -254,7 +291,8 @@ pub fn Page() -> Html {
         })
     };
     let on_key = {
-        let (state, cursor, marks, givens) = (ctx.state.clone(), cursor.clone(), marks.clone(), givens.clone());
+        let (state, cursor, marks, givens) =
+            (ctx.state.clone(), cursor.clone(), marks.clone(), givens.clone());
         Callback::from(move |e: KeyboardEvent| {
             let (r, c) = *cursor;
             let i = r * width + c;
@@ -322,9 +360,17 @@ pub fn Page() -> Html {
                 (m, flags)
             })
             .collect();
-        let clue_class = classes!("clue", "row", status_class(row_status[r]), ((r + 1) % 5 == 0 && r + 1 < height).then_some("b5")).to_string();
+        let clue_class = classes!(
+            "clue",
+            "row",
+            status_class(row_status[r]),
+            ((r + 1) % 5 == 0 && r + 1 < height).then_some("b5")
+        )
+        .to_string();
         // A memoised row: a click re-renders the rows that changed, not ten thousand cells.
-        board.push(html! { <NonoRow r={r as u32} {cells} clue={p.rows()[r].clone()} {clue_class} /> });
+        board.push(
+            html! { <NonoRow r={r as u32} {cells} clue={p.rows()[r].clone()} {clue_class} /> },
+        );
     }
     let max_row_clue = p.rows().iter().map(|c| c.len().max(1)).max().unwrap_or(1);
 
@@ -333,24 +379,49 @@ pub fn Page() -> Html {
         let (race, workers) = (ctx.race.clone(), *workers);
         Callback::from(move |_: MouseEvent| {
             if workers < 2 {
-                run.emit((Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: text.clone(), mode: Mode::Unique, options: String::new() }));
+                run.emit((
+                    Work::Solve(Mode::Unique),
+                    Request::Solve {
+                        kind: KIND,
+                        puzzle: text.clone(),
+                        mode: Mode::Unique,
+                        options: String::new(),
+                    },
+                ));
             } else {
                 // A portfolio: differently set-up searches race; the first checked answer wins.
-                let requests = solve::portfolio(workers).into_iter().map(|options| jobs::solve_request::<Nonogram>(text.clone(), Mode::Unique, &options)).collect();
+                let requests = solve::portfolio(workers)
+                    .into_iter()
+                    .map(|options| {
+                        jobs::solve_request::<Nonogram>(text.clone(), Mode::Unique, &options)
+                    })
+                    .collect();
                 race.emit((Work::Solve(Mode::Unique), requests));
             }
         })
     };
     let check = {
-        let (state, run, text, has_result) = (ctx.state.clone(), ctx.run.clone(), text.clone(), report.is_some());
+        let (state, run, text, has_result) =
+            (ctx.state.clone(), ctx.run.clone(), text.clone(), report.is_some());
         Callback::from(move |_: MouseEvent| {
             state.dispatch(Action::Check(KIND));
             if !has_result {
-                run.emit((Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: text.clone(), mode: Mode::Unique, options: String::new() }));
+                run.emit((
+                    Work::Solve(Mode::Unique),
+                    Request::Solve {
+                        kind: KIND,
+                        puzzle: text.clone(),
+                        mode: Mode::Unique,
+                        options: String::new(),
+                    },
+                ));
             }
         })
     };
-    let generate = actions::generate_on_click::<super::Nonogram>(&ctx, super::GenerateOptions { size: Some(*gen_size) });
+    let generate = actions::generate_on_click::<super::Nonogram>(
+        &ctx,
+        super::GenerateOptions { size: Some(*gen_size) },
+    );
 
     // Exports.
     let export_buttons = page::EXPORTS.into_iter().map(|format| {
@@ -366,15 +437,17 @@ pub fn Page() -> Html {
         let p = p.clone();
         actions::text_export(&ctx, label, file, mime, move || page::export(&p, format))
     });
-    let solution_grid: Option<Grid<bool>> = report
-        .as_ref()
-        .and_then(|r| r.solutions.first())
-        .and_then(|rows| Grid::from_cells(height, width, rows.concat().chars().map(|c| c == '#').collect()));
+    let solution_grid: Option<Grid<bool>> =
+        report.as_ref().and_then(|r| r.solutions.first()).and_then(|rows| {
+            Grid::from_cells(height, width, rows.concat().chars().map(|c| c == '#').collect())
+        });
     let print_solution = solution_grid.clone().map(|g| {
         let p = p.clone();
         Callback::from(move |()| page::render_svg(&p, Some(&page::solution_cells(&g))))
     });
-    let extra: Vec<(String, String)> = formats::puzzlink::to_puzzlink(&p).map(|u| vec![("Open in puzz.link".to_string(), u)]).unwrap_or_default();
+    let extra: Vec<(String, String)> = formats::puzzlink::to_puzzlink(&p)
+        .map(|u| vec![("Open in puzz.link".to_string(), u)])
+        .unwrap_or_default();
 
     html! {
         <section class="workshop nonogram">
@@ -434,5 +507,9 @@ pub fn Page() -> Html {
 
 /// The small picture on the home page's card for this kind.
 pub fn card_picture() -> String {
-    crate::web::components::home::picture(&[".#.#.", "#####", "#####", ".###.", "..#.."], |c| if c == '#' { "#1d2430" } else { "#ffffff" }, "")
+    crate::web::components::home::picture(
+        &[".#.#.", "#####", "#####", ".###.", "..#.."],
+        |c| if c == '#' { "#1d2430" } else { "#ffffff" },
+        "",
+    )
 }

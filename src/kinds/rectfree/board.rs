@@ -42,7 +42,13 @@ impl Board {
     /// Calls `f(r2, c2)` for every rectangle of colour k with a corner at (r, c) (whether or not
     /// (r, c) has colour k now), the opposite corner being (r2, c2).
     #[inline]
-    pub(super) fn each_rectangle_at(&self, k: usize, r: usize, c: usize, mut f: impl FnMut(usize, usize)) {
+    pub(super) fn each_rectangle_at(
+        &self,
+        k: usize,
+        r: usize,
+        c: usize,
+        mut f: impl FnMut(usize, usize),
+    ) {
         let mine = self.row[k][r] & !(1u64 << c);
         let mut others = self.col[k][c] & !(1u64 << r);
         while others != 0 {

@@ -9,7 +9,8 @@ use super::model::RectFree;
 
 /// The largest rectangle-free subsets of the n x n grid, z(n; 2) for n = 1..=21 (OEIS A072567;
 /// Guy's table; 16..19 from Fenner, Gasarch, Glover and Purewal, "Rectangle free coloring of grids").
-pub const KNOWN_SQUARE: [usize; 21] = [1, 3, 6, 9, 12, 16, 21, 24, 29, 34, 39, 45, 52, 56, 61, 67, 74, 81, 88, 96, 105];
+pub const KNOWN_SQUARE: [usize; 21] =
+    [1, 3, 6, 9, 12, 16, 21, 24, 29, 34, 39, 45, 52, 56, 61, 67, 74, 81, 88, 96, 105];
 
 /// The literature value z(n; 2) for an n x n grid, when known.
 pub fn known_square(n: usize) -> Option<usize> {
@@ -46,7 +47,11 @@ pub fn counting_bound(rows: usize, cols: usize) -> usize {
 pub fn proves_none(p: &RectFree) -> Option<Vec<String>> {
     let (rows, cols, k) = (p.rows(), p.cols(), p.colours());
     let (by_rows, by_cols) = (along(rows, cols), along(cols, rows));
-    let (b, lines, across, n_lines) = if by_rows <= by_cols { (by_rows, rows, cols, "rows") } else { (by_cols, cols, rows, "columns") };
+    let (b, lines, across, n_lines) = if by_rows <= by_cols {
+        (by_rows, rows, cols, "rows")
+    } else {
+        (by_cols, cols, rows, "columns")
+    };
     if k * b >= rows * cols {
         return None;
     }

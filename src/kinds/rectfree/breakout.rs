@@ -32,7 +32,8 @@ pub(super) struct Weights {
 impl Weights {
     /// Every rectangle of `colours` colours on a rows x cols grid weighs 1.
     pub(super) fn new(rows: usize, cols: usize, colours: usize) -> Self {
-        let (row_pairs, col_pairs) = (rows * rows.saturating_sub(1) / 2, cols * cols.saturating_sub(1) / 2);
+        let (row_pairs, col_pairs) =
+            (rows * rows.saturating_sub(1) / 2, cols * cols.saturating_sub(1) / 2);
         let entries = colours * row_pairs * col_pairs;
         let dense = if entries <= DENSE_ENTRIES { vec![1; entries] } else { Vec::new() };
         Weights { rows, cols, row_pairs, col_pairs, dense, sparse: HashMap::new() }
@@ -103,7 +104,11 @@ impl Space for RotationBreakout {
         self.state.cells()
     }
 
-    fn step(&mut self, rng: &mut fastrand::Rng, _accept: &mut dyn FnMut(i64, &mut fastrand::Rng) -> bool) -> u64 {
+    fn step(
+        &mut self,
+        rng: &mut fastrand::Rng,
+        _accept: &mut dyn FnMut(i64, &mut fastrand::Rng) -> bool,
+    ) -> u64 {
         let (s, w) = (&mut self.state, &mut self.weights);
         let n = s.n;
         if let Some((r0, c0)) = s.corner_of_a_rectangle(rng) {
@@ -113,7 +118,12 @@ impl Space for RotationBreakout {
             s.board.take(0, r0, c0);
             let cells = s.orbits[o];
             let board = &s.board;
-            let best = least((0..4).filter(|&t| t != s.choice[o]).map(|t| (w.at(board, 0, cells[t] / n, cells[t] % n) as i64 - lose_w, t)), rng);
+            let best = least(
+                (0..4)
+                    .filter(|&t| t != s.choice[o])
+                    .map(|t| (w.at(board, 0, cells[t] / n, cells[t] % n) as i64 - lose_w, t)),
+                rng,
+            );
             match best {
                 Some((d, t)) if d < 0 || (d == 0 && rng.bool()) => {
                     let cell = s.orbits[o][t];
@@ -171,7 +181,10 @@ impl WholeBreakout {
                 let a = rng.usize(..cols.len());
                 let b = (a + 1 + rng.usize(..cols.len() - 1)) % cols.len();
                 let corners = [(r1, cols[a]), (r1, cols[b]), (r2, cols[a]), (r2, cols[b])];
-                let movable: Vec<(usize, usize)> = corners.into_iter().filter(|&(r, c)| g.free.binary_search(&(r * g.cols + c)).is_ok()).collect();
+                let movable: Vec<(usize, usize)> = corners
+                    .into_iter()
+                    .filter(|&(r, c)| g.free.binary_search(&(r * g.cols + c)).is_ok())
+                    .collect();
                 return (!movable.is_empty()).then(|| movable[rng.usize(..movable.len())]);
             }
         }
@@ -192,13 +205,22 @@ impl Space for WholeBreakout {
         self.grid.cells.clone()
     }
 
-    fn step(&mut self, rng: &mut fastrand::Rng, _accept: &mut dyn FnMut(i64, &mut fastrand::Rng) -> bool) -> u64 {
+    fn step(
+        &mut self,
+        rng: &mut fastrand::Rng,
+        _accept: &mut dyn FnMut(i64, &mut fastrand::Rng) -> bool,
+    ) -> u64 {
         if let Some((r, c)) = self.corner_of_a_rectangle(rng) {
             let (g, w) = (&self.grid, &self.weights);
             let i = r * g.cols + c;
             let from = g.cells[i] as usize;
             let lose_w = w.at(&g.board, from, r, c) as i64;
-            let best = least((0..g.colours).filter(|&k| k != from).map(|k| (w.at(&g.board, k, r, c) as i64 - lose_w, k)), rng);
+            let best = least(
+                (0..g.colours)
+                    .filter(|&k| k != from)
+                    .map(|k| (w.at(&g.board, k, r, c) as i64 - lose_w, k)),
+                rng,
+            );
             match best {
                 Some((d, k)) if d < 0 || (d == 0 && rng.bool()) => {
                     let applied = self.grid.recolour(i, k);

@@ -73,12 +73,21 @@ pub fn rectangles(grid: &Grid<u8>, limit: usize) -> Vec<Rect> {
 /// Checks a colouring against the task: size, colours in range, fixed cells kept, no rectangle.
 pub fn verify(p: &RectFree, grid: &Grid<u8>) -> Result<(), String> {
     if grid.rows() != p.rows() || grid.cols() != p.cols() {
-        return Err(format!("the grid is {}x{}, the task {}x{}", grid.rows(), grid.cols(), p.rows(), p.cols()));
+        return Err(format!(
+            "the grid is {}x{}, the task {}x{}",
+            grid.rows(),
+            grid.cols(),
+            p.rows(),
+            p.cols()
+        ));
     }
     for (i, &k) in grid.cells().iter().enumerate() {
         let (r, c) = (i / p.cols(), i % p.cols());
         if k as usize >= p.colours() {
-            return Err(format!("cell ({r}, {c}) has colour {k}, outside 0 to {}", p.colours() - 1));
+            return Err(format!(
+                "cell ({r}, {c}) has colour {k}, outside 0 to {}",
+                p.colours() - 1
+            ));
         }
         if let Some(f) = p.fixed()[i] {
             if f != k {

@@ -28,7 +28,12 @@ pub fn direct(p: &RectFree, cnf: &mut Cnf) -> Direct {
                 for c2 in c1 + 1..cols {
                     for colour in 0..k {
                         let corner = |r: usize, c: usize| !x[r * cols + c][colour];
-                        cnf.clause([corner(r1, c1), corner(r1, c2), corner(r2, c1), corner(r2, c2)]);
+                        cnf.clause([
+                            corner(r1, c1),
+                            corner(r1, c2),
+                            corner(r2, c1),
+                            corner(r2, c2),
+                        ]);
                     }
                 }
             }
@@ -166,7 +171,12 @@ pub fn rotation(p: &RectFree, cnf: &mut Cnf) -> Rotation {
 
 /// The colouring a choice per orbit stands for (`choice[o]` = the cell index within orbit o
 /// that colour 0 takes).
-pub fn rotation_grid(n: usize, orbits: &[[usize; 4]], centre: Option<usize>, choice: &[usize]) -> Vec<u8> {
+pub fn rotation_grid(
+    n: usize,
+    orbits: &[[usize; 4]],
+    centre: Option<usize>,
+    choice: &[usize],
+) -> Vec<u8> {
     let mut cells = vec![0u8; n * n];
     for (o, cells_o) in orbits.iter().enumerate() {
         for (j, &cell) in cells_o.iter().enumerate() {

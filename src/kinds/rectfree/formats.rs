@@ -16,12 +16,16 @@ use crate::puzzle::Entry;
 
 /// Fixed cells as rows of digits and `.`.
 pub fn fixed_rows(p: &RectFree) -> Vec<String> {
-    p.fixed().chunks(p.cols()).map(|row| row.iter().map(|f| f.map_or('.', |k| (b'0' + k) as char)).collect()).collect()
+    p.fixed()
+        .chunks(p.cols())
+        .map(|row| row.iter().map(|f| f.map_or('.', |k| (b'0' + k) as char)).collect())
+        .collect()
 }
 
 /// The studio JSON form (settings that differ from the defaults are included).
 pub fn to_json(p: &RectFree) -> serde_json::Value {
-    let mut v = json!({"kind": "rectfree", "rows": p.rows(), "cols": p.cols(), "colours": p.colours()});
+    let mut v =
+        json!({"kind": "rectfree", "rows": p.rows(), "cols": p.cols(), "colours": p.colours()});
     if p.has_fixed() {
         v["fixed"] = json!(fixed_rows(p));
     }
@@ -50,7 +54,10 @@ fn field_usize(v: &serde_json::Value, name: &str) -> InputResult<Option<usize>> 
 fn field_word<'a>(v: &'a serde_json::Value, name: &str) -> InputResult<Option<&'a str>> {
     match v.get(name) {
         None | Some(serde_json::Value::Null) => Ok(None),
-        Some(x) => x.as_str().map(Some).ok_or_else(|| InputError::at(format!("field `{name}`"), "expected a word")),
+        Some(x) => x
+            .as_str()
+            .map(Some)
+            .ok_or_else(|| InputError::at(format!("field `{name}`"), "expected a word")),
     }
 }
 
@@ -58,18 +65,35 @@ fn field_word<'a>(v: &'a serde_json::Value, name: &str) -> InputResult<Option<&'
 fn fixed_cell(ch: char, colours: usize, at: impl FnOnce() -> String) -> InputResult<Option<u8>> {
     match ch {
         '.' | '-' | '?' => Ok(None),
-        d if d.is_ascii_digit() && ((d as u8 - b'0') as usize) < colours => Ok(Some(d as u8 - b'0')),
-        d => Err(InputError::at(at(), format!("`{d}` is not a colour 0 to {} or `.` for a free cell", colours - 1))),
+        d if d.is_ascii_digit() && ((d as u8 - b'0') as usize) < colours => {
+            Ok(Some(d as u8 - b'0'))
+        }
+        d => Err(InputError::at(
+            at(),
+            format!("`{d}` is not a colour 0 to {} or `.` for a free cell", colours - 1),
+        )),
     }
 }
 
 /// Reads the settings shared by JSON and links.
-fn settings(p: &mut RectFree, method: Option<&str>, symmetry: Option<&str>, seed: Option<u64>) -> InputResult<()> {
+fn settings(
+    p: &mut RectFree,
+    method: Option<&str>,
+    symmetry: Option<&str>,
+    seed: Option<u64>,
+) -> InputResult<()> {
     if let Some(m) = method {
-        p.method = Method::from_word(m).ok_or_else(|| InputError::at("method", format!("`{}` is not auto, sat, anneal, threshold, breakout or tabu", clip(m))))?;
+        p.method = Method::from_word(m).ok_or_else(|| {
+            InputError::at(
+                "method",
+                format!("`{}` is not auto, sat, anneal, threshold, breakout or tabu", clip(m)),
+            )
+        })?;
     }
     if let Some(s) = symmetry {
-        p.symmetry = Symmetry::from_word(s).ok_or_else(|| InputError::at("symmetry", format!("`{}` is not auto, none or rotation", clip(s))))?;
+        p.symmetry = Symmetry::from_word(s).ok_or_else(|| {
+            InputError::at("symmetry", format!("`{}` is not auto, none or rotation", clip(s)))
+        })?;
     }
     if let Some(s) = seed {
         p.seed = s;
@@ -84,7 +108,10 @@ pub fn from_json(v: &serde_json::Value) -> InputResult<RectFree> {
     }
     if let Some(kind) = v.get("kind") {
         if kind.as_str() != Some("rectfree") {
-            return Err(InputError::at("field `kind`", format!("expected \"rectfree\", found {}", clip(&kind.to_string()))));
+            return Err(InputError::at(
+                "field `kind`",
+                format!("expected \"rectfree\", found {}", clip(&kind.to_string())),
+            ));
         }
     }
     let rows = field_usize(v, "rows")?.ok_or_else(|| InputError::at("field `rows`", "missing"))?;
@@ -95,26 +122,43 @@ pub fn from_json(v: &serde_json::Value) -> InputResult<RectFree> {
     };
     let mut p = RectFree::new(rows, cols, colours).map_err(|e| e.within("JSON"))?;
     if let Some(f) = v.get("fixed").filter(|f| !f.is_null()) {
-        let arr = f.as_array().ok_or_else(|| InputError::at("field `fixed`", "expected a list of strings, one per row"))?;
+        let arr = f.as_array().ok_or_else(|| {
+            InputError::at("field `fixed`", "expected a list of strings, one per row")
+        })?;
         if arr.len() != rows {
-            return Err(InputError::at("field `fixed`", format!("expected {rows} rows, found {}", arr.len())));
+            return Err(InputError::at(
+                "field `fixed`",
+                format!("expected {rows} rows, found {}", arr.len()),
+            ));
         }
         let mut cells = Vec::with_capacity(rows * cols);
         for (r, row) in arr.iter().enumerate() {
-            let s = row.as_str().ok_or_else(|| InputError::at(format!("fixed row {}", r + 1), "expected a string of digits and `.`"))?;
+            let s = row.as_str().ok_or_else(|| {
+                InputError::at(
+                    format!("fixed row {}", r + 1),
+                    "expected a string of digits and `.`",
+                )
+            })?;
             let n = s.chars().count();
             if n != cols {
-                return Err(InputError::at(format!("fixed row {}", r + 1), format!("expected {cols} cells, found {n}")));
+                return Err(InputError::at(
+                    format!("fixed row {}", r + 1),
+                    format!("expected {cols} cells, found {n}"),
+                ));
             }
             for (c, ch) in s.chars().enumerate() {
-                cells.push(fixed_cell(ch, colours, || format!("fixed row {}, column {}", r + 1, c + 1))?);
+                cells.push(fixed_cell(ch, colours, || {
+                    format!("fixed row {}, column {}", r + 1, c + 1)
+                })?);
             }
         }
         p = RectFree::with_fixed(rows, cols, colours, cells)?;
     }
     let seed = match v.get("seed") {
         None | Some(serde_json::Value::Null) => None,
-        Some(s) => Some(s.as_u64().ok_or_else(|| InputError::at("field `seed`", "expected a whole number"))?),
+        Some(s) => Some(
+            s.as_u64().ok_or_else(|| InputError::at("field `seed`", "expected a whole number"))?,
+        ),
     };
     settings(&mut p, field_word(v, "method")?, field_word(v, "symmetry")?, seed)?;
     Ok(p)
@@ -141,7 +185,9 @@ pub fn link_payload(p: &RectFree) -> String {
 /// Reads a share-link payload.
 pub fn from_link_payload(version: u32, payload: &str) -> InputResult<RectFree> {
     if version != 1 {
-        return Err(InputError::new(format!("rectangle-free links of version v{version} are unknown")));
+        return Err(InputError::new(format!(
+            "rectangle-free links of version v{version} are unknown"
+        )));
     }
     let mut parts = payload.trim_end_matches('/').split('/');
     let head = parts.next().unwrap_or("");
@@ -161,12 +207,19 @@ pub fn from_link_payload(version: u32, payload: &str) -> InputResult<RectFree> {
             Some('f') => {
                 let n = rest.chars().count();
                 if n != rows * cols {
-                    return Err(InputError::at("fixed cells", format!("expected {} cells for {rows}x{cols}, found {n}", rows * cols)));
+                    return Err(InputError::at(
+                        "fixed cells",
+                        format!("expected {} cells for {rows}x{cols}, found {n}", rows * cols),
+                    ));
                 }
                 let cells = rest
                     .chars()
                     .enumerate()
-                    .map(|(i, ch)| fixed_cell(ch, colours, || format!("fixed cell ({}, {})", i / cols, i % cols)))
+                    .map(|(i, ch)| {
+                        fixed_cell(ch, colours, || {
+                            format!("fixed cell ({}, {})", i / cols, i % cols)
+                        })
+                    })
                     .collect::<InputResult<Vec<_>>>()?;
                 let keep = (p.method, p.symmetry, p.seed);
                 p = RectFree::with_fixed(rows, cols, colours, cells)?;
@@ -174,7 +227,11 @@ pub fn from_link_payload(version: u32, payload: &str) -> InputResult<RectFree> {
             }
             Some('m') => method = Some(rest),
             Some('y') => symmetry = Some(rest),
-            Some('s') => seed = Some(rest.parse::<u64>().map_err(|_| InputError::at("seed", format!("`{}` is not a whole number", clip(rest))))?),
+            Some('s') => {
+                seed = Some(rest.parse::<u64>().map_err(|_| {
+                    InputError::at("seed", format!("`{}` is not a whole number", clip(rest)))
+                })?)
+            }
             _ => return Err(InputError::at("link", format!("unknown segment `{}`", clip(part)))),
         }
     }
@@ -186,8 +243,12 @@ pub fn from_link_payload(version: u32, payload: &str) -> InputResult<RectFree> {
 /// numbers separated by spaces; in the spaced form colours run 1..K unless a 0 appears.
 /// Blank lines and lines starting with `#` are skipped. Returns the grid (colours 0-based).
 pub fn parse_grid(text: &str) -> InputResult<Grid<u8>> {
-    let lines: Vec<(usize, &str)> =
-        text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).filter(|(_, l)| !l.is_empty() && !l.starts_with('#')).collect();
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .collect();
     if lines.is_empty() {
         return Err(InputError::new("no grid rows found (one row per line, digits 0 to 5)"));
     }
@@ -197,21 +258,45 @@ pub fn parse_grid(text: &str) -> InputResult<Grid<u8>> {
         let row: Vec<u32> = if spaced {
             line.split(|c: char| c.is_whitespace() || c == ',')
                 .filter(|t| !t.is_empty())
-                .map(|t| t.parse::<u32>().map_err(|_| InputError::at(format!("line {n}"), format!("`{}` is not a colour number", clip(t)))))
+                .map(|t| {
+                    t.parse::<u32>().map_err(|_| {
+                        InputError::at(
+                            format!("line {n}"),
+                            format!("`{}` is not a colour number", clip(t)),
+                        )
+                    })
+                })
                 .collect::<InputResult<_>>()?
         } else {
             line.chars()
                 .enumerate()
-                .map(|(c, ch)| ch.to_digit(10).ok_or_else(|| InputError::at(format!("line {n}, column {}", c + 1), format!("`{ch}` is not a colour digit"))))
+                .map(|(c, ch)| {
+                    ch.to_digit(10).ok_or_else(|| {
+                        InputError::at(
+                            format!("line {n}, column {}", c + 1),
+                            format!("`{ch}` is not a colour digit"),
+                        )
+                    })
+                })
                 .collect::<InputResult<_>>()?
         };
         if let Some(first) = rows.first() {
             if row.len() != first.len() {
-                return Err(InputError::at(format!("line {n}"), format!("expected {} cells like the first row, found {}", first.len(), row.len())));
+                return Err(InputError::at(
+                    format!("line {n}"),
+                    format!(
+                        "expected {} cells like the first row, found {}",
+                        first.len(),
+                        row.len()
+                    ),
+                ));
             }
         }
         if row.len() > MAX_SIDE || rows.len() >= MAX_SIDE {
-            return Err(InputError::at(format!("line {n}"), format!("the grid is larger than {MAX_SIDE}x{MAX_SIDE}")));
+            return Err(InputError::at(
+                format!("line {n}"),
+                format!("the grid is larger than {MAX_SIDE}x{MAX_SIDE}"),
+            ));
         }
         rows.push(row);
     }
@@ -223,8 +308,15 @@ pub fn parse_grid(text: &str) -> InputResult<Grid<u8>> {
         for (j, &v) in row.iter().enumerate() {
             let k = v - shift;
             if k as usize >= MAX_COLOURS {
-                let shown = if one_based { format!("1 to {MAX_COLOURS}") } else { format!("0 to {}", MAX_COLOURS - 1) };
-                return Err(InputError::at(format!("row {}, column {}", i + 1, j + 1), format!("colour {v} is outside {shown}")));
+                let shown = if one_based {
+                    format!("1 to {MAX_COLOURS}")
+                } else {
+                    format!("0 to {}", MAX_COLOURS - 1)
+                };
+                return Err(InputError::at(
+                    format!("row {}, column {}", i + 1, j + 1),
+                    format!("colour {v} is outside {shown}"),
+                ));
             }
             cells.push(k as u8);
         }
@@ -242,7 +334,8 @@ pub fn colours_of(grid: &Grid<u8>) -> usize {
 pub fn import(text: &str) -> InputResult<Entry<RectFree>> {
     let t = text.trim();
     if t.starts_with('{') {
-        let v: serde_json::Value = serde_json::from_str(t).map_err(|e| InputError::at("JSON", e.to_string()))?;
+        let v: serde_json::Value =
+            serde_json::from_str(t).map_err(|e| InputError::at("JSON", e.to_string()))?;
         return Ok(Entry { id: String::new(), puzzle: from_json(&v)?, known: None });
     }
     if let Some(p) = short_form(t) {
@@ -257,7 +350,9 @@ pub fn import(text: &str) -> InputResult<Entry<RectFree>> {
 /// `17x17x4` (or `17x17c4`): a task given by its size and colours alone.
 fn short_form(t: &str) -> Option<InputResult<RectFree>> {
     let parts: Vec<&str> = t.split(['x', 'c']).collect();
-    if parts.len() != 3 || !parts.iter().all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())) {
+    if parts.len() != 3
+        || !parts.iter().all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+    {
         return None;
     }
     let n: Vec<usize> = parts.iter().map(|p| p.parse().unwrap_or(usize::MAX)).collect();
@@ -272,18 +367,29 @@ pub fn grid_rows(grid: &Grid<u8>) -> Vec<String> {
 /// Reads answer rows (digits) for a task, checking the size and the colour range.
 pub fn grid_from_rows(p: &RectFree, rows: &[String]) -> InputResult<Grid<u8>> {
     if rows.len() != p.rows() {
-        return Err(InputError::at("answer", format!("expected {} rows, found {}", p.rows(), rows.len())));
+        return Err(InputError::at(
+            "answer",
+            format!("expected {} rows, found {}", p.rows(), rows.len()),
+        ));
     }
     let mut cells = Vec::with_capacity(p.rows() * p.cols());
     for (r, row) in rows.iter().enumerate() {
         let n = row.chars().count();
         if n != p.cols() {
-            return Err(InputError::at(format!("answer row {}", r + 1), format!("expected {} cells, found {n}", p.cols())));
+            return Err(InputError::at(
+                format!("answer row {}", r + 1),
+                format!("expected {} cells, found {n}", p.cols()),
+            ));
         }
         for (c, ch) in row.chars().enumerate() {
             match ch.to_digit(10) {
                 Some(k) if (k as usize) < p.colours() => cells.push(k as u8),
-                _ => return Err(InputError::at(format!("answer row {}, column {}", r + 1, c + 1), format!("`{ch}` is not a colour 0 to {}", p.colours() - 1))),
+                _ => {
+                    return Err(InputError::at(
+                        format!("answer row {}, column {}", r + 1, c + 1),
+                        format!("`{ch}` is not a colour 0 to {}", p.colours() - 1),
+                    ))
+                }
             }
         }
     }

@@ -54,7 +54,10 @@ impl Puzzle for RectFree {
     /// take long; it is stopped after that (the chart keeps its best colouring).
     const SEARCH_BUDGET_MS: f64 = 1_800_000.0;
     const TITLE: &'static str = "Rectangle-free colouring";
-    const SAMPLES: &'static [(&'static str, &'static str)] = &[("12x12, 4 colours", r#"{"kind":"rectfree","rows":12,"cols":12,"colours":4}"#), ("5x5, 2 colours (impossible)", r#"{"kind":"rectfree","rows":5,"cols":5,"colours":2}"#)];
+    const SAMPLES: &'static [(&'static str, &'static str)] = &[
+        ("12x12, 4 colours", r#"{"kind":"rectfree","rows":12,"cols":12,"colours":4}"#),
+        ("5x5, 2 colours (impossible)", r#"{"kind":"rectfree","rows":5,"cols":5,"colours":2}"#),
+    ];
 
     fn shape(&self) -> String {
         format!("{}x{}, {} colours", self.rows(), self.cols(), self.colours())
@@ -65,7 +68,12 @@ impl Puzzle for RectFree {
     }
 
     fn size_limits() -> String {
-        format!("1 to {} cells each way, {} to {} colours", model::MAX_SIDE, model::MIN_COLOURS, model::MAX_COLOURS)
+        format!(
+            "1 to {} cells each way, {} to {} colours",
+            model::MAX_SIDE,
+            model::MIN_COLOURS,
+            model::MAX_COLOURS
+        )
     }
     type Solution = Grid<u8>;
     type Vars = encode::Direct;
@@ -84,7 +92,11 @@ impl Puzzle for RectFree {
     }
 
     fn decode(&self, vars: &encode::Direct, model: &Model) -> Grid<u8> {
-        let cells = vars.x.iter().map(|x| x.iter().position(|&l| model.value(l)).unwrap_or(0) as u8).collect();
+        let cells = vars
+            .x
+            .iter()
+            .map(|x| x.iter().position(|&l| model.value(l)).unwrap_or(0) as u8)
+            .collect();
         Grid::from_cells(self.rows(), self.cols(), cells).expect("one entry per cell")
     }
 
@@ -107,7 +119,12 @@ impl Puzzle for RectFree {
 
     /// Colourings are never unique (colours can be permuted), so `Unique` looks for one, like
     /// `First`; the method is picked by [`solve::plan`].
-    fn solve_with(&self, mode: Mode, options: &solve::SolveOptions, monitor: Option<Monitor>) -> Result<Report<Grid<u8>>, SolveError> {
+    fn solve_with(
+        &self,
+        mode: Mode,
+        options: &solve::SolveOptions,
+        monitor: Option<Monitor>,
+    ) -> Result<Report<Grid<u8>>, SolveError> {
         solve::solve(&options.applied_to(self), mode, monitor)
     }
 
@@ -120,12 +137,24 @@ impl Puzzle for RectFree {
                 let count = check::count(solution);
                 let mut lines: Vec<String> = check::rectangles(solution, 1000)
                     .iter()
-                    .map(|r| format!("colour {} at rows {} and {}, columns {} and {}", r.colour, r.r1 + 1, r.r2 + 1, r.c1 + 1, r.c2 + 1))
+                    .map(|r| {
+                        format!(
+                            "colour {} at rows {} and {}, columns {} and {}",
+                            r.colour,
+                            r.r1 + 1,
+                            r.r2 + 1,
+                            r.c1 + 1,
+                            r.c2 + 1
+                        )
+                    })
                     .collect();
                 if count > lines.len() as u64 {
                     lines.push(format!("… and {} more", count - lines.len() as u64));
                 }
-                lines.insert(0, format!("{count} monochromatic rectangle{}", if count == 1 { "" } else { "s" }));
+                lines.insert(
+                    0,
+                    format!("{count} monochromatic rectangle{}", if count == 1 { "" } else { "s" }),
+                );
                 lines
             }
         }

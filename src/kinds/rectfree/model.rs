@@ -32,7 +32,14 @@ pub enum Method {
 
 impl Method {
     /// Every method, in menu order.
-    pub const ALL: [Method; 6] = [Method::Auto, Method::Sat, Method::Anneal, Method::Threshold, Method::Breakout, Method::Tabu];
+    pub const ALL: [Method; 6] = [
+        Method::Auto,
+        Method::Sat,
+        Method::Anneal,
+        Method::Threshold,
+        Method::Breakout,
+        Method::Tabu,
+    ];
 
     /// The word used in JSON, links and the CLI.
     pub fn word(self) -> &'static str {
@@ -103,11 +110,21 @@ pub struct RectFree {
 impl RectFree {
     /// A task with no fixed cells and default settings, validated.
     pub fn new(rows: usize, cols: usize, colours: usize) -> InputResult<Self> {
-        Self::with_fixed(rows, cols, colours, vec![None; rows.saturating_mul(cols).min(MAX_SIDE * MAX_SIDE)])
+        Self::with_fixed(
+            rows,
+            cols,
+            colours,
+            vec![None; rows.saturating_mul(cols).min(MAX_SIDE * MAX_SIDE)],
+        )
     }
 
     /// A task with fixed cells (row-major, `None` free), validated.
-    pub fn with_fixed(rows: usize, cols: usize, colours: usize, fixed: Vec<Option<u8>>) -> InputResult<Self> {
+    pub fn with_fixed(
+        rows: usize,
+        cols: usize,
+        colours: usize,
+        fixed: Vec<Option<u8>>,
+    ) -> InputResult<Self> {
         if !(1..=MAX_SIDE).contains(&rows) {
             return Err(InputError::at("rows", format!("{rows} is outside 1 to {MAX_SIDE}")));
         }
@@ -115,18 +132,36 @@ impl RectFree {
             return Err(InputError::at("cols", format!("{cols} is outside 1 to {MAX_SIDE}")));
         }
         if !(MIN_COLOURS..=MAX_COLOURS).contains(&colours) {
-            return Err(InputError::at("colours", format!("{colours} is outside {MIN_COLOURS} to {MAX_COLOURS}")));
+            return Err(InputError::at(
+                "colours",
+                format!("{colours} is outside {MIN_COLOURS} to {MAX_COLOURS}"),
+            ));
         }
         if fixed.len() != rows * cols {
-            return Err(InputError::at("fixed", format!("expected {} cells for {rows}x{cols}, found {}", rows * cols, fixed.len())));
+            return Err(InputError::at(
+                "fixed",
+                format!("expected {} cells for {rows}x{cols}, found {}", rows * cols, fixed.len()),
+            ));
         }
-        if let Some((i, k)) = fixed.iter().enumerate().find_map(|(i, f)| f.filter(|&k| k as usize >= colours).map(|k| (i, k))) {
+        if let Some((i, k)) = fixed
+            .iter()
+            .enumerate()
+            .find_map(|(i, f)| f.filter(|&k| k as usize >= colours).map(|k| (i, k)))
+        {
             return Err(InputError::at(
                 format!("fixed, cell ({}, {})", i / cols, i % cols),
                 format!("colour {k} is not one of 0 to {}", colours - 1),
             ));
         }
-        Ok(RectFree { rows, cols, colours, fixed, method: Method::Auto, symmetry: Symmetry::Auto, seed: 1 })
+        Ok(RectFree {
+            rows,
+            cols,
+            colours,
+            fixed,
+            method: Method::Auto,
+            symmetry: Symmetry::Auto,
+            seed: 1,
+        })
     }
 
     /// Rows.

@@ -18,7 +18,9 @@ pub const MAX_SHOWN: usize = 200;
 /// A colour grid as an SVG picture, `px` per cell, with `rects` outlined.
 pub fn grid_svg(grid: &Grid<u8>, px: usize, rects: &[Rect]) -> String {
     let (w, h) = (grid.cols() * px, grid.rows() * px);
-    let mut s = format!(r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#);
+    let mut s = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#
+    );
     s.push_str(&format!(r##"<rect class="bg" width="{w}" height="{h}" fill="#ffffff"/>"##));
     for r in 0..grid.rows() {
         for (c, &k) in grid.row(r).iter().enumerate() {
@@ -77,9 +79,19 @@ pub fn chart_svg(series: &[Point], width: usize, height: usize) -> String {
     let (max_x, max_y) = (last_x.div_ceil(step_x) * step_x, last_y.div_ceil(step_y) * step_y);
     let sx = |x: u64| left + (w - left - right) * x as f64 / max_x as f64;
     let sy = |y: u64| top + (h - top - bottom) * (1.0 - y as f64 / max_y as f64);
-    let line = |f: &dyn Fn(&Point) -> u64| series.iter().map(|p| format!("{:.1},{:.1}", sx(p.iteration), sy(f(p)))).collect::<Vec<_>>().join(" ");
-    let mut s = format!(r#"<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="Rectangles against iterations: now and best so far">"#);
-    s.push_str(&format!(r##"<rect class="bg" width="{width}" height="{height}" fill="#ffffff"/>"##));
+    let line = |f: &dyn Fn(&Point) -> u64| {
+        series
+            .iter()
+            .map(|p| format!("{:.1},{:.1}", sx(p.iteration), sy(f(p))))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut s = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="Rectangles against iterations: now and best so far">"#
+    );
+    s.push_str(&format!(
+        r##"<rect class="bg" width="{width}" height="{height}" fill="#ffffff"/>"##
+    ));
     for k in 0..=max_y / step_y {
         let (y, v) = (sy(k * step_y), k * step_y);
         s.push_str(&format!(r##"<line class="grid" x1="{left}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#e3e6ea"/>"##, w - right));
@@ -90,10 +102,19 @@ pub fn chart_svg(series: &[Point], width: usize, height: usize) -> String {
         s.push_str(&format!(r##"<line class="axis" x1="{x:.1}" y1="{0:.1}" x2="{x:.1}" y2="{1:.1}" stroke="#888"/>"##, h - bottom, h - bottom + 4.0));
         s.push_str(&format!(r##"<text x="{x:.1}" y="{:.1}" font-size="10" text-anchor="middle" fill="#444" class="label tick-x">{}</text>"##, h - bottom + 14.0, short_count(v)));
     }
-    s.push_str(&format!(r##"<line class="axis" x1="{left}" y1="{0}" x2="{1}" y2="{0}" stroke="#888"/>"##, h - bottom, w - right));
-    s.push_str(&format!(r##"<line class="axis" x1="{left}" y1="{top}" x2="{left}" y2="{}" stroke="#888"/>"##, h - bottom));
+    s.push_str(&format!(
+        r##"<line class="axis" x1="{left}" y1="{0}" x2="{1}" y2="{0}" stroke="#888"/>"##,
+        h - bottom,
+        w - right
+    ));
+    s.push_str(&format!(
+        r##"<line class="axis" x1="{left}" y1="{top}" x2="{left}" y2="{}" stroke="#888"/>"##,
+        h - bottom
+    ));
     s.push_str(&format!(r##"<text x="{:.1}" y="{:.1}" font-size="10" text-anchor="end" fill="#444" class="label">iterations</text>"##, w - right, h - 2.0));
-    s.push_str(&format!(r##"<text x="4" y="12" font-size="10" fill="#444" class="label">rectangles</text>"##));
+    s.push_str(&format!(
+        r##"<text x="4" y="12" font-size="10" fill="#444" class="label">rectangles</text>"##
+    ));
     // The legend, top right.
     let lx = w - right - 190.0;
     s.push_str(&format!(
@@ -135,7 +156,11 @@ impl HandBound {
         let k = self.counts.len();
         let head = format!("At most {} cells of one colour fit without a rectangle.", self.bound);
         if self.possible() {
-            format!("{head} {k} colours share {} cells, so each needs about {} on average.", self.total, self.total.div_ceil(k))
+            format!(
+                "{head} {k} colours share {} cells, so each needs about {} on average.",
+                self.total,
+                self.total.div_ceil(k)
+            )
         } else {
             format!("{head} {k} colours cover at most {k} x {} = {} of the {} cells, so this cannot be done: some rectangle is unavoidable.", self.bound, k * self.bound, self.total)
         }
@@ -161,7 +186,11 @@ pub fn hand_bound(p: &RectFree, cells: &[Option<u8>]) -> HandBound {
             *n += 1;
         }
     }
-    HandBound { bound: bounds::counting_bound(p.rows(), p.cols()), counts, total: p.rows() * p.cols() }
+    HandBound {
+        bound: bounds::counting_bound(p.rows(), p.cols()),
+        counts,
+        total: p.rows() * p.cols(),
+    }
 }
 
 /// The colouring as text, one row of digits per line.
@@ -186,11 +215,20 @@ impl Checked {
     /// The sentence shown under the grid.
     pub fn sentence(&self) -> String {
         match self.count {
-            0 => format!("Valid: this {}x{} colouring with {} colours has no monochromatic rectangle.", self.grid.rows(), self.grid.cols(), self.colours),
+            0 => format!(
+                "Valid: this {}x{} colouring with {} colours has no monochromatic rectangle.",
+                self.grid.rows(),
+                self.grid.cols(),
+                self.colours
+            ),
             n => format!(
                 "{n} monochromatic rectangle{} (outlined{}).",
                 if n == 1 { "" } else { "s" },
-                if n as usize > self.shown.len() { format!("; the first {} shown", self.shown.len()) } else { String::new() }
+                if n as usize > self.shown.len() {
+                    format!("; the first {} shown", self.shown.len())
+                } else {
+                    String::new()
+                }
             ),
         }
     }
@@ -204,7 +242,12 @@ pub fn check_text(text: &str) -> Result<Checked, String> {
 
 /// Checks a grid with the independent checker.
 pub fn checked(grid: Grid<u8>) -> Checked {
-    Checked { colours: formats::colours_of(&grid), count: check::count(&grid), shown: check::rectangles(&grid, MAX_SHOWN), grid }
+    Checked {
+        colours: formats::colours_of(&grid),
+        count: check::count(&grid),
+        shown: check::rectangles(&grid, MAX_SHOWN),
+        grid,
+    }
 }
 
 /// The player's marks for a checked grid (colour + 1 per cell, so 0 means no grid), and back.
@@ -401,9 +444,13 @@ pub fn hand(p: &RectFree, marks: &[u8]) -> Hand {
 /// cell of another colour), as a sentence; `None` when it fits.
 pub fn misfit(p: &RectFree, c: &Checked) -> Option<String> {
     let (rows, cols) = (c.grid.rows(), c.grid.cols());
-    let task = format!("the task on screen is {}x{} with {} colours", p.rows(), p.cols(), p.colours());
+    let task =
+        format!("the task on screen is {}x{} with {} colours", p.rows(), p.cols(), p.colours());
     if rows != p.rows() || cols != p.cols() || c.colours > p.colours() {
-        return Some(format!("This grid is {rows}x{cols} with {} colours, but {task}. Nothing was changed.", c.colours));
+        return Some(format!(
+            "This grid is {rows}x{cols} with {} colours, but {task}. Nothing was changed.",
+            c.colours
+        ));
     }
     let clash = (0..rows * cols).find(|&i| p.fixed()[i].is_some_and(|f| f != c.grid.cells()[i]))?;
     Some(format!(
@@ -450,15 +497,30 @@ mod tests {
     #[test]
     fn the_chart_has_even_axes_and_a_legend() {
         use super::super::search::Point;
-        let series: Vec<Point> = (0..=10).map(|i| Point { iteration: i * 137, score: 90 - i * 7, best: 90 - i * 8 }).collect();
+        let series: Vec<Point> = (0..=10)
+            .map(|i| Point { iteration: i * 137, score: 90 - i * 7, best: 90 - i * 8 })
+            .collect();
         let svg = super::chart_svg(&series, 480, 200);
         assert!(svg.contains("best so far") && svg.contains(">now<"), "{svg}");
         // y: a round step (50) from 0 reaching past the highest score, 90.
-        let ticks: Vec<u64> = svg.split("tick-y\">").skip(1).map(|t| t[..t.find('<').unwrap()].parse().unwrap()).collect();
+        let ticks: Vec<u64> = svg
+            .split("tick-y\">")
+            .skip(1)
+            .map(|t| t[..t.find('<').unwrap()].parse().unwrap())
+            .collect();
         assert_eq!(ticks, vec![0, 50, 100]);
-        let ticks: Vec<&str> = svg.split("tick-x\">").skip(1).map(|t| &t[..t.find('<').unwrap()]).collect();
+        let ticks: Vec<&str> =
+            svg.split("tick-x\">").skip(1).map(|t| &t[..t.find('<').unwrap()]).collect();
         assert_eq!(ticks, vec!["0", "500", "1k", "1.5k"]);
-        assert_eq!([super::short_count(999), super::short_count(250_000), super::short_count(4_000_000), super::short_count(2_500_000)], ["999", "250k", "4M", "2.5M"]);
+        assert_eq!(
+            [
+                super::short_count(999),
+                super::short_count(250_000),
+                super::short_count(4_000_000),
+                super::short_count(2_500_000)
+            ],
+            ["999", "250k", "4M", "2.5M"]
+        );
     }
 
     #[test]
@@ -473,7 +535,10 @@ mod tests {
         assert_eq!(b.bound, 16);
         assert_eq!(b.counts, vec![2, 1]);
         assert!(!b.possible());
-        assert!(b.sentence().contains("at most 16 cells of one colour") || b.sentence().contains("At most 16 cells of one colour"));
+        assert!(
+            b.sentence().contains("at most 16 cells of one colour")
+                || b.sentence().contains("At most 16 cells of one colour")
+        );
         assert!(b.sentence().contains("cannot be done"));
         assert_eq!(b.colour_words(0), "2 of at most 16");
         let b = super::HandBound { bound: 16, counts: vec![17, 1], total: 36 };
@@ -495,7 +560,9 @@ mod tests {
                 for c1 in 0..g.cols() {
                     for c2 in c1 + 1..g.cols() {
                         let k = g.row(r1)[c1];
-                        n += u64::from(g.row(r1)[c2] == k && g.row(r2)[c1] == k && g.row(r2)[c2] == k);
+                        n += u64::from(
+                            g.row(r1)[c2] == k && g.row(r2)[c1] == k && g.row(r2)[c2] == k,
+                        );
                     }
                 }
             }
@@ -505,9 +572,11 @@ mod tests {
 
     #[test]
     fn cycling_visits_every_colour_and_uncoloured_both_ways() {
-        let forward: Vec<u8> = std::iter::successors(Some(0u8), |&m| Some(cycle(m, 3, false))).take(5).collect();
+        let forward: Vec<u8> =
+            std::iter::successors(Some(0u8), |&m| Some(cycle(m, 3, false))).take(5).collect();
         assert_eq!(forward, vec![0, 1, 2, 3, 0]);
-        let back: Vec<u8> = std::iter::successors(Some(0u8), |&m| Some(cycle(m, 3, true))).take(5).collect();
+        let back: Vec<u8> =
+            std::iter::successors(Some(0u8), |&m| Some(cycle(m, 3, true))).take(5).collect();
         assert_eq!(back, vec![0, 3, 2, 1, 0]);
         // A mark past the colours (a task with fewer colours) cycles from the last one.
         assert_eq!(cycle(6, 2, false), 0);
@@ -565,7 +634,12 @@ mod tests {
         let h = hand(&p, &marks);
         assert_eq!((h.count, h.coloured, h.solved), (1, 4, false));
         assert_eq!(h.corners.iter().filter(|&&c| c).count(), 4);
-        assert!(h.sentence().contains("1 monochromatic rectangle (corners ringed); 5 cells still uncoloured"), "{}", h.sentence());
+        assert!(
+            h.sentence()
+                .contains("1 monochromatic rectangle (corners ringed); 5 cells still uncoloured"),
+            "{}",
+            h.sentence()
+        );
         // Nothing coloured: nothing to report, not solved.
         let h = hand(&p, &[]);
         assert_eq!((h.count, h.coloured, h.solved), (0, 0, false));
@@ -579,7 +653,8 @@ mod tests {
     fn a_solved_board_is_one_the_checker_passes() {
         let p = RectFree::new(3, 3, 2).unwrap();
         // Every 2-colouring of 3x3: "solved" exactly when the checker passes it.
-        let all: Vec<Vec<u8>> = (0..512u32).map(|b| (0..9).map(|i| ((b >> i) & 1) as u8 + 1).collect()).collect();
+        let all: Vec<Vec<u8>> =
+            (0..512u32).map(|b| (0..9).map(|i| ((b >> i) & 1) as u8 + 1).collect()).collect();
         let mut solved = 0;
         for marks in &all {
             let g = Grid::from_cells(3, 3, marks.iter().map(|m| m - 1).collect()).unwrap();
@@ -595,14 +670,19 @@ mod tests {
 
     #[test]
     fn fixed_cells_colour_the_board_and_a_clashing_paste_is_refused() {
-        let p = crate::kinds::import_as::<RectFree>(r#"{"kind":"rectfree","rows":2,"cols":2,"colours":2,"fixed":["1.",".."]}"#).unwrap();
+        let p = crate::kinds::import_as::<RectFree>(
+            r#"{"kind":"rectfree","rows":2,"cols":2,"colours":2,"fixed":["1.",".."]}"#,
+        )
+        .unwrap();
         assert_eq!(hand_cells(&p, &[0, 0, 1, 2]), vec![Some(1), None, Some(0), Some(1)]);
         let c = checked(Grid::from_cells(2, 2, vec![0, 1, 1, 0]).unwrap());
         assert!(misfit(&p, &c).unwrap().contains("Cell (1, 1)"));
         let c = checked(Grid::from_cells(2, 2, vec![1, 0, 0, 1]).unwrap());
         assert_eq!(misfit(&p, &c), None);
         let c = checked(Grid::from_cells(2, 3, vec![1, 0, 0, 1, 0, 0]).unwrap());
-        assert!(misfit(&p, &c).unwrap().starts_with("This grid is 2x3 with 2 colours, but the task on screen is 2x2 with 2 colours"));
+        assert!(misfit(&p, &c).unwrap().starts_with(
+            "This grid is 2x3 with 2 colours, but the task on screen is 2x2 with 2 colours"
+        ));
         // More colours than the task has does not fit either.
         let q = RectFree::new(2, 2, 2).unwrap();
         assert!(misfit(&q, &checked(Grid::from_cells(2, 2, vec![0, 1, 2, 0]).unwrap())).is_some());

@@ -75,7 +75,10 @@ impl Orbits {
                 let a = rng.usize(..cols.len());
                 let b = (a + 1 + rng.usize(..cols.len() - 1)) % cols.len();
                 let corners = [(r1, cols[a]), (r1, cols[b]), (r2, cols[a]), (r2, cols[b])];
-                let movable: Vec<(usize, usize)> = corners.into_iter().filter(|&(r, c)| self.orbit_of[r * n + c].0 != usize::MAX).collect();
+                let movable: Vec<(usize, usize)> = corners
+                    .into_iter()
+                    .filter(|&(r, c)| self.orbit_of[r * n + c].0 != usize::MAX)
+                    .collect();
                 if !movable.is_empty() {
                     pick = Some(movable[rng.usize(..movable.len())]);
                 }
@@ -102,7 +105,11 @@ impl Space for Rotational {
         self.0.cells()
     }
 
-    fn step(&mut self, rng: &mut fastrand::Rng, accept: &mut dyn FnMut(i64, &mut fastrand::Rng) -> bool) -> u64 {
+    fn step(
+        &mut self,
+        rng: &mut fastrand::Rng,
+        accept: &mut dyn FnMut(i64, &mut fastrand::Rng) -> bool,
+    ) -> u64 {
         let s = &mut self.0;
         let n = s.n;
         // Half the moves start from a corner of a rectangle (focused), half from any orbit.
@@ -116,7 +123,12 @@ impl Space for Rotational {
         let lose = s.board.involve(0, r0, c0) as i64;
         s.board.take(0, r0, c0);
         let (board, cells) = (&s.board, &s.orbits[o]);
-        let best = least((0..4).filter(|&t| t != s.choice[o]).map(|t| (board.involve(0, cells[t] / n, cells[t] % n) as i64 - lose, t)), rng);
+        let best = least(
+            (0..4)
+                .filter(|&t| t != s.choice[o])
+                .map(|t| (board.involve(0, cells[t] / n, cells[t] % n) as i64 - lose, t)),
+            rng,
+        );
         match best {
             Some((d, t)) if accept(d, rng) => {
                 let cell = s.orbits[o][t];

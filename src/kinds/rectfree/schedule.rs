@@ -32,7 +32,8 @@ impl Acceptance {
         let progress = step as f64 / self.sweep as f64;
         match Self::runs(self.method) {
             Method::Threshold => {
-                let level = ((progress * Self::THRESHOLDS.len() as f64) as usize).min(Self::THRESHOLDS.len() - 1);
+                let level = ((progress * Self::THRESHOLDS.len() as f64) as usize)
+                    .min(Self::THRESHOLDS.len() - 1);
                 delta as f64 <= Self::THRESHOLDS[level]
             }
             _ => {

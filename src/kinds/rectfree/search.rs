@@ -57,19 +57,35 @@ pub fn runs(p: &RectFree, config: &Config) -> Ran {
 
 /// Runs the local search until a rectangle-free colouring turns up or `report` (called about
 /// every `interval_ms` with a snapshot, and once at the end) returns false.
-pub fn search(p: &RectFree, config: Config, interval_ms: f64, report: &mut dyn FnMut(&SearchState) -> bool) -> (Option<Found>, SearchState) {
+pub fn search(
+    p: &RectFree,
+    config: Config,
+    interval_ms: f64,
+    report: &mut dyn FnMut(&SearchState) -> bool,
+) -> (Option<Found>, SearchState) {
     let (found, last, _) = search_traced(p, config, interval_ms, report);
     (found, last)
 }
 
 /// [`search`], also telling what ran.
-pub fn search_traced(p: &RectFree, config: Config, interval_ms: f64, report: &mut dyn FnMut(&SearchState) -> bool) -> (Option<Found>, SearchState, Ran) {
+pub fn search_traced(
+    p: &RectFree,
+    config: Config,
+    interval_ms: f64,
+    report: &mut dyn FnMut(&SearchState) -> bool,
+) -> (Option<Found>, SearchState, Ran) {
     let ran = runs(p, &config);
     let (found, last) = match ran {
         Ran { method: Method::Tabu, .. } => tabu(p, config, interval_ms, report),
-        Ran { method: Method::Breakout, rotation: true } => RotationBreakout::new(rotation_start(p, config)).run(config, interval_ms, report),
-        Ran { method: Method::Breakout, rotation: false } => WholeBreakout::new(Whole::new(p, config)).run(config, interval_ms, report),
-        Ran { rotation: true, .. } => Rotational(rotation_start(p, config)).run(config, interval_ms, report),
+        Ran { method: Method::Breakout, rotation: true } => {
+            RotationBreakout::new(rotation_start(p, config)).run(config, interval_ms, report)
+        }
+        Ran { method: Method::Breakout, rotation: false } => {
+            WholeBreakout::new(Whole::new(p, config)).run(config, interval_ms, report)
+        }
+        Ran { rotation: true, .. } => {
+            Rotational(rotation_start(p, config)).run(config, interval_ms, report)
+        }
         Ran { rotation: false, .. } => Whole::new(p, config).run(config, interval_ms, report),
     };
     (found, last, ran)
@@ -81,7 +97,12 @@ fn rotation_start(p: &RectFree, config: Config) -> Orbits {
 }
 
 /// Tabu search on the n x n grid, or on the [`grown_side`] one cropped to n x n.
-fn tabu(p: &RectFree, config: Config, interval_ms: f64, report: &mut dyn FnMut(&SearchState) -> bool) -> (Option<Found>, SearchState) {
+fn tabu(
+    p: &RectFree,
+    config: Config,
+    interval_ms: f64,
+    report: &mut dyn FnMut(&SearchState) -> bool,
+) -> (Option<Found>, SearchState) {
     let n = p.rows();
     let side = grown_side(n);
     if side == n {
@@ -100,6 +121,7 @@ fn tabu(p: &RectFree, config: Config, interval_ms: f64, report: &mut dyn FnMut(&
     };
     let (found, mut last) = Tabu::new(side, config.seed).run(config, interval_ms, &mut cropped);
     crop_rows(&mut last.best_rows);
-    let found = found.and_then(|g| Grid::from_cells(n, n, (0..n * n).map(|i| g[(i / n, i % n)]).collect()));
+    let found =
+        found.and_then(|g| Grid::from_cells(n, n, (0..n * n).map(|i| g[(i / n, i % n)]).collect()));
     (found, last)
 }

@@ -73,7 +73,10 @@ pub fn plan(p: &RectFree) -> (Plan, Vec<String>) {
     let cells = p.rows() * p.cols();
     let mut why = Vec::new();
     if bounds::proves_none(p).is_some() {
-        why.push("The counting bound alone proves that no colouring exists, so no search is needed.".to_string());
+        why.push(
+            "The counting bound alone proves that no colouring exists, so no search is needed."
+                .to_string(),
+        );
         return (Plan::Bound, why);
     }
     let rotation = p.uses_rotation();
@@ -147,7 +150,11 @@ pub fn plan(p: &RectFree) -> (Plan, Vec<String>) {
 /// Solves `p`: a checked colouring, or "none" with its proof. Counting (`Mode::Count`) runs the
 /// generic enumeration over the plain direct encoding; the local search hands its snapshots to
 /// the monitor ([`Monitor::snapshot`]).
-pub fn solve(p: &RectFree, mode: Mode, monitor: Option<Monitor>) -> Result<Report<Grid<u8>>, SolveError> {
+pub fn solve(
+    p: &RectFree,
+    mode: Mode,
+    monitor: Option<Monitor>,
+) -> Result<Report<Grid<u8>>, SolveError> {
     if let Mode::Count(_) = mode {
         return puzzle::solve(p, mode, monitor);
     }
@@ -158,7 +165,14 @@ pub fn solve(p: &RectFree, mode: Mode, monitor: Option<Monitor>) -> Result<Repor
         Plan::Bound => {
             proof.extend(bounds::proves_none(p).unwrap_or_default());
             let stats = Stats { elapsed_ms: elapsed(), ..Stats::default() };
-            Ok(Report { verdict: Verdict::None, solutions: vec![], stats, proof, rating: None, count: None })
+            Ok(Report {
+                verdict: Verdict::None,
+                solutions: vec![],
+                stats,
+                proof,
+                rating: None,
+                count: None,
+            })
         }
         Plan::Sat { rotation } => sat(p, rotation, monitor, proof),
         Plan::Search { method, rotation } => {
@@ -170,7 +184,12 @@ pub fn solve(p: &RectFree, mode: Mode, monitor: Option<Monitor>) -> Result<Repor
                 if m.wants_snapshots() {
                     m.snapshot(live(s));
                 }
-                m.report(Progress { work: s.iterations, unit: Unit::Iterations, elapsed_ms: s.elapsed_ms, known: None })
+                m.report(Progress {
+                    work: s.iterations,
+                    unit: Unit::Iterations,
+                    elapsed_ms: s.elapsed_ms,
+                    known: None,
+                })
             };
             let (found, last, ran) = search::search_traced(p, config, interval, &mut report);
             let grid = found.ok_or(SolveError::Stopped)?;
@@ -185,14 +204,26 @@ pub fn solve(p: &RectFree, mode: Mode, monitor: Option<Monitor>) -> Result<Repor
                 p.seed
             ));
             let stats = Stats { elapsed_ms: elapsed(), ..Stats::default() };
-            Ok(Report { verdict: Verdict::Solved, solutions: vec![grid], stats, proof, rating: None, count: None })
+            Ok(Report {
+                verdict: Verdict::Solved,
+                solutions: vec![grid],
+                stats,
+                proof,
+                rating: None,
+                count: None,
+            })
         }
     }
 }
 
 /// The SAT path alone (no bound first): the rotation-symmetric encoding first when asked (and
 /// the direct one after it if that is UNSAT), else the direct encoding with symmetry breaking.
-pub fn sat(p: &RectFree, rotation: bool, monitor: Option<Monitor>, mut proof: Vec<String>) -> Result<Report<Grid<u8>>, SolveError> {
+pub fn sat(
+    p: &RectFree,
+    rotation: bool,
+    monitor: Option<Monitor>,
+    mut proof: Vec<String>,
+) -> Result<Report<Grid<u8>>, SolveError> {
     let mut monitor = monitor;
     let mut stats = Stats::default();
     if rotation {
@@ -203,12 +234,20 @@ pub fn sat(p: &RectFree, rotation: bool, monitor: Option<Monitor>, mut proof: Ve
         stats.absorb(&solver.stats());
         match model {
             Some(m) => {
-                let choice: Vec<usize> = v.y.iter().map(|y| y.iter().position(|&l| m.value(l)).unwrap_or(0)).collect();
+                let choice: Vec<usize> =
+                    v.y.iter().map(|y| y.iter().position(|&l| m.value(l)).unwrap_or(0)).collect();
                 let cells = rotation_grid(p.rows(), &v.orbits, v.centre, &choice);
                 let grid = Grid::from_cells(p.rows(), p.cols(), cells).expect("n*n cells");
                 check::verify(p, &grid).map_err(SolveError::Rejected)?;
                 proof.push(format!("The rotation-symmetric encoding ({} variables, {} clauses) was satisfiable; the checker passed the colouring.", cnf.n_vars(), cnf.n_clauses()));
-                return Ok(Report { verdict: Verdict::Solved, solutions: vec![grid], stats, proof, rating: None, count: None });
+                return Ok(Report {
+                    verdict: Verdict::Solved,
+                    solutions: vec![grid],
+                    stats,
+                    proof,
+                    rating: None,
+                    count: None,
+                });
             }
             None => {
                 proof.push("The rotation-symmetric encoding is UNSAT: no rotation-symmetric colouring exists; that proves nothing about the others, so the direct encoding runs next.".to_string());
@@ -224,11 +263,19 @@ pub fn sat(p: &RectFree, rotation: bool, monitor: Option<Monitor>, mut proof: Ve
     stats.absorb(&solver.stats());
     match model {
         Some(m) => {
-            let cells: Vec<u8> = v.x.iter().map(|x| x.iter().position(|&l| m.value(l)).unwrap_or(0) as u8).collect();
+            let cells: Vec<u8> =
+                v.x.iter().map(|x| x.iter().position(|&l| m.value(l)).unwrap_or(0) as u8).collect();
             let grid = Grid::from_cells(p.rows(), p.cols(), cells).expect("one entry per cell");
             check::verify(p, &grid).map_err(SolveError::Rejected)?;
             proof.push(format!("The direct encoding ({} variables, {} clauses) was satisfiable; the checker passed the colouring.", cnf.n_vars(), cnf.n_clauses()));
-            Ok(Report { verdict: Verdict::Solved, solutions: vec![grid], stats, proof, rating: None, count: None })
+            Ok(Report {
+                verdict: Verdict::Solved,
+                solutions: vec![grid],
+                stats,
+                proof,
+                rating: None,
+                count: None,
+            })
         }
         None => {
             proof.push(format!(
@@ -237,7 +284,14 @@ pub fn sat(p: &RectFree, rotation: bool, monitor: Option<Monitor>, mut proof: Ve
                 cnf.n_clauses(),
                 if p.has_fixed() { "" } else { " (the symmetry breaking only drops colourings that a permutation of rows, columns and colours maps onto a kept one)" }
             ));
-            Ok(Report { verdict: Verdict::None, solutions: vec![], stats, proof, rating: None, count: None })
+            Ok(Report {
+                verdict: Verdict::None,
+                solutions: vec![],
+                stats,
+                proof,
+                rating: None,
+                count: None,
+            })
         }
     }
 }
@@ -247,7 +301,14 @@ pub fn sat(p: &RectFree, rotation: bool, monitor: Option<Monitor>, mut proof: Ve
 fn live(s: &SearchState) -> sat::Snapshot {
     sat::Snapshot {
         score: Some(s.best),
-        summary: format!("{:8.1} s  iterations {:>12}  score {:>5}  best {:>5} (at iteration {})", s.elapsed_ms / 1000.0, s.iterations, s.score, s.best, s.best_at),
+        summary: format!(
+            "{:8.1} s  iterations {:>12}  score {:>5}  best {:>5} (at iteration {})",
+            s.elapsed_ms / 1000.0,
+            s.iterations,
+            s.score,
+            s.best,
+            s.best_at
+        ),
         data: serde_json::to_string(s).unwrap_or_default(),
         worker: None,
     }

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use web_time::Instant;
 
 use super::model::{Method, RectFree};
-use super::report::{Series, SearchState};
+use super::report::{SearchState, Series};
 use super::schedule::Acceptance;
 use crate::grid::Grid;
 use crate::sat::Throttle;
@@ -33,9 +33,23 @@ impl Config {
     pub fn for_task(p: &RectFree, method: Method, rotation: bool, seed: u64) -> Config {
         let cells = (p.rows() * p.cols()) as u64;
         if rotation && p.rotation_applies() {
-            Config { method, rotation, seed, sweep: (cells * 30_000).clamp(200_000, 10_000_000), t_start: 1.0, t_end: 0.3 }
+            Config {
+                method,
+                rotation,
+                seed,
+                sweep: (cells * 30_000).clamp(200_000, 10_000_000),
+                t_start: 1.0,
+                t_end: 0.3,
+            }
         } else {
-            Config { method, rotation, seed, sweep: (cells * 4000).clamp(200_000, 4_000_000), t_start: 2.0, t_end: 0.1 }
+            Config {
+                method,
+                rotation,
+                seed,
+                sweep: (cells * 4000).clamp(200_000, 4_000_000),
+                t_start: 2.0,
+                t_end: 0.1,
+            }
         }
     }
 }
@@ -49,20 +63,34 @@ pub(super) trait Space {
     fn score(&self) -> u64;
     /// Proposes and (by `accept`) applies one move; returns the new score. Spaces with their
     /// own rule (breakout, tabu) do not call `accept`.
-    fn step(&mut self, rng: &mut fastrand::Rng, accept: &mut dyn FnMut(i64, &mut fastrand::Rng) -> bool) -> u64;
+    fn step(
+        &mut self,
+        rng: &mut fastrand::Rng,
+        accept: &mut dyn FnMut(i64, &mut fastrand::Rng) -> bool,
+    ) -> u64;
     /// The current colouring, row-major.
     fn cells(&self) -> Vec<u8>;
     /// Rows and columns.
     fn size(&self) -> (usize, usize);
 
     /// The shared driver: schedule, best-so-far, series and reports.
-    fn run(&mut self, config: Config, interval_ms: f64, report: &mut dyn FnMut(&SearchState) -> bool) -> (Option<Found>, SearchState)
+    fn run(
+        &mut self,
+        config: Config,
+        interval_ms: f64,
+        report: &mut dyn FnMut(&SearchState) -> bool,
+    ) -> (Option<Found>, SearchState)
     where
         Self: Sized,
     {
         let started = Instant::now();
         let mut rng = fastrand::Rng::with_seed(config.seed);
-        let acceptance = Acceptance { method: config.method, sweep: config.sweep, t_start: config.t_start, t_end: config.t_end };
+        let acceptance = Acceptance {
+            method: config.method,
+            sweep: config.sweep,
+            t_start: config.t_start,
+            t_end: config.t_end,
+        };
         let mut series = Series::new();
         let mut best = self.score();
         let mut best_cells = self.cells();
@@ -71,13 +99,22 @@ pub(super) trait Space {
         let mut throttle = Throttle::new();
         let mut sweeps = 0u64;
         let (rows, cols) = self.size();
-        let snapshot = |iteration: u64, score: u64, best: u64, best_at: u64, cells: &[u8], series: &Series, sweeps: u64| SearchState {
+        let snapshot = |iteration: u64,
+                        score: u64,
+                        best: u64,
+                        best_at: u64,
+                        cells: &[u8],
+                        series: &Series,
+                        sweeps: u64| SearchState {
             iterations: iteration,
             elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
             score,
             best,
             best_at,
-            best_rows: cells.chunks(cols.max(1)).map(|row| row.iter().map(|&k| (b'0' + k) as char).collect()).collect(),
+            best_rows: cells
+                .chunks(cols.max(1))
+                .map(|row| row.iter().map(|&k| (b'0' + k) as char).collect())
+                .collect(),
             series: series.points.clone(),
             sweeps,
         };
@@ -99,7 +136,9 @@ pub(super) trait Space {
                 best_at = iteration;
             }
             series.offer(iteration, score, best);
-            if iteration % 2048 == 0 && throttle.due(started.elapsed().as_secs_f64() * 1000.0, interval_ms) {
+            if iteration % 2048 == 0
+                && throttle.due(started.elapsed().as_secs_f64() * 1000.0, interval_ms)
+            {
                 let s = snapshot(iteration, score, best, best_at, &best_cells, &series, sweeps);
                 if !report(&s) {
                     return (None, s);
@@ -110,7 +149,10 @@ pub(super) trait Space {
 }
 
 /// The candidate with the least change of score, ties broken uniformly at random.
-pub(super) fn least(candidates: impl Iterator<Item = (i64, usize)>, rng: &mut fastrand::Rng) -> Option<(i64, usize)> {
+pub(super) fn least(
+    candidates: impl Iterator<Item = (i64, usize)>,
+    rng: &mut fastrand::Rng,
+) -> Option<(i64, usize)> {
     let mut best: Option<(i64, usize)> = None;
     let mut ties = 0;
     for (d, x) in candidates {

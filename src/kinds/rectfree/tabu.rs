@@ -30,7 +30,8 @@ pub struct Tabu {
 impl Tabu {
     /// A random start for an n x n grid with four colours, seeded.
     pub fn new(n: usize, seed: u64) -> Self {
-        let (orbits, centre, choice, board, score) = random_choices(n, seed ^ 0x6a09_e667_f3bc_c909);
+        let (orbits, centre, choice, board, score) =
+            random_choices(n, seed ^ 0x6a09_e667_f3bc_c909);
         let until = vec![[0; 4]; orbits.len()];
         Tabu { n, orbits, centre, choice, board, score, best: score, until, steps: 0 }
     }
@@ -49,7 +50,11 @@ impl Space for Tabu {
         rotation_grid(self.n, &self.orbits, self.centre, &self.choice)
     }
 
-    fn step(&mut self, rng: &mut fastrand::Rng, _accept: &mut dyn FnMut(i64, &mut fastrand::Rng) -> bool) -> u64 {
+    fn step(
+        &mut self,
+        rng: &mut fastrand::Rng,
+        _accept: &mut dyn FnMut(i64, &mut fastrand::Rng) -> bool,
+    ) -> u64 {
         let n = self.n;
         self.steps += 1;
         let mut pick: Option<(i64, usize, usize)> = None;

@@ -4,17 +4,21 @@
 use yew::prelude::*;
 
 use crate::jobs;
+use crate::kind::Kind;
 use crate::kinds::rectfree::model::{Method, Symmetry, MAX_COLOURS, MAX_SIDE, MIN_COLOURS};
 use crate::kinds::rectfree::{formats, page, search, RectFree};
-use crate::kind::Kind;
 use crate::puzzle::{Mode, Puzzle};
-use crate::web::components::hint::HintPanel;
-use crate::web::components::{import::Import, share::{self, Share}, status::Status};
 use crate::web::actions;
+use crate::web::components::hint::HintPanel;
+use crate::web::components::{
+    import::Import,
+    share::{self, Share},
+    status::Status,
+};
 use crate::web::download;
-use crate::web::portfolio;
 use crate::web::hooks::{use_example, use_workshop};
-use crate::web::state::{Action, Severity, Live, Work};
+use crate::web::portfolio;
+use crate::web::state::{Action, Live, Severity, Work};
 use crate::web::{ctx::Ctx, storage};
 
 const KIND: Kind = Kind::RectFree;
@@ -55,7 +59,8 @@ pub fn Page() -> Html {
     // Rows, columns and colours are the task on screen: changing one opens that task at once
     // (the board, the explanation and the share link follow); the hand colouring of the old
     // size is kept aside and comes back with that size.
-    let (rows, cols, colours) = p.as_ref().map(|p| (p.rows(), p.cols(), p.colours())).unwrap_or((12, 12, 4));
+    let (rows, cols, colours) =
+        p.as_ref().map(|p| (p.rows(), p.cols(), p.colours())).unwrap_or((12, 12, 4));
     let resize = |what: fn(&mut (usize, usize, usize), usize)| {
         let (ctx, p, marks) = (ctx.clone(), p.clone(), w.marks.clone());
         let (method, symmetry, seed) = (*method, *symmetry, *seed);
@@ -77,7 +82,8 @@ pub fn Page() -> Html {
         t
     });
     let run = {
-        let (ctx, task, workers, p, marks) = (ctx.clone(), form_task.clone(), *workers, p.clone(), w.marks.clone());
+        let (ctx, task, workers, p, marks) =
+            (ctx.clone(), form_task.clone(), *workers, p.clone(), w.marks.clone());
         Callback::from(move |_: MouseEvent| {
             let Some(t) = task.clone() else { return };
             let text = t.to_json().to_string();
@@ -85,9 +91,21 @@ pub fn Page() -> Html {
             // Local search races differently seeded workers; SAT and the bound run in one.
             let tasks = page::portfolio_tasks(&t, workers);
             if tasks.len() < 2 {
-                ctx.run.emit((Work::Solve(Mode::First), jobs::solve_request::<RectFree>(text, Mode::First, &Default::default())));
+                ctx.run.emit((
+                    Work::Solve(Mode::First),
+                    jobs::solve_request::<RectFree>(text, Mode::First, &Default::default()),
+                ));
             } else {
-                let requests = tasks.iter().map(|t| jobs::solve_request::<RectFree>(t.to_json().to_string(), Mode::First, &Default::default())).collect();
+                let requests = tasks
+                    .iter()
+                    .map(|t| {
+                        jobs::solve_request::<RectFree>(
+                            t.to_json().to_string(),
+                            Mode::First,
+                            &Default::default(),
+                        )
+                    })
+                    .collect();
                 ctx.race.emit((Work::Solve(Mode::First), requests));
             }
         })
@@ -97,14 +115,22 @@ pub fn Page() -> Html {
     let check = {
         let (ctx, node, outcome, p) = (ctx.clone(), check_text.clone(), outcome.clone(), p.clone());
         Callback::from(move |_: MouseEvent| {
-            let (Some(t), Some(p)) = (node.cast::<web_sys::HtmlTextAreaElement>(), p.as_ref()) else { return };
+            let (Some(t), Some(p)) = (node.cast::<web_sys::HtmlTextAreaElement>(), p.as_ref())
+            else {
+                return;
+            };
             outcome.set(Some(match page::check_text(&t.value()) {
-                Err(e) => Outcome::Error(format!("Could not read that grid: {e}. The board is unchanged.")),
+                Err(e) => Outcome::Error(format!(
+                    "Could not read that grid: {e}. The board is unchanged."
+                )),
                 Ok(c) => match page::misfit(p, &c) {
                     Some(why) => Outcome::Misfit(why, c, p.clone()),
                     None => {
                         let marks = page::grid_to_marks(&c.grid);
-                        ctx.state.dispatch(Action::Mark { kind: KIND, cells: marks.iter().copied().enumerate().collect() });
+                        ctx.state.dispatch(Action::Mark {
+                            kind: KIND,
+                            cells: marks.iter().copied().enumerate().collect(),
+                        });
                         Outcome::Placed(c.sentence(), marks, c.count)
                     }
                 },
@@ -137,7 +163,14 @@ pub fn Page() -> Html {
             || ()
         });
     }
-    let kept_chart = (*last_chart).clone().filter(|(task, _)| snapshot.is_none() && task.as_ref().map(|t| (t.rows(), t.cols(), t.colours())) == p.as_ref().map(|t| (t.rows(), t.cols(), t.colours()))).map(|(_, s)| s);
+    let kept_chart = (*last_chart)
+        .clone()
+        .filter(|(task, _)| {
+            snapshot.is_none()
+                && task.as_ref().map(|t| (t.rows(), t.cols(), t.colours()))
+                    == p.as_ref().map(|t| (t.rows(), t.cols(), t.colours()))
+        })
+        .map(|(_, s)| s);
     let sizes = |n: usize| (1..=n).map(|v| (v, v.to_string())).collect::<Vec<_>>();
 
     let explanation = form_task.as_ref().map(page::explanation).unwrap_or_default();
@@ -145,7 +178,12 @@ pub fn Page() -> Html {
     let export = answer.clone().map(|g| {
         let text = page::export_text(&g);
         let svg = page::grid_svg(&g, 24, &[]);
-        let name = format!("rectfree-{}x{}-{}", g.rows(), g.cols(), p.as_ref().map(|p| p.colours()).unwrap_or(0));
+        let name = format!(
+            "rectfree-{}x{}-{}",
+            g.rows(),
+            g.cols(),
+            p.as_ref().map(|p| p.colours()).unwrap_or(0)
+        );
         let (t, n1) = (text.clone(), name.clone());
         let save_text = Callback::from(move |_: MouseEvent| {
             let _ = download::text(&format!("{n1}.txt"), "text/plain", &t);
@@ -153,7 +191,10 @@ pub fn Page() -> Html {
         let state = ctx.state.clone();
         let save_png = Callback::from(move |_: MouseEvent| {
             if let Err(e) = download::svg_as_png(&format!("{name}.png"), &svg, 1.0) {
-                state.dispatch(Action::Notify(Severity::Error, format!("Could not make the PNG: {e}")));
+                state.dispatch(Action::Notify(
+                    Severity::Error,
+                    format!("Could not make the PNG: {e}"),
+                ));
             }
         });
         html! {
@@ -299,8 +340,12 @@ fn open_task(ctx: &Ctx, old: Option<&RectFree>, marks: &[u8], new: &RectFree) {
     }
     if let Some(old) = old {
         if marks.iter().any(|&m| m != 0) {
-            if let Err(e) = storage::save(KIND, &stash_name(old), &crate::marks_text::encode(marks)) {
-                ctx.state.dispatch(Action::Notify(Severity::Error, format!("Could not keep your colouring of {}x{}: {e}", old.rows(), old.cols())));
+            if let Err(e) = storage::save(KIND, &stash_name(old), &crate::marks_text::encode(marks))
+            {
+                ctx.state.dispatch(Action::Notify(
+                    Severity::Error,
+                    format!("Could not keep your colouring of {}x{}: {e}", old.rows(), old.cols()),
+                ));
             }
         } else {
             storage::remove(KIND, &stash_name(old));
@@ -308,16 +353,26 @@ fn open_task(ctx: &Ctx, old: Option<&RectFree>, marks: &[u8], new: &RectFree) {
     }
     ctx.state.dispatch(Action::Open { kind: KIND, puzzle: new.to_json().to_string() });
     // Marks grow only as far as the last cell marked, so a shorter list is a whole board too.
-    let back = storage::load(KIND, &stash_name(new)).map(|t| crate::marks_text::decode(&t)).unwrap_or_default();
-    let fits = back.len() <= new.rows() * new.cols() && back.iter().all(|&m| m as usize <= new.colours());
+    let back = storage::load(KIND, &stash_name(new))
+        .map(|t| crate::marks_text::decode(&t))
+        .unwrap_or_default();
+    let fits =
+        back.len() <= new.rows() * new.cols() && back.iter().all(|&m| m as usize <= new.colours());
     if fits && back.iter().any(|&m| m != 0) {
-        ctx.state.dispatch(Action::Mark { kind: KIND, cells: back.into_iter().enumerate().collect() });
+        ctx.state
+            .dispatch(Action::Mark { kind: KIND, cells: back.into_iter().enumerate().collect() });
     }
 }
 
 /// A `<select>` with id `id` over `options` (value and label), showing `value`; a choice goes
 /// to `then`. Disabled while a job runs (its answer must meet the task it was asked for).
-fn select_then<T: Clone + PartialEq + 'static>(id: &'static str, options: Vec<(T, String)>, value: T, disabled: bool, then: Callback<T>) -> Html {
+fn select_then<T: Clone + PartialEq + 'static>(
+    id: &'static str,
+    options: Vec<(T, String)>,
+    value: T,
+    disabled: bool,
+    then: Callback<T>,
+) -> Html {
     let opts = options.clone();
     let onchange = Callback::from(move |e: Event| {
         if let Some(s) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
@@ -343,7 +398,13 @@ const MAX_OUTLINED: usize = 24;
 /// Shift-click to cycle back; with the board focused, arrows move the cursor, digits pick a
 /// colour, 0 clears, Space cycles. Rectangles among the coloured cells are ringed live, and
 /// the checker's "solved" shows when the whole grid is rectangle-free.
-fn hand_board(ctx: &Ctx, w: &crate::web::state::Workshop, p: Option<&RectFree>, hand: Option<&page::Hand>, cursor: UseStateHandle<usize>) -> Html {
+fn hand_board(
+    ctx: &Ctx,
+    w: &crate::web::state::Workshop,
+    p: Option<&RectFree>,
+    hand: Option<&page::Hand>,
+    cursor: UseStateHandle<usize>,
+) -> Html {
     let (Some(p), Some(h)) = (p, hand) else { return Html::default() };
     let (rows, cols, colours) = (p.rows(), p.cols(), p.colours());
     let cells = page::hand_cells(p, &w.marks);
@@ -363,8 +424,12 @@ fn hand_board(ctx: &Ctx, w: &crate::web::state::Workshop, p: Option<&RectFree>, 
         move |i: usize| marks.get(i).copied().unwrap_or(0)
     };
     let cell_of = move |e: &MouseEvent| -> Option<usize> {
-        let el: web_sys::Element = e.target_dyn_into::<web_sys::Element>()?.closest(".cell").ok()??;
-        Some(el.get_attribute("data-r")?.parse::<usize>().ok()? * cols + el.get_attribute("data-c")?.parse::<usize>().ok()?)
+        let el: web_sys::Element =
+            e.target_dyn_into::<web_sys::Element>()?.closest(".cell").ok()??;
+        Some(
+            el.get_attribute("data-r")?.parse::<usize>().ok()? * cols
+                + el.get_attribute("data-c")?.parse::<usize>().ok()?,
+        )
     };
     let onclick = {
         let (set, mark_of, cursor) = (set.clone(), mark_of.clone(), cursor.clone());
@@ -412,7 +477,13 @@ fn hand_board(ctx: &Ctx, w: &crate::web::state::Workshop, p: Option<&RectFree>, 
         }
     });
     let label = |i: usize| match cells[i] {
-        Some(k) => format!("row {}, column {}: colour {}{}", i / cols + 1, i % cols + 1, k + 1, if fixed[i] { " (fixed)" } else { "" }),
+        Some(k) => format!(
+            "row {}, column {}: colour {}{}",
+            i / cols + 1,
+            i % cols + 1,
+            k + 1,
+            if fixed[i] { " (fixed)" } else { "" }
+        ),
         None => format!("row {}, column {}: uncoloured", i / cols + 1, i % cols + 1),
     };
     html! {
@@ -476,7 +547,11 @@ fn bound_line(b: &page::HandBound) -> Html {
 pub fn card_picture() -> String {
     crate::web::components::home::picture(
         &["abcab", "bcabc", "cabba", "abcca", "bacbc"],
-        |c| match c { 'a' => "#e4572e", 'b' => "#669bbc", _ => "#f3a712" },
+        |c| match c {
+            'a' => "#e4572e",
+            'b' => "#669bbc",
+            _ => "#f3a712",
+        },
         r##"<rect x="1" y="1" width="34" height="34" fill="none" stroke="#1d2430" stroke-width="1.5" stroke-dasharray="3 2"/>"##,
     )
 }

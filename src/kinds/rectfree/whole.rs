@@ -22,7 +22,8 @@ impl Whole {
     pub(super) fn new(p: &RectFree, config: Config) -> Self {
         let (rows, cols, colours) = (p.rows(), p.cols(), p.colours());
         let mut rng = fastrand::Rng::with_seed(config.seed ^ 0x9e37_79b9_7f4a_7c15);
-        let cells: Vec<u8> = p.fixed().iter().map(|f| f.unwrap_or_else(|| rng.u8(..colours as u8))).collect();
+        let cells: Vec<u8> =
+            p.fixed().iter().map(|f| f.unwrap_or_else(|| rng.u8(..colours as u8))).collect();
         let free = (0..rows * cols).filter(|&i| p.fixed()[i].is_none()).collect();
         let mut board = Board::new(rows, cols, colours);
         for (i, &k) in cells.iter().enumerate() {
@@ -48,14 +49,21 @@ impl Whole {
 
     /// The source document's move: swap lines a and b within colour k (cells of colour k in one line and
     /// not the other trade colours with their partner cell); fixed cells block the move.
-    fn swap_lines(&mut self, k: u8, a: usize, b: usize, rows_not_cols: bool) -> Option<(i64, Vec<(usize, u8)>)> {
+    fn swap_lines(
+        &mut self,
+        k: u8,
+        a: usize,
+        b: usize,
+        rows_not_cols: bool,
+    ) -> Option<(i64, Vec<(usize, u8)>)> {
         fn in_row(l: usize, j: usize, cols: usize) -> usize {
             l * cols + j
         }
         fn in_col(l: usize, j: usize, cols: usize) -> usize {
             j * cols + l
         }
-        let (len, at): (usize, fn(usize, usize, usize) -> usize) = if rows_not_cols { (self.cols, in_row) } else { (self.rows, in_col) };
+        let (len, at): (usize, fn(usize, usize, usize) -> usize) =
+            if rows_not_cols { (self.cols, in_row) } else { (self.rows, in_col) };
         let mut pairs = Vec::new();
         for j in 0..len {
             let (i, i2) = (at(a, j, self.cols), at(b, j, self.cols));
@@ -92,7 +100,11 @@ impl Space for Whole {
         self.cells.clone()
     }
 
-    fn step(&mut self, rng: &mut fastrand::Rng, accept: &mut dyn FnMut(i64, &mut fastrand::Rng) -> bool) -> u64 {
+    fn step(
+        &mut self,
+        rng: &mut fastrand::Rng,
+        accept: &mut dyn FnMut(i64, &mut fastrand::Rng) -> bool,
+    ) -> u64 {
         if self.free.is_empty() {
             return self.score;
         }
@@ -122,7 +134,12 @@ impl Space for Whole {
         let from = self.cells[i] as usize;
         let now = self.board.involve(from, r, c) as i64;
         let board = &self.board;
-        let best = least((0..self.colours).filter(|&k| k != from).map(|k| (board.involve(k, r, c) as i64 - now, k)), rng);
+        let best = least(
+            (0..self.colours)
+                .filter(|&k| k != from)
+                .map(|k| (board.involve(k, r, c) as i64 - now, k)),
+            rng,
+        );
         if let Some((d, k)) = best {
             if accept(d, rng) {
                 let applied = self.recolour(i, k);

@@ -7,7 +7,13 @@ use crate::grid::Grid;
 pub fn verify(puzzle: &StarBattle, stars: &Grid<bool>) -> Result<(), String> {
     let n = puzzle.rows();
     if stars.rows() != n || stars.cols() != puzzle.cols() {
-        return Err(format!("the answer is {}x{}, the puzzle {}x{}", stars.rows(), stars.cols(), n, puzzle.cols()));
+        return Err(format!(
+            "the answer is {}x{}, the puzzle {}x{}",
+            stars.rows(),
+            stars.cols(),
+            n,
+            puzzle.cols()
+        ));
     }
     let k = puzzle.stars();
     let mut per_row = vec![0usize; n];
@@ -43,7 +49,11 @@ pub fn verify(puzzle: &StarBattle, stars: &Grid<bool>) -> Result<(), String> {
         return Err(format!("column {} has {} stars, not {k}", c + 1, per_col[c]));
     }
     if let Some(g) = per_region.iter().position(|&m| m != k) {
-        return Err(format!("region {} has {} stars, not {k}", StarBattle::letter(g as u8), per_region[g]));
+        return Err(format!(
+            "region {} has {} stars, not {k}",
+            StarBattle::letter(g as u8),
+            per_region[g]
+        ));
     }
     Ok(())
 }

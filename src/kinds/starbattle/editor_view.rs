@@ -43,7 +43,10 @@ fn number(id: &'static str, node: NodeRef, value: usize, max: usize, set: Callba
 
 /// The number in a box, clamped to 1..=`max`; `default` when it does not parse.
 fn read_number(node: &NodeRef, max: usize, default: usize) -> usize {
-    node.cast::<web_sys::HtmlInputElement>().and_then(|t| t.value().trim().parse::<usize>().ok()).unwrap_or(default).clamp(1, max)
+    node.cast::<web_sys::HtmlInputElement>()
+        .and_then(|t| t.value().trim().parse::<usize>().ok())
+        .unwrap_or(default)
+        .clamp(1, max)
 }
 
 /// The editor (a `<details>` section of the Star Battle page).
@@ -58,27 +61,35 @@ pub fn StarBattleEditor() -> Html {
         Callback::from(move |d: Option<Draft>| save.emit(d.map(|d| d.to_text())))
     };
     let stroke = {
-        let (draft, store, brush, state) = (draft.clone(), store.clone(), brush.clone(), ctx.state.clone());
-        use_stroke("#editor", Callback::from(move |s: Stroke| {
-            let Some(d) = draft.clone() else { return };
-            let cells: Vec<usize> = s.cells.iter().map(|&(r, c)| r * d.cols + c).collect();
-            // The right button (or a long press) erases whatever the brush.
-            let label = match (*brush, s.secondary) {
-                (_, true) | (Brush::Erase, _) => None,
-                (Brush::Region(l), _) => Some(l),
-                (Brush::New, _) => match d.fresh_label() {
-                    Some(l) => {
-                        brush.set(Brush::Region(l));
-                        Some(l)
-                    }
-                    None => {
-                        state.dispatch(Action::Notify(Severity::Error, "Every region letter is in use: paint with an existing region.".into()));
-                        return;
-                    }
-                },
-            };
-            store.emit(Some(d.painted(&cells, label)));
-        }))
+        let (draft, store, brush, state) =
+            (draft.clone(), store.clone(), brush.clone(), ctx.state.clone());
+        use_stroke(
+            "#editor",
+            Callback::from(move |s: Stroke| {
+                let Some(d) = draft.clone() else { return };
+                let cells: Vec<usize> = s.cells.iter().map(|&(r, c)| r * d.cols + c).collect();
+                // The right button (or a long press) erases whatever the brush.
+                let label = match (*brush, s.secondary) {
+                    (_, true) | (Brush::Erase, _) => None,
+                    (Brush::Region(l), _) => Some(l),
+                    (Brush::New, _) => match d.fresh_label() {
+                        Some(l) => {
+                            brush.set(Brush::Region(l));
+                            Some(l)
+                        }
+                        None => {
+                            state.dispatch(Action::Notify(
+                                Severity::Error,
+                                "Every region letter is in use: paint with an existing region."
+                                    .into(),
+                            ));
+                            return;
+                        }
+                    },
+                };
+                store.emit(Some(d.painted(&cells, label)));
+            }),
+        )
     };
 
     let busy = ctx.state.busy_kind(KIND).is_some();
@@ -101,7 +112,11 @@ pub fn StarBattleEditor() -> Html {
         let (store, brush, boxes) = (store.clone(), brush.clone(), boxes.clone());
         Callback::from(move |_: MouseEvent| {
             brush.set(Brush::New);
-            let (r, c, k) = (read_number(&boxes.0, MAX_SIZE, 5), read_number(&boxes.1, MAX_SIZE, 5), read_number(&boxes.2, MAX_STARS, 1));
+            let (r, c, k) = (
+                read_number(&boxes.0, MAX_SIZE, 5),
+                read_number(&boxes.1, MAX_SIZE, 5),
+                read_number(&boxes.2, MAX_STARS, 1),
+            );
             store.emit(Some(Draft::blank(r, c, k)));
         })
     };
@@ -127,12 +142,22 @@ pub fn StarBattleEditor() -> Html {
             let differs: Vec<usize> = match report {
                 Some(r) if r.verdict == Verdict::Multiple && r.solutions.len() > 1 => {
                     let (a, b) = (r.solutions[0].concat(), r.solutions[1].concat());
-                    a.chars().zip(b.chars()).enumerate().filter(|(_, (x, y))| x != y).map(|(i, _)| i).collect()
+                    a.chars()
+                        .zip(b.chars())
+                        .enumerate()
+                        .filter(|(_, (x, y))| x != y)
+                        .map(|(i, _)| i)
+                        .collect()
                 }
                 _ => Vec::new(),
             };
-            let flagged: Vec<usize> = problems.iter().flat_map(|q| q.cells.iter().copied()).collect();
-            let preview: Vec<usize> = stroke.stroke.as_ref().map(|s| s.cells.iter().map(|&(r, c)| r * d.cols + c).collect()).unwrap_or_default();
+            let flagged: Vec<usize> =
+                problems.iter().flat_map(|q| q.cells.iter().copied()).collect();
+            let preview: Vec<usize> = stroke
+                .stroke
+                .as_ref()
+                .map(|s| s.cells.iter().map(|&(r, c)| r * d.cols + c).collect())
+                .unwrap_or_default();
             let cells = (0..d.cells.len()).map(|i| {
                 let (r, c) = (i / d.cols, i % d.cols);
                 let g = d.cells[i];
@@ -156,13 +181,24 @@ pub fn StarBattleEditor() -> Html {
             let fragment = accepted.as_ref().map(crate::link::fragment);
             // Opens the draft (and puts its link in the address bar, so a reload or Back finds it).
             let use_draft = |then_solve: bool| {
-                let (ctx, json, fragment, store) = (ctx.clone(), json.clone(), fragment.clone(), store.clone());
+                let (ctx, json, fragment, store) =
+                    (ctx.clone(), json.clone(), fragment.clone(), store.clone());
                 Callback::from(move |_: MouseEvent| {
-                    let (Some(json), Some(fragment)) = (json.clone(), fragment.clone()) else { return };
+                    let (Some(json), Some(fragment)) = (json.clone(), fragment.clone()) else {
+                        return;
+                    };
                     ctx.state.dispatch(Action::Open { kind: KIND, puzzle: json.clone() });
                     ctx.go.emit(fragment);
                     if then_solve {
-                        ctx.run.emit((Work::Solve(Mode::Unique), Request::Solve { kind: KIND, puzzle: json, mode: Mode::Unique, options: String::new() }));
+                        ctx.run.emit((
+                            Work::Solve(Mode::Unique),
+                            Request::Solve {
+                                kind: KIND,
+                                puzzle: json,
+                                mode: Mode::Unique,
+                                options: String::new(),
+                            },
+                        ));
                     } else {
                         store.emit(None);
                     }

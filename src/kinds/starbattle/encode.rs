@@ -61,7 +61,8 @@ pub fn encode_grouped(puzzle: &StarBattle, empty: &[bool], cnf: &mut Cnf) -> Vec
     let open = |i: usize| !empty.get(i).copied().unwrap_or(false);
     for line in 0..n {
         for by_col in [false, true] {
-            let cells: Vec<usize> = (0..n).map(|j| if by_col { j * n + line } else { line * n + j }).collect();
+            let cells: Vec<usize> =
+                (0..n).map(|j| if by_col { j * n + line } else { line * n + j }).collect();
             let mut groups: Vec<Vec<usize>> = Vec::new();
             let mut j = 0;
             while j < n {
@@ -96,14 +97,22 @@ pub fn encode_grouped(puzzle: &StarBattle, empty: &[bool], cnf: &mut Cnf) -> Vec
         count_groups(cnf, &x, &cover, k, n, empty);
         // The same from the other end (the cells turned half a turn): often another cover.
         let turned: Vec<usize> = live.iter().map(|&i| n * n - 1 - i).collect();
-        let other: Vec<Vec<usize>> = window_cover(n, &turned).into_iter().map(|g| g.into_iter().map(|i| n * n - 1 - i).collect()).collect();
+        let other: Vec<Vec<usize>> = window_cover(n, &turned)
+            .into_iter()
+            .map(|g| g.into_iter().map(|i| n * n - 1 - i).collect())
+            .collect();
         if other.len() <= cover.len() && normalised(&other) != normalised(&cover) {
             count_groups(cnf, &x, &other, k, n, empty);
         }
     }
     for r in 0..n.saturating_sub(1) {
         for c in 0..n.saturating_sub(1) {
-            cnf.at_most_one(&[x[r * n + c], x[r * n + c + 1], x[(r + 1) * n + c], x[(r + 1) * n + c + 1]]);
+            cnf.at_most_one(&[
+                x[r * n + c],
+                x[r * n + c + 1],
+                x[(r + 1) * n + c],
+                x[(r + 1) * n + c + 1],
+            ]);
         }
     }
     x
@@ -126,7 +135,14 @@ fn normalised(groups: &[Vec<usize>]) -> Vec<Vec<usize>> {
 /// of two or more cells, true exactly when one of its cells is a star, and a count over them;
 /// and the group's literal rules out the open cells that touch every cell of the group (the
 /// cells above and below a pair in a row, beside a pair in a column).
-fn count_groups(cnf: &mut Cnf, x: &[Lit], groups: &[Vec<usize>], k: usize, n: usize, empty: &[bool]) {
+fn count_groups(
+    cnf: &mut Cnf,
+    x: &[Lit],
+    groups: &[Vec<usize>],
+    k: usize,
+    n: usize,
+    empty: &[bool],
+) {
     let mut some = Vec::with_capacity(groups.len());
     for g in groups {
         if let [only] = g[..] {
@@ -205,7 +221,8 @@ pub fn window_cover(n: usize, cells: &[usize]) -> Vec<Vec<usize>> {
                         .copied()
                         .filter(|&i| {
                             let (ir, ic) = (i / n, i % n);
-                            (ir == r || ir == r + 1) && (ic == left_col || ic == left_col.wrapping_add(1))
+                            (ir == r || ir == r + 1)
+                                && (ic == left_col || ic == left_col.wrapping_add(1))
                         })
                         .collect()
                 })

@@ -10,15 +10,18 @@ use super::StarBattle;
 use crate::error::{InputError, InputResult};
 use crate::grid::Grid;
 use crate::link::clip;
-use crate::puzzlink;
 use crate::puzzle::Entry;
+use crate::puzzlink;
 
 /// Reads a region letter: `A`–`Z`, `a`–`z` and digits are labels, `.` is no region.
 fn label(ch: char, at: impl FnOnce() -> String) -> InputResult<Option<u32>> {
     match ch {
         '.' => Ok(None),
         c if c.is_ascii_alphanumeric() => Ok(Some(c as u32)),
-        c => Err(InputError::at(at(), format!("`{c}` is not a region letter (use A–Z, a–z, or . for no region)"))),
+        c => Err(InputError::at(
+            at(),
+            format!("`{c}` is not a region letter (use A–Z, a–z, or . for no region)"),
+        )),
     }
 }
 
@@ -28,7 +31,10 @@ fn labels_from_rows(rows: &[&str], n_cols: Option<usize>) -> InputResult<Grid<Op
     for (r, row) in rows.iter().enumerate() {
         let n = row.chars().count();
         if n != cols {
-            return Err(InputError::at(format!("regions row {}", r + 1), format!("expected {cols} cells, found {n}")));
+            return Err(InputError::at(
+                format!("regions row {}", r + 1),
+                format!("expected {cols} cells, found {n}"),
+            ));
         }
         for (c, ch) in row.chars().enumerate() {
             cells.push(label(ch, || format!("regions row {}, column {}", r + 1, c + 1))?);
@@ -63,19 +69,30 @@ fn field_usize(v: &serde_json::Value, name: &str) -> InputResult<Option<usize>> 
 pub fn from_json(v: &serde_json::Value) -> InputResult<StarBattle> {
     if let Some(kind) = v.get("kind") {
         if kind.as_str() != Some("starbattle") {
-            return Err(InputError::at("field `kind`", format!("expected \"starbattle\", found {}", clip(&kind.to_string()))));
+            return Err(InputError::at(
+                "field `kind`",
+                format!("expected \"starbattle\", found {}", clip(&kind.to_string())),
+            ));
         }
     }
-    let stars = field_usize(v, "stars")?.ok_or_else(|| InputError::at("field `stars`", "missing"))?;
+    let stars =
+        field_usize(v, "stars")?.ok_or_else(|| InputError::at("field `stars`", "missing"))?;
     let rows_v = v.get("regions").ok_or_else(|| InputError::at("field `regions`", "missing"))?;
-    let arr = rows_v.as_array().ok_or_else(|| InputError::at("field `regions`", "expected a list of strings, one per row"))?;
+    let arr = rows_v.as_array().ok_or_else(|| {
+        InputError::at("field `regions`", "expected a list of strings, one per row")
+    })?;
     let mut rows = Vec::with_capacity(arr.len());
     for (i, r) in arr.iter().enumerate() {
-        rows.push(r.as_str().ok_or_else(|| InputError::at(format!("regions row {}", i + 1), "expected a string of region letters"))?);
+        rows.push(r.as_str().ok_or_else(|| {
+            InputError::at(format!("regions row {}", i + 1), "expected a string of region letters")
+        })?);
     }
     if let Some(n) = field_usize(v, "rows")? {
         if n != rows.len() {
-            return Err(InputError::at("field `rows`", format!("says {n}, but `regions` has {} rows", rows.len())));
+            return Err(InputError::at(
+                "field `rows`",
+                format!("says {n}, but `regions` has {} rows", rows.len()),
+            ));
         }
     }
     let labels = labels_from_rows(&rows, field_usize(v, "cols")?)?;
@@ -90,7 +107,9 @@ pub fn link_payload(p: &StarBattle) -> String {
 /// Reads a share-link payload.
 pub fn from_link_payload(version: u32, payload: &str) -> InputResult<StarBattle> {
     if version != 1 {
-        return Err(InputError::new(format!("Star Battle links of version v{version} are unknown")));
+        return Err(InputError::new(format!(
+            "Star Battle links of version v{version} are unknown"
+        )));
     }
     let (head, letters) = payload
         .split_once('/')
@@ -102,11 +121,21 @@ pub fn from_link_payload(version: u32, payload: &str) -> InputResult<StarBattle>
     let cols: usize = cols.parse().map_err(|_| bad_head())?;
     let stars: usize = stars.parse().map_err(|_| bad_head())?;
     if rows == 0 || cols == 0 || rows > super::model::MAX_SIZE || cols > super::model::MAX_SIZE {
-        return Err(InputError::at("size", format!("{rows}x{cols} is outside 1 to {}", super::model::MAX_SIZE)));
+        return Err(InputError::at(
+            "size",
+            format!("{rows}x{cols} is outside 1 to {}", super::model::MAX_SIZE),
+        ));
     }
     let chars: Vec<char> = letters.trim_end_matches('/').chars().collect();
     if chars.len() != rows * cols {
-        return Err(InputError::at("regions", format!("expected {} region letters for {rows}x{cols}, found {}", rows * cols, chars.len())));
+        return Err(InputError::at(
+            "regions",
+            format!(
+                "expected {} region letters for {rows}x{cols}, found {}",
+                rows * cols,
+                chars.len()
+            ),
+        ));
     }
     let cells = chars
         .iter()
@@ -119,19 +148,30 @@ pub fn from_link_payload(version: u32, payload: &str) -> InputResult<StarBattle>
 /// Answer rows: `*` (or `#`, `1`) is a star, `.` (or `0`, `+`, `-`) is not.
 pub fn stars_from_rows(p: &StarBattle, rows: &[String]) -> InputResult<Grid<bool>> {
     if rows.len() != p.rows() {
-        return Err(InputError::at("answer", format!("expected {} rows, found {}", p.rows(), rows.len())));
+        return Err(InputError::at(
+            "answer",
+            format!("expected {} rows, found {}", p.rows(), rows.len()),
+        ));
     }
     let mut cells = Vec::with_capacity(p.rows() * p.cols());
     for (r, row) in rows.iter().enumerate() {
         let n = row.chars().count();
         if n != p.cols() {
-            return Err(InputError::at(format!("answer row {}", r + 1), format!("expected {} cells, found {n}", p.cols())));
+            return Err(InputError::at(
+                format!("answer row {}", r + 1),
+                format!("expected {} cells, found {n}", p.cols()),
+            ));
         }
         for (c, ch) in row.chars().enumerate() {
             cells.push(match ch {
                 '*' | '#' | '1' => true,
                 '.' | '0' | '+' | '-' => false,
-                other => return Err(InputError::at(format!("answer row {}, column {}", r + 1, c + 1), format!("`{other}` is neither a star `*` nor empty `.`"))),
+                other => {
+                    return Err(InputError::at(
+                        format!("answer row {}, column {}", r + 1, c + 1),
+                        format!("`{other}` is neither a star `*` nor empty `.`"),
+                    ))
+                }
             });
         }
     }
@@ -158,10 +198,12 @@ fn pack_bits(bits: &[bool]) -> String {
 fn unpack_bits(digits: &str, n_bits: usize, section: &str) -> InputResult<Vec<bool>> {
     let mut bits = Vec::with_capacity(n_bits + 5);
     for (i, ch) in digits.chars().enumerate() {
-        let v = BASE32
-            .iter()
-            .position(|&b| b as char == ch)
-            .ok_or_else(|| InputError::at(format!("{section}, character {}", i + 1), format!("`{ch}` is not a base-32 digit (0-9, a-v)")))?;
+        let v = BASE32.iter().position(|&b| b as char == ch).ok_or_else(|| {
+            InputError::at(
+                format!("{section}, character {}", i + 1),
+                format!("`{ch}` is not a base-32 digit (0-9, a-v)"),
+            )
+        })?;
         for s in (0..5).rev() {
             bits.push(v >> s & 1 == 1);
         }
@@ -175,12 +217,20 @@ fn unpack_bits(digits: &str, n_bits: usize, section: &str) -> InputResult<Vec<bo
 pub fn puzzlink_obstacle(p: &StarBattle) -> Option<String> {
     let g = p.regions();
     if let Some(i) = g.cells().iter().position(|c| c.is_none()) {
-        return Some(format!("the cell at row {}, column {} is in no region, which puzz.link's walls cannot express", i / p.cols() + 1, i % p.cols() + 1));
+        return Some(format!(
+            "the cell at row {}, column {} is in no region, which puzz.link's walls cannot express",
+            i / p.cols() + 1,
+            i % p.cols() + 1
+        ));
     }
     for region in 0..p.n_regions() as u8 {
-        let cells: Vec<usize> = (0..g.cells().len()).filter(|&i| g.cells()[i] == Some(region)).collect();
+        let cells: Vec<usize> =
+            (0..g.cells().len()).filter(|&i| g.cells()[i] == Some(region)).collect();
         if crate::grid::pieces(p.rows(), p.cols(), &cells).len() > 1 {
-            return Some(format!("region {} is in several pieces, which puzz.link would read as separate regions", StarBattle::letter(region)));
+            return Some(format!(
+                "region {} is in several pieces, which puzz.link would read as separate regions",
+                StarBattle::letter(region)
+            ));
         }
     }
     None
@@ -221,7 +271,13 @@ pub fn from_puzzlink(url: &str) -> InputResult<StarBattle> {
         puzzlink::Parsed::Short { cols, rows, body } => (cols, rows, body),
     };
     let stars: usize = body.first().and_then(|s| s.parse().ok()).ok_or_else(|| {
-        InputError::at("puzz.link URL", format!("expected the number of stars, found `{}`", clip(body.first().copied().unwrap_or(""))))
+        InputError::at(
+            "puzz.link URL",
+            format!(
+                "expected the number of stars, found `{}`",
+                clip(body.first().copied().unwrap_or(""))
+            ),
+        )
     })?;
     let walls = body.get(1).copied().unwrap_or("");
     let nv = (cols - 1) * rows;
@@ -230,7 +286,11 @@ pub fn from_puzzlink(url: &str) -> InputResult<StarBattle> {
     if walls.len() < lv + lh || !walls.is_ascii() {
         return Err(InputError::at(
             "puzz.link URL, walls",
-            format!("expected {} base-32 digits for a {cols}x{rows} grid, found {}", lv + lh, walls.chars().count()),
+            format!(
+                "expected {} base-32 digits for a {cols}x{rows} grid, found {}",
+                lv + lh,
+                walls.chars().count()
+            ),
         ));
     }
     let vertical = unpack_bits(&walls[..lv], nv, "vertical walls")?;
@@ -268,7 +328,8 @@ pub fn from_puzzlink(url: &str) -> InputResult<StarBattle> {
         }
         next += 1;
     }
-    let labels = Grid::from_cells(rows, cols, label.into_iter().map(Some).collect()).expect("counted");
+    let labels =
+        Grid::from_cells(rows, cols, label.into_iter().map(Some).collect()).expect("counted");
     StarBattle::new(labels, stars).map_err(|e| e.within("puzz.link URL"))
 }
 
@@ -277,7 +338,13 @@ pub fn from_puzzlink(url: &str) -> InputResult<StarBattle> {
 /// when puzz.link cannot express the regions (see [`puzzlink_obstacle`]).
 pub fn to_pzprv3(p: &StarBattle, stars: Option<&Grid<bool>>) -> Option<String> {
     puzzlink_obstacle(p).is_none().then_some(())?;
-    let mut s = format!("pzprv3\nstarbattle\n{}\n{}\n{}\n{}\n", p.rows(), p.cols(), p.stars(), p.n_regions());
+    let mut s = format!(
+        "pzprv3\nstarbattle\n{}\n{}\n{}\n{}\n",
+        p.rows(),
+        p.cols(),
+        p.stars(),
+        p.n_regions()
+    );
     for r in 0..p.rows() {
         for g in p.regions().row(r) {
             s.push_str(&g.unwrap_or(0).to_string());
@@ -287,7 +354,11 @@ pub fn to_pzprv3(p: &StarBattle, stars: Option<&Grid<bool>>) -> Option<String> {
     }
     for r in 0..p.rows() {
         for c in 0..p.cols() {
-            s.push_str(if stars.and_then(|g| g.get(r, c)).copied().unwrap_or(false) { "# " } else { ". " });
+            s.push_str(if stars.and_then(|g| g.get(r, c)).copied().unwrap_or(false) {
+                "# "
+            } else {
+                ". "
+            });
         }
         s.push('\n');
     }
@@ -299,27 +370,43 @@ pub fn from_pzprv3(text: &str) -> InputResult<StarBattle> {
     let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
     let at = |i: usize| format!("pzprv3 line {}", i + 1);
     if lines.first() != Some(&"pzprv3") || lines.get(1) != Some(&"starbattle") {
-        return Err(InputError::at(at(0), "a pzprv3 Star Battle file starts with the lines `pzprv3` and `starbattle`"));
+        return Err(InputError::at(
+            at(0),
+            "a pzprv3 Star Battle file starts with the lines `pzprv3` and `starbattle`",
+        ));
     }
     let num = |i: usize, what: &str| -> InputResult<usize> {
-        lines.get(i).and_then(|s| s.parse().ok()).ok_or_else(|| InputError::at(at(i), format!("expected the {what}")))
+        lines
+            .get(i)
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(|| InputError::at(at(i), format!("expected the {what}")))
     };
     let rows = num(2, "number of rows")?;
     let cols = num(3, "number of columns")?;
     let stars = num(4, "number of stars")?;
     let _regions = num(5, "number of regions")?;
     if rows == 0 || cols == 0 || rows > super::model::MAX_SIZE || cols > super::model::MAX_SIZE {
-        return Err(InputError::at(at(2), format!("a {rows}x{cols} grid is outside 1 to {}", super::model::MAX_SIZE)));
+        return Err(InputError::at(
+            at(2),
+            format!("a {rows}x{cols} grid is outside 1 to {}", super::model::MAX_SIZE),
+        ));
     }
     let mut cells = Vec::with_capacity(rows * cols);
     for r in 0..rows {
-        let line = lines.get(6 + r).ok_or_else(|| InputError::at(at(6 + r), "missing a row of region numbers"))?;
+        let line = lines
+            .get(6 + r)
+            .ok_or_else(|| InputError::at(at(6 + r), "missing a row of region numbers"))?;
         let ids: Vec<&str> = line.split_whitespace().collect();
         if ids.len() != cols {
-            return Err(InputError::at(at(6 + r), format!("expected {cols} region numbers, found {}", ids.len())));
+            return Err(InputError::at(
+                at(6 + r),
+                format!("expected {cols} region numbers, found {}", ids.len()),
+            ));
         }
         for id in ids {
-            let v: u32 = id.parse().map_err(|_| InputError::at(at(6 + r), format!("`{}` is not a region number", clip(id))))?;
+            let v: u32 = id.parse().map_err(|_| {
+                InputError::at(at(6 + r), format!("`{}` is not a region number", clip(id)))
+            })?;
             cells.push(Some(v));
         }
     }
@@ -380,14 +467,25 @@ pub fn from_sbn(text: &str) -> InputResult<StarBattle> {
     }
     let n = sbn_side(&chars[..2]).ok_or_else(|| {
         let code: String = chars[..2].iter().collect();
-        InputError::at("SBN, characters 1-2", format!("`{code}` is not a size code (55 to 99 for 5 to 9, AA to PP for 10 to 25)"))
+        InputError::at(
+            "SBN, characters 1-2",
+            format!("`{code}` is not a size code (55 to 99 for 5 to 9, AA to PP for 10 to 25)"),
+        )
     })?;
-    let stars = chars[2]
-        .to_digit(10)
-        .ok_or_else(|| InputError::at("SBN, character 3", format!("expected the number of stars (a digit), found `{}`", chars[2])))? as usize;
+    let stars = chars[2].to_digit(10).ok_or_else(|| {
+        InputError::at(
+            "SBN, character 3",
+            format!("expected the number of stars (a digit), found `{}`", chars[2]),
+        )
+    })? as usize;
     let flag = chars[3];
     if !matches!(flag, 'W' | 'e') {
-        return Err(InputError::at("SBN, character 4", format!("expected the flag `W` (puzzle only) or `e` (player marks follow), found `{flag}`")));
+        return Err(InputError::at(
+            "SBN, character 4",
+            format!(
+                "expected the flag `W` (puzzle only) or `e` (player marks follow), found `{flag}`"
+            ),
+        ));
     }
     let n_bits = sbn_border_bits(n);
     let n_digits = n_bits.div_ceil(6);
@@ -395,12 +493,21 @@ pub fn from_sbn(text: &str) -> InputResult<StarBattle> {
     if region_digits.len() < n_digits {
         return Err(InputError::at(
             "SBN, region data",
-            format!("a {n}x{n} grid needs {n_digits} region digits after `{}`, found {}", chars[..4].iter().collect::<String>(), region_digits.len()),
+            format!(
+                "a {n}x{n} grid needs {n_digits} region digits after `{}`, found {}",
+                chars[..4].iter().collect::<String>(),
+                region_digits.len()
+            ),
         ));
     }
     let mut bits = Vec::with_capacity(n_digits * 6);
     for (i, &ch) in region_digits.iter().enumerate() {
-        let v = sbn_value(ch).ok_or_else(|| InputError::at(format!("SBN, character {}", 5 + i), format!("`{ch}` is not an SBN digit (0-9, A-Z, a-z, - and _)")))?;
+        let v = sbn_value(ch).ok_or_else(|| {
+            InputError::at(
+                format!("SBN, character {}", 5 + i),
+                format!("`{ch}` is not an SBN digit (0-9, A-Z, a-z, - and _)"),
+            )
+        })?;
         bits.extend((0..6).rev().map(|s| v >> s & 1 == 1));
     }
     let bits = &bits[bits.len() - n_bits..];
@@ -413,10 +520,16 @@ pub fn from_sbn(text: &str) -> InputResult<StarBattle> {
     }
     let most_marks = (n * n + 2).div_ceil(3);
     if tail.len() > most_marks {
-        return Err(InputError::at("SBN, player marks", format!("a {n}x{n} grid has at most {most_marks} mark digits, found {}", tail.len())));
+        return Err(InputError::at(
+            "SBN, player marks",
+            format!("a {n}x{n} grid has at most {most_marks} mark digits, found {}", tail.len()),
+        ));
     }
     if let Some(i) = tail.iter().position(|&c| sbn_value(c).is_none()) {
-        return Err(InputError::at(format!("SBN, character {}", 5 + n_digits + i), format!("`{}` is not an SBN digit (0-9, A-Z, a-z, - and _)", tail[i])));
+        return Err(InputError::at(
+            format!("SBN, character {}", 5 + n_digits + i),
+            format!("`{}` is not an SBN digit (0-9, A-Z, a-z, - and _)", tail[i]),
+        ));
     }
     let (vertical, horizontal) = bits.split_at(n * (n - 1));
     // Right of (r, c): vertical[r(n-1) + c]; below (r, c): horizontal[c(n-1) + r].
@@ -462,10 +575,16 @@ pub fn from_sbn(text: &str) -> InputResult<StarBattle> {
 pub fn to_sbn(p: &StarBattle) -> Result<String, String> {
     let n = p.rows();
     if !SBN_SIDES.contains(&n) {
-        return Err(format!("SBN holds sides {} to {}, not {n}", SBN_SIDES.start(), SBN_SIDES.end()));
+        return Err(format!(
+            "SBN holds sides {} to {}, not {n}",
+            SBN_SIDES.start(),
+            SBN_SIDES.end()
+        ));
     }
     if let Some(why) = puzzlink_obstacle(p) {
-        return Err(why.replace("puzz.link's walls cannot", "SBN's borders cannot").replace("puzz.link would", "SBN would"));
+        return Err(why
+            .replace("puzz.link's walls cannot", "SBN's borders cannot")
+            .replace("puzz.link would", "SBN would"));
     }
     let g = p.regions();
     let mut bits = vec![false; sbn_border_bits(n).next_multiple_of(6) - sbn_border_bits(n)];
@@ -509,18 +628,33 @@ fn split_fields(line: &str) -> Vec<String> {
 pub fn from_krazydad_line(line: &str) -> InputResult<Entry<StarBattle>> {
     let f = split_fields(line);
     if f.len() < 4 {
-        return Err(InputError::new(format!("expected `rows,cols,k,\"regions\",\"solution\"`, found {} fields", f.len())));
+        return Err(InputError::new(format!(
+            "expected `rows,cols,k,\"regions\",\"solution\"`, found {} fields",
+            f.len()
+        )));
     }
     let num = |i: usize, what: &str| -> InputResult<usize> {
-        f[i].parse().map_err(|_| InputError::at(format!("field {}", i + 1), format!("expected the {what}, found `{}`", clip(&f[i]))))
+        f[i].parse().map_err(|_| {
+            InputError::at(
+                format!("field {}", i + 1),
+                format!("expected the {what}, found `{}`", clip(&f[i])),
+            )
+        })
     };
-    let (rows, cols, stars) = (num(0, "number of rows")?, num(1, "number of columns")?, num(2, "number of stars")?);
+    let (rows, cols, stars) =
+        (num(0, "number of rows")?, num(1, "number of columns")?, num(2, "number of stars")?);
     if rows == 0 || cols == 0 || rows > super::model::MAX_SIZE || cols > super::model::MAX_SIZE {
-        return Err(InputError::at("field 1", format!("a {rows}x{cols} grid is outside 1 to {}", super::model::MAX_SIZE)));
+        return Err(InputError::at(
+            "field 1",
+            format!("a {rows}x{cols} grid is outside 1 to {}", super::model::MAX_SIZE),
+        ));
     }
     let letters: Vec<char> = f[3].chars().collect();
     if letters.len() != rows * cols {
-        return Err(InputError::at("field 4", format!("expected {} region letters, found {}", rows * cols, letters.len())));
+        return Err(InputError::at(
+            "field 4",
+            format!("expected {} region letters, found {}", rows * cols, letters.len()),
+        ));
     }
     let cells = letters
         .iter()
@@ -533,7 +667,10 @@ pub fn from_krazydad_line(line: &str) -> InputResult<Entry<StarBattle>> {
         Some(sol) => {
             let chars: Vec<char> = sol.chars().collect();
             if chars.len() != rows * cols {
-                return Err(InputError::at("field 5", format!("expected {} answer digits, found {}", rows * cols, chars.len())));
+                return Err(InputError::at(
+                    "field 5",
+                    format!("expected {} answer digits, found {}", rows * cols, chars.len()),
+                ));
             }
             let rows_text: Vec<String> = chars.chunks(cols).map(|c| c.iter().collect()).collect();
             Some(stars_from_rows(&puzzle, &rows_text).map_err(|e| e.within("field 5"))?)
@@ -552,8 +689,9 @@ pub fn import(text: &str) -> InputResult<Entry<StarBattle>> {
     let t = text.trim();
     let plain = |puzzle| Entry { id: String::new(), puzzle, known: None };
     if t.starts_with('{') {
-        let v: serde_json::Value = serde_json::from_str(t)
-            .map_err(|e| InputError::at(format!("JSON line {}, column {}", e.line(), e.column()), e.to_string()))?;
+        let v: serde_json::Value = serde_json::from_str(t).map_err(|e| {
+            InputError::at(format!("JSON line {}, column {}", e.line(), e.column()), e.to_string())
+        })?;
         return from_json(&v).map(plain);
     }
     if t.starts_with("pzprv3") {
@@ -562,11 +700,14 @@ pub fn import(text: &str) -> InputResult<Entry<StarBattle>> {
     if t.contains('?') || t.starts_with("starbattle/") {
         return from_puzzlink(t).map(plain);
     }
-    let first = t.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("");
+    let first =
+        t.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("");
     if is_krazydad(first) {
         return from_krazydad_line(first);
     }
-    if looks_like_sbn(first) || first.get(..2).is_some_and(|code| sbn_side(&code.chars().collect::<Vec<_>>()).is_some()) {
+    if looks_like_sbn(first)
+        || first.get(..2).is_some_and(|code| sbn_side(&code.chars().collect::<Vec<_>>()).is_some())
+    {
         return from_sbn(first).map(plain);
     }
     if t.is_empty() {
@@ -579,8 +720,12 @@ pub fn import(text: &str) -> InputResult<Entry<StarBattle>> {
 
 /// Reads a file of KrazyDad lines or of SBN strings (one puzzle a line), or any single puzzle.
 pub fn read_collection(text: &str, name: &str) -> InputResult<Vec<Entry<StarBattle>>> {
-    let lines: Vec<(usize, &str)> =
-        text.lines().enumerate().map(|(i, l)| (i, l.trim())).filter(|(_, l)| !l.is_empty() && !l.starts_with('#')).collect();
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .collect();
     if lines.len() > 1 && lines.first().is_some_and(|(_, l)| looks_like_sbn(l)) {
         return lines
             .into_iter()
@@ -594,8 +739,10 @@ pub fn read_collection(text: &str, name: &str) -> InputResult<Vec<Entry<StarBatt
         return lines
             .into_iter()
             .map(|(i, l)| {
-                let mut e = from_krazydad_line(l).map_err(|e| e.within(format!("{name} line {}", i + 1)))?;
-                let tag = l.split_once('#').and_then(|(_, c)| c.split_whitespace().next()).unwrap_or("");
+                let mut e = from_krazydad_line(l)
+                    .map_err(|e| e.within(format!("{name} line {}", i + 1)))?;
+                let tag =
+                    l.split_once('#').and_then(|(_, c)| c.split_whitespace().next()).unwrap_or("");
                 e.id = if tag.is_empty() { format!("line {}", i + 1) } else { tag.to_string() };
                 Ok(e)
             })

@@ -73,11 +73,31 @@ pub const ALL: u8 = CONTRADICTION;
 
 /// The ladder: rung `r` names the rules of rank `r`.
 pub const LADDER: &[Rung] = &[
-    Rung { rules: "Singles: neighbours of a star, full rows, columns and regions, just enough room", level: "easy", rating: "easy (singles)" },
-    Rung { rules: "2x2 blocks in a row, column, region or pair of lines", level: "medium", rating: "medium (2x2 blocks)" },
-    Rung { rules: "Confinement: regions inside lines and lines inside regions", level: "hard", rating: "hard (confinement)" },
-    Rung { rules: "Region shapes and squeezes: every placement of a unit's stars", level: "hard", rating: "hard (region shapes)" },
-    Rung { rules: "Short contradictions with the direct rules", level: "expert", rating: "expert (short contradictions)" },
+    Rung {
+        rules: "Singles: neighbours of a star, full rows, columns and regions, just enough room",
+        level: "easy",
+        rating: "easy (singles)",
+    },
+    Rung {
+        rules: "2x2 blocks in a row, column, region or pair of lines",
+        level: "medium",
+        rating: "medium (2x2 blocks)",
+    },
+    Rung {
+        rules: "Confinement: regions inside lines and lines inside regions",
+        level: "hard",
+        rating: "hard (confinement)",
+    },
+    Rung {
+        rules: "Region shapes and squeezes: every placement of a unit's stars",
+        level: "hard",
+        rating: "hard (region shapes)",
+    },
+    Rung {
+        rules: "Short contradictions with the direct rules",
+        level: "expert",
+        rating: "expert (short contradictions)",
+    },
 ];
 
 /// The most steps of direct rules a contradiction may take (the chain a person follows).
@@ -141,7 +161,8 @@ impl Board {
     pub fn new(p: &StarBattle) -> Self {
         let n = p.rows();
         let k = p.stars();
-        let region: Vec<Option<usize>> = p.regions().cells().iter().map(|g| g.map(usize::from)).collect();
+        let region: Vec<Option<usize>> =
+            p.regions().cells().iter().map(|g| g.map(usize::from)).collect();
         let mut units: Vec<Vec<usize>> = Vec::new();
         for r in 0..n {
             units.push((0..n).map(|c| r * n + c).collect());
@@ -194,7 +215,20 @@ impl Board {
                 of_cell[i].push(u as u16);
             }
         }
-        Board { n, k, units, pairs, region, n_regions: p.n_regions(), at, nbrs, nb_bits, unit_bits, of_cell, words }
+        Board {
+            n,
+            k,
+            units,
+            pairs,
+            region,
+            n_regions: p.n_regions(),
+            at,
+            nbrs,
+            nb_bits,
+            unit_bits,
+            of_cell,
+            words,
+        }
     }
 
     /// The starting cells: all open, except cells outside every region, which are empty.
@@ -297,7 +331,11 @@ fn cells_words(n: usize, cells: &[usize]) -> String {
             cols.push(sorted[i] % n + 1);
             i += 1;
         }
-        parts.push(if cols.len() == 1 { format!("row {}, column {}", r + 1, cols[0]) } else { format!("row {}, columns {}", r + 1, and_list(&cols)) });
+        parts.push(if cols.len() == 1 {
+            format!("row {}, column {}", r + 1, cols[0])
+        } else {
+            format!("row {}, columns {}", r + 1, and_list(&cols))
+        });
     }
     parts.join("; ")
 }
@@ -320,7 +358,10 @@ fn lines_name(by_col: bool, set: u64) -> String {
 }
 
 fn regions_name(set: u64) -> String {
-    let l: Vec<String> = (0..64).filter(|&g| set >> g & 1 == 1).map(|g| StarBattle::letter(g as u8).to_string()).collect();
+    let l: Vec<String> = (0..64)
+        .filter(|&g| set >> g & 1 == 1)
+        .map(|g| StarBattle::letter(g as u8).to_string())
+        .collect();
     format!("{} {}", if l.len() == 1 { "region" } else { "regions" }, and_list(&l))
 }
 
@@ -362,7 +403,14 @@ impl<'b> State<'b> {
     /// A state over `cells`; `words` builds sentences and figures.
     pub fn new(b: &'b Board, cells: Vec<Cell>, words: bool) -> Self {
         let sets = b.units.len() + b.pairs.len();
-        let mut st = State { b, cells, words, stars: vec![0; sets], open: vec![0; sets], blocks_seen: std::cell::RefCell::new(vec![0; sets]) };
+        let mut st = State {
+            b,
+            cells,
+            words,
+            stars: vec![0; sets],
+            open: vec![0; sets],
+            blocks_seen: std::cell::RefCell::new(vec![0; sets]),
+        };
         st.count();
         st
     }
@@ -399,7 +447,15 @@ impl<'b> State<'b> {
         self.blocks_seen.borrow_mut().iter_mut().for_each(|x| *x = 0);
     }
 
-    fn deduction(&self, rule: &'static str, rank: u8, changes: Vec<Change>, reasons: Vec<usize>, clues: impl FnOnce() -> Vec<String>, sentence: impl FnOnce() -> String) -> D {
+    fn deduction(
+        &self,
+        rule: &'static str,
+        rank: u8,
+        changes: Vec<Change>,
+        reasons: Vec<usize>,
+        clues: impl FnOnce() -> Vec<String>,
+        sentence: impl FnOnce() -> String,
+    ) -> D {
         let cells = changes.iter().map(|c| c.0).collect();
         if self.words {
             Deduction::new(rule, rank, changes, cells, reasons, sentence()).clues(clues())
@@ -411,7 +467,6 @@ impl<'b> State<'b> {
     fn broken(&self, cells: Vec<usize>, sentence: impl FnOnce() -> String) -> Broken {
         Broken { cells, sentence: if self.words { sentence() } else { String::new() } }
     }
-
 
     fn open_in(&self, unit: &[usize]) -> Vec<usize> {
         unit.iter().copied().filter(|&i| self.cells[i] == Cell::Open).collect()
@@ -492,7 +547,15 @@ impl<'b> State<'b> {
             for &j in &self.b.nbrs[i] {
                 match self.cells[j] {
                     Cell::Open => open.push(j),
-                    Cell::Star => return Err(self.broken(vec![i.min(j), i.max(j)], || format!("the stars at {} and {} touch", cell_words(n, i.min(j)), cell_words(n, i.max(j))))),
+                    Cell::Star => {
+                        return Err(self.broken(vec![i.min(j), i.max(j)], || {
+                            format!(
+                                "the stars at {} and {} touch",
+                                cell_words(n, i.min(j)),
+                                cell_words(n, i.max(j))
+                            )
+                        }))
+                    }
                     Cell::Empty => {}
                 }
             }
@@ -521,15 +584,27 @@ impl<'b> State<'b> {
             }
             let open = self.open_in(unit);
             if stars > k {
-                return Err(self.broken(unit.iter().copied().filter(|&i| self.cells[i] == Cell::Star).collect(), || format!("{} holds {stars} stars, more than {k}", self.b.unit_name(u))));
+                return Err(self.broken(
+                    unit.iter().copied().filter(|&i| self.cells[i] == Cell::Star).collect(),
+                    || format!("{} holds {stars} stars, more than {k}", self.b.unit_name(u)),
+                ));
             }
             if stars + open.len() < k {
-                return Err(self.broken(unit.clone(), || format!("{} has room for only {} of its {}", self.b.unit_name(u), stars + open.len(), stars_word(k))));
+                return Err(self.broken(unit.clone(), || {
+                    format!(
+                        "{} has room for only {} of its {}",
+                        self.b.unit_name(u),
+                        stars + open.len(),
+                        stars_word(k)
+                    )
+                }));
             }
             if open.is_empty() {
                 continue;
             }
-            let reasons = || unit.iter().copied().filter(|&i| self.cells[i] == Cell::Star).collect::<Vec<_>>();
+            let reasons = || {
+                unit.iter().copied().filter(|&i| self.cells[i] == Cell::Star).collect::<Vec<_>>()
+            };
             let name = || self.b.unit_name(u);
             if stars == k {
                 let count = open.len();
@@ -572,7 +647,12 @@ impl<'b> State<'b> {
             let (r, c) = (r as usize, c as usize);
             // The cells come in reading order, so only the windows anchored on this row or the
             // one above (the last ones made) can hold this cell.
-            if let Some(w) = out.iter_mut().rev().take_while(|w| w.r + 1 >= r).find(|w| (r == w.r || r == w.r + 1) && (c == w.c || c == w.c + 1)) {
+            if let Some(w) = out
+                .iter_mut()
+                .rev()
+                .take_while(|w| w.r + 1 >= r)
+                .find(|w| (r == w.r || r == w.r + 1) && (c == w.c || c == w.c + 1))
+            {
                 w.cells[w.len] = i;
                 w.len += 1;
                 continue;
@@ -609,7 +689,17 @@ impl<'b> State<'b> {
                 _ => String::new(),
             };
             let rule = if q.is_some() { "2x2 blocks across two lines" } else { "2x2 blocks" };
-            match self.block_count(unit, cap - stars, rule, BLOCKS, &name, q.is_some(), "", u.is_some_and(|u| u < 2 * b.n), &mut ws)? {
+            match self.block_count(
+                unit,
+                cap - stars,
+                rule,
+                BLOCKS,
+                &name,
+                q.is_some(),
+                "",
+                u.is_some_and(|u| u < 2 * b.n),
+                &mut ws,
+            )? {
                 Some(d) => return Ok(Some(d)),
                 None => self.blocks_seen.borrow_mut()[x] = self.open[x] + 1,
             }
@@ -621,7 +711,18 @@ impl<'b> State<'b> {
     /// the rules; exactly as many puts a star in a block with one open cell and empties a cell
     /// next to every open cell of a block. `why` (words) says where the count comes from.
     #[allow(clippy::too_many_arguments)]
-    fn block_count(&self, cells: &[usize], need: usize, rule: &'static str, rank: u8, name: &dyn Fn() -> String, many: bool, why: &str, line: bool, ws: &mut Vec<Window>) -> R {
+    fn block_count(
+        &self,
+        cells: &[usize],
+        need: usize,
+        rule: &'static str,
+        rank: u8,
+        name: &dyn Fn() -> String,
+        many: bool,
+        why: &str,
+        line: bool,
+        ws: &mut Vec<Window>,
+    ) -> R {
         let b = self.b;
         let n = b.n;
         if cells.iter().filter(|&&i| self.cells[i] == Cell::Open).count() > 4 * need {
@@ -662,7 +763,11 @@ impl<'b> State<'b> {
             }
             // Cells next to every open cell of the window.
             for &j in &b.nbrs[open[0]] {
-                if self.cells[j] == Cell::Open && !open.contains(&j) && open.iter().all(|&o| b.adjacent(o, j)) && seen.insert(j) {
+                if self.cells[j] == Cell::Open
+                    && !open.contains(&j)
+                    && open.iter().all(|&o| b.adjacent(o, j))
+                    && seen.insert(j)
+                {
                     changes.push((j, Cell::Empty));
                 }
             }
@@ -752,10 +857,16 @@ impl<'b> State<'b> {
                     rest.clear();
                     if by_col {
                         for r in 0..n {
-                            rest.extend((r * n + a..=r * n + e).filter(|&i| b.region[i].is_some_and(|g| regs >> g & 1 == 0)));
+                            rest.extend(
+                                (r * n + a..=r * n + e)
+                                    .filter(|&i| b.region[i].is_some_and(|g| regs >> g & 1 == 0)),
+                            );
                         }
                     } else {
-                        rest.extend((a * n..(e + 1) * n).filter(|&i| b.region[i].is_some_and(|g| regs >> g & 1 == 0)));
+                        rest.extend(
+                            (a * n..(e + 1) * n)
+                                .filter(|&i| b.region[i].is_some_and(|g| regs >> g & 1 == 0)),
+                        );
                     }
                     let lines = ((1u64 << m) - 1) << a;
                     let inside = vec![(); count];
@@ -774,7 +885,17 @@ impl<'b> State<'b> {
                     } else {
                         String::new()
                     };
-                    if let Some(d) = self.block_count(&rest, band_need - in_need, "Confinement with 2x2 blocks", CONFINEMENT, &name, true, &why, false, &mut ws)? {
+                    if let Some(d) = self.block_count(
+                        &rest,
+                        band_need - in_need,
+                        "Confinement with 2x2 blocks",
+                        CONFINEMENT,
+                        &name,
+                        true,
+                        &why,
+                        false,
+                        &mut ws,
+                    )? {
                         return Ok(Some(d));
                     }
                 }
@@ -807,16 +928,39 @@ impl<'b> State<'b> {
             let reg_need: Vec<usize> = (0..b.n_regions).map(|g| need[2 * n + g]).collect();
             let line_need: Vec<usize> = (0..n).map(|l| need[line_unit(l)]).collect();
             // Regions inside lines: the lines' other open cells are empty.
-            let useful = |regs: u64, lines: u64| self.cells.iter().enumerate().any(|(i, &c)| c == Cell::Open && lines >> line(i) & 1 == 1 && b.region[i].is_some_and(|g| regs >> g & 1 == 0));
+            let useful = |regs: u64, lines: u64| {
+                self.cells.iter().enumerate().any(|(i, &c)| {
+                    c == Cell::Open
+                        && lines >> line(i) & 1 == 1
+                        && b.region[i].is_some_and(|g| regs >> g & 1 == 0)
+                })
+            };
             match tight(&reg_lines, &reg_need, &line_need, TIGHT_LINES.min(n / 2), useful) {
                 Err((regs, lines)) => {
                     let cells = (0..n * n).filter(|&i| lines >> line(i) & 1 == 1).collect();
                     return Err(self.broken(cells, || format!("the open cells of {} all lie in {}, which need more stars than those lines can hold", regions_name(regs), lines_name(by_col, lines))));
                 }
                 Ok(Some((regs, lines))) => {
-                    let changes: Vec<Change> = (0..n * n).filter(|&i| self.cells[i] == Cell::Open && lines >> line(i) & 1 == 1 && b.region[i].is_some_and(|g| regs >> g & 1 == 0)).map(|i| (i, Cell::Empty)).collect();
-                    let reasons = if self.words { (0..n * n).filter(|&i| self.cells[i] != Cell::Empty && b.region[i].is_some_and(|g| regs >> g & 1 == 1)).collect() } else { vec![] };
-                    let rn: usize = (0..b.n_regions).filter(|&g| regs >> g & 1 == 1).map(|g| reg_need[g]).sum();
+                    let changes: Vec<Change> = (0..n * n)
+                        .filter(|&i| {
+                            self.cells[i] == Cell::Open
+                                && lines >> line(i) & 1 == 1
+                                && b.region[i].is_some_and(|g| regs >> g & 1 == 0)
+                        })
+                        .map(|i| (i, Cell::Empty))
+                        .collect();
+                    let reasons = if self.words {
+                        (0..n * n)
+                            .filter(|&i| {
+                                self.cells[i] != Cell::Empty
+                                    && b.region[i].is_some_and(|g| regs >> g & 1 == 1)
+                            })
+                            .collect()
+                    } else {
+                        vec![]
+                    };
+                    let rn: usize =
+                        (0..b.n_regions).filter(|&g| regs >> g & 1 == 1).map(|g| reg_need[g]).sum();
                     let nr = regs.count_ones();
                     let nl = lines.count_ones();
                     let mut d = self.deduction("Confinement", CONFINEMENT, changes, reasons, || vec![lines_name(by_col, lines), regions_name(regs)], || {
@@ -832,23 +976,46 @@ impl<'b> State<'b> {
                         )
                     });
                     if self.words {
-                        d.figures.push(Figure { label: lines_name(by_col, lines), cells: (0..n * n).filter(|&i| lines >> line(i) & 1 == 1).collect() });
+                        d.figures.push(Figure {
+                            label: lines_name(by_col, lines),
+                            cells: (0..n * n).filter(|&i| lines >> line(i) & 1 == 1).collect(),
+                        });
                     }
                     return Ok(Some(d));
                 }
                 Ok(None) => {}
             }
             // Lines inside regions: the regions' open cells outside the lines are empty.
-            let useful = |lines: u64, regs: u64| self.cells.iter().enumerate().any(|(i, &c)| c == Cell::Open && lines >> line(i) & 1 == 0 && b.region[i].is_some_and(|g| regs >> g & 1 == 1));
+            let useful = |lines: u64, regs: u64| {
+                self.cells.iter().enumerate().any(|(i, &c)| {
+                    c == Cell::Open
+                        && lines >> line(i) & 1 == 0
+                        && b.region[i].is_some_and(|g| regs >> g & 1 == 1)
+                })
+            };
             match tight(&line_regs, &line_need, &reg_need, TIGHT_LINES.min(n / 2), useful) {
                 Err((lines, regs)) => {
                     let cells = (0..n * n).filter(|&i| lines >> line(i) & 1 == 1).collect();
                     return Err(self.broken(cells, || format!("the open cells of {} all lie in {}, which need fewer stars than those lines do", lines_name(by_col, lines), regions_name(regs))));
                 }
                 Ok(Some((lines, regs))) => {
-                    let changes: Vec<Change> = (0..n * n).filter(|&i| self.cells[i] == Cell::Open && lines >> line(i) & 1 == 0 && b.region[i].is_some_and(|g| regs >> g & 1 == 1)).map(|i| (i, Cell::Empty)).collect();
-                    let reasons = if self.words { (0..n * n).filter(|&i| self.cells[i] != Cell::Empty && lines >> line(i) & 1 == 1).collect() } else { vec![] };
-                    let ln: usize = (0..n).filter(|&l| lines >> l & 1 == 1).map(|l| line_need[l]).sum();
+                    let changes: Vec<Change> = (0..n * n)
+                        .filter(|&i| {
+                            self.cells[i] == Cell::Open
+                                && lines >> line(i) & 1 == 0
+                                && b.region[i].is_some_and(|g| regs >> g & 1 == 1)
+                        })
+                        .map(|i| (i, Cell::Empty))
+                        .collect();
+                    let reasons = if self.words {
+                        (0..n * n)
+                            .filter(|&i| self.cells[i] != Cell::Empty && lines >> line(i) & 1 == 1)
+                            .collect()
+                    } else {
+                        vec![]
+                    };
+                    let ln: usize =
+                        (0..n).filter(|&l| lines >> l & 1 == 1).map(|l| line_need[l]).sum();
                     let nr = regs.count_ones();
                     let nl = lines.count_ones();
                     let mut d = self.deduction("Confinement (lines in regions)", CONFINEMENT, changes, reasons, || vec![lines_name(by_col, lines), regions_name(regs)], || {
@@ -864,7 +1031,10 @@ impl<'b> State<'b> {
                         )
                     });
                     if self.words {
-                        d.figures.push(Figure { label: lines_name(by_col, lines), cells: (0..n * n).filter(|&i| lines >> line(i) & 1 == 1).collect() });
+                        d.figures.push(Figure {
+                            label: lines_name(by_col, lines),
+                            cells: (0..n * n).filter(|&i| lines >> line(i) & 1 == 1).collect(),
+                        });
                     }
                     return Ok(Some(d));
                 }
@@ -884,9 +1054,11 @@ impl<'b> State<'b> {
         let units = b.units.len();
         // Units with little room, which a placement must leave room in.
         let tight_units: Vec<usize> = (0..units)
-            .filter(|&u| need[u] > 0 && {
-                let o = b.units[u].iter().filter(|&&i| self.cells[i] == Cell::Open).count();
-                o <= need[u] + 3
+            .filter(|&u| {
+                need[u] > 0 && {
+                    let o = b.units[u].iter().filter(|&&i| self.cells[i] == Cell::Open).count();
+                    o <= need[u] + 3
+                }
             })
             .collect();
         // Regions first, then rows and columns.
@@ -902,7 +1074,13 @@ impl<'b> State<'b> {
             }
             match self.placements(u, s, &cells, &need, &open, &tight_units) {
                 Err(()) => {
-                    return Err(self.broken(cells.clone(), || format!("{} has no way to place its {} without breaking a rule", b.unit_name(u), stars_word(s))));
+                    return Err(self.broken(cells.clone(), || {
+                        format!(
+                            "{} has no way to place its {} without breaking a rule",
+                            b.unit_name(u),
+                            stars_word(s)
+                        )
+                    }));
                 }
                 Ok(None) => {}
                 Ok(Some((always, ever, outside, count))) => {
@@ -957,11 +1135,25 @@ impl<'b> State<'b> {
     /// the cells in any, the cells outside the unit every placement empties, and how many there
     /// are; `Ok(None)` when there are more than [`PLACEMENTS_MAX`]; `Err` when there is none.
     #[allow(clippy::type_complexity)]
-    fn placements(&self, u: usize, s: usize, cells: &[usize], need: &[usize], open: &[u64], tight_units: &[usize]) -> Result<Option<(u64, u64, Bits, usize)>, ()> {
+    fn placements(
+        &self,
+        u: usize,
+        s: usize,
+        cells: &[usize],
+        need: &[usize],
+        open: &[u64],
+        tight_units: &[usize],
+    ) -> Result<Option<(u64, u64, Bits, usize)>, ()> {
         let b = self.b;
         let m = cells.len();
         // Conflicts inside the unit.
-        let conflict: Vec<u64> = (0..m).map(|a| (0..m).filter(|&c| c != a && b.adjacent(cells[a], cells[c])).fold(0u64, |x, c| x | 1u64 << c)).collect();
+        let conflict: Vec<u64> = (0..m)
+            .map(|a| {
+                (0..m)
+                    .filter(|&c| c != a && b.adjacent(cells[a], cells[c]))
+                    .fold(0u64, |x, c| x | 1u64 << c)
+            })
+            .collect();
         let units_of: Vec<[Option<usize>; 3]> = cells.iter().map(|&i| b.units_of(i)).collect();
         // The open cells outside the unit.
         let mut outside_open: Bits = open.to_vec();
@@ -1013,7 +1205,20 @@ impl<'b> State<'b> {
                     counts[*v] += 1;
                 }
                 stack.push(j);
-                let go = rec(j + 1, s, m, u, cells, conflict, units_of, need, chosen | 1u64 << j, stack, counts, visit);
+                let go = rec(
+                    j + 1,
+                    s,
+                    m,
+                    u,
+                    cells,
+                    conflict,
+                    units_of,
+                    need,
+                    chosen | 1u64 << j,
+                    stack,
+                    counts,
+                    visit,
+                );
                 stack.pop();
                 for v in us.iter().flatten() {
                     counts[*v] -= 1;
@@ -1122,7 +1327,11 @@ impl<'b> State<'b> {
     fn probe_order(&self) -> Vec<usize> {
         let b = self.b;
         let units = b.units.len();
-        let slack: Vec<usize> = (0..units).map(|u| (self.open[u] as usize).saturating_sub(b.k.saturating_sub(self.stars[u] as usize))).collect();
+        let slack: Vec<usize> = (0..units)
+            .map(|u| {
+                (self.open[u] as usize).saturating_sub(b.k.saturating_sub(self.stars[u] as usize))
+            })
+            .collect();
         let mut eaten: Vec<(u16, usize)> = Vec::with_capacity(24);
         let mut keyed: Vec<(usize, usize)> = Vec::new();
         for i in 0..self.cells.len() {
@@ -1143,7 +1352,8 @@ impl<'b> State<'b> {
                     }
                 }
             }
-            let score = eaten.iter().map(|&(u, e)| e * 16 / (slack[u as usize] + 1)).max().unwrap_or(0);
+            let score =
+                eaten.iter().map(|&(u, e)| e * 16 / (slack[u as usize] + 1)).max().unwrap_or(0);
             keyed.push((usize::MAX - score, i));
         }
         keyed.sort_unstable();
@@ -1155,22 +1365,43 @@ impl<'b> State<'b> {
     fn refute(&self, i: usize, inner: u8) -> D {
         let n = self.b.n;
         if !self.words {
-            return Deduction::new("Contradiction", CONTRADICTION, vec![(i, Cell::Empty)], vec![i], Vec::new(), String::new());
+            return Deduction::new(
+                "Contradiction",
+                CONTRADICTION,
+                vec![(i, Cell::Empty)],
+                vec![i],
+                Vec::new(),
+                String::new(),
+            );
         }
         let mut told = State::new(self.b, self.cells.clone(), true);
         told.write(&[(i, Cell::Star)]);
         let mut chain: Vec<D> = Vec::new();
-        let broken = told.chain(inner, CHAIN_MAX, &mut |d| chain.push(d.clone())).0.expect("the same rules break the same way");
+        let broken = told
+            .chain(inner, CHAIN_MAX, &mut |d| chain.push(d.clone()))
+            .0
+            .expect("the same rules break the same way");
         let mut s = format!("Suppose {} held a star.", cell_words(n, i));
         for (t, d) in chain.iter().enumerate() {
-            s += &format!(" {} {}", if t == 0 { "Then" } else { "Next," }, lower_first(&d.sentence));
+            s +=
+                &format!(" {} {}", if t == 0 { "Then" } else { "Next," }, lower_first(&d.sentence));
         }
         s += &format!(" But now {}. So {} has no star.", broken.sentence, cell_words(n, i));
         let mut reasons: Vec<usize> = broken.cells.iter().copied().filter(|&j| j != i).collect();
         reasons.sort_unstable();
         reasons.dedup();
-        let mut d = Deduction::new("Contradiction", CONTRADICTION, vec![(i, Cell::Empty)], vec![i], reasons.clone(), s)
-            .clues(vec![format!("star at {}", cell_words(n, i)), format!("{} of at most {CHAIN_MAX}", plural(chain.len(), "step", "steps"))]);
+        let mut d = Deduction::new(
+            "Contradiction",
+            CONTRADICTION,
+            vec![(i, Cell::Empty)],
+            vec![i],
+            reasons.clone(),
+            s,
+        )
+        .clues(vec![
+            format!("star at {}", cell_words(n, i)),
+            format!("{} of at most {CHAIN_MAX}", plural(chain.len(), "step", "steps")),
+        ]);
         d = d.figure("the assumed star", vec![i]);
         for (t, c) in chain.iter().enumerate() {
             d = d.figure(format!("step {}: {}", t + 1, c.rule), c.cells.clone());
@@ -1180,7 +1411,12 @@ impl<'b> State<'b> {
 
     /// Runs the direct rules up to rank `inner` for at most `max` steps, handing each deduction
     /// to `each`: the contradiction when they break the rules, and the steps taken.
-    fn chain(&mut self, inner: u8, max: usize, each: &mut dyn FnMut(&D)) -> (Option<Broken>, usize) {
+    fn chain(
+        &mut self,
+        inner: u8,
+        max: usize,
+        each: &mut dyn FnMut(&D),
+    ) -> (Option<Broken>, usize) {
         for step in 0..max {
             match self.search(inner) {
                 Ok(Some(d)) => {
@@ -1204,7 +1440,13 @@ impl<'b> State<'b> {
 /// set by joining sets that share a B-unit, smallest first) with S the A-units whose sets lie
 /// inside L: when S needs as many stars as L, L's stars all come from S (`useful(S, L)` says
 /// whether that empties a cell); when S needs more, the rules are broken (`Err`).
-fn tight(a_sets: &[u64], a_need: &[usize], b_need: &[usize], max: usize, useful: impl Fn(u64, u64) -> bool) -> Result<Option<(u64, u64)>, (u64, u64)> {
+fn tight(
+    a_sets: &[u64],
+    a_need: &[usize],
+    b_need: &[usize],
+    max: usize,
+    useful: impl Fn(u64, u64) -> bool,
+) -> Result<Option<(u64, u64)>, (u64, u64)> {
     let active: Vec<usize> = (0..a_sets.len()).filter(|&a| a_sets[a] != 0).collect();
     let mut seen: HashSet<u64> = HashSet::new();
     let mut layer: Vec<u64> = Vec::new();
@@ -1216,7 +1458,8 @@ fn tight(a_sets: &[u64], a_need: &[usize], b_need: &[usize], max: usize, useful:
     layer.sort_unstable_by_key(|l| (l.count_ones(), *l));
     let mut weighed = 0usize;
     // Smallest sets first: a queue ordered by size.
-    let mut queue: std::collections::BTreeSet<(u32, u64)> = layer.iter().map(|&l| (l.count_ones(), l)).collect();
+    let mut queue: std::collections::BTreeSet<(u32, u64)> =
+        layer.iter().map(|&l| (l.count_ones(), l)).collect();
     while let Some((_, l)) = queue.pop_first() {
         weighed += 1;
         if weighed > TIGHT_MAX {

@@ -12,6 +12,8 @@
 //! - [`page`]: the page's pure functions (marks, highlights, SVG, the region editor's draft).
 
 pub mod check;
+#[cfg(target_arch = "wasm32")]
+pub mod editor_view;
 pub mod encode;
 pub mod formats;
 pub mod generate;
@@ -19,11 +21,9 @@ pub mod hint;
 pub mod logic;
 pub mod model;
 pub mod page;
+pub mod solve;
 #[cfg(target_arch = "wasm32")]
 pub mod view;
-#[cfg(target_arch = "wasm32")]
-pub mod editor_view;
-pub mod solve;
 
 pub use model::StarBattle;
 
@@ -50,10 +50,17 @@ pub struct GenerateOptions {
 impl Puzzle for StarBattle {
     const KIND: Kind = Kind::StarBattle;
     const TITLE: &'static str = "Star Battle";
-    const SAMPLES: &'static [(&'static str, &'static str)] = &[("6x6, one star (puzz.link)", "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou")];
+    const SAMPLES: &'static [(&'static str, &'static str)] =
+        &[("6x6, one star (puzz.link)", "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou")];
 
     fn shape(&self) -> String {
-        format!("{}x{}, {} star{}", self.rows(), self.cols(), self.stars(), if self.stars() == 1 { "" } else { "s" })
+        format!(
+            "{}x{}, {} star{}",
+            self.rows(),
+            self.cols(),
+            self.stars(),
+            if self.stars() == 1 { "" } else { "s" }
+        )
     }
 
     fn cell_count(&self) -> usize {
@@ -89,12 +96,21 @@ impl Puzzle for StarBattle {
         Self::generate_monitored(options, seed, None)
     }
 
-    fn generate_monitored(options: &GenerateOptions, seed: u64, monitor: Option<&mut Monitor>) -> Result<Self, GenerateError> {
+    fn generate_monitored(
+        options: &GenerateOptions,
+        seed: u64,
+        monitor: Option<&mut Monitor>,
+    ) -> Result<Self, GenerateError> {
         let size = options.size.unwrap_or(10);
         let stars = options.stars.unwrap_or(if size >= 9 { 2 } else { 1 });
         let level = match options.difficulty.as_deref() {
             None => generate::Difficulty::Logic,
-            Some(w) => generate::Difficulty::from_word(w).ok_or_else(|| GenerateError::Input(crate::error::InputError::at("difficulty", format!("unknown level `{w}`; use {}", generate::Difficulty::WORDS))))?,
+            Some(w) => generate::Difficulty::from_word(w).ok_or_else(|| {
+                GenerateError::Input(crate::error::InputError::at(
+                    "difficulty",
+                    format!("unknown level `{w}`; use {}", generate::Difficulty::WORDS),
+                ))
+            })?,
         };
         generate::generate_level(size, stars, level, seed, monitor)
     }
@@ -122,7 +138,12 @@ impl Puzzle for StarBattle {
             .collect()
     }
 
-    fn solve_with(&self, mode: Mode, _options: &crate::puzzle::NoOptions, monitor: Option<Monitor>) -> Result<Report<Grid<bool>>, SolveError> {
+    fn solve_with(
+        &self,
+        mode: Mode,
+        _options: &crate::puzzle::NoOptions,
+        monitor: Option<Monitor>,
+    ) -> Result<Report<Grid<bool>>, SolveError> {
         solve::solve(self, mode, monitor)
     }
 
@@ -137,7 +158,11 @@ impl Puzzle for StarBattle {
     }
 
     fn reveal_words(&self, answer: char) -> String {
-        if answer == '.' { "no star".into() } else { "a star".into() }
+        if answer == '.' {
+            "no star".into()
+        } else {
+            "a star".into()
+        }
     }
 
     fn cell_name(&self, cell: usize) -> String {

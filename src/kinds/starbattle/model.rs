@@ -27,7 +27,10 @@ impl StarBattle {
     pub fn new(labels: Grid<Option<u32>>, stars: usize) -> InputResult<Self> {
         let (rows, cols) = (labels.rows(), labels.cols());
         if rows == 0 || cols == 0 || rows > MAX_SIZE || cols > MAX_SIZE {
-            return Err(InputError::at("size", format!("rows and columns must be 1 to {MAX_SIZE}, got {rows}x{cols}")));
+            return Err(InputError::at(
+                "size",
+                format!("rows and columns must be 1 to {MAX_SIZE}, got {rows}x{cols}"),
+            ));
         }
         if rows != cols {
             return Err(InputError::at(
@@ -36,7 +39,10 @@ impl StarBattle {
             ));
         }
         if stars == 0 || stars > MAX_STARS {
-            return Err(InputError::at("stars", format!("stars per row, column and region must be 1 to {MAX_STARS}, got {stars}")));
+            return Err(InputError::at(
+                "stars",
+                format!("stars per row, column and region must be 1 to {MAX_STARS}, got {stars}"),
+            ));
         }
         let mut index: BTreeMap<u32, u8> = BTreeMap::new();
         let mut order = 0u8;

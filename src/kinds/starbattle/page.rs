@@ -21,7 +21,8 @@ pub const DOT: u8 = 2;
 
 /// Pastel fills, so regions stand apart by colour as well as by their walls.
 pub const PALETTE: [&str; 12] = [
-    "#fde2e4", "#e2ece9", "#fff1c1", "#dbe7f7", "#f0e2f7", "#e6f4d7", "#fbe3cf", "#d9f2f2", "#f2e6d9", "#e9e3fb", "#f7f0d2", "#e0f0e3",
+    "#fde2e4", "#e2ece9", "#fff1c1", "#dbe7f7", "#f0e2f7", "#e6f4d7", "#fbe3cf", "#d9f2f2",
+    "#f2e6d9", "#e9e3fb", "#f7f0d2", "#e0f0e3",
 ];
 
 /// The fill of a region (white for a cell outside every region).
@@ -104,10 +105,20 @@ pub fn conflicts(p: &StarBattle, stars: &Grid<bool>) -> Vec<bool> {
 
 /// Which sides of cell `i` are walls in a `rows` x `cols` grid of region labels:
 /// (top, left, bottom, right). The grid's edge is always a wall.
-pub fn walls<T: PartialEq>(labels: &[T], rows: usize, cols: usize, i: usize) -> (bool, bool, bool, bool) {
+pub fn walls<T: PartialEq>(
+    labels: &[T],
+    rows: usize,
+    cols: usize,
+    i: usize,
+) -> (bool, bool, bool, bool) {
     let (r, c) = (i / cols, i % cols);
     let other = |j: usize| labels.get(j) != labels.get(i);
-    (r == 0 || other(i - cols), c == 0 || other(i - 1), r + 1 == rows || other(i + cols), c + 1 == cols || other(i + 1))
+    (
+        r == 0 || other(i - cols),
+        c == 0 || other(i - 1),
+        r + 1 == rows || other(i + cols),
+        c + 1 == cols || other(i + 1),
+    )
 }
 
 // ---------------------------------------------------------------- pictures
@@ -154,7 +165,12 @@ pub fn render_svg(p: &StarBattle, stars: Option<&Grid<bool>>) -> String {
     for i in 0..labels.len() {
         let (x, y) = at(i);
         let (t, l, b, r) = walls(labels, rows, cols, i);
-        for (on, x1, y1, x2, y2) in [(t, x, y, x + CELL, y), (l, x, y, x, y + CELL), (b, x, y + CELL, x + CELL, y + CELL), (r, x + CELL, y, x + CELL, y + CELL)] {
+        for (on, x1, y1, x2, y2) in [
+            (t, x, y, x + CELL, y),
+            (l, x, y, x, y + CELL),
+            (b, x, y + CELL, x + CELL, y + CELL),
+            (r, x + CELL, y, x + CELL, y + CELL),
+        ] {
             if on {
                 let _ = writeln!(s, "<line class=\"wall\" x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"black\" stroke-width=\"3\" stroke-linecap=\"square\"/>");
             }
@@ -164,7 +180,11 @@ pub fn render_svg(p: &StarBattle, stars: Option<&Grid<bool>>) -> String {
         for (i, _) in g.cells().iter().enumerate().filter(|(_, &on)| on) {
             let (x, y) = at(i);
             let c = CELL as f64 / 2.0;
-            let _ = writeln!(s, "<polygon class=\"star\" points=\"{}\" fill=\"black\"/>", star_points(x as f64 + c, y as f64 + c, c * 0.8));
+            let _ = writeln!(
+                s,
+                "<polygon class=\"star\" points=\"{}\" fill=\"black\"/>",
+                star_points(x as f64 + c, y as f64 + c, c * 0.8)
+            );
         }
     }
     s.push_str("</svg>\n");
@@ -228,7 +248,12 @@ impl Draft {
 
     /// The regions of a puzzle, to edit.
     pub fn from_puzzle(p: &StarBattle) -> Draft {
-        Draft { rows: p.rows(), cols: p.cols(), stars: p.stars(), cells: p.regions().cells().to_vec() }
+        Draft {
+            rows: p.rows(),
+            cols: p.cols(),
+            stars: p.stars(),
+            cells: p.regions().cells().to_vec(),
+        }
     }
 
     /// The draft with `rows` x `cols` cells (each 1 to [`MAX_SIZE`]), keeping the cells both sizes share.
@@ -237,7 +262,11 @@ impl Draft {
         let cells = (0..rows * cols)
             .map(|i| {
                 let (r, c) = (i / cols, i % cols);
-                if r < self.rows && c < self.cols { self.cells.get(r * self.cols + c).copied().flatten() } else { None }
+                if r < self.rows && c < self.cols {
+                    self.cells.get(r * self.cols + c).copied().flatten()
+                } else {
+                    None
+                }
             })
             .collect();
         Draft { rows, cols, stars: self.stars, cells }
@@ -292,21 +321,30 @@ impl Draft {
     /// The puzzle, when the model accepts the draft.
     pub fn to_puzzle(&self) -> InputResult<StarBattle> {
         let labels = self.cells.iter().map(|l| l.map(u32::from)).collect();
-        let grid = Grid::from_cells(self.rows, self.cols, labels).ok_or_else(|| InputError::new("the draft's cells do not fill its grid"))?;
+        let grid = Grid::from_cells(self.rows, self.cols, labels)
+            .ok_or_else(|| InputError::new("the draft's cells do not fill its grid"))?;
         StarBattle::new(grid, self.stars)
     }
 
     /// The draft as text (the studio's JSON form, with `.` for cells outside every region), so
     /// a valid draft's text is the puzzle's own JSON.
     pub fn to_text(&self) -> String {
-        let rows: Vec<String> = self.cells.chunks(self.cols).map(|row| row.iter().map(|l| l.map_or('.', StarBattle::letter)).collect()).collect();
+        let rows: Vec<String> = self
+            .cells
+            .chunks(self.cols)
+            .map(|row| row.iter().map(|l| l.map_or('.', StarBattle::letter)).collect())
+            .collect();
         json!({"kind": "starbattle", "rows": self.rows, "cols": self.cols, "stars": self.stars, "regions": rows}).to_string()
     }
 
     /// Reads [`Draft::to_text`] back (or a puzzle's JSON); anything else is an error, never a panic.
     pub fn from_text(text: &str) -> InputResult<Draft> {
-        let v: serde_json::Value = serde_json::from_str(text).map_err(|e| InputError::at("draft", e.to_string()))?;
-        let stars = v.get("stars").and_then(|s| s.as_u64()).ok_or_else(|| InputError::at("draft", "no star count"))? as usize;
+        let v: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| InputError::at("draft", e.to_string()))?;
+        let stars = v
+            .get("stars")
+            .and_then(|s| s.as_u64())
+            .ok_or_else(|| InputError::at("draft", "no star count"))? as usize;
         let rows: Vec<&str> = v
             .get("regions")
             .and_then(|r| r.as_array())
@@ -315,8 +353,16 @@ impl Draft {
             .map(|r| r.as_str().ok_or_else(|| InputError::at("draft", "a regions row is not text")))
             .collect::<InputResult<_>>()?;
         let cols = rows.first().map(|r| r.chars().count()).unwrap_or(0);
-        if rows.is_empty() || rows.len() > MAX_SIZE || cols == 0 || cols > MAX_SIZE || rows.iter().any(|r| r.chars().count() != cols) {
-            return Err(InputError::at("draft", "the rows are not 1 to 40 rows of equal length, 1 to 40 cells each"));
+        if rows.is_empty()
+            || rows.len() > MAX_SIZE
+            || cols == 0
+            || cols > MAX_SIZE
+            || rows.iter().any(|r| r.chars().count() != cols)
+        {
+            return Err(InputError::at(
+                "draft",
+                "the rows are not 1 to 40 rows of equal length, 1 to 40 cells each",
+            ));
         }
         if !(1..=MAX_STARS).contains(&stars) {
             return Err(InputError::at("draft", format!("stars must be 1 to {MAX_STARS}")));
@@ -358,7 +404,8 @@ impl Draft {
             };
             list.push(Problem { text, cells: Vec::new(), blocking: true });
         }
-        let outside: Vec<usize> = (0..self.cells.len()).filter(|&i| self.cells[i].is_none()).collect();
+        let outside: Vec<usize> =
+            (0..self.cells.len()).filter(|&i| self.cells[i].is_none()).collect();
         if !outside.is_empty() && !regions.is_empty() {
             list.push(Problem {
                 text: format!(
@@ -384,7 +431,10 @@ impl Draft {
             let letter = StarBattle::letter(label);
             let pieces = crate::grid::pieces(rows, cols, &cells);
             if pieces.len() > 1 {
-                let starts: Vec<String> = pieces.iter().map(|p| place(p.iter().copied().min().unwrap_or(0), cols)).collect();
+                let starts: Vec<String> = pieces
+                    .iter()
+                    .map(|p| place(p.iter().copied().min().unwrap_or(0), cols))
+                    .collect();
                 list.push(Problem {
                     text: format!(
                         "Region {letter} is in {} separate pieces (at {}): join them or paint each its own region; puzz.link would read every piece as a region of its own.",
@@ -418,8 +468,17 @@ impl Draft {
 /// touching, even diagonally: a search for `k` such cells with a budget of nodes; past the
 /// budget the answer is `k` (no complaint rather than a wrong one).
 pub fn room_for_stars(cells: &[usize], cols: usize, k: usize) -> usize {
-    let touches = |a: usize, b: usize| (a / cols).abs_diff(b / cols) <= 1 && (a % cols).abs_diff(b % cols) <= 1;
-    fn search(left: &[usize], taken: usize, k: usize, best: &mut usize, budget: &mut u32, touches: &dyn Fn(usize, usize) -> bool) {
+    let touches = |a: usize, b: usize| {
+        (a / cols).abs_diff(b / cols) <= 1 && (a % cols).abs_diff(b % cols) <= 1
+    };
+    fn search(
+        left: &[usize],
+        taken: usize,
+        k: usize,
+        best: &mut usize,
+        budget: &mut u32,
+        touches: &dyn Fn(usize, usize) -> bool,
+    ) {
         *best = (*best).max(taken);
         if *best >= k || taken + left.len() <= *best || *budget == 0 {
             return;
@@ -435,7 +494,11 @@ pub fn room_for_stars(cells: &[usize], cols: usize, k: usize) -> usize {
     sorted.dedup();
     let (mut best, mut budget) = (0, 20_000u32);
     search(&sorted, 0, k, &mut best, &mut budget, &touches);
-    if budget == 0 { k } else { best.min(k) }
+    if budget == 0 {
+        k
+    } else {
+        best.min(k)
+    }
 }
 
 /// The region letter the board shows in each cell: the letter of a region in its first cell
@@ -459,7 +522,9 @@ pub fn region_letters(p: &StarBattle) -> Vec<Option<char>> {
 /// set, so a 2x2 block is drawn as one square and a band of rows as one rectangle.
 pub fn outline_path(cols: usize, cells: &[usize]) -> String {
     let set: std::collections::HashSet<usize> = cells.iter().copied().collect();
-    let has = |r: isize, c: isize| r >= 0 && c >= 0 && (c as usize) < cols && set.contains(&(r as usize * cols + c as usize));
+    let has = |r: isize, c: isize| {
+        r >= 0 && c >= 0 && (c as usize) < cols && set.contains(&(r as usize * cols + c as usize))
+    };
     let mut d = String::new();
     let mut sorted: Vec<usize> = set.iter().copied().collect();
     sorted.sort_unstable();

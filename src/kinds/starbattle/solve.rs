@@ -20,8 +20,8 @@
 use web_time::Instant;
 
 use super::logic::{Board, Cell, State, ALL, LADDER};
-use crate::deduce::{self, End, Logic};
 use super::StarBattle;
+use crate::deduce::{self, End, Logic};
 use crate::grid::Grid;
 use crate::puzzle::{checked, enumerate_verified, Mode, Puzzle, Report, SolveError, Verdict};
 use crate::sat::{Cnf, Lit, Monitor, Solver, Stats};
@@ -79,28 +79,46 @@ pub fn rate_upto(p: &StarBattle, upto: u8) -> Rated {
 }
 
 /// Solves `p` in `mode`; see the module documentation for the layers.
-pub fn solve(p: &StarBattle, mode: Mode, monitor: Option<Monitor>) -> Result<Report<Grid<bool>>, SolveError> {
+pub fn solve(
+    p: &StarBattle,
+    mode: Mode,
+    monitor: Option<Monitor>,
+) -> Result<Report<Grid<bool>>, SolveError> {
     let started = Instant::now();
     let rated = rate(p);
     let Some(cells) = rated.cells.clone() else {
         let mut r = crate::puzzle::solve(p, mode, monitor)?;
-        r.proof.insert(0, "The logic rules found a contradiction; the plain SAT encoding was solved to confirm.".into());
+        r.proof.insert(
+            0,
+            "The logic rules found a contradiction; the plain SAT encoding was solved to confirm."
+                .into(),
+        );
         return Ok(r);
     };
     let total = cells.len();
     let fixed = cells.iter().filter(|&&c| c != Cell::Open).count();
     let mut proof = Vec::new();
     if rated.solved() {
-        let grid = Grid::from_cells(p.rows(), p.cols(), cells.iter().map(|&c| c == Cell::Star).collect()).expect("one cell each");
+        let grid =
+            Grid::from_cells(p.rows(), p.cols(), cells.iter().map(|&c| c == Cell::Star).collect())
+                .expect("one cell each");
         p.verify(&grid).map_err(SolveError::Rejected)?;
         proof.push(format!(
             "Human logic alone fixed every cell (hardest rule: {}); its deductions are sound, so this answer is the only one.",
             LADDER[rated.hardest.unwrap_or(0) as usize].level
         ));
-        let stats = Stats { elapsed_ms: started.elapsed().as_secs_f64() * 1000.0, ..Stats::default() };
+        let stats =
+            Stats { elapsed_ms: started.elapsed().as_secs_f64() * 1000.0, ..Stats::default() };
         let verdict = if mode == Mode::First { Verdict::Solved } else { Verdict::Unique };
         let count = matches!(mode, Mode::Count(_)).then_some((1, true));
-        return Ok(Report { verdict, solutions: vec![grid], stats, proof, rating: Some(rated.difficulty()), count });
+        return Ok(Report {
+            verdict,
+            solutions: vec![grid],
+            stats,
+            proof,
+            rating: Some(rated.difficulty()),
+            count,
+        });
     }
     let mut cnf = Cnf::new();
     let empty: Vec<bool> = cells.iter().map(|&c| c == Cell::Empty).collect();
@@ -120,7 +138,14 @@ pub fn solve(p: &StarBattle, mode: Mode, monitor: Option<Monitor>) -> Result<Rep
     let mut stats = solver.stats();
     stats.elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
     let count = matches!(mode, Mode::Count(_)).then_some((e.found, e.complete));
-    Ok(Report { verdict: e.verdict, solutions: e.solutions, stats, proof, rating: Some(rated.difficulty()), count })
+    Ok(Report {
+        verdict: e.verdict,
+        solutions: e.solutions,
+        stats,
+        proof,
+        rating: Some(rated.difficulty()),
+        count,
+    })
 }
 
 /// Where the two-wide blocks of a band of two lines `n` long start: 0, 2, 4, … (`offset` 0),
@@ -144,7 +169,13 @@ pub fn block_starts(n: usize, offset: usize) -> Vec<usize> {
 pub fn band_blocks(p: &StarBattle, x: &[Lit], cnf: &mut Cnf) {
     let (n, k) = (p.rows(), p.stars());
     for by_col in [false, true] {
-        let at = |line: usize, across: usize| if by_col { x[across * n + line] } else { x[line * n + across] };
+        let at = |line: usize, across: usize| {
+            if by_col {
+                x[across * n + line]
+            } else {
+                x[line * n + across]
+            }
+        };
         for a in 0..n.saturating_sub(1) {
             for offset in [0usize, 1] {
                 let starts = block_starts(n, offset);

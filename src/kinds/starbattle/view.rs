@@ -4,6 +4,7 @@
 
 use yew::prelude::*;
 
+use super::editor_view::StarBattleEditor;
 use crate::grid::{cursor_step, Grid};
 use crate::jobs::Request;
 use crate::kind::Kind;
@@ -12,11 +13,14 @@ use crate::kinds::starbattle::{check, formats, StarBattle};
 use crate::puzzle::{Mode, Puzzle};
 use crate::web::actions;
 use crate::web::board::{cell_at, lines_layer, use_stroke, Stroke};
-use crate::web::components::share::link_for;
-use super::editor_view::StarBattleEditor;
 use crate::web::components::hint::{self, HintPanel};
+use crate::web::components::share::link_for;
 use crate::web::components::zoom::Zoom;
-use crate::web::components::{import::Import, share::{self, Share}, status::Status};
+use crate::web::components::{
+    import::Import,
+    share::{self, Share},
+    status::Status,
+};
 use crate::web::hooks::{use_example, use_stored, use_workshop};
 use crate::web::state::{Action, Work};
 
@@ -44,10 +48,16 @@ pub fn Page() -> Html {
     let marks_now = w.marks.clone();
     let stroke = {
         let state = ctx.state.clone();
-        use_stroke("#board", Callback::from(move |s: Stroke| {
-            let cells: Vec<usize> = s.cells.iter().map(|&(r, c)| r * cols + c).collect();
-            state.dispatch(Action::Mark { kind: KIND, cells: page::stroke_marks(&marks_now, &cells, s.secondary) });
-        }))
+        use_stroke(
+            "#board",
+            Callback::from(move |s: Stroke| {
+                let cells: Vec<usize> = s.cells.iter().map(|&(r, c)| r * cols + c).collect();
+                state.dispatch(Action::Mark {
+                    kind: KIND,
+                    cells: page::stroke_marks(&marks_now, &cells, s.secondary),
+                });
+            }),
+        )
     };
 
     use_example(KIND, EXAMPLE);
@@ -65,14 +75,17 @@ pub fn Page() -> Html {
     // What the board shows: an answer of the last solve, or the player's marks (with the stroke
     // in progress drawn as it would end).
     let (answer_rows, other_rows) = w.shown_answers();
-    let answer: Option<Grid<bool>> = answer_rows.and_then(|rows| formats::stars_from_rows(&p, rows).ok());
-    let other: Option<Grid<bool>> = other_rows.and_then(|rows| formats::stars_from_rows(&p, rows).ok());
+    let answer: Option<Grid<bool>> =
+        answer_rows.and_then(|rows| formats::stars_from_rows(&p, rows).ok());
+    let other: Option<Grid<bool>> =
+        other_rows.and_then(|rows| formats::stars_from_rows(&p, rows).ok());
     // While the explanation is scrubbed, the board shows its marks at that step.
     let scrubbed = hint::board_marks(&w);
     let base = scrubbed.as_ref().unwrap_or(&w.marks);
     let hl = hint::highlight(&w);
     let mut marks: Vec<u8> = (0..n_cells).map(|i| base.get(i).copied().unwrap_or(0)).collect();
-    let player_stars = Grid::from_cells(rows, cols, marks.iter().map(|&m| m == STAR).collect()).expect("rows*cols marks");
+    let player_stars = Grid::from_cells(rows, cols, marks.iter().map(|&m| m == STAR).collect())
+        .expect("rows*cols marks");
     if let (Some(s), None) = (&stroke.stroke, &answer) {
         let cells: Vec<usize> = s.cells.iter().map(|&(r, c)| r * cols + c).collect();
         for (i, m) in page::stroke_marks(&marks, &cells, s.secondary) {
@@ -81,9 +94,14 @@ pub fn Page() -> Html {
             }
         }
     }
-    let shown_stars = Grid::from_cells(rows, cols, marks.iter().map(|&m| m == STAR).collect()).expect("rows*cols marks");
+    let shown_stars = Grid::from_cells(rows, cols, marks.iter().map(|&m| m == STAR).collect())
+        .expect("rows*cols marks");
     let shown = answer.clone().unwrap_or(shown_stars);
-    let bad = if answer.is_some() || !autocheck { vec![false; n_cells] } else { page::conflicts(&p, &shown) };
+    let bad = if answer.is_some() || !autocheck {
+        vec![false; n_cells]
+    } else {
+        page::conflicts(&p, &shown)
+    };
     let placed = player_stars.cells().iter().filter(|&&s| s).count();
     let player_done = answer.is_none() && check::verify(&p, &player_stars).is_ok();
 
@@ -146,7 +164,12 @@ pub fn Page() -> Html {
                 state.dispatch(if e.shift_key() { Action::Redo(KIND) } else { Action::Undo(KIND) });
             } else if ctrl && key == "y" {
                 state.dispatch(Action::Redo(KIND));
-            } else if let Some(mark) = page::key_mark(&key, if answer_shown { 0 } else { player_marks.get(r * cols + c).copied().unwrap_or(0) }).filter(|_| !ctrl) {
+            } else if let Some(mark) = page::key_mark(
+                &key,
+                if answer_shown { 0 } else { player_marks.get(r * cols + c).copied().unwrap_or(0) },
+            )
+            .filter(|_| !ctrl)
+            {
                 state.dispatch(Action::Mark { kind: KIND, cells: vec![(r * cols + c, mark)] });
             } else {
                 return;
@@ -157,27 +180,45 @@ pub fn Page() -> Html {
 
     let solve = |mode: Mode| {
         let (run, text) = (ctx.run.clone(), text.clone());
-        Callback::from(move |_: MouseEvent| run.emit((Work::Solve(mode), Request::Solve { kind: KIND, puzzle: text.clone(), mode, options: String::new() })))
+        Callback::from(move |_: MouseEvent| {
+            run.emit((
+                Work::Solve(mode),
+                Request::Solve { kind: KIND, puzzle: text.clone(), mode, options: String::new() },
+            ))
+        })
     };
     let difficulty = Some((*level).clone());
-    let generate = actions::generate_on_click::<super::StarBattle>(&ctx, super::GenerateOptions { size: Some(*size), stars: Some(*stars_wanted), difficulty });
+    let generate = actions::generate_on_click::<super::StarBattle>(
+        &ctx,
+        super::GenerateOptions { size: Some(*size), stars: Some(*stars_wanted), difficulty },
+    );
     let toggle_check = {
         let set = set_autocheck.clone();
-        Callback::from(move |_: Event| set.emit(Some(if autocheck { "off" } else { "on" }.to_string())))
+        Callback::from(move |_: Event| {
+            set.emit(Some(if autocheck { "off" } else { "on" }.to_string()))
+        })
     };
 
     // Exports.
-    let puzzlink = formats::to_puzzlink(&p).ok_or_else(|| formats::puzzlink_obstacle(&p).unwrap_or_default());
-    let solution: Option<Grid<bool>> = w.result.as_ref().and_then(|r| r.solutions.first()).and_then(|rows| formats::stars_from_rows(&p, rows).ok());
-    let pzprv3 = formats::to_pzprv3(&p, None).ok_or_else(|| formats::puzzlink_obstacle(&p).unwrap_or_default());
+    let puzzlink =
+        formats::to_puzzlink(&p).ok_or_else(|| formats::puzzlink_obstacle(&p).unwrap_or_default());
+    let solution: Option<Grid<bool>> = w
+        .result
+        .as_ref()
+        .and_then(|r| r.solutions.first())
+        .and_then(|rows| formats::stars_from_rows(&p, rows).ok());
+    let pzprv3 = formats::to_pzprv3(&p, None)
+        .ok_or_else(|| formats::puzzlink_obstacle(&p).unwrap_or_default());
     let sbn = formats::to_sbn(&p);
     let json = p.to_json().to_string();
     let fragment = crate::link::fragment(&p);
-    let extra: Vec<(String, String)> = puzzlink.clone().map(|u| vec![("Open in puzz.link".to_string(), u)]).unwrap_or_default();
-    let select = |id: &'static str, handle: UseStateHandle<usize>, options: Vec<(usize, String)>| {
-        let value = *handle;
-        actions::select(id, options, value, handle)
-    };
+    let extra: Vec<(String, String)> =
+        puzzlink.clone().map(|u| vec![("Open in puzz.link".to_string(), u)]).unwrap_or_default();
+    let select =
+        |id: &'static str, handle: UseStateHandle<usize>, options: Vec<(usize, String)>| {
+            let value = *handle;
+            actions::select(id, options, value, handle)
+        };
 
     html! {
         <section class="workshop starbattle">
@@ -258,7 +299,13 @@ pub fn Page() -> Html {
 pub fn card_picture() -> String {
     crate::web::components::home::picture(
         &["aabbb", "acbdd", "ccbdd", "ceedd", "eeeee"],
-        |c| match c { 'a' => "#fde2e4", 'b' => "#dbe7f7", 'c' => "#e6f4d7", 'd' => "#fff1c1", _ => "#f0e2f7" },
+        |c| match c {
+            'a' => "#fde2e4",
+            'b' => "#dbe7f7",
+            'c' => "#e6f4d7",
+            'd' => "#fff1c1",
+            _ => "#f0e2f7",
+        },
         r##"<g font-size="10" text-anchor="middle" fill="#1d2430"><text x="18" y="10">★</text><text x="54" y="34">★</text><text x="6" y="46">★</text><text x="42" y="58">★</text><text x="30" y="22">★</text></g>"##,
     )
 }

@@ -3,12 +3,12 @@
 use yew::prelude::*;
 
 use crate::bench::Options;
+use crate::bench_chart;
 use crate::jobs::Request;
 use crate::kinds::Kind;
-use crate::web::ctx::Ctx;
 use crate::web::components::status::Status;
+use crate::web::ctx::Ctx;
 use crate::web::state::{Live, Owner, Work};
-use crate::bench_chart;
 
 /// The benchmark page.
 #[component]
@@ -22,15 +22,26 @@ pub fn BenchPage() -> Html {
     // What is wrong with the form itself (nothing pasted), said beside the Run button.
     let form_error = use_state(|| None::<String>);
     let run = {
-        let (ctx, text, first, name, limit, kind, form_error) =
-            (ctx.clone(), text.clone(), first.clone(), name.clone(), limit.clone(), *kind, form_error.clone());
+        let (ctx, text, first, name, limit, kind, form_error) = (
+            ctx.clone(),
+            text.clone(),
+            first.clone(),
+            name.clone(),
+            limit.clone(),
+            *kind,
+            form_error.clone(),
+        );
         Callback::from(move |_| {
-            let body = text.cast::<web_sys::HtmlTextAreaElement>().map(|t| t.value()).unwrap_or_default();
+            let body =
+                text.cast::<web_sys::HtmlTextAreaElement>().map(|t| t.value()).unwrap_or_default();
             if body.trim().is_empty() {
-                form_error.set(Some("Paste a collection above first, or press \"Load a sample\".".into()));
+                form_error.set(Some(
+                    "Paste a collection above first, or press \"Load a sample\".".into(),
+                ));
                 return;
             }
-            let limit = limit.cast::<web_sys::HtmlInputElement>().map(|l| l.value()).unwrap_or_default();
+            let limit =
+                limit.cast::<web_sys::HtmlInputElement>().map(|l| l.value()).unwrap_or_default();
             let timeout_ms = match crate::bench::time_limit_ms(&limit) {
                 Ok(ms) => ms,
                 Err(why) => {
@@ -39,9 +50,18 @@ pub fn BenchPage() -> Html {
                 }
             };
             form_error.set(None);
-            let name = name.cast::<web_sys::HtmlInputElement>().map(|n| n.value()).filter(|n| !n.trim().is_empty()).unwrap_or_else(|| "pasted".into());
+            let name = name
+                .cast::<web_sys::HtmlInputElement>()
+                .map(|n| n.value())
+                .filter(|n| !n.trim().is_empty())
+                .unwrap_or_else(|| "pasted".into());
             let first = first.cast::<web_sys::HtmlInputElement>().is_some_and(|c| c.checked());
-            let request = Request::Bench { kind, text: body, name, options: Options { first, timeout_ms, limit: None } };
+            let request = Request::Bench {
+                kind,
+                text: body,
+                name,
+                options: Options { first, timeout_ms, limit: None },
+            };
             ctx.run.emit((Work::Bench, request));
         })
     };

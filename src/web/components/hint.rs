@@ -60,7 +60,11 @@ pub fn highlight(w: &Workshop) -> Highlight {
     }
     match &w.hint {
         Some(Hint::Step(s)) => Highlight::of_step(s),
-        Some(Hint::Mistake { cells, .. }) => Highlight { change: cells.iter().copied().collect(), mistake: true, ..Highlight::default() },
+        Some(Hint::Mistake { cells, .. }) => Highlight {
+            change: cells.iter().copied().collect(),
+            mistake: true,
+            ..Highlight::default()
+        },
         _ => Highlight::default(),
     }
 }
@@ -105,7 +109,12 @@ pub fn HintPanel(props: &Props) -> Html {
     let step_shown = matches!(w.hint, Some(Hint::Step(_)));
     let ask = {
         let (run, puzzle, marks) = (ctx.run.clone(), puzzle.clone(), w.marks.clone());
-        Callback::from(move |_: MouseEvent| run.emit((Work::Hint, Request::Hint { kind, puzzle: puzzle.clone(), marks: marks.clone() })))
+        Callback::from(move |_: MouseEvent| {
+            run.emit((
+                Work::Hint,
+                Request::Hint { kind, puzzle: puzzle.clone(), marks: marks.clone() },
+            ))
+        })
     };
     let dispatch = |a: Action| {
         let state = ctx.state.clone();
@@ -114,7 +123,9 @@ pub fn HintPanel(props: &Props) -> Html {
     let on_hint = if step_shown { dispatch(Action::ApplyHint(kind)) } else { ask };
     let explain = {
         let (run, puzzle) = (ctx.run.clone(), puzzle.clone());
-        Callback::from(move |_: MouseEvent| run.emit((Work::Explain, Request::Explain { kind, puzzle: puzzle.clone() })))
+        Callback::from(move |_: MouseEvent| {
+            run.emit((Work::Explain, Request::Explain { kind, puzzle: puzzle.clone() }))
+        })
     };
     let hint_text = w.hint.as_ref().map(|h| {
         let (class, rule) = match h {

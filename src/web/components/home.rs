@@ -9,7 +9,13 @@ use crate::samples;
 pub fn picture(rows: &[&str], colour: fn(char) -> &'static str, extra: &str) -> String {
     let cell = 12.0;
     let (h, w) = (rows.len() as f64, rows.first().map_or(0, |r| r.len()) as f64);
-    let mut s = format!(r#"<svg xmlns="http://www.w3.org/2000/svg" class="kind-picture" viewBox="-1 -1 {} {}" width="{}" height="{}" aria-hidden="true">"#, w * cell + 2.0, h * cell + 2.0, w * cell + 2.0, h * cell + 2.0);
+    let mut s = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="kind-picture" viewBox="-1 -1 {} {}" width="{}" height="{}" aria-hidden="true">"#,
+        w * cell + 2.0,
+        h * cell + 2.0,
+        w * cell + 2.0,
+        h * cell + 2.0
+    );
     for (r, row) in rows.iter().enumerate() {
         for (c, ch) in row.chars().enumerate() {
             s.push_str(&format!(r##"<rect x="{}" y="{}" width="{cell}" height="{cell}" fill="{}" stroke="#9aa3ae" stroke-width=".5"/>"##, c as f64 * cell, r as f64 * cell, colour(ch)));
@@ -33,7 +39,11 @@ fn sample_link(s: samples::Sample) -> Html {
 pub fn Home() -> Html {
     let ctx = use_context::<crate::web::ctx::Ctx>().expect("inside the app");
     let entries = ctx.state.entries();
-    let playing: Vec<crate::library::Line> = crate::library::lines(&entries).into_iter().filter(|l| l.progress == crate::library::Progress::Playing).take(3).collect();
+    let playing: Vec<crate::library::Line> = crate::library::lines(&entries)
+        .into_iter()
+        .filter(|l| l.progress == crate::library::Progress::Playing)
+        .take(3)
+        .collect();
     html! {
         <section class="home">
             <h1>{ "Puzzle Studio" }</h1>

@@ -21,7 +21,10 @@ pub fn open_text(ctx: &Ctx, kind: Kind, text: &str) {
     let kind = kinds::sniff(text).unwrap_or(kind);
     match kinds::import(kind, text).and_then(|p| kinds::share_fragment(kind, &p)) {
         Ok(fragment) => ctx.go.emit(fragment),
-        Err(e) => ctx.state.dispatch(Action::Notify(Severity::Error, format!("Could not read that as a {} puzzle: {e}", kind.title()))),
+        Err(e) => ctx.state.dispatch(Action::Notify(
+            Severity::Error,
+            format!("Could not read that as a {} puzzle: {e}", kind.title()),
+        )),
     }
 }
 
@@ -44,7 +47,10 @@ pub fn Import(props: &Props) -> Html {
             let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() else { return };
             let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
             if file.size() > 5_000_000.0 {
-                ctx.state.dispatch(Action::Notify(Severity::Error, format!("{} is over 5 MB; a puzzle file is much smaller.", file.name())));
+                ctx.state.dispatch(Action::Notify(
+                    Severity::Error,
+                    format!("{} is over 5 MB; a puzzle file is much smaller.", file.name()),
+                ));
                 return;
             }
             let ctx = ctx.clone();
@@ -52,7 +58,10 @@ pub fn Import(props: &Props) -> Html {
             wasm_bindgen_futures::spawn_local(async move {
                 match wasm_bindgen_futures::JsFuture::from(file.text()).await {
                     Ok(v) => open_text(&ctx, kind, &v.as_string().unwrap_or_default()),
-                    Err(_) => ctx.state.dispatch(Action::Notify(Severity::Error, format!("Could not read {name}."))),
+                    Err(_) => ctx.state.dispatch(Action::Notify(
+                        Severity::Error,
+                        format!("Could not read {name}."),
+                    )),
                 }
             });
             let _ = input.unchecked_ref::<web_sys::HtmlInputElement>();

@@ -13,7 +13,9 @@ use crate::web::state::{clock_text, Action, Severity};
 /// A date in the browser's own words.
 fn date_text(ms: Option<f64>) -> String {
     match ms {
-        Some(ms) => js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms)).to_locale_date_string("default", &wasm_bindgen::JsValue::UNDEFINED).into(),
+        Some(ms) => js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms))
+            .to_locale_date_string("default", &wasm_bindgen::JsValue::UNDEFINED)
+            .into(),
         None => String::new(),
     }
 }
@@ -28,9 +30,15 @@ pub fn MyPuzzles() -> Html {
     let export = {
         let (state, entries) = (ctx.state.clone(), entries.clone());
         Callback::from(move |_: MouseEvent| {
-            let started: Vec<library::Entry> = entries.iter().filter(|e| library::started(&e.marks, &e.play)).cloned().collect();
-            if let Err(e) = download::text("my-puzzles.json", "application/json", &library::export(&started)) {
-                state.dispatch(Action::Notify(Severity::Error, format!("Could not save my-puzzles.json: {e}")));
+            let started: Vec<library::Entry> =
+                entries.iter().filter(|e| library::started(&e.marks, &e.play)).cloned().collect();
+            if let Err(e) =
+                download::text("my-puzzles.json", "application/json", &library::export(&started))
+            {
+                state.dispatch(Action::Notify(
+                    Severity::Error,
+                    format!("Could not save my-puzzles.json: {e}"),
+                ));
             }
         })
     };
@@ -41,13 +49,21 @@ pub fn MyPuzzles() -> Html {
             let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
             let (state, name) = (state.clone(), file.name());
             if file.size() > 20_000_000.0 {
-                state.dispatch(Action::Notify(Severity::Error, format!("{name} is over 20 MB; a My puzzles file is much smaller.")));
+                state.dispatch(Action::Notify(
+                    Severity::Error,
+                    format!("{name} is over 20 MB; a My puzzles file is much smaller."),
+                ));
                 return;
             }
             wasm_bindgen_futures::spawn_local(async move {
                 let text = match wasm_bindgen_futures::JsFuture::from(file.text()).await {
                     Ok(v) => v.as_string().unwrap_or_default(),
-                    Err(_) => return state.dispatch(Action::Notify(Severity::Error, format!("Could not read {name}."))),
+                    Err(_) => {
+                        return state.dispatch(Action::Notify(
+                            Severity::Error,
+                            format!("Could not read {name}."),
+                        ))
+                    }
                 };
                 match library::import(&text) {
                     Ok((entries, skipped)) => {
@@ -56,7 +72,10 @@ pub fn MyPuzzles() -> Html {
                             state.dispatch(Action::Notify(Severity::Error, format!("Some puzzles in {name} could not be read and were left out: {}.", skipped.join("; "))));
                         }
                     }
-                    Err(why) => state.dispatch(Action::Notify(Severity::Error, format!("Could not read {name}: {why}."))),
+                    Err(why) => state.dispatch(Action::Notify(
+                        Severity::Error,
+                        format!("Could not read {name}: {why}."),
+                    )),
                 }
             });
         })

@@ -15,7 +15,9 @@ use crate::web::state::{Busy, Page};
 fn focus_board() {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
     let target = doc.get_element_by_id("board").or_else(|| doc.get_element_by_id("page"));
-    if let Some(el) = target.and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok()) {
+    if let Some(el) =
+        target.and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
+    {
         if el.tab_index() < 0 {
             el.set_tab_index(-1);
         }

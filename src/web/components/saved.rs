@@ -35,11 +35,16 @@ pub fn SavedWorkBar() -> Html {
         });
         let others: Vec<Kind> = Kind::ALL
             .into_iter()
-            .filter(|k| *k != kind && ["work", "puzzle", "marks"].iter().any(|w| storage::load(*k, w).is_some()))
+            .filter(|k| {
+                *k != kind
+                    && ["work", "puzzle", "marks"].iter().any(|w| storage::load(*k, w).is_some())
+            })
             .collect();
         let clear = {
             let trouble = trouble.clone();
-            Callback::from(move |_| trouble.dispatch(TroubleAction::Cleared(storage::clear_other_puzzles(Some(kind)))))
+            Callback::from(move |_| {
+                trouble.dispatch(TroubleAction::Cleared(storage::clear_other_puzzles(Some(kind))))
+            })
         };
         let headline = match &error {
             SaveError::Full => "Not saved: the browser's storage is full.".to_string(),
@@ -75,7 +80,8 @@ pub fn SavedWorkBar() -> Html {
         let download = {
             let text = text.clone().unwrap_or_default();
             Callback::from(move |_| {
-                let _ = download::text(&format!("unreadable-{}.txt", kind.id()), "text/plain", &text);
+                let _ =
+                    download::text(&format!("unreadable-{}.txt", kind.id()), "text/plain", &text);
             })
         };
         let discard = {

@@ -79,7 +79,13 @@ pub fn Share(props: &Props) -> Html {
     let wanted = *print_solution && props.solution.is_some();
     let solution_svg = {
         let draw = props.solution.clone();
-        use_memo((wanted, props.solution_key.clone()), move |(wanted, _)| if *wanted { draw.map(|d| d.emit(())) } else { None })
+        use_memo((wanted, props.solution_key.clone()), move |(wanted, _)| {
+            if *wanted {
+                draw.map(|d| d.emit(()))
+            } else {
+                None
+            }
+        })
     };
     html! {
         <div class="share">

@@ -56,7 +56,8 @@ pub fn Status(props: &Props) -> Html {
     }
     let owner = props.owner.unwrap_or(Owner::Kind(props.kind));
     if let Some(b) = job_of(state, owner) {
-        let (work, items, known) = live.of(b.job).map(|l| (l.work, l.items, l.known)).unwrap_or_default();
+        let (work, items, known) =
+            live.of(b.job).map(|l| (l.work, l.items, l.known)).unwrap_or_default();
         let cancel = ctx.cancel.reform(move |_: MouseEvent| owner);
         let what = b.doing();
         let mut detail = elapsed_text(*now - b.started_ms, b.budget_ms);
@@ -78,7 +79,9 @@ pub fn Status(props: &Props) -> Html {
     }
     if props.owner.is_some_and(|o| o != Owner::Kind(props.kind)) {
         return match state.end_of(owner) {
-            Some(end) => html! { <div id="status" class="status" data-state="ended">{ end.clone() }</div> },
+            Some(end) => {
+                html! { <div id="status" class="status" data-state="ended">{ end.clone() }</div> }
+            }
             None => html! { <div id="status" class="status" data-state="idle"></div> },
         };
     }
@@ -92,7 +95,9 @@ pub fn Status(props: &Props) -> Html {
         };
     }
     match (w.result.as_ref().filter(|_| !w.result_for_check), state.end_of(owner)) {
-        (_, Some(end)) => html! { <div id="status" class="status" data-state="ended">{ end.clone() }</div> },
+        (_, Some(end)) => {
+            html! { <div id="status" class="status" data-state="ended">{ end.clone() }</div> }
+        }
         (Some(report), None) => {
             let s = &report.stats;
             let figures = format!(

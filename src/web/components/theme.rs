@@ -12,7 +12,8 @@ use crate::web::storage;
 const KEY: &str = "theme";
 
 /// The choices, in the order the switch cycles through them.
-const CHOICES: [(&str, &str); 3] = [("auto", "Theme: as the device"), ("dark", "Theme: dark"), ("light", "Theme: light")];
+const CHOICES: [(&str, &str); 3] =
+    [("auto", "Theme: as the device"), ("dark", "Theme: dark"), ("light", "Theme: light")];
 
 /// The switch's mark for each choice, shown on phones where the words are shortened.
 fn icon(choice: &str) -> &'static str {
@@ -45,7 +46,8 @@ fn store(choice: &str) {
 #[component]
 pub fn ThemeSwitch() -> Html {
     let choice = use_state(stored);
-    let label = CHOICES.iter().find(|c| c.0 == *choice).map(|c| c.1).unwrap_or("Theme: as the device");
+    let label =
+        CHOICES.iter().find(|c| c.0 == *choice).map(|c| c.1).unwrap_or("Theme: as the device");
     let word = label.trim_start_matches("Theme: ");
     let onclick = {
         let choice = choice.clone();

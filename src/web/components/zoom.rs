@@ -44,11 +44,18 @@ pub const TOUCH_CELL_PX: f64 = 18.0;
 /// The smallest zoom that keeps the board's cells (its first `.cell`) at least
 /// [`TOUCH_CELL_PX`] wide on a phone-sized window; no limit on wider windows.
 fn touch_min(inner: &web_sys::HtmlElement) -> f64 {
-    let narrow = web_sys::window().and_then(|w| w.inner_width().ok()).and_then(|v| v.as_f64()).is_some_and(|w| w <= 700.0);
+    let narrow = web_sys::window()
+        .and_then(|w| w.inner_width().ok())
+        .and_then(|v| v.as_f64())
+        .is_some_and(|w| w <= 700.0);
     if !narrow {
         return 0.0;
     }
-    let cell = inner.query_selector(".cell").ok().flatten().and_then(|c| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(c).ok());
+    let cell = inner
+        .query_selector(".cell")
+        .ok()
+        .flatten()
+        .and_then(|c| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(c).ok());
     match cell.map(|c| c.offset_width() as f64) {
         Some(w) if w > 0.0 => TOUCH_CELL_PX / w,
         _ => 0.0,
@@ -74,14 +81,27 @@ pub fn Zoom(props: &ZoomProps) -> Html {
     let inner = use_node_ref();
 
     {
-        let (view, inner, fit, min, touch) = (view.clone(), inner.clone(), fit.clone(), props.min_fit, props.touch);
+        let (view, inner, fit, min, touch) =
+            (view.clone(), inner.clone(), fit.clone(), props.min_fit, props.touch);
         use_effect_with(props.size.clone(), move |_| {
             let measure = std::rc::Rc::new(move || {
-                let (Some(v), Some(i)) = (view.cast::<web_sys::HtmlElement>(), inner.cast::<web_sys::HtmlElement>()) else { return };
+                let (Some(v), Some(i)) =
+                    (view.cast::<web_sys::HtmlElement>(), inner.cast::<web_sys::HtmlElement>())
+                else {
+                    return;
+                };
                 // offsetWidth is the unzoomed layout width; clientWidth is what the view shows.
-                let high = web_sys::window().and_then(|w| w.inner_height().ok()).and_then(|h| h.as_f64()).unwrap_or(0.0) * GROW_HEIGHT;
+                let high = web_sys::window()
+                    .and_then(|w| w.inner_height().ok())
+                    .and_then(|h| h.as_f64())
+                    .unwrap_or(0.0)
+                    * GROW_HEIGHT;
                 let natural = (i.offset_width() as f64, i.offset_height() as f64);
-                let f = fit_factor(natural, (v.client_width() as f64, high), min.max(if touch { touch_min(&i) } else { 0.0 }));
+                let f = fit_factor(
+                    natural,
+                    (v.client_width() as f64, high),
+                    min.max(if touch { touch_min(&i) } else { 0.0 }),
+                );
                 if (f - *fit).abs() > 0.005 {
                     fit.set(f);
                 }
@@ -92,14 +112,18 @@ pub fn Zoom(props: &ZoomProps) -> Html {
             };
             let window = web_sys::window();
             if let Some(w) = &window {
-                let _ = w.add_event_listener_with_callback("resize", on_resize.as_ref().unchecked_ref());
+                let _ = w
+                    .add_event_listener_with_callback("resize", on_resize.as_ref().unchecked_ref());
             }
             // Once this render is in the page; dropping the timeout (unmount) cancels it.
             let first = Timeout::new(0, move || measure());
             move || {
                 drop(first);
                 if let Some(w) = window {
-                    let _ = w.remove_event_listener_with_callback("resize", on_resize.as_ref().unchecked_ref());
+                    let _ = w.remove_event_listener_with_callback(
+                        "resize",
+                        on_resize.as_ref().unchecked_ref(),
+                    );
                 }
             }
         });

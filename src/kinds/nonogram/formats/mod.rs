@@ -43,10 +43,18 @@ pub fn parse_run(token: &str, at: &dyn Fn() -> String) -> InputResult<u32> {
         }
     }
     if !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()) {
-        return t.parse::<u32>().map_err(|_| InputError::at(at(), format!("run `{}` is too long", clip(t))));
+        return t
+            .parse::<u32>()
+            .map_err(|_| InputError::at(at(), format!("run `{}` is too long", clip(t))));
     }
-    if t.len() > 1 && t[..t.len() - 1].chars().all(|c| c.is_ascii_digit()) && t.ends_with(|c: char| c.is_ascii_alphabetic()) {
-        return Err(InputError::at(at(), format!("`{}` is a coloured clue; multicolour nonograms are not supported", clip(t))));
+    if t.len() > 1
+        && t[..t.len() - 1].chars().all(|c| c.is_ascii_digit())
+        && t.ends_with(|c: char| c.is_ascii_alphabetic())
+    {
+        return Err(InputError::at(
+            at(),
+            format!("`{}` is a coloured clue; multicolour nonograms are not supported", clip(t)),
+        ));
     }
     Err(InputError::at(at(), format!("`{}` is not a run length", clip(t))))
 }
@@ -62,7 +70,12 @@ pub fn grid_rows(g: &Grid<bool>) -> Vec<String> {
 }
 
 /// Reads answer rows: `#`, `X`, `x`, `*`, `1` black; `.`, `0`, `-`, `+`, space white.
-pub fn grid_from_rows(width: usize, height: usize, rows: &[impl AsRef<str>], what: &str) -> InputResult<Grid<bool>> {
+pub fn grid_from_rows(
+    width: usize,
+    height: usize,
+    rows: &[impl AsRef<str>],
+    what: &str,
+) -> InputResult<Grid<bool>> {
     crate::grid::from_char_rows(width, height, rows, what, |ch| match ch {
         '#' | 'X' | 'x' | '*' | '1' => Ok(true),
         '.' | '0' | '-' | '+' | ' ' => Ok(false),
@@ -71,7 +84,11 @@ pub fn grid_from_rows(width: usize, height: usize, rows: &[impl AsRef<str>], wha
 }
 
 /// Reads givens rows: `#` black, `.` white, `?` (or space) not given.
-pub fn givens_from_rows(width: usize, height: usize, rows: &[impl AsRef<str>]) -> InputResult<Grid<Cell>> {
+pub fn givens_from_rows(
+    width: usize,
+    height: usize,
+    rows: &[impl AsRef<str>],
+) -> InputResult<Grid<Cell>> {
     crate::grid::from_char_rows(width, height, rows, "givens", |ch| match ch {
         '#' | 'X' | '1' => Ok(Cell::Black),
         '.' | '0' | '-' | '+' => Ok(Cell::White),
@@ -100,17 +117,30 @@ fn json_clues(v: &serde_json::Value, field: &str, row: bool) -> InputResult<Vec<
         .get(field)
         .ok_or_else(|| InputError::at(format!("field `{field}`"), "missing"))?
         .as_array()
-        .ok_or_else(|| InputError::at(format!("field `{field}`"), "expected a list of clues, each a list of run lengths"))?;
+        .ok_or_else(|| {
+            InputError::at(
+                format!("field `{field}`"),
+                "expected a list of clues, each a list of run lengths",
+            )
+        })?;
     arr.iter()
         .enumerate()
         .map(|(i, c)| {
             let line = if row { Line::Row(i) } else { Line::Col(i) };
-            let runs = c.as_array().ok_or_else(|| InputError::at(line.to_string(), "expected a list of run lengths"))?;
+            let runs = c.as_array().ok_or_else(|| {
+                InputError::at(line.to_string(), "expected a list of run lengths")
+            })?;
             runs.iter()
                 .map(|n| match n.as_i64() {
-                    Some(k) if k < 0 => Err(InputError::at(line.to_string(), format!("run {k} is negative; runs are 1 or more"))),
+                    Some(k) if k < 0 => Err(InputError::at(
+                        line.to_string(),
+                        format!("run {k} is negative; runs are 1 or more"),
+                    )),
                     Some(k) if k <= u32::MAX as i64 => Ok(k as u32),
-                    _ => Err(InputError::at(line.to_string(), format!("`{}` is not a run length", clip(&n.to_string())))),
+                    _ => Err(InputError::at(
+                        line.to_string(),
+                        format!("`{}` is not a run length", clip(&n.to_string())),
+                    )),
                 })
                 .collect()
         })
@@ -121,11 +151,18 @@ fn json_rows(v: &serde_json::Value, field: &str) -> InputResult<Option<Vec<Strin
     match v.get(field) {
         None | Some(serde_json::Value::Null) => Ok(None),
         Some(x) => {
-            let arr = x.as_array().ok_or_else(|| InputError::at(format!("field `{field}`"), "expected a list of strings, one per row"))?;
+            let arr = x.as_array().ok_or_else(|| {
+                InputError::at(
+                    format!("field `{field}`"),
+                    "expected a list of strings, one per row",
+                )
+            })?;
             arr.iter()
                 .enumerate()
                 .map(|(i, r)| {
-                    r.as_str().map(str::to_string).ok_or_else(|| InputError::at(format!("{field} row {i}"), "expected a string"))
+                    r.as_str().map(str::to_string).ok_or_else(|| {
+                        InputError::at(format!("{field} row {i}"), "expected a string")
+                    })
                 })
                 .collect::<InputResult<Vec<_>>>()
                 .map(Some)
@@ -137,7 +174,10 @@ fn json_rows(v: &serde_json::Value, field: &str) -> InputResult<Option<Vec<Strin
 pub fn from_json(v: &serde_json::Value) -> InputResult<Nonogram> {
     if let Some(kind) = v.get("kind") {
         if kind.as_str() != Some("nonogram") {
-            return Err(InputError::at("field `kind`", format!("expected \"nonogram\", found {}", clip(&kind.to_string()))));
+            return Err(InputError::at(
+                "field `kind`",
+                format!("expected \"nonogram\", found {}", clip(&kind.to_string())),
+            ));
         }
     }
     let rows = json_clues(v, "rows", true)?;
@@ -204,14 +244,17 @@ pub fn sniff(text: &str) -> Option<Format> {
     if first.starts_with('$') {
         return Some(Format::Taai);
     }
-    if !t.contains('\n') && (t.contains("nonogram/") && t.contains('?') || t.starts_with("nonogram/")) {
+    if !t.contains('\n')
+        && (t.contains("nonogram/") && t.contains('?') || t.starts_with("nonogram/"))
+    {
         return Some(Format::PuzzLink);
     }
     if !t.contains('\n') && (t.contains("pattern.html#") || tatham::looks_like_id(t)) {
         return Some(Format::Tatham);
     }
     let word = first.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
-    if first.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '#') || word.is_empty() {
+    if first.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '#') || word.is_empty()
+    {
         return Some(Format::Non);
     }
     let nums: Vec<&str> = first.split_whitespace().collect();
@@ -256,7 +299,12 @@ pub fn import(text: &str) -> InputResult<Entry<Nonogram>> {
 /// (`sgt-pattern --generate`), or any single puzzle.
 pub fn read_collection(text: &str, name: &str) -> InputResult<Vec<Entry<Nonogram>>> {
     let t = text.trim_start_matches('\u{feff}').trim();
-    if let Some(ids) = crate::puzzle::id_lines(t, name, |l| l.contains("pattern.html#") || tatham::looks_like_id(l), tatham::from_tatham) {
+    if let Some(ids) = crate::puzzle::id_lines(
+        t,
+        name,
+        |l| l.contains("pattern.html#") || tatham::looks_like_id(l),
+        tatham::from_tatham,
+    ) {
         return ids;
     }
     if sniff(t) == Some(Format::Taai) {

@@ -12,7 +12,11 @@ fn is_clue_line(l: &str) -> bool {
 fn unquote(v: &str) -> String {
     let v = v.trim();
     let v = v.strip_prefix('"').and_then(|s| s.strip_suffix('"')).unwrap_or(v);
-    v.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'")
+    v.replace("&amp;", "&")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
 }
 
 fn parse_clue(l: &str, line_no: usize, which: Line) -> InputResult<Clue> {
@@ -27,7 +31,12 @@ fn parse_clue(l: &str, line_no: usize, which: Line) -> InputResult<Clue> {
 
 /// Reads a clue block of `n` lines after the header at index `start`; first Simpson-style
 /// (blank lines ignored), then, if the block runs out early, with blank lines as empty clues.
-fn read_block(lines: &[&str], start: usize, n: usize, rows: bool) -> InputResult<(Vec<Clue>, usize)> {
+fn read_block(
+    lines: &[&str],
+    start: usize,
+    n: usize,
+    rows: bool,
+) -> InputResult<(Vec<Clue>, usize)> {
     let which = |k: usize| if rows { Line::Row(k) } else { Line::Col(k) };
     for blank_is_empty in [false, true] {
         let mut clues = Vec::with_capacity(n);
@@ -79,7 +88,9 @@ pub fn from_non(text: &str) -> InputResult<Nonogram> {
             None => (l.to_ascii_lowercase(), ""),
         };
         let size = |v: &str| -> InputResult<usize> {
-            let n: usize = v.parse().map_err(|_| InputError::at(at(), format!("`{}` is not a size", clip(v))))?;
+            let n: usize = v
+                .parse()
+                .map_err(|_| InputError::at(at(), format!("`{}` is not a size", clip(v))))?;
             if n == 0 || n > MAX_SIDE {
                 return Err(InputError::at(at(), format!("{n} is outside 1 to {MAX_SIDE}")));
             }
@@ -89,13 +100,16 @@ pub fn from_non(text: &str) -> InputResult<Nonogram> {
             ("width" | "columns", false) => w = Some(size(value)?),
             ("height" | "rows", false) => h = Some(size(value)?),
             ("rows", true) => {
-                let n = h.ok_or_else(|| InputError::at(at(), "the rows block comes before `height`"))?;
+                let n =
+                    h.ok_or_else(|| InputError::at(at(), "the rows block comes before `height`"))?;
                 let (clues, next) = read_block(&lines, line_no - 1, n, true)?;
                 rows = Some(clues);
                 i = next;
             }
             ("columns", true) => {
-                let n = w.ok_or_else(|| InputError::at(at(), "the columns block comes before `width`"))?;
+                let n = w.ok_or_else(|| {
+                    InputError::at(at(), "the columns block comes before `width`")
+                })?;
                 let (clues, next) = read_block(&lines, line_no - 1, n, false)?;
                 cols = Some(clues);
                 i = next;
@@ -103,7 +117,10 @@ pub fn from_non(text: &str) -> InputResult<Nonogram> {
             ("goal", _) => goal = Some((line_no, unquote(value))),
             ("title", _) => title = Some(unquote(value)),
             _ if is_clue_line(l) => {
-                return Err(InputError::at(at(), "a clue line outside a `rows` or `columns` block"));
+                return Err(InputError::at(
+                    at(),
+                    "a clue line outside a `rows` or `columns` block",
+                ));
             }
             _ => {}
         }
@@ -115,7 +132,10 @@ pub fn from_non(text: &str) -> InputResult<Nonogram> {
         let (w, h) = (p.width(), p.height());
         let chars: Vec<bool> = g.chars().filter(|c| !c.is_whitespace()).map(|c| c != '0').collect();
         if chars.len() != w * h {
-            return Err(InputError::at(format!("line {line_no}"), format!("the goal has {} cells, the grid {}", chars.len(), w * h)));
+            return Err(InputError::at(
+                format!("line {line_no}"),
+                format!("the goal has {} cells, the grid {}", chars.len(), w * h),
+            ));
         }
         let grid = Grid::from_cells(h, w, chars).expect("counted");
         p = p.with_goal(grid).map_err(|e| e.within(format!("line {line_no}")))?;

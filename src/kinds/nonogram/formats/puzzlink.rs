@@ -69,10 +69,14 @@ pub fn from_puzzlink(url: &str) -> InputResult<Nonogram> {
             '0'..='9' | 'a'..='f' => slots.push(Some(ch.to_digit(16).expect("hex"))),
             '-' => {
                 let hex: String = chars.iter().skip(k + 1).take(2).collect();
-                let v = u32::from_str_radix(&hex, 16)
-                    .ok()
-                    .filter(|_| hex.len() == 2)
-                    .ok_or_else(|| InputError::at(here(), format!("`-` must be followed by two hex digits, found `{hex}`")))?;
+                let v = u32::from_str_radix(&hex, 16).ok().filter(|_| hex.len() == 2).ok_or_else(
+                    || {
+                        InputError::at(
+                            here(),
+                            format!("`-` must be followed by two hex digits, found `{hex}`"),
+                        )
+                    },
+                )?;
                 slots.push(Some(v));
                 k += 2;
             }
@@ -83,7 +87,10 @@ pub fn from_puzzlink(url: &str) -> InputResult<Nonogram> {
             other => return Err(InputError::at(here(), format!("`{other}` is not a clue token"))),
         }
         if slots.len() > total {
-            return Err(InputError::at(here(), format!("the body has more than the {total} clue slots of a {cols}x{rows} grid")));
+            return Err(InputError::at(
+                here(),
+                format!("the body has more than the {total} clue slots of a {cols}x{rows} grid"),
+            ));
         }
         k += 1;
     }
@@ -91,7 +98,8 @@ pub fn from_puzzlink(url: &str) -> InputResult<Nonogram> {
     let mut clues = Vec::with_capacity(cols + rows);
     let mut pos = 0;
     for l in 0..cols + rows {
-        let (line, n) = if l < cols { (Line::Col(l), r_slots) } else { (Line::Row(l - cols), c_slots) };
+        let (line, n) =
+            if l < cols { (Line::Col(l), r_slots) } else { (Line::Row(l - cols), c_slots) };
         let mut clue: Clue = slots[pos..pos + n].iter().flatten().copied().collect();
         clue.reverse();
         pos += n;

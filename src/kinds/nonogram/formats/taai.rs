@@ -16,7 +16,10 @@ pub fn read(text: &str, name: &str) -> InputResult<Vec<Entry<Nonogram>>> {
         if lines.is_empty() || lines.len() % 2 != 0 {
             return Err(InputError::at(
                 format!("line {header_line}"),
-                format!("puzzle {id} has {} clue lines; a TAAI puzzle has 2N (N columns, then N rows)", lines.len()),
+                format!(
+                    "puzzle {id} has {} clue lines; a TAAI puzzle has 2N (N columns, then N rows)",
+                    lines.len()
+                ),
             ));
         }
         let n = lines.len() / 2;
@@ -29,10 +32,12 @@ pub fn read(text: &str, name: &str) -> InputResult<Vec<Entry<Nonogram>>> {
                 .map(|t| super::parse_run(t, &at))
                 .collect::<InputResult<Vec<u32>>>()?;
             let line = if k < n { Line::Col(k) } else { Line::Row(k - n) };
-            clues.push(super::super::model::normalise_clue(line, clue).map_err(|e| e.within(at()))?);
+            clues
+                .push(super::super::model::normalise_clue(line, clue).map_err(|e| e.within(at()))?);
         }
         let rows = clues.split_off(n);
-        let puzzle = Nonogram::new(rows, clues).map_err(|e| e.within(format!("puzzle {id} (line {header_line})")))?;
+        let puzzle = Nonogram::new(rows, clues)
+            .map_err(|e| e.within(format!("puzzle {id} (line {header_line})")))?;
         let id = if name.is_empty() { id } else { format!("{name} {id}") };
         out.push(Entry { id, puzzle, known: None });
         Ok(())
@@ -50,7 +55,12 @@ pub fn read(text: &str, name: &str) -> InputResult<Vec<Entry<Nonogram>>> {
         } else {
             match &mut block {
                 Some((_, _, lines)) => lines.push((i + 1, l)),
-                None => return Err(InputError::at(format!("line {}", i + 1), "expected a `$n` puzzle header first")),
+                None => {
+                    return Err(InputError::at(
+                        format!("line {}", i + 1),
+                        "expected a `$n` puzzle header first",
+                    ))
+                }
             }
         }
     }

@@ -69,11 +69,17 @@ fn parse_givens(s: &str, w: usize, h: usize) -> InputResult<Grid<Cell>> {
     for (i, ch) in s.chars().enumerate() {
         let at = || format!("givens, letter {}", i + 1);
         if !ch.is_ascii_alphabetic() {
-            return Err(InputError::at(at(), format!("`{ch}` is not a letter; givens are written a–z / A–Z")));
+            return Err(InputError::at(
+                at(),
+                format!("`{ch}` is not a letter; givens are written a–z / A–Z"),
+            ));
         }
         let k = (ch.to_ascii_lowercase() as u8 - b'a') as usize;
         if pos >= total {
-            return Err(InputError::at(at(), format!("the letters go past the last of the {total} cells")));
+            return Err(InputError::at(
+                at(),
+                format!("the letters go past the last of the {total} cells"),
+            ));
         }
         if k == 25 {
             pos += 25;
@@ -85,18 +91,26 @@ fn parse_givens(s: &str, w: usize, h: usize) -> InputResult<Grid<Cell>> {
             }
         }
         if pos > total {
-            return Err(InputError::at(at(), format!("the letters go past the last of the {total} cells")));
+            return Err(InputError::at(
+                at(),
+                format!("the letters go past the last of the {total} cells"),
+            ));
         }
     }
     if pos != total {
-        return Err(InputError::at("givens", format!("the letters cover {pos} cells, the grid has {total}")));
+        return Err(InputError::at(
+            "givens",
+            format!("the letters cover {pos} cells, the grid has {total}"),
+        ));
     }
     Ok(Grid::from_cells(h, w, cells).expect("counted"))
 }
 
 /// Whether `text` is a bare size such as `10x10`.
 fn looks_like_size(text: &str) -> bool {
-    text.split_once('x').is_some_and(|(w, h)| !w.is_empty() && !h.is_empty() && w.bytes().chain(h.bytes()).all(|b| b.is_ascii_digit()))
+    text.split_once('x').is_some_and(|(w, h)| {
+        !w.is_empty() && !h.is_empty() && w.bytes().chain(h.bytes()).all(|b| b.is_ascii_digit())
+    })
 }
 
 /// Reads a Pattern ID (`WxH:desc`, optionally inside a `…/pattern.html#…` link).
@@ -117,16 +131,22 @@ pub fn from_tatham(text: &str) -> InputResult<Nonogram> {
         }
         Some(i) => (&id[..i], &id[i + 1..]),
     };
-    let bad = || InputError::at("Pattern ID, size", format!("`{}` should read like 10x10", clip(params)));
+    let bad =
+        || InputError::at("Pattern ID, size", format!("`{}` should read like 10x10", clip(params)));
     let (w, h) = match params.split_once('x') {
-        Some((w, h)) => (w.parse::<usize>().map_err(|_| bad())?, h.parse::<usize>().map_err(|_| bad())?),
+        Some((w, h)) => {
+            (w.parse::<usize>().map_err(|_| bad())?, h.parse::<usize>().map_err(|_| bad())?)
+        }
         None => {
             let w = params.parse::<usize>().map_err(|_| bad())?;
             (w, w)
         }
     };
     if w == 0 || h == 0 || w > MAX_SIDE || h > MAX_SIDE {
-        return Err(InputError::at("Pattern ID, size", format!("{w}x{h} is outside 1 to {MAX_SIDE}")));
+        return Err(InputError::at(
+            "Pattern ID, size",
+            format!("{w}x{h} is outside 1 to {MAX_SIDE}"),
+        ));
     }
     let (clues, givens) = match desc.split_once(',') {
         Some((c, g)) => (c, Some(g)),
@@ -136,7 +156,11 @@ pub fn from_tatham(text: &str) -> InputResult<Nonogram> {
     if entries.len() != w + h {
         return Err(InputError::at(
             "Pattern ID, clues",
-            format!("a {w}x{h} puzzle needs {} clues ({w} columns, then {h} rows), found {}", w + h, entries.len()),
+            format!(
+                "a {w}x{h} puzzle needs {} clues ({w} columns, then {h} rows), found {}",
+                w + h,
+                entries.len()
+            ),
         ));
     }
     let mut lines = Vec::with_capacity(w + h);
@@ -149,7 +173,10 @@ pub fn from_tatham(text: &str) -> InputResult<Nonogram> {
             e.split('.').map(|t| super::parse_run(t, &at)).collect::<InputResult<_>>()?
         };
         if clue.contains(&0) {
-            return Err(InputError::at(at(), "runs are 1 or more (an empty line is an empty entry)"));
+            return Err(InputError::at(
+                at(),
+                "runs are 1 or more (an empty line is an empty entry)",
+            ));
         }
         lines.push(clue);
     }

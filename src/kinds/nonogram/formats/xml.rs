@@ -15,7 +15,10 @@ pub fn from_xml(text: &str) -> InputResult<Nonogram> {
     let at = |e: &Element| format!("XML line {}", e.line);
     if let Some(t) = puzzle.attr("type") {
         if t != "grid" {
-            return Err(InputError::at(at(puzzle), format!("puzzle type `{}` is not supported (only grid)", clip(t))));
+            return Err(InputError::at(
+                at(puzzle),
+                format!("puzzle type `{}` is not supported (only grid)", clip(t)),
+            ));
         }
     }
     let default = puzzle.attr("defaultcolor").unwrap_or("black").to_string();
@@ -38,7 +41,10 @@ pub fn from_xml(text: &str) -> InputResult<Nonogram> {
                         used.push(colour);
                     }
                     if used.len() > 2 {
-                        return Err(InputError::at(at(c), "multicolour puzzles are not supported (more than two colours)"));
+                        return Err(InputError::at(
+                            at(c),
+                            "multicolour puzzles are not supported (more than two colours)",
+                        ));
                     }
                     let here = || format!("{}, {which}", at(c));
                     clue.push(super::parse_run(&c.text, &here)?);
@@ -57,16 +63,32 @@ pub fn from_xml(text: &str) -> InputResult<Nonogram> {
         .and_then(|c| c.attr("char"))
         .and_then(|c| c.chars().next())
         .unwrap_or('.');
-    let goal = puzzle.all("solution").find(|s| matches!(s.attr("type"), None | Some("goal") | Some("solution")));
+    let goal = puzzle
+        .all("solution")
+        .find(|s| matches!(s.attr("type"), None | Some("goal") | Some("solution")));
     if let Some(sol) = goal {
-        let image = sol.all("image").next().ok_or_else(|| InputError::at(at(sol), "<solution> without <image>"))?;
-        let rows_text: Vec<String> = image.text.split('|').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect();
+        let image = sol
+            .all("image")
+            .next()
+            .ok_or_else(|| InputError::at(at(sol), "<solution> without <image>"))?;
+        let rows_text: Vec<String> = image
+            .text
+            .split('|')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect();
         let (w, h) = (p.width(), p.height());
         if rows_text.len() != h || rows_text.iter().any(|r| r.chars().count() != w) {
-            return Err(InputError::at(at(image), format!("the image should be {h} rows of {w} cells, each in |…|")));
+            return Err(InputError::at(
+                at(image),
+                format!("the image should be {h} rows of {w} cells, each in |…|"),
+            ));
         }
         let cells = rows_text.iter().flat_map(|r| r.chars().map(|c| c != blank_char)).collect();
-        p = p.with_goal(Grid::from_cells(h, w, cells).expect("counted")).map_err(|e| e.within(at(image)))?;
+        p = p
+            .with_goal(Grid::from_cells(h, w, cells).expect("counted"))
+            .map_err(|e| e.within(at(image)))?;
     }
     Ok(p)
 }

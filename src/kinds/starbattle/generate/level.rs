@@ -4,10 +4,10 @@
 
 use super::regions::{move_one, neighbours, to_puzzle};
 use super::watch::Watch;
-use crate::puzzle::GenerateError;
 use crate::deduce;
 use crate::kinds::starbattle::logic::{Cell, LADDER};
 use crate::kinds::starbattle::solve::rate_upto;
+use crate::puzzle::GenerateError;
 
 /// The difficulty asked of the generator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -55,7 +55,9 @@ impl Difficulty {
     /// for "needs search") is at this level.
     pub fn accepts(self, rated: Option<u8>) -> bool {
         match self {
-            Difficulty::Exactly(r) => rated.is_some_and(|x| LADDER[x as usize].level == LADDER[r as usize].level),
+            Difficulty::Exactly(r) => {
+                rated.is_some_and(|x| LADDER[x as usize].level == LADDER[r as usize].level)
+            }
             Difficulty::Logic => rated.is_some(),
             Difficulty::Beyond => rated.is_none(),
             Difficulty::Any => true,
@@ -64,7 +66,12 @@ impl Difficulty {
 }
 
 /// Cells the rules up to `upto` fix on `regions` (the planted layout keeps them consistent).
-fn fixed_by(n: usize, k: usize, regions: &[u32], upto: u8) -> Option<(usize, Vec<Cell>, Option<u8>)> {
+fn fixed_by(
+    n: usize,
+    k: usize,
+    regions: &[u32],
+    upto: u8,
+) -> Option<(usize, Vec<Cell>, Option<u8>)> {
     let p = to_puzzle(n, k, regions)?;
     let rated = rate_upto(&p, upto);
     let cells = rated.cells?;
@@ -106,9 +113,16 @@ pub(super) fn reach_level(
         }
         watch.step()?;
         // Open cells without a planted star, and their unstarred neighbours, can move.
-        let mut candidates: Vec<usize> = (0..total).filter(|&i| cells[i] == Cell::Open && !layout[i]).collect();
+        let mut candidates: Vec<usize> =
+            (0..total).filter(|&i| cells[i] == Cell::Open && !layout[i]).collect();
         rng.shuffle(&mut candidates);
-        let mut near: Vec<usize> = (0..total).filter(|&i| !layout[i] && cells[i] != Cell::Open && neighbours(n, i).any(|m| cells[m] == Cell::Open)).collect();
+        let mut near: Vec<usize> = (0..total)
+            .filter(|&i| {
+                !layout[i]
+                    && cells[i] != Cell::Open
+                    && neighbours(n, i).any(|m| cells[m] == Cell::Open)
+            })
+            .collect();
         rng.shuffle(&mut near);
         candidates.extend(near);
         // The best of a few moves (each the first movable cell from a random place in the
@@ -120,7 +134,9 @@ pub(super) fn reach_level(
             }
             let from = rng.usize(..candidates.len());
             let mut trial = regions.clone();
-            if move_one(n, &mut trial, &candidates[from..], rng).is_none() && move_one(n, &mut trial, &candidates, rng).is_none() {
+            if move_one(n, &mut trial, &candidates[from..], rng).is_none()
+                && move_one(n, &mut trial, &candidates, rng).is_none()
+            {
                 return Ok(false);
             }
             if let Some((s, c, _)) = fixed_by(n, k, &trial, rule) {

@@ -71,16 +71,27 @@ pub fn check_size(size: usize, stars: usize) -> Result<(), String> {
         return Err(format!("size must be 4 to {MAX_SIDE}, got {size}"));
     }
     if stars == 0 || stars > super::model::MAX_STARS || stars * 4 > size + 2 {
-        return Err(format!("{stars} stars do not fit a {size}x{size} grid (at most {} here)", ((size + 2) / 4).max(1)));
+        return Err(format!(
+            "{stars} stars do not fit a {size}x{size} grid (at most {} here)",
+            ((size + 2) / 4).max(1)
+        ));
     }
     Ok(())
 }
 
 /// Makes a puzzle at `level`; `monitor` (when given) hears progress (its work counted in
 /// [`Unit::Steps`](crate::sat::Unit)) and stops the work by returning false.
-pub fn generate_level(size: usize, stars: usize, level: Difficulty, seed: u64, monitor: Option<&mut Monitor>) -> Result<StarBattle, GenerateError> {
+pub fn generate_level(
+    size: usize,
+    stars: usize,
+    level: Difficulty,
+    seed: u64,
+    monitor: Option<&mut Monitor>,
+) -> Result<StarBattle, GenerateError> {
     check_size(size, stars)?;
-    if matches!(level, Difficulty::Exactly(r) if LADDER[r as usize].level == LADDER[0].level) && stars > 1 {
+    if matches!(level, Difficulty::Exactly(r) if LADDER[r as usize].level == LADDER[0].level)
+        && stars > 1
+    {
         // Singles need a row, column or region with exactly as many open cells as stars to
         // start; a connected region of k >= 2 cells would hold touching stars.
         return Err(GenerateError::Failed(format!("easy puzzles (singles alone) exist only with 1 star: singles cannot start on {stars} stars; ask for medium or harder")));
@@ -93,7 +104,10 @@ pub fn generate_level(size: usize, stars: usize, level: Difficulty, seed: u64, m
     // The same seed still gives the same puzzle: only where the search gives up depends on time.
     let attempts = if size <= 8 { 400 } else { 60 };
     let mut attempt = 0;
-    while attempt < attempts || (watch.monitor.is_some() && watch.started.elapsed().as_secs_f64() * 1000.0 < KEEP_TRYING_MS) {
+    while attempt < attempts
+        || (watch.monitor.is_some()
+            && watch.started.elapsed().as_secs_f64() * 1000.0 < KEEP_TRYING_MS)
+    {
         attempt += 1;
         watch.step()?;
         let Some(layout) = plant(size, stars, &mut rng) else { continue };
@@ -102,8 +116,12 @@ pub fn generate_level(size: usize, stars: usize, level: Difficulty, seed: u64, m
             continue;
         }
         let reached = match level {
-            Difficulty::Exactly(rule) => reach_level(size, stars, &layout, &mut regions, rule, true, &mut rng, &mut watch)?,
-            Difficulty::Logic => reach_level(size, stars, &layout, &mut regions, ALL, false, &mut rng, &mut watch)?,
+            Difficulty::Exactly(rule) => {
+                reach_level(size, stars, &layout, &mut regions, rule, true, &mut rng, &mut watch)?
+            }
+            Difficulty::Logic => {
+                reach_level(size, stars, &layout, &mut regions, ALL, false, &mut rng, &mut watch)?
+            }
             Difficulty::Beyond | Difficulty::Any => true,
         };
         if !reached {
@@ -111,7 +129,8 @@ pub fn generate_level(size: usize, stars: usize, level: Difficulty, seed: u64, m
         }
         let Some(p) = to_puzzle(size, stars, &regions) else { continue };
         // The claim rests on the ordinary path: the plain encoding's second solve is UNSAT.
-        let report = crate::puzzle::solve(&p, Mode::Unique, None).map_err(|e| GenerateError::Failed(e.to_string()))?;
+        let report = crate::puzzle::solve(&p, Mode::Unique, None)
+            .map_err(|e| GenerateError::Failed(e.to_string()))?;
         if report.verdict != Verdict::Unique || report.solutions[0].cells() != layout.as_slice() {
             continue;
         }

@@ -9,7 +9,12 @@ pub(super) fn neighbours(n: usize, i: usize) -> impl Iterator<Item = usize> {
 }
 
 /// Grows one fragment per star, then joins adjacent fragments into regions of `k` stars.
-pub(super) fn grow_regions(n: usize, k: usize, layout: &[bool], rng: &mut fastrand::Rng) -> Option<Vec<u32>> {
+pub(super) fn grow_regions(
+    n: usize,
+    k: usize,
+    layout: &[bool],
+    rng: &mut fastrand::Rng,
+) -> Option<Vec<u32>> {
     let mut frag = vec![u32::MAX; n * n];
     let mut frontier = Vec::new();
     let mut count = 0u32;
@@ -54,14 +59,18 @@ pub(super) fn grow_regions(n: usize, k: usize, layout: &[bool], rng: &mut fastra
 /// fragments from a short neighbour, or else takes a fragment from a full neighbour that stays
 /// connected without it, which hands the shortage on; the shortages wander until they meet.
 /// `None` when the repair runs out of steps.
-fn group_fragments(nf: usize, k: usize, adj: &[std::collections::BTreeSet<usize>], rng: &mut fastrand::Rng) -> Option<Vec<usize>> {
+fn group_fragments(
+    nf: usize,
+    k: usize,
+    adj: &[std::collections::BTreeSet<usize>],
+    rng: &mut fastrand::Rng,
+) -> Option<Vec<usize>> {
     let mut group = vec![usize::MAX; nf];
     let mut members: Vec<Vec<usize>> = Vec::new();
     loop {
-        let Some(start) = (0..nf)
-            .filter(|&f| group[f] == usize::MAX)
-            .min_by_key(|&f| (adj[f].iter().filter(|&&g| group[g] == usize::MAX).count(), rng.u32(..)))
-        else {
+        let Some(start) = (0..nf).filter(|&f| group[f] == usize::MAX).min_by_key(|&f| {
+            (adj[f].iter().filter(|&&g| group[g] == usize::MAX).count(), rng.u32(..))
+        }) else {
             break;
         };
         let g = members.len();
@@ -84,7 +93,9 @@ fn group_fragments(nf: usize, k: usize, adj: &[std::collections::BTreeSet<usize>
         seen.len() == rest.len()
     };
     for _ in 0..200 * nf {
-        let short: Vec<usize> = (0..members.len()).filter(|&g| !members[g].is_empty() && members[g].len() < k).collect();
+        let short: Vec<usize> = (0..members.len())
+            .filter(|&g| !members[g].is_empty() && members[g].len() < k)
+            .collect();
         if short.is_empty() {
             break;
         }
@@ -99,7 +110,9 @@ fn group_fragments(nf: usize, k: usize, adj: &[std::collections::BTreeSet<usize>
         around.sort_unstable();
         around.dedup();
         rng.shuffle(&mut around);
-        if let Some(&(_, e)) = around.iter().find(|&&(_, e)| members[e].len() + members[d].len() <= k) {
+        if let Some(&(_, e)) =
+            around.iter().find(|&&(_, e)| members[e].len() + members[d].len() <= k)
+        {
             // Two short neighbours that fit together merge.
             let moved = std::mem::take(&mut members[e]);
             for &x in &moved {
@@ -157,10 +170,16 @@ fn connected_without(n: usize, regions: &[u32], region: u32, removed: usize) -> 
 
 /// Moves the first of `candidates` that can go to a neighbouring region without cutting its
 /// own; returns the two regions changed.
-pub(super) fn move_one(n: usize, regions: &mut [u32], candidates: &[usize], rng: &mut fastrand::Rng) -> Option<(u32, u32)> {
+pub(super) fn move_one(
+    n: usize,
+    regions: &mut [u32],
+    candidates: &[usize],
+    rng: &mut fastrand::Rng,
+) -> Option<(u32, u32)> {
     for &cell in candidates {
         let from = regions[cell];
-        let mut targets: Vec<u32> = neighbours(n, cell).map(|m| regions[m]).filter(|&g| g != from).collect();
+        let mut targets: Vec<u32> =
+            neighbours(n, cell).map(|m| regions[m]).filter(|&g| g != from).collect();
         if targets.is_empty() || !connected_without(n, regions, from, cell) {
             continue;
         }

@@ -46,7 +46,8 @@ impl Uniqueness {
     fn region_constraint(&mut self, regions: &[u32], g: u32) -> Lit {
         let before = self.cnf.n_clauses();
         let a = self.cnf.fresh();
-        let lits: Vec<Lit> = (0..regions.len()).filter(|&i| regions[i] == g).map(|i| self.x[i]).collect();
+        let lits: Vec<Lit> =
+            (0..regions.len()).filter(|&i| regions[i] == g).map(|i| self.x[i]).collect();
         self.cnf.exactly(&lits, self.k);
         let new: Vec<Vec<Lit>> = self.cnf.clauses()[before..].to_vec();
         for mut c in new {
@@ -80,7 +81,14 @@ impl Uniqueness {
 const UNIQUE_STEPS: usize = 10;
 
 /// Reshapes `regions` until the planted `layout` is the only answer; false when stuck.
-pub(super) fn make_unique(n: usize, k: usize, layout: &[bool], regions: &mut [u32], rng: &mut fastrand::Rng, watch: &mut Watch) -> Result<bool, GenerateError> {
+pub(super) fn make_unique(
+    n: usize,
+    k: usize,
+    layout: &[bool],
+    regions: &mut [u32],
+    rng: &mut fastrand::Rng,
+    watch: &mut Watch,
+) -> Result<bool, GenerateError> {
     let mut inst = Uniqueness::new(n, k, layout, regions);
     for _step in 0..UNIQUE_STEPS * n {
         watch.step()?;
@@ -90,8 +98,11 @@ pub(super) fn make_unique(n: usize, k: usize, layout: &[bool], regions: &mut [u3
         rng.shuffle(&mut candidates);
         // When none of those can move (each holds its region together), their unstarred
         // neighbours are tried next: reshaping next to the difference still changes the region sums.
-        let mut near: Vec<usize> =
-            (0..n * n).filter(|&i| !layout[i] && !other[i] && neighbours(n, i).any(|m| other[m] && !layout[m])).collect();
+        let mut near: Vec<usize> = (0..n * n)
+            .filter(|&i| {
+                !layout[i] && !other[i] && neighbours(n, i).any(|m| other[m] && !layout[m])
+            })
+            .collect();
         rng.shuffle(&mut near);
         candidates.extend(near);
         let Some((from, to)) = move_one(n, regions, &candidates, rng) else { return Ok(false) };

@@ -25,7 +25,10 @@ impl<'a> Watch<'a> {
         self.steps += 1;
         let Some(m) = self.monitor.as_deref_mut() else { return Ok(()) };
         let elapsed_ms = self.started.elapsed().as_secs_f64() * 1000.0;
-        if !self.throttle.report(m, Progress { work: self.steps, unit: Unit::Steps, elapsed_ms, known: None }) {
+        if !self
+            .throttle
+            .report(m, Progress { work: self.steps, unit: Unit::Steps, elapsed_ms, known: None })
+        {
             return Err(GenerateError::Stopped);
         }
         Ok(())

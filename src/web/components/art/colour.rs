@@ -9,6 +9,7 @@ use std::rc::Rc;
 use gloo_timers::callback::Timeout;
 use yew::prelude::*;
 
+use super::controls::value_of;
 use crate::art::colour_view::{self, ColourControls, ColourField, COLOURS_LABEL};
 use crate::art::colours::{MAX_COLOURS, MIN_COLOURS};
 use crate::art::controls::TIME_CHOICES;
@@ -18,7 +19,6 @@ use crate::jobs::Request;
 use crate::web::ctx::{now_ms, Ctx};
 use crate::web::download::svg_data_url;
 use crate::web::state::{Owner, Work};
-use super::controls::value_of;
 
 /// Milliseconds of calm before a change re-runs the job.
 const DEBOUNCE_MS: u32 = 300;
@@ -67,13 +67,15 @@ pub fn ColourMode(props: &ColourModeProps) -> Html {
     let last_serial = use_mut_ref(|| None::<u32>);
     let (pending, stop) = super::use_stop();
     {
-        let (run, cancel, busy_now, pending) = (ctx.run.clone(), ctx.cancel.clone(), busy_now.clone(), pending.clone());
+        let (run, cancel, busy_now, pending) =
+            (ctx.run.clone(), ctx.cancel.clone(), busy_now.clone(), pending.clone());
         let deps = (props.bytes.clone(), props.serial, *controls);
         use_effect_with(deps, move |(bytes, serial, controls)| {
             let new_image = bytes.is_some() && Some(*serial) != *last_serial.borrow();
             *last_serial.borrow_mut() = Some(*serial);
             let timer = bytes.clone().map(|b| {
-                let request = Request::ColourArt { bytes: (*b).clone(), options: controls.options() };
+                let request =
+                    Request::ColourArt { bytes: (*b).clone(), options: controls.options() };
                 Timeout::new(if new_image { 0 } else { DEBOUNCE_MS }, move || {
                     if *busy_now.borrow() {
                         cancel.emit(Owner::Art);
@@ -94,7 +96,12 @@ pub fn ColourMode(props: &ColourModeProps) -> Html {
     let busy = ctx.state.busy_on(Owner::Art);
     let status = match (busy, result.as_ref()) {
         (Some(b), r) => {
-            let detail = ctx.state.art_stage.as_ref().map(view::stage_sentence).unwrap_or_else(|| "Decoding and choosing the colours".into());
+            let detail = ctx
+                .state
+                .art_stage
+                .as_ref()
+                .map(view::stage_sentence)
+                .unwrap_or_else(|| "Decoding and choosing the colours".into());
             let cancel = stop.clone();
             html! {
                 <div id="colour-status" class="status busy" data-state="busy">
@@ -119,7 +126,9 @@ pub fn ColourMode(props: &ColourModeProps) -> Html {
                 <p class="timings">{ colour_view::times_sentence(r) }</p>
             </div>
         },
-        (None, None) => html! { <div id="colour-status" class="status" data-state="idle">{ "Choose an image to begin." }</div> },
+        (None, None) => {
+            html! { <div id="colour-status" class="status" data-state="idle">{ "Choose an image to begin." }</div> }
+        }
     };
     html! {
         <div id="colour-mode" class="colour-mode">

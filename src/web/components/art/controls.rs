@@ -3,10 +3,10 @@
 
 use yew::prelude::*;
 
-use crate::art::controls::{Controls, Field, TIME_CHOICES};
 use crate::art::adjust::Level;
-use crate::art::{view, UniqueMode};
+use crate::art::controls::{Controls, Field, TIME_CHOICES};
 use crate::art::prepare::{MAX_CELLS, MIN_HEIGHT, MIN_WIDTH};
+use crate::art::{view, UniqueMode};
 
 /// What [`ArtControls`] shows and whom it tells.
 #[derive(Properties, PartialEq)]
@@ -50,7 +50,9 @@ pub fn ArtControls(props: &ArtControlsProps) -> Html {
         let value = c.crop[k].map(|v| v.to_string()).unwrap_or_default();
         html! { <label>{ label }<input type="number" min="0" class="crop" id={format!("art-crop-{k}")} {value} onchange={set(Field::Crop(k))} /></label> }
     };
-    let on_lock = props.lock.reform(|e: Event| e.target_dyn_into::<web_sys::HtmlInputElement>().is_some_and(|i| i.checked()));
+    let on_lock = props.lock.reform(|e: Event| {
+        e.target_dyn_into::<web_sys::HtmlInputElement>().is_some_and(|i| i.checked())
+    });
     let auto_height = props.auto_height.map(|h| h.to_string()).unwrap_or_default();
     html! {
         <div class="art-controls">

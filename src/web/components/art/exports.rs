@@ -36,7 +36,13 @@ enum File {
 
 /// Saves `file` of the puzzle `p` (whose answer is `r`'s picture) as `name`.
 fn save(r: &ArtResult, p: &Nonogram, name: &str, file: File) -> Result<(), String> {
-    let picture = |solved: bool| if solved { render_svg(p, Some(&solution_cells(&r.picture))) } else { render_svg(p, None) };
+    let picture = |solved: bool| {
+        if solved {
+            render_svg(p, Some(&solution_cells(&r.picture)))
+        } else {
+            render_svg(p, None)
+        }
+    };
     match file {
         File::Non => download::text(name, "text/plain", &non::to_non(p)),
         File::Svg { solved } => download::text(name, "image/svg+xml", &picture(solved)),
@@ -65,7 +71,10 @@ pub fn Exports(props: &ExportsProps) -> Html {
         let (r, p, state) = (r.clone(), p.clone(), ctx.state.clone());
         let onclick = Callback::from(move |_: MouseEvent| {
             if let Err(e) = save(&r, &p, name, file) {
-                state.dispatch(Action::Notify(Severity::Error, format!("Could not save {name}: {e}")));
+                state.dispatch(Action::Notify(
+                    Severity::Error,
+                    format!("Could not save {name}: {e}"),
+                ));
             }
         });
         html! { <button {onclick}>{ label }</button> }

@@ -88,7 +88,11 @@ pub fn ArtPage() -> Html {
             if blob.size() > MAX_FILE_BYTES as f64 {
                 ctx.state.dispatch(Action::Notify(
                     Severity::Error,
-                    format!("{name} is {:.1} MB; the limit is {} MB.", blob.size() / 1e6, MAX_FILE_BYTES / 1_000_000),
+                    format!(
+                        "{name} is {:.1} MB; the limit is {} MB.",
+                        blob.size() / 1e6,
+                        MAX_FILE_BYTES / 1_000_000
+                    ),
                 ));
                 return;
             }
@@ -96,8 +100,11 @@ pub fn ArtPage() -> Html {
             wasm_bindgen_futures::spawn_local(async move {
                 match file_bytes(&blob).await {
                     Ok(bytes) => {
-                        let url = url.or_else(|| web_sys::Url::create_object_url_with_blob(&blob).ok()).unwrap_or_default();
-                        if let Some(old) = (*loaded).as_ref().filter(|l| l.url.starts_with("blob:")) {
+                        let url = url
+                            .or_else(|| web_sys::Url::create_object_url_with_blob(&blob).ok())
+                            .unwrap_or_default();
+                        if let Some(old) = (*loaded).as_ref().filter(|l| l.url.starts_with("blob:"))
+                        {
                             let _ = web_sys::Url::revoke_object_url(&old.url);
                         }
                         let n = {
@@ -108,7 +115,10 @@ pub fn ArtPage() -> Html {
                         ctx.state.dispatch(Action::Dismiss);
                         loaded.set(Some(Loaded { bytes: Rc::new(bytes), url, name, serial: n }));
                     }
-                    Err(e) => ctx.state.dispatch(Action::Notify(Severity::Error, format!("Could not read {name}: {e}"))),
+                    Err(e) => ctx.state.dispatch(Action::Notify(
+                        Severity::Error,
+                        format!("Could not read {name}: {e}"),
+                    )),
                 }
             });
         })
@@ -131,7 +141,8 @@ pub fn ArtPage() -> Html {
             *last_serial.borrow_mut() = serial;
             // The colour mode runs its own job.
             let timer = loaded.clone().filter(|_| !*colour).map(|l| {
-                let request = Request::Art { bytes: (*l.bytes).clone(), options: controls.options() };
+                let request =
+                    Request::Art { bytes: (*l.bytes).clone(), options: controls.options() };
                 Timeout::new(if new_image { 0 } else { DEBOUNCE_MS }, move || {
                     if *busy_now.borrow() {
                         cancel.emit(Owner::Art);
@@ -156,7 +167,9 @@ pub fn ArtPage() -> Html {
     let on_drag_over = Callback::from(|e: DragEvent| e.prevent_default());
     let fail = {
         let state = ctx.state.clone();
-        Callback::from(move |message: String| state.dispatch(Action::Notify(Severity::Error, message)))
+        Callback::from(move |message: String| {
+            state.dispatch(Action::Notify(Severity::Error, message))
+        })
     };
     let set_controls = {
         let controls = controls.clone();
@@ -168,13 +181,17 @@ pub fn ArtPage() -> Html {
     };
     let on_ring = {
         let ring = ring.clone();
-        Callback::from(move |e: Event| ring.set(e.target_dyn_into::<web_sys::HtmlInputElement>().is_some_and(|i| i.checked())))
+        Callback::from(move |e: Event| {
+            ring.set(e.target_dyn_into::<web_sys::HtmlInputElement>().is_some_and(|i| i.checked()))
+        })
     };
     let result = ctx.state.art.clone();
     let image_size = result.as_ref().map(|r| r.image_size);
     let set_lock = {
         let (aspect_lock, controls) = (aspect_lock.clone(), controls.clone());
-        Callback::from(move |on: bool| aspect_lock.set(if on { controls.aspect(image_size) } else { None }))
+        Callback::from(move |on: bool| {
+            aspect_lock.set(if on { controls.aspect(image_size) } else { None })
+        })
     };
 
     html! {

@@ -38,7 +38,11 @@ fn pointer_pixel(e: &PointerEvent) -> Option<Pointer> {
     let img = e.target_dyn_into::<web_sys::HtmlImageElement>()?;
     let size = (img.natural_width(), img.natural_height());
     let shown = (f64::from(img.client_width()), f64::from(img.client_height()));
-    Some(Pointer { at: crop_geometry::to_image(f64::from(e.offset_x()), f64::from(e.offset_y()), shown, size), size, img })
+    Some(Pointer {
+        at: crop_geometry::to_image(f64::from(e.offset_x()), f64::from(e.offset_y()), shown, size),
+        size,
+        img,
+    })
 }
 
 /// The original with its crop box (`#art-original`, `#art-crop-box`).
@@ -51,7 +55,8 @@ pub fn Original(props: &OriginalProps) -> Html {
     let natural = use_state(|| None::<(u32, u32)>);
 
     let on_down = {
-        let (drag_start, drag_preview, natural) = (drag_start.clone(), drag_preview.clone(), natural.clone());
+        let (drag_start, drag_preview, natural) =
+            (drag_start.clone(), drag_preview.clone(), natural.clone());
         Callback::from(move |e: PointerEvent| {
             let Some(Pointer { at, size, img }) = pointer_pixel(&e) else { return };
             natural.set(Some(size));
@@ -62,16 +67,24 @@ pub fn Original(props: &OriginalProps) -> Html {
         })
     };
     let on_move = {
-        let (drag_start, drag_preview, aspect) = (drag_start.clone(), drag_preview.clone(), props.aspect);
+        let (drag_start, drag_preview, aspect) =
+            (drag_start.clone(), drag_preview.clone(), props.aspect);
         Callback::from(move |e: PointerEvent| {
-            let (Some(start), Some(Pointer { at, size, .. })) = (*drag_start, pointer_pixel(&e)) else { return };
+            let (Some(start), Some(Pointer { at, size, .. })) = (*drag_start, pointer_pixel(&e))
+            else {
+                return;
+            };
             drag_preview.set(crop_geometry::drag_crop(start, at, size, aspect));
         })
     };
     let on_up = {
-        let (drag_start, drag_preview, aspect, set_crop) = (drag_start.clone(), drag_preview.clone(), props.aspect, props.set_crop.clone());
+        let (drag_start, drag_preview, aspect, set_crop) =
+            (drag_start.clone(), drag_preview.clone(), props.aspect, props.set_crop.clone());
         Callback::from(move |e: PointerEvent| {
-            let (Some(start), Some(Pointer { at, size, .. })) = (*drag_start, pointer_pixel(&e)) else { return };
+            let (Some(start), Some(Pointer { at, size, .. })) = (*drag_start, pointer_pixel(&e))
+            else {
+                return;
+            };
             drag_start.set(None);
             drag_preview.set(None);
             // A click without a drag leaves the crop alone.

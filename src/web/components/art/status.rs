@@ -22,7 +22,12 @@ pub fn ArtStatus(props: &ArtStatusProps) -> Html {
     let busy = ctx.state.busy_on(Owner::Art);
     match (busy, result) {
         (Some(b), _) => {
-            let detail = ctx.state.art_stage.as_ref().map(view::stage_sentence).unwrap_or_else(|| "Decoding".into());
+            let detail = ctx
+                .state
+                .art_stage
+                .as_ref()
+                .map(view::stage_sentence)
+                .unwrap_or_else(|| "Decoding".into());
             let cancel = props.stop.clone();
             html! {
                 <div id="art-status" class="status busy" data-state="busy">
@@ -61,6 +66,8 @@ pub fn ArtStatus(props: &ArtStatusProps) -> Html {
                 <p class="timings">{ view::size_sentence(r) }</p>
             </div>
         },
-        (None, None) => html! { <div id="art-status" class="status" data-state="idle">{ "Choose an image to begin." }</div> },
+        (None, None) => {
+            html! { <div id="art-status" class="status" data-state="idle">{ "Choose an image to begin." }</div> }
+        }
     }
 }

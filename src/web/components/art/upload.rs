@@ -35,21 +35,29 @@ pub fn dropped(e: &DragEvent) -> Option<Picked> {
 #[hook]
 pub fn use_paste(load: Callback<Picked>) {
     use_effect_with((), move |_| {
-        let on_paste = Closure::<dyn Fn(web_sys::ClipboardEvent)>::new(move |e: web_sys::ClipboardEvent| {
-            let Some(files) = e.clipboard_data().and_then(|d| d.files()) else { return };
-            if let Some(file) = files.get(0) {
-                e.prevent_default();
-                let name = if file.name().is_empty() { "pasted image".to_string() } else { file.name() };
-                load.emit(Picked { blob: file.into(), name, url: None });
-            }
-        });
+        let on_paste =
+            Closure::<dyn Fn(web_sys::ClipboardEvent)>::new(move |e: web_sys::ClipboardEvent| {
+                let Some(files) = e.clipboard_data().and_then(|d| d.files()) else { return };
+                if let Some(file) = files.get(0) {
+                    e.prevent_default();
+                    let name = if file.name().is_empty() {
+                        "pasted image".to_string()
+                    } else {
+                        file.name()
+                    };
+                    load.emit(Picked { blob: file.into(), name, url: None });
+                }
+            });
         let doc = web_sys::window().and_then(|w| w.document());
         if let Some(d) = &doc {
             let _ = d.add_event_listener_with_callback("paste", on_paste.as_ref().unchecked_ref());
         }
         move || {
             if let Some(d) = doc {
-                let _ = d.remove_event_listener_with_callback("paste", on_paste.as_ref().unchecked_ref());
+                let _ = d.remove_event_listener_with_callback(
+                    "paste",
+                    on_paste.as_ref().unchecked_ref(),
+                );
             }
         }
     });
@@ -58,12 +66,15 @@ pub fn use_paste(load: Callback<Picked>) {
 /// Fetches a sample from its address on the site (`samples/{file}.png`).
 async fn fetch_sample(url: &str) -> Result<web_sys::Blob, String> {
     let window = web_sys::window().ok_or("no window")?;
-    let response = JsFuture::from(window.fetch_with_str(url)).await.map_err(|e| format!("{e:?}"))?;
+    let response =
+        JsFuture::from(window.fetch_with_str(url)).await.map_err(|e| format!("{e:?}"))?;
     let response: web_sys::Response = response.unchecked_into();
     if !response.ok() {
         return Err(format!("HTTP {}", response.status()));
     }
-    let blob = JsFuture::from(response.blob().map_err(|e| format!("{e:?}"))?).await.map_err(|e| format!("{e:?}"))?;
+    let blob = JsFuture::from(response.blob().map_err(|e| format!("{e:?}"))?)
+        .await
+        .map_err(|e| format!("{e:?}"))?;
     Ok(blob.unchecked_into())
 }
 
@@ -95,7 +106,9 @@ pub fn Upload(props: &UploadProps) -> Html {
             wasm_bindgen_futures::spawn_local(async move {
                 let url = format!("samples/{file}.png");
                 match fetch_sample(&url).await {
-                    Ok(blob) => load.emit(Picked { blob, name: format!("{file}.png"), url: Some(url) }),
+                    Ok(blob) => {
+                        load.emit(Picked { blob, name: format!("{file}.png"), url: Some(url) })
+                    }
                     Err(e) => fail.emit(format!("Could not load the sample: {e}")),
                 }
             });
