@@ -2,7 +2,8 @@
 //! objective and work (single-flip-proposal equivalents) with the default settings.
 //!
 //! `cargo run --release --example art_profile -- DIR [WIDTHS]` (default `30,40,75,100`);
-//! `KPC=0.2,0.5` runs the listed kicks per cell instead of the default's.
+//! `KPC=0.2,0.5` runs the listed kicks per cell instead of the default's. DIR defaults to the
+//! benchmark photos in `../shared/bench/images/`, beside the repository and not part of it.
 use std::time::Instant;
 use studio::art::optimizer::{optimise, OptimizerConfig};
 use studio::art::{decode, prepare, PrepareOptions, Problem};

@@ -4,6 +4,8 @@
 //! likeness); then the wins per tone and the strip's median and maximum time.
 //!
 //! Run: `cargo run --release --example art_tones -- [DIR] [--widths 30,60,100]`
+//! (DIR defaults to the benchmark photos in `../shared/bench/images/`, beside the repository and
+//! not part of it).
 
 use studio::art::tone::{most_like, previews, Tone};
 use studio::art::{decode, prepare, PrepareOptions};

@@ -10,6 +10,9 @@
 //! (`bench/starbattle/hard_17_21_25.txt`): for 17x17 with 4 stars, 21x21 with 5 and 25x25 with 6,
 //! seeds 1..=COUNT (default 4) at `beyond` (needs search) and at `expert` (needs probing), as
 //! KrazyDad lines with the answer and the seed, level and rating in the comment.
+//!
+//! `cargo run --example starbattle_bench testset SIZE STARS LEVELS COUNT` prints a set for the
+//! tests (`tests/data/starbattle`): see [`testset`].
 
 use studio::kinds::starbattle::generate::{self, Difficulty};
 use studio::kinds::starbattle::{formats, StarBattle};
@@ -73,10 +76,56 @@ fn hardset(count: u64) {
     }
 }
 
+/// `testset SIZE STARS LEVELS COUNT`: seeds 1..=COUNT at each level of LEVELS (comma-separated
+/// words), the levels taking turns seed by seed, each puzzle proven unique and printed as a
+/// KrazyDad line with its answer and `# sb<size>_<level>_<seed> rating=…` (no times, so the same
+/// code prints the same set unless a generation hits the 60 s limit). The generated Star Battle
+/// sets in `tests/data/starbattle` are made this way (see the README there).
+fn testset(size: usize, stars: usize, levels: &[Difficulty], count: u64) {
+    for seed in 1..=count {
+        for &level in levels {
+            match make(size, stars, level, seed, LIMIT_MS) {
+                Ok(p) => {
+                    let r = p.solve(Mode::Unique, None).expect("a report");
+                    assert_eq!(r.verdict, Verdict::Unique);
+                    let answer: String = r.solutions[0]
+                        .cells()
+                        .iter()
+                        .map(|&s| if s { '1' } else { '0' })
+                        .collect();
+                    println!(
+                        "{size},{size},{stars},\"{}\",\"{answer}\" # sb{size}_{}_{seed} rating={}",
+                        formats::region_rows(&p).concat(),
+                        level.word(),
+                        r.rating.unwrap_or_default().replace(' ', "_"),
+                    );
+                }
+                Err(e) => eprintln!("{size}x{size} {} seed {seed}: {e}", level.word()),
+            }
+        }
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().map(String::as_str) == Some("hardset") {
         hardset(args.get(1).and_then(|a| a.parse().ok()).unwrap_or(4));
+        return;
+    }
+    if args.first().map(String::as_str) == Some("testset") {
+        let number = |i: usize| args.get(i).and_then(|a| a.parse::<usize>().ok());
+        let (Some(size), Some(stars), Some(levels), Some(count)) =
+            (number(1), number(2), args.get(3), number(4))
+        else {
+            eprintln!("usage: starbattle_bench testset SIZE STARS LEVELS COUNT");
+            return;
+        };
+        let levels: Option<Vec<Difficulty>> = levels.split(',').map(Difficulty::from_word).collect();
+        let Some(levels) = levels else {
+            eprintln!("unknown level in {}; use {}", args[3], Difficulty::WORDS);
+            return;
+        };
+        testset(size, stars, &levels, count as u64);
         return;
     }
     let count: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(3);

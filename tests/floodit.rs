@@ -706,21 +706,19 @@ fn a_stopped_solve_gives_the_best_found_and_a_proven_bound() {
     );
 }
 
-/// On the first pc19 boards (when the shared benchmark is present), stopped early or with
-/// little memory, no proven bound exceeds the known optimum and no answer is shorter.
+/// On the first 12 pc19 boards (`tests/data/floodit`, with ColorFill's optimal move lists),
+/// stopped early or with little memory, no proven bound exceeds the known optimum and no answer
+/// is shorter.
 #[test]
 fn bounds_never_exceed_the_known_optima_of_benchmark_boards() {
     use studio::kinds::floodit::optimum;
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/bench/floodit");
-    let (Ok(text), Ok(answers)) = (
-        std::fs::read_to_string(dir.join("pc19_tiles.txt")),
-        std::fs::read_to_string(dir.join("pc19_tiles.solution_AStarPuchert.txt")),
-    ) else {
-        eprintln!("../shared/bench/floodit not present; nothing to compare");
-        return;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/floodit");
+    let read = |name: &str| {
+        let path = dir.join(name);
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
     };
-    let text: String = text.lines().take(12).collect::<Vec<_>>().join("\n");
-    let answers: String = answers.lines().take(12).collect::<Vec<_>>().join("\n");
+    let text = read("pc19_tiles_first12.txt");
+    let answers = read("pc19_tiles_first12.solution_AStarPuchert.txt");
     let entries = FloodIt::read_collection_with_answers(&text, "pc19", Some(&answers)).unwrap();
     assert_eq!(entries.len(), 12);
     for (i, e) in entries.iter().enumerate() {

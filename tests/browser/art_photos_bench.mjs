@@ -5,6 +5,8 @@
 // which keeps the best unique puzzle), and the givens.
 // Run: node art_photos_bench.mjs [DIR] [--widths 30,40,50,75,100] [--cap 60] [--methods threshold,translucent] [--unique adjust --level medium]
 // (with --unique adjust the last columns say whether a no-given picture was reached and how many cells changed).
+// DIR defaults to the benchmark photos in ../shared/bench/images, beside the repository and not
+// part of it (a benchmark, not a test: the tests read only tests/data).
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve, browser, open } from './harness.mjs';

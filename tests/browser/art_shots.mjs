@@ -2,12 +2,12 @@
 // adjusted puzzle with its changed cells ringed: desktop (1280x900) and phone (375x740), light
 // and dark, full page. Not a test; run after scripts/build:
 //   (cd tests/browser && node art_shots.mjs [OUT_DIR] [PHOTO])
-// OUT_DIR defaults to docs/screens/art; PHOTO to the shared chelsea.png (a portrait of a cat).
+// OUT_DIR defaults to docs/screens/art; PHOTO to tests/data/images/chelsea.png (a portrait of a cat).
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve, browser } from './harness.mjs';
 
-const [out = new URL('../../docs/screens/art', import.meta.url).pathname, photo = new URL('../../../shared/bench/images/chelsea.png', import.meta.url).pathname] = process.argv.slice(2);
+const [out = new URL('../../docs/screens/art', import.meta.url).pathname, photo = new URL('../data/images/chelsea.png', import.meta.url).pathname] = process.argv.slice(2);
 fs.mkdirSync(out, { recursive: true });
 const server = await serve();
 const chrome = await browser();

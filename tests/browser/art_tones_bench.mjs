@@ -3,6 +3,8 @@
 // (`Timings::tones_ms`, shown as the strip's data-ms), which tone the page chose, and the
 // likeness figures shown. Uniqueness "verdict only", so each run is short.
 // Run: node art_tones_bench.mjs [DIR] [--widths 30,60,100]
+// DIR defaults to the benchmark photos in ../shared/bench/images, beside the repository and not
+// part of it (a benchmark, not a test: the tests read only tests/data).
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve, browser, open } from './harness.mjs';

@@ -1,4 +1,4 @@
-// Image to colour nonogram in headless Chromium: a bench photo uploaded in colour mode comes out
+// Image to colour nonogram in headless Chromium: a photo (tests/data/images) uploaded in colour mode comes out
 // proven unique, and "Play it" opens the colour nonogram page with the puzzle and its givens,
 // whose solver proves it unique again.
 import { test } from 'node:test';
@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { suite, open } from './harness.mjs';
 
 const env = suite();
-const PHOTO = new URL('../../../shared/bench/images/chelsea.png', import.meta.url);
+const PHOTO = new URL('../data/images/chelsea.png', import.meta.url);
 
 test('a photo in colour mode becomes a proven-unique colour nonogram that plays on its page', async () => {
   const page = await open(env.chrome.context, env.server.url, 'art');

@@ -6,6 +6,8 @@
 // With --unique adjust, the end columns say whether an adjusted picture with no givens was reached
 // and how many cells changed.
 // Run: node colour_art_bench.mjs [DIR] [--widths 30,60,100] [--colours 3,6] [--cap 10] [--extra FILE,...] [--unique givens|logic|adjust]
+// DIR defaults to the benchmark photos in ../shared/bench/images, beside the repository and not
+// part of it (a benchmark, not a test: the tests read only tests/data).
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve, browser, open } from './harness.mjs';

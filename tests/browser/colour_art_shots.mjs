@@ -1,5 +1,5 @@
 // Screenshots of the image page's colour mode to look at: desktop (1280x900) and phone
-// (375x740), light and dark, with a bench photo reduced to 5 colours (or COLOURS, in the
+// (375x740), light and dark, with the cat photo of tests/data/images reduced to 5 colours (or COLOURS, in the
 // uniqueness mode UNIQUE: givens, logic or adjust). Not a test; after a build:
 //   (cd tests/browser && node colour_art_shots.mjs OUT_DIR [UNIQUE] [COLOURS])
 import fs from 'node:fs';
@@ -11,7 +11,7 @@ fs.mkdirSync(out, { recursive: true });
 const server = await serve();
 const chrome = await browser();
 const page = await chrome.context.newPage();
-const photo = fs.readFileSync(new URL('../../../shared/bench/images/chelsea.png', import.meta.url));
+const photo = fs.readFileSync(new URL('../data/images/chelsea.png', import.meta.url));
 for (const theme of ['light', 'dark']) {
   for (const [device, width, height] of [['desktop', 1280, 900], ['phone', 375, 740]]) {
     await page.setViewportSize({ width, height });

@@ -183,14 +183,13 @@ test('KenKen: hints walk a Tatham Extreme to the end, using an extreme rule on t
   assert.deepEqual(page.studioErrors, []);
 });
 
-// A 14x14 Star Battle with 3 stars made to be solved by hand, from the shared collection beside
-// the repository (read at run time, never copied in): the hints walk it to the end.
-const HUMAN_SB = new URL('../../../shared/bench/starbattle/human_5to14_dev130.txt', import.meta.url);
+// A 14x14 Star Battle with 3 stars at the generator's expert level (needs short contradictions),
+// from tests/data/starbattle/generated_5to14.txt: the hints walk it to the end.
+const SB_SIZES = new URL('../data/starbattle/generated_5to14.txt', import.meta.url);
 
-test('Star Battle: hints walk a hand-made 14x14 to the end', async () => {
-  const lines = fs.readFileSync(HUMAN_SB, 'utf8').split('\n').filter((l) => l.startsWith('14,14,3,'));
-  assert.ok(lines.length >= 30, 'the shared 14x14 puzzles');
-  // The last one of the set, which the hints finish (puzzle explain starbattle … says which).
+test('Star Battle: hints walk an expert 14x14 to the end', async () => {
+  const lines = fs.readFileSync(SB_SIZES, 'utf8').split('\n').filter((l) => l.includes('# sb14_expert_3 '));
+  assert.equal(lines.length, 1, 'sb14_expert_3 in tests/data/starbattle/generated_5to14.txt');
   const page = await open(env.chrome.context, env.server.url, 'starbattle');
   await page.waitForSelector('#import-text');
   await page.fill('#import-text', lines[lines.length - 1]);

@@ -213,7 +213,7 @@ fn the_worker_shows_a_step_before_the_answer_and_then_checks_the_marks() {
     let forever = human_nonograms()
         .into_iter()
         .find(|(f, _)| f.contains("forever"))
-        .expect("webpbn 6574 Forever in the shared set")
+        .expect("webpbn 6574 Forever in tests/data/nonogram")
         .1;
     let answer = unique(&forever).expect("Forever is unique");
     let (_, stopped, _) = walk(&forever, &answer, Vec::new(), "Forever");
@@ -285,7 +285,7 @@ fn where_the_rules_stop_a_hint_gives_a_cell_of_the_proven_answer() {
     let forever = human_nonograms()
         .into_iter()
         .find(|(f, _)| f.contains("forever"))
-        .expect("webpbn 6574 Forever in the shared set")
+        .expect("webpbn 6574 Forever in tests/data/nonogram")
         .1;
     let answer = unique(&forever).expect("Forever is unique");
     let (by_rules, stopped, _) = walk(&forever, &answer, Vec::new(), "Forever");

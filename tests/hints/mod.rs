@@ -13,12 +13,23 @@ use studio::kinds::starbattle::{self, StarBattle};
 use studio::kinds::{self, Kind};
 use studio::puzzle::{Mode, Puzzle, Verdict};
 
-const KRAZYDAD: &str = "/work/shared/bench/starbattle/krazydad_10x10_2star_dev500.txt";
-const HUMAN: &str = "/work/shared/bench/starbattle/human_5to14_dev130.txt";
+// The sets below are in tests/data (sources and licences in its README), read with `data`.
+/// 10x10 two-star puzzles from the studio's generator, levels taking turns, with answers.
+const SB10: &str = "starbattle/generated_10x10_2star.txt";
+/// 5x5 to 14x14 puzzles from the studio's generator at its harder levels, with answers.
+const SB_SIZES: &str = "starbattle/generated_5to14.txt";
+/// 300 7x7 Keen IDs from Tatham's generator, 30 at each level with and without mult-only.
+const KEEN7: &str = "kenken/tatham_keen_7x7_levels300.txt";
+/// 60 Keen IDs from Tatham's generator: 9x9 at four levels, 7x7 and 6x6 at Extreme.
+const TATHAM_KEEN: &str = "kenken/tatham_keen_levels_dev60.txt";
 /// Generated 17x17 to 25x25 puzzles with their answers, kept in the repository.
 const HARD: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/bench/starbattle/hard_17_21_25.txt");
-const UVIC: &str = "/work/shared/bench/kenken/uvic_7x7_dev.jsonl";
-const TATHAM_KEEN: &str = "/work/shared/bench/kenken/tatham_keen_levels_dev60.txt";
+
+/// The text of a file of `tests/data`; a missing file fails the test with its path.
+fn data(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
 
 /// The proven unique answer, or `None`.
 fn unique<P: Puzzle>(p: &P) -> Option<P::Solution> {
@@ -167,7 +178,7 @@ fn first_step<P: Puzzle>(p: &P, marks: &[u8]) -> hint::Step {
     }
 }
 
-// Star Battle: the shared sets and generated puzzles, the sentences' wording, the big puzzles.
+// Star Battle: the generated sets and puzzles generated here, the wording, the big puzzles.
 mod starbattle_hints;
 // KenKen: the 7x7 set, Tatham's Keen levels, generated puzzles, candidates.
 mod kenken_hints;

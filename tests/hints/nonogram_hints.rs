@@ -11,9 +11,7 @@ pub(super) fn nonograms(count: usize, seed: u64) -> Vec<(Nonogram, Grid<bool>)> 
         let (w, h) = (rng.usize(3..=12), rng.usize(3..=12));
         let pic = nonogram::generate::picture(w, h, &mut rng);
         let (rows, cols) = nonogram::page::clues_of(&pic);
-        let Ok(p) = Nonogram::new(rows, cols) else {
-            continue;
-        };
+        let Ok(p) = Nonogram::new(rows, cols) else { continue };
         if let Some(a) = unique(&p) {
             out.push((p, a));
         }
@@ -148,17 +146,14 @@ fn nonogram_contradiction_is_a_chain_of_lines_in_words() {
     assert!(seen > 0, "no contradiction step in 150 random puzzles");
 }
 
-/// The shared sets of puzzles made for people (webpbn `.non` and the mikix collections).
+/// The puzzles made for people in `tests/data/nonogram` (webpbn `.non` and the mikix
+/// collections; sources and licences in the README there), 51 files.
 pub(super) fn human_nonograms() -> Vec<(String, Nonogram)> {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/nonogram");
     let mut files = Vec::new();
-    let mut dirs = vec![
-        std::path::PathBuf::from("/work/shared/bench/nonogram/webpbn"),
-        std::path::PathBuf::from("/work/shared/bench/nonogram/mikix"),
-    ];
+    let mut dirs = vec![data.join("webpbn"), data.join("mikix")];
     while let Some(d) = dirs.pop() {
-        let Ok(rd) = std::fs::read_dir(&d) else {
-            continue;
-        };
+        let rd = std::fs::read_dir(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display()));
         for e in rd.flatten() {
             let path = e.path();
             if path.is_dir() {
@@ -169,21 +164,24 @@ pub(super) fn human_nonograms() -> Vec<(String, Nonogram)> {
         }
     }
     files.sort();
+    assert_eq!(files.len(), 51, "the .non files under {}", data.display());
     files
         .into_iter()
-        .filter_map(|f| {
-            let text = std::fs::read_to_string(&f).ok()?;
-            let e = Nonogram::read_collection(&text, &f.display().to_string())
-                .ok()?
+        .map(|f| {
+            let name = f.display().to_string();
+            let text = std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let e = Nonogram::read_collection(&text, &name)
+                .unwrap_or_else(|e| panic!("{name}: {e}"))
                 .into_iter()
-                .next()?;
-            Some((f.display().to_string(), e.puzzle))
+                .next()
+                .unwrap_or_else(|| panic!("{name}: no puzzle"));
+            (name, e.puzzle)
         })
         .collect()
 }
 
 #[test]
-fn nonogram_every_step_on_the_shared_human_sets_agrees_with_the_answer() {
+fn nonogram_every_step_on_the_human_sets_agrees_with_the_answer() {
     // Every step of every explanation, contradictions included, applied to the proven answer,
     // and the line steps before the first contradiction reach the solver's logic phase's grid;
     // the big and slow ones are left to `puzzle explain` (this is a debug build).

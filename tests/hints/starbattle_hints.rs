@@ -1,20 +1,18 @@
-//! Star Battle hints: the shared sets and generated puzzles, the sentences' wording, the big
-//! puzzles, broken marks.
+//! Star Battle hints: the generated sets in tests/data and puzzles generated here, the
+//! sentences' wording, the big puzzles, broken marks.
 
 use super::*;
 
 #[test]
-fn starbattle_krazydad_sound_and_complete() {
-    let text = std::fs::read_to_string(KRAZYDAD).expect("the KrazyDad set");
-    let entries = StarBattle::read_collection(&text, "krazydad").expect("reads");
+fn starbattle_generated_10x10_sound_and_complete() {
+    let entries = StarBattle::read_collection(&data(SB10), "sb10").expect("reads");
     let mut rng = fastrand::Rng::with_seed(21);
     let (mut solved, mut total) = (0, 0);
     for e in entries.iter().take(120) {
-        let Some(answer) = unique(&e.puzzle) else {
-            continue;
-        };
+        let answer = unique(&e.puzzle).unwrap_or_else(|| panic!("{}: generated unique", e.id));
         total += 1;
         let by_hints = check_puzzle(&e.puzzle, &answer, &mut rng, &e.id);
+        assert_eq!(by_hints, !e.id.contains("_beyond_"), "{}: the level it was generated at", e.id);
         let rated = starbattle::solve::rate(&e.puzzle);
         assert_eq!(
             by_hints,
@@ -28,7 +26,7 @@ fn starbattle_krazydad_sound_and_complete() {
         }
         solved += usize::from(by_hints);
     }
-    assert!(total >= 100, "{total} unique puzzles");
+    assert!(total >= 100, "{total} puzzles");
     assert!(solved > total / 2, "only {solved} of {total} solved by hints");
 }
 
@@ -48,9 +46,7 @@ fn starbattle_generated_sound_and_complete() {
             stars: Some(stars),
             difficulty: Some(level.into()),
         };
-        let Ok(p) = StarBattle::generate(&opts, seed) else {
-            continue;
-        };
+        let Ok(p) = StarBattle::generate(&opts, seed) else { continue };
         let answer = unique(&p).expect("generated puzzles are unique");
         let by_hints = check_puzzle(
             &p,
@@ -97,12 +93,10 @@ fn badly_worded(s: &str) -> Option<String> {
 
 #[test]
 fn starbattle_sentences_name_the_unit() {
-    let text = std::fs::read_to_string(KRAZYDAD).expect("the KrazyDad set");
-    let entries = StarBattle::read_collection(&text, "krazydad").expect("reads");
-    let human = std::fs::read_to_string(HUMAN).expect("the human set");
-    let human = StarBattle::read_collection(&human, "human").expect("reads");
+    let entries = StarBattle::read_collection(&data(SB10), "sb10").expect("reads");
+    let sizes = StarBattle::read_collection(&data(SB_SIZES), "sizes").expect("reads");
     let mut seen = std::collections::BTreeSet::new();
-    for e in entries.iter().take(60).chain(human.iter().skip(80).step_by(3)) {
+    for e in entries.iter().take(60).chain(sizes.iter().filter(|e| e.puzzle.rows() == 14)) {
         let x = hint::explain(&e.puzzle, None);
         for s in &x.steps {
             seen.insert(s.rule.clone());
@@ -220,31 +214,31 @@ fn starbattle_walk_matches_logic_phase(p: &StarBattle, answer: &Grid<bool>, at: 
     solved
 }
 
-/// Every step of every hand-solvable puzzle of the human set agrees with its answer; the hints
-/// and the logic phase reach the same grid; and the hints finish at least 95% at each size.
+/// Every step of every puzzle of the generated 5x5 to 14x14 set agrees with its answer; the
+/// hints and the logic phase reach the same grid; and the hints finish exactly the puzzles
+/// generated at a level of the logic ladder (all but those generated `beyond` it).
+///
+/// How far the hints go on puzzles made by hand is a benchmark, since that collection is not
+/// ours to copy: `puzzle explain starbattle human_5to14_dev130.txt --groups
+/// 5x5:10,6x6:20,8x8:20,10x10:40,14x14:40` on the file in the benchmark folder beside the
+/// repository (`shared/bench/starbattle`) finished 127 of 130 (all up to 10x10, 37 of 40 at
+/// 14x14) at commit 25bf270.
 #[test]
-fn starbattle_human_set_every_step_agrees_with_the_answer() {
-    let text = std::fs::read_to_string(HUMAN).expect("the human set (../shared/bench/starbattle)");
-    let entries = StarBattle::read_collection(&text, "human").expect("reads");
-    assert_eq!(entries.len(), 130);
-    let mut by_size: std::collections::BTreeMap<usize, (usize, usize)> = Default::default();
+fn starbattle_generated_sizes_every_step_agrees_with_the_answer() {
+    let entries = StarBattle::read_collection(&data(SB_SIZES), "sizes").expect("reads");
+    let mut sizes = std::collections::BTreeSet::new();
     for e in &entries {
         let answer = e.known.clone().expect("the set carries answers");
         let solved = starbattle_walk_matches_logic_phase(&e.puzzle, &answer, &e.id);
-        let slot = by_size.entry(e.puzzle.rows()).or_default();
-        slot.0 += usize::from(solved);
-        slot.1 += 1;
+        let beyond = e.id.contains("_beyond_");
+        assert_eq!(solved, !beyond, "{}: the hints and the level it was generated at", e.id);
+        sizes.insert(e.puzzle.rows());
     }
-    for (size, (solved, total)) in &by_size {
-        assert!(
-            *solved * 100 >= *total * 90,
-            "{size}x{size}: hints finish only {solved} of {total}: {by_size:?}"
-        );
-    }
+    assert_eq!(sizes.into_iter().collect::<Vec<_>>(), [5, 6, 8, 14]);
 }
 
-/// The same for the generated 17x17 to 25x25 puzzles kept in the repository, for the KrazyDad
-/// set, and for big puzzles generated here (so no missing file can hide a failure).
+/// The same for the generated 17x17 to 25x25 puzzles kept in the repository, for the generated
+/// 10x10 set, and for big puzzles generated here.
 #[test]
 fn starbattle_big_puzzles_every_step_agrees_and_logic_phase_matches() {
     let text = std::fs::read_to_string(HARD).expect("bench/starbattle/hard_17_21_25.txt");
@@ -270,20 +264,16 @@ fn starbattle_big_puzzles_every_step_agrees_and_logic_phase_matches() {
             &format!("generated {size}x{size} seed {seed}"),
         );
     }
-    let text = std::fs::read_to_string(KRAZYDAD).expect("the KrazyDad set");
-    let entries = StarBattle::read_collection(&text, "krazydad").expect("reads");
-    for e in entries.iter().skip(120).step_by(4) {
-        let Some(answer) = e.known.clone().or_else(|| unique(&e.puzzle)) else {
-            continue;
-        };
+    let entries = StarBattle::read_collection(&data(SB10), "sb10").expect("reads");
+    for e in entries.iter().step_by(4) {
+        let Some(answer) = e.known.clone().or_else(|| unique(&e.puzzle)) else { continue };
         starbattle_walk_matches_logic_phase(&e.puzzle, &answer, &e.id);
     }
 }
 
 #[test]
 fn starbattle_broken_marks_are_reported() {
-    let text = std::fs::read_to_string(KRAZYDAD).expect("the KrazyDad set");
-    let p = &StarBattle::read_collection(&text, "krazydad").expect("reads")[0].puzzle;
+    let p = &StarBattle::read_collection(&data(SB10), "sb10").expect("reads")[0].puzzle;
     // Two touching stars, no answer given: the rules themselves say so.
     let mut marks = vec![0u8; 100];
     marks[0] = 1;
