@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use web_time::Instant;
 
 use crate::error::InputResult;
-use crate::kinds::{solve_any, Kind};
+use crate::kinds::{any_report, Kind};
 use crate::puzzle::{Entry, Mode, Puzzle, SolveError, Verdict};
 use crate::sat::Monitor;
 use crate::with_kind;
@@ -174,8 +174,9 @@ pub fn run_text(
     run_text_with_answers(kind, text, name, None, options, on_record)
 }
 
-/// [`run_text`] with the text of an answers file beside the collection (see
-/// [`Puzzle::read_collection_with_answers`]).
+/// [`run_text`] with the text of an answers file beside the collection, which a kind measured
+/// by an optimum reads ([`crate::puzzle::Optimum::read_collection_with_answers`]; the others
+/// ignore it).
 pub fn run_text_with_answers(
     kind: Kind,
     text: &str,
@@ -184,11 +185,13 @@ pub fn run_text_with_answers(
     options: Options,
     on_record: &mut dyn FnMut(&Record),
 ) -> InputResult<Vec<Record>> {
-    run_text_as(kind, text, name, answers, options, None, on_record)
+    run_text_as(kind, text, name, answers, options, None, "", on_record)
 }
 
 /// [`run_text_with_answers`] solving in `mode` when given (instead of the mode `options` name),
-/// e.g. [`Mode::Optimum`] to choose Flood-It's engine.
+/// e.g. [`Mode::Optimum`] for a kind measured by an optimum, with the kind's solve options as
+/// JSON text (`""` for the defaults; see [`crate::kinds::options_from_text`]).
+#[allow(clippy::too_many_arguments)]
 pub fn run_text_as(
     kind: Kind,
     text: &str,
@@ -196,12 +199,17 @@ pub fn run_text_as(
     answers: Option<&str>,
     options: Options,
     mode: Option<Mode>,
+    solve_options: &str,
     on_record: &mut dyn FnMut(&Record),
 ) -> InputResult<Vec<Record>> {
     with_kind!(kind, P => {
-        let entries = P::read_collection_with_answers(text, name, answers)?;
+        let solve_options = crate::kinds::options_from_text::<P>(solve_options)?;
+        let entries = match P::optimum() {
+            Some(o) => o.read_collection_with_answers(text, name, answers)?,
+            None => P::read_collection(text, name)?,
+        };
         Ok(entries.iter().take(options.limit.unwrap_or(usize::MAX)).map(|e| {
-            let r = run_entry_as(e, options, mode);
+            let r = run_entry_with(e, options, mode, &solve_options);
             on_record(&r);
             r
         }).collect())
@@ -210,15 +218,21 @@ pub fn run_text_as(
 
 /// Solves one entry, checks it and times it.
 pub fn run_entry<P: Puzzle>(entry: &Entry<P>, options: Options) -> Record {
-    run_entry_as(entry, options, None)
+    run_entry_with(entry, options, None, &P::Options::default())
 }
 
-/// [`run_entry`] in `mode` when given.
-pub fn run_entry_as<P: Puzzle>(entry: &Entry<P>, options: Options, mode: Option<Mode>) -> Record {
+/// [`run_entry`] in `mode` when given, with the kind's solve options.
+pub fn run_entry_with<P: Puzzle>(
+    entry: &Entry<P>,
+    options: Options,
+    mode: Option<Mode>,
+    solve_options: &P::Options,
+) -> Record {
     let mode = mode.unwrap_or(if options.first { Mode::First } else { Mode::Unique });
     let monitor = options.timeout_ms.map(Monitor::deadline);
     let started = Instant::now();
-    let result = solve_any(&entry.puzzle, mode, monitor);
+    let result =
+        entry.puzzle.solve_with(mode, solve_options, monitor).map(|r| any_report(&entry.puzzle, r));
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     let mut record = Record {
         id: entry.id.clone(),
@@ -239,8 +253,9 @@ pub fn run_entry_as<P: Puzzle>(entry: &Entry<P>, options: Options, mode: Option<
                 .solutions
                 .first()
                 .and_then(|rows| entry.puzzle.solution_from_rows(rows).ok());
-            if let Some((text, measure)) = typed.as_ref().and_then(|s| entry.puzzle.answer_text(s))
-            {
+            let optimum = P::optimum();
+            let answer_text = |s: &P::Solution| optimum.map(|o| o.answer_text(&entry.puzzle, s));
+            if let Some((text, measure)) = typed.as_ref().and_then(answer_text) {
                 record.moves = Some(text);
                 record.measure = Some(measure);
             }
@@ -249,8 +264,7 @@ pub fn run_entry_as<P: Puzzle>(entry: &Entry<P>, options: Options, mode: Option<
                 Verdict::Optimal => record.measure,
                 _ => None,
             };
-            let known_measure =
-                entry.known.as_ref().and_then(|k| entry.puzzle.answer_text(k)).map(|(_, m)| m);
+            let known_measure = entry.known.as_ref().and_then(answer_text).map(|(_, m)| m);
             if let (Verdict::Bounded { lower }, Some(k)) = (report.verdict, known_measure) {
                 // Not proven optimal: the bound must not exceed the file's answer.
                 if lower > k {
@@ -259,8 +273,8 @@ pub fn run_entry_as<P: Puzzle>(entry: &Entry<P>, options: Options, mode: Option<
                         "the proven lower bound {lower} exceeds the file's answer of {k}"
                     ));
                 }
-            } else if let (Some(found), Some(known)) = (&typed, &entry.known) {
-                if let Some(why) = entry.puzzle.compare_known(found, known) {
+            } else if let (Some(found), Some(known), Some(o)) = (&typed, &entry.known, optimum) {
+                if let Some(why) = o.compare_known(&entry.puzzle, found, known) {
                     record.wrong = true;
                     record.note = Some(why);
                 }

@@ -7,7 +7,7 @@
 //! Everything that reasons by rules then calls the same code:
 //! - the solver's logic phase: [`run`] to the end, every deduction applied (a grid it completes
 //!   is the only answer, since every deduction holds in every answer);
-//! - a hint: the first [`Logic::find`] from the player's marks, turned into a [`hint::Step`];
+//! - a hint: the first [`Logic::find`] from the player's marks, turned into a [`step::Step`];
 //! - "Explain the solution": [`run`] from the empty grid, each deduction recorded as a step;
 //! - the rating: the hardest rank [`run`] used, named by the kind's [`Rung`] for that rank;
 //! - a generator's level: the same rating of the puzzle it makes.
@@ -15,7 +15,7 @@
 //! So a stronger rule makes the solver, the hints and the ratings stronger together, and they
 //! cannot disagree about what logic reaches.
 
-use crate::hint::{self, Figure};
+use crate::step::{self, Figure};
 
 /// One rung of a kind's ladder: the rules of one rank, with the level a puzzle has when this is
 /// the hardest rank it needs.
@@ -86,13 +86,13 @@ impl<C> Deduction<C> {
     }
 
     /// The hint step for this deduction, with the mark changes that make it in the page's marks.
-    pub fn into_step(self, ladder: &[Rung], marks: Vec<(usize, u8)>) -> hint::Step {
+    pub fn into_step(self, ladder: &[Rung], marks: Vec<(usize, u8)>) -> step::Step {
         let rung = ladder.get(self.rank as usize).copied().unwrap_or(Rung {
             rules: "",
             level: "",
             rating: "",
         });
-        hint::Step {
+        step::Step {
             rule: self.rule.to_string(),
             rank: self.rank,
             difficulty: rung.rating.to_string(),

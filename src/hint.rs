@@ -1,11 +1,12 @@
 //! Explained hints: the next step a person can take, with its rule, the cells it changes, what
-//! justifies it and a sentence, for every kind through the [`Puzzle`] contract.
+//! justifies it and a sentence, for every kind through the contract's play part ([`Playable`]). The vocabulary
+//! ([`Step`], [`Figure`], [`Hint`], [`Explanation`]) is the leaf module [`crate::step`], re-exported here.
 //!
-//! A kind implements [`Puzzle::next_step`] (the default says the kind has no step-by-step logic)
+//! A kind implements [`Playable::next_step`] (the default says the kind has no step-by-step logic)
 //! on top of the same rules its rating uses, so a hint never needs more than the rating says. The
 //! shared parts live here:
 //! - [`hint`]: mistakes first (the player's marks against the proven answer, by the kind's
-//!   [`Puzzle::hint_mistakes`]); only marks that agree with the answer are reasoned from;
+//!   [`Playable::hint_mistakes`]); only marks that agree with the answer are reasoned from;
 //! - [`explain`]: every step from the empty grid until the answer or until logic stops, with the
 //!   hardest rule used;
 //! - [`apply`]: a step's mark changes written into marks (what the page's Apply and the CLI do).
@@ -13,103 +14,12 @@
 //! Every step is a sound deduction from the marks (tested against the proven answer on random and
 //! benchmark puzzles, from the empty grid and from random correct partial marks).
 
-use serde::{Deserialize, Serialize};
-
-use crate::puzzle::Puzzle;
-
-/// A drawing that helps to see a step: a set of cells with a label (the leftmost placement of a
-/// line's runs, a 2x2 block, a band of rows).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Figure {
-    /// What the cells are, in words (`leftmost placement`).
-    pub label: String,
-    /// The cells, in reading order.
-    pub cells: Vec<usize>,
-}
-
-/// One step of reasoning: a rule applied to the marks.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Step {
-    /// The rule's name (`Overlap`, `2x2 blocks`, `Cage arithmetic`).
-    pub rule: String,
-    /// The rule's rank among the kind's rules, from 0 for the simplest; the hardest rank of a
-    /// whole solve is its rating.
-    pub rank: u8,
-    /// The difficulty a puzzle has when this is its hardest rule (the rating's words).
-    pub difficulty: String,
-    /// The cells the step changes (to highlight).
-    pub cells: Vec<usize>,
-    /// The mark changes that make the step: `(index into the marks, new mark)`, in the kind's
-    /// own marks (what the page dispatches as one move).
-    pub marks: Vec<(usize, u8)>,
-    /// The cells that justify the step (a star, a line's known cells, a cage).
-    pub reasons: Vec<usize>,
-    /// The lines, regions or cages the step talks about, in words (`row 7`, `region C`).
-    pub clues: Vec<String>,
-    /// Extra drawings.
-    pub figures: Vec<Figure>,
-    /// The step in words.
-    pub sentence: String,
-}
-
-/// What a hint says.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Hint {
-    /// The next step.
-    Step(Step),
-    /// Some marks contradict the proven answer: nothing is deduced from them.
-    Mistake {
-        /// Every wrong cell, in reading order; the first is the one pointed at.
-        cells: Vec<usize>,
-        /// What to do, in words.
-        sentence: String,
-    },
-    /// Every cell is decided and the marks agree with the rules.
-    Solved {
-        /// In words.
-        sentence: String,
-    },
-    /// The rules find nothing more: search is needed from here.
-    Stuck {
-        /// How far logic got, in words.
-        sentence: String,
-        /// Cells decided so far and in all.
-        known: usize,
-        /// Cells in all.
-        total: usize,
-    },
-    /// This kind has no step-by-step logic (a search problem).
-    NoLogic {
-        /// Why, and what to use instead.
-        sentence: String,
-    },
-}
-
-impl Hint {
-    /// The sentence shown for any hint.
-    pub fn sentence(&self) -> &str {
-        match self {
-            Hint::Step(s) => &s.sentence,
-            Hint::Mistake { sentence, .. }
-            | Hint::Solved { sentence }
-            | Hint::Stuck { sentence, .. }
-            | Hint::NoLogic { sentence } => sentence,
-        }
-    }
-
-    /// The cells to highlight: a step's changes, the mistakes.
-    pub fn cells(&self) -> &[usize] {
-        match self {
-            Hint::Step(s) => &s.cells,
-            Hint::Mistake { cells, .. } => cells,
-            _ => &[],
-        }
-    }
-}
+use crate::play::Playable;
+pub use crate::step::{Explanation, Figure, Hint, Step};
 
 /// The next hint for `marks`: the first mistake against `answer` (the proven unique answer, when
 /// known), else the kind's next step.
-pub fn hint<P: Puzzle>(p: &P, marks: &[u8], answer: Option<&P::Solution>) -> Hint {
+pub fn hint<P: Playable>(p: &P, marks: &[u8], answer: Option<&P::Solution>) -> Hint {
     if let Some(a) = answer {
         let text = p.solution_rows(a).concat();
         let wrong = P::hint_mistakes(&text, marks);
@@ -132,10 +42,10 @@ pub fn hint<P: Puzzle>(p: &P, marks: &[u8], answer: Option<&P::Solution>) -> Hin
         }
     }
     match (p.next_step(marks, answer), answer) {
-        // Only for kinds whose marks are the grid's cells (not Flood-It's moves, whose steps read
-        // the answer already) and a stop counted in those cells.
+        // Only for kinds whose marks are the grid's cells (not the moves of a kind measured by an
+        // optimum, whose steps read the answer already) and a stop counted in those cells.
         (Hint::Stuck { sentence, known, total }, Some(a))
-            if !P::HINT_NEEDS_ANSWER && total == p.cell_count() && known < total =>
+            if P::optimum().is_none() && total == p.cell_count() && known < total =>
         {
             match reveal(p, marks, a, known, total) {
                 Some(step) => Hint::Step(step),
@@ -159,7 +69,7 @@ const REVEAL_STEPS: usize = 30;
 /// ones first, the stars and black cells that tell the rules most), the one after which the
 /// rules decide the most cells within [`REVEAL_STEPS`] steps. The sentence says it comes
 /// from the search, not from a rule. `None` when no cell is undecided.
-fn reveal<P: Puzzle>(
+fn reveal<P: Playable>(
     p: &P,
     marks: &[u8],
     answer: &P::Solution,
@@ -265,40 +175,11 @@ pub fn apply(marks: &mut Vec<u8>, step: &Step) {
     }
 }
 
-/// The whole solve, explained: every step from the empty grid, and how it ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Explanation {
-    /// The steps, in order; applying them all gives the marks the last hint saw.
-    pub steps: Vec<Step>,
-    /// How it ended: [`Hint::Solved`], [`Hint::Stuck`] (logic stops, search is needed) or
-    /// [`Hint::NoLogic`].
-    pub end: Hint,
-    /// The hardest rule used (its name and the difficulty it gives), when any step was taken.
-    pub hardest: Option<(String, String)>,
-}
-
-impl Explanation {
-    /// Whether the steps reach the answer.
-    pub fn solved(&self) -> bool {
-        matches!(self.end, Hint::Solved { .. })
-    }
-
-    /// The rating in words: the hardest rule's difficulty when logic solves it, else what it needs.
-    pub fn rating(&self) -> String {
-        match (&self.end, &self.hardest) {
-            (Hint::Solved { .. }, Some((_, d))) => d.clone(),
-            (Hint::Solved { .. }, None) => "nothing to do".into(),
-            (Hint::NoLogic { .. }, _) => "no step-by-step logic".into(),
-            _ => "beyond logic (needs search)".into(),
-        }
-    }
-}
-
 /// Steps at most in [`explain`] (a guard against a rule that makes no progress).
 const STEPS_MAX: usize = 200_000;
 
 /// Every step from `marks` (empty for the whole solve) until the kind's logic ends.
-pub fn explain_from<P: Puzzle>(
+pub fn explain_from<P: Playable>(
     p: &P,
     mut marks: Vec<u8>,
     answer: Option<&P::Solution>,
@@ -327,7 +208,7 @@ pub fn explain_from<P: Puzzle>(
 }
 
 /// Every step from the empty grid.
-pub fn explain<P: Puzzle>(p: &P, answer: Option<&P::Solution>) -> Explanation {
+pub fn explain<P: Playable>(p: &P, answer: Option<&P::Solution>) -> Explanation {
     explain_from(p, Vec::new(), answer)
 }
 

@@ -1,6 +1,33 @@
-//! The puzzle kinds of the studio as plain names, made from the registry ([`crate::for_each_kind!`]).
+//! The puzzle kinds of the studio as plain names: the one list of kinds
+//! ([`crate::for_each_kind!`]) and the [`Kind`] enum made from it. A leaf module: the registry
+//! ([`crate::kinds`]) dispatches by kind and holds the accessors that read a kind's contract
+//! ([`Kind::title`] and the other words).
 
 use serde::{Deserialize, Serialize};
+
+/// The registry: hands every kind, in menu order, to the macro `$cb` (with `$args` first), one
+/// `Variant => folder::Type` per kind. Adding a kind is its folder under `src/kinds/` (a type
+/// implementing [`crate::puzzle::Puzzle`], with a `view` module holding its page) and one line here.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! for_each_kind {
+    ($cb:ident $(($($args:tt)*))?) => {
+        $crate::$cb! { ($($($args)*)?)
+            /// Paint by numbers.
+            Nonogram => nonogram::Nonogram,
+            /// Paint by numbers in colours: runs of one colour need a gap, different colours may touch.
+            ColourNonogram => colournono::ColourNonogram,
+            /// Latin square with arithmetic cages.
+            KenKen => kenken::KenKen,
+            /// k stars per row, column and region, none touching.
+            StarBattle => starbattle::StarBattle,
+            /// Flood the board from the top-left in the fewest moves.
+            FloodIt => floodit::FloodIt,
+            /// Colour a grid with no monochromatic rectangle.
+            RectFree => rectfree::RectFree,
+        }
+    };
+}
 
 /// Makes [`Kind`] from the registry's lines.
 #[doc(hidden)]
@@ -30,32 +57,6 @@ macro_rules! __kind_enum {
 crate::for_each_kind!(__kind_enum);
 
 impl Kind {
-    /// The name shown to people ([`crate::puzzle::Puzzle::TITLE`]).
-    pub fn title(self) -> &'static str {
-        crate::with_kind!(self, P => <P as crate::puzzle::Puzzle>::TITLE)
-    }
-
-    /// The name of the propagation phase whose progress is counted in known cells
-    /// ([`crate::puzzle::Puzzle::LOGIC_PHASE`]).
-    pub fn logic_phase(self) -> &'static str {
-        crate::with_kind!(self, P => <P as crate::puzzle::Puzzle>::LOGIC_PHASE)
-    }
-
-    /// What the status line says while a solve runs ([`crate::puzzle::Puzzle::SOLVING`]).
-    pub fn solving(self) -> &'static str {
-        crate::with_kind!(self, P => <P as crate::puzzle::Puzzle>::SOLVING)
-    }
-
-    /// The verdict line for an answer found without a uniqueness check ([`crate::puzzle::Puzzle::SOLVED_TEXT`]).
-    pub fn solved_text(self) -> &'static str {
-        crate::with_kind!(self, P => <P as crate::puzzle::Puzzle>::SOLVED_TEXT)
-    }
-
-    /// The visible end of a search of this kind, in ms ([`crate::puzzle::Puzzle::SEARCH_BUDGET_MS`]).
-    pub fn search_budget_ms(self) -> f64 {
-        crate::with_kind!(self, P => <P as crate::puzzle::Puzzle>::SEARCH_BUDGET_MS)
-    }
-
     /// The kind with this id.
     pub fn from_id(id: &str) -> Option<Kind> {
         Kind::ALL.into_iter().find(|k| k.id() == id)

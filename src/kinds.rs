@@ -1,11 +1,12 @@
 //! The registry of puzzle kinds, and dispatch by kind for the CLI, the worker and the page.
 //!
-//! [`for_each_kind!`](crate::for_each_kind) is the one list of kinds: a line per kind names its
-//! [`Kind`] variant, its folder under `src/kinds/` and its [`Puzzle`] type. From it come the
-//! folders' module declarations, the [`Kind`] enum ([`crate::kind`]), [`with_kind!`](crate::with_kind)
-//! (typed dispatch by kind) and the page's kind views (`web::components::kind_page`).
-//! Everything else about a kind (its title, samples, formats, logic phase, size limits, page)
-//! is in its folder, behind the contract.
+//! [`for_each_kind!`](crate::for_each_kind) (in [`crate::kind`], beside the [`Kind`] enum it
+//! makes) is the one list of kinds: a line per kind names its [`Kind`] variant, its folder under
+//! `src/kinds/` and its [`Puzzle`] type. From it come the folders' module declarations (here),
+//! [`with_kind!`](crate::with_kind) (typed dispatch by kind, here), the kind accessors
+//! ([`Kind::title`] and the other words, here) and the page's kind views
+//! (`web::components::kind_page`). Everything else about a kind (its words, samples, formats,
+//! size limits, page) is in its folder, behind the contract.
 
 use serde::{Deserialize, Serialize};
 
@@ -13,32 +14,9 @@ pub use crate::kind::Kind;
 
 use crate::error::{InputError, InputResult};
 use crate::link;
-use crate::puzzle::{GenerateError, Mode, Puzzle, Report, SolveError, Verdict};
+use crate::play::Playable;
+use crate::puzzle::{GenerateError, Mode, Puzzle, Report, SolveError, Verdict, Words};
 use crate::sat::{Monitor, Stats};
-
-/// The registry: hands every kind, in menu order, to the macro `$cb` (with `$args` first), one
-/// `Variant => folder::Type` per kind. Adding a kind is its folder under `src/kinds/` (a type
-/// implementing [`Puzzle`], with a `view` module holding its page) and one line here.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! for_each_kind {
-    ($cb:ident $(($($args:tt)*))?) => {
-        $crate::$cb! { ($($($args)*)?)
-            /// Paint by numbers.
-            Nonogram => nonogram::Nonogram,
-            /// Paint by numbers in colours: runs of one colour need a gap, different colours may touch.
-            ColourNonogram => colournono::ColourNonogram,
-            /// Latin square with arithmetic cages.
-            KenKen => kenken::KenKen,
-            /// k stars per row, column and region, none touching.
-            StarBattle => starbattle::StarBattle,
-            /// Flood the board from the top-left in the fewest moves.
-            FloodIt => floodit::FloodIt,
-            /// Colour a grid with no monochromatic rectangle.
-            RectFree => rectfree::RectFree,
-        }
-    };
-}
 
 /// Declares each kind's folder as a module of this one.
 #[doc(hidden)]
@@ -71,6 +49,58 @@ macro_rules! __with_kind {
             })*
         }
     };
+}
+
+impl Kind {
+    /// The words the pages and reports use for this kind ([`Puzzle::WORDS`]).
+    pub fn words(self) -> Words {
+        with_kind!(self, P => P::WORDS)
+    }
+
+    /// The name shown to people ([`Words::title`]).
+    pub fn title(self) -> &'static str {
+        self.words().title
+    }
+
+    /// The name of the propagation phase whose progress is counted in known cells
+    /// ([`Words::logic_phase`]).
+    pub fn logic_phase(self) -> &'static str {
+        self.words().logic_phase
+    }
+
+    /// What the status line says while a solve runs ([`Words::solving`]).
+    pub fn solving(self) -> &'static str {
+        self.words().solving
+    }
+
+    /// The verdict line for an answer found without a uniqueness check ([`Words::solved_text`]).
+    pub fn solved_text(self) -> &'static str {
+        self.words().solved_text
+    }
+
+    /// The visible end of a search of this kind, in ms ([`Playable::SEARCH_BUDGET_MS`]).
+    pub fn search_budget_ms(self) -> f64 {
+        with_kind!(self, P => P::SEARCH_BUDGET_MS)
+    }
+
+    /// Whether the kind is measured by an optimum ([`Puzzle::optimum`]): its solves answer
+    /// optimal or bounded, its hints read the answer.
+    pub fn measured(self) -> bool {
+        with_kind!(self, P => P::optimum().is_some())
+    }
+}
+
+// Here rather than beside [`GenerateError`]: the contract names no kind's title (the registry
+// has them), so `puzzle.rs` does not point back up at the registry.
+impl std::fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GenerateError::Stopped => f.write_str("stopped before a puzzle was found"),
+            GenerateError::Unsupported(kind) => write!(f, "{} has no generator yet", kind.title()),
+            GenerateError::Input(e) => write!(f, "{e}"),
+            GenerateError::Failed(why) => f.write_str(why),
+        }
+    }
 }
 
 /// A solve's report in kind-independent form: solutions as text rows.
@@ -269,12 +299,13 @@ pub fn verify_report(
         .try_for_each(|(i, rows)| verify_rows(kind, puzzle_text, rows).map_err(|why| (i, why)))
 }
 
-/// The cells where the player's marks contradict the proven answer, by the kind's own rule.
+/// The cells where the player's marks contradict the proven answer, by the kind's own rule
+/// ([`Playable::mistakes`]).
 pub fn mistakes(kind: Kind, answer: &str, marks: &[u8]) -> Vec<usize> {
     with_kind!(kind, P => P::mistakes(answer, marks))
 }
 
-/// Whether `marks` are well-formed for the puzzle given as text ([`Puzzle::check_marks`]);
+/// Whether `marks` are well-formed for the puzzle given as text ([`Playable::check_marks`]);
 /// `Err` says why (or that the puzzle does not read).
 pub fn check_marks(kind: Kind, puzzle_text: &str, marks: &[u8]) -> Result<(), String> {
     with_kind!(kind, P => import_as::<P>(puzzle_text).map_err(|e| e.to_string())?.check_marks(marks))
@@ -288,7 +319,7 @@ pub fn share_fragment(kind: Kind, puzzle_text: &str) -> InputResult<String> {
     })
 }
 
-/// A puzzle's size and class in a few words ([`Puzzle::shape`]), when its text reads.
+/// A puzzle's size and class in a few words ([`Playable::shape`]), when its text reads.
 pub fn shape_text(kind: Kind, puzzle_text: &str) -> Option<String> {
     with_kind!(kind, P => import_as::<P>(puzzle_text).ok().map(|p| p.shape()))
 }
@@ -313,7 +344,8 @@ pub fn generate_monitored(
 }
 
 /// The proven answer a hint checks the player's marks against, as rows: solved (unique, or a
-/// proven optimum) for kinds with logic hints ([`Puzzle::LOGIC_HINTS`]); `None` for other
+/// proven optimum) for kinds with hints of their own ([`Playable::HINTS`]), in the mode the kind's
+/// measure asks for if it has one ([`crate::puzzle::Optimum::hint_mode`]); `None` for other
 /// kinds, and when the puzzle has no single answer (then mistakes cannot be told).
 pub fn hint_answer(
     kind: Kind,
@@ -321,11 +353,12 @@ pub fn hint_answer(
     monitor: Option<Monitor>,
 ) -> Result<Option<Vec<String>>, SolveError> {
     with_kind!(kind, P => {
-        if !P::LOGIC_HINTS {
+        if !P::HINTS {
             return Ok(None);
         }
         let puzzle = import_as::<P>(text).map_err(SolveError::Input)?;
-        let r = puzzle.solve(P::HINT_MODE, monitor)?;
+        let mode = P::optimum().map_or(Mode::Unique, |o| o.hint_mode());
+        let r = puzzle.solve(mode, monitor)?;
         Ok(match r.verdict {
             Verdict::Unique | Verdict::Optimal => r.solutions.first().map(|s| puzzle.solution_rows(s)),
             _ => None,
@@ -333,10 +366,11 @@ pub fn hint_answer(
     })
 }
 
-/// Whether the kind's steps read the answer ([`Puzzle::HINT_NEEDS_ANSWER`]); the others show a
+/// Whether the kind's steps read the answer: a kind measured by an optimum
+/// ([`Puzzle::optimum`]), whose hint is the next move of a shortest finish; the others show a
 /// deduction before the answer is solved.
 pub fn hint_needs_answer(kind: Kind) -> bool {
-    with_kind!(kind, P => P::HINT_NEEDS_ANSWER)
+    kind.measured()
 }
 
 /// The hint for a puzzle given as text and the player's marks, checked against `answer` (rows

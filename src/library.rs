@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::app_state::Play;
+use crate::clock::Play;
 use crate::kinds::{self, Kind};
 use crate::saved;
 
@@ -118,7 +118,7 @@ pub enum Progress {
 pub struct Line {
     /// The kind.
     pub kind: Kind,
-    /// Its size and class ([`crate::puzzle::Puzzle::shape`]).
+    /// Its size and class ([`crate::play::Playable::shape`]).
     pub shape: String,
     /// Solved or in progress.
     pub progress: Progress,

@@ -29,9 +29,9 @@ pub const BYTES_PER_COUNTED_LITERAL: u64 = 16;
 /// clause database, watches and the solver's copies), with a margin over what was measured.
 pub const BYTES_PER_ENCODED_LITERAL: u64 = 32;
 
-/// Each kind's size limits as the page states them ([`crate::puzzle::Puzzle::size_limits`]).
+/// Each kind's size limits as the page states them ([`crate::play::Playable::size_limits`]).
 pub fn stated(kind: Kind) -> String {
-    crate::with_kind!(kind, P => <P as crate::puzzle::Puzzle>::size_limits())
+    crate::with_kind!(kind, P => <P as crate::play::Playable>::size_limits())
 }
 
 /// The memory limit as the page states it.

@@ -1,10 +1,20 @@
 //! The contract every puzzle kind implements, and the generic SAT solve path built on it.
 //!
-//! A kind is one type implementing [`Puzzle`]: it parses and validates descriptions (errors are
-//! [`InputError`] values), encodes itself into a [`Cnf`], decodes a model into a solution,
-//! verifies a solution with a checker that shares no code with the encoder, and reads and writes
-//! its canonical JSON form and its share-link payload. [`solve`] does the rest the same way for
-//! every kind: first solution, proof of uniqueness by a blocked second solve, or counting.
+//! A kind is one type implementing [`Puzzle`], the core: it parses and validates descriptions
+//! (errors are [`InputError`] values), reads and writes its canonical JSON form and its
+//! share-link payload, encodes itself into a [`Cnf`], decodes a model into a solution, verifies
+//! a solution with a checker that shares no code with the encoder, writes answers as rows and
+//! generates puzzles. [`solve`] does the rest the same way for every kind: first solution, proof
+//! of uniqueness by a blocked second solve, or counting. The rest of the contract is apart:
+//! - the wording is one value, [`Words`] ([`Puzzle::WORDS`]: title, logic phase, solve button,
+//!   solving and solved text), read by the page through the registry ([`crate::kinds`]'s
+//!   `Kind::title` and the others);
+//! - the play part, [`crate::play::Playable`]: samples and sizes in words, the player's marks
+//!   (their byte layout and their check against the answer) and hints;
+//! - an optional trait, [`Optimum`], for a kind measured by an optimum rather than a unique
+//!   answer (Flood-It's moves): reached through [`Puzzle::optimum`], so shared code asks "is
+//!   this kind measured" and never names a kind; its solves answer [`Verdict::Optimal`] or
+//!   [`Verdict::Bounded`], and its engines are its own solve options.
 
 use std::fmt;
 
@@ -12,7 +22,6 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{InputError, InputResult};
-use crate::hint::Hint;
 use crate::kind::Kind;
 use crate::sat::{Cnf, Enumerate, Lit, Model, Monitor, Solver, Stats, Stopped};
 
@@ -62,36 +71,12 @@ pub fn id_lines<P: Puzzle>(
 }
 
 /// A puzzle kind: one description of a puzzle, with everything the studio does to it.
-pub trait Puzzle: Sized + Clone + fmt::Debug {
+pub trait Puzzle: Sized + Clone + fmt::Debug + 'static {
     /// Which kind this is (its line in the registry, [`crate::for_each_kind!`]).
     const KIND: Kind;
-    /// The name shown to people (`Star Battle`).
-    const TITLE: &'static str;
-    /// The name of the propagation phase whose progress is counted in known cells
-    /// ([`crate::sat::Progress::known`]; the nonogram's `Line logic`).
-    const LOGIC_PHASE: &'static str = "Logic";
-    /// The label of the page's button that solves (`Solve`; rectangle-free colouring `Colour it`),
-    /// so sentences name the button the person sees.
-    const SOLVE_BUTTON: &'static str = "Solve";
-    /// The verdict line for an answer found without a uniqueness check ([`Verdict::Solved`]);
-    /// a kind where uniqueness means nothing says what the answer is instead.
-    const SOLVED_TEXT: &'static str =
-        "Solved. (Only one answer was asked for, so whether there are others is not known.)";
-    /// What the status line says while a solve runs (`Solving`; Flood-It `Finding the minimum`).
-    const SOLVING: &'static str = "Solving";
-    /// The visible end of every search on the page (ms): the worker stops a solve, hint or
-    /// explanation after this long, and the status line shows it from the start. A kind whose
-    /// search keeps its best answer (Flood-It) returns that answer with its proven bound;
-    /// others say that no answer came within the budget.
-    const SEARCH_BUDGET_MS: f64 = 600_000.0;
-    /// The home page's one-click samples: a short name and the text, in any form
-    /// [`Puzzle::import`] reads (the tests open and solve every one).
-    const SAMPLES: &'static [(&'static str, &'static str)];
-    /// The sizes the kind's model accepts, in words for the page (`1 to 200 cells each way`).
-    fn size_limits() -> String;
-    /// This puzzle's size and class in a few words, for lists and best times (`15x15`,
-    /// `10x10, 2 stars`): puzzles with the same shape compare.
-    fn shape(&self) -> String;
+    /// The words the pages and reports use for this kind (its title, the name of its logic
+    /// phase, its solve button, …), as one value.
+    const WORDS: Words;
     /// An answer to the puzzle.
     type Solution: Clone + PartialEq + fmt::Debug;
     /// The variables an encoding made, for decoding models and blocking answers.
@@ -131,133 +116,11 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
         Ok(vec![e])
     }
 
-    /// Reads a collection together with the text of an answers file beside it (one answer per
-    /// puzzle, as Flood-It's ColorFill `*.solution_*.txt`). Defaults to ignoring the answers.
-    fn read_collection_with_answers(
-        text: &str,
-        name: &str,
-        answers: Option<&str>,
-    ) -> InputResult<Vec<Entry<Self>>> {
-        let _ = answers;
-        Self::read_collection(text, name)
-    }
-
-    /// Compares a verified answer with a collection's known answer for kinds judged by a
-    /// measure (Flood-It: moves); `Some(why)` marks the record wrong. Defaults to no comparison.
-    fn compare_known(&self, found: &Self::Solution, known: &Self::Solution) -> Option<String> {
-        let _ = (found, known);
+    /// The kind's measure, when it is judged by an optimum (fewest moves) rather than by a
+    /// unique answer: the optional part of the contract ([`Optimum`]), asked for by the
+    /// registry and the shared code instead of any kind's name. Defaults to none.
+    fn optimum() -> Option<&'static dyn Optimum<Self>> {
         None
-    }
-
-    /// A short form of an answer and its measure for benchmark records (Flood-It: the move
-    /// string and its length). Defaults to none.
-    fn answer_text(&self, solution: &Self::Solution) -> Option<(String, usize)> {
-        let _ = solution;
-        None
-    }
-
-    /// Bytes of the player's marks per cell: the page keeps a kind's marks as one `Vec<u8>`, cell
-    /// `c`'s bytes at `c * MARK_STRIDE ..` (KenKen: 3, the digit and a 16-bit pencil mask; every
-    /// other grid kind 1). Hints, tests and saving read the layout from here, never from the kind.
-    const MARK_STRIDE: usize = 1;
-
-    /// The cells of the puzzle's grid (what [`Puzzle::mistakes`] and hints number).
-    fn cell_count(&self) -> usize;
-
-    /// The cell that mark index `mark` belongs to.
-    fn cell_of(mark: usize) -> usize {
-        mark / Self::MARK_STRIDE
-    }
-
-    /// Whether `marks` (from storage, another tab or the page) is well-formed for this puzzle: at most
-    /// [`Puzzle::cell_count`] x [`Puzzle::MARK_STRIDE`] bytes (fewer is fine: missing marks are
-    /// 0). `Err` says what is wrong, for the edge to report; nothing downstream then panics on
-    /// a mark out of range. Flood-It, whose marks are its moves, overrides it.
-    fn check_marks(&self, marks: &[u8]) -> Result<(), String> {
-        let most = self.cell_count() * Self::MARK_STRIDE;
-        if marks.len() > most {
-            return Err(format!(
-                "{} marks for a puzzle of {} cells ({} a cell, {most} at most)",
-                marks.len(),
-                self.cell_count(),
-                Self::MARK_STRIDE
-            ));
-        }
-        Ok(())
-    }
-
-    /// The mark to write at a cell's first byte (`cell * MARK_STRIDE`) that agrees (`right`) or
-    /// disagrees with the answer's character for that cell, as [`Puzzle::mistakes`] judges it:
-    /// what tests and a player's correct partial marks are made of. The default is the
-    /// filled/empty marks (1 on a filled cell, 2 on a `.`).
-    fn answer_mark(answer: char, right: bool) -> u8 {
-        match (answer == '.', right) {
-            (true, true) | (false, false) => 2,
-            _ => 1,
-        }
-    }
-
-    /// The cells where the player's marks contradict the proven answer (as one string of cells
-    /// in reading order), for Check. The default reads mark 1 as "filled" (a star, a black cell),
-    /// which must not stand on a `.` of the answer, and mark 2 as "empty", which must.
-    fn mistakes(answer: &str, marks: &[u8]) -> Vec<usize> {
-        answer
-            .chars()
-            .enumerate()
-            .filter(|&(i, a)| match marks.get(i).copied().unwrap_or(0) {
-                1 => a == '.',
-                2 => a != '.',
-                _ => false,
-            })
-            .map(|(i, _)| i)
-            .collect()
-    }
-
-    /// Whether the kind explains its logic step by step ([`Puzzle::next_step`]); the worker
-    /// solves for the proven answer before a hint only for such kinds. Defaults to no.
-    const LOGIC_HINTS: bool = false;
-
-    /// How the answer a hint is checked against is solved ([`crate::kinds::hint_answer`]): the
-    /// proof of uniqueness by default; a kind judged by a measure may ask for an answer within
-    /// a bounded time instead (Flood-It: [`Mode::First`], the minimum if proven within 3 s).
-    const HINT_MODE: Mode = Mode::Unique;
-
-    /// Whether [`Puzzle::next_step`] reads the answer to find a step (Flood-It: the shortest
-    /// finish); when not, the worker shows the step at once and checks the marks against the
-    /// answer when it is solved. Defaults to no.
-    const HINT_NEEDS_ANSWER: bool = false;
-
-    /// The next step of human reasoning from the player's `marks` (the kind's own marks), with
-    /// `answer` the proven unique answer when known (Flood-It reads its length). The marks are
-    /// already known to agree with the answer ([`crate::hint::hint`] checks that first). The
-    /// default says the kind has no step-by-step logic.
-    fn next_step(&self, marks: &[u8], answer: Option<&Self::Solution>) -> Hint {
-        let _ = (marks, answer);
-        Hint::NoLogic {
-            sentence: format!("{} is a search problem, not a puzzle solved by steps of logic: \"{}\" finds an answer and the checker proves it.", Self::KIND.title(), Self::SOLVE_BUTTON),
-        }
-    }
-
-    /// The cells whose marks contradict the proven answer, for a hint (which must not reason
-    /// from them). Defaults to [`Puzzle::mistakes`]; a kind whose hints write more than Check
-    /// looks at (KenKen's candidates) checks that too.
-    fn hint_mistakes(answer: &str, marks: &[u8]) -> Vec<usize> {
-        Self::mistakes(answer, marks)
-    }
-
-    /// A cell (as [`Puzzle::mistakes`] numbers them) in words, for sentences. Defaults to `cell N` (1-based).
-    fn cell_name(&self, cell: usize) -> String {
-        format!("cell {}", cell + 1)
-    }
-
-    /// What the answer's character for a cell is, in words, for a hint that reveals it ("a
-    /// star", "the digit 4"). Defaults to the filled/empty words of [`Puzzle::answer_mark`].
-    fn reveal_words(&self, answer: char) -> String {
-        if answer == '.' {
-            "an empty cell".into()
-        } else {
-            "a filled cell".into()
-        }
     }
 
     /// Encodes the rules into `cnf`; never calls a solver.
@@ -332,6 +195,72 @@ pub trait Puzzle: Sized + Clone + fmt::Debug {
 #[serde(deny_unknown_fields)]
 pub struct NoOptions {}
 
+/// The words the pages and reports use for a kind ([`Puzzle::WORDS`]): one value, so the
+/// contract holds no wording of its own. [`Words::titled`] gives the common words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Words {
+    /// The name shown to people (`Star Battle`).
+    pub title: &'static str,
+    /// The name of the propagation phase whose progress is counted in known cells
+    /// ([`crate::sat::Progress::known`]; the nonogram's `Line logic`).
+    pub logic_phase: &'static str,
+    /// The label of the page's button that solves (`Solve`; rectangle-free colouring `Colour
+    /// it`), so sentences name the button the person sees.
+    pub solve_button: &'static str,
+    /// What the status line says while a solve runs (`Solving`; Flood-It `Finding the minimum`).
+    pub solving: &'static str,
+    /// The verdict line for an answer found without a uniqueness check ([`Verdict::Solved`]);
+    /// a kind where uniqueness means nothing says what the answer is instead.
+    pub solved_text: &'static str,
+}
+
+impl Words {
+    /// The words of a kind called `title`: every other word the common one (`Logic`, `Solve`,
+    /// `Solving`, and a solved line that says uniqueness was not asked about). A kind changes
+    /// what differs with struct update syntax: `Words { solving: "Colouring", ..Words::titled(..) }`.
+    pub const fn titled(title: &'static str) -> Words {
+        Words {
+            title,
+            logic_phase: "Logic",
+            solve_button: "Solve",
+            solving: "Solving",
+            solved_text:
+                "Solved. (Only one answer was asked for, so whether there are others is not known.)",
+        }
+    }
+}
+
+/// The optional part of the contract for a kind measured by an optimum (Flood-It's moves),
+/// reached through [`Puzzle::optimum`]: its solves answer [`Verdict::Optimal`] or
+/// [`Verdict::Bounded`], [`Mode::Optimum`] asks for the proof, and its hints read the answer
+/// (the shortest finish from the player's marks).
+pub trait Optimum<P: Puzzle>: Sync {
+    /// A short form of an answer and its measure, for benchmark records (the move string and
+    /// its length).
+    fn answer_text(&self, puzzle: &P, solution: &P::Solution) -> (String, usize);
+
+    /// Compares a verified answer with a collection's known answer; `Some(why)` marks the
+    /// record wrong (a known answer that fails the checker, or one of another measure).
+    fn compare_known(&self, puzzle: &P, found: &P::Solution, known: &P::Solution)
+        -> Option<String>;
+
+    /// Reads a collection together with the text of an answers file beside it (one answer per
+    /// puzzle, as ColorFill's `*.solution_*.txt`).
+    fn read_collection_with_answers(
+        &self,
+        text: &str,
+        name: &str,
+        answers: Option<&str>,
+    ) -> InputResult<Vec<Entry<P>>>;
+
+    /// How the answer a hint is checked against is solved ([`crate::kinds::hint_answer`]):
+    /// a hint never waits for a proof that may not come, so a first answer within a bounded
+    /// time ([`Mode::First`]) by default.
+    fn hint_mode(&self) -> Mode {
+        Mode::First
+    }
+}
+
 /// Writes the [`Puzzle`] methods that read and write a kind's own forms (`from_json`,
 /// `to_json`, `link_payload`, `from_link_payload`, `import`) as calls to the same-named
 /// functions of the kind's formats module, so every kind wires them the same way.
@@ -360,7 +289,7 @@ macro_rules! puzzle_forms {
     };
 }
 
-/// Why a generator gave no puzzle.
+/// Why a generator gave no puzzle (its `Display`, which names the kind, is in [`crate::kinds`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GenerateError {
     /// Its monitor said stop (Cancel, or the time-out of the worker or the CLI).
@@ -386,17 +315,6 @@ impl From<Stopped> for GenerateError {
     }
 }
 
-impl fmt::Display for GenerateError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GenerateError::Stopped => f.write_str("stopped before a puzzle was found"),
-            GenerateError::Unsupported(kind) => write!(f, "{} has no generator yet", kind.title()),
-            GenerateError::Input(e) => write!(f, "{e}"),
-            GenerateError::Failed(why) => f.write_str(why),
-        }
-    }
-}
-
 /// What to find.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Mode {
@@ -406,33 +324,10 @@ pub enum Mode {
     Unique,
     /// Count answers, up to a limit.
     Count(usize),
-    /// A proven optimum found by the named engine (Flood-It); kinds without optima treat it as
+    /// A proven optimum with its certificate, for a kind measured by one ([`Optimum`]; which
+    /// engine proves it is one of the kind's solve options); other kinds treat it as
     /// [`Mode::Unique`].
-    Optimum(Engine),
-}
-
-/// Which engine proves an optimum.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Engine {
-    /// Exact search (Flood-It: A* with an admissible lower bound).
-    Search,
-    /// Incremental SAT over the bound; the certificate is the UNSAT answer one step short.
-    Sat,
-    /// The search for the answer, then SAT for the certificate one step short.
-    Both,
-}
-
-impl Engine {
-    /// Reads `astar` (or `search`), `sat` or `both`.
-    pub fn from_word(w: &str) -> Option<Engine> {
-        match w {
-            "astar" | "a*" | "search" => Some(Engine::Search),
-            "sat" => Some(Engine::Sat),
-            "both" => Some(Engine::Both),
-            _ => None,
-        }
-    }
+    Optimum,
 }
 
 /// The verdict of a solve.
@@ -447,10 +342,10 @@ pub enum Verdict {
     None,
     /// An answer was found; uniqueness was not asked about.
     Solved,
-    /// An answer that is proven optimal (Flood-It).
+    /// An answer that is proven optimal (a kind measured by an optimum, [`Optimum`]).
     Optimal,
     /// The best answer found and a proven lower bound on the measure that it does not meet
-    /// (Flood-It: no solution has fewer than `lower` moves); not proven optimal.
+    /// (no answer measures less than `lower`); not proven optimal.
     Bounded {
         /// No answer measures less.
         lower: usize,
@@ -554,7 +449,7 @@ pub fn enumerate_verified<S>(
 ) -> Result<Enumerated<S>, SolveError> {
     let limit = match mode {
         Mode::First => 1,
-        Mode::Unique | Mode::Optimum(_) => 2,
+        Mode::Unique | Mode::Optimum => 2,
         Mode::Count(n) => n.max(1),
     };
     let mut solutions = Vec::new();

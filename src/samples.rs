@@ -1,6 +1,6 @@
 //! The home page's samples: a few puzzles of each kind in the forms people paste, each one click away.
 //!
-//! Each kind's samples are in its folder ([`crate::puzzle::Puzzle::SAMPLES`]); the tests open
+//! Each kind's samples are in its folder ([`crate::play::Playable::SAMPLES`]); the tests open
 //! every sample and solve it, so a link on the home page never leads to an error.
 
 use crate::kinds::Kind;
@@ -16,10 +16,10 @@ pub struct Sample {
     pub text: &'static str,
 }
 
-/// The samples of one kind ([`crate::puzzle::Puzzle::SAMPLES`]).
+/// The samples of one kind ([`crate::play::Playable::SAMPLES`]).
 pub fn of(kind: Kind) -> impl Iterator<Item = Sample> {
     let list: &'static [(&'static str, &'static str)] =
-        crate::with_kind!(kind, P => <P as crate::puzzle::Puzzle>::SAMPLES);
+        crate::with_kind!(kind, P => <P as crate::play::Playable>::SAMPLES);
     list.iter().map(move |&(name, text)| Sample { kind, name, text })
 }
 

@@ -8,6 +8,7 @@ use studio::art::colours::{decode_rgb, kmeans, prepare_rgb, reduce, Background, 
 use studio::art::{ArtError, Crop};
 use studio::grid::Grid;
 use studio::kinds::colournono::{check, formats, ColourNonogram};
+use studio::play::Playable;
 use studio::puzzle::{self, Mode, Puzzle, Verdict};
 
 fn png_rgb(width: u32, height: u32, pixels: &[[u8; 3]]) -> Vec<u8> {

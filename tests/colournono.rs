@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use studio::grid::Grid;
 use studio::kinds::colournono::{check, formats, Colour, ColourNonogram, Run};
+use studio::play::Playable;
 use studio::puzzle::{Mode, Puzzle, Verdict};
 
 /// The clues of a grid of palette indices, by the checker's run reader.

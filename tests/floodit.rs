@@ -6,7 +6,8 @@ use std::rc::Rc;
 
 use studio::kinds::floodit::graph::Graph;
 use studio::kinds::floodit::{check, formats, generate, page, search, sim::Position, FloodIt};
-use studio::puzzle::{Engine, Mode, Puzzle, Verdict};
+use studio::kinds::floodit::{Engine, SolveOptions};
+use studio::puzzle::{Mode, Puzzle, Verdict};
 
 fn random_board(rows: usize, cols: usize, colours: u8, rng: &mut fastrand::Rng) -> FloodIt {
     let cells: Vec<char> = (0..rows * cols).map(|_| (b'1' + rng.u8(..colours)) as char).collect();
@@ -350,7 +351,7 @@ fn the_generic_sat_path_and_the_trait_solve_give_verified_answers() {
         check::verify(&p, &r.solutions[0]).unwrap();
         let best = p.solve(Mode::Unique, None).unwrap();
         assert!(best.solutions[0].len() <= r.solutions[0].len());
-        let sat = p.solve(Mode::Optimum(Engine::Sat), None).unwrap();
+        let sat = p.solve_with(Mode::Optimum, &SolveOptions { engine: Engine::Sat }, None).unwrap();
         assert_eq!(sat.solutions[0].len(), best.solutions[0].len());
     }
 }
@@ -719,7 +720,8 @@ fn bounds_never_exceed_the_known_optima_of_benchmark_boards() {
     };
     let text = read("pc19_tiles_first12.txt");
     let answers = read("pc19_tiles_first12.solution_AStarPuchert.txt");
-    let entries = FloodIt::read_collection_with_answers(&text, "pc19", Some(&answers)).unwrap();
+    let optimum = FloodIt::optimum().expect("Flood-It is measured by an optimum");
+    let entries = optimum.read_collection_with_answers(&text, "pc19", Some(&answers)).unwrap();
     assert_eq!(entries.len(), 12);
     for (i, e) in entries.iter().enumerate() {
         let known = e.known.as_ref().unwrap().len();

@@ -3,6 +3,7 @@
 //! proven unique (the rectangle-free "impossible" one proven to have no answer).
 
 use studio::kinds::{self, Kind};
+use studio::play::Playable;
 use studio::puzzle::{Mode, Puzzle, Verdict};
 use studio::samples;
 
@@ -20,12 +21,12 @@ fn every_sample_opens_and_shares() {
 }
 
 /// Every sample of every registered kind is solved: a kind whose hints reason towards a proven
-/// unique answer (`LOGIC_HINTS` with `HINT_MODE` unique) must have unique samples, a sample
+/// unique answer (`HINTS`, not measured by an optimum) must have unique samples, a sample
 /// named "impossible" must have no answer, and any other must have a verified answer.
 #[test]
 fn logic_samples_are_proven_unique_and_the_impossible_one_has_no_answer() {
     for s in samples::all() {
-        let logic = studio::with_kind!(s.kind, P => <P as Puzzle>::LOGIC_HINTS && <P as Puzzle>::HINT_MODE == Mode::Unique);
+        let logic = studio::with_kind!(s.kind, P => <P as Playable>::HINTS && <P as Puzzle>::optimum().is_none());
         let report = kinds::solve_text(s.kind, s.text, Mode::Unique, "", None)
             .unwrap_or_else(|e| panic!("{}: {e:?}", s.name));
         if logic {
@@ -285,10 +286,10 @@ fn every_kind_states_its_marks_layout() {
         let text = kinds::import(k, samples::of(k).next().unwrap().text).unwrap();
         studio::with_kind!(k, P => {
             let p: P = kinds::import_as(&text).unwrap();
-            let full = p.cell_count() * <P as Puzzle>::MARK_STRIDE;
+            let full = p.cell_count() * <P as Playable>::MARK_STRIDE;
             assert!(full > 0, "{k:?}: a puzzle with no cells to mark");
             assert!(kinds::check_marks(k, &text, &vec![0; full]).is_ok(), "{k:?}: blank marks are well-formed");
-            assert_eq!(<P as Puzzle>::cell_of(full - 1), p.cell_count() - 1, "{k:?}: the last mark is the last cell's");
+            assert_eq!(<P as Playable>::cell_of(full - 1), p.cell_count() - 1, "{k:?}: the last mark is the last cell's");
             let bad = vec![255u8; full + 1];
             assert!(kinds::check_marks(k, &text, &bad).is_err(), "{k:?}: malformed marks are refused");
             assert!(kinds::hint_text(k, &text, &bad, None).is_err(), "{k:?}: a hint refuses malformed marks");
@@ -296,17 +297,17 @@ fn every_kind_states_its_marks_layout() {
             let loaded = studio::saved::read(k, Some(&record), None, None);
             assert_eq!(loaded.work.as_ref().map(|(t, m)| (t.as_str(), m.len())), Some((text.as_str(), 0)), "{k:?}: the puzzle is kept without the marks");
             assert!(loaded.unreadable.is_some_and(|u| !u.puzzle_lost), "{k:?}: the marks are set aside");
-            if <P as Puzzle>::LOGIC_HINTS && !<P as Puzzle>::HINT_NEEDS_ANSWER {
+            if <P as Playable>::HINTS && !kinds::hint_needs_answer(k) {
                 let report = kinds::solve_text(k, &text, Mode::First, "", None).unwrap();
                 let answer = report.solutions.first().unwrap_or_else(|| panic!("{k:?}: the first sample has an answer")).concat();
                 assert_eq!(answer.chars().count(), p.cell_count(), "{k:?}: one answer character a cell");
                 let mut marks = vec![0u8; full];
                 for (i, c) in answer.chars().enumerate() {
-                    marks[i * <P as Puzzle>::MARK_STRIDE] = <P as Puzzle>::answer_mark(c, true);
+                    marks[i * <P as Playable>::MARK_STRIDE] = <P as Playable>::answer_mark(c, true);
                 }
                 assert_eq!(kinds::mistakes(k, &answer, &marks), Vec::<usize>::new(), "{k:?}: the answer's own marks");
                 let last = p.cell_count() - 1;
-                marks[last * <P as Puzzle>::MARK_STRIDE] = <P as Puzzle>::answer_mark(answer.chars().last().unwrap(), false);
+                marks[last * <P as Playable>::MARK_STRIDE] = <P as Playable>::answer_mark(answer.chars().last().unwrap(), false);
                 assert_eq!(kinds::mistakes(k, &answer, &marks), vec![last], "{k:?}: one wrong mark");
             }
         });

@@ -36,6 +36,8 @@ mod samples;
 mod saved;
 // The stated limits and the memory check before a request starts.
 mod limits;
+// The contract's shape: the core trait's size, the words, the optional measure through the registry.
+mod contract;
 // Explained hints: soundness against the proven answer, completeness where the rating promises it, mistakes first.
 mod hints;
 // The page state as plain Rust: jobs per page, Cancel, failures named by page, the clock passed in.

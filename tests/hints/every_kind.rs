@@ -75,7 +75,7 @@ fn rectfree_has_no_logic_but_answers() {
         Hint::NoLogic { sentence } => assert!(sentence.contains("search problem")),
         other => panic!("{other:?}"),
     }
-    assert!(!RectFree::LOGIC_HINTS);
+    assert!(!RectFree::HINTS);
 }
 
 #[test]

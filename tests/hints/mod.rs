@@ -11,6 +11,7 @@ use studio::kinds::nonogram::{self, Nonogram};
 use studio::kinds::rectfree::RectFree;
 use studio::kinds::starbattle::{self, StarBattle};
 use studio::kinds::{self, Kind};
+use studio::play::Playable;
 use studio::puzzle::{Mode, Puzzle, Verdict};
 
 // The sets below are in tests/data (sources and licences in its README), read with `data`.
@@ -44,7 +45,7 @@ fn answer_text<P: Puzzle>(p: &P, a: &P::Solution) -> String {
 
 /// Checks one step against the answer: it changes something, only the cells it names, and the
 /// marks after it still agree with the answer.
-fn check_step<P: Puzzle>(answer: &str, marks: &mut Vec<u8>, s: &hint::Step, at: &str) {
+fn check_step<P: Playable>(answer: &str, marks: &mut Vec<u8>, s: &hint::Step, at: &str) {
     assert!(!s.marks.is_empty(), "{at}: step {} changes no mark", s.rule);
     assert!(!s.sentence.is_empty() && !s.rule.is_empty(), "{at}: a step without words");
     for &(m, _) in &s.marks {
@@ -73,7 +74,7 @@ fn check_step<P: Puzzle>(answer: &str, marks: &mut Vec<u8>, s: &hint::Step, at: 
 /// puzzle is solved, which every walk with a known answer must reach. Returns whether the rules
 /// alone finished it, the marks where they stopped (the answer when they finished), and their
 /// steps until then.
-fn walk<P: Puzzle>(
+fn walk<P: Playable>(
     p: &P,
     answer: &P::Solution,
     mut marks: Vec<u8>,
@@ -113,7 +114,7 @@ fn walk<P: Puzzle>(
 
 /// Random correct marks for about `share` of the cells, in the kind's own layout (the contract's
 /// `MARK_STRIDE` and `answer_mark`).
-fn partial_marks<P: Puzzle>(answer: &str, share: f64, rng: &mut fastrand::Rng) -> Vec<u8> {
+fn partial_marks<P: Playable>(answer: &str, share: f64, rng: &mut fastrand::Rng) -> Vec<u8> {
     let chars: Vec<char> = answer.chars().collect();
     let mut m = vec![0u8; chars.len() * P::MARK_STRIDE];
     for (i, &c) in chars.iter().enumerate() {
@@ -125,7 +126,7 @@ fn partial_marks<P: Puzzle>(answer: &str, share: f64, rng: &mut fastrand::Rng) -
 }
 
 /// One wrong mark at a random cell of correct partial marks; returns the marks and the cell.
-fn with_mistake<P: Puzzle>(answer: &str, rng: &mut fastrand::Rng) -> (Vec<u8>, usize) {
+fn with_mistake<P: Playable>(answer: &str, rng: &mut fastrand::Rng) -> (Vec<u8>, usize) {
     let mut marks = partial_marks::<P>(answer, 0.3, rng);
     let chars: Vec<char> = answer.chars().collect();
     let i = rng.usize(..chars.len());
@@ -136,7 +137,12 @@ fn with_mistake<P: Puzzle>(answer: &str, rng: &mut fastrand::Rng) -> (Vec<u8>, u
 /// The shared checks for one puzzle with a unique answer: the whole walk from the empty grid,
 /// walks from random correct partial marks, and a planted mistake reported first. Returns
 /// whether hints from the empty grid solve it.
-fn check_puzzle<P: Puzzle>(p: &P, answer: &P::Solution, rng: &mut fastrand::Rng, at: &str) -> bool {
+fn check_puzzle<P: Playable>(
+    p: &P,
+    answer: &P::Solution,
+    rng: &mut fastrand::Rng,
+    at: &str,
+) -> bool {
     let text = answer_text(p, answer);
     let (solved, marks, steps) = walk(p, answer, Vec::new(), at);
     if solved {
@@ -171,7 +177,7 @@ fn check_puzzle<P: Puzzle>(p: &P, answer: &P::Solution, rng: &mut fastrand::Rng,
     solved
 }
 
-fn first_step<P: Puzzle>(p: &P, marks: &[u8]) -> hint::Step {
+fn first_step<P: Playable>(p: &P, marks: &[u8]) -> hint::Step {
     match hint::hint(p, marks, None) {
         Hint::Step(s) => s,
         other => panic!("{other:?}"),

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use studio::bench::{self, Options, Summary};
 use studio::kinds::{self, Kind};
-use studio::puzzle::{Engine, GenerateError, Mode};
+use studio::puzzle::{GenerateError, Mode};
 
 // `run`: each subcommand's body; the solve options and the watched solve.
 mod run;
@@ -62,8 +62,9 @@ enum Command {
         /// (the rectangle-free search's score and best so far), otherwise time and conflicts.
         #[arg(long)]
         progress: bool,
-        /// The engine for an optimum (Flood-It): astar (default), sat, or both (A* and the
-        /// SAT certificate one move short).
+        /// Prove the optimum of a kind measured by one (Flood-It) with this engine: astar,
+        /// sat, or both (A* and the SAT certificate one move short); short for the solve
+        /// option `engine` with the optimum mode. Without it Flood-It runs A*.
         #[arg(long)]
         engine: Option<String>,
     },
@@ -98,7 +99,8 @@ enum Command {
         /// Give up on a puzzle after this many seconds.
         #[arg(long)]
         timeout: Option<f64>,
-        /// The engine for an optimum (Flood-It): astar (default), sat, or both.
+        /// Prove each optimum (Flood-It) with this engine: astar, sat, or both; without it
+        /// A*.
         #[arg(long)]
         engine: Option<String>,
         /// Only the first N puzzles of each file.
@@ -249,13 +251,6 @@ fn read_input(input: &str) -> Result<String, String> {
     } else {
         Ok(input.to_string())
     }
-}
-
-fn engine_of(word: Option<&str>) -> Result<Option<Engine>, String> {
-    word.map(|w| {
-        Engine::from_word(w).ok_or_else(|| format!("unknown engine `{w}`; use astar, sat or both"))
-    })
-    .transpose()
 }
 
 /// The text of an answers file beside a collection: `<stem>.solution*.txt` (ColorFill's

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use studio::hint::{self, Explanation, Hint};
 use studio::kinds::Kind;
+use studio::play::Playable;
 use studio::puzzle::{Mode, Puzzle, Verdict};
 use studio::with_kind;
 use web_time::Instant;
@@ -117,7 +118,7 @@ fn end_text(end: &Hint) -> String {
 
 /// Times one hint (mistakes check and step) from `marks`, in ms: the best of three, since one
 /// hint is short and the machine is shared.
-fn time_hint<P: Puzzle>(p: &P, marks: &[u8], answer: Option<&P::Solution>) -> f64 {
+fn time_hint<P: Playable>(p: &P, marks: &[u8], answer: Option<&P::Solution>) -> f64 {
     (0..3)
         .map(|_| {
             let t = Instant::now();
@@ -129,9 +130,9 @@ fn time_hint<P: Puzzle>(p: &P, marks: &[u8], answer: Option<&P::Solution>) -> f6
         .fold(f64::INFINITY, f64::min)
 }
 
-fn one<P: Puzzle>(p: &P, id: &str, o: &Options, single: bool) -> Row {
+fn one<P: Playable>(p: &P, id: &str, o: &Options, single: bool) -> Row {
     let started = Instant::now();
-    let answer = if P::LOGIC_HINTS {
+    let answer = if P::HINTS {
         p.solve(Mode::Unique, None)
             .ok()
             .filter(|r| matches!(r.verdict, Verdict::Unique | Verdict::Optimal))
@@ -179,7 +180,7 @@ fn one<P: Puzzle>(p: &P, id: &str, o: &Options, single: bool) -> Row {
         if single || o.steps {
             print_steps(&x);
             println!("# {}", end_text(&x.end));
-            if answer.is_none() && P::LOGIC_HINTS {
+            if answer.is_none() && P::HINTS {
                 println!("# No single proven answer, so marks were not checked against one.");
             }
             if let Some((rule, _)) = &x.hardest {

@@ -20,12 +20,13 @@ pub(super) fn run(cli: Cli) -> Result<ExitCode, String> {
         } => {
             let kind = kind_of(&kind)?;
             let text = read_input(&input)?;
-            let options = options_json(options, method, seed, symmetry)?;
-            let mode = match (first, count, engine_of(engine.as_deref())?) {
-                (_, _, Some(e)) => Mode::Optimum(e),
-                (_, Some(n), None) => Mode::Count(n),
-                (true, None, None) => Mode::First,
-                (false, None, None) => Mode::Unique,
+            let optimum = engine.is_some();
+            let options = options_json(options, method, seed, symmetry, engine)?;
+            let mode = match (first, count, optimum) {
+                (_, _, true) => Mode::Optimum,
+                (_, Some(n), false) => Mode::Count(n),
+                (true, None, false) => Mode::First,
+                (false, None, false) => Mode::Unique,
             };
             let report = solve_watched(kind, &text, mode, &options, timeout, progress)?;
             if json {
@@ -87,7 +88,8 @@ pub(super) fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Bench { kind, path, first, json, timeout, engine, limit } => {
             let kind = kind_of(&kind)?;
             let options = Options { first, timeout_ms: timeout.map(|s| s * 1000.0), limit };
-            let mode = engine_of(engine.as_deref())?.map(Mode::Optimum);
+            let mode = engine.is_some().then_some(Mode::Optimum);
+            let solve_options = options_json(Vec::new(), None, None, None, engine)?;
             let mut records = Vec::new();
             for file in files_under(&path)? {
                 let text = std::fs::read_to_string(&file)
@@ -116,6 +118,7 @@ pub(super) fn run(cli: Cli) -> Result<ExitCode, String> {
                         answers.as_deref(),
                         options,
                         mode,
+                        &solve_options,
                         &mut print,
                     )
                     .map_err(|e| e.to_string())?,
@@ -234,8 +237,12 @@ fn options_json(
     method: Option<String>,
     seed: Option<u64>,
     symmetry: Option<String>,
+    engine: Option<String>,
 ) -> Result<String, String> {
     let mut shorts: Vec<(&str, serde_json::Value)> = Vec::new();
+    if let Some(v) = engine {
+        shorts.push(("engine", v.into()));
+    }
     if let Some(v) = method {
         shorts.push(("method", v.into()));
     }

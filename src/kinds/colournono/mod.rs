@@ -41,7 +41,8 @@ use crate::error::{InputError, InputResult};
 use crate::grid::Grid;
 use crate::hint::Hint;
 use crate::kind::Kind;
-use crate::puzzle::{GenerateError, Mode, NoOptions, Puzzle, Report, SolveError};
+use crate::play::Playable;
+use crate::puzzle::{GenerateError, Mode, NoOptions, Puzzle, Report, SolveError, Words};
 use crate::sat::{Cnf, Lit, Model, Monitor};
 
 /// A player's mark for a cell: 0 blank, [`DOT`] known background, `c + 1` palette colour `c`.
@@ -62,53 +63,13 @@ pub struct GenerateOptions {
 
 impl Puzzle for ColourNonogram {
     const KIND: Kind = Kind::ColourNonogram;
-    const TITLE: &'static str = "Colour nonogram";
-    const LOGIC_PHASE: &'static str = "Line logic";
-    const SAMPLES: &'static [(&'static str, &'static str)] = SAMPLES;
-
-    fn shape(&self) -> String {
-        format!("{}x{}, {} colours", self.width(), self.height(), self.colours())
-    }
-
-    fn size_limits() -> String {
-        format!(
-            "1 to {} cells each way, up to {} colours besides the background",
-            model::MAX_SIDE,
-            model::MAX_COLOURS
-        )
-    }
+    const WORDS: Words = Words { logic_phase: "Line logic", ..Words::titled("Colour nonogram") };
     type Solution = Grid<u8>;
     type Vars = encode::Vars;
     type Options = NoOptions;
     type GenerateOptions = GenerateOptions;
 
     crate::puzzle_forms!(formats);
-
-    fn cell_count(&self) -> usize {
-        self.width() * self.height()
-    }
-
-    /// The answer's palette index + 1, or another one (background and the first colour always exist).
-    fn answer_mark(answer: char, right: bool) -> u8 {
-        let m = formats::char_colour(answer).map_or(DOT, |c| c + 1);
-        match (right, m) {
-            (true, _) => m,
-            (false, DOT) => DOT + 1,
-            (false, _) => DOT,
-        }
-    }
-
-    fn mistakes(answer: &str, marks: &[u8]) -> Vec<usize> {
-        answer
-            .chars()
-            .enumerate()
-            .filter(|&(i, a)| match marks.get(i).copied().unwrap_or(0) {
-                0 => false,
-                m => formats::char_colour(a) != Some(m - 1),
-            })
-            .map(|(i, _)| i)
-            .collect()
-    }
 
     /// The link's `WxH:<palette>:` text, or webpbn XML with two or more colours.
     fn recognises(text: &str) -> bool {
@@ -129,12 +90,6 @@ impl Puzzle for ColourNonogram {
         .map_err(GenerateError::Failed)
     }
 
-    const LOGIC_HINTS: bool = true;
-
-    fn next_step(&self, marks: &[u8], _answer: Option<&Grid<u8>>) -> Hint {
-        hint::next_step(self, marks)
-    }
-
     /// Line logic first, then SAT over the rest ([`solve`]).
     fn solve_with(
         &self,
@@ -143,17 +98,6 @@ impl Puzzle for ColourNonogram {
         monitor: Option<Monitor>,
     ) -> Result<Report<Grid<u8>>, SolveError> {
         solve::solve(self, mode, monitor)
-    }
-
-    fn reveal_words(&self, answer: char) -> String {
-        match formats::char_colour(answer) {
-            Some(c) if (c as usize) < self.palette().len() => self.colour_name(c as usize),
-            _ => format!("\"{answer}\""),
-        }
-    }
-
-    fn cell_name(&self, cell: usize) -> String {
-        crate::hint::cell_words(self.width(), cell)
     }
 
     fn encode(&self, cnf: &mut Cnf) -> encode::Vars {
@@ -182,6 +126,65 @@ impl Puzzle for ColourNonogram {
 
     fn solution_from_rows(&self, rows: &[String]) -> InputResult<Grid<u8>> {
         formats::grid_from_rows(self, rows, "answer")
+    }
+}
+
+impl Playable for ColourNonogram {
+    const SAMPLES: &'static [(&'static str, &'static str)] = SAMPLES;
+
+    fn shape(&self) -> String {
+        format!("{}x{}, {} colours", self.width(), self.height(), self.colours())
+    }
+
+    fn size_limits() -> String {
+        format!(
+            "1 to {} cells each way, up to {} colours besides the background",
+            model::MAX_SIDE,
+            model::MAX_COLOURS
+        )
+    }
+
+    fn cell_count(&self) -> usize {
+        self.width() * self.height()
+    }
+
+    /// The answer's palette index + 1, or another one (background and the first colour always exist).
+    fn answer_mark(answer: char, right: bool) -> u8 {
+        let m = formats::char_colour(answer).map_or(DOT, |c| c + 1);
+        match (right, m) {
+            (true, _) => m,
+            (false, DOT) => DOT + 1,
+            (false, _) => DOT,
+        }
+    }
+
+    fn mistakes(answer: &str, marks: &[u8]) -> Vec<usize> {
+        answer
+            .chars()
+            .enumerate()
+            .filter(|&(i, a)| match marks.get(i).copied().unwrap_or(0) {
+                0 => false,
+                m => formats::char_colour(a) != Some(m - 1),
+            })
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    const HINTS: bool = true;
+
+    fn next_step(&self, marks: &[u8], _answer: Option<&Grid<u8>>) -> Hint {
+        hint::next_step(self, marks)
+    }
+
+    fn reveal_words(&self, answer: char) -> String {
+        match formats::char_colour(answer) {
+            Some(c) if (c as usize) < self.palette().len() => self.colour_name(c as usize),
+            _ => format!("\"{answer}\""),
+        }
+    }
+
+    fn cell_name(&self, cell: usize) -> String {
+        crate::hint::cell_words(self.width(), cell)
     }
 }
 

@@ -14,9 +14,11 @@
 //! - [`hint`]: explained hints (the next move of a proven shortest finish);
 //! - [`page`]: pure functions for the page (moves, hints, SVG, exports).
 //!
-//! The answer is the move list; `solve` returns [`Verdict::Optimal`] with the proof. The engine
-//! is A* unless the mode is [`Mode::Optimum`]: `Engine::Sat` finds the minimum by incremental
-//! SAT alone, `Engine::Both` adds the SAT certificate (UNSAT one move short) to A*'s answer.
+//! The answer is the move list; `solve` returns [`Verdict::Optimal`] with the proof. Flood-It is
+//! the kind measured by an optimum ([`crate::puzzle::Optimum`], [`Moves`]). The engine is A*
+//! unless the mode is [`Mode::Optimum`], which runs the engine of the solve options
+//! ([`SolveOptions`]): [`Engine::Sat`] finds the minimum by incremental SAT alone,
+//! [`Engine::Both`] (the default) adds the SAT certificate (UNSAT one move short) to A*'s answer.
 //! Every board has solutions, so [`Mode::Count`] has no meaning here and runs A*.
 
 pub mod check;
@@ -34,16 +36,16 @@ pub mod sim;
 pub mod view;
 
 pub use model::FloodIt;
+pub use optimum::{Engine, FIRST_ANSWER_MS};
 
 use crate::error::InputResult;
 use crate::hint::Hint;
 use crate::kind::Kind;
-use crate::puzzle::{Engine, Entry, GenerateError, Mode, Puzzle, Report, SolveError, Verdict};
+use crate::play::Playable;
+use crate::puzzle::{
+    Entry, GenerateError, Mode, Optimum, Puzzle, Report, SolveError, Verdict, Words,
+};
 use crate::sat::{Cnf, Interim, Lit, Model, Monitor};
-
-/// How long a solve for a first answer ([`Mode::First`], the page's hint) may search for the
-/// minimum before it answers with the best found and its bound.
-pub const FIRST_ANSWER_MS: f64 = 3_000.0;
 
 impl FloodIt {
     /// Solves with the chosen engine: the verified minimum and its proof.
@@ -132,45 +134,60 @@ pub struct GenerateOptions {
     pub centre: bool,
 }
 
+/// Flood-It's solve options: the engine that proves the minimum in [`Mode::Optimum`] (the
+/// other modes run A*), `{"engine": "sat"}` in JSON; the default is both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SolveOptions {
+    /// The engine.
+    pub engine: Engine,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions { engine: Engine::Both }
+    }
+}
+
+/// Flood-It's measure, the moves ([`Optimum`]): the move string for records, the comparison
+/// with a collection's known answer, ColorFill's answers files.
+pub struct Moves;
+
+impl Optimum<FloodIt> for Moves {
+    fn answer_text(&self, puzzle: &FloodIt, solution: &Vec<u8>) -> (String, usize) {
+        (puzzle.move_string(solution), solution.len())
+    }
+
+    fn compare_known(&self, puzzle: &FloodIt, found: &Vec<u8>, known: &Vec<u8>) -> Option<String> {
+        if let Err(why) = check::verify(puzzle, known) {
+            return Some(format!("the file's answer fails the checker: {why}"));
+        }
+        (found.len() != known.len())
+            .then(|| format!("{} moves, the file's answer has {}", found.len(), known.len()))
+    }
+
+    fn read_collection_with_answers(
+        &self,
+        text: &str,
+        name: &str,
+        answers: Option<&str>,
+    ) -> InputResult<Vec<Entry<FloodIt>>> {
+        formats::read_collection(text, name, answers)
+    }
+
+    /// A hint never waits for a proof that may not come: the minimum when it is proven within
+    /// [`FIRST_ANSWER_MS`], otherwise no proven answer, and the step says it rests on the best found.
+    fn hint_mode(&self) -> Mode {
+        Mode::First
+    }
+}
+
 impl Puzzle for FloodIt {
     const KIND: Kind = Kind::FloodIt;
-    const TITLE: &'static str = "Flood-It";
-    const SAMPLES: &'static [(&'static str, &'static str)] =
-        &[("6x6, 6 colours", "6x6:032242034203340350204502505323231342,17")];
-
-    fn shape(&self) -> String {
-        format!("{}x{}, {} colours", self.rows(), self.cols(), self.n_colours())
-    }
-
-    fn cell_count(&self) -> usize {
-        self.rows() * self.cols()
-    }
-
-    /// The marks are the moves played (colour + 1 each, a 0 ends them): any number, each a
-    /// colour of the board.
-    fn check_marks(&self, marks: &[u8]) -> Result<(), String> {
-        match marks.iter().position(|&m| m as usize > self.n_colours()) {
-            Some(i) => Err(format!(
-                "move {} is mark {} (colour + 1), but the board has {} colours",
-                i + 1,
-                marks[i],
-                self.n_colours()
-            )),
-            None => Ok(()),
-        }
-    }
-
-    fn size_limits() -> String {
-        format!(
-            "{} to {} cells a side, up to {} colours",
-            model::MIN_SIZE,
-            model::MAX_SIZE,
-            model::MAX_COLOURS
-        )
-    }
+    const WORDS: Words = Words { solving: "Finding the minimum", ..Words::titled("Flood-It") };
     type Solution = Vec<u8>;
     type Vars = encode::Vars;
-    type Options = crate::puzzle::NoOptions;
+    type Options = SolveOptions;
     type GenerateOptions = GenerateOptions;
 
     crate::puzzle_forms!(formats);
@@ -181,14 +198,6 @@ impl Puzzle for FloodIt {
 
     fn read_collection(text: &str, name: &str) -> InputResult<Vec<Entry<Self>>> {
         formats::read_collection(text, name, None)
-    }
-
-    fn read_collection_with_answers(
-        text: &str,
-        name: &str,
-        answers: Option<&str>,
-    ) -> InputResult<Vec<Entry<Self>>> {
-        formats::read_collection(text, name, answers)
     }
 
     fn generate(options: &GenerateOptions, seed: u64) -> Result<Self, GenerateError> {
@@ -244,11 +253,11 @@ impl Puzzle for FloodIt {
     fn solve_with(
         &self,
         mode: Mode,
-        _options: &crate::puzzle::NoOptions,
+        options: &SolveOptions,
         monitor: Option<Monitor>,
     ) -> Result<Report<Vec<u8>>, SolveError> {
         match mode {
-            Mode::Optimum(e) => self.solve_optimum(e, monitor),
+            Mode::Optimum => self.solve_optimum(options.engine, monitor),
             // A first answer (the page's hint): the minimum when it is proven within
             // FIRST_ANSWER_MS, otherwise the best found by then with its proven bound.
             Mode::First => {
@@ -276,26 +285,48 @@ impl Puzzle for FloodIt {
         }
     }
 
-    fn compare_known(&self, found: &Vec<u8>, known: &Vec<u8>) -> Option<String> {
-        if let Err(why) = check::verify(self, known) {
-            return Some(format!("the file's answer fails the checker: {why}"));
+    fn optimum() -> Option<&'static dyn Optimum<Self>> {
+        Some(&Moves)
+    }
+}
+
+impl Playable for FloodIt {
+    const SAMPLES: &'static [(&'static str, &'static str)] =
+        &[("6x6, 6 colours", "6x6:032242034203340350204502505323231342,17")];
+
+    fn shape(&self) -> String {
+        format!("{}x{}, {} colours", self.rows(), self.cols(), self.n_colours())
+    }
+
+    fn cell_count(&self) -> usize {
+        self.rows() * self.cols()
+    }
+
+    /// The marks are the moves played (colour + 1 each, a 0 ends them): any number, each a
+    /// colour of the board.
+    fn check_marks(&self, marks: &[u8]) -> Result<(), String> {
+        match marks.iter().position(|&m| m as usize > self.n_colours()) {
+            Some(i) => Err(format!(
+                "move {} is mark {} (colour + 1), but the board has {} colours",
+                i + 1,
+                marks[i],
+                self.n_colours()
+            )),
+            None => Ok(()),
         }
-        (found.len() != known.len())
-            .then(|| format!("{} moves, the file's answer has {}", found.len(), known.len()))
     }
 
-    fn answer_text(&self, solution: &Vec<u8>) -> Option<(String, usize)> {
-        Some((self.move_string(solution), solution.len()))
+    fn size_limits() -> String {
+        format!(
+            "{} to {} cells a side, up to {} colours",
+            model::MIN_SIZE,
+            model::MAX_SIZE,
+            model::MAX_COLOURS
+        )
     }
 
-    const LOGIC_HINTS: bool = true;
-    /// A hint never waits for a proof that may not come: the minimum when it is proven within
-    /// [`FIRST_ANSWER_MS`], otherwise no proven answer, and the step says it rests on the best found.
-    const HINT_MODE: Mode = Mode::First;
+    const HINTS: bool = true;
 
-    const HINT_NEEDS_ANSWER: bool = true;
-
-    const SOLVING: &'static str = "Finding the minimum";
     /// Two minutes: on big boards the proven bound barely rises after that, and the best
     /// answer found and the bound are kept when the search stops.
     const SEARCH_BUDGET_MS: f64 = 120_000.0;

@@ -18,8 +18,38 @@ use super::encode::{count_colours, encode, Vars};
 use super::graph::{bit, for_each_bit, Graph};
 use super::search;
 use super::FloodIt;
-use crate::puzzle::{Engine, SolveError};
+use crate::puzzle::SolveError;
 use crate::sat::{Cnf, Model, Monitor, Progress, Solver, Stats, Throttle, Unit};
+
+/// How long a solve for a first answer ([`crate::puzzle::Mode::First`], the page's hint) may search for the
+/// minimum before it answers with the best found and its bound.
+pub const FIRST_ANSWER_MS: f64 = 3_000.0;
+
+/// Which engine proves the minimum ([`super::SolveOptions::engine`]); read from JSON as
+/// `search` (or `astar`), `sat` or `both`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Engine {
+    /// Exact search (A* with Puchert's admissible lower bound).
+    #[serde(alias = "astar", alias = "a*")]
+    Search,
+    /// Incremental SAT over the bound; the certificate is the UNSAT answer one step short.
+    Sat,
+    /// The search for the answer, then SAT for the certificate one step short.
+    Both,
+}
+
+impl Engine {
+    /// Reads `astar` (or `search`), `sat` or `both`.
+    pub fn from_word(w: &str) -> Option<Engine> {
+        match w {
+            "astar" | "a*" | "search" => Some(Engine::Search),
+            "sat" => Some(Engine::Sat),
+            "both" => Some(Engine::Both),
+            _ => None,
+        }
+    }
+}
 
 /// A minimum with the evidence for it.
 #[derive(Debug, Clone)]

@@ -6,7 +6,7 @@ use yew::prelude::*;
 use crate::jobs::Request;
 use crate::kind::Kind;
 use crate::kinds::floodit::{formats, page, sim::Position, FloodIt};
-use crate::puzzle::{Engine, Mode, Puzzle, Verdict};
+use crate::puzzle::{Mode, Puzzle, Verdict};
 use crate::web::actions;
 use crate::web::components::hint::{self, HintPanel};
 use crate::web::components::zoom::Zoom;
@@ -316,7 +316,7 @@ pub fn Page() -> Html {
             <Share fragment={crate::link::fragment(&p)} {extra} solution={print_solution} solution_key={share::answer_key(w.result.as_ref().and_then(|r| r.solutions.first()))} />
             { actions::solver_panel(html! { <>
                 <button id="minimum" disabled={busy} onclick={solve(Mode::Unique)}>{ "Find the minimum" }</button>
-                <button id="certify" disabled={busy} onclick={solve(Mode::Optimum(Engine::Both))}>{ "Prove with SAT" }</button>
+                <button id="certify" disabled={busy} onclick={solve(Mode::Optimum)}>{ "Prove with SAT" }</button>
             </> }) }
             <div class="generate">
                 <label>{ "Size " }<select id="gen-size" onchange={select(size.clone(), 14)}>

@@ -31,7 +31,8 @@ use crate::error::InputResult;
 use crate::grid::Grid;
 use crate::hint::Hint;
 use crate::kind::Kind;
-use crate::puzzle::{Entry, GenerateError, Mode, Puzzle, Report, SolveError};
+use crate::play::Playable;
+use crate::puzzle::{Entry, GenerateError, Mode, Puzzle, Report, SolveError, Words};
 use crate::sat::{Cnf, Lit, Model, Monitor};
 
 /// The generator's settings: the side (default 6) and the level of the ladder in words
@@ -47,17 +48,7 @@ pub struct GenerateOptions {
 
 impl Puzzle for KenKen {
     const KIND: Kind = Kind::KenKen;
-    const TITLE: &'static str = "KenKen";
-    const SAMPLES: &'static [(&'static str, &'static str)] =
-        &[("5x5 (Tatham's Keen)", "5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2s2")];
-
-    fn shape(&self) -> String {
-        format!("{0}x{0}", self.size())
-    }
-
-    fn size_limits() -> String {
-        format!("{} to {} cells a side", model::MIN_SIZE, model::MAX_SIZE)
-    }
+    const WORDS: Words = Words::titled("KenKen");
     type Solution = Grid<u8>;
     type Vars = encode::Vars;
     type Options = crate::puzzle::NoOptions;
@@ -74,50 +65,8 @@ impl Puzzle for KenKen {
             || (text.starts_with("SAVEFILE") && text.contains(":4:Keen"))
     }
 
-    /// The digit, then the pencil marks as a 16-bit mask ([`page::STRIDE`]).
-    const MARK_STRIDE: usize = page::STRIDE;
-
-    fn cell_count(&self) -> usize {
-        self.size() * self.size()
-    }
-
-    /// The answer's digit, or another one.
-    fn answer_mark(answer: char, right: bool) -> u8 {
-        let d = formats::char_digit(answer).unwrap_or(1);
-        match (right, d) {
-            (true, _) => d,
-            (false, 1) => 2,
-            (false, _) => d - 1,
-        }
-    }
-
-    fn mistakes(answer: &str, marks: &[u8]) -> Vec<usize> {
-        page::mistakes(answer, marks)
-    }
-
     fn read_collection(text: &str, name: &str) -> InputResult<Vec<Entry<Self>>> {
         formats::read_collection(text, name)
-    }
-
-    const LOGIC_HINTS: bool = true;
-
-    fn next_step(&self, marks: &[u8], _answer: Option<&Grid<u8>>) -> Hint {
-        hint::next_step(self, marks)
-    }
-
-    fn hint_mistakes(answer: &str, marks: &[u8]) -> Vec<usize> {
-        hint::hint_mistakes(answer, marks)
-    }
-
-    fn reveal_words(&self, answer: char) -> String {
-        match formats::char_digit(answer) {
-            Some(d) => format!("the digit {d}"),
-            None => format!("\"{answer}\""),
-        }
-    }
-
-    fn cell_name(&self, cell: usize) -> String {
-        crate::hint::cell_words(self.size(), cell)
     }
 
     fn generate(options: &GenerateOptions, seed: u64) -> Result<Self, GenerateError> {
@@ -174,5 +123,60 @@ impl Puzzle for KenKen {
         monitor: Option<Monitor>,
     ) -> Result<Report<Grid<u8>>, SolveError> {
         solve::solve(self, mode, monitor)
+    }
+}
+
+impl Playable for KenKen {
+    const SAMPLES: &'static [(&'static str, &'static str)] =
+        &[("5x5 (Tatham's Keen)", "5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2s2")];
+
+    fn shape(&self) -> String {
+        format!("{0}x{0}", self.size())
+    }
+
+    fn size_limits() -> String {
+        format!("{} to {} cells a side", model::MIN_SIZE, model::MAX_SIZE)
+    }
+
+    /// The digit, then the pencil marks as a 16-bit mask ([`page::STRIDE`]).
+    const MARK_STRIDE: usize = page::STRIDE;
+
+    fn cell_count(&self) -> usize {
+        self.size() * self.size()
+    }
+
+    /// The answer's digit, or another one.
+    fn answer_mark(answer: char, right: bool) -> u8 {
+        let d = formats::char_digit(answer).unwrap_or(1);
+        match (right, d) {
+            (true, _) => d,
+            (false, 1) => 2,
+            (false, _) => d - 1,
+        }
+    }
+
+    fn mistakes(answer: &str, marks: &[u8]) -> Vec<usize> {
+        page::mistakes(answer, marks)
+    }
+
+    const HINTS: bool = true;
+
+    fn next_step(&self, marks: &[u8], _answer: Option<&Grid<u8>>) -> Hint {
+        hint::next_step(self, marks)
+    }
+
+    fn hint_mistakes(answer: &str, marks: &[u8]) -> Vec<usize> {
+        hint::hint_mistakes(answer, marks)
+    }
+
+    fn reveal_words(&self, answer: char) -> String {
+        match formats::char_digit(answer) {
+            Some(d) => format!("the digit {d}"),
+            None => format!("\"{answer}\""),
+        }
+    }
+
+    fn cell_name(&self, cell: usize) -> String {
+        crate::hint::cell_words(self.size(), cell)
     }
 }

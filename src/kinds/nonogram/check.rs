@@ -2,8 +2,18 @@
 //!
 //! It shares no code with the line solver or the encoder.
 
-use super::Nonogram;
 use crate::grid::Grid;
+
+/// What the checker reads of a puzzle: its clues and its givens. The model implements it, so
+/// the checker names nothing of the model (and the model's goal check can call it).
+pub trait Clues {
+    /// The rows' clues, top to bottom.
+    fn row_clues(&self) -> &[Vec<u32>];
+    /// The columns' clues, left to right.
+    fn col_clues(&self) -> &[Vec<u32>];
+    /// The given colour of a cell (`Some(true)` black, `Some(false)` white), if it is given.
+    fn given(&self, r: usize, c: usize) -> Option<bool>;
+}
 
 /// The run lengths of a sequence of cells (`true` = filled), in order.
 pub fn runs(cells: impl IntoIterator<Item = bool>) -> Vec<u32> {
@@ -32,8 +42,9 @@ fn show(runs: &[u32]) -> String {
 }
 
 /// `Ok` when `grid` satisfies every clue and given of `puzzle`; otherwise the first broken line.
-pub fn verify(puzzle: &Nonogram, grid: &Grid<bool>) -> Result<(), String> {
-    let (w, h) = (puzzle.width(), puzzle.height());
+pub fn verify(puzzle: &impl Clues, grid: &Grid<bool>) -> Result<(), String> {
+    let (rows, cols) = (puzzle.row_clues(), puzzle.col_clues());
+    let (w, h) = (cols.len(), rows.len());
     if grid.rows() != h || grid.cols() != w {
         return Err(format!(
             "the answer has {} rows and {} columns, the puzzle {h} and {w}",
@@ -43,33 +54,29 @@ pub fn verify(puzzle: &Nonogram, grid: &Grid<bool>) -> Result<(), String> {
     }
     for r in 0..h {
         let got = runs(grid.row(r).iter().copied());
-        if got != puzzle.rows()[r] {
+        if got != rows[r] {
             return Err(format!(
                 "row {} has runs {}, the clue says {}",
                 r + 1,
                 show(&got),
-                show(&puzzle.rows()[r])
+                show(&rows[r])
             ));
         }
     }
     for c in 0..w {
         let got = runs((0..h).map(|r| grid[(r, c)]));
-        if got != puzzle.cols()[c] {
+        if got != cols[c] {
             return Err(format!(
                 "column {} has runs {}, the clue says {}",
                 c + 1,
                 show(&got),
-                show(&puzzle.cols()[c])
+                show(&cols[c])
             ));
         }
     }
-    if let Some(givens) = puzzle.givens() {
-        for (r, c) in givens.positions() {
-            let want = match givens[(r, c)] {
-                super::Cell::Black => true,
-                super::Cell::White => false,
-                super::Cell::Unknown => continue,
-            };
+    for r in 0..h {
+        for c in 0..w {
+            let Some(want) = puzzle.given(r, c) else { continue };
             if grid[(r, c)] != want {
                 return Err(format!(
                     "cell ({r}, {c}) is given {}",

@@ -38,7 +38,8 @@ use crate::error::InputResult;
 use crate::grid::Grid;
 use crate::hint::Hint;
 use crate::kind::Kind;
-use crate::puzzle::{Entry, GenerateError, Mode, Puzzle, Report, SolveError};
+use crate::play::Playable;
+use crate::puzzle::{Entry, GenerateError, Mode, Puzzle, Report, SolveError, Words};
 use crate::sat::{Cnf, Lit, Model, Monitor};
 
 /// The generator's settings: the side of the square grid (default 10).
@@ -51,24 +52,7 @@ pub struct GenerateOptions {
 
 impl Puzzle for Nonogram {
     const KIND: Kind = Kind::Nonogram;
-    const TITLE: &'static str = "Nonogram";
-    const LOGIC_PHASE: &'static str = "Line logic";
-    const SAMPLES: &'static [(&'static str, &'static str)] = &[
-        ("Heart 5x5", "5x5:2/4/4/4/2/1.1/5/5/3/1"),
-        ("Dancer 5x10 (webpbn #1)", "5x10:2.1/2.1.3/7/1.3/2.1/2/2.1/1.1/3/1.1/1.1/2/1.1/1.2/2"),
-    ];
-
-    fn shape(&self) -> String {
-        format!("{}x{}", self.width(), self.height())
-    }
-
-    fn cell_count(&self) -> usize {
-        self.width() * self.height()
-    }
-
-    fn size_limits() -> String {
-        format!("1 to {} cells each way", model::MAX_SIDE)
-    }
+    const WORDS: Words = Words { logic_phase: "Line logic", ..Words::titled("Nonogram") };
     type Solution = Grid<bool>;
     type Vars = Vec<Lit>;
     type Options = solve::SolveOptions;
@@ -127,8 +111,27 @@ impl Puzzle for Nonogram {
     ) -> Result<Report<Grid<bool>>, SolveError> {
         solve::solve_with(self, mode, *options, monitor)
     }
+}
 
-    const LOGIC_HINTS: bool = true;
+impl Playable for Nonogram {
+    const SAMPLES: &'static [(&'static str, &'static str)] = &[
+        ("Heart 5x5", "5x5:2/4/4/4/2/1.1/5/5/3/1"),
+        ("Dancer 5x10 (webpbn #1)", "5x10:2.1/2.1.3/7/1.3/2.1/2/2.1/1.1/3/1.1/1.1/2/1.1/1.2/2"),
+    ];
+
+    fn shape(&self) -> String {
+        format!("{}x{}", self.width(), self.height())
+    }
+
+    fn cell_count(&self) -> usize {
+        self.width() * self.height()
+    }
+
+    fn size_limits() -> String {
+        format!("1 to {} cells each way", model::MAX_SIDE)
+    }
+
+    const HINTS: bool = true;
 
     fn next_step(&self, marks: &[u8], _answer: Option<&Grid<bool>>) -> Hint {
         hint::next_step(self, marks)

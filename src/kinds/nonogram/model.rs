@@ -255,3 +255,22 @@ impl Nonogram {
         }
     }
 }
+
+/// What the independent checker reads ([`super::check::verify`]).
+impl super::check::Clues for Nonogram {
+    fn row_clues(&self) -> &[Vec<u32>] {
+        &self.rows
+    }
+
+    fn col_clues(&self) -> &[Vec<u32>] {
+        &self.cols
+    }
+
+    fn given(&self, r: usize, c: usize) -> Option<bool> {
+        match self.givens.as_ref()?[(r, c)] {
+            Cell::Black => Some(true),
+            Cell::White => Some(false),
+            Cell::Unknown => None,
+        }
+    }
+}

@@ -42,39 +42,18 @@ pub use model::RectFree;
 use crate::error::InputResult;
 use crate::grid::Grid;
 use crate::kind::Kind;
-use crate::puzzle::{Mode, Puzzle, Report, SolveError};
+use crate::play::Playable;
+use crate::puzzle::{Mode, Puzzle, Report, SolveError, Words};
 use crate::sat::{Cnf, Lit, Model, Monitor};
 
 impl Puzzle for RectFree {
     const KIND: Kind = Kind::RectFree;
-    const SOLVING: &'static str = "Colouring";
-    const SOLVE_BUTTON: &'static str = "Colour it";
-    const SOLVED_TEXT: &'static str = "Found: a colouring with no rectangle of one colour.";
-    /// Half an hour: the local search on the hardest grids (17x17 with four colours) may
-    /// take long; it is stopped after that (the chart keeps its best colouring).
-    const SEARCH_BUDGET_MS: f64 = 1_800_000.0;
-    const TITLE: &'static str = "Rectangle-free colouring";
-    const SAMPLES: &'static [(&'static str, &'static str)] = &[
-        ("12x12, 4 colours", r#"{"kind":"rectfree","rows":12,"cols":12,"colours":4}"#),
-        ("5x5, 2 colours (impossible)", r#"{"kind":"rectfree","rows":5,"cols":5,"colours":2}"#),
-    ];
-
-    fn shape(&self) -> String {
-        format!("{}x{}, {} colours", self.rows(), self.cols(), self.colours())
-    }
-
-    fn cell_count(&self) -> usize {
-        self.rows() * self.cols()
-    }
-
-    fn size_limits() -> String {
-        format!(
-            "1 to {} cells each way, {} to {} colours",
-            model::MAX_SIDE,
-            model::MIN_COLOURS,
-            model::MAX_COLOURS
-        )
-    }
+    const WORDS: Words = Words {
+        solving: "Colouring",
+        solve_button: "Colour it",
+        solved_text: "Found: a colouring with no rectangle of one colour.",
+        ..Words::titled("Rectangle-free colouring")
+    };
     type Solution = Grid<u8>;
     type Vars = encode::Direct;
     type Options = solve::SolveOptions;
@@ -158,5 +137,32 @@ impl Puzzle for RectFree {
                 lines
             }
         }
+    }
+}
+
+impl Playable for RectFree {
+    /// Half an hour: the local search on the hardest grids (17x17 with four colours) may
+    /// take long; it is stopped after that (the chart keeps its best colouring).
+    const SEARCH_BUDGET_MS: f64 = 1_800_000.0;
+    const SAMPLES: &'static [(&'static str, &'static str)] = &[
+        ("12x12, 4 colours", r#"{"kind":"rectfree","rows":12,"cols":12,"colours":4}"#),
+        ("5x5, 2 colours (impossible)", r#"{"kind":"rectfree","rows":5,"cols":5,"colours":2}"#),
+    ];
+
+    fn shape(&self) -> String {
+        format!("{}x{}, {} colours", self.rows(), self.cols(), self.colours())
+    }
+
+    fn cell_count(&self) -> usize {
+        self.rows() * self.cols()
+    }
+
+    fn size_limits() -> String {
+        format!(
+            "1 to {} cells each way, {} to {} colours",
+            model::MAX_SIDE,
+            model::MIN_COLOURS,
+            model::MAX_COLOURS
+        )
     }
 }

@@ -31,7 +31,8 @@ use crate::error::InputResult;
 use crate::grid::Grid;
 use crate::hint::Hint;
 use crate::kind::Kind;
-use crate::puzzle::{Entry, GenerateError, Mode, Puzzle, Report, SolveError};
+use crate::play::Playable;
+use crate::puzzle::{Entry, GenerateError, Mode, Puzzle, Report, SolveError, Words};
 use crate::sat::{Cnf, Lit, Model, Monitor};
 
 /// The generator's settings: the side (default 10), stars per row, column and region (default 2
@@ -49,33 +50,7 @@ pub struct GenerateOptions {
 
 impl Puzzle for StarBattle {
     const KIND: Kind = Kind::StarBattle;
-    const TITLE: &'static str = "Star Battle";
-    const SAMPLES: &'static [(&'static str, &'static str)] =
-        &[("6x6, one star (puzz.link)", "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou")];
-
-    fn shape(&self) -> String {
-        format!(
-            "{}x{}, {} star{}",
-            self.rows(),
-            self.cols(),
-            self.stars(),
-            if self.stars() == 1 { "" } else { "s" }
-        )
-    }
-
-    fn cell_count(&self) -> usize {
-        self.rows() * self.cols()
-    }
-
-    fn size_limits() -> String {
-        format!(
-            "square boards 1 to {} cells a side, 1 to {} stars per row, column and region; generated puzzles up to {}x{}",
-            model::MAX_SIZE,
-            model::MAX_STARS,
-            generate::MAX_SIDE,
-            generate::MAX_SIDE
-        )
-    }
+    const WORDS: Words = Words::titled("Star Battle");
     type Solution = Grid<bool>;
     type Vars = Vec<Lit>;
     type Options = crate::puzzle::NoOptions;
@@ -150,8 +125,37 @@ impl Puzzle for StarBattle {
     fn solution_from_rows(&self, rows: &[String]) -> InputResult<Grid<bool>> {
         formats::stars_from_rows(self, rows)
     }
+}
 
-    const LOGIC_HINTS: bool = true;
+impl Playable for StarBattle {
+    const SAMPLES: &'static [(&'static str, &'static str)] =
+        &[("6x6, one star (puzz.link)", "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou")];
+
+    fn shape(&self) -> String {
+        format!(
+            "{}x{}, {} star{}",
+            self.rows(),
+            self.cols(),
+            self.stars(),
+            if self.stars() == 1 { "" } else { "s" }
+        )
+    }
+
+    fn cell_count(&self) -> usize {
+        self.rows() * self.cols()
+    }
+
+    fn size_limits() -> String {
+        format!(
+            "square boards 1 to {} cells a side, 1 to {} stars per row, column and region; generated puzzles up to {}x{}",
+            model::MAX_SIZE,
+            model::MAX_STARS,
+            generate::MAX_SIDE,
+            generate::MAX_SIDE
+        )
+    }
+
+    const HINTS: bool = true;
 
     fn next_step(&self, marks: &[u8], _answer: Option<&Grid<bool>>) -> Hint {
         hint::next_step(self, marks)

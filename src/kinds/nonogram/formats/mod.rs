@@ -10,6 +10,7 @@
 //! an empty line); `givens` (optional) one string per row, `#` black, `.` white, `?` not given;
 //! `goal` (optional) one string per row, `#` black, `.` white; `title` optional.
 
+pub mod clues;
 pub mod nin;
 pub mod non;
 pub mod puzzlink;
@@ -24,40 +25,7 @@ use crate::error::{InputError, InputResult};
 use crate::grid::Grid;
 use crate::link::clip;
 use crate::puzzle::Entry;
-
-/// A clue as text with `sep` between runs; an empty clue is `0`.
-pub fn clue_string(clue: &[u32], sep: &str) -> String {
-    if clue.is_empty() {
-        "0".into()
-    } else {
-        clue.iter().map(u32::to_string).collect::<Vec<_>>().join(sep)
-    }
-}
-
-/// Parses one run length, reporting negatives, zeros inside clues are left to the model.
-pub fn parse_run(token: &str, at: &dyn Fn() -> String) -> InputResult<u32> {
-    let t = token.trim();
-    if let Some(neg) = t.strip_prefix('-') {
-        if neg.chars().all(|c| c.is_ascii_digit()) && !neg.is_empty() {
-            return Err(InputError::at(at(), format!("run {t} is negative; runs are 1 or more")));
-        }
-    }
-    if !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()) {
-        return t
-            .parse::<u32>()
-            .map_err(|_| InputError::at(at(), format!("run `{}` is too long", clip(t))));
-    }
-    if t.len() > 1
-        && t[..t.len() - 1].chars().all(|c| c.is_ascii_digit())
-        && t.ends_with(|c: char| c.is_ascii_alphabetic())
-    {
-        return Err(InputError::at(
-            at(),
-            format!("`{}` is a coloured clue; multicolour nonograms are not supported", clip(t)),
-        ));
-    }
-    Err(InputError::at(at(), format!("`{}` is not a run length", clip(t))))
-}
+pub use clues::{clue_string, parse_run};
 
 /// Cells as text rows: `#` black, `.` white, `?` unknown.
 pub fn cell_rows(cells: &Grid<Cell>) -> Vec<String> {

@@ -65,7 +65,7 @@ pub fn ColourMode(props: &ColourModeProps) -> Html {
     let busy_now = use_mut_ref(|| false);
     *busy_now.borrow_mut() = ctx.state.busy_on(Owner::Art).is_some();
     let last_serial = use_mut_ref(|| None::<u32>);
-    let (pending, stop) = super::use_stop();
+    let (pending, stop) = super::stop::use_stop();
     {
         let (run, cancel, busy_now, pending) =
             (ctx.run.clone(), ctx.cancel.clone(), busy_now.clone(), pending.clone());

@@ -9,10 +9,10 @@ pub mod exports;
 pub mod original;
 pub mod panes;
 pub mod status;
+pub mod stop;
 pub mod tones;
 pub mod upload;
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use gloo_timers::callback::Timeout;
@@ -30,27 +30,12 @@ use self::exports::Exports;
 use self::original::Original;
 use self::panes::Panes;
 use self::status::ArtStatus;
+use self::stop::use_stop;
 use self::tones::ToneStrip;
 use self::upload::{file_bytes, use_paste, Picked, Upload};
 
 /// Milliseconds of calm before a change re-runs the job.
 const DEBOUNCE_MS: u32 = 300;
-
-/// The page's re-run waiting out its calm moment, and a Stop that ends the job in flight and
-/// drops that re-run too: Stop pressed just after a change starts nothing new.
-#[hook]
-pub(super) fn use_stop() -> (Rc<RefCell<Option<Timeout>>>, Callback<MouseEvent>) {
-    let ctx = use_context::<Ctx>().expect("inside the app");
-    let pending = use_mut_ref(|| None::<Timeout>);
-    let stop = {
-        let (pending, cancel) = (pending.clone(), ctx.cancel.clone());
-        Callback::from(move |_: MouseEvent| {
-            drop(pending.borrow_mut().take());
-            cancel.emit(Owner::Art);
-        })
-    };
-    (pending, stop)
-}
 
 /// The loaded image: its bytes, and a URL to show it.
 #[derive(Clone, PartialEq)]

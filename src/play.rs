@@ -1,0 +1,122 @@
+//! The play part of the contract: what the page, hints and saving need of a kind beyond its
+//! core ([`Puzzle`]): its samples and sizes in words, the player's marks (their byte layout,
+//! their check against the answer) and its hints.
+//!
+//! Marks are bytes here (`&[u8]`, cell `c`'s at `c * MARK_STRIDE ..`), the form they are saved,
+//! linked and sent to the worker in; typed marks per kind are not done yet, so the layout stays
+//! behind this trait (hints, tests and saving read it from here, never from the kind).
+
+use crate::puzzle::Puzzle;
+use crate::step::Hint;
+
+/// The play part of a kind: every kind implements it beside [`Puzzle`].
+pub trait Playable: Puzzle {
+    /// The visible end of every search on the page (ms): the worker stops a solve, hint or
+    /// explanation after this long, and the status line shows it from the start. A kind whose
+    /// search keeps its best answer (Flood-It) returns that answer with its proven bound;
+    /// others say that no answer came within the budget.
+    const SEARCH_BUDGET_MS: f64 = 600_000.0;
+    /// The home page's one-click samples: a short name and the text, in any form
+    /// [`crate::puzzle::Puzzle::import`] reads (the tests open and solve every one).
+    const SAMPLES: &'static [(&'static str, &'static str)];
+    /// The sizes the kind's model accepts, in words for the page (`1 to 200 cells each way`).
+    fn size_limits() -> String;
+    /// This puzzle's size and class in a few words, for lists and best times (`15x15`,
+    /// `10x10, 2 stars`): puzzles with the same shape compare.
+    fn shape(&self) -> String;
+
+    /// Bytes of the player's marks per cell: the page keeps a kind's marks as one `Vec<u8>`, cell
+    /// `c`'s bytes at `c * MARK_STRIDE ..` (KenKen: 3, the digit and a 16-bit pencil mask; every
+    /// other grid kind 1). Hints, tests and saving read the layout from here, never from the kind.
+    const MARK_STRIDE: usize = 1;
+
+    /// The cells of the puzzle's grid (what [`Playable::mistakes`] and hints number).
+    fn cell_count(&self) -> usize;
+
+    /// The cell that mark index `mark` belongs to.
+    fn cell_of(mark: usize) -> usize {
+        mark / Self::MARK_STRIDE
+    }
+
+    /// Whether `marks` (from storage, another tab or the page) is well-formed for this puzzle: at most
+    /// [`Playable::cell_count`] x [`Playable::MARK_STRIDE`] bytes (fewer is fine: missing marks are
+    /// 0). `Err` says what is wrong, for the edge to report; nothing downstream then panics on
+    /// a mark out of range. Flood-It, whose marks are its moves, overrides it.
+    fn check_marks(&self, marks: &[u8]) -> Result<(), String> {
+        let most = self.cell_count() * Self::MARK_STRIDE;
+        if marks.len() > most {
+            return Err(format!(
+                "{} marks for a puzzle of {} cells ({} a cell, {most} at most)",
+                marks.len(),
+                self.cell_count(),
+                Self::MARK_STRIDE
+            ));
+        }
+        Ok(())
+    }
+
+    /// The mark to write at a cell's first byte (`cell * MARK_STRIDE`) that agrees (`right`) or
+    /// disagrees with the answer's character for that cell, as [`Playable::mistakes`] judges it:
+    /// what tests and a player's correct partial marks are made of. The default is the
+    /// filled/empty marks (1 on a filled cell, 2 on a `.`).
+    fn answer_mark(answer: char, right: bool) -> u8 {
+        match (answer == '.', right) {
+            (true, true) | (false, false) => 2,
+            _ => 1,
+        }
+    }
+
+    /// The cells where the player's marks contradict the proven answer (as one string of cells
+    /// in reading order), for Check. The default reads mark 1 as "filled" (a star, a black cell),
+    /// which must not stand on a `.` of the answer, and mark 2 as "empty", which must.
+    fn mistakes(answer: &str, marks: &[u8]) -> Vec<usize> {
+        answer
+            .chars()
+            .enumerate()
+            .filter(|&(i, a)| match marks.get(i).copied().unwrap_or(0) {
+                1 => a == '.',
+                2 => a != '.',
+                _ => false,
+            })
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    /// Whether the kind gives hints of its own ([`Playable::next_step`]: a logic ladder's
+    /// deductions, or for a kind measured by an optimum the next move of a shortest finish);
+    /// the worker solves for the answer before a hint only for such kinds. Defaults to no.
+    const HINTS: bool = false;
+
+    /// The next step of human reasoning from the player's `marks` (the kind's own marks), with
+    /// `answer` the proven answer when known (a kind measured by an optimum reads its length). The marks are
+    /// already known to agree with the answer ([`crate::hint::hint`] checks that first). The
+    /// default says the kind has no step-by-step logic.
+    fn next_step(&self, marks: &[u8], answer: Option<&Self::Solution>) -> Hint {
+        let _ = (marks, answer);
+        Hint::NoLogic {
+            sentence: format!("{} is a search problem, not a puzzle solved by steps of logic: \"{}\" finds an answer and the checker proves it.", Self::WORDS.title, Self::WORDS.solve_button),
+        }
+    }
+
+    /// The cells whose marks contradict the proven answer, for a hint (which must not reason
+    /// from them). Defaults to [`Playable::mistakes`]; a kind whose hints write more than Check
+    /// looks at (KenKen's candidates) checks that too.
+    fn hint_mistakes(answer: &str, marks: &[u8]) -> Vec<usize> {
+        Self::mistakes(answer, marks)
+    }
+
+    /// A cell (as [`Playable::mistakes`] numbers them) in words, for sentences. Defaults to `cell N` (1-based).
+    fn cell_name(&self, cell: usize) -> String {
+        format!("cell {}", cell + 1)
+    }
+
+    /// What the answer's character for a cell is, in words, for a hint that reveals it ("a
+    /// star", "the digit 4"). Defaults to the filled/empty words of [`Playable::answer_mark`].
+    fn reveal_words(&self, answer: char) -> String {
+        if answer == '.' {
+            "an empty cell".into()
+        } else {
+            "a filled cell".into()
+        }
+    }
+}
