@@ -231,9 +231,35 @@ pub fn cursor_step(
     }
 }
 
+/// The cells of a straight drag from `a` toward `b`, along the longer axis, from `a` on: the
+/// nonograms paint such lines.
+pub fn line_cells(a: (usize, usize), b: (usize, usize)) -> Vec<(usize, usize)> {
+    let ((r0, c0), (r1, c1)) = (a, b);
+    let span = |x: usize, y: usize| -> Vec<usize> {
+        if x <= y {
+            (x..=y).collect()
+        } else {
+            (y..=x).rev().collect()
+        }
+    };
+    if r0.abs_diff(r1) >= c0.abs_diff(c1) {
+        span(r0, r1).into_iter().map(|r| (r, c0)).collect()
+    } else {
+        span(c0, c1).into_iter().map(|c| (r0, c)).collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_drag_line_follows_the_longer_axis_from_the_pressed_cell() {
+        assert_eq!(line_cells((2, 2), (2, 5)), vec![(2, 2), (2, 3), (2, 4), (2, 5)]);
+        assert_eq!(line_cells((2, 2), (0, 3)), vec![(2, 2), (1, 2), (0, 2)]);
+        assert_eq!(line_cells((1, 4), (2, 1)), vec![(1, 4), (1, 3), (1, 2), (1, 1)]);
+        assert_eq!(line_cells((3, 3), (3, 3)), vec![(3, 3)]);
+    }
 
     #[test]
     fn a_random_group_grows_connected_over_free_cells_only() {

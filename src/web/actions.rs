@@ -5,10 +5,9 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::kind::Kind;
-use crate::puzzle::Puzzle;
 use crate::web::ctx::Ctx;
 use crate::web::download;
-use crate::web::state::{Action, Severity, View, Work, Workshop};
+use crate::web::state::{Action, Severity, View, Workshop};
 
 /// The solver's panel, apart from the play controls (play first: the board, Hint, Check and
 /// Undo come first; solving shows the answer, so it lives here, below the board, together with
@@ -32,36 +31,6 @@ pub fn on_click(ctx: &Ctx, action: Action) -> Callback<MouseEvent> {
 /// A button that shows the player's marks or an answer of the last solve, marked when active.
 pub fn view_button(ctx: &Ctx, kind: Kind, view: View, label: &'static str, active: bool) -> Html {
     html! { <button class={classes!(active.then_some("active"))} onclick={on_click(ctx, Action::Show { kind, view })}>{ label }</button> }
-}
-
-/// A click handler that asks the worker for a new puzzle of kind `P` with `P`'s own generator
-/// settings, seeded by the clock at the moment of the click.
-pub fn generate_on_click<P: Puzzle>(
-    ctx: &Ctx,
-    options: P::GenerateOptions,
-) -> Callback<MouseEvent> {
-    let run = ctx.run.clone();
-    let options = crate::kinds::generate_options_text::<P>(&options);
-    Callback::from(move |_: MouseEvent| {
-        let request = crate::jobs::Request::Generate {
-            kind: P::KIND,
-            options: options.clone(),
-            seed: js_sys::Date::now() as u64,
-            timeout_ms: None,
-        };
-        run.emit((Work::Generate, request))
-    })
-}
-
-/// Undo, Redo and Clear for the player's marks of `kind` (`clear_label` names what Clear wipes).
-pub fn history_buttons(ctx: &Ctx, kind: Kind, w: &Workshop, clear_label: &'static str) -> Html {
-    html! {
-        <>
-            <button id="undo" disabled={w.undo.is_empty()} onclick={on_click(ctx, Action::Undo(kind))}>{ "Undo" }</button>
-            <button id="redo" disabled={w.redo.is_empty()} onclick={on_click(ctx, Action::Redo(kind))}>{ "Redo" }</button>
-            <button id="clear" onclick={on_click(ctx, Action::ClearMarks(kind))}>{ clear_label }</button>
-        </>
-    }
 }
 
 /// The buttons that switch the board between the player's marks (`mine`) and the answers of the
@@ -97,6 +66,29 @@ pub fn select<T: Clone + PartialEq + 'static>(
     html! {
         <select id={id} {onchange}>
             { for options.into_iter().map(|(v, label)| html! { <option selected={v == value}>{ label }</option> }) }
+        </select>
+    }
+}
+
+/// A `<select>` with id `id` over numbers (each option's value is the number, its text
+/// `label(n)`), showing `value` and storing the chosen number in `set`.
+pub fn number_select(
+    id: &'static str,
+    values: impl IntoIterator<Item = usize>,
+    label: impl Fn(usize) -> String,
+    value: usize,
+    set: UseStateHandle<usize>,
+) -> Html {
+    let onchange = Callback::from(move |e: Event| {
+        if let Some(s) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
+            if let Ok(v) = s.value().parse() {
+                set.set(v);
+            }
+        }
+    });
+    html! {
+        <select {id} {onchange}>
+            { for values.into_iter().map(|v| html! { <option value={v.to_string()} selected={v == value}>{ label(v) }</option> }) }
         </select>
     }
 }

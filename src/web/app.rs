@@ -121,15 +121,28 @@ fn name_in_address_bar(kind: Kind, fragment: &str) {
     };
 }
 
-/// Scrolls so the top of the board (`#board`) is in view, when it is not.
+/// Brings a puzzle that replaced another into view: the page from its top when the board is
+/// near it (the title, the rules line and the play bar come with it), else the top of the board
+/// (`#board`), when it is not in view already.
 fn show_board_top() {
     let Some(window) = web_sys::window() else { return };
     let Some(board) = window.document().and_then(|d| d.get_element_by_id("board")) else { return };
     let top = board.get_bounding_client_rect().top();
     let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
-    if top < 0.0 || top > height * 0.6 {
+    let scrolled = window.scroll_y().unwrap_or(0.0);
+    if top + scrolled < height * 0.6 {
+        window.scroll_to_with_x_and_y(0.0, 0.0);
+    } else if top < 0.0 || top > height * 0.6 {
         // The zoom bar (and Flood-It's colour buttons) sit just above the board.
         let _ = window.scroll_by_with_x_and_y(0.0, top - 110.0);
+    }
+}
+
+/// Every page opens at its top (a link, Play it, Play this, the menu), not where the last page
+/// was scrolled to.
+fn show_page_top() {
+    if let Some(window) = web_sys::window() {
+        window.scroll_to_with_x_and_y(0.0, 0.0);
     }
 }
 
@@ -387,6 +400,17 @@ pub fn App() -> Html {
                 if storage::load(*k, "kept").is_some() {
                     storage::remove(*k, "kept");
                 }
+            }
+            || ()
+        });
+    }
+
+    // A page that replaces another opens at its top.
+    {
+        let shown = use_mut_ref(|| state.page);
+        use_effect_with(state.page, move |page| {
+            if shown.replace(*page) != *page {
+                show_page_top();
             }
             || ()
         });

@@ -18,9 +18,9 @@ use crate::kinds::colournono::model::{Colour, MAX_SIDE};
 use crate::kinds::colournono::page;
 use crate::kinds::colournono::{formats, ColourNonogram};
 use crate::puzzle::{Mode, Puzzle, Verdict};
-use crate::web::board::{use_stroke, Stroke};
-use crate::web::hooks::{use_stored, use_workshop};
-use crate::web::state::{verdict_text, Action, Severity, Work};
+use crate::web::frame::{use_stored, use_workshop};
+use crate::web::frame::{use_stroke, Shape, Stroke};
+use crate::web::frame::{verdict_text, Action, Severity, Work};
 
 const KIND: Kind = Kind::ColourNonogram;
 /// Calm after an edit before the draft is checked.
@@ -46,7 +46,7 @@ fn size_box(id: &'static str, value: usize, set: Callback<usize>) -> Html {
 }
 
 /// Opens `p` as the page's puzzle and asks the worker whether its answer is unique.
-fn open_and_check(ctx: &crate::web::ctx::Ctx, p: &ColourNonogram) {
+fn open_and_check(ctx: &crate::web::frame::Ctx, p: &ColourNonogram) {
     let json = p.to_json().to_string();
     ctx.state.dispatch(Action::Open { kind: KIND, puzzle: json.clone() });
     ctx.run.emit((
@@ -83,6 +83,7 @@ pub fn ColourEditor() -> Html {
         let (draft, store, brush) = (draft.clone(), store.clone(), brush.clone());
         use_stroke(
             "#cn-editor",
+            Shape::Path,
             Callback::from(move |s: Stroke| {
                 let Some(d) = draft.clone() else { return };
                 let w = d.size().0;

@@ -16,6 +16,8 @@
 //! - [`draft`]: the editor's picture and palette, its puzzle and typed clues;
 //! - [`page`]: pure functions for the page (marks, readable clue numbers, finished runs, SVG).
 
+#[cfg(target_arch = "wasm32")]
+pub mod board_view;
 pub mod check;
 pub mod draft;
 #[cfg(target_arch = "wasm32")]

@@ -21,6 +21,8 @@
 //! [`Engine::Both`] (the default) adds the SAT certificate (UNSAT one move short) to A*'s answer.
 //! Every board has solutions, so [`Mode::Count`] has no meaning here and runs A*.
 
+#[cfg(target_arch = "wasm32")]
+pub mod board_view;
 pub mod check;
 pub mod encode;
 pub mod formats;

@@ -1,23 +1,14 @@
-//! The Flood-It workshop: play by colour or cell against the proven minimum, hints, the optimal solution step by step, certificate, generate, import, export, share.
+//! The Flood-It page, in the frame ([`crate::web::frame`]): play by colour or cell against the
+//! proven minimum, the optimal solution step by step with its certificate, Find the minimum and
+//! Prove with SAT, New board by size and colours, and the exports.
 
-use gloo_timers::callback::Timeout;
 use yew::prelude::*;
 
-use crate::jobs::Request;
+use super::board_view::{certificate, use_quiet_minimum, use_step_player};
 use crate::kind::Kind;
 use crate::kinds::floodit::{formats, page, sim::Position, FloodIt};
 use crate::puzzle::{Mode, Puzzle, Verdict};
-use crate::web::actions;
-use crate::web::components::hint::{self, HintPanel};
-use crate::web::components::zoom::Zoom;
-use crate::web::components::{
-    import::Import,
-    share::{self, Share},
-    status::Status,
-};
-use crate::web::download;
-use crate::web::hooks::{use_example, use_stored, use_workshop};
-use crate::web::state::{Action, Work};
+use crate::web::frame::{self, Action, Bar, Export, Fit, KindPage, Solve};
 
 const KIND: Kind = Kind::FloodIt;
 /// The example shown before the user opens anything: the Tatham ID of formats.md 1.2.
@@ -27,7 +18,7 @@ const ACCEPTS: &str = "a studio share link, a Tatham Flood ID (6x6:0322…,17) o
 /// The Flood-It page.
 #[component]
 pub fn Page() -> Html {
-    let (ctx, w, puzzle) = use_workshop::<FloodIt>();
+    let (ctx, w, puzzle) = frame::use_workshop::<FloodIt>();
     let puzzle_text = w.puzzle.clone();
     let size = use_state(|| 14usize);
     let colours = use_state(|| 6usize);
@@ -35,9 +26,9 @@ pub fn Page() -> Html {
     let step: UseStateHandle<Option<usize>> = use_state(|| None);
     let playing = use_state(|| false);
 
-    use_example(KIND, EXAMPLE);
+    frame::use_example(KIND, EXAMPLE);
     // Numbers on the cells, for people who tell some colours apart badly; remembered.
-    let (numbers_kept, keep_numbers) = use_stored(KIND, "numbers");
+    let (numbers_kept, keep_numbers) = frame::use_stored(KIND, "numbers");
     let numbers = numbers_kept.as_deref() == Some("on");
 
     // A new board starts with a clean slate: no step-through of the last board's solution, and
@@ -70,56 +61,19 @@ pub fn Page() -> Html {
     let played = page::moves_of_marks(&w.marks);
 
     // Stepping through the solution plays itself while `playing`: one step per 600 ms.
-    {
-        let (step_h, playing_h, len) =
-            (step.clone(), playing.clone(), optimal.as_ref().map(Vec::len).unwrap_or(0));
-        use_effect_with((*playing, *step, len), move |(on, at, len)| {
-            let (at, len) = (*at, *len);
-            let timer = on.then(|| {
-                Timeout::new(600, move || {
-                    let next = at.map(|s| s + 1).unwrap_or(0);
-                    if next > len {
-                        playing_h.set(false);
-                    } else {
-                        step_h.set(Some(next));
-                    }
-                })
-            });
-            move || drop(timer)
-        });
-    }
+    use_step_player(step.clone(), playing.clone(), optimal.as_ref().map_or(0, Vec::len));
 
     let busy = ctx.state.busy_kind(KIND).is_some();
     // A finished game is measured against the minimum: when none is known yet, it is found
     // quietly, so the finish message can say how the player did.
-    {
-        let finished = (*puzzle)
-            .as_ref()
-            .is_some_and(|p| !played.is_empty() && Position::after(p, &played).is_done());
-        let wanted = finished && optimal.is_none() && w.result.is_none() && !busy;
-        let (run, text) = (ctx.run.clone(), puzzle_text.clone().unwrap_or_default());
-        let asked: std::rc::Rc<std::cell::RefCell<String>> = use_mut_ref(String::new);
-        use_effect_with(wanted, move |wanted| {
-            // Once per board: a failed search is not repeated behind the player's back.
-            if *wanted && *asked.borrow() != text {
-                *asked.borrow_mut() = text.clone();
-                run.emit((
-                    Work::Solve(Mode::Unique),
-                    Request::Solve {
-                        kind: KIND,
-                        puzzle: text,
-                        mode: Mode::Unique,
-                        options: String::new(),
-                    },
-                ));
-            }
-            || ()
-        });
-    }
-    let Some(p) = (*puzzle).clone() else {
-        return html! { <section class="workshop floodit"><h1>{ "Flood-It" }</h1><Status kind={KIND} /><Import kind={KIND} accepts={ACCEPTS} /></section> };
-    };
-    let text = puzzle_text.clone().unwrap_or_default();
+    let finished = (*puzzle)
+        .as_ref()
+        .is_some_and(|p| !played.is_empty() && Position::after(p, &played).is_done());
+    use_quiet_minimum(
+        finished && optimal.is_none() && w.result.is_none() && !busy,
+        puzzle_text.clone().unwrap_or_default(),
+    );
+    let Some(p) = (*puzzle).clone() else { return frame::no_puzzle(KIND, "Flood-It", ACCEPTS) };
     let (rows, cols) = (p.rows(), p.cols());
     let best_len = optimal.as_ref().map(Vec::len);
     let minimum = best_len.filter(|_| lower.is_none());
@@ -127,8 +81,8 @@ pub fn Page() -> Html {
     // What the board shows: a step of the optimal solution, or the player's position.
     let stepping = step.and_then(|s| optimal.as_ref().map(|o| s.min(o.len())));
     // While the explanation is scrubbed, the board shows its moves at that step.
-    let explained = hint::board_marks(&w).map(|m| page::moves_of_marks(&m));
-    let hl = hint::highlight(&w);
+    let explained = frame::board_marks(&w).map(|m| page::moves_of_marks(&m));
+    let hl = frame::highlight(&w);
     let shown_moves: Vec<u8> = match (stepping, &optimal, explained) {
         (Some(s), Some(o), _) => o[..s].to_vec(),
         (None, _, Some(m)) => m,
@@ -147,40 +101,6 @@ pub fn Page() -> Html {
                 cells: vec![page::mark_for_move(played.len(), c)],
             })
         }
-    };
-    let solve = |mode: Mode| {
-        let (run, text) = (ctx.run.clone(), text.clone());
-        Callback::from(move |_: MouseEvent| {
-            run.emit((
-                Work::Solve(mode),
-                Request::Solve { kind: KIND, puzzle: text.clone(), mode, options: String::new() },
-            ))
-        })
-    };
-    let generate = actions::generate_on_click::<super::FloodIt>(
-        &ctx,
-        super::GenerateOptions { size: Some(*size), colours: Some(*colours), ..Default::default() },
-    );
-    let restart = {
-        let (state, step) = (ctx.state.clone(), step.clone());
-        Callback::from(move |_: MouseEvent| {
-            step.set(None);
-            state.dispatch(Action::ClearMarks(KIND))
-        })
-    };
-    let undo = {
-        let (state, step) = (ctx.state.clone(), step.clone());
-        Callback::from(move |_: MouseEvent| {
-            step.set(None);
-            state.dispatch(Action::Undo(KIND))
-        })
-    };
-    let redo = {
-        let (state, step) = (ctx.state.clone(), step.clone());
-        Callback::from(move |_: MouseEvent| {
-            step.set(None);
-            state.dispatch(Action::Redo(KIND))
-        })
     };
     let step_to = |to: Option<usize>, auto: bool| {
         let (step, playing) = (step.clone(), playing.clone());
@@ -241,32 +161,22 @@ pub fn Page() -> Html {
     // The printed solution: the optimal moves from the start as numbered swatches.
     let print_solution =
         optimal.clone().map(|moves| Callback::from(move |()| page::moves_svg(&moves)));
-    let save_svg = {
-        let svg = svg.clone();
-        Callback::from(move |_: MouseEvent| {
-            let _ = download::text("floodit.svg", "image/svg+xml", &svg);
-        })
-    };
-    let save_png = {
-        let svg = svg.clone();
-        Callback::from(move |_: MouseEvent| {
-            let _ = download::svg_as_png("floodit.png", &svg, 2.0);
-        })
-    };
-    let save_json = {
-        let json = json_text.clone();
-        Callback::from(move |_: MouseEvent| {
-            let _ = download::text("floodit.json", "application/json", &json);
-        })
-    };
-    let select = |handle: UseStateHandle<usize>, default: usize| {
-        Callback::from(move |e: Event| {
-            if let Some(s) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
-                handle.set(s.value().parse().unwrap_or(default));
-            }
-        })
-    };
-    let extra: Vec<(String, String)> = tatham
+    let exports = vec![
+        Export::text("JSON file", "floodit.json", "application/json", {
+            let json = json_text.clone();
+            move || Ok(json.clone())
+        }),
+        Export::text("SVG picture", "floodit.svg", "image/svg+xml", {
+            let svg = svg.clone();
+            move || Ok(svg.clone())
+        }),
+        Export::Png("PNG picture", "floodit.png", Callback::from(move |()| svg.clone())),
+    ];
+    let export_extra = html! { <>
+        if let Some(id) = &tatham { <p>{ "Tatham Flood ID: " }<code id="export-tatham">{ id.clone() }</code></p> }
+        <pre id="export-json">{ json_text }</pre>
+    </> };
+    let links: Vec<(String, String)> = tatham
         .as_ref()
         .map(|id| {
             vec![(
@@ -275,74 +185,56 @@ pub fn Page() -> Html {
             )]
         })
         .unwrap_or_default();
+    let tools = html! { <>
+        <div id="swatches" class="swatches" role="group" aria-label="Colours to play">{ for buttons }</div>
+        <label class="numbers-toggle"><input id="floodit-numbers" type="checkbox" checked={numbers}
+            onchange={Callback::from(move |e: Event| {
+                let on = e.target_dyn_into::<web_sys::HtmlInputElement>().is_some_and(|i| i.checked());
+                keep_numbers.emit(on.then(|| "on".to_string()));
+            })} />{ " Numbers on the cells (for telling colours apart)" }</label>
+    </> };
+    let board = html! {
+        <div id="board" class="board floodit-board" style={format!("--cols:{cols};--rows:{rows}")} data-rows={rows.to_string()} data-cols={cols.to_string()} data-done={done.to_string()}>
+            { for cells }
+        </div>
+    };
+    let counter = html! {
+        <p id="counter" class={classes!("progress", (done && stepping.is_none()).then_some("solved"))} data-moves={played.len().to_string()} data-minimum={minimum.map(|m| m.to_string()).unwrap_or_default()} data-best={best_len.map(|m| m.to_string()).unwrap_or_default()} data-lower={lower.map(|m| m.to_string()).unwrap_or_default()}>{ counter }</p>
+    };
+    let certificate =
+        best_len.map(|n| certificate(n, lower, certified, &proof, stepping, *playing, step_to));
+    let fields = html! { <>
+        <label>{ "Size " }{ frame::number_select("gen-size", 2..=30, |s| format!("{s}x{s}"), *size, size.clone()) }</label>
+        <label>{ " Colours " }{ frame::number_select("gen-colours", 2..=16, |s| s.to_string(), *colours, colours.clone()) }</label>
+    </> };
+    let options =
+        super::GenerateOptions { size: Some(*size), colours: Some(*colours), ..Default::default() };
+    let start = if p.starts_top_left() {
+        "top-left".to_string()
+    } else {
+        format!("row {}, column {}", p.start_rc().0 + 1, p.start_rc().1 + 1)
+    };
 
     html! {
-        <section class="workshop floodit">
-            <h1>{ "Flood-It" }</h1>
-            <p class="rules">{ format!("Flood the board with one colour from the outlined cell ({}). Each move recolours the flood; it then takes in every touching cell of the new colour. Choose a colour below, or a cell of that colour.", if p.starts_top_left() { "top-left".to_string() } else { format!("row {}, column {}", p.start_rc().0 + 1, p.start_rc().1 + 1) }) }</p>
-            <div class="toolbar">
-                <button id="undo" disabled={w.undo.is_empty()} onclick={undo}>{ "Undo" }</button>
-                <button id="redo" disabled={w.redo.is_empty()} onclick={redo}>{ "Redo" }</button>
-                <button id="restart" onclick={restart}>{ "Restart" }</button>
-            </div>
-            <Status kind={KIND} />
-            <div id="swatches" class="swatches" role="group" aria-label="Colours to play">{ for buttons }</div>
-            <label class="numbers-toggle"><input id="floodit-numbers" type="checkbox" checked={numbers}
-                onchange={Callback::from(move |e: Event| {
-                    let on = e.target_dyn_into::<web_sys::HtmlInputElement>().is_some_and(|i| i.checked());
-                    keep_numbers.emit(on.then(|| "on".to_string()));
-                })} />{ " Numbers on the cells (for telling colours apart)" }</label>
-            <Zoom size={format!("{cols}x{rows}")} touch={false}>
-            <div id="board" class="board floodit-board" style={format!("--cols:{cols};--rows:{rows}")} data-rows={rows.to_string()} data-cols={cols.to_string()} data-done={done.to_string()}>
-                { for cells }
-            </div>
-            </Zoom>
-            <HintPanel kind={KIND} done={done && stepping.is_none()} />
-            <p id="counter" class={classes!("progress", (done && stepping.is_none()).then_some("solved"))} data-moves={played.len().to_string()} data-minimum={minimum.map(|m| m.to_string()).unwrap_or_default()} data-best={best_len.map(|m| m.to_string()).unwrap_or_default()} data-lower={lower.map(|m| m.to_string()).unwrap_or_default()}>{ counter }</p>
-            <crate::web::components::clock::PlayClock kind={KIND} solved={done && stepping.is_none() && !played.is_empty()} count_moves={false} />
-            if let Some(n) = best_len {
-                <div id="certificate" class="certificate" data-best={n.to_string()} data-lower={lower.unwrap_or(n).to_string()}>
-                    <p id="certificate-text">{ if let Some(l) = lower { page::bounds_text(n, l) } else if certified || n == 0 { page::certificate_text(n) } else { format!("Minimum {n} moves, proven by exhaustive A* search (press \"Prove with SAT\" for the SAT certificate).") } }</p>
-                    <ul>{ for proof.iter().map(|l| html! { <li>{ l.clone() }</li> }) }</ul>
-                    <div class="stepper">
-                        <button id="step-start" onclick={step_to(Some(0), false)}>{ "◀◀ Start" }</button>
-                        <button id="step-back" disabled={stepping.is_none_or(|s| s == 0)} onclick={step_to(stepping.map(|s| s.saturating_sub(1)), false)}>{ "◀" }</button>
-                        <button id="step-play" onclick={step_to(Some(stepping.filter(|&s| s < n).unwrap_or(0)), !*playing)}>{ if *playing { "Pause" } else { "▶ Play the solution" } }</button>
-                        <button id="step-next" disabled={stepping.is_some_and(|s| s >= n)} onclick={step_to(Some(stepping.map(|s| s + 1).unwrap_or(1).min(n)), false)}>{ "▶" }</button>
-                        <button id="step-exit" disabled={stepping.is_none()} onclick={step_to(None, false)}>{ "Back to my game" }</button>
-                    </div>
-                </div>
-            }
-            <Share fragment={crate::link::fragment(&p)} {extra} solution={print_solution} solution_key={share::answer_key(w.result.as_ref().and_then(|r| r.solutions.first()))} />
-            { actions::solver_panel(html! { <>
-                <button id="minimum" disabled={busy} onclick={solve(Mode::Unique)}>{ "Find the minimum" }</button>
-                <button id="certify" disabled={busy} onclick={solve(Mode::Optimum)}>{ "Prove with SAT" }</button>
-            </> }) }
-            <div class="generate">
-                <label>{ "Size " }<select id="gen-size" onchange={select(size.clone(), 14)}>
-                    { for (2..=30).map(|s| html! { <option value={s.to_string()} selected={s == *size}>{ format!("{s}x{s}") }</option> }) }
-                </select></label>
-                <label>{ " Colours " }<select id="gen-colours" onchange={select(colours.clone(), 6)}>
-                    { for (2..=16).map(|s| html! { <option value={s.to_string()} selected={s == *colours}>{ s }</option> }) }
-                </select></label>
-                <button id="generate" disabled={busy} onclick={generate}>{ "New board" }</button>
-            </div>
-            <Import kind={KIND} accepts={ACCEPTS} />
-            <details class="export">
-                <summary>{ "Export" }</summary>
-                if let Some(id) = &tatham { <p>{ "Tatham Flood ID: " }<code id="export-tatham">{ id.clone() }</code></p> }
-                <pre id="export-json">{ json_text.clone() }</pre>
-                <button onclick={save_json}>{ "JSON file" }</button>
-                <button onclick={save_svg}>{ "SVG picture" }</button>
-                <button onclick={save_png}>{ "PNG picture" }</button>
-            </details>
-        </section>
+        <KindPage kind={KIND} class="floodit" title="Flood-It"
+            rules={format!("Flood the board with one colour from the outlined cell ({start}). Each move recolours the flood; it then takes in every touching cell of the new colour. Choose a colour below, or a cell of that colour.")}
+            bar={Bar { check: false, clear: ("restart", "Restart"), mine: None }}
+            on_history={{ let step = step.clone(); Callback::from(move |()| step.set(None)) }}
+            {tools} {board} fit={Fit { touch: false, ..Fit::new(format!("{cols}x{rows}")) }}
+            solved={done && stepping.is_none()} counter={counter}
+            count_moves={false} clock_solved={done && stepping.is_none() && !played.is_empty()}
+            after={certificate.unwrap_or_default()}
+            {links} solution={print_solution}
+            solve={vec![Solve::new("minimum", "Find the minimum", Mode::Unique), Solve::new("certify", "Prove with SAT", Mode::Optimum)]}
+            generator={frame::Generator { fields, options: crate::kinds::generate_options_text::<FloodIt>(&options), label: "New board" }}
+            accepts={ACCEPTS}
+            {exports} {export_extra} />
     }
 }
 
 /// The small picture on the home page's card for this kind.
 pub fn card_picture() -> String {
-    crate::web::components::home::picture(
+    frame::card_picture(
         &["aabcc", "abbcd", "ddbca", "dccaa", "bbcad"],
         |c| match c {
             'a' => "#e6194b",

@@ -13,6 +13,8 @@
 //! - [`page`]: pure functions for the page (marks, highlights, editor, SVG).
 
 pub mod check;
+#[cfg(target_arch = "wasm32")]
+pub mod editor_view;
 pub mod encode;
 pub mod formats;
 pub mod generate;

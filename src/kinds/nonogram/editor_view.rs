@@ -6,8 +6,8 @@ use yew::prelude::*;
 
 use crate::grid::Grid;
 use crate::kinds::nonogram::page;
-use crate::web::ctx::Ctx;
-use crate::web::state::{Action, Severity};
+use crate::web::frame::Ctx;
+use crate::web::frame::{Action, Severity};
 
 /// A box for the drawing's width or height (1 to 60), stored in `value` as it is typed.
 fn number_input(value: UseStateHandle<usize>, id: &'static str) -> Html {

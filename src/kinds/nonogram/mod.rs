@@ -15,6 +15,8 @@
 //! - [`page`]: pure functions for the editor and player (clues of a picture or of typed text, the
 //!   editor's drawing, line status, SVG, export).
 
+#[cfg(target_arch = "wasm32")]
+pub mod board_view;
 pub mod cdcl;
 pub mod check;
 #[cfg(target_arch = "wasm32")]

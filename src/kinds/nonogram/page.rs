@@ -174,3 +174,76 @@ pub fn export(p: &Nonogram, format: Format) -> Result<String, String> {
             .ok_or_else(|| "TAAI puzzles are square".to_string()),
     }
 }
+
+/// The player's mark for a filled cell.
+pub const FILL: u8 = 1;
+/// The player's mark for a cell known empty.
+pub const CROSS: u8 = 2;
+
+/// What a press (then its drag) paints, from the pressed cell's mark: a fill, or with the right
+/// button or a long press a cross; pressing a cell that already holds it clears instead.
+pub fn press_mark(current: u8, secondary: bool) -> u8 {
+    match (secondary, current) {
+        (true, CROSS) | (false, FILL) => 0,
+        (true, _) => CROSS,
+        (false, _) => FILL,
+    }
+}
+
+/// The mark a key sets on a cell holding `current`: Space or Enter fill, X or `.` cross (each
+/// again clears), Backspace or Delete clear; `None` for other keys.
+pub fn key_mark(key: &str, current: u8) -> Option<u8> {
+    match key {
+        " " | "Enter" => Some(press_mark(current, false)),
+        "x" | "X" | "." => Some(press_mark(current, true)),
+        "Backspace" | "Delete" => Some(0),
+        _ => None,
+    }
+}
+
+/// An export's button label, file name and MIME type.
+pub fn export_file(format: Format) -> (&'static str, &'static str, &'static str) {
+    match format {
+        Format::Json => ("Studio JSON", "puzzle.json", "application/json"),
+        Format::Tatham => ("Tatham Pattern ID", "puzzle.pattern.txt", "text/plain"),
+        Format::PuzzLink => ("puzz.link URL", "puzzle.puzzlink.txt", "text/plain"),
+        Format::Non => (".non", "puzzle.non", "text/plain"),
+        Format::Nin => (".nin", "puzzle.nin", "text/plain"),
+        Format::Xml => ("webpbn XML", "puzzle.xml", "application/xml"),
+        Format::Taai => ("TAAI", "puzzle.taai.txt", "text/plain"),
+    }
+}
+
+/// The note under the rules when `n` cells are given.
+pub fn givens_note(n: usize) -> String {
+    let (s, verb) = if n == 1 { ("", "is") } else { ("s", "are") };
+    format!(
+        "{n} cell{s} {verb} given (drawn darker) and cannot be changed. A puzzle whose clues \
+         alone allow more than one picture comes with given cells that make its answer the only one."
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_press_fills_or_crosses_and_a_second_press_clears() {
+        assert_eq!(press_mark(0, false), FILL);
+        assert_eq!(press_mark(FILL, false), 0);
+        assert_eq!(press_mark(CROSS, false), FILL);
+        assert_eq!(press_mark(0, true), CROSS);
+        assert_eq!(press_mark(CROSS, true), 0);
+        assert_eq!(press_mark(FILL, true), CROSS);
+        assert_eq!(key_mark(" ", FILL), Some(0));
+        assert_eq!(key_mark("x", 0), Some(CROSS));
+        assert_eq!(key_mark("Delete", CROSS), Some(0));
+        assert_eq!(key_mark("q", 0), None);
+    }
+
+    #[test]
+    fn the_givens_note_agrees_in_number() {
+        assert!(givens_note(1).starts_with("1 cell is given"));
+        assert!(givens_note(3).starts_with("3 cells are given"));
+    }
+}

@@ -22,8 +22,14 @@ mod board;
 pub mod bounds;
 mod breakout;
 pub mod check;
+#[cfg(target_arch = "wasm32")]
+pub mod check_view;
 pub mod encode;
 pub mod formats;
+#[cfg(target_arch = "wasm32")]
+pub mod hand_view;
+#[cfg(target_arch = "wasm32")]
+pub mod lab_view;
 pub mod model;
 pub mod page;
 pub mod report;

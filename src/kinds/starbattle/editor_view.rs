@@ -11,9 +11,9 @@ use crate::kinds::starbattle::model::{MAX_SIZE, MAX_STARS};
 use crate::kinds::starbattle::page::{self, Draft};
 use crate::kinds::starbattle::StarBattle;
 use crate::puzzle::{Mode, Puzzle, Verdict};
-use crate::web::board::{lines_layer, use_stroke, Stroke};
-use crate::web::hooks::{use_stored, use_workshop};
-use crate::web::state::{verdict_text, Action, Severity, Work};
+use crate::web::frame::{lines_layer, use_stroke, Shape, Stroke};
+use crate::web::frame::{use_stored, use_workshop};
+use crate::web::frame::{verdict_text, Action, Severity, Work};
 
 const KIND: Kind = Kind::StarBattle;
 
@@ -65,6 +65,7 @@ pub fn StarBattleEditor() -> Html {
             (draft.clone(), store.clone(), brush.clone(), ctx.state.clone());
         use_stroke(
             "#editor",
+            Shape::Path,
             Callback::from(move |s: Stroke| {
                 let Some(d) = draft.clone() else { return };
                 let cells: Vec<usize> = s.cells.iter().map(|&(r, c)| r * d.cols + c).collect();

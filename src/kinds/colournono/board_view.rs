@@ -1,0 +1,54 @@
+//! The colour nonogram board's parts: clue runs as chips in their colours, and the palette bar.
+
+use yew::prelude::*;
+
+use crate::kinds::colournono::page::{self, DOT};
+use crate::kinds::colournono::{ColourNonogram, Run};
+
+/// A clue's runs as chips in their colours (greyed when finished); an empty line shows 0.
+pub fn clue_chips(p: &ColourNonogram, clue: &[Run], done: &[bool]) -> Html {
+    if clue.is_empty() {
+        return html! { <span class="run none">{ "0" }</span> };
+    }
+    html! { <>{ for clue.iter().enumerate().map(|(j, r)| {
+        let c = &p.palette()[usize::from(r.colour)];
+        let style = format!("background:{};color:{}", c.hex(), page::text_on(c.rgb));
+        let label = format!("{} {}", r.len, p.colour_name(usize::from(r.colour)));
+        html! { <span class={classes!("run", done.get(j).copied().unwrap_or(false).then_some("done"))} {style} title={label}>{ r.len }</span> }
+    }) }</> }
+}
+
+/// The palette bar: a swatch per colour (key 1 to 9) and the dot; `tool` holds the one
+/// picked, `tool_now` the one shown as picked.
+pub fn palette_bar(p: &ColourNonogram, tool_now: u8, tool: UseStateHandle<u8>) -> Html {
+    let colours = p.colours();
+    let swatch = |mark: u8| {
+        let tool = tool.clone();
+        let (label, style, text) = match page::colour_of_mark(mark) {
+            Some(c) if c > 0 => {
+                let col = &p.palette()[usize::from(c)];
+                (
+                    format!("Paint {} (key {c})", p.colour_name(usize::from(c))),
+                    format!("background:{};color:{}", col.hex(), page::text_on(col.rgb)),
+                    if c <= 9 { c.to_string() } else { String::new() },
+                )
+            }
+            _ => (
+                "Dot: known background (key X, right-click or long-press)".to_string(),
+                String::new(),
+                "•".to_string(),
+            ),
+        };
+        let pressed = (mark == tool_now).to_string();
+        html! {
+            <button class={classes!("swatch", (mark == DOT).then_some("dot-tool"))} {style} aria-label={label.clone()} title={label} aria-pressed={pressed}
+                data-mark={mark.to_string()} onclick={Callback::from(move |_: MouseEvent| tool.set(mark))}>{ text }</button>
+        }
+    };
+    html! {
+        <div class="cn-palette" role="group" aria-label="Palette">
+            { for (1..=colours as u8).map(|c| swatch(page::mark_of_colour(c))) }
+            { swatch(DOT) }
+        </div>
+    }
+}

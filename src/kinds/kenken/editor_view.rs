@@ -1,0 +1,204 @@
+//! The KenKen editor: a blank grid of the generator's size or this puzzle's cages, cages drawn
+//! by dragging across cells, each cage's operation and target typed in, problems listed as you
+//! go, and Solve this draft / Play this. What it works out is in [`super::page`].
+
+use yew::prelude::*;
+
+use crate::jobs::Request;
+use crate::kinds::kenken::model::{Cage, Op};
+use crate::kinds::kenken::{page, KenKen};
+use crate::kinds::Kind;
+use crate::puzzle::Mode;
+use crate::web::frame::{self, Shape, Stroke};
+
+const KIND: Kind = Kind::KenKen;
+
+/// The editor's state: the draft's side and cages, and the selected cage.
+#[derive(Clone, PartialEq)]
+struct Draft {
+    n: usize,
+    cages: Vec<Cage>,
+    selected: Option<usize>,
+}
+
+/// Props: the size of a new blank grid (the generator's size).
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    /// The side of a new blank grid.
+    pub size: usize,
+}
+
+/// The editor (a `<details>` section of the KenKen page).
+#[component]
+pub fn KenKenEditor(props: &Props) -> Html {
+    let (ctx, _, puzzle) = frame::use_workshop::<KenKen>();
+    let busy = ctx.state.busy_kind(KIND).is_some();
+    let draft = use_state(|| None::<Draft>);
+    // A stroke over the editor's cells: a click on one cell selects its cage, a drag over
+    // several makes a new cage.
+    let stroke = {
+        let draft = draft.clone();
+        frame::use_stroke(
+            "#editor",
+            Shape::Path,
+            Callback::from(move |s: Stroke| {
+                let Some(dr) = (*draft).clone() else { return };
+                let cells: Vec<usize> = s.cells.iter().map(|&(r, c)| r * dr.n + c).collect();
+                if cells.len() == 1 {
+                    let k = dr.cages.iter().position(|c| c.cells.contains(&cells[0]));
+                    draft.set(Some(Draft { selected: k, ..dr }));
+                    return;
+                }
+                let (cages, k) = page::draw_cage(dr.n, &dr.cages, &cells);
+                draft.set(Some(Draft { n: dr.n, cages, selected: Some(k) }));
+            }),
+        )
+    };
+    let dragging: Vec<usize> = stroke
+        .stroke
+        .as_ref()
+        .map(|s| s.cells.iter().map(|&(r, c)| r * draft.as_ref().map_or(1, |d| d.n) + c).collect())
+        .unwrap_or_default();
+    let editor = match (*draft).clone() {
+        None => html! {},
+        Some(dr) => {
+            let problems = page::draft_problems(dr.n, &dr.cages);
+            let blocking = problems.iter().any(|q| q.blocking);
+            let owner: Vec<usize> = {
+                let mut o = vec![0; dr.n * dr.n];
+                for (k, c) in dr.cages.iter().enumerate() {
+                    for &cell in &c.cells {
+                        if cell < o.len() {
+                            o[cell] = k;
+                        }
+                    }
+                }
+                o
+            };
+            let cells = (0..dr.n * dr.n).map(|i| {
+            let (r, c) = (i / dr.n, i % dr.n);
+            let k = owner[i];
+            let class = classes!(
+                "cell",
+                (dr.selected == Some(k)).then_some("selected"),
+                dragging.contains(&i).then_some("preview"),
+                problems.iter().any(|q| q.blocking && (q.cell == Some(i) || q.cage == Some(k))).then_some("problem"),
+            );
+            let cage = &dr.cages[k];
+            let clue = (cage.cells.first() == Some(&i) && cage.op != Op::Blank).then(|| cage.clue());
+            html! { <div {class} data-r={r.to_string()} data-c={c.to_string()}>if let Some(t) = clue { <span class="clue">{ t }</span> }</div> }
+        });
+            let selected = dr.selected.and_then(|k| dr.cages.get(k).cloned());
+            let set_clue = {
+                let (draft, dr) = (draft.clone(), dr.clone());
+                move |op: Option<Op>, target: Option<u64>| {
+                    let mut d = dr.clone();
+                    if let Some(c) = d.selected.and_then(|k| d.cages.get_mut(k)) {
+                        if let Some(op) = op {
+                            c.op = op;
+                        }
+                        if let Some(t) = target {
+                            c.target = t;
+                        }
+                        if c.op == Op::Blank {
+                            c.target = 0;
+                        }
+                    }
+                    draft.set(Some(d));
+                }
+            };
+            let on_op = {
+                let set_clue = set_clue.clone();
+                Callback::from(move |e: Event| {
+                    if let Some(s) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
+                        set_clue(Op::from_symbol(&s.value()), None);
+                    }
+                })
+            };
+            let on_target = {
+                let set_clue = set_clue.clone();
+                Callback::from(move |e: InputEvent| {
+                    if let Some(t) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                        set_clue(None, Some(t.value().trim().parse().unwrap_or(0)));
+                    }
+                })
+            };
+            let use_draft = |then_solve: bool| {
+                let (ctx, dr) = (ctx.clone(), dr.clone());
+                Callback::from(move |_: MouseEvent| match page::draft_json(dr.n, &dr.cages) {
+                    Ok(json) => {
+                        ctx.state
+                            .dispatch(frame::Action::Open { kind: KIND, puzzle: json.clone() });
+                        if then_solve {
+                            ctx.run.emit((
+                                frame::Work::Solve(Mode::Unique),
+                                Request::Solve {
+                                    kind: KIND,
+                                    puzzle: json,
+                                    mode: Mode::Unique,
+                                    options: String::new(),
+                                },
+                            ));
+                        }
+                    }
+                    Err(e) => ctx.state.dispatch(frame::Action::Notify(
+                        frame::Severity::Error,
+                        format!("Fix the cages first: {e}"),
+                    )),
+                })
+            };
+            html! {
+                <div class="kk-editor">
+                    <div id="editor" class="board kk lined" data-n={dr.n.to_string()} style={format!("--n:{}", dr.n)}
+                         onpointerdown={stroke.down.clone()} onpointermove={stroke.on_move.clone()} onpointerup={stroke.up.clone()} onpointercancel={stroke.cancel.clone()}>
+                        { for cells }
+                        { frame::lines_layer(dr.n, dr.n, crate::board_lines::lines(dr.n, dr.n, |i| owner[i])) }
+                    </div>
+                    if let Some(c) = selected {
+                        <div class="row cage-form">
+                            { format!("Cage at {}: ", crate::kinds::kenken::model::place(dr.n, c.cells[0])) }
+                            <select id="cage-op" onchange={on_op}>
+                                { for [Op::Blank, Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Given].into_iter().map(|o| html! {
+                                    <option value={o.symbol().to_string()} selected={o == c.op}>{ match o { Op::Blank => "?".to_string(), Op::Given => "= (given)".to_string(), o => o.display().to_string() } }</option>
+                                }) }
+                            </select>
+                            <input id="cage-target" type="number" min="0" value={if c.op == Op::Blank { String::new() } else { c.target.to_string() }} oninput={on_target} />
+                        </div>
+                    }
+                    <ul id="problems" class="problems">
+                        { for problems.iter().map(|q| html! { <li class={classes!((!q.blocking).then_some("todo"))}>{ q.to_string() }</li> }) }
+                    </ul>
+                    <div class="row">
+                        <button id="edit-solve" disabled={busy || blocking} onclick={use_draft(true)}>{ "Solve this draft" }</button>
+                        <button id="edit-play" disabled={blocking} onclick={use_draft(false)}>{ "Play this" }</button>
+                    </div>
+                </div>
+            }
+        }
+    };
+    let new_grid = {
+        let (draft, size) = (draft.clone(), props.size);
+        Callback::from(move |_: MouseEvent| {
+            draft.set(Some(Draft { n: size, cages: page::blank_cages(size), selected: None }))
+        })
+    };
+    let edit_this = {
+        let (draft, p) = (draft.clone(), (*puzzle).clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Some(p) = &p {
+                draft.set(Some(Draft { n: p.size(), cages: p.cages().to_vec(), selected: None }))
+            }
+        })
+    };
+    html! {
+        <details class="editor" open={draft.is_some()}>
+            <summary>{ "Make or edit a puzzle" }</summary>
+            <p class="hint">{ "Drag across cells to make a cage, then choose its operation and type its target; tap or click a cage to select it. Problems are listed as you go. The size is the generator's size above." }</p>
+            <div class="row">
+                <button id="edit-new" onclick={new_grid}>{ "New blank grid" }</button>
+                <button id="edit-this" onclick={edit_this}>{ "Edit this puzzle's cages" }</button>
+            </div>
+            { editor }
+        </details>
+    }
+}
