@@ -1,6 +1,6 @@
 //! A* over sets of flooded components, with the positions stored in chunked arenas.
 
-use super::*;
+use super::common::*;
 
 /// A* from the flood `f0` (a set of components containing the start), storing at most
 /// `node_limit` positions. `upper` is the length of a solution the caller already has

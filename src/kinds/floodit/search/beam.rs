@@ -1,6 +1,7 @@
 //! Upper bounds: beam search and the greedy line; `solve`, A* with the default memory.
 
-use super::*;
+use super::astar::astar;
+use super::common::*;
 
 /// Beam search from the flood `f0`: keeps the `width` best positions of each depth (smallest
 /// bound, then most cells flooded or on the frontier: on ten 30x30 boards with 8 colours the

@@ -1,6 +1,6 @@
 //! IDA* with a transposition table that keeps the best lower bound learned for each position.
 
-use super::*;
+use super::common::*;
 
 /// IDA* with a transposition table of `tt_bytes` that keeps, for each position it meets, the
 /// best lower bound learned for it (the bound, raised whenever a search below it under some
