@@ -551,25 +551,23 @@ impl State {
             }
             _ => {}
         }
+        // Tatham's own terms (`keen:6:…`, a whole `…/keen.html#…` page link), as the import
+        // box reads them.
+        if let Some((kind, text)) = link::tatham(f) {
+            self.page = Page::Kind(kind);
+            return match text {
+                Some(text) => self.open_link(kind, &text),
+                None => self.back_from_unreadable(kind),
+            };
+        }
         match link::parse_fragment(f) {
             Ok(None) => self.page = Page::Home,
             Ok(Some(parsed)) => {
                 self.page = Page::Kind(parsed.kind);
                 if parsed.payload.is_some() {
-                    match kinds::import(parsed.kind, f) {
-                        Ok(puzzle) => self = self.open(parsed.kind, puzzle),
-                        Err(e) => {
-                            let text = format!("This link could not be read: {e}");
-                            let w = self.workshops.entry(parsed.kind).or_default();
-                            // With no puzzle on the page the status line says it where the board
-                            // would be; over a puzzle kept from before, a notice says it.
-                            if w.puzzle.is_some() {
-                                self.notice =
-                                    Some(Notice { severity: Severity::Error, text: text.clone() });
-                            }
-                            w.unreadable = Some(text);
-                        }
-                    }
+                    self = self.open_link(parsed.kind, f);
+                } else {
+                    self = self.back_from_unreadable(parsed.kind);
                 }
             }
             Err(e) => {
@@ -580,6 +578,83 @@ impl State {
             }
         }
         self
+    }
+
+    /// Opens the puzzle a link carries; a link that cannot be read opens nothing: the page
+    /// says why where the board would be, and the puzzle that was on screen is kept with its
+    /// marks ([`State::kept`]), so the address bar keeps the bad link (nothing names another
+    /// puzzle) and the kind's address brings the kept puzzle back.
+    fn open_link(mut self, kind: Kind, text: &str) -> Self {
+        // A progress link's marks, checked against the puzzle like saved marks.
+        let marks = link::parse_fragment(text).ok().flatten().and_then(|p| p.marks);
+        let read = kinds::import(kind, text).and_then(|puzzle| match &marks {
+            Some(m) => kinds::check_marks(kind, &puzzle, m)
+                .map(|()| puzzle)
+                .map_err(|e| crate::error::InputError::new(format!("its marks do not fit: {e}"))),
+            None => Ok(puzzle),
+        });
+        match read {
+            Ok(puzzle) => {
+                self = self.open(kind, puzzle);
+                if let Some(marks) = marks {
+                    self = self.with_shared_marks(kind, marks);
+                }
+                self
+            }
+            Err(e) => {
+                let previous = self.workshops.remove(&kind).unwrap_or_default();
+                if let Some(old) = previous.puzzle {
+                    let kept = self.kept.entry(kind).or_default();
+                    kept.retain(|k| !same_puzzle(kind, &k.puzzle, &old));
+                    kept.push(Kept { puzzle: old, marks: previous.marks, play: previous.play });
+                    if kept.len() > KEPT_PER_KIND {
+                        kept.remove(0);
+                    }
+                }
+                self.ends.remove(&Owner::Kind(kind));
+                let unreadable = Some(format!("This link could not be read: {e}"));
+                self.workshops.insert(kind, Workshop { unreadable, ..Workshop::default() });
+                self
+            }
+        }
+    }
+
+    /// Puts the marks a progress link carries on the board (the marks there before are one
+    /// Undo away), and says that the link carried them.
+    fn with_shared_marks(mut self, kind: Kind, marks: Vec<u8>) -> Self {
+        let w = self.workshops.entry(kind).or_default();
+        let n = marks.iter().filter(|&&m| m != 0).count();
+        let mut text = format!(
+            "This link carries the sharer's progress: {n} mark{} on the board.",
+            if n == 1 { "" } else { "s" }
+        );
+        if w.marks.iter().any(|&m| m != 0) && w.marks != marks {
+            text.push_str(" Undo brings back the marks you had.");
+        }
+        if w.marks != marks {
+            let mine = std::mem::replace(&mut w.marks, marks);
+            w.undo.push(mine);
+            w.redo.clear();
+            w.hint = None;
+            w.mistakes = None;
+            w.checked = None;
+            w.view = Some(View::Play);
+        }
+        self.notice = Some(Notice { severity: Severity::Info, text });
+        self
+    }
+
+    /// The kind's own address after a link that could not be read: the puzzle played last
+    /// comes back (with nothing kept, the page opens its example).
+    fn back_from_unreadable(mut self, kind: Kind) -> Self {
+        let w = self.workshops.entry(kind).or_default();
+        if w.puzzle.is_some() || w.unreadable.take().is_none() {
+            return self;
+        }
+        match self.kept.get(&kind).and_then(|k| k.last()).map(|k| k.puzzle.clone()) {
+            Some(last) => self.open(kind, last),
+            None => self,
+        }
     }
 
     /// Puts `puzzle` on the board of `kind`. Another puzzle's marks are kept (see [`State::kept`])

@@ -2,6 +2,11 @@
 //!
 //! The version names the payload grammar. A new grammar gets a new version and every reader
 //! keeps accepting the old ones, so links shared once keep working.
+//!
+//! A link may carry the sharer's marks too ("share with my progress"):
+//! `#<kind>/m<marks version>.<marks>/v<version>/<payload>`, the marks in their own versioned
+//! grammar ([`encode_marks`], [`decode_marks`]) between the kind and the puzzle. Marks that do not
+//! read are an error value, never a panic (`tests/fuzz.rs`).
 
 use crate::error::{InputError, InputResult};
 use crate::kind::Kind;
@@ -19,6 +24,113 @@ pub struct Parsed {
     pub version: u32,
     /// The percent-decoded payload, if any.
     pub payload: Option<String>,
+    /// The sharer's marks, when the link carries them (a progress link).
+    pub marks: Option<Vec<u8>>,
+}
+
+/// The marks grammar written today (`m1.` in a progress link).
+pub const MARKS_VERSION: u32 = 1;
+
+/// The most marks a link carries (a 100x100 board's cells, with room to spare).
+pub const MAX_MARKS: usize = 20_000;
+
+/// Mark values 0 to 61, one character each.
+const MARK_DIGITS: &[u8; 62] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// The fragment (without `#`) that shares `puzzle` with the player's `marks` on it.
+pub fn progress_fragment(puzzle_fragment: &str, marks: &[u8]) -> String {
+    let f = puzzle_fragment.strip_prefix('#').unwrap_or(puzzle_fragment);
+    match f.split_once('/') {
+        Some((kind, rest)) => {
+            format!("{kind}/m{MARKS_VERSION}.{}/{rest}", encode_marks(marks))
+        }
+        None => f.to_string(),
+    }
+}
+
+/// Marks in the link grammar, version 1: each mark one character of `0-9a-zA-Z` (values 0 to
+/// 61), or `_` and two hex digits (any value); a mark repeated `k` times (k at least 3) is
+/// written once followed by `-k-`; trailing empty marks (0) are left out.
+pub fn encode_marks(marks: &[u8]) -> String {
+    let end = marks.iter().rposition(|&m| m != 0).map_or(0, |i| i + 1);
+    let mut out = String::new();
+    let mut i = 0;
+    while i < end {
+        let m = marks[i];
+        let mut run = 1;
+        while i + run < end && marks[i + run] == m {
+            run += 1;
+        }
+        let one = match MARK_DIGITS.get(m as usize) {
+            Some(&c) => (c as char).to_string(),
+            None => format!("_{m:02x}"),
+        };
+        if run >= 3 {
+            out.push_str(&format!("{one}-{run}-"));
+        } else {
+            for _ in 0..run {
+                out.push_str(&one);
+            }
+        }
+        i += run;
+    }
+    out
+}
+
+/// Reads marks written by [`encode_marks`] (`version` from the `m<version>.` prefix); what does
+/// not read is an error that says what and where.
+pub fn decode_marks(version: u32, text: &str) -> InputResult<Vec<u8>> {
+    if version != 1 {
+        return Err(InputError::at(
+            "link",
+            format!("marks version m{version} is unknown to this studio (it reads m1)"),
+        ));
+    }
+    let err = |at: usize, what: String| {
+        Err(InputError::at("link", format!("the marks in the link, character {}: {what}", at + 1)))
+    };
+    let bytes = text.as_bytes();
+    let mut out: Vec<u8> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let at = i;
+        let value = match bytes[i] {
+            b'_' => {
+                let hex = text.get(i + 1..i + 3).and_then(|h| u8::from_str_radix(h, 16).ok());
+                let Some(v) = hex.filter(|_| bytes[i + 1..i + 3].iter().all(u8::is_ascii_hexdigit))
+                else {
+                    return err(at, "`_` must be followed by two hex digits".into());
+                };
+                i += 3;
+                v
+            }
+            c => match MARK_DIGITS.iter().position(|&d| d == c) {
+                Some(v) => {
+                    i += 1;
+                    v as u8
+                }
+                None => {
+                    let shown = text[at..].chars().next().unwrap_or('?');
+                    return err(at, format!("`{shown}` is not a mark"));
+                }
+            },
+        };
+        let mut count = 1usize;
+        if bytes.get(i) == Some(&b'-') {
+            let digits = bytes[i + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+            let n = text[i + 1..i + 1 + digits].parse::<usize>().ok();
+            match (n, bytes.get(i + 1 + digits)) {
+                (Some(n), Some(b'-')) if (3..=MAX_MARKS).contains(&n) => count = n,
+                _ => return err(i, "a repeat is written `-k-` with k from 3".into()),
+            }
+            i += digits + 2;
+        }
+        if out.len() + count > MAX_MARKS {
+            return err(at, format!("more than {MAX_MARKS} marks"));
+        }
+        out.extend(std::iter::repeat_n(value, count));
+    }
+    Ok(out)
 }
 
 /// The fragment (without `#`) that shares `puzzle`.
@@ -35,13 +147,21 @@ pub fn parse_fragment(fragment: &str) -> InputResult<Option<Parsed>> {
     if f.is_empty() {
         return Ok(None);
     }
-    let mut parts = f.splitn(3, '/');
-    let kind_id = parts.next().unwrap_or("");
+    let (kind_id, rest) = f.split_once('/').unwrap_or((f.as_str(), ""));
     let kind = Kind::from_id(kind_id).ok_or_else(|| {
         InputError::at("link", format!("unknown puzzle kind `{}`", clip(kind_id)))
     })?;
+    // A progress link's marks, between the kind and the puzzle.
+    let (marks, rest) = match marks_segment(rest) {
+        Some((version, text, rest)) => (Some(decode_marks(version, text)?), rest),
+        None => (None, rest),
+    };
+    let mut parts = rest.splitn(2, '/');
     let Some(version) = parts.next().filter(|v| !v.is_empty()) else {
-        return Ok(Some(Parsed { kind, version: 0, payload: None }));
+        if marks.is_some() {
+            return Err(InputError::at("link", "the link has marks but no puzzle after them"));
+        }
+        return Ok(Some(Parsed { kind, version: 0, payload: None, marks }));
     };
     let number =
         version.strip_prefix('v').and_then(|n| n.parse::<u32>().ok()).ok_or_else(|| {
@@ -57,7 +177,41 @@ pub fn parse_fragment(fragment: &str) -> InputResult<Option<Parsed>> {
     if payload.is_empty() {
         return Err(InputError::at("link", "the link has a version but no puzzle after it"));
     }
-    Ok(Some(Parsed { kind, version: number, payload: Some(payload) }))
+    Ok(Some(Parsed { kind, version: number, payload: Some(payload), marks }))
+}
+
+/// The `m<version>.<marks>` segment at the start of `rest`, with what follows it.
+fn marks_segment(rest: &str) -> Option<(u32, &str, &str)> {
+    let (segment, after) = rest.split_once('/').unwrap_or((rest, ""));
+    let (head, text) = segment.strip_prefix('m')?.split_once('.')?;
+    let version = head.parse::<u32>().ok().filter(|_| head.bytes().all(|b| b.is_ascii_digit()))?;
+    Some((version, text, after))
+}
+
+/// Tatham's names for the kinds his collection shares with the studio.
+pub const TATHAM_NAMES: [(&str, Kind); 3] =
+    [("keen", Kind::KenKen), ("pattern", Kind::Nonogram), ("flood", Kind::FloodIt)];
+
+/// A fragment written in Tatham's terms: his puzzle's name and a game ID (`keen:6:…`), his
+/// name alone (`keen`), or a whole page link of his collection (`https://…/keen.html#6:…`),
+/// as pasted after the studio's own `#`. Returns the kind and the text its importer reads
+/// (`None` for a name alone); `None` when the fragment is not in Tatham's terms.
+pub fn tatham(fragment: &str) -> Option<(Kind, Option<String>)> {
+    let f = fragment.strip_prefix('#').unwrap_or(fragment);
+    let f = percent_decode(f);
+    let f = f.trim();
+    for (name, kind) in TATHAM_NAMES {
+        if f == name {
+            return Some((kind, None));
+        }
+        if let Some(id) = f.strip_prefix(name).and_then(|r| r.strip_prefix(':')) {
+            return Some((kind, Some(id.to_string())));
+        }
+        if f.contains(&format!("{name}.html#")) {
+            return Some((kind, Some(f.to_string())));
+        }
+    }
+    None
 }
 
 /// Finds a studio share link in pasted text: a full URL with `#kind/…`, or a bare `#kind/…`.
@@ -67,11 +221,11 @@ pub fn find(text: &str) -> InputResult<Option<Parsed>> {
     let t = text.trim();
     let frag = match t.find('#') {
         Some(hash) => &t[hash + 1..],
-        // A bare fragment such as `starbattle/v1/…`.
-        None if t
-            .split('/')
-            .nth(1)
-            .is_some_and(|v| v.starts_with('v') && v[1..].chars().all(|c| c.is_ascii_digit())) =>
+        // A bare fragment such as `starbattle/v1/…` (or `starbattle/m1.…/v1/…`).
+        None if t.split('/').nth(1).is_some_and(|v| {
+            (v.starts_with('v') && v[1..].chars().all(|c| c.is_ascii_digit()))
+                || marks_segment(v).is_some()
+        }) =>
         {
             t
         }

@@ -437,9 +437,21 @@ fn colour_mode_controls_ask_for_the_options_and_the_page_says_what_it_made() {
         )),
         "{sentence}"
     );
-    assert!(sentence.contains("proven unique (the solver's second solve is UNSAT"), "{sentence}");
+    assert!(sentence.contains("proven unique (the solver found this picture, then searched for any other answer and showed there is none)"), "{sentence}");
+    assert!(!sentence.contains("UNSAT"), "{sentence}");
     assert_eq!(colour_view::play_href(&r), format!("#{}", r.fragment));
-    assert!(colour_view::times_sentence(&r).starts_with("First unique puzzle after "));
+    // Where the time went: each step named, most of it finding and taking out givens.
+    let times = colour_view::times_sentence(&r);
+    assert!(
+        times.contains("choosing the colours ")
+            && times.contains("a first puzzle with one answer was ready after "),
+        "{times}"
+    );
+    assert!(
+        times.contains("finding the givens and taking out those not needed took ")
+            && times.ends_with(" in all."),
+        "{times}"
+    );
     // The command line's JSON and text say the same.
     let json: serde_json::Value =
         serde_json::from_str(&colour_art::report_json(&r).expect("json")).expect("parses");

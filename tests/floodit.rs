@@ -840,3 +840,21 @@ fn colours_left_clauses_keep_every_solvable_length() {
         }
     }
 }
+
+/// After the player floods the board, the status speaks of their moves against the minimum.
+#[test]
+fn the_finish_is_said_in_the_players_terms() {
+    use studio::kinds::floodit::page::finish_text;
+    assert_eq!(
+        finish_text(11, 11, None),
+        "You flooded the board in 11 moves: the fewest possible (the solver proved that fewer \
+         moves cannot flood it)."
+    );
+    assert!(finish_text(13, 11, None).contains("13 moves, 2 more than the fewest possible, 11"));
+    assert!(finish_text(20, 22, Some(18)).contains("fewer than the solver's best, 22"));
+    let t = finish_text(23, 22, Some(20));
+    assert!(t.contains("takes 22 moves, and no solution has fewer than 20 moves"), "{t}");
+    for t in [finish_text(1, 1, None), finish_text(3, 2, Some(1))] {
+        assert!(!t.contains("UNSAT") && !t.contains("A*") && !t.contains("1 moves"), "{t}");
+    }
+}

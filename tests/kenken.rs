@@ -355,6 +355,27 @@ fn generated_puzzles_are_unique_and_have_the_level_asked_for() {
     assert_eq!(generate::latin_square(7, &mut fastrand::Rng::with_seed(3)).len(), 49);
 }
 
+/// Givens (one-cell cages) stay within the cap at every small size and level, over many seeds
+/// (a 4x4 "easy" once had 8 of its 16 cells given). A seed may fail (the message says to try
+/// another); six puzzles of each size and level must come within twelve seeds.
+#[test]
+fn generated_puzzles_keep_their_givens_within_the_cap() {
+    assert_eq!(generate::max_givens(4), 2);
+    for size in 3..=6 {
+        for level in 0..generate::LEVELS.len() {
+            let made: Vec<KenKen> = (1..=12u64)
+                .filter_map(|seed| generate::generate(size, level, seed * 1000 + size as u64).ok())
+                .take(6)
+                .collect();
+            assert_eq!(made.len(), 6, "{size}x{size} level {level}: too many seeds failed");
+            for p in made {
+                let n = generate::givens(&p);
+                assert!(n <= generate::max_givens(size), "{size}x{size} level {level}: {n} givens");
+            }
+        }
+    }
+}
+
 #[test]
 fn json_link_and_keen_round_trip() {
     for seed in 1..8 {

@@ -1,5 +1,6 @@
 //! Share links: versions, kinds, and clear errors.
 
+use studio::app_state::{Action, Page, Play, State};
 use studio::kinds::Kind;
 use studio::link::{find, parse_fragment};
 
@@ -62,4 +63,164 @@ fn garbage_payloads_are_not_called_sizes() {
         .contains("size only"));
     let e = studio::kinds::floodit::formats::from_colorfill_line("x234").unwrap_err().to_string();
     assert!(e.contains("character 1"), "{e}");
+}
+
+const KEEN: &str = "5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2s2";
+const KEEN_PAGE: &str = "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/keen.html#5dem:a__a_3a_5a_a_a_3b_bac_%2Ca5m15a7a10s2s2d2s3m40m2s2";
+const FLOOD: &str = "6x6:032242034203340350204502505323231342,17";
+const PATTERN: &str = "5x5:2/4/4/4/2/1.1/5/5/3/1";
+
+/// Tatham's own names and page links are read in the address bar as the import box reads them.
+#[test]
+fn tatham_names_and_page_links_open_their_puzzles() {
+    use studio::link::tatham;
+    assert_eq!(tatham(&format!("#keen:{KEEN}")), Some((Kind::KenKen, Some(KEEN.to_string()))));
+    assert_eq!(tatham("flood"), Some((Kind::FloodIt, None)));
+    assert_eq!(tatham(&format!("pattern%3A{PATTERN}")).map(|t| t.0), Some(Kind::Nonogram));
+    assert_eq!(tatham(KEEN_PAGE).map(|t| t.0), Some(Kind::KenKen));
+    // The studio's own ids are not Tatham's names.
+    assert_eq!(tatham("floodit/v1/x"), None);
+    assert_eq!(tatham("kenken"), None);
+    assert_eq!(tatham("keenish:1"), None);
+    for (fragment, kind) in [
+        (format!("#keen:{KEEN}"), Kind::KenKen),
+        (format!("#{KEEN_PAGE}"), Kind::KenKen),
+        (format!("#flood:{FLOOD}"), Kind::FloodIt),
+        (format!("#pattern:{PATTERN}"), Kind::Nonogram),
+    ] {
+        let s = State::new(Vec::new(), Default::default(), &fragment);
+        assert_eq!(s.page, Page::Kind(kind), "{fragment}");
+        assert!(s.notice.is_none(), "{fragment}: {:?}", s.notice);
+        let w = s.workshop(kind);
+        assert!(w.puzzle.is_some() && w.unreadable.is_none(), "{fragment}");
+    }
+    // A bad ID in Tatham's terms is the unreadable-link page of its kind, not the home page.
+    let s = State::new(Vec::new(), Default::default(), "#keen:5:a__a");
+    assert_eq!(s.page, Page::Kind(Kind::KenKen));
+    assert!(s.workshop(Kind::KenKen).unreadable.is_some_and(|u| u.contains("could not be read")));
+}
+
+/// A link cut short opens nothing, even over a saved puzzle of its kind: that puzzle is kept
+/// with its marks (and comes back at the kind's own address), and nothing names it on screen.
+#[test]
+fn a_cut_link_over_a_saved_puzzle_opens_nothing() {
+    for kind in [Kind::KenKen, Kind::StarBattle] {
+        let sample = studio::samples::of(kind).next().unwrap().text;
+        let saved = studio::kinds::import(kind, sample).unwrap();
+        let link = studio::kinds::share_fragment(kind, &saved).unwrap();
+        let cut: String = link.chars().take(link.chars().count() * 6 / 10).collect();
+        let marks = vec![1, 0, 2];
+        let play = Play { moves: 3, ..Play::default() };
+        let mut s = State::new(
+            vec![(kind, saved.clone(), marks.clone(), play.clone())],
+            Default::default(),
+            &format!("#{cut}"),
+        );
+        assert_eq!(s.page, Page::Kind(kind));
+        let w = s.workshop(kind);
+        assert!(w.puzzle.is_none(), "{kind:?}: the saved puzzle must not be shown");
+        assert!(w
+            .unreadable
+            .as_deref()
+            .is_some_and(|u| u.starts_with("This link could not be read")));
+        let kept = &s.kept[&kind];
+        assert!(kept.iter().any(|k| k.puzzle == saved && k.marks == marks && k.play == play));
+        // The kind's own address brings it back, marks and all.
+        s = s.apply(Action::Route(format!("#{}", kind.id())), 0.0).unwrap();
+        let w = s.workshop(kind);
+        assert_eq!((w.puzzle.as_deref(), &w.marks), (Some(saved.as_str()), &marks));
+        assert!(w.unreadable.is_none());
+    }
+}
+
+/// Marks travel in a progress link in their own versioned grammar, and read back exactly.
+#[test]
+fn progress_links_carry_marks_and_read_back() {
+    use studio::link::{decode_marks, encode_marks, progress_fragment};
+    for marks in [
+        vec![],
+        vec![1, 0, 2],
+        vec![0, 0, 0, 0, 5, 5, 5, 5, 5, 0, 0],
+        vec![61, 62, 255, 255, 255, 12, 0, 1],
+        (0..=255u8).collect::<Vec<_>>(),
+    ] {
+        let text = encode_marks(&marks);
+        let end = marks.iter().rposition(|&m| m != 0).map_or(0, |i| i + 1);
+        assert_eq!(decode_marks(1, &text).unwrap(), marks[..end], "{text}");
+        assert!(text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-'));
+    }
+    assert_eq!(encode_marks(&[0, 0, 0, 0, 1, 1, 1, 1, 1, 2]), "0-4-1-5-2");
+    let f = progress_fragment("starbattle/v1/6x6s1/AAABBB", &[1, 0, 2]);
+    assert_eq!(f, "starbattle/m1.102/v1/6x6s1/AAABBB");
+    let p = parse_fragment(&f).unwrap().unwrap();
+    assert_eq!((p.kind, p.version), (Kind::StarBattle, 1));
+    assert_eq!(
+        (p.payload.as_deref(), p.marks.as_deref()),
+        (Some("6x6s1/AAABBB"), Some(&[1, 0, 2][..]))
+    );
+    assert_eq!(find(&format!("https://x.org/#{f}")).unwrap().unwrap().marks, Some(vec![1, 0, 2]));
+    assert_eq!(find(&f).unwrap().unwrap().kind, Kind::StarBattle);
+    // A plain link carries none.
+    assert_eq!(parse_fragment("starbattle/v1/6x6s1/AAABBB").unwrap().unwrap().marks, None);
+    // Bad marks are errors that say what and where.
+    let err = |f: &str| parse_fragment(f).unwrap_err().to_string();
+    assert!(err("starbattle/m1.10!/v1/x").contains("character 3: `!` is not a mark"));
+    assert!(err("starbattle/m1.1-2-/v1/x").contains("a repeat is written `-k-`"));
+    assert!(err("starbattle/m1._4/v1/x").contains("two hex digits"));
+    assert!(err("starbattle/m1._+f/v1/x").contains("two hex digits"));
+    assert!(err("starbattle/m2.1/v1/x").contains("marks version m2 is unknown"));
+    assert!(err("starbattle/m1.1-99999999999999999999-/v1/x").contains("a repeat"));
+    assert!(err("starbattle/m1.1").contains("marks but no puzzle"));
+}
+
+/// A progress link opens the puzzle with the sharer's marks (the marks here before are one Undo
+/// away) and says so; marks that do not fit the puzzle make the link unreadable, not a panic.
+#[test]
+fn a_progress_link_opens_with_the_sharers_marks() {
+    let kind = Kind::StarBattle;
+    let puzzle =
+        studio::kinds::import(kind, studio::samples::of(kind).next().unwrap().text).unwrap();
+    let plain = studio::kinds::share_fragment(kind, &puzzle).unwrap();
+    let theirs = vec![1, 2, 2, 0, 1];
+    let link = studio::link::progress_fragment(&plain, &theirs);
+    let mine = vec![2, 2];
+    let s = State::new(
+        vec![(kind, puzzle.clone(), mine.clone(), Play::default())],
+        Default::default(),
+        &format!("#{link}"),
+    );
+    let w = s.workshop(kind);
+    assert_eq!((w.puzzle.as_deref(), &w.marks), (Some(puzzle.as_str()), &theirs));
+    assert_eq!(w.undo.last(), Some(&mine));
+    let said = s.notice.expect("the page says the link carried marks").text;
+    assert!(said.contains("sharer's progress: 4 marks") && said.contains("Undo"), "{said}");
+    // A plain link says nothing of marks and keeps the marks here.
+    let s = State::new(
+        vec![(kind, puzzle.clone(), mine.clone(), Play::default())],
+        Default::default(),
+        &format!("#{plain}"),
+    );
+    assert_eq!(s.workshop(kind).marks, mine);
+    assert!(s.notice.is_none());
+    // Marks past the board's end do not fit.
+    let too_many = studio::link::progress_fragment(&plain, &vec![1; 5000]);
+    let s = State::new(Vec::new(), Default::default(), &format!("#{too_many}"));
+    let w = s.workshop(kind);
+    assert!(w.puzzle.is_none());
+    assert!(w.unreadable.is_some_and(|u| u.contains("marks do not fit")));
+}
+
+/// The marks decoder under mutation: a value every time, never a panic.
+#[test]
+fn marks_decoder_never_panics() {
+    let alphabet: Vec<char> = "0123456789aZz_-/.mv!é%ff".chars().collect();
+    let mut rng = fastrand::Rng::with_seed(39);
+    for seed in ["0-4-1-5-2", "_ff_0012-40-", "starbattle/m1.102/v1/6x6s1/AAABBB"] {
+        for _ in 0..5000 {
+            let text = crate::fuzz::mutate(&mut rng, seed, &alphabet);
+            let _ = studio::link::decode_marks(1, &text);
+            let _ = parse_fragment(&text);
+            let _ = studio::kinds::import(Kind::StarBattle, &text);
+        }
+    }
 }

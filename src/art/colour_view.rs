@@ -189,7 +189,8 @@ pub fn result_sentence(r: &ColourArtResult) -> String {
     };
     let proof = match (r.proven_unique, r.final_proof) {
         (true, true) => {
-            "proven unique (the solver's second solve is UNSAT and its answer is this picture)"
+            "proven unique (the solver found this picture, then searched for any other answer \
+             and showed there is none)"
         }
         (true, false) => "unique (proven by the search; the final proof follows)",
         (false, _) => "NOT proven unique",
@@ -233,16 +234,38 @@ pub fn result_sentence(r: &ColourArtResult) -> String {
     )
 }
 
-/// The times in one sentence.
+/// Where the time went, in one sentence: reading the image, choosing the colours, the first
+/// puzzle with one answer, taking out the givens it does not need (most of the time, up to the
+/// time limit), the final check, and the whole.
 pub fn times_sentence(r: &ColourArtResult) -> String {
     let t = &r.timings;
-    format!(
-        "First unique puzzle after {}; reducing took {}, the final proof {}, in all {}.",
-        short_time(t.first_unique_ms),
-        short_time(t.reduce_ms),
-        short_time(t.proof_ms),
-        short_time(t.total_ms)
-    )
+    let mut parts = Vec::new();
+    if t.decode_ms > 0.0 {
+        parts.push(format!("reading the image took {}", short_time(t.decode_ms)));
+    }
+    parts.push(format!("choosing the colours {}", short_time(t.reduce_ms)));
+    parts.push(format!(
+        "a first puzzle with one answer was ready after {}",
+        short_time(t.first_unique_ms)
+    ));
+    if t.givens_ms > 0.0 {
+        let limit = if r.out_of_time { ", until the time limit" } else { "" };
+        parts.push(format!(
+            "finding the givens and taking out those not needed took {}{limit}",
+            short_time(t.givens_ms)
+        ));
+    }
+    if t.proof_ms > 0.0 {
+        parts.push(format!(
+            "the final check that it has only one answer {}",
+            short_time(t.proof_ms)
+        ));
+    }
+    let mut s = parts.join("; ");
+    if let Some(first) = s.get(..1) {
+        s = first.to_uppercase() + &s[1..];
+    }
+    format!("{s}; {} in all.", short_time(t.total_ms))
 }
 
 /// A short time for people: `40 ms`, `1.3 s`.

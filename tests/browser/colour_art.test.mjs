@@ -36,6 +36,23 @@ test('a photo in colour mode becomes a proven-unique colour nonogram that plays 
   assert.equal(await page.$('#art-method'), null);
   const href = await page.$eval('#colour-play', (a) => a.getAttribute('href'));
   assert.match(href, /^#colournono\/v1\/24x\d+:/);
+  // The same exports as black and white, in the colour formats; the times say where they went.
+  assert.match(await page.textContent('#colour-status .timings'), /choosing the colours .*a first puzzle with one answer was ready after .* in all\./);
+  assert.doesNotMatch(await page.textContent('#colour-status'), /UNSAT/);
+  assert.ok((await page.inputValue('#colour-exports #share-link')).endsWith(href));
+  const saved = async (label) => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click(`#colour-exports button:has-text("${label}")`)]);
+    return { name: download.suggestedFilename(), text: fs.readFileSync(await download.path(), 'utf8') };
+  };
+  const xml = await saved('webpbn XML');
+  assert.equal(xml.name, 'puzzle.xml');
+  assert.match(xml.text, /<color name="[^"]+" char="[^"]+">/);
+  assert.match((await saved('Coloured .non')).text, /^width 24$/m);
+  assert.match((await saved('Olšák .g')).text, /^: rows$/m);
+  assert.match((await saved('puzzle.svg')).text, /^<svg/);
+  assert.match((await saved('solution.svg')).text, /^<svg/);
+  const png = await Promise.all([page.waitForEvent('download'), page.click('#colour-exports button:has-text("puzzle.png")')]);
+  assert.equal(png[0].suggestedFilename(), 'puzzle.png');
   const givens = Number(d.givens);
   await page.click('#colour-play');
   await page.waitForSelector('#board.cnono .cell');

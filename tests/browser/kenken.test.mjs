@@ -46,8 +46,11 @@ test('a keen.html link opens too; a seed ID is refused with a message', async ()
   await page.waitForFunction((l) => decodeURIComponent(location.hash) === '#' + l, LINK);
   await page.fill('#import-text', 'https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/keen.html#5de%23846699649745236');
   await page.click('#import-open');
-  const notice = await page.waitForSelector('#notice');
-  assert.match(await notice.textContent(), /random-seed IDs/);
+  const said = await page.waitForSelector('#import-error');
+  assert.match(await said.textContent(), /random-seed IDs.*This page reads a studio share link, a Tatham Keen ID/s);
+  // Editing the box clears it.
+  await page.fill('#import-text', '5:');
+  await page.waitForFunction(() => !document.querySelector('#import-error'));
 });
 
 test('digits and pencil marks by keyboard and keypad, highlights, undo, Check, and a reload keeps them', async () => {

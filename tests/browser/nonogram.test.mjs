@@ -148,8 +148,10 @@ test('a pasted puzz.link URL opens; a bad Tatham ID gets a message naming the pr
   await page.waitForFunction((l) => decodeURIComponent(location.hash) === '#' + l, LINK);
   await page.fill('#import-text', '5x10:2.1/2.1.3/7/1.3');
   await page.click('#import-open');
-  const notice = await page.waitForSelector('#notice');
-  assert.match(await notice.textContent(), /Could not read that as a Nonogram puzzle/);
+  // Said beside the box, with what the page reads; no notice covers the controls.
+  const said = await page.waitForSelector('#import-error');
+  assert.match(await said.textContent(), /Could not read that as a Nonogram puzzle.*This page reads a studio share link, a Tatham Pattern ID/s);
+  assert.equal(await page.$('#notice'), null);
   // The page still works.
   await page.click('#solve');
   await page.waitForSelector('#status[data-state="done"]');

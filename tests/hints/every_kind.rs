@@ -28,7 +28,7 @@ fn floodit_hint_is_the_next_optimal_move_with_its_proof() {
     assert!(
         s.sentence.contains(&format!("After this move the rest can be finished in {}, and no move now leaves fewer than {after} more", moves(after)))
             && s.sentence.contains("so it starts a shortest finish")
-            && s.sentence.contains(&format!("its proven minimum of {}", moves(best.len()))),
+            && s.sentence.contains(&format!("flooded in fewer than {}, which the solver proved impossible", moves(best.len()))),
         "{}",
         s.sentence
     );
@@ -47,7 +47,7 @@ fn floodit_hint_is_the_next_optimal_move_with_its_proof() {
                 assert!(
                     rest == 1
                         || (s.sentence.contains(&format!("finished in {}", moves(rest - 1)))
-                            && s.sentence.contains("exhaustive search")),
+                            && s.sentence.contains("tried every shorter finish from here")),
                     "{}",
                     s.sentence
                 );

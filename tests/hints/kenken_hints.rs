@@ -147,3 +147,31 @@ fn kenken_hint_writes_candidates_and_checks_them() {
         other => panic!("{other:?}"),
     }
 }
+
+/// Every KenKen hint sentence on Tatham's sixty puzzles reads as punctuated English: a clause
+/// that rules digits out is set apart from one that places a digit (`row 2, column 4 holds 3;
+/// 5 and 9 are ruled out of …`, never `holds 3 and 5 and 9 are ruled out`), and sentences
+/// start with a capital and end with a full stop, with no doubled spaces or marks.
+#[test]
+fn kenken_hint_sentences_are_punctuated() {
+    let mut seen = 0;
+    for (id, p) in tatham_keen() {
+        let mut marks: Vec<u8> = Vec::new();
+        for _ in 0..400 {
+            let Hint::Step(step) = kenken::hint::next_step(&p, &marks) else { break };
+            let s = &step.sentence;
+            seen += 1;
+            assert!(s.starts_with(|c: char| c.is_uppercase()) && s.ends_with('.'), "{id}: {s}");
+            for bad in ["  ", " ,", ",,", ";;", ", ;", "; ,", " ."] {
+                assert!(!s.contains(bad), "{id}: `{bad}` in {s}");
+            }
+            for (at, _) in s.match_indices(" ruled out of ") {
+                let clause_start = s[..at].rfind([';', ':', '.']).map_or(0, |i| i + 1);
+                let clause = &s[clause_start..at];
+                assert!(!clause.contains(" holds "), "{id}: two clauses run together: {s}");
+            }
+            studio::hint::apply(&mut marks, &step);
+        }
+    }
+    assert!(seen > 1000, "only {seen} sentences read");
+}

@@ -7,8 +7,8 @@
 //! A*), whose exhaustive search proves that no finish is one move shorter.
 //!
 //! The sentence says why the move is part of a shortest finish in plain words: after it the
-//! rest can be finished in k moves, and no move now leaves fewer than k (the proof: the proven
-//! minimum from the start, or the exhaustive search from here).
+//! rest can be finished in k moves, and no move now leaves fewer than k (the proof, in the
+//! player's words: the minimum from the start, or that every shorter finish from here was tried).
 
 use super::page::{moves_of_marks, PALETTE};
 use super::sim::Position;
@@ -71,7 +71,8 @@ pub fn next_step(board: &FloodIt, marks: &[u8], answer: Option<&Vec<u8>>) -> Hin
             a[played.len()],
             a.len() - played.len(),
             format!(
-                "otherwise the whole board would take fewer than its proven minimum of {}",
+                "otherwise the whole board could be flooded in fewer than {}, which the solver \
+                 proved impossible",
                 moves_word(a.len())
             ),
         ),
@@ -111,7 +112,7 @@ pub fn next_step(board: &FloodIt, marks: &[u8], answer: Option<&Vec<u8>>) -> Hin
                     (Some(moves), _) if moves.len() > played.len() => (
                         moves[played.len()],
                         moves.len() - played.len(),
-                        "an exhaustive search, A* with a bound that never overestimates, proved it"
+                        "the solver tried every shorter finish from here, and none floods the board"
                             .to_string(),
                     ),
                     _ => {
@@ -154,7 +155,7 @@ pub fn next_step(board: &FloodIt, marks: &[u8], answer: Option<&Vec<u8>>) -> Hin
         let total = played.len() + rest;
         if total > m {
             sentence.push_str(&format!(
-                " Your moves so far make {} the best total from here, {} over the proven minimum of {m}.",
+                " With your moves so far the best total is {}, {} more than the fewest possible, {m}.",
                 moves_word(total),
                 moves_word(total - m)
             ));

@@ -90,6 +90,38 @@ pub fn counter_text(
     s
 }
 
+/// The status line once the player has flooded the board in `played` moves, against the
+/// solver's best solution of `best` moves: proven shortest (`lower` is `None`), or with the
+/// proven lower bound `lower`. Said in the player's terms: their moves against the minimum.
+pub fn finish_text(played: usize, best: usize, lower: Option<usize>) -> String {
+    let yours = format!("You flooded the board in {}", moves(played));
+    match lower {
+        None if played <= best => format!(
+            "{yours}: the fewest possible (the solver proved that fewer moves cannot flood it)."
+        ),
+        None => format!(
+            "{yours}, {} more than the fewest possible, {best} (the solver proved that fewer \
+             moves cannot flood it).",
+            played - best
+        ),
+        Some(lower) if played < best => format!(
+            "{yours}, fewer than the solver's best, {best}. No solution has fewer than \
+             {} (proven).",
+            moves(lower)
+        ),
+        Some(lower) => format!(
+            "{yours}. The solver's best solution takes {}, and no solution has fewer than {} \
+             (proven); whether {lower} can be reached is not known.",
+            moves(best),
+            moves(lower)
+        ),
+    }
+}
+
+fn moves(n: usize) -> String {
+    format!("{n} move{}", if n == 1 { "" } else { "s" })
+}
+
 /// The sentence for a best solution of `best` moves that is not proven optimal, with the proven
 /// lower bound `lower`: "22 moves, and no solution has fewer than 20".
 pub fn bounds_text(best: usize, lower: usize) -> String {

@@ -217,7 +217,7 @@ pub fn Page() -> Html {
 
     html! {
         <KindPage kind={KIND} class="floodit" title="Flood-It"
-            rules={format!("Flood the board with one colour from the outlined cell ({start}). Each move recolours the flood; it then takes in every touching cell of the new colour. Choose a colour below, or a cell of that colour.")}
+            rules={format!("Flood the board with one colour from the outlined cell ({start}). Each move recolours the flood; it then takes in every touching cell of the new colour. To move, press one of the colour buttons by the board, or click a cell of that colour.")}
             bar={Bar { check: false, clear: ("restart", "Restart"), mine: None }}
             on_history={{ let step = step.clone(); Callback::from(move |()| step.set(None)) }}
             {tools} {board} fit={Fit { touch: false, ..Fit::new(format!("{cols}x{rows}")) }}

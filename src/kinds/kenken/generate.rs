@@ -12,6 +12,9 @@
 //!    the hints use) must be the level asked for (easy, normal, hard, extreme, unreasonable: the
 //!    hardest rule the logic needs); otherwise another attempt starts. So an "extreme" puzzle is one the hints finish with an extreme rule. Like Tatham's
 //!    Keen, small grids are capped ([`max_level`]).
+//! 5. Givens (one-cell cages) are capped at every size and level ([`max_givens`]): a 4x4 with
+//!    half its cells given is no puzzle. Partitions avoid them past the cap, and an attempt that
+//!    needs more (to be unique) is dropped.
 //!
 //! Failing is allowed (the message says so); calling an ambiguous puzzle unique is not.
 
@@ -62,6 +65,17 @@ pub fn max_level(size: usize) -> usize {
     }
 }
 
+/// The most one-cell cages (givens) a `size`x`size` puzzle is made with: one cell in eight,
+/// rounded up (2 on a 4x4, 5 on a 6x6, 11 on a 9x9).
+pub fn max_givens(size: usize) -> usize {
+    (size * size).div_ceil(8)
+}
+
+/// The number of one-cell cages of `p`.
+pub fn givens(p: &KenKen) -> usize {
+    p.cages().iter().filter(|c| c.cells.len() == 1).count()
+}
+
 /// Makes a `size`x`size` puzzle (3 to 9) of the given level (an index into [`LEVELS`]) from `seed`.
 pub fn generate(size: usize, level: usize, seed: u64) -> Result<KenKen, String> {
     if !(3..=super::model::MAX_SIZE).contains(&size) {
@@ -76,7 +90,7 @@ pub fn generate(size: usize, level: usize, seed: u64) -> Result<KenKen, String> 
         let square = latin_square(size, &mut rng);
         let mut cages = partition(size, level, &square, &mut rng);
         let Some(p) = make_unique(size, &square, &mut cages, &mut rng) else { continue };
-        if level_of(&p) == Some(level) {
+        if givens(&p) <= max_givens(size) && level_of(&p) == Some(level) {
             return Ok(p);
         }
     }
@@ -177,14 +191,22 @@ fn partition(n: usize, level: usize, square: &[u8], rng: &mut fastrand::Rng) -> 
     let mut order: Vec<usize> = (0..n * n).collect();
     rng.shuffle(&mut order);
     let mut groups: Vec<Vec<usize>> = Vec::new();
+    // Givens made so far (a cell whose neighbours are all taken is one, whatever was drawn).
+    let mut singles = 0;
     for &start in &order {
         if owner[start] != usize::MAX {
             continue;
         }
         let roll = rng.u32(..100);
-        let want = mix.iter().position(|&w| roll < w).unwrap_or(1) + 1;
+        let mut want = mix.iter().position(|&w| roll < w).unwrap_or(1) + 1;
+        // Half the cap is left for the uniqueness step's splits.
+        if want == 1 && 2 * singles >= max_givens(n) {
+            want = 2;
+        }
         let g = groups.len();
-        groups.push(grow_random(start, want, g, &mut owner, |c| neighbours_of(n, n, c), rng));
+        let group = grow_random(start, want, g, &mut owner, |c| neighbours_of(n, n, c), rng);
+        singles += usize::from(group.len() == 1);
+        groups.push(group);
     }
     groups.into_iter().map(|cells| cage_for(cells, square, rng)).collect()
 }
@@ -247,7 +269,11 @@ fn make_unique(
                 cages[k].target = value(op, &planted)?;
             }
             None => {
-                // Split the differing cell off as a given; the rest falls into connected pieces.
+                // Split the differing cell off as a given (within the cap); the rest falls into
+                // connected pieces.
+                if cages.iter().filter(|c| c.cells.len() == 1).count() >= max_givens(n) {
+                    return None;
+                }
                 let rest: Vec<usize> =
                     cages[k].cells.iter().copied().filter(|&c| c != cell).collect();
                 cages.remove(k);

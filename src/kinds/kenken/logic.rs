@@ -119,6 +119,23 @@ pub fn digit_list(d: Domain) -> String {
     }
 }
 
+/// Cells in words, a row at a time: `row 2, columns 5 and 6; row 3, column 4` (each name has a
+/// comma of its own, so rows are set apart by semicolons).
+pub fn cells_list(n: usize, cells: &[usize]) -> String {
+    let mut sorted: Vec<usize> = cells.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let mut rows: Vec<String> = Vec::new();
+    for chunk in sorted.chunk_by(|a, b| a / n == b / n) {
+        let cols: Vec<usize> = chunk.iter().map(|c| c % n + 1).collect();
+        rows.push(match cols.as_slice() {
+            [c] => format!("row {}, column {c}", chunk[0] / n + 1),
+            _ => format!("row {}, columns {}", chunk[0] / n + 1, and_list(&cols)),
+        });
+    }
+    rows.join("; ")
+}
+
 fn digits_and(d: Domain) -> String {
     and_list(&tuples::digits(d).collect::<Vec<_>>())
 }
@@ -327,11 +344,10 @@ impl<'a> KenKenLogic<'a> {
             })
             .collect();
         let cells_words = |cells: &[usize]| {
-            let names: Vec<String> = cells.iter().map(|&c| cell_words(n, c)).collect();
-            if names.len() > 4 {
-                format!("{} and {} more cells", names[..3].join(", "), names.len() - 3)
+            if cells.len() > 4 {
+                format!("{}; and {} more cells", cells_list(n, &cells[..3]), cells.len() - 3)
             } else {
-                and_list(&names)
+                cells_list(n, cells)
             }
         };
         if !narrowed.is_empty() {
@@ -358,8 +374,8 @@ impl<'a> KenKenLogic<'a> {
                     .map(|&(c, m)| format!("{} keeps {}", cell_words(n, c), digit_list(m)))
                     .collect();
                 parts.push(format!(
-                    "{}, and {} more cells narrow",
-                    first.join(", "),
+                    "{}; and {} more cells narrow",
+                    first.join("; "),
                     narrowed.len() - 3
                 ));
             } else {
@@ -370,7 +386,9 @@ impl<'a> KenKenLogic<'a> {
                 );
             }
         }
-        and_list(&parts)
+        // Each part is a clause with commas of its own (`row 2, column 4 holds 3`): they are
+        // set apart by semicolons.
+        parts.join("; ")
     }
 
     /// Lines in words, grouped: `rows 4 and 5`, `columns 1, 2 and 6`, `row 3 and column 2`.
@@ -689,9 +707,9 @@ impl<'a> KenKenLogic<'a> {
                     }
                     let s = self.say(|| {
                         format!(
-                            "In {}, the cells {} can only hold {} between them, so those {size} digits fill those {size} cells and leave the rest of the line: {}.",
+                            "In {}, the cells at {} can only hold {} between them, so those {size} digits fill those {size} cells and leave the rest of the line: {}.",
                             line_words(n, l),
-                            and_list(&cells.iter().map(|&c| cell_words(n, c)).collect::<Vec<_>>()),
+                            cells_list(n, &cells),
                             digits_and(union),
                             self.change_words(&changes)
                         )
@@ -718,10 +736,10 @@ impl<'a> KenKenLogic<'a> {
                     }
                     let s = self.say(|| {
                         format!(
-                            "In {}, the digits {} can only go in {}: those {size} cells hold those {size} digits, so nothing else: {}.",
+                            "In {}, the digits {} can only go in {}: those {size} cells hold those {size} digits and nothing else: {}.",
                             line_words(n, l),
                             digits_and(ds),
-                            and_list(&places.iter().map(|&c| cell_words(n, c)).collect::<Vec<_>>()),
+                            cells_list(n, &places),
                             self.change_words(&changes)
                         )
                     });
@@ -847,7 +865,7 @@ impl<'a> KenKenLogic<'a> {
                             if whole_cages.len() == 1 { "cage lies" } else { "cages lie" },
                             if settled.iter().any(|&c| self.placed[c] && !whole_cages.contains(&self.p.cage_of(c))) { " and some digits are placed" } else { "" },
                             rest.len(),
-                            if rest.len() == 1 { format!("cell ({})", cell_words(n, rest[0])) } else { format!("cells ({})", and_list(&rest.iter().map(|&c| cell_words(n, c)).collect::<Vec<_>>())) },
+                            if rest.len() == 1 { format!("cell ({})", cell_words(n, rest[0])) } else { format!("cells ({})", cells_list(n, &rest)) },
                             self.change_words(&changes)
                         )
                     });
@@ -1007,10 +1025,10 @@ impl<'a> KenKenLogic<'a> {
         let sentence = self.say(|| {
             let links: Vec<String> = chain.iter().map(|&(c, d)| format!("{} is {d}", cell_words(n, c))).collect();
             format!(
-                "Forcing chain: {} can only hold {}. If it is not {b}, then {}. So {} or {} holds {b}, and a cell in line with both cannot: {}.",
+                "Forcing chain: {} can only hold {}. If it is not {b}, then {}. So either {} or {} holds {b}, and a cell in line with both cannot: {}.",
                 capitalise(&cell_words(n, s)),
                 digit_list(self.dom[s]),
-                links.join(", so "),
+                links.join("; so "),
                 cell_words(n, s),
                 cell_words(n, e),
                 self.change_words(&changes)
@@ -1085,12 +1103,12 @@ impl<'a> KenKenLogic<'a> {
         let changes = self.narrowing([(c, !bit(d))]);
         let sentence = self.say(|| {
             let placed: Vec<String> = chain.iter().filter(|x| x.1 != 0).map(|&(x, v, _)| format!("{} is {v}", cell_words(n, x))).collect();
-            let shown = if placed.len() > 8 { format!("{}, … ({} more)", placed[..8].join(", "), placed.len() - 8) } else { placed.join(", ") };
+            let shown = if placed.len() > 8 { format!("{}; … ({} more)", placed[..8].join("; "), placed.len() - 8) } else { placed.join("; ") };
             let then = if shown.is_empty() {
                 format!("the easy and normal rules then narrow the candidates until {why}")
             } else {
                 format!(
-                    "then, by the easy and normal rules, {shown}{}, and {why}",
+                    "then, by the easy and normal rules, {shown}{}; and {why}",
                     if chain.len() > placed.len() { " (with candidates narrowed along the way)" } else { "" }
                 )
             };

@@ -1,11 +1,12 @@
-//! The import box: paste a link or a file's text, or pick a file; errors say what and where.
+//! The import box: paste a link or a file's text, or pick a file; errors say what and where,
+//! beside the box (never over its Open button or file chooser), with what the page accepts; the
+//! next edit of the box clears them.
 
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::kinds::{self, Kind};
 use crate::web::ctx::Ctx;
-use crate::web::state::{Action, Severity};
 
 /// Props: which kind, and what it accepts (for the hint).
 #[derive(Properties, PartialEq)]
@@ -16,15 +17,16 @@ pub struct Props {
     pub accepts: AttrValue,
 }
 
-/// Reads text in any accepted format and opens it (a share link goes through the router).
-pub fn open_text(ctx: &Ctx, kind: Kind, text: &str) {
+/// Reads text in any accepted format and opens it (a share link goes through the router); the
+/// error, when it does not read, in words.
+pub fn open_text(ctx: &Ctx, kind: Kind, text: &str) -> Result<(), String> {
     let kind = kinds::sniff(text).unwrap_or(kind);
     match kinds::import(kind, text).and_then(|p| kinds::share_fragment(kind, &p)) {
-        Ok(fragment) => ctx.go.emit(fragment),
-        Err(e) => ctx.state.dispatch(Action::Notify(
-            Severity::Error,
-            format!("Could not read that as a {} puzzle: {e}", kind.title()),
-        )),
+        Ok(fragment) => {
+            ctx.go.emit(fragment);
+            Ok(())
+        }
+        Err(e) => Err(format!("Could not read that as a {} puzzle: {e}", kind.title())),
     }
 }
 
@@ -33,35 +35,46 @@ pub fn open_text(ctx: &Ctx, kind: Kind, text: &str) {
 pub fn Import(props: &Props) -> Html {
     let ctx = use_context::<Ctx>().expect("inside the app");
     let text = use_node_ref();
+    // The last error of this box, shown under it until the box is edited or a puzzle opens.
+    let error = use_state(|| None::<String>);
     let open = {
-        let (ctx, text, kind) = (ctx.clone(), text.clone(), props.kind);
+        let (ctx, text, kind, error) = (ctx.clone(), text.clone(), props.kind, error.clone());
         Callback::from(move |_| {
             if let Some(t) = text.cast::<web_sys::HtmlTextAreaElement>() {
-                open_text(&ctx, kind, &t.value());
+                error.set(open_text(&ctx, kind, &t.value()).err());
+            }
+        })
+    };
+    let edited = {
+        let error = error.clone();
+        Callback::from(move |_: InputEvent| {
+            if error.is_some() {
+                error.set(None);
             }
         })
     };
     let on_file = {
-        let (ctx, kind) = (ctx.clone(), props.kind);
+        let (ctx, kind, error) = (ctx.clone(), props.kind, error.clone());
         Callback::from(move |e: Event| {
             let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() else { return };
             let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
             if file.size() > 5_000_000.0 {
-                ctx.state.dispatch(Action::Notify(
-                    Severity::Error,
-                    format!("{} is over 5 MB; a puzzle file is much smaller.", file.name()),
-                ));
+                error.set(Some(format!(
+                    "{} is over 5 MB; a puzzle file is much smaller.",
+                    file.name()
+                )));
                 return;
             }
-            let ctx = ctx.clone();
+            let (ctx, error) = (ctx.clone(), error.clone());
             let name = file.name();
             wasm_bindgen_futures::spawn_local(async move {
                 match wasm_bindgen_futures::JsFuture::from(file.text()).await {
-                    Ok(v) => open_text(&ctx, kind, &v.as_string().unwrap_or_default()),
-                    Err(_) => ctx.state.dispatch(Action::Notify(
-                        Severity::Error,
-                        format!("Could not read {name}."),
-                    )),
+                    Ok(v) => error.set(
+                        open_text(&ctx, kind, &v.as_string().unwrap_or_default())
+                            .map_err(|e| format!("{name}: {e}"))
+                            .err(),
+                    ),
+                    Err(_) => error.set(Some(format!("Could not read {name}."))),
                 }
             });
             let _ = input.unchecked_ref::<web_sys::HtmlInputElement>();
@@ -71,11 +84,17 @@ pub fn Import(props: &Props) -> Html {
         <details class="import" open=true>
             <summary>{ "Open a puzzle" }</summary>
             <p class="hint">{ format!("Paste {}.", props.accepts) }</p>
-            <textarea id="import-text" ref={text} rows="3" spellcheck="false" placeholder="Paste a link or a puzzle here" />
+            <textarea id="import-text" ref={text} rows="3" spellcheck="false" placeholder="Paste a link or a puzzle here" oninput={edited} aria-describedby="import-error" />
             <div class="row">
                 <button id="import-open" onclick={open}>{ "Open" }</button>
                 <label class="file">{ "or choose a file " }<input id="import-file" type="file" onchange={on_file} /></label>
             </div>
+            if let Some(e) = (*error).clone() {
+                <p id="import-error" class="import-error" role="alert">
+                    { e }
+                    <span class="accepts">{ format!(" This page reads {}.", props.accepts) }</span>
+                </p>
+            }
         </details>
     }
 }

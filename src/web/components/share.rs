@@ -1,9 +1,12 @@
-//! The share box: the studio link for the puzzle on screen, plus outside links where they exist,
-//! and what a printout carries besides the board: the link as text and, when asked for and known,
-//! the solution on a second page.
+//! The share box: the studio link for the puzzle on screen (the puzzle alone, or with the
+//! player's marks: "with my progress", [`crate::link::progress_fragment`]), plus outside links
+//! where they exist, and what a printout carries besides the board: the link as text and, when
+//! asked for and known, the solution on a second page.
 
 use yew::prelude::*;
 
+use crate::kinds::{self, Kind};
+use crate::web::ctx::Ctx;
 use crate::web::storage;
 
 /// The remembered "print the solution too" switch.
@@ -47,7 +50,32 @@ fn page_base() -> String {
 /// A read-only link field with a Copy button.
 #[component]
 pub fn Share(props: &Props) -> Html {
-    let url = link_for(&props.fragment);
+    let ctx = use_context::<Ctx>();
+    // The player's marks, when the puzzle shared is the one on its kind's board.
+    let kind = props.fragment.split('/').next().and_then(Kind::from_id);
+    let workshop = kind.zip(ctx.as_ref()).map(|(k, c)| c.state.workshop(k));
+    let on_board = use_memo(
+        (kind, workshop.as_ref().and_then(|w| w.puzzle.clone()), props.fragment.clone()),
+        |(kind, puzzle, fragment)| match (kind, puzzle) {
+            (Some(k), Some(p)) => kinds::share_fragment(*k, p).is_ok_and(|f| &f == fragment),
+            _ => false,
+        },
+    );
+    let marks: Vec<u8> =
+        workshop.filter(|_| *on_board).map(|w| w.marks.clone()).unwrap_or_default();
+    let marked = marks.iter().filter(|&&m| m != 0).count();
+    let with_progress = use_state(|| false);
+    let progress = *with_progress && marked > 0;
+    let puzzle_url = link_for(&props.fragment);
+    let url = if progress {
+        link_for(&crate::link::progress_fragment(&props.fragment, &marks))
+    } else {
+        puzzle_url.clone()
+    };
+    let choose = |on: bool| {
+        let with_progress = with_progress.clone();
+        Callback::from(move |_: Event| with_progress.set(on))
+    };
     let copied = use_state(|| false);
     // "Copied" speaks of the link that was copied: a new link starts unsaid.
     {
@@ -90,12 +118,19 @@ pub fn Share(props: &Props) -> Html {
     html! {
         <div class="share">
             <label for="share-link">{ "Share link" }</label>
-            <input id="share-link" readonly=true value={url.clone()} onfocus={Callback::from(|e: FocusEvent| {
+            <span class="share-what" role="radiogroup" aria-label="What the link carries">
+                <label><input id="share-puzzle" type="radio" name="share-what" checked={!progress} onchange={choose(false)} />{ " The puzzle" }</label>
+                <label title={if marked == 0 { "Make a mark first" } else { "Your marks travel in the link" }}>
+                    <input id="share-progress" type="radio" name="share-what" checked={progress} disabled={marked == 0} onchange={choose(true)} />
+                    { format!(" With my progress ({marked} mark{})", if marked == 1 { "" } else { "s" }) }
+                </label>
+            </span>
+            <input id="share-link" readonly=true value={url.clone()} data-progress={progress.to_string()} onfocus={Callback::from(|e: FocusEvent| {
                 if let Some(t) = e.target_dyn_into::<web_sys::HtmlInputElement>() { t.select(); }
             })} />
             <button onclick={copy}>{ if *copied { "Copied" } else { "Copy" } }</button>
             { for props.extra.iter().map(|(label, href)| html! { <a class="extra-link" href={href.clone()} target="_blank" rel="noopener">{ label.clone() }</a> }) }
-            <p id="print-link" class="print-link">{ url.clone() }</p>
+            <p id="print-link" class="print-link">{ puzzle_url }</p>
             <label class="print-choice" title={if props.solution.is_some() { "When you print this page" } else { "Solve the puzzle first" }}>
                 <input id="print-solution" type="checkbox" checked={*print_solution} disabled={props.solution.is_none()} onchange={toggle_print} />
                 { " Print the solution on a second page" }

@@ -38,6 +38,30 @@ fn known_text(kind: Kind, (known, total): (u64, u64)) -> String {
     format!("{}: {known} of {total} cells known", kind.logic_phase())
 }
 
+/// On a Flood-It board the player has flooded, the verdict in their terms: their moves
+/// against the minimum (the page finds the minimum quietly when they finish).
+fn player_finish(
+    w: &crate::web::state::Workshop,
+    report: &crate::kinds::AnyReport,
+) -> Option<String> {
+    use crate::kinds::floodit::{page, sim::Position, FloodIt};
+    use crate::puzzle::{Puzzle, Verdict};
+    if report.kind != Kind::FloodIt {
+        return None;
+    }
+    let p = crate::kinds::import_as::<FloodIt>(w.puzzle.as_deref()?).ok()?;
+    let played = page::moves_of_marks(&w.marks);
+    if played.is_empty() || !Position::after(&p, &played).is_done() {
+        return None;
+    }
+    let best = p.solution_from_rows(report.solutions.first()?).ok()?.len();
+    match report.verdict {
+        Verdict::Optimal => Some(page::finish_text(played.len(), best, None)),
+        Verdict::Bounded { lower } => Some(page::finish_text(played.len(), best, Some(lower))),
+        _ => None,
+    }
+}
+
 /// Progress while busy (elapsed time, cells known or the work done in its unit, Cancel); the verdict and its evidence after.
 #[component]
 pub fn Status(props: &Props) -> Html {
@@ -99,6 +123,7 @@ pub fn Status(props: &Props) -> Html {
             html! { <div id="status" class="status" data-state="ended">{ end.clone() }</div> }
         }
         (Some(report), None) => {
+            let verdict = player_finish(&w, report).unwrap_or_else(|| verdict_text(report));
             let s = &report.stats;
             let figures = format!(
                 "{} variables, {} clauses, {} solver calls{}, {:.1} ms",
@@ -110,7 +135,7 @@ pub fn Status(props: &Props) -> Html {
             );
             html! {
                 <div id="status" class="status done" data-state="done" data-verdict={report.verdict.word()}>
-                    <strong id="verdict">{ verdict_text(report) }</strong>
+                    <strong id="verdict">{ verdict }</strong>
                     if let Some(r) = &report.rating { <span class="rating">{ format!(" Rating: {r}.") }</span> }
                     <details class="proof">
                         <summary>{ "Evidence" }</summary>

@@ -161,6 +161,7 @@ pub fn ColourMode(props: &ColourModeProps) -> Html {
             </div>
             if let Some(r) = &result {
                 <p class="colour-play"><a id="colour-play" class="button" href={colour_view::play_href(r)}>{ "Play it" }</a></p>
+                <super::exports::ColourExports result={r.clone()} />
             }
         </div>
     }

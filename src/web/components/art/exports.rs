@@ -1,5 +1,6 @@
 //! What a result offers: Play this, its share link, its Tatham ID, and the `.non`, SVG and PNG
-//! files (through [`download`], a failure said in a notice).
+//! files (through [`download`], a failure said in a notice); for a colour result
+//! ([`ColourExports`]) its share link, webpbn XML, coloured `.non`, Olšák's `.g`, SVG and PNG.
 
 use std::rc::Rc;
 
@@ -86,6 +87,55 @@ pub fn Exports(props: &ExportsProps) -> Html {
             <label for="art-tatham">{ "Tatham Pattern ID (with givens)" }</label>
             <input id="art-tatham" readonly=true value={tatham::to_tatham(&p)} />
             <div class="downloads">{ for buttons }</div>
+        </div>
+    }
+}
+
+/// The colour result to export.
+#[derive(Properties, PartialEq)]
+pub struct ColourExportsProps {
+    /// The colour result on screen.
+    pub result: Rc<crate::art::colour_art::ColourArtResult>,
+}
+
+/// The colour mode's exports row (`#colour-exports`): the same offers as black and white, in the
+/// colour nonogram's own formats.
+#[component]
+pub fn ColourExports(props: &ColourExportsProps) -> Html {
+    use crate::kinds::colournono::{non, olsak, page, xml};
+    use crate::web::actions;
+    let ctx = use_context::<Ctx>().expect("inside the app");
+    let r = &props.result;
+    let p = match r.puzzle() {
+        Ok(p) => Rc::new(p),
+        Err(e) => {
+            return html! { <p id="colour-exports" class="art-exports">{ format!("No exports: {e}") }</p> }
+        }
+    };
+    let text = |label: &'static str,
+                file: &'static str,
+                mime: &'static str,
+                f: fn(&crate::kinds::colournono::ColourNonogram) -> String| {
+        let p = p.clone();
+        actions::text_export(&ctx, label, file, mime, move || Ok(f(&*p)))
+    };
+    let blank = {
+        let p = p.clone();
+        move || page::render_svg(&p, None)
+    };
+    let solved = p.goal().cloned().map(|g| {
+        let p = p.clone();
+        move || page::render_svg(&p, Some(&g))
+    });
+    html! {
+        <div id="colour-exports" class="art-exports">
+            <Share fragment={r.fragment.clone()} />
+            <div class="downloads">
+                { text("webpbn XML", "puzzle.xml", "application/xml", xml::to_xml) }
+                { text("Coloured .non", "puzzle.non", "text/plain", non::to_non) }
+                { text("Olšák .g", "puzzle.g", "text/plain", olsak::to_g) }
+                { actions::picture_buttons(&ctx, blank, solved) }
+            </div>
         </div>
     }
 }

@@ -1,0 +1,96 @@
+// Links in the address bar (issue 39): a link cut short opens nothing even where a puzzle of its
+// kind is saved, Tatham's own names and page links open their puzzles, and a link shared "with my
+// progress" carries the marks and says so.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { suite, open, boardRows } from './harness.mjs';
+
+const env = suite();
+const KEEN = '5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2s2';
+const LINKS = {
+  kenken: 'kenken/v1/' + KEEN,
+  starbattle: 'starbattle/v1/6x6s1/AAABBBABBBCCADDEECFFDDECFEEEECFCCCCC',
+};
+
+/** Opens `fragment` as a fresh load (as a link from another app would), keeping storage. */
+async function load(page, fragment) {
+  await page.goto(env.server.url + '#' + fragment);
+  await page.reload();
+  await page.waitForSelector('#nav');
+}
+
+test('a cut link opens nothing in a browser that holds a saved puzzle of its kind', async () => {
+  const page = await open(env.chrome.context, env.server.url, '');
+  await page.evaluate(() => localStorage.clear());
+  for (const [kind, link] of Object.entries(LINKS)) {
+    await load(page, link);
+    await page.waitForSelector('#board .cell');
+    // A mark, so the saved puzzle has progress to keep.
+    await page.click('#board .cell[data-r="0"][data-c="0"]');
+    await page.keyboard.press('1').catch(() => {});
+    await page.waitForFunction((k) => localStorage.getItem(`puzzle-studio/${k}/work`) !== null, kind);
+    const cut = link.slice(0, Math.floor(link.length * 0.6));
+    await load(page, cut);
+    await page.waitForSelector('#status[data-state="unreadable"]');
+    const said = await page.textContent('#status');
+    assert.match(said, /This link could not be read/, kind);
+    assert.match(said, /Nothing else was opened in its place/, kind);
+    await page.waitForTimeout(500);
+    assert.equal(await page.$$eval('#board .cell', (c) => c.length), 0, `${kind}: the saved puzzle is not shown`);
+    assert.equal(decodeURIComponent(new URL(page.url()).hash), '#' + cut, `${kind}: the address bar keeps the bad link`);
+    // The kind's own page brings the saved puzzle back.
+    await page.click(`#nav a[href="#${kind}"]`);
+    await page.waitForSelector('#board .cell');
+    await page.waitForFunction((l) => decodeURIComponent(location.hash) === '#' + l, link);
+  }
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test("Tatham's names and page links in the address bar open their puzzles", async () => {
+  const page = await open(env.chrome.context, env.server.url, '');
+  for (const fragment of ['keen:' + KEEN, 'https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/keen.html#5dem:' + KEEN]) {
+    await load(page, fragment);
+    await page.waitForSelector('#board .cell');
+    assert.equal(await page.$$eval('#board .cell', (c) => c.length), 25, fragment);
+    await page.waitForFunction((l) => decodeURIComponent(location.hash) === '#' + l, LINKS.kenken);
+    assert.equal(await page.$('#notice.error'), null, fragment);
+  }
+  await load(page, 'flood:6x6:032242034203340350204502505323231342,17');
+  await page.waitForSelector('#board .cell');
+  assert.match(decodeURIComponent(new URL(page.url()).hash), /^#floodit\/v1\/6x6/);
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test('share with my progress: the link carries the marks, and opening it says so', async () => {
+  const page = await open(env.chrome.context, env.server.url, '');
+  await page.evaluate(() => localStorage.clear());
+  await load(page, LINKS.starbattle);
+  await page.waitForSelector('#board .cell');
+  // No marks yet: only the puzzle can be shared.
+  assert.equal(await page.$eval('#share-progress', (b) => b.disabled), true);
+  await page.click('#board .cell[data-r="0"][data-c="0"]');
+  await page.click('#board .cell[data-r="2"][data-c="4"]');
+  const marked = await boardRows(page);
+  await page.waitForFunction(() => !document.querySelector('#share-progress').disabled);
+  const count = Number((await page.textContent('.share-what')).match(/With my progress \((\d+) marks?\)/)[1]);
+  assert.ok(count >= 2, `${count} marks`);
+  const plain = await page.inputValue('#share-link');
+  assert.ok(plain.endsWith('#' + LINKS.starbattle), plain);
+  await page.check('#share-progress');
+  await page.waitForFunction(() => document.querySelector('#share-link').dataset.progress === 'true');
+  const progress = await page.inputValue('#share-link');
+  assert.match(progress, /#starbattle\/m1\.[0-9a-zA-Z_-]+\/v1\/6x6s1\//);
+  // Another browser's first visit: the marks arrive with the puzzle, and the page says so.
+  await page.evaluate(() => localStorage.clear());
+  await load(page, progress.split('#')[1]);
+  await page.waitForSelector('#board .cell');
+  assert.deepEqual(await boardRows(page), marked);
+  assert.match(await page.textContent('#notice'), new RegExp(`This link carries the sharer's progress: ${count} marks on the board`));
+  // The plain link opens the puzzle without them, and says nothing of marks.
+  await page.evaluate(() => localStorage.clear());
+  await load(page, plain.split('#')[1]);
+  await page.waitForSelector('#board .cell');
+  assert.equal((await boardRows(page)).join('').replace(/\./g, ''), '');
+  assert.equal(await page.$('#notice'), null);
+  assert.deepEqual(page.studioErrors, []);
+});
