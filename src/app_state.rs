@@ -280,10 +280,12 @@ impl Workshop {
     /// After the marks changed from `before` by one step of the player (a mark, a drag, an
     /// applied hint): `before` goes on the undo stack, Redo and the last Check's rings go, the
     /// clock counts a move; the board shows the player's marks.
-    /// Shows a hint (a step counts as a hint used); the hint is about the player's marks, so the
-    /// board shows them rather than a step of the explanation.
+    /// Shows a hint (a step or a mistake pointed at counts as a hint used, the same mistake asked
+    /// for again does not); the hint is about the player's marks, so the board shows them rather
+    /// than a step of the explanation.
     fn show_hint(&mut self, hint: Hint) {
-        if matches!(hint, Hint::Step(_)) {
+        let again = matches!(&hint, Hint::Mistake { .. }) && self.hint.as_ref() == Some(&hint);
+        if matches!(hint, Hint::Step(_) | Hint::Mistake { .. }) && !again {
             self.play.hints += 1;
         }
         self.hint = Some(hint);

@@ -28,6 +28,7 @@ pub mod samples;
 pub mod sat;
 pub mod saved;
 pub mod step;
+pub mod thumbnail;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 pub mod xml;

@@ -132,6 +132,29 @@ pub struct Line {
     pub last_ms: Option<f64>,
     /// The fragment that opens it (with its marks, which come back with it).
     pub fragment: String,
+    /// What tells it from others of its kind and size, in words: the title it came with (a
+    /// webpbn XML's, say), or the name of the sample it is; `None` for neither.
+    pub title: Option<String>,
+    /// A small picture of the board as it was left ([`crate::thumbnail::svg`]; empty when the
+    /// puzzle does not read).
+    pub thumbnail: String,
+}
+
+/// The title a puzzle came with (its canonical JSON's `title`), else the name of the home page's
+/// sample it is (same share link), else `None`.
+pub fn title(kind: Kind, puzzle: &str, fragment: &str) -> Option<String> {
+    let own = serde_json::from_str::<serde_json::Value>(puzzle)
+        .ok()
+        .and_then(|v| v.get("title").and_then(|t| t.as_str()).map(str::trim).map(str::to_string));
+    own.filter(|t| !t.is_empty()).or_else(|| {
+        crate::samples::of(kind)
+            .find(|s| {
+                kinds::import(kind, s.text)
+                    .and_then(|t| kinds::share_fragment(kind, &t))
+                    .is_ok_and(|f| f == fragment)
+            })
+            .map(|s| format!("Sample: {}", s.name))
+    })
 }
 
 /// The list: every started puzzle, the most recently played first.
@@ -153,6 +176,8 @@ pub fn lines(entries: &[Entry]) -> Vec<Line> {
                 moves,
                 hints: e.play.hints,
                 last_ms: e.play.last_ms,
+                title: title(e.kind, &e.puzzle, &fragment),
+                thumbnail: crate::thumbnail::svg(e.kind, &e.puzzle, &e.marks).unwrap_or_default(),
                 fragment,
             })
         })

@@ -172,3 +172,36 @@ fn the_verdict_of_an_unchecked_answer_is_the_kinds_own_words() {
     );
     assert!(verdict_text(&report(Kind::Nonogram)).contains("whether there are others is not known"));
 }
+
+#[test]
+fn a_mistake_shown_counts_as_one_hint_and_clearing_it_is_one_undoable_move() {
+    let nono = Kind::Nonogram;
+    let mut s = State::new(Vec::new(), Default::default(), HEART);
+    s = step(&s, Action::Mark { kind: nono, cells: vec![(0, 1)] }, 1.0);
+    let mistake =
+        studio::hint::Hint::Mistake { cells: vec![0], sentence: "First fix a mistake".into() };
+    let ask = |s: &State, job: u32| {
+        let started = Action::Started {
+            job,
+            kind: Some(nono),
+            work: Work::Hint,
+            now_ms: 2.0,
+            budget_ms: None,
+        };
+        let s = step(s, started, 2.0);
+        step(&s, reply(job, Reply::Hint(Box::new(mistake.clone()))), 3.0)
+    };
+    s = ask(&s, 1);
+    assert_eq!(s.workshop(nono).play.hints, 1, "the mistake pointed at is a hint used");
+    s = ask(&s, 2);
+    assert_eq!(s.workshop(nono).play.hints, 1, "the same mistake asked for again is not another");
+    // What the panel's "Clear the wrong marks" sends: the ringed cells emptied, as one move.
+    let moves = s.workshop(nono).play.moves;
+    s = step(&s, Action::Mark { kind: nono, cells: vec![(0, 0)] }, 4.0);
+    let w = s.workshop(nono);
+    assert_eq!(w.marks.first().copied().unwrap_or(0), 0);
+    assert!(w.hint.is_none(), "the mistake is gone with its mark");
+    assert_eq!(w.play.moves, moves + 1);
+    s = step(&s, Action::Undo(nono), 5.0);
+    assert_eq!(s.workshop(nono).marks[0], 1, "Undo brings the wrong mark back");
+}

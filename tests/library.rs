@@ -221,3 +221,46 @@ fn an_imported_file_keeps_the_puzzle_played_last() {
     s = s.apply(Action::Imported(vec![newer]), 600.0).unwrap();
     assert_eq!(s.workshop(Kind::Nonogram).marks, vec![2, 2, 2]);
 }
+
+#[test]
+fn a_line_names_its_title_or_sample_and_pictures_its_board() {
+    // An imported webpbn XML keeps its title; the list shows it.
+    let xml = r#"<?xml version="1.0"?><puzzleset><puzzle type="grid" defaultcolor="white">
+        <title>Little cross</title>
+        <color name="white" char=".">ffffff</color><color name="black" char="X">000000</color>
+        <clues type="columns"><line><count>1</count></line><line><count>3</count></line><line><count>1</count></line></clues>
+        <clues type="rows"><line><count>1</count></line><line><count>3</count></line><line><count>1</count></line></clues>
+        </puzzle></puzzleset>"#;
+    let titled = entry(Kind::Nonogram, xml, vec![1], played(1, 1.0, 3.0, None, 0));
+    assert!(titled.puzzle.contains("Little cross"), "the canonical JSON keeps the title");
+    // Two KenKens of one size: told apart by their pictures (their cages differ).
+    let kenken = |seed| kinds::generate(Kind::KenKen, r#"{"size":4}"#, seed).unwrap();
+    let (ka, kb) = (kenken(1), kenken(2));
+    assert_ne!(
+        kinds::share_fragment(Kind::KenKen, &ka).unwrap(),
+        kinds::share_fragment(Kind::KenKen, &kb).unwrap()
+    );
+    let a = entry(Kind::KenKen, &ka, vec![1, 0, 0], played(1, 1.0, 2.0, None, 0));
+    let b = entry(Kind::KenKen, &kb, vec![1, 0, 0], played(1, 1.0, 1.0, None, 0));
+    let heart = entry(Kind::Nonogram, HEART, vec![1], played(1, 1.0, 0.5, None, 0));
+    let lines = library::lines(&[titled, a, b, heart]);
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0].title.as_deref(), Some("Little cross"));
+    assert_eq!((lines[1].shape.as_str(), lines[2].shape.as_str()), ("4x4", "4x4"));
+    assert_ne!(lines[1].thumbnail, lines[2].thumbnail, "two same-size KenKens look different");
+    // The player's digit is drawn.
+    assert!(lines[1].thumbnail.contains(">1</text>"), "{}", lines[1].thumbnail);
+    // A sample is named as one.
+    let sample = studio::samples::of(Kind::Nonogram).next().unwrap();
+    let s = entry(Kind::Nonogram, sample.text, vec![1], played(1, 1.0, 1.0, None, 0));
+    let line = &library::lines(&[s])[0];
+    assert_eq!(line.title, Some(format!("Sample: {}", sample.name)));
+    // Every kind's sample has a picture with one rectangle per cell and a frame.
+    for sample in studio::samples::all() {
+        let text = kinds::import(sample.kind, sample.text).unwrap();
+        let svg = studio::thumbnail::svg(sample.kind, &text, &[]).unwrap();
+        assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"), "{}", sample.name);
+        assert!(svg.matches("<rect").count() >= 2, "{}", sample.name);
+    }
+    assert_eq!(studio::thumbnail::svg(Kind::KenKen, "not a puzzle", &[]), None);
+}

@@ -101,11 +101,14 @@ test('My puzzles lists what was played with its time and moves, resumes it in on
   await page.click('#board .cell >> nth=2');
   await page.click('#nav a[href="#mine"]');
   const row = await page.waitForSelector('#mine-list tr[data-kind="nonogram"]');
-  const cells = await row.$$eval('td', (t) => t.map((x) => x.textContent));
-  assert.equal(cells[0], 'Nonogram');
-  assert.equal(cells[1], '5x5');
-  assert.equal(cells[2], 'In progress');
-  assert.equal(cells[4], '2');
+  const cell = (cls) => row.$eval(`td.${cls}`, (t) => t.textContent);
+  assert.equal(await row.$eval('.mine-kind', (t) => t.textContent), 'Nonogram');
+  assert.equal(await row.$eval('.mine-title', (t) => t.textContent), 'Sample: Heart 5x5', 'a sample is named');
+  assert.equal(await cell('mine-size'), '5x5');
+  assert.equal(await cell('mine-status'), 'In progress');
+  assert.equal(await cell('mine-moves'), '2');
+  // Its picture shows the board as left: two filled cells.
+  assert.equal(await row.$$eval('td.mine-thumb svg rect[fill="#1d2430"]', (r) => r.length), 2);
   // Export, then read the file back in a fresh browser.
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#mine-export')]);
   const file = await download.path();
@@ -142,6 +145,8 @@ test('a page chosen from the menu by keyboard takes the focus along; the theme s
   await page.waitForFunction(() => !document.activeElement?.closest('#nav-items'));
   assert.ok(await page.evaluate(() => !!document.activeElement?.closest('#board, #page')), 'focus is on the page');
   await page.setViewportSize({ width: 375, height: 740 });
+  // On a phone the switch unfolds with the menu.
+  await page.click('#nav-menu');
   const theme = await page.$eval('#theme', (b) => ({ icon: b.querySelector('.theme-icon').textContent, label: b.getAttribute('aria-label'), visible: b.innerText.trim() }));
   assert.match(theme.label, /^Theme: (as the device|dark|light)$/);
   assert.match(theme.visible, /^[◐☾☀]\s*(as the device|dark|light)$/);

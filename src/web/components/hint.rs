@@ -1,6 +1,6 @@
 //! The hint panel every kind page shows: Hint (the first press shows the step, highlighted on the
-//! board, and its sentence; a second press or Apply makes it, as one undoable move), the hints
-//! used, and "Explain the solution": every step from the empty grid, scrubbable on the board,
+//! board, and its sentence; a second press or Apply makes it, as one undoable move; a mistake
+//! offers "Clear the wrong marks", also one undoable move), the hints used, and "Explain the solution": every step from the empty grid, scrubbable on the board,
 //! with the hardest rule and where logic stops. Requests go through the generic
 //! [`Request::Hint`] and [`Request::Explain`], the same for every kind.
 //!
@@ -80,6 +80,91 @@ pub fn board_marks(w: &Workshop) -> Option<Vec<u8>> {
     Some(marks)
 }
 
+/// Brings the cells a hint names into view, clear of the hint panel (which sticks to the bottom
+/// of a phone's screen) and of the board's sticky clue strips: the board's own view scrolls
+/// first, then the page. All the named cells when they fit, else the first of them.
+fn bring_named_cells_into_view() {
+    use wasm_bindgen::JsCast;
+    let Some(window) = web_sys::window() else { return };
+    let Some(doc) = window.document() else { return };
+    // document.querySelectorAll, read as an array (web-sys's NodeList is not a feature here).
+    let Ok(select) = js_sys::Reflect::get(&doc, &"querySelectorAll".into())
+        .and_then(|f| f.dyn_into::<js_sys::Function>().map_err(Into::into))
+    else {
+        return;
+    };
+    let Ok(list) = select.call1(&doc, &"#board .hint-change, #board .hint-mistake".into()) else {
+        return;
+    };
+    let cells: Vec<web_sys::Element> =
+        js_sys::Array::from(&list).iter().filter_map(|e| e.dyn_into().ok()).collect();
+    let Some(first) = cells.first() else { return };
+    let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+    const PAD: f64 = 6.0;
+    // The part of the screen left for the board: above the panel while it is stuck over it.
+    let bottom = || {
+        doc.get_element_by_id("hint-panel")
+            .map(|p| p.get_bounding_client_rect().top())
+            .filter(|&t| t < height)
+            .unwrap_or(height)
+    };
+    // [left, top, right, bottom] of the named cells, or of the first alone when they do not fit.
+    let target = || -> [f64; 4] {
+        let rect = |e: &web_sys::Element| {
+            let r = e.get_bounding_client_rect();
+            [r.left(), r.top(), r.right(), r.bottom()]
+        };
+        let all = cells.iter().map(rect).fold([f64::MAX, f64::MAX, f64::MIN, f64::MIN], |a, r| {
+            [a[0].min(r[0]), a[1].min(r[1]), a[2].max(r[2]), a[3].max(r[3])]
+        });
+        let view = doc.query_selector(".zoom-view").ok().flatten();
+        let width = view.map_or(f64::MAX, |v| v.get_bounding_client_rect().width());
+        if all[2] - all[0] <= width - 2.0 * PAD && all[3] - all[1] <= bottom() - 2.0 * PAD {
+            all
+        } else {
+            rect(first)
+        }
+    };
+    // The board's scrolling view, less its sticky clue strips (the corner's size).
+    if let Some(view) = first.closest(".zoom-view").ok().flatten() {
+        let v = view.get_bounding_client_rect();
+        let corner = view.query_selector(".corner").ok().flatten();
+        let (cw, ch) = corner.map_or((0.0, 0.0), |c| {
+            (c.get_bounding_client_rect().width(), c.get_bounding_client_rect().height())
+        });
+        let t = target();
+        let dx = if t[0] < v.left() + cw + PAD {
+            t[0] - (v.left() + cw + PAD)
+        } else if t[2] > v.right() - PAD {
+            (t[2] - (v.right() - PAD)).min(t[0] - (v.left() + cw + PAD))
+        } else {
+            0.0
+        };
+        let dy = if t[1] < v.top() + ch + PAD {
+            t[1] - (v.top() + ch + PAD)
+        } else if t[3] > v.bottom() - PAD {
+            (t[3] - (v.bottom() - PAD)).min(t[1] - (v.top() + ch + PAD))
+        } else {
+            0.0
+        };
+        view.set_scroll_left(view.scroll_left() + dx.round() as i32);
+        view.set_scroll_top(view.scroll_top() + dy.round() as i32);
+    }
+    // Then the page: below the top of the screen, above the panel.
+    let t = target();
+    let low = bottom() - PAD;
+    let dy = if t[3] > low {
+        (t[3] - low).min(t[1] - PAD)
+    } else if t[1] < PAD {
+        t[1] - PAD
+    } else {
+        0.0
+    };
+    if dy != 0.0 {
+        window.scroll_by_with_x_and_y(0.0, dy);
+    }
+}
+
 /// Props: whose panel, and whether the player's marks already solve the puzzle.
 #[derive(Properties, PartialEq)]
 pub struct Props {
@@ -105,6 +190,13 @@ pub fn HintPanel(props: &Props) -> Html {
     // A hint shown from the marks alone while the worker still checks them against the answer
     // can be applied at once (a mistake found later replaces a step not yet applied).
     let checking = job.is_some_and(|b| b.early_hint && matches!(b.work, Work::Hint));
+    // A new hint: its cells into view once the board has drawn them.
+    use_effect_with(w.hint.clone(), |hint| {
+        let timeout = hint
+            .as_ref()
+            .map(|_| gloo_timers::callback::Timeout::new(30, bring_named_cells_into_view));
+        move || drop(timeout)
+    });
     let Some(puzzle) = w.puzzle.clone() else { return html! {} };
     let step_shown = matches!(w.hint, Some(Hint::Step(_)));
     let ask = {
@@ -119,6 +211,20 @@ pub fn HintPanel(props: &Props) -> Html {
     let dispatch = |a: Action| {
         let state = ctx.state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(a.clone()))
+    };
+    // A mistake is acted on by emptying its cells (every byte of each: a KenKen digit and its
+    // pencil marks), one undoable move like any other.
+    let clear_wrong = match &w.hint {
+        Some(Hint::Mistake { cells, .. }) => {
+            let stride = crate::with_kind!(kind, P => <P as crate::play::Playable>::MARK_STRIDE);
+            let marks: Vec<(usize, u8)> = cells
+                .iter()
+                .flat_map(|&c| (c * stride..(c + 1) * stride).map(|i| (i, 0)))
+                .filter(|&(i, _)| w.marks.get(i).is_some_and(|&m| m != 0))
+                .collect();
+            Some(dispatch(Action::Mark { kind, cells: marks }))
+        }
+        _ => None,
     };
     let on_hint = if step_shown { dispatch(Action::ApplyHint(kind)) } else { ask };
     let explain = {
@@ -197,6 +303,9 @@ pub fn HintPanel(props: &Props) -> Html {
                 <button id="hint" disabled={busy && !(checking && step_shown)} onclick={on_hint} title="The first press shows the next step and why; the second makes it">{ if step_shown { "Hint: apply" } else { "Hint" } }</button>
                 if step_shown {
                     <button id="hint-apply" disabled={busy && !checking} onclick={dispatch(Action::ApplyHint(kind))}>{ "Apply" }</button>
+                }
+                if let Some(wrong) = clear_wrong {
+                    <button id="hint-clear-wrong" onclick={wrong} title="Empties the cells the hint ringed, as one move that Undo takes back">{ "Clear the wrong marks" }</button>
                 }
                 if w.hint.is_some() {
                     <button id="hint-dismiss" onclick={dispatch(Action::DismissHint(kind))}>{ "Hide hint" }</button>

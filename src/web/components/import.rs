@@ -7,6 +7,7 @@ use yew::prelude::*;
 
 use crate::kinds::{self, Kind};
 use crate::web::ctx::Ctx;
+use crate::web::state::Action;
 
 /// Props: which kind, and what it accepts (for the hint).
 #[derive(Properties, PartialEq)]
@@ -21,8 +22,11 @@ pub struct Props {
 /// error, when it does not read, in words.
 pub fn open_text(ctx: &Ctx, kind: Kind, text: &str) -> Result<(), String> {
     let kind = kinds::sniff(text).unwrap_or(kind);
-    match kinds::import(kind, text).and_then(|p| kinds::share_fragment(kind, &p)) {
-        Ok(fragment) => {
+    match kinds::import(kind, text).and_then(|p| Ok((kinds::share_fragment(kind, &p)?, p))) {
+        // The puzzle first, as read (a webpbn title and a picture are not in the link), then its
+        // link: the router keeps the same puzzle in its fuller form.
+        Ok((fragment, puzzle)) => {
+            ctx.state.dispatch(Action::Open { kind, puzzle });
             ctx.go.emit(fragment);
             Ok(())
         }

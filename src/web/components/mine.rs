@@ -1,5 +1,5 @@
-//! My puzzles (`#mine`): every puzzle played in this browser with its time, moves and hints,
-//! resumable in one click; best times per kind and size; the whole list as one file to move to
+//! My puzzles (`#mine`): every puzzle played in this browser with a small picture of its board,
+//! its title (or the sample it is), time, moves and hints, resumable in one click; best times per kind and size; the whole list as one file to move to
 //! another device, and read back. The list and the figures are `crate::library`'s (tested
 //! natively); this page only draws them.
 
@@ -89,18 +89,22 @@ pub fn MyPuzzles() -> Html {
             } else {
                 <div class="table-wrap">
                 <table id="mine-list">
-                    <thead><tr><th>{ "Puzzle" }</th><th>{ "Size" }</th><th>{ "Status" }</th><th>{ "Time" }</th><th>{ "Moves" }</th><th>{ "Hints" }</th><th>{ "Last played" }</th><th></th></tr></thead>
+                    <thead><tr><th><span class="visually-hidden">{ "Picture" }</span></th><th>{ "Puzzle" }</th><th>{ "Size" }</th><th>{ "Status" }</th><th>{ "Time" }</th><th>{ "Moves" }</th><th>{ "Hints" }</th><th>{ "Last played" }</th><th></th></tr></thead>
                     <tbody>
                     { for lines.iter().map(|l| html! {
                         <tr data-kind={l.kind.id()} data-progress={if l.progress == Progress::Solved { "solved" } else { "playing" }}>
-                            <td>{ l.kind.title() }</td>
-                            <td>{ l.shape.clone() }</td>
-                            <td>{ if l.progress == Progress::Solved { "Solved" } else { "In progress" } }</td>
-                            <td class="num">{ clock_text(l.time_ms) }</td>
-                            <td class="num">{ l.moves }</td>
-                            <td class="num">{ l.hints }</td>
-                            <td>{ date_text(l.last_ms) }</td>
-                            <td><a class="button" href={format!("#{}", l.fragment)}>{ if l.progress == Progress::Solved { "Open" } else { "Resume" } }</a></td>
+                            <td class="mine-thumb">{ Html::from_html_unchecked(AttrValue::from(l.thumbnail.clone())) }</td>
+                            <td class="mine-what">
+                                <span class="mine-kind">{ l.kind.title() }</span>
+                                if let Some(t) = &l.title { <span class="mine-title">{ t.clone() }</span> }
+                            </td>
+                            <td class="mine-size">{ l.shape.clone() }</td>
+                            <td class="mine-status">{ if l.progress == Progress::Solved { "Solved" } else { "In progress" } }</td>
+                            <td class="num mine-time" data-label="Time">{ clock_text(l.time_ms) }</td>
+                            <td class="num mine-moves" data-label="Moves">{ l.moves }</td>
+                            <td class="num mine-hints" data-label="Hints">{ l.hints }</td>
+                            <td class="mine-date">{ date_text(l.last_ms) }</td>
+                            <td class="mine-open"><a class="button" href={format!("#{}", l.fragment)} aria-label={format!("{} {} {}", if l.progress == Progress::Solved { "Open" } else { "Resume" }, l.kind.title(), l.title.clone().unwrap_or_else(|| l.shape.clone()))}>{ if l.progress == Progress::Solved { "Open" } else { "Resume" } }</a></td>
                         </tr>
                     }) }
                     </tbody>

@@ -1,0 +1,207 @@
+// The third tour's phone and newcomer findings (issue 39), in headless Chromium: on a 375x740
+// phone the cells a hint names and the hint panel are both on screen and apart (15x15 and 25x25
+// nonograms); a mistake hint offers "Clear the wrong marks" as one undoable move and counts once;
+// My puzzles tells two KenKens of one size apart and keeps an imported XML's title; the colour
+// board has no stripes between its rows; "Solved!" and the bar's words are never broken.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { suite, open } from './harness.mjs';
+
+const env = suite();
+
+/** A staircase picture (row r has r + 1 cells from the left) as the studio's JSON: unique and
+ * solved by line logic; the cell right of the stair in row n - 2 is empty in its answer. */
+function stair(n) {
+  const rows = Array.from({ length: n }, (_, r) => [r + 1]);
+  const cols = Array.from({ length: n }, (_, c) => [n - c]);
+  return JSON.stringify({ kind: 'nonogram', rows, cols });
+}
+
+/** Where the named cells, the first of them and the panel are on screen. */
+const layout = (page) =>
+  page.evaluate(() => {
+    const box = (r) => ({ top: r.top, bottom: r.bottom, left: r.left, right: r.right });
+    const named = [...document.querySelectorAll('#board .hint-change, #board .hint-mistake')].map((c) => box(c.getBoundingClientRect()));
+    const panel = document.querySelector('#hint-panel').getBoundingClientRect();
+    const text = document.querySelector('#hint-text').getBoundingClientRect();
+    return { named, panel: box(panel), text: box(text), width: innerWidth, height: innerHeight };
+  });
+
+/** The first named cell and the hint's sentence are on screen, and the panel covers no named
+ * cell that is on screen. */
+function assertApart(l, what) {
+  assert.ok(l.named.length > 0, `${what}: the hint names cells`);
+  const inside = (b) => b.top >= -0.5 && b.left >= -0.5 && b.bottom <= l.height + 0.5 && b.right <= l.width + 0.5;
+  assert.ok(inside(l.named[0]), `${what}: the first named cell ${JSON.stringify(l.named[0])} is on screen`);
+  assert.ok(inside(l.text), `${what}: the hint's sentence ${JSON.stringify(l.text)} is on screen`);
+  for (const c of l.named.filter(inside)) {
+    assert.ok(c.bottom <= l.panel.top + 0.5 || c.top >= l.panel.bottom - 0.5, `${what}: the panel (top ${l.panel.top}) covers a named cell ${JSON.stringify(c)}`);
+  }
+}
+
+for (const n of [15, 25]) {
+  test(`on a 375x740 phone a ${n}x${n} nonogram's hint and its cells are both in view`, async () => {
+    const page = await open(env.chrome.context, env.server.url, 'nonogram');
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.fill('#import-text', stair(n));
+    await page.click('#import-open');
+    await page.waitForFunction((n) => document.querySelectorAll('#board .cell').length === n * n, n);
+    await page.click('#clear');
+    // A step from the empty grid.
+    await page.click('#hint');
+    await page.waitForSelector('#hint-text[data-kind="step"]', { timeout: 30000 });
+    await page.waitForTimeout(300);
+    assertApart(await layout(page), `${n}x${n} step`);
+    await page.click('#hint-dismiss');
+    // A wrong mark in the last rows, far right: the mistake hint names it.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const wrong = page.locator(`#board .cell[data-r="${n - 2}"][data-c="${n - 1}"]`);
+    await wrong.scrollIntoViewIfNeeded();
+    await wrong.click();
+    await page.waitForSelector(`#board .cell[data-r="${n - 2}"][data-c="${n - 1}"].filled`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.click('#hint');
+    await page.waitForSelector('#hint-text[data-kind="mistake"]', { timeout: 30000 });
+    await page.waitForTimeout(300);
+    const l = await layout(page);
+    assertApart(l, `${n}x${n} mistake`);
+    assert.match(await page.textContent('#hint-text'), new RegExp(`row ${n - 1}, column ${n}`));
+    assert.deepEqual(page.studioErrors, []);
+  });
+}
+
+test('a mistake hint offers "Clear the wrong marks": one undoable move, and one hint counted', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'nonogram');
+  await page.fill('#import-text', stair(5));
+  await page.click('#import-open');
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 25);
+  await page.click('#clear');
+  // Row 1 has one cell, at the left: a mark at its right end is wrong.
+  await page.click('#board .cell[data-r="0"][data-c="4"]');
+  await page.waitForSelector('#board .cell[data-r="0"][data-c="4"].filled');
+  await page.click('#hint');
+  await page.waitForSelector('#hint-text[data-kind="mistake"]', { timeout: 30000 });
+  assert.match(await page.textContent('#hints-used'), /Hints used: 1/);
+  assert.equal(await page.$('#hint-apply'), null, 'a mistake has no step to apply');
+  await page.click('#hint-clear-wrong');
+  await page.waitForSelector('#board .cell[data-r="0"][data-c="4"]:not(.filled)');
+  assert.equal(await page.$('#hint-text'), null, 'the mistake is gone with its mark');
+  assert.match(await page.textContent('#hints-used'), /Hints used: 1/, 'clearing is not another hint');
+  await page.click('#undo');
+  await page.waitForSelector('#board .cell[data-r="0"][data-c="4"].filled');
+  assert.deepEqual(page.studioErrors, []);
+});
+
+// A second 5x5 KenKen besides the home page's sample (`puzzle generate kenken --size 5 --seed 11`).
+const KENKEN_SAMPLE = 'kenken/v1/5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2s2';
+const KENKEN_OTHER = 'kenken/v1/5:a_a_3b_3aba__a_3b__baa_,d2a20m6a1a5m24a6m24a2a9';
+
+test('My puzzles tells two KenKens of one size apart by their pictures and names', async () => {
+  const page = await open(env.chrome.context, env.server.url, KENKEN_SAMPLE);
+  for (const fragment of [KENKEN_SAMPLE, KENKEN_OTHER]) {
+    await page.goto(env.server.url + '#' + fragment);
+    await page.waitForSelector('#board .cell');
+    await page.click('#board .cell >> nth=0');
+    await page.keyboard.press('1');
+    await page.waitForSelector('#board .cell[data-v="1"]');
+  }
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.click('#nav-menu');
+  await page.click('#nav a[href="#mine"]');
+  await page.waitForFunction(() => document.querySelectorAll('#mine-list tr[data-kind="kenken"]').length === 2);
+  const rows = await page.$$eval('#mine-list tr[data-kind="kenken"]', (trs) =>
+    trs.map((tr) => ({ picture: tr.querySelector('.mine-thumb svg')?.outerHTML ?? '', name: tr.querySelector('.mine-what').textContent, size: tr.querySelector('.mine-size').textContent })),
+  );
+  assert.equal(rows[0].size, rows[1].size, 'the same size');
+  assert.ok(rows[0].picture.includes('<path') && rows[1].picture.includes('<path'), 'each has a picture with its cages');
+  assert.notEqual(rows[0].picture, rows[1].picture, 'the pictures differ');
+  assert.ok(rows.some((r) => /Sample: 5x5/.test(r.name)), 'the sample is named');
+  // On a phone no word of the list is broken inside: every cell's words fit on their lines.
+  const broken = await page.$$eval('#mine-list td', (tds) =>
+    tds.filter((td) => td.textContent.trim() && td.scrollWidth > td.clientWidth + 1).map((td) => td.textContent));
+  assert.deepEqual(broken, [], 'cells wider than their place');
+  const statusLines = await page.$$eval('#mine-list td.mine-status', (tds) => tds.map((td) => td.getBoundingClientRect().height / parseFloat(getComputedStyle(td).fontSize)));
+  assert.ok(statusLines.every((l) => l < 1.8), `"In progress" on one line (${statusLines} font sizes high)`);
+  assert.deepEqual(page.studioErrors, []);
+});
+
+const XML = `<?xml version="1.0"?>
+<puzzleset><puzzle type="grid" defaultcolor="white">
+<title>Red heart on a green stem</title>
+<color name="white" char=".">ffffff</color><color name="red" char="r">e02020</color><color name="green" char="g">20a040</color>
+<clues type="columns"><line><count color="red">2</count></line><line><count color="red">2</count><count color="green">2</count></line><line><count color="red">2</count></line></clues>
+<clues type="rows"><line><count color="red">1</count><count color="red">1</count></line><line><count color="red">3</count></line><line><count color="red">1</count></line><line><count color="green">1</count></line><line><count color="green">1</count></line></clues>
+</puzzle></puzzleset>`;
+
+test('an imported webpbn XML keeps its title on the page and in My puzzles', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'colournono');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.fill('#import-text', XML);
+  await page.click('#import-open');
+  await page.waitForFunction(() => /Red heart on a green stem/.test(document.querySelector('h1').textContent));
+  await page.click('#board .cell >> nth=0');
+  await page.reload();
+  await page.waitForSelector('#board .cell');
+  assert.match(await page.textContent('h1'), /Red heart on a green stem/, 'after a reload too');
+  await page.click('#nav a[href="#mine"]');
+  const row = await page.waitForSelector('#mine-list tr[data-kind="colournono"]');
+  assert.equal(await row.$eval('.mine-title', (t) => t.textContent), 'Red heart on a green stem');
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test('the colour board is continuous: each row of cells is exactly one cell high, at every zoom', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'colournono');
+  await page.waitForSelector('#board .cell');
+  for (const zoom of ['.zoom-in', '.zoom-out', '.zoom-fit']) {
+    await page.click(zoom);
+    await page.waitForTimeout(100);
+    const gaps = await page.$$eval('#board .cell', (cells) => {
+      const out = [];
+      const byRow = new Map();
+      for (const c of cells) byRow.set(Number(c.dataset.r), c.getBoundingClientRect());
+      const rows = [...byRow.keys()].sort((a, b) => a - b);
+      for (let i = 1; i < rows.length; i++) {
+        const gap = byRow.get(rows[i]).top - byRow.get(rows[i - 1]).bottom;
+        if (Math.abs(gap) > 0.5) out.push([rows[i], gap]);
+      }
+      return out;
+    });
+    assert.deepEqual(gaps, [], `${zoom}: gaps between rows of cells`);
+  }
+  // Clue numbers are never broken inside: each chip is one line high.
+  const tall = await page.$$eval('#board .run', (runs) => runs.filter((r) => r.scrollHeight > r.clientHeight + 1 || r.getClientRects().length > 1).length);
+  assert.equal(tall, 0);
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test('on a phone "Solved!" stays one word, the page name in the bar is whole, the theme says its choice', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'nonogram');
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.fill('#import-text', stair(3));
+  await page.click('#import-open');
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 9);
+  await page.click('#clear');
+  for (const [r, c] of [[0, 0], [1, 0], [1, 1], [2, 0], [2, 1], [2, 2]]) await page.click(`#board .cell[data-r="${r}"][data-c="${c}"]`);
+  const solved = await page.waitForSelector('#solved-moment strong');
+  assert.equal(await solved.evaluate((s) => s.getClientRects().length), 1, '"Solved!" on one line');
+  for (const [fragment, name] of [['nonogram', 'Nonogram'], ['colournono', 'Colour nonogram'], ['starbattle', 'Star Battle']]) {
+    if (fragment !== 'nonogram') {
+      await page.goto(env.server.url + '#' + fragment);
+      await page.waitForSelector('#board .cell');
+    }
+    const here = await page.$eval('#nav .nav-here', (e) => ({ cut: e.scrollWidth > e.clientWidth + 1, text: e.textContent }));
+    assert.deepEqual(here, { cut: false, text: name });
+  }
+  await page.click('#nav-menu');
+  assert.match(await page.$eval('#theme', (b) => b.innerText.trim()), /^[◐☾☀] (as the device|dark|light)$/);
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test('at 1280 pixels the bar is one line', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'mine');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // One line: every entry's middle within a few pixels of the others' (a second line is 30 px lower).
+  const middles = await page.$$eval('#nav .nav-item, #nav .brand, #theme', (es) => es.map((e) => { const r = e.getBoundingClientRect(); return (r.top + r.bottom) / 2; }));
+  assert.ok(Math.max(...middles) - Math.min(...middles) < 8, `the bar's entries are not on one line: ${middles}`);
+  assert.deepEqual(page.studioErrors, []);
+});
