@@ -205,3 +205,21 @@ test('at 1280 pixels the bar is one line', async () => {
   assert.ok(Math.max(...middles) - Math.min(...middles) < 8, `the bar's entries are not on one line: ${middles}`);
   assert.deepEqual(page.studioErrors, []);
 });
+
+test('each row clue sits level with its cells, so no separator pokes out below the board', async () => {
+  for (const fragment of ['nonogram/v1/5x10:2.1/2.1.3/7/1.3/2.1/2/2.1/1.1/3/1.1/1.1/2/1.1/1.2/2', 'colournono']) {
+    const page = await open(env.chrome.context, env.server.url, fragment);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.waitForSelector('#board .cell');
+    await page.waitForTimeout(200);
+    const off = await page.$$eval('#board .clue.row', (rows) => rows.flatMap((r) => {
+      const cell = document.querySelector(`#board .cell[data-r="${r.dataset.r}"]`).getBoundingClientRect();
+      const clue = r.getBoundingClientRect();
+      return Math.abs(clue.top - cell.top) > 0.5 ? [[r.dataset.r, clue.top - cell.top]] : [];
+    }));
+    assert.deepEqual(off, [], `${fragment}: row clues off their cells`);
+    const below = await page.evaluate(() => document.querySelector('#board .clue.row:last-of-type') && Math.max(...[...document.querySelectorAll('#board .clue.row')].map((r) => r.getBoundingClientRect().bottom)) - document.querySelector('#board').getBoundingClientRect().bottom);
+    assert.ok(below <= 0.5, `${fragment}: the clue strip reaches ${below} px below the board`);
+    assert.deepEqual(page.studioErrors, []);
+  }
+});
