@@ -44,3 +44,5 @@ mod hints;
 mod app_state;
 // My puzzles: per-puzzle records, the list, best times, the export file; another tab's marks.
 mod library;
+// The solvers' shortcuts (rules asked again, costly rules after SAT) against the hints' walk.
+mod solve_paths;

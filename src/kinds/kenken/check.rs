@@ -1,4 +1,6 @@
-//! The independent verifier: recomputes every rule from the digits, sharing no code with the encoder.
+//! The independent verifier: recomputes every rule from the digits, sharing no code with the
+//! encoder; and the same rules on a partial grid (0 = empty), for the page's highlights, Check
+//! and the hints.
 
 use super::model::{Cage, KenKen, Op};
 use crate::grid::Grid;
@@ -67,4 +69,36 @@ pub fn holds(cage: &Cage, values: &[u64]) -> bool {
             }
         }
     }
+}
+
+/// Cells whose digit repeats in their row or column.
+pub fn repeated(n: usize, digits: &[u8]) -> Vec<bool> {
+    let mut bad = vec![false; n * n];
+    for i in 0..n * n {
+        let d = digits[i];
+        if d == 0 {
+            continue;
+        }
+        let (r, c) = (i / n, i % n);
+        bad[i] = (0..n)
+            .any(|j| (j != c && digits[r * n + j] == d) || (j != r && digits[j * n + c] == d));
+    }
+    bad
+}
+
+/// For each cage: filled completely and breaking its rule.
+pub fn broken_cages(p: &KenKen, digits: &[u8]) -> Vec<bool> {
+    p.cages()
+        .iter()
+        .map(|cage| {
+            let values: Vec<u64> = cage.cells.iter().map(|&c| digits[c] as u64).collect();
+            !values.contains(&0) && !holds(cage, &values)
+        })
+        .collect()
+}
+
+/// Whether the player's digits fill the grid and obey every rule.
+pub fn solved(p: &KenKen, digits: &[u8]) -> bool {
+    let n = p.size();
+    Grid::from_cells(n, n, digits.to_vec()).is_some_and(|g| verify(p, &g).is_ok())
 }

@@ -1,44 +1,21 @@
 //! Explained hints for KenKen: the player's marks read as the deduction ladder's state
 //! ([`super::logic`]), and its first deduction, cheapest rank first, as the hint.
 //!
-//! The marks are the page's ([`super::page::STRIDE`] bytes a cell: the digit, then the pencil
-//! mask). A cell's candidates are its pencil marks (all digits when it has none) less the digits
-//! placed in its row and column, as in a Sudoku app with automatic candidates; a step places
-//! digits or writes the narrowed candidates as pencil marks.
+//! The marks are laid out in [`super::marks`] ([`marks::STRIDE`] bytes a cell: the digit, then the
+//! pencil mask). A cell's candidates ([`candidates`]) are its pencil marks (all digits when it
+//! has none) less the digits placed in its row and column, as in a Sudoku app with automatic
+//! candidates; a step places digits or writes the narrowed candidates as pencil marks. Marks
+//! that already break the rules (a digit twice in a line, a cell with no candidate left) are
+//! found by the ladder's own check, the one its every deduction starts from.
 
+use super::check;
 use super::logic::{Change, KenKenLogic, LADDER};
+use super::marks;
 use super::model::KenKen;
-use super::page::{self, STRIDE};
-use super::tuples::{self, Domain};
 use crate::deduce::{Found, Logic};
 use crate::hint::Hint;
 
-/// The candidates of every cell: a placed digit alone, else the pencil marks (all digits when
-/// none) less the digits placed in the cell's row and column.
-pub fn candidates(p: &KenKen, marks: &[u8]) -> Vec<Domain> {
-    let n = p.size();
-    let digits = page::digits_of(marks, n);
-    let full = tuples::full(n);
-    let mut row = vec![0 as Domain; n];
-    let mut col = vec![0 as Domain; n];
-    for (i, &d) in digits.iter().enumerate() {
-        if d != 0 && d as usize <= n {
-            row[i / n] |= 1 << (d - 1);
-            col[i % n] |= 1 << (d - 1);
-        }
-    }
-    (0..n * n)
-        .map(|i| {
-            let d = digits[i];
-            if d != 0 {
-                return if d as usize <= n { 1 << (d - 1) } else { 0 };
-            }
-            let pencil = page::pencil(marks, i) & full;
-            let base = if pencil == 0 { full } else { pencil };
-            base & !row[i / n] & !col[i % n]
-        })
-        .collect()
-}
+pub use super::marks::candidates;
 
 /// The marks break a rule: the cells and the words.
 fn broken(cells: Vec<usize>, words: String) -> Hint {
@@ -53,37 +30,22 @@ fn marks_of(changes: &[Change]) -> Vec<(usize, u8)> {
     changes
         .iter()
         .flat_map(|&ch| match ch {
-            Change::Place(c, d) => page::set_digit(c, d),
-            Change::Narrow(c, m) => {
-                vec![(c * STRIDE + 1, (m & 0xff) as u8), (c * STRIDE + 2, (m >> 8) as u8)]
-            }
+            Change::Place(c, d) => marks::set_digit(c, d),
+            Change::Narrow(c, m) => marks::set_pencil(c, m).to_vec(),
         })
         .collect()
 }
 
 /// The ladder's state for the player's marks.
 pub fn logic_of<'a>(p: &'a KenKen, marks: &[u8]) -> KenKenLogic<'a> {
-    let digits = page::digits_of(marks, p.size());
+    let digits = marks::digits_of(marks, p.size());
     KenKenLogic::with(p, candidates(p, marks), digits.iter().map(|&d| d != 0).collect(), true)
 }
 
 /// The next step for `marks`: the ladder's first deduction; see the module documentation.
 pub fn next_step(p: &KenKen, marks: &[u8]) -> Hint {
     let n = p.size();
-    let digits = page::digits_of(marks, n);
-    // Marks that already break the rules.
-    let repeated = page::repeated(n, &digits);
-    if let Some(i) = repeated.iter().position(|&b| b) {
-        let bad: Vec<usize> = (0..n * n).filter(|&j| repeated[j]).collect();
-        return broken(
-            bad,
-            format!(
-                "the {} at {} repeats in its row or column",
-                digits[i],
-                crate::hint::cell_words(n, i)
-            ),
-        );
-    }
+    let digits = marks::digits_of(marks, n);
     let mut logic = logic_of(p, marks);
     match logic.find(super::logic::rank::MAX) {
         Found::Deduction(d) => {
@@ -95,12 +57,12 @@ pub fn next_step(p: &KenKen, marks: &[u8]) -> Hint {
             let total = n * n;
             let known = digits.iter().filter(|&&d| d != 0).count();
             if known == total {
-                if page::solved(p, &digits) {
+                if check::solved(p, &digits) {
                     Hint::Solved {
                         sentence: "Every cell has its digit and every cage adds up: solved.".into(),
                     }
                 } else {
-                    let bad: Vec<usize> = page::broken_cages(p, &digits)
+                    let bad: Vec<usize> = check::broken_cages(p, &digits)
                         .iter()
                         .enumerate()
                         .filter(|(_, &b)| b)
@@ -125,13 +87,13 @@ pub fn next_step(p: &KenKen, marks: &[u8]) -> Hint {
 /// The cells whose marks contradict the answer: a wrong digit, or pencil marks (on a cell with
 /// no digit) that leave out the answer's digit.
 pub fn hint_mistakes(answer: &str, marks: &[u8]) -> Vec<usize> {
-    let wrong_digits = page::mistakes(answer, marks);
+    let wrong_digits = marks::mistakes(answer, marks);
     let mut out: Vec<usize> = answer
         .chars()
         .enumerate()
         .filter(|&(i, a)| {
-            let m = page::pencil(marks, i);
-            page::digit(marks, i) == 0
+            let m = marks::pencil(marks, i);
+            marks::digit(marks, i) == 0
                 && m != 0
                 && super::formats::char_digit(a).is_some_and(|d| d >= 1 && m >> (d - 1) & 1 == 0)
         })

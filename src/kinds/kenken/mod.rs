@@ -10,7 +10,8 @@
 //! - [`formats`]: studio JSON and link, Tatham Keen IDs, links and save files, JSON lines;
 //! - [`generate`]: new puzzles with a proven unique answer at a level of the ladder;
 //! - [`hint`]: the player's marks as the ladder's state, and its first deduction as a hint;
-//! - [`page`]: pure functions for the page (marks, highlights, editor, SVG).
+//! - [`marks`]: the player's marks byte by byte, and the candidates they leave;
+//! - [`page`]: pure functions for the page (highlights, editor, SVG).
 
 pub mod check;
 #[cfg(target_arch = "wasm32")]
@@ -20,6 +21,7 @@ pub mod formats;
 pub mod generate;
 pub mod hint;
 pub mod logic;
+pub mod marks;
 pub mod model;
 pub mod page;
 pub mod solve;

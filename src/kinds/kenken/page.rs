@@ -1,112 +1,16 @@
 //! Pure functions for the KenKen page: the player's marks, highlights, Check, the editor, SVG.
 //!
-//! The page keeps the player's work in the shared `Workshop::marks: Vec<u8>`, [`STRIDE`] bytes
-//! per cell: the digit (0 = empty), then the pencil marks as a 16-bit mask (bit `d - 1` for
-//! digit `d`), low byte first. Storage writes such marks with [`crate::marks_text`].
+//! The player's marks are laid out in [`super::marks`], and a partial grid is checked by
+//! [`super::check`]; the functions the page calls on them are named here too.
 
-use super::check;
-use super::formats::{digit_char, to_json};
+use super::formats::to_json;
 use super::model::{self, pieces, Cage, KenKen, Op, Problem};
-use crate::grid::Grid;
 
-/// Bytes per cell in the marks vector.
-pub const STRIDE: usize = 3;
-
-/// The player's digit in `cell` (0 when empty).
-pub fn digit(marks: &[u8], cell: usize) -> u8 {
-    marks.get(cell * STRIDE).copied().unwrap_or(0)
-}
-
-/// The player's pencil marks in `cell`, as a mask (bit `d - 1` for digit `d`).
-pub fn pencil(marks: &[u8], cell: usize) -> u16 {
-    let lo = marks.get(cell * STRIDE + 1).copied().unwrap_or(0) as u16;
-    let hi = marks.get(cell * STRIDE + 2).copied().unwrap_or(0) as u16;
-    lo | hi << 8
-}
-
-/// The mark changes that write `d` into `cell` (0 clears the digit; pencil marks stay).
-pub fn set_digit(cell: usize, d: u8) -> Vec<(usize, u8)> {
-    vec![(cell * STRIDE, d)]
-}
-
-/// The mark changes that toggle pencil mark `d` in `cell`.
-pub fn toggle_pencil(marks: &[u8], cell: usize, d: u8) -> Vec<(usize, u8)> {
-    let m = pencil(marks, cell) ^ (1 << (d - 1));
-    vec![(cell * STRIDE + 1, (m & 0xff) as u8), (cell * STRIDE + 2, (m >> 8) as u8)]
-}
-
-/// The mark changes that empty `cell` entirely: the digit first, then the pencil marks.
-pub fn clear_cell(marks: &[u8], cell: usize) -> Vec<(usize, u8)> {
-    if digit(marks, cell) != 0 {
-        set_digit(cell, 0)
-    } else {
-        vec![(cell * STRIDE + 1, 0), (cell * STRIDE + 2, 0)]
-    }
-}
-
-/// The mark changes that write every empty cell's candidates (its pencil marks, all digits when
-/// it has none, less the digits placed in its row and column) as its pencil marks: the
-/// candidates the hints speak of, made visible. Cells whose marks already say so are left alone.
-pub fn fill_candidates(p: &KenKen, marks: &[u8]) -> Vec<(usize, u8)> {
-    let n = p.size();
-    let cands = super::hint::candidates(p, marks);
-    (0..n * n)
-        .filter(|&c| digit(marks, c) == 0 && pencil(marks, c) != cands[c])
-        .flat_map(|c| {
-            [(c * STRIDE + 1, (cands[c] & 0xff) as u8), (c * STRIDE + 2, (cands[c] >> 8) as u8)]
-        })
-        .collect()
-}
-
-/// The player's digits, one per cell (0 = empty).
-pub fn digits_of(marks: &[u8], n: usize) -> Vec<u8> {
-    (0..n * n).map(|i| digit(marks, i)).collect()
-}
-
-/// Cells whose digit repeats in their row or column.
-pub fn repeated(n: usize, digits: &[u8]) -> Vec<bool> {
-    let mut bad = vec![false; n * n];
-    for i in 0..n * n {
-        let d = digits[i];
-        if d == 0 {
-            continue;
-        }
-        let (r, c) = (i / n, i % n);
-        bad[i] = (0..n)
-            .any(|j| (j != c && digits[r * n + j] == d) || (j != r && digits[j * n + c] == d));
-    }
-    bad
-}
-
-/// For each cage: filled completely and breaking its rule.
-pub fn broken_cages(p: &KenKen, digits: &[u8]) -> Vec<bool> {
-    p.cages()
-        .iter()
-        .map(|cage| {
-            let values: Vec<u64> = cage.cells.iter().map(|&c| digits[c] as u64).collect();
-            !values.contains(&0) && !check::holds(cage, &values)
-        })
-        .collect()
-}
-
-/// Cells where the player's digit differs from the proven answer (its characters in reading order).
-pub fn mistakes(answer: &str, marks: &[u8]) -> Vec<usize> {
-    answer
-        .chars()
-        .enumerate()
-        .filter(|&(i, a)| {
-            let d = digit(marks, i);
-            d != 0 && digit_char(d) != a
-        })
-        .map(|(i, _)| i)
-        .collect()
-}
-
-/// Whether the player's digits fill the grid and obey every rule.
-pub fn solved(p: &KenKen, digits: &[u8]) -> bool {
-    let n = p.size();
-    Grid::from_cells(n, n, digits.to_vec()).is_some_and(|g| check::verify(p, &g).is_ok())
-}
+pub use super::check::{broken_cages, repeated, solved};
+pub use super::marks::{
+    clear_cell, digit, digits_of, fill_candidates, mistakes, pencil, set_digit, toggle_pencil,
+    STRIDE,
+};
 
 /// Which sides of `cell` are cage walls: (top, left, bottom, right).
 pub fn walls(p: &KenKen, cell: usize) -> (bool, bool, bool, bool) {

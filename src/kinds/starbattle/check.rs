@@ -1,4 +1,6 @@
-//! The independent verifier: counts stars and looks at neighbours, sharing no code with the encoder.
+//! The independent verifier: counts stars and looks at neighbours, sharing no code with the
+//! encoder. The page's marks of stars that break a rule ([`super::page::conflicts`]) use the
+//! same counts and neighbours.
 
 use super::StarBattle;
 use crate::grid::Grid;
@@ -16,30 +18,10 @@ pub fn verify(puzzle: &StarBattle, stars: &Grid<bool>) -> Result<(), String> {
         ));
     }
     let k = puzzle.stars();
-    let mut per_row = vec![0usize; n];
-    let mut per_col = vec![0usize; puzzle.cols()];
-    let mut per_region = vec![0usize; puzzle.n_regions()];
-    for r in 0..n {
-        for c in 0..puzzle.cols() {
-            if !stars[(r, c)] {
-                continue;
-            }
-            per_row[r] += 1;
-            per_col[c] += 1;
-            if let Some(g) = puzzle.regions()[(r, c)] {
-                per_region[g as usize] += 1;
-            }
-            for dr in -1i64..=1 {
-                for dc in -1i64..=1 {
-                    if (dr, dc) == (0, 0) {
-                        continue;
-                    }
-                    let (nr, nc) = (r as i64 + dr, c as i64 + dc);
-                    if nr >= 0 && nc >= 0 && stars.get(nr as usize, nc as usize) == Some(&true) {
-                        return Err(format!("the stars at ({r}, {c}) and ({nr}, {nc}) touch"));
-                    }
-                }
-            }
+    let Counts { rows: per_row, cols: per_col, regions: per_region } = counts(puzzle, stars);
+    for (r, c) in stars.positions().filter(|&at| stars[at]) {
+        if let Some((nr, nc)) = touching(stars, r, c) {
+            return Err(format!("the stars at ({r}, {c}) and ({nr}, {nc}) touch"));
         }
     }
     if let Some(r) = per_row.iter().position(|&m| m != k) {
@@ -56,4 +38,47 @@ pub fn verify(puzzle: &StarBattle, stars: &Grid<bool>) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// Stars in each row, column and region.
+pub struct Counts {
+    /// Per row.
+    pub rows: Vec<usize>,
+    /// Per column.
+    pub cols: Vec<usize>,
+    /// Per region.
+    pub regions: Vec<usize>,
+}
+
+/// The stars of each row, column and region of `stars` (a grid of the puzzle's shape).
+pub fn counts(puzzle: &StarBattle, stars: &Grid<bool>) -> Counts {
+    let mut out = Counts {
+        rows: vec![0; stars.rows()],
+        cols: vec![0; stars.cols()],
+        regions: vec![0; puzzle.n_regions()],
+    };
+    for (r, c) in stars.positions().filter(|&at| stars[at]) {
+        out.rows[r] += 1;
+        out.cols[c] += 1;
+        if let Some(g) = puzzle.regions().get(r, c).copied().flatten() {
+            out.regions[g as usize] += 1;
+        }
+    }
+    out
+}
+
+/// The first star (in reading order) touching the cell at (`r`, `c`), diagonals included.
+pub fn touching(stars: &Grid<bool>, r: usize, c: usize) -> Option<(usize, usize)> {
+    for dr in -1i64..=1 {
+        for dc in -1i64..=1 {
+            if (dr, dc) == (0, 0) {
+                continue;
+            }
+            let (nr, nc) = (r as i64 + dr, c as i64 + dc);
+            if nr >= 0 && nc >= 0 && stars.get(nr as usize, nc as usize) == Some(&true) {
+                return Some((nr as usize, nc as usize));
+            }
+        }
+    }
+    None
 }

@@ -81,22 +81,13 @@ pub fn conflicts(p: &StarBattle, stars: &Grid<bool>) -> Vec<bool> {
     if stars.rows() != rows || stars.cols() != cols {
         return bad;
     }
-    let mut in_row = vec![0; rows];
-    let mut in_col = vec![0; cols];
-    let mut in_region = vec![0; p.n_regions()];
+    let count = super::check::counts(p, stars);
     for (r, c) in stars.positions().filter(|&at| stars[at]) {
-        in_row[r] += 1;
-        in_col[c] += 1;
-        if let Some(g) = p.regions()[(r, c)] {
-            in_region[g as usize] += 1;
-        }
-    }
-    for (r, c) in stars.positions().filter(|&at| stars[at]) {
-        let region_over = p.regions()[(r, c)].is_some_and(|g| in_region[g as usize] > k);
-        let touching = (r.saturating_sub(1)..=(r + 1).min(rows - 1))
-            .flat_map(|rr| (c.saturating_sub(1)..=(c + 1).min(cols - 1)).map(move |cc| (rr, cc)))
-            .any(|at| at != (r, c) && stars[at]);
-        bad[r * cols + c] = touching || in_row[r] > k || in_col[c] > k || region_over;
+        let region_over = p.regions()[(r, c)].is_some_and(|g| count.regions[g as usize] > k);
+        bad[r * cols + c] = super::check::touching(stars, r, c).is_some()
+            || count.rows[r] > k
+            || count.cols[c] > k
+            || region_over;
     }
     bad
 }

@@ -4,7 +4,12 @@
 //!    functions, cheapest first, that the hints and "Explain the solution" call, one deduction
 //!    at a time (built without sentences). They only make sound deductions, so a grid they
 //!    complete (and the independent checker accepts) is the only answer; the rating is the
-//!    hardest rank used, named by [`super::logic::LADDER`].
+//!    hardest rank used, named by [`super::logic::LADDER`]. The direct rules (ranks 0 to 3) run
+//!    first; when they stop, SAT finds one answer and the walk goes on with the contradictions,
+//!    which skip the cells where that answer has a star (assuming a star an answer has never
+//!    breaks the rules: every deduction holds in every answer). The walk, its end and its rating are the whole ladder's; only fewer
+//!    cells are tried (`docs/benchmarks.md`, Star Battle). That solver, with every fixed cell
+//!    added as a unit, then goes on to step 2.
 //! 2. Otherwise SAT over [`super::encode::encode_grouped`] (rows, columns and regions counted
 //!    by groups of cells inside 2x2 boxes, the cells the logic emptied left out) plus the
 //!    implied [`band_blocks`] clauses, with every fixed cell as a unit: the first answer,
@@ -19,7 +24,7 @@
 
 use web_time::Instant;
 
-use super::logic::{Board, Cell, State, ALL, LADDER};
+use super::logic::{Board, Cell, State, ALL, CONTRADICTION, LADDER};
 use super::StarBattle;
 use crate::deduce::{self, End, Logic};
 use crate::grid::Grid;
@@ -64,9 +69,14 @@ pub fn rate_upto(p: &StarBattle, upto: u8) -> Rated {
     let board = Board::new(p);
     let mut state = State::new(&board, board.start(), false);
     let run = deduce::run(&mut state, upto, |_| true);
+    rated(state, &run.end, run.hardest)
+}
+
+/// What a run of the rules that ended in `end` made of a puzzle.
+fn rated(mut state: State, end: &End, hardest: Option<u8>) -> Rated {
     // A grid the rules complete is checked by the singles too: on a puzzle with no answer the
     // deductions (each true of every answer) may fill the grid with one that breaks a rule.
-    let broken = match run.end {
+    let broken = match end {
         End::Broken { .. } => true,
         End::Complete => matches!(state.find(0), deduce::Found::Broken { .. }),
         _ => false,
@@ -74,18 +84,62 @@ pub fn rate_upto(p: &StarBattle, upto: u8) -> Rated {
     if broken {
         Rated { cells: None, hardest: None }
     } else {
-        Rated { cells: Some(state.cells), hardest: run.hardest }
+        Rated { cells: Some(state.cells), hardest }
     }
+}
+
+/// The SAT phase's formula: the grouped encoding without the cells in `empty`, the band blocks.
+fn formula(p: &StarBattle, empty: &[bool]) -> (Cnf, Vec<Lit>) {
+    let mut cnf = Cnf::new();
+    let x = super::encode::encode_grouped(p, empty, &mut cnf);
+    band_blocks(p, &x, &mut cnf);
+    (cnf, x)
 }
 
 /// Solves `p` in `mode`; see the module documentation for the layers.
 pub fn solve(
     p: &StarBattle,
     mode: Mode,
-    monitor: Option<Monitor>,
+    mut monitor: Option<Monitor>,
 ) -> Result<Report<Grid<bool>>, SolveError> {
     let started = Instant::now();
-    let rated = rate(p);
+    let board = Board::new(p);
+    let mut state = State::new(&board, board.start(), false);
+    // The direct rules first (every rank below the contradictions): the same walk as the whole
+    // ladder's up to where these stop.
+    let direct = deduce::run(&mut state, CONTRADICTION - 1, |_| true);
+    let (mut end, mut hardest) = (direct.end, direct.hardest);
+    let mut proof = Vec::new();
+    let mut first: Option<(Solver, Vec<Lit>)> = None;
+    if end == End::Stuck {
+        // One answer by SAT, then the contradictions, which skip the cells where it has a star
+        // (no contradiction can follow from those): the same walk, with fewer cells tried.
+        let (cnf, x) = formula(p, &vec![false; p.rows() * p.cols()]);
+        let mut solver = Solver::build(&cnf, monitor.take());
+        solver.set_restart_scale(RESTART_UNIT);
+        let Some(m) = solver.solve()? else {
+            let mut stats = solver.stats();
+            stats.elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+            proof.push("The direct rules stopped; the solver proved the rules unsatisfiable (first solve UNSAT).".into());
+            let count = matches!(mode, Mode::Count(_)).then_some((0, true));
+            return Ok(Report {
+                verdict: Verdict::None,
+                solutions: Vec::new(),
+                stats,
+                proof,
+                rating: None,
+                count,
+            });
+        };
+        let stars: Vec<bool> = checked(p, &x, &m)?.cells().to_vec();
+        proof.push("The direct rules stopped; SAT found an answer, whose stars the contradiction rule then did not try.".into());
+        state = state.with_answer(stars).every_refutation();
+        let rest = deduce::run(&mut state, ALL, |_| true);
+        end = rest.end;
+        hardest = hardest.max(rest.hardest);
+        first = Some((solver, x));
+    }
+    let rated = rated(state, &end, hardest);
     let Some(cells) = rated.cells.clone() else {
         let mut r = crate::puzzle::solve(p, mode, monitor)?;
         r.proof.insert(
@@ -97,7 +151,6 @@ pub fn solve(
     };
     let total = cells.len();
     let fixed = cells.iter().filter(|&&c| c != Cell::Open).count();
-    let mut proof = Vec::new();
     if rated.solved() {
         let grid =
             Grid::from_cells(p.rows(), p.cols(), cells.iter().map(|&c| c == Cell::Star).collect())
@@ -120,20 +173,36 @@ pub fn solve(
             count,
         });
     }
-    let mut cnf = Cnf::new();
-    let empty: Vec<bool> = cells.iter().map(|&c| c == Cell::Empty).collect();
-    let x = super::encode::encode_grouped(p, &empty, &mut cnf);
-    band_blocks(p, &x, &mut cnf);
-    for (i, &c) in cells.iter().enumerate() {
-        match c {
-            Cell::Star => cnf.unit(x[i]),
-            Cell::Empty => cnf.unit(!x[i]),
-            Cell::Open => {}
+    // The SAT phase: the solver that found the first answer when there is one (every fixed
+    // cell added as a unit), else a formula without the cells the logic emptied.
+    let (mut solver, x) = match first {
+        Some((mut solver, x)) => {
+            for (i, &c) in cells.iter().enumerate() {
+                match c {
+                    Cell::Star => solver.add_clause(&[x[i]]),
+                    Cell::Empty => solver.add_clause(&[!x[i]]),
+                    Cell::Open => {}
+                }
+            }
+            proof.push(format!("Human logic fixed {fixed} of {total} cells; SAT over the rest, every fixed cell a unit."));
+            (solver, x)
         }
-    }
-    proof.push(format!("Human logic fixed {fixed} of {total} cells; SAT over the rest ({} variables, {} clauses, every fixed cell a unit).", cnf.n_vars(), cnf.n_clauses()));
-    let mut solver = Solver::build(&cnf, monitor);
-    solver.set_restart_scale(RESTART_UNIT);
+        None => {
+            let empty: Vec<bool> = cells.iter().map(|&c| c == Cell::Empty).collect();
+            let (mut cnf, x) = formula(p, &empty);
+            for (i, &c) in cells.iter().enumerate() {
+                match c {
+                    Cell::Star => cnf.unit(x[i]),
+                    Cell::Empty => cnf.unit(!x[i]),
+                    Cell::Open => {}
+                }
+            }
+            proof.push(format!("Human logic fixed {fixed} of {total} cells; SAT over the rest ({} variables, {} clauses, every fixed cell a unit).", cnf.n_vars(), cnf.n_clauses()));
+            let mut solver = Solver::build(&cnf, monitor);
+            solver.set_restart_scale(RESTART_UNIT);
+            (solver, x)
+        }
+    };
     let e = enumerate_verified(&mut solver, &x, mode, |m| checked(p, &x, m), &mut proof)?;
     let mut stats = solver.stats();
     stats.elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;

@@ -1,0 +1,280 @@
+//! 2x2 blocks: in a row, column, region or pair of lines (rank 1), and in a band less its regions (rank 2).
+
+use super::*;
+
+impl State<'_> {
+    /// Covers the open cells of `unit` by 2x2 windows, each anchored at an uncovered cell (as the
+    /// window's top-left corner, or its top-right when `right`), giving up past `need` windows.
+    pub(super) fn windows(
+        &self,
+        unit: &[usize],
+        need: usize,
+        right: bool,
+        out: &mut Vec<Window>,
+    ) -> usize {
+        out.clear();
+        for &i in unit {
+            if self.cells[i] != Cell::Open {
+                continue;
+            }
+            let (r, c) = self.b.at[i];
+            let (r, c) = (r as usize, c as usize);
+            // The cells come in reading order, so only the windows anchored on this row or the
+            // one above (the last ones made) can hold this cell.
+            if let Some(w) = out
+                .iter_mut()
+                .rev()
+                .take_while(|w| w.r + 1 >= r)
+                .find(|w| (r == w.r || r == w.r + 1) && (c == w.c || c == w.c + 1))
+            {
+                w.cells[w.len] = i;
+                w.len += 1;
+                continue;
+            }
+            if out.len() == need {
+                return need + 1;
+            }
+            // Anchored at its top-right corner, the window holds columns c - 1 and c.
+            let c0 = if right && c > 0 { c - 1 } else { c };
+            out.push(Window { r, c: c0, cells: [i, 0, 0, 0], len: 1 });
+        }
+        out.len()
+    }
+
+    pub(super) fn blocks(&self) -> R {
+        let b = self.b;
+        let mut ws: Vec<Window> = Vec::new();
+        let units = b.units.iter().enumerate().map(|(u, unit)| (unit, b.k, Some(u), None));
+        let pairs = b.pairs.iter().enumerate().map(|(q, unit)| (unit, 2 * b.k, None, Some(q)));
+        for (x, (unit, cap, u, q)) in units.chain(pairs).enumerate() {
+            let (stars, open) = (self.stars[x] as usize, self.open[x] as usize);
+            if stars >= cap || self.blocks_seen.borrow()[x] == self.open[x] + 1 {
+                continue;
+            }
+            // A window holds at most two open cells of a row or column, four of anything else:
+            // with more open cells than that, more windows than stars are needed.
+            let per = if u.is_some_and(|u| u < 2 * b.n) { 2 } else { 4 };
+            if open > per * (cap - stars) {
+                continue;
+            }
+            let name = || match (u, q) {
+                (Some(u), _) => b.unit_name(u),
+                (_, Some(q)) => b.pair_name(q),
+                _ => String::new(),
+            };
+            let rule = if q.is_some() { "2x2 blocks across two lines" } else { "2x2 blocks" };
+            match self.block_count(
+                unit,
+                cap - stars,
+                rule,
+                BLOCKS,
+                &name,
+                q.is_some(),
+                "",
+                u.is_some_and(|u| u < 2 * b.n),
+                &mut ws,
+            )? {
+                Some(d) => return Ok(Some(d)),
+                None => self.blocks_seen.borrow_mut()[x] = self.open[x] + 1,
+            }
+        }
+        Ok(None)
+    }
+
+    /// 2x2 blocks over `cells`, which need `need` more stars: fewer blocks than that breaks
+    /// the rules; exactly as many puts a star in a block with one open cell and empties a cell
+    /// next to every open cell of a block. `why` (words) says where the count comes from.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn block_count(
+        &self,
+        cells: &[usize],
+        need: usize,
+        rule: &'static str,
+        rank: u8,
+        name: &dyn Fn() -> String,
+        many: bool,
+        why: &str,
+        line: bool,
+        ws: &mut Vec<Window>,
+    ) -> R {
+        let b = self.b;
+        let n = b.n;
+        if cells.iter().filter(|&&i| self.cells[i] == Cell::Open).count() > 4 * need {
+            return Ok(None);
+        }
+        let mut found = false;
+        let mut fewest = usize::MAX;
+        // On a single row or column the greedy cover from the left is the smallest; elsewhere
+        // windows anchored at their top-right corner are tried too.
+        for right in [false, true] {
+            if right && line {
+                break;
+            }
+            let len = self.windows(cells, need, right, ws);
+            fewest = fewest.min(len);
+            if len == need {
+                found = true;
+                break;
+            }
+        }
+        if fewest < need {
+            let open = self.open_in(cells);
+            return Err(self.broken(open, || format!("the open cells of {} fit in {fewest} 2x2 blocks of at most one star each, fewer than the {} {} {}", name(), stars_word(need), if many { "they" } else { "it" }, if many { "need" } else { "needs" })));
+        }
+        if !found {
+            return Ok(None);
+        }
+        // Each window holds exactly one star among its open cells.
+        let mut changes: Vec<Change> = Vec::new();
+        let mut seen = HashSet::new();
+        for w in ws.iter() {
+            let open = w.open();
+            if open.len() == 1 {
+                if seen.insert(open[0]) {
+                    changes.push((open[0], Cell::Star));
+                }
+                continue;
+            }
+            // Cells next to every open cell of the window.
+            for &j in &b.nbrs[open[0]] {
+                if self.cells[j] == Cell::Open
+                    && !open.contains(&j)
+                    && open.iter().all(|&o| b.adjacent(o, j))
+                    && seen.insert(j)
+                {
+                    changes.push((j, Cell::Empty));
+                }
+            }
+        }
+        if changes.is_empty() {
+            return Ok(None);
+        }
+        changes.sort_unstable_by_key(|c| c.0);
+        let reasons = if self.words { self.open_in(cells) } else { vec![] };
+        let mut d = self.deduction(rule, rank, changes.clone(), reasons, || vec![name()], || {
+            let stars: Vec<usize> = changes.iter().filter(|c| c.1 == Cell::Star).map(|c| c.0).collect();
+            let empties: Vec<usize> = changes.iter().filter(|c| c.1 == Cell::Empty).map(|c| c.0).collect();
+            let mut s = format!(
+                "{why}{} {} {}, and {} open cells fit into just {} 2x2 {} (drawn). A 2x2 block holds at most one star, so each block holds exactly one.",
+                capitalise(&name()),
+                if many { "need" } else { "needs" },
+                more_stars(need),
+                if many { "their" } else { "its" },
+                need,
+                if need == 1 { "block" } else { "blocks" },
+            );
+            if !stars.is_empty() {
+                s += &format!(" A block with a single open cell has its star there: {}.", cells_words(n, &stars));
+            }
+            if !empties.is_empty() {
+                s += &format!(" A cell that touches every open cell of a block would touch that block's star, so it is empty: {}.", cells_words(n, &empties));
+            }
+            s
+        });
+        if self.words {
+            for w in ws.iter() {
+                let mut cells = Vec::new();
+                for rr in w.r..(w.r + 2).min(n) {
+                    for cc in w.c..(w.c + 2).min(n) {
+                        cells.push(rr * n + cc);
+                    }
+                }
+                d.figures.push(Figure { label: "2x2 block".into(), cells });
+            }
+        }
+        Ok(Some(d))
+    }
+
+    /// Confinement with 2x2 blocks: a band of up to [`BAND_MAX`] consecutive rows (or columns)
+    /// minus the regions lying wholly inside it needs a known number of stars (the band's
+    /// missing stars less the regions'); its open cells are then counted in 2x2 blocks.
+    pub(super) fn band_blocks(&self) -> R {
+        let b = self.b;
+        let n = b.n;
+        let need = self.needs();
+        let mut ws: Vec<Window> = Vec::new();
+        let mut rest: Vec<usize> = Vec::new();
+        for by_col in [false, true] {
+            let line = |i: usize| if by_col { i % n } else { i / n };
+            let line_unit = |l: usize| if by_col { n + l } else { l };
+            // Each region's span of lines over its cells that are not empty.
+            let mut lo = vec![usize::MAX; b.n_regions];
+            let mut hi = vec![0usize; b.n_regions];
+            for (i, g) in b.region.iter().enumerate() {
+                let Some(g) = *g else { continue };
+                if self.cells[i] == Cell::Empty {
+                    continue;
+                }
+                lo[g] = lo[g].min(line(i));
+                hi[g] = hi[g].max(line(i));
+            }
+            for m in 2..=BAND_MAX.min(n.saturating_sub(1)) {
+                for a in 0..=n - m {
+                    let e = a + m - 1;
+                    let mut regs = 0u64;
+                    let mut in_need = 0usize;
+                    let mut count = 0usize;
+                    for g in 0..b.n_regions {
+                        if lo[g] >= a && hi[g] <= e {
+                            regs |= 1u64 << g;
+                            in_need += need[2 * n + g];
+                            count += 1;
+                        }
+                    }
+                    if count == 0 {
+                        continue;
+                    }
+                    let band_need: usize = (a..=e).map(|l| need[line_unit(l)]).sum();
+                    if in_need >= band_need {
+                        continue; // confinement's case
+                    }
+                    rest.clear();
+                    if by_col {
+                        for r in 0..n {
+                            rest.extend(
+                                (r * n + a..=r * n + e)
+                                    .filter(|&i| b.region[i].is_some_and(|g| regs >> g & 1 == 0)),
+                            );
+                        }
+                    } else {
+                        rest.extend(
+                            (a * n..(e + 1) * n)
+                                .filter(|&i| b.region[i].is_some_and(|g| regs >> g & 1 == 0)),
+                        );
+                    }
+                    let lines = ((1u64 << m) - 1) << a;
+                    let inside = vec![(); count];
+                    let name = || format!("the other cells of {}", lines_name(by_col, lines));
+                    let why = if self.words {
+                        format!(
+                            "{} {} inside {}, and {} need {} than {} {}. ",
+                            capitalise(&regions_name(regs)),
+                            if inside.len() == 1 { "lies" } else { "lie" },
+                            lines_name(by_col, lines),
+                            lines_name(by_col, lines),
+                            more_stars(band_need - in_need),
+                            if inside.len() == 1 { "it" } else { "they" },
+                            if inside.len() == 1 { "does" } else { "do" },
+                        )
+                    } else {
+                        String::new()
+                    };
+                    if let Some(d) = self.block_count(
+                        &rest,
+                        band_need - in_need,
+                        "Confinement with 2x2 blocks",
+                        CONFINEMENT,
+                        &name,
+                        true,
+                        &why,
+                        false,
+                        &mut ws,
+                    )? {
+                        return Ok(Some(d));
+                    }
+                }
+            }
+        }
+        Ok(None)
+    }
+}

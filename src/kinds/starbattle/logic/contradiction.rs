@@ -1,0 +1,166 @@
+//! Rank 4, short contradictions: a star assumed and the direct rules followed until they break.
+
+use super::*;
+
+impl State<'_> {
+    /// The first open cell (in [`State::probe_order`]) where an assumed star breaks the rules
+    /// within [`CHAIN_MAX`] steps of the direct rules.
+    pub(super) fn contradiction(&self) -> Option<D> {
+        // The cheaper chains first (singles and 2x2 blocks) for every cell; then, from where
+        // each of those stopped, with region shapes too. A chain with shapes begins exactly as
+        // the cheaper one (the cheaper rules come first), so it goes on from there.
+        let mut trial = State::new(self.b, self.cells.clone(), false);
+        let mut stopped: Vec<(usize, Vec<Cell>, usize)> = Vec::new();
+        let mut refuted: Vec<usize> = Vec::new();
+        for i in self.probe_order() {
+            if self.answer.as_ref().is_some_and(|a| a[i]) {
+                continue;
+            }
+            trial.copy_from(self);
+            trial.write(&[(i, Cell::Star)]);
+            let (broken, steps) = trial.chain(PROBE_FIRST, CHAIN_MAX, &mut |_| {});
+            match broken {
+                Some(_) if !self.every => return Some(self.refute(i, PROBE_FIRST)),
+                Some(_) => refuted.push(i),
+                None if steps < CHAIN_MAX => stopped.push((i, trial.cells.clone(), steps)),
+                None => {}
+            }
+        }
+        if refuted.is_empty() {
+            for (i, cells, steps) in stopped {
+                trial.set_cells(&cells);
+                if trial.chain(SHAPES, CHAIN_MAX - steps, &mut |_| {}).0.is_some() {
+                    if !self.every {
+                        return Some(self.refute(i, SHAPES));
+                    }
+                    refuted.push(i);
+                }
+            }
+        }
+        if refuted.is_empty() {
+            return None;
+        }
+        let changes = refuted.iter().map(|&i| (i, Cell::Empty)).collect();
+        Some(Deduction::new(
+            "Contradiction",
+            CONTRADICTION,
+            changes,
+            refuted,
+            Vec::new(),
+            String::new(),
+        ))
+    }
+
+    /// The open cells in the order a contradiction tries them: first those whose star would take
+    /// the most room from a row, column or region with little room to spare (its open cells
+    /// beyond the stars it needs), then reading order.
+    pub(super) fn probe_order(&self) -> Vec<usize> {
+        let b = self.b;
+        let units = b.units.len();
+        let slack: Vec<usize> = (0..units)
+            .map(|u| {
+                (self.open[u] as usize).saturating_sub(b.k.saturating_sub(self.stars[u] as usize))
+            })
+            .collect();
+        let mut eaten: Vec<(u16, usize)> = Vec::with_capacity(24);
+        let mut keyed: Vec<(usize, usize)> = Vec::new();
+        for i in 0..self.cells.len() {
+            if self.cells[i] != Cell::Open {
+                continue;
+            }
+            eaten.clear();
+            for &j in &b.nbrs[i] {
+                if self.cells[j] != Cell::Open {
+                    continue;
+                }
+                for &u in &b.of_cell[j] {
+                    if (u as usize) < units && !b.of_cell[i].contains(&u) {
+                        match eaten.iter_mut().find(|e| e.0 == u) {
+                            Some(e) => e.1 += 1,
+                            None => eaten.push((u, 1)),
+                        }
+                    }
+                }
+            }
+            let score =
+                eaten.iter().map(|&(u, e)| e * 16 / (slack[u as usize] + 1)).max().unwrap_or(0);
+            keyed.push((usize::MAX - score, i));
+        }
+        keyed.sort_unstable();
+        keyed.into_iter().map(|(_, i)| i).collect()
+    }
+
+    /// The deduction that a star at `i` breaks the rules within [`CHAIN_MAX`] steps of the rules
+    /// up to `inner`, with the chain told and drawn.
+    pub(super) fn refute(&self, i: usize, inner: u8) -> D {
+        let n = self.b.n;
+        if !self.words {
+            return Deduction::new(
+                "Contradiction",
+                CONTRADICTION,
+                vec![(i, Cell::Empty)],
+                vec![i],
+                Vec::new(),
+                String::new(),
+            );
+        }
+        let mut told = State::new(self.b, self.cells.clone(), true);
+        told.write(&[(i, Cell::Star)]);
+        let mut chain: Vec<D> = Vec::new();
+        let broken = told
+            .chain(inner, CHAIN_MAX, &mut |d| chain.push(d.clone()))
+            .0
+            .expect("the same rules break the same way");
+        let mut s = format!("Suppose {} held a star.", cell_words(n, i));
+        for (t, d) in chain.iter().enumerate() {
+            s +=
+                &format!(" {} {}", if t == 0 { "Then" } else { "Next," }, lower_first(&d.sentence));
+        }
+        s += &format!(" But now {}. So {} has no star.", broken.sentence, cell_words(n, i));
+        let mut reasons: Vec<usize> = broken.cells.iter().copied().filter(|&j| j != i).collect();
+        reasons.sort_unstable();
+        reasons.dedup();
+        let mut d = Deduction::new(
+            "Contradiction",
+            CONTRADICTION,
+            vec![(i, Cell::Empty)],
+            vec![i],
+            reasons.clone(),
+            s,
+        )
+        .clues(vec![
+            format!("star at {}", cell_words(n, i)),
+            format!("{} of at most {CHAIN_MAX}", plural(chain.len(), "step", "steps")),
+        ]);
+        d = d.figure("the assumed star", vec![i]);
+        for (t, c) in chain.iter().enumerate() {
+            d = d.figure(format!("step {}: {}", t + 1, c.rule), c.cells.clone());
+        }
+        d.figure("where it breaks", reasons)
+    }
+
+    /// Runs the direct rules up to rank `inner` for at most `max` steps, handing each deduction
+    /// to `each`: the contradiction when they break the rules, and the steps taken.
+    pub(super) fn chain(
+        &mut self,
+        inner: u8,
+        max: usize,
+        each: &mut dyn FnMut(&D),
+    ) -> (Option<Broken>, usize) {
+        for step in 0..max {
+            match self.search(inner) {
+                Ok(Some(d)) => {
+                    each(&d);
+                    self.write(&d.changes);
+                }
+                Ok(None) => return (None, step),
+                Err(b) => return (Some(b), step),
+            }
+        }
+        // One more look: a contradiction the cells already hold counts, a further step does not.
+        match self.search(SINGLES) {
+            Err(b) => (Some(b), max),
+            _ => (None, max),
+        }
+    }
+}

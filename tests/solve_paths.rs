@@ -1,0 +1,55 @@
+//! The solvers' shortcuts against the walk the hints take: the same grid, the same rating.
+//!
+//! The solve paths run the cheaper rules first, then SAT for one answer, then the costly rules
+//! (KenKen's trial, Star Battle's contradictions) skipping what that answer shows cannot
+//! break; KenKen's walk also asks a rule again after it found something. Each must end where
+//! the plain walk ([`studio::deduce::run`], cheapest rank first, one deduction at a time)
+//! ends, with the same hardest rank, on puzzles that need every rung.
+
+use studio::deduce::{self, End};
+use studio::kinds::kenken::{self, logic, KenKen};
+use studio::kinds::starbattle::{self, StarBattle};
+use studio::puzzle::{Mode, Puzzle, Verdict};
+
+/// Every third of the 180 fresh Tatham Keen puzzles (9x9, 7x7, 8x8 at Hard, Extreme and
+/// Unreasonable): the rating and the verdict of the solve path are the plain walk's.
+#[test]
+fn kenken_solve_rates_as_the_plain_walk() {
+    let text = std::fs::read_to_string("bench/kenken/keen_fresh_180.txt").expect("the Keen set");
+    let mut seen = std::collections::HashSet::new();
+    for (i, line) in text.lines().enumerate().step_by(3) {
+        let p: KenKen = KenKen::import(line).unwrap_or_else(|e| panic!("line {i}: {e}")).puzzle;
+        let mut plain = logic::KenKenLogic::new(&p, false);
+        let run = deduce::run(&mut plain, logic::rank::MAX, |_| true);
+        let (outcome, hardest, complete) = logic::rate(&p, logic::rank::MAX);
+        assert_eq!(complete, run.end == End::Complete, "line {i}: complete");
+        assert_eq!(hardest, run.hardest, "line {i}: hardest rank");
+        assert_eq!(outcome.as_ref().ok(), Some(&plain.dom), "line {i}: the same candidates");
+        let r = p.solve(Mode::Unique, None).unwrap_or_else(|e| panic!("line {i}: {e}"));
+        assert_eq!(r.verdict, Verdict::Unique, "line {i}");
+        let rating = match run.end {
+            End::Complete => logic::LADDER[run.hardest.unwrap_or(0) as usize].rating,
+            _ => kenken::solve::BEYOND,
+        };
+        assert_eq!(r.rating.as_deref(), Some(rating), "line {i}: the solve report's rating");
+        seen.insert(rating);
+    }
+    assert!(seen.len() >= 3, "the set covers several ratings: {seen:?}");
+}
+
+/// The 17x17 and 21x21 puzzles of the hard Star Battle set (each needs contradictions or
+/// search): the solve report's rating is the plain walk's.
+#[test]
+fn starbattle_solve_rates_as_the_plain_walk() {
+    let text = std::fs::read_to_string("bench/starbattle/hard_17_21_25.txt").expect("the hard set");
+    let entries = StarBattle::read_collection(&text, "hard").expect("reads");
+    let mut seen = std::collections::HashSet::new();
+    for e in entries.iter().filter(|e| e.puzzle.rows() <= 21) {
+        let rated = starbattle::solve::rate(&e.puzzle);
+        let r = e.puzzle.solve(Mode::Unique, None).unwrap_or_else(|x| panic!("{}: {x}", e.id));
+        assert_eq!(r.verdict, Verdict::Unique, "{}", e.id);
+        assert_eq!(r.rating, Some(rated.difficulty()), "{}: the solve report's rating", e.id);
+        seen.insert(rated.difficulty());
+    }
+    assert!(seen.len() >= 2, "the set covers several ratings: {seen:?}");
+}
