@@ -15,7 +15,11 @@ use studio::puzzle::{Mode, Puzzle, Verdict};
 /// Unreasonable): the rating and the verdict of the solve path are the plain walk's.
 #[test]
 fn kenken_solve_rates_as_the_plain_walk() {
-    let text = std::fs::read_to_string("bench/kenken/keen_fresh_180.txt").expect("the Keen set");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/bench/kenken/keen_fresh_180.txt"
+    ))
+    .expect("the Keen set");
     let mut seen = std::collections::HashSet::new();
     for (i, line) in text.lines().enumerate().step_by(3) {
         let p: KenKen = KenKen::import(line).unwrap_or_else(|e| panic!("line {i}: {e}")).puzzle;
@@ -41,7 +45,11 @@ fn kenken_solve_rates_as_the_plain_walk() {
 /// search): the solve report's rating is the plain walk's.
 #[test]
 fn starbattle_solve_rates_as_the_plain_walk() {
-    let text = std::fs::read_to_string("bench/starbattle/hard_17_21_25.txt").expect("the hard set");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/bench/starbattle/hard_17_21_25.txt"
+    ))
+    .expect("the hard set");
     let entries = StarBattle::read_collection(&text, "hard").expect("reads");
     let mut seen = std::collections::HashSet::new();
     for e in entries.iter().filter(|e| e.puzzle.rows() <= 21) {

@@ -29,6 +29,14 @@ impl KenKenLogic<'_> {
     pub(super) fn cage_rule(&mut self, per_cell: bool) -> Rule {
         let n = self.n;
         let ways = self.all_ways()?;
+        let (rule, r) = if per_cell {
+            ("Cage arithmetic", rank::CAGE_CELLS)
+        } else {
+            ("Cage candidates", rank::CAGE_DIGITS)
+        };
+        // The solver's walk takes every cage's narrowing of this look at once (the cages'
+        // cells are apart, and a rule only removes candidates).
+        let mut quick: Vec<Change> = Vec::new();
         for (k, cage) in self.p.cages().iter().enumerate() {
             let Some(ts) = &ways[k] else { continue };
             if cage.op == Op::Given {
@@ -54,6 +62,10 @@ impl KenKenLogic<'_> {
             if changes.is_empty() {
                 continue;
             }
+            if self.quick {
+                quick.extend(changes);
+                continue;
+            }
             let s = self.say(|| {
                 let what = if per_cell { "" } else { " (whichever cell each digit goes in)" };
                 format!(
@@ -63,18 +75,16 @@ impl KenKenLogic<'_> {
                     self.change_words(&changes)
                 )
             });
-            let (rule, r) = if per_cell {
-                ("Cage arithmetic", rank::CAGE_CELLS)
-            } else {
-                ("Cage candidates", rank::CAGE_DIGITS)
-            };
             return Ok(Some(
                 self.deduction(rule, r, changes, cage.cells.clone(), s)
                     .clues(self.said(|| vec![cage_words(n, cage)]))
                     .figure(cage.clue(), cage.cells.clone()),
             ));
         }
-        Ok(None)
+        if quick.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(self.deduction(rule, r, quick, Vec::new(), String::new())))
     }
 
     /// Digits every way of filling a cage puts on one line leave the rest of that line.

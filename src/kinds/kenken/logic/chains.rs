@@ -81,6 +81,22 @@ impl KenKenLogic<'_> {
         ))
     }
 
+    /// Whether the easy and normal rules, followed to their end many deductions at a time (the
+    /// solver's quick walk), break the rules from this state. They only remove candidates and a
+    /// broken state stays broken as more are removed, so when this is false no walk of those
+    /// rules from here breaks them, however long: the trial's filter.
+    fn breaks_at_all(&self) -> bool {
+        let mut q = self.clone();
+        q.quick = true;
+        loop {
+            match q.find(rank::CAGE_CELLS) {
+                Found::Deduction(d) => q.apply(&d.changes),
+                Found::Broken { .. } => return true,
+                Found::Nothing => return false,
+            }
+        }
+    }
+
     /// A short trial: suppose a cell holds one of its few candidates and follow the easy and
     /// normal rules; if they break a rule within [`TRIAL_STEPS`] deductions, the cell does not
     /// hold it. The shortest such chain over the cells with fewest candidates is taken.
@@ -109,6 +125,11 @@ impl KenKenLogic<'_> {
                         quick: false,
                     };
                     t.apply(&[Change::Place(c, d)]);
+                    if self.quick && !t.breaks_at_all() {
+                        // Followed without a limit the rules do not break: followed one
+                        // deduction at a time for a few steps, they cannot either.
+                        continue;
+                    }
                     let limit = best.as_ref().map_or(TRIAL_STEPS, |b| b.2.len());
                     let mut chain: Vec<(usize, u8, &'static str)> = Vec::new();
                     let end = loop {

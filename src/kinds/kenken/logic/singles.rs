@@ -37,6 +37,24 @@ impl KenKenLogic<'_> {
                 }
             }
         }
+        if self.quick {
+            // The solver's walk: every naked single at once (placed one by one, they are the
+            // same cells and digits, or the marks break either way).
+            let changes: Vec<Change> = (0..n * n)
+                .filter(|&c| !self.placed[c] && self.dom[c].count_ones() == 1)
+                .map(|c| Change::Place(c, only(self.dom[c])))
+                .collect();
+            if changes.is_empty() {
+                return Ok(None);
+            }
+            return Ok(Some(self.deduction(
+                "Naked single",
+                rank::SINGLE,
+                changes,
+                Vec::new(),
+                String::new(),
+            )));
+        }
         for c in 0..n * n {
             if !self.placed[c] && self.dom[c].count_ones() == 1 {
                 let d = only(self.dom[c]);
@@ -68,6 +86,7 @@ impl KenKenLogic<'_> {
     /// A digit with one place left in a line.
     pub(super) fn hidden_single(&mut self) -> Rule {
         let n = self.n;
+        let mut quick: Vec<Change> = Vec::new();
         for l in 0..2 * n {
             let placed = self.placed_in(l);
             for d in 1..=n as u8 {
@@ -85,6 +104,13 @@ impl KenKenLogic<'_> {
                                 format!("{} has no place left for a {d}", line_words(n, l))
                             }),
                         ))
+                    }
+                    (Some(c), false) if self.quick => {
+                        // The solver's walk: every hidden single of this look at once, one
+                        // digit per cell (a cell claimed twice breaks the marks either way).
+                        if !quick.iter().any(|ch| matches!(ch, Change::Place(x, _) if *x == c)) {
+                            quick.push(Change::Place(c, d));
+                        }
                     }
                     (Some(c), false) => {
                         let s = self.say(|| {
@@ -105,6 +131,9 @@ impl KenKenLogic<'_> {
                 }
             }
         }
-        Ok(None)
+        if quick.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(self.deduction("Hidden single", rank::HIDDEN, quick, Vec::new(), String::new())))
     }
 }
