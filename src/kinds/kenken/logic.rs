@@ -21,6 +21,14 @@
 //! proven answers of the shared sets). Cages past [`PROPAGATE_LIMIT`] ways of filling are left
 //! out of the cage rules (the solver's SAT phase handles them).
 //!
+//! The solver walks them faster ([`walk`] on a [`KenKenLogic::quick`] state, with an answer
+//! from SAT once the rules below the trial stop, [`KenKenLogic::with_answer`]): the cheap rules
+//! report all they find in one look, a rule is asked again before the cheaper ones start over,
+//! chains and trials take the first they find, trials skip the answer's digit and those whose
+//! unlimited closure does not break. The rules only remove candidates and a broken state stays
+//! broken, so that walk ends at the grid and rating of the one-at-a-time walk the hints take
+//! (`tests/solve_paths.rs` holds them equal on a Keen set).
+//!
 //! This file holds the state, the words and the dispatch ([`Logic::find`], cheapest rank
 //! first); the rules are in one file per family: `singles`, `cages`, `lines` and `chains`.
 

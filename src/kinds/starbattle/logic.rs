@@ -38,6 +38,11 @@
 //! Cells outside every region are empty from the start: the n rows hold n·k stars and so do the
 //! n regions, so no star is left for them.
 //!
+//! The solver's walk ([`super::solve::solve`]) gives the state an answer found by SAT once
+//! the direct rules stop ([`State::with_answer`]: contradictions skip its stars) and takes
+//! every refutation of one contradiction search at once ([`State::every_refutation`]); the
+//! walk ends at the same grid with the same rating (`tests/solve_paths.rs`).
+//!
 //! This file holds the board, the state, the words and the dispatch ([`State::search`]); the
 //! rules are in one file per family: `singles`, `blocks`, `confinement`, `shapes` and
 //! `contradiction`.
