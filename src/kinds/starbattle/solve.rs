@@ -133,7 +133,7 @@ pub fn solve(
         };
         let stars: Vec<bool> = checked(p, &x, &m)?.cells().to_vec();
         proof.push("The direct rules stopped; SAT found an answer, whose stars the contradiction rule then did not try.".into());
-        state = state.with_answer(stars).every_refutation();
+        state = state.with_answer(stars);
         let rest = deduce::run(&mut state, ALL, |_| true);
         end = rest.end;
         hardest = hardest.max(rest.hardest);
