@@ -39,9 +39,10 @@
 //! n regions, so no star is left for them.
 //!
 //! The solver's walk ([`super::solve::solve`]) gives the state an answer found by SAT once
-//! the direct rules stop ([`State::with_answer`]: contradictions skip its stars) and takes
-//! every refutation of one contradiction search at once ([`State::every_refutation`]); the
-//! walk ends at the same grid with the same rating (`tests/solve_paths.rs`).
+//! the direct rules stop ([`State::with_answer`]: contradictions skip its stars); the walk
+//! ends at the same grid with the same rating (`tests/solve_paths.rs`).
+//! [`State::every_refutation`] is not used by the solver: on `sb25_beyond_1` it completed a
+//! grid the one-at-a-time walk does not (the step limit makes the rules not monotone).
 //!
 //! This file holds the board, the state, the words and the dispatch ([`State::search`]); the
 //! rules are in one file per family: `singles`, `blocks`, `confinement`, `shapes` and
