@@ -88,11 +88,8 @@ fn testset(size: usize, stars: usize, levels: &[Difficulty], count: u64) {
                 Ok(p) => {
                     let r = p.solve(Mode::Unique, None).expect("a report");
                     assert_eq!(r.verdict, Verdict::Unique);
-                    let answer: String = r.solutions[0]
-                        .cells()
-                        .iter()
-                        .map(|&s| if s { '1' } else { '0' })
-                        .collect();
+                    let answer: String =
+                        r.solutions[0].cells().iter().map(|&s| if s { '1' } else { '0' }).collect();
                     println!(
                         "{size},{size},{stars},\"{}\",\"{answer}\" # sb{size}_{}_{seed} rating={}",
                         formats::region_rows(&p).concat(),
@@ -120,7 +117,8 @@ fn main() {
             eprintln!("usage: starbattle_bench testset SIZE STARS LEVELS COUNT");
             return;
         };
-        let levels: Option<Vec<Difficulty>> = levels.split(',').map(Difficulty::from_word).collect();
+        let levels: Option<Vec<Difficulty>> =
+            levels.split(',').map(Difficulty::from_word).collect();
         let Some(levels) = levels else {
             eprintln!("unknown level in {}; use {}", args[3], Difficulty::WORDS);
             return;

@@ -46,3 +46,5 @@ mod app_state;
 mod library;
 // The solvers' shortcuts (rules asked again, costly rules after SAT) against the hints' walk.
 mod solve_paths;
+// The tree's shape: file lengths, data inside the repository, checkers apart from encoders, the web crates only in views.
+mod tidy;
