@@ -260,11 +260,12 @@ pub fn ranges(items: &[usize]) -> String {
         while j + 1 < items.len() && items[j + 1] == items[j] + 1 {
             j += 1;
         }
-        parts.push(match j - i {
-            0 => items[i].to_string(),
-            1 => format!("{}, {}", items[i], items[j]),
-            _ => format!("{} to {}", items[i], items[j]),
-        });
+        match j - i {
+            0 => parts.push(items[i].to_string()),
+            // Two neighbours are two items of the list: `1, 4 and 5`, never `1 and 4, 5`.
+            1 => parts.extend([items[i].to_string(), items[j].to_string()]),
+            _ => parts.push(format!("{} to {}", items[i], items[j])),
+        }
         i = j + 1;
     }
     and_list(&parts)

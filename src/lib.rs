@@ -18,6 +18,7 @@ pub mod kind;
 pub mod kinds;
 pub mod library;
 pub mod limits;
+pub mod lines;
 pub mod link;
 pub mod marks_text;
 pub mod play;

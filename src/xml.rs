@@ -41,6 +41,15 @@ impl Element {
         }
         self.children.iter().find_map(|c| c.find(name))
     }
+
+    /// Every descendant (or self) named `name`, in document order, not looking inside a match
+    /// (the `<puzzle>`s of a `<puzzleset>`).
+    pub fn find_all(&self, name: &str) -> Vec<&Element> {
+        if self.name == name {
+            return vec![self];
+        }
+        self.children.iter().flat_map(|c| c.find_all(name)).collect()
+    }
 }
 
 fn decode_entities(s: &str) -> String {

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use studio::grid::Grid;
-use studio::kinds::colournono::{check, formats, Colour, ColourNonogram, Run};
+use studio::kinds::colournono::{check, formats, logic, Colour, ColourNonogram, Run};
 use studio::play::Playable;
 use studio::puzzle::{Mode, Puzzle, Verdict};
 
@@ -163,10 +163,15 @@ fn validation_names_the_place() {
         "{}",
         e("3x2:fff.f00.0f0:a/ab/b/aaa/2b")
     );
+    // Colour totals that differ leave no answer, as other clues can: the puzzle reads, and the
+    // solver's verdict is `none` with the reason (one verdict for every puzzle without one).
+    let p = formats::from_link_text("3x2:fff.f00.0f0:a/ab/b/2a/b").unwrap();
+    let r = p.solve(Mode::Unique, None).unwrap();
+    assert_eq!(r.verdict, Verdict::None);
     assert!(
-        e("3x2:fff.f00.0f0:a/ab/b/2a/b").contains("totals"),
-        "{}",
-        e("3x2:fff.f00.0f0:a/ab/b/2a/b")
+        r.proof[0].contains("the rows have 1 cell of colour 2 (#00ff00), the columns 2"),
+        "{:?}",
+        r.proof
     );
     assert!(e("3x2:fff.f00.f00:a/ab/b/2a/2b").contains("same colour"));
     assert!(e("3x2:fff:0/0/0/0/0").contains("palette"));
@@ -297,7 +302,16 @@ fn hints_are_sound_and_walk_the_solver_logic() {
         let text = p.solution_rows(answer).concat();
         let x = hint::explain(p, Some(answer));
         let mut marks = Vec::new();
-        for s in &x.steps {
+        // The solver's logic phase runs to colour sets; the explanation may go on with
+        // contradictions, so the two are compared where it takes its first.
+        let sets_only: Vec<&hint::Step> =
+            x.steps.iter().take_while(|s| s.rank <= logic::SETS_RANK).collect();
+        let (by_sets, prefix) = (x.solved() && sets_only.len() == x.steps.len(), sets_only.len());
+        let mut at_sets = Vec::new();
+        for (k, s) in x.steps.iter().enumerate() {
+            if k == prefix {
+                at_sets = marks.clone();
+            }
             assert!(!s.marks.is_empty() && !s.sentence.is_empty(), "{at}: {s:?}");
             for &(m, _) in &s.marks {
                 assert!(s.cells.contains(&m), "{at}: a mark outside the step's cells");
@@ -309,13 +323,17 @@ fn hints_are_sound_and_walk_the_solver_logic() {
                 s.sentence
             );
         }
-        // The logic phase's cells equal the walked marks.
+        if prefix == x.steps.len() {
+            at_sets = marks.clone();
+        }
+        // The logic phase's cells equal the walked marks up to the first contradiction.
+        let mut marks = at_sets;
         let (cells, run, _) = solve::line_logic(p);
         marks.resize(cells.len(), 0);
         let walked = studio::kinds::colournono::hint::cells_of(p, &marks);
         assert_eq!(cells, walked, "{at}: the logic phase and the explanation disagree");
-        assert_eq!(x.solved(), run.end == studio::deduce::End::Complete, "{at}");
-        if x.solved() {
+        assert_eq!(by_sets, run.end == studio::deduce::End::Complete, "{at}");
+        if by_sets {
             by_logic += 1;
             assert_eq!(
                 r.rating.as_deref(),
@@ -323,9 +341,12 @@ fn hints_are_sound_and_walk_the_solver_logic() {
                 "{at}: the rating is the explanation's"
             );
             assert_eq!(marks, answer_marks(answer), "{at}");
-        } else {
+        } else if !x.solved() {
             assert!(matches!(x.end, Hint::Stuck { .. }), "{at}: {:?}", x.end);
-            assert_eq!(r.rating.as_deref(), Some("beyond line logic (needs search)"));
+            assert_eq!(
+                r.rating.as_deref(),
+                Some("beyond line logic with colour sets (needs search)")
+            );
         }
         // From random correct partial marks every step is still sound.
         let full = answer_marks(answer);
@@ -362,10 +383,9 @@ fn hints_are_sound_and_walk_the_solver_logic() {
             other => panic!("{at}: a wrong mark gave {other:?}"),
         }
     }
-    assert!(
-        unique >= 20 && by_logic >= 5 && by_logic < unique,
-        "{unique} unique, {by_logic} by line logic"
-    );
+    // Line logic with colour sets finishes most of these noisy pictures (decided cells alone
+    // finished fewer than all).
+    assert!(unique >= 20 && by_logic >= 5, "{unique} unique, {by_logic} by line logic");
 }
 
 /// The first hint on an untouched sample is the overlap rule told in words, naming the line and
@@ -380,7 +400,11 @@ fn a_first_hint_names_its_line_and_colours() {
                 "{}",
                 s.sentence
             );
-            assert!(s.sentence.contains("colour "), "{}", s.sentence);
+            // Colours by name (the palette has none, so the nearest common names), never by
+            // number.
+            let names = studio::kinds::colournono::words::colour_names(&p);
+            assert!(names[1..].iter().any(|n| s.sentence.contains(n.as_str())), "{}", s.sentence);
+            assert!(!s.sentence.contains("colour "), "{}", s.sentence);
             assert!(!s.marks.is_empty());
         }
         other => panic!("{other:?}"),
@@ -562,10 +586,16 @@ fn same_neighbours(g: &Grid<u8>) -> f64 {
 fn generator_levels_are_rated_as_asked_and_unique() {
     use studio::kinds::colournono::generate::line_logic_finishes;
     use studio::kinds::colournono::GenerateOptions;
-    for (size, colours, seed) in
-        [(8usize, 2usize, 1u64), (12, 3, 2), (15, 5, 3), (20, 6, 4), (25, 8, 5)]
-    {
-        for level in ["easy", "hard"] {
+    // `hard` (beyond line logic with colour sets) is rare in many colours: it is asked of the
+    // smaller palettes.
+    for (size, colours, seed, levels) in [
+        (8usize, 2usize, 8u64, &["easy", "hard"][..]),
+        (12, 3, 2, &["easy", "hard"][..]),
+        (15, 5, 3, &["easy"][..]),
+        (20, 6, 4, &["easy"][..]),
+        (25, 8, 5, &["easy"][..]),
+    ] {
+        for &level in levels {
             let options = GenerateOptions {
                 size: Some(size),
                 colours: Some(colours),
@@ -590,7 +620,7 @@ fn generator_levels_are_rated_as_asked_and_unique() {
                         line_logic_finishes(&p),
                         "easy {size}x{size} {colours}: line logic does not finish it"
                     );
-                    assert_eq!(rating, "line logic");
+                    assert!(rating.starts_with("line logic"), "{rating}");
                 }
                 _ => {
                     assert!(

@@ -48,3 +48,5 @@ mod library;
 mod solve_paths;
 // The tree's shape: file lengths, data inside the repository, checkers apart from encoders, the web crates only in views.
 mod tidy;
+// Colour nonogram: line logic with colour sets, its contradiction and words, and its input.
+mod colour_logic;

@@ -1,7 +1,8 @@
 //! Adjust a colour picture instead of adding givens: change as few cells as possible to another
 //! palette colour, the least visible changes first, until the colour nonogram has no givens and
-//! the coloured line logic ([`crate::kinds::colournono::logic`], the solver's logic phase and
-//! the hints' rules) finishes it alone from the empty grid; the colour counterpart of
+//! the coloured line logic with colour sets ([`crate::kinds::colournono::logic`] up to
+//! [`SETS_RANK`]: the solver's logic phase and the hints' rules, each cell keeping the colours its
+//! row and column still allow) finishes it alone from the empty grid; the colour counterpart of
 //! [`super::adjust`] (the black-and-white mode), at its line-logic level.
 //!
 //! A change is a (cell, colour) pair. [`adjust`] runs the rules ([`finish`]) on the picture's
@@ -24,7 +25,7 @@ use super::rng::SplitMix64;
 use crate::deduce::{self, End};
 use crate::grid::Grid;
 use crate::kinds::colournono::generate::clues_of;
-use crate::kinds::colournono::logic::{Lines, LADDER, LINE_RANK};
+use crate::kinds::colournono::logic::{Lines, LADDER, SETS_RANK};
 use crate::kinds::colournono::{Colour, ColourNonogram};
 
 /// What the coloured line logic made of one picture's clues (cells `None` blank).
@@ -54,11 +55,11 @@ pub fn finish(palette: &[Colour], picture: &[u8], w: usize) -> ColourFinish {
     };
     let mut lines = Lines::for_solver(&puzzle, &vec![None; picture.len()]);
     let mut rules: Vec<(String, usize)> = Vec::new();
-    let run = deduce::run(&mut lines, LINE_RANK, |d| {
+    let run = deduce::run(&mut lines, SETS_RANK, |d| {
         tally(&mut rules, d.rule);
         true
     });
-    ColourFinish { cells: lines.cells().to_vec(), run, rules }
+    ColourFinish { cells: lines.cells(), run, rules }
 }
 
 fn dist(a: [f32; 3], b: [f32; 3]) -> f32 {

@@ -27,11 +27,10 @@ use super::givens::{
 };
 use super::prepare::PrepareOptions;
 use crate::deduce;
-use crate::deduce::Logic;
 use crate::grid::Grid;
 use crate::kinds::colournono::encode::{all_colours, encode_with};
 use crate::kinds::colournono::generate::clues_of;
-use crate::kinds::colournono::logic::{Lines, LINE_RANK};
+use crate::kinds::colournono::logic::{Lines, SETS_RANK};
 use crate::kinds::colournono::{check, formats, Colour, ColourNonogram};
 use crate::puzzle::{Mode, Puzzle, Verdict};
 use crate::sat::{Cnf, Lit};
@@ -47,8 +46,9 @@ pub struct ColourTarget {
 
 impl ColourTarget {
     fn run(&self, lines: &mut Lines) {
-        // The picture satisfies the clues and the givens, so line logic never breaks.
-        let _ = deduce::run(lines, LINE_RANK, |_| true);
+        // The picture satisfies the clues and the givens, so line logic never breaks. Line logic
+        // with colour sets, as the solver, the hints and the generator's `easy` level run it.
+        let _ = deduce::run(lines, SETS_RANK, |_| true);
     }
 }
 
@@ -97,8 +97,8 @@ impl Target for ColourTarget {
     }
 
     fn logic_reveal(&self, lines: &mut Lines, i: usize) {
-        if lines.cells()[i].is_none() {
-            lines.apply(&[(i, self.picture[i])]);
+        if !lines.is_decided(i) {
+            lines.decide(i, self.picture[i]);
             self.run(lines);
         }
     }

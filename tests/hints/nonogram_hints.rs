@@ -241,7 +241,7 @@ fn nonogram_sentences_name_the_line() {
     let s = first_step(&p, &m);
     assert_eq!(s.rule, "Overlap", "{s:?}");
     assert!(
-        s.sentence.starts_with("Column 1, clue 2: wherever the 2 sits, cells 1, 2 are filled"),
+        s.sentence.starts_with("Column 1, clue 2: wherever the 2 sits, cells 1 and 2 are filled"),
         "{}",
         s.sentence
     );
@@ -263,7 +263,7 @@ fn nonogram_sentences_name_the_line() {
     assert_eq!(s.rank, nonogram::logic::SIMPLE_RANK);
     assert_eq!(
         s.sentence,
-        "Row 1, clue 2: the known cells limit where each run can start, between its leftmost and rightmost placements (drawn); one run covers cells 1, 2 wherever it starts (simple boxes)."
+        "Row 1, clue 2: the known cells limit where each run can start; the 2 can only start at cell 1, so it covers cells 1 and 2 wherever it starts (simple boxes)."
     );
     assert_eq!(s.reasons, vec![2]);
 }

@@ -84,6 +84,8 @@ enum Command {
         json: bool,
     },
     /// Solve every puzzle of a benchmark file or folder, check each answer, and summarise.
+    /// In a folder, a file that does not read is named and skipped, the rest reported; the exit
+    /// code is 1 when an answer is wrong, else 2 when a file was skipped, else 0.
     Bench {
         /// The kind's id.
         #[arg(value_parser = kind_ids())]
@@ -248,6 +250,8 @@ fn read_input(input: &str) -> Result<String, String> {
     let path = Path::new(input);
     if path.is_file() {
         std::fs::read_to_string(path).map_err(|e| format!("{input}: {e}"))
+    } else if path.is_dir() {
+        Err(format!("{input} is a folder; this command takes one file (a puzzle or a collection) or the puzzle's text; `puzzle bench KIND FOLDER` reads every file of a folder"))
     } else {
         Ok(input.to_string())
     }

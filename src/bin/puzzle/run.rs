@@ -91,9 +91,19 @@ pub(super) fn run(cli: Cli) -> Result<ExitCode, String> {
             let mode = engine.is_some().then_some(Mode::Optimum);
             let solve_options = options_json(Vec::new(), None, None, None, engine)?;
             let mut records = Vec::new();
+            // In a folder, a file that does not read is named and skipped; a file given alone
+            // that does not read is the command's error.
+            let folder = path.is_dir();
+            let mut skipped: Vec<(String, String)> = Vec::new();
             for file in files_under(&path)? {
-                let text = std::fs::read_to_string(&file)
-                    .map_err(|e| format!("{}: {e}", file.display()))?;
+                let text = match std::fs::read_to_string(&file) {
+                    Ok(t) => t,
+                    Err(e) if folder => {
+                        skipped.push((file.display().to_string(), e.to_string()));
+                        continue;
+                    }
+                    Err(e) => return Err(format!("{}: {e}", file.display())),
+                };
                 let answers = answers_beside(&file);
                 let name =
                     file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
@@ -110,27 +120,43 @@ pub(super) fn run(cli: Cli) -> Result<ExitCode, String> {
                         );
                     }
                 };
-                records.extend(
-                    bench::run_text_as(
-                        kind,
-                        &text,
-                        &name,
-                        answers.as_deref(),
-                        options,
-                        mode,
-                        &solve_options,
-                        &mut print,
-                    )
-                    .map_err(|e| e.to_string())?,
+                let read = bench::run_text_as(
+                    kind,
+                    &text,
+                    &name,
+                    answers.as_deref(),
+                    options,
+                    mode,
+                    &solve_options,
+                    &mut print,
                 );
+                match read {
+                    Ok(r) => records.extend(r),
+                    Err(e) if folder => skipped.push((file.display().to_string(), e.to_string())),
+                    Err(e) => return Err(e.to_string()),
+                }
+            }
+            for (file, why) in &skipped {
+                if json {
+                    println!("{}", serde_json::json!({ "file": file, "skipped": why }));
+                } else {
+                    println!("{file}: unreadable, skipped: {why}");
+                }
             }
             let summary = Summary::of(&records);
             if json {
                 println!("{}", serde_json::to_string(&summary).map_err(|e| e.to_string())?);
             } else {
                 println!("{}", summary.line());
+                if !skipped.is_empty() {
+                    println!("skipped {} unreadable file(s), named above", skipped.len());
+                }
             }
-            Ok(if summary.wrong == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+            Ok(match (summary.wrong, skipped.len()) {
+                (0, 0) => ExitCode::SUCCESS,
+                (0, _) => ExitCode::from(2),
+                _ => ExitCode::from(1),
+            })
         }
         Command::Generate {
             kind,

@@ -2,10 +2,29 @@
 //! them with the clues.
 //!
 //! It shares no code with the encoder or the line solver: a run is a maximal stretch of cells of
-//! one colour other than the background, recounted here from the cells alone.
+//! one colour other than the background, recounted here from the cells alone. It reads the
+//! puzzle through [`Clues`] (the model implements it), so it names no model type and the model
+//! can check a goal with it.
 
-use super::model::ColourNonogram;
 use crate::grid::Grid;
+
+/// What the verifier reads of a puzzle.
+pub trait Clues {
+    /// Columns.
+    fn width(&self) -> usize;
+    /// Rows.
+    fn height(&self) -> usize;
+    /// Palette entries, the background included.
+    fn palette_len(&self) -> usize;
+    /// Row `r`'s clue as (length, colour) runs.
+    fn row_runs(&self, r: usize) -> Vec<(u32, u8)>;
+    /// Column `c`'s clue as (length, colour) runs.
+    fn col_runs(&self, c: usize) -> Vec<(u32, u8)>;
+    /// The given colour of a cell, if any.
+    fn given(&self, r: usize, c: usize) -> Option<u8>;
+    /// A palette entry in words.
+    fn colour_name(&self, index: usize) -> String;
+}
 
 /// The runs of a line of palette indices (0 the background) as (length, colour), in order.
 pub fn runs(cells: impl IntoIterator<Item = u8>) -> Vec<(u32, u8)> {
@@ -23,7 +42,7 @@ pub fn runs(cells: impl IntoIterator<Item = u8>) -> Vec<(u32, u8)> {
     out
 }
 
-fn show(p: &ColourNonogram, runs: &[(u32, u8)]) -> String {
+fn show<P: Clues + ?Sized>(p: &P, runs: &[(u32, u8)]) -> String {
     if runs.is_empty() {
         return "none".into();
     }
@@ -36,7 +55,7 @@ fn show(p: &ColourNonogram, runs: &[(u32, u8)]) -> String {
 /// `Ok` when `grid` (palette indices, 0 the background) satisfies every clue of `puzzle` and
 /// has every given cell's colour; otherwise the first broken line, given cell or cell outside
 /// the palette.
-pub fn verify(puzzle: &ColourNonogram, grid: &Grid<u8>) -> Result<(), String> {
+pub fn verify<P: Clues + ?Sized>(puzzle: &P, grid: &Grid<u8>) -> Result<(), String> {
     let (w, h) = (puzzle.width(), puzzle.height());
     if grid.rows() != h || grid.cols() != w {
         return Err(format!(
@@ -45,7 +64,7 @@ pub fn verify(puzzle: &ColourNonogram, grid: &Grid<u8>) -> Result<(), String> {
             grid.cols()
         ));
     }
-    let colours = puzzle.palette().len();
+    let colours = puzzle.palette_len();
     for r in 0..h {
         for c in 0..w {
             if usize::from(grid[(r, c)]) >= colours {
@@ -59,9 +78,9 @@ pub fn verify(puzzle: &ColourNonogram, grid: &Grid<u8>) -> Result<(), String> {
             }
         }
     }
-    if let Some(givens) = puzzle.givens() {
-        for (r, c) in givens.positions() {
-            if let Some(v) = givens[(r, c)] {
+    for r in 0..h {
+        for c in 0..w {
+            if let Some(v) = puzzle.given(r, c) {
                 if grid[(r, c)] != v {
                     return Err(format!(
                         "row {}, column {} is given as {}, the answer has {}",
@@ -74,12 +93,9 @@ pub fn verify(puzzle: &ColourNonogram, grid: &Grid<u8>) -> Result<(), String> {
             }
         }
     }
-    let want = |clue: &[super::model::Run]| -> Vec<(u32, u8)> {
-        clue.iter().map(|r| (r.len, r.colour)).collect()
-    };
     for r in 0..h {
         let got = runs(grid.row(r).iter().copied());
-        let clue = want(&puzzle.rows()[r]);
+        let clue = puzzle.row_runs(r);
         if got != clue {
             return Err(format!(
                 "row {} has runs {}, the clue says {}",
@@ -91,7 +107,7 @@ pub fn verify(puzzle: &ColourNonogram, grid: &Grid<u8>) -> Result<(), String> {
     }
     for c in 0..w {
         let got = runs((0..h).map(|r| grid[(r, c)]));
-        let clue = want(&puzzle.cols()[c]);
+        let clue = puzzle.col_runs(c);
         if got != clue {
             return Err(format!(
                 "column {} has runs {}, the clue says {}",

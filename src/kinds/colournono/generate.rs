@@ -4,10 +4,12 @@
 //!
 //! - A second answer: one cell where the two answers differ is repainted, in a neighbour's
 //!   colour when one differs from both answers there (so the picture keeps its shapes).
-//! - [`Level::Easy`] (line logic finishes it): while line logic stalls, one cell it left blank,
-//!   on a shape's edge when one is, takes a neighbour's colour. A grid line logic completes is
-//!   unique by its sound deductions; the solver's verdict is still taken.
-//! - [`Level::Hard`] (line logic alone stalls, search needed): a unique picture that line logic
+//! - [`Level::Easy`] (line logic with colour sets finishes it: each line alone, again and again,
+//!   each cell remembering the colours its row and its column still allow; no trial and no
+//!   search): while that logic stalls, one cell it left open, on a shape's edge when one is,
+//!   takes a neighbour's colour. A grid it completes is unique by its sound deductions; the
+//!   solver's verdict is still taken.
+//! - [`Level::Hard`] (that logic stalls, a trial or search needed): a unique picture that it
 //!   finishes gets one more cell of detail (half the time a cell on a shape's edge takes a
 //!   neighbour's colour, else any cell changes) until line logic stalls, with no SAT call while
 //!   it still finishes; then repaired again, a bounded number of details per picture.
@@ -45,9 +47,10 @@ const PICTURES: usize = 30;
 /// How hard a generated puzzle is, by what solves it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Level {
-    /// Line logic alone finishes it (each row and column by itself, again and again).
+    /// Line logic with colour sets finishes it (each row and column by itself, again and
+    /// again, each cell keeping the colours its row and column still allow).
     Easy,
-    /// Line logic stalls; finishing it needs more (search, or reasoning across lines).
+    /// That logic stalls; finishing it needs more (a one-cell trial, or search).
     Hard,
     /// Whichever unique puzzle comes first (fastest).
     Any,
@@ -70,7 +73,7 @@ impl Level {
     }
 }
 
-/// Whether line logic alone completes `p` from the empty grid.
+/// Whether line logic with colour sets completes `p` from the empty grid.
 pub fn line_logic_finishes(p: &ColourNonogram) -> bool {
     let (cells, run, _) = line_logic(p);
     !matches!(run.end, End::Broken { .. }) && cells.iter().all(Option::is_some)

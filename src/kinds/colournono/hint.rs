@@ -1,7 +1,10 @@
-//! Explained hints for colour nonograms: the first deduction of the line rule ([`super::logic`])
-//! from the player's marks, cheapest rank first, with its sentence.
+//! Explained hints for colour nonograms: the first deduction of the rules ([`super::logic`])
+//! from the player's marks, cheapest rank first, with its sentence: line logic on the decided
+//! cells, then colour sets (what a cell's row and column allow together), then the one-cell
+//! contradiction.
 
-use super::logic::{Lines, LINE_RANK};
+use super::line::Colours;
+use super::logic::{single, Lines, CHAIN_MAX, CONTRADICTION_RANK, PROBE_SOLVES};
 use super::model::ColourNonogram;
 use super::page::{colour_of_mark, mark_of_colour, DOT};
 use crate::hint::Hint;
@@ -30,16 +33,21 @@ pub fn mark_of(c: u8) -> u8 {
     }
 }
 
+/// A decided set of colours as the page's mark (a step's changes always decide their cells).
+fn mark_of_set(set: Colours) -> u8 {
+    single(set).map_or(0, mark_of)
+}
+
 /// The next step for `marks`; see the module documentation.
 pub fn next_step(p: &ColourNonogram, marks: &[u8]) -> Hint {
     let mut lines = Lines::for_hints(p, &cells_of(p, marks));
     crate::hint::from_logic(
         &mut lines,
-        LINE_RANK,
-        |&(i, c)| (i, mark_of(c)),
+        CONTRADICTION_RANK,
+        |&(i, set)| (i, mark_of_set(set)),
         "Every cell is decided and every line fits its clue: solved.",
         |known, total| {
-            format!("Line logic stops here: {known} of {total} cells are known, and no line decides another cell from what is known. The rest needs search (Solve proves the answer).")
+            format!("The rules stop here: {known} of {total} cells are known. No line decides another cell, even with the colours each cell's row and column allow, and no cell with two colours left, supposed one of them, breaks a line within a chain of {CHAIN_MAX} lines (trials of at most {PROBE_SOLVES} line solves). The rest needs search (Solve proves the answer).")
         },
     )
 }

@@ -4,15 +4,18 @@
 //! - [`model`]: the palette (background plus 1 to 32 colours), the clues and their validation;
 //! - [`check`]: the independent verifier;
 //! - [`line`]: the exact coloured line solver (dynamic programming over positions and runs);
-//! - [`logic`]: the line rule on the shared deduction engine ([`crate::deduce`]), for the
-//!   solver's logic phase, the hints, the explanation and the rating;
-//! - [`solve`]: line logic, then SAT with the proof of uniqueness;
+//! - [`logic`]: the rules on the shared deduction engine ([`crate::deduce`]) and the line engine
+//!   both nonograms share ([`crate::lines`]): line logic, colour sets (each cell keeps the
+//!   colours it may still take) and the one-cell contradiction, for the solver's logic phase, the
+//!   hints, the explanation and the rating; [`words`]: their sentences and colour names;
+//! - [`solve`]: line logic with colour sets, then SAT with the proof of uniqueness;
 //! - [`generate`]: pictures of shapes in chosen colours, repaired until the clues are proven unique
-//!   at the difficulty asked (easy: line logic finishes; hard: it does not);
+//!   at the difficulty asked (easy: line logic with colour sets finishes; hard: it does not);
 //! - [`hint`]: explained hints (the first deduction of [`logic`] from the player's marks);
 //! - [`encode`]: the SAT encoding (cell colour variables and run-start ladders);
-//! - [`formats`]: studio JSON, the share link, answer rows; [`xml`]: webpbn XML with colours;
-//!   [`non`]: the coloured `.non` variant; [`olsak`]: Olšák's `.g`;
+//! - [`formats`]: studio JSON, the share link, answer rows, and its readers: [`formats::xml`]
+//!   webpbn XML with colours, [`formats::non`] the coloured `.non` variant, [`formats::olsak`]
+//!   Olšák's `.g` (the colour letters live in [`model`]);
 //! - [`draft`]: the editor's picture and palette, its puzzle and typed clues;
 //! - [`page`]: pure functions for the page (marks, readable clue numbers, finished runs, SVG).
 
@@ -29,14 +32,13 @@ pub mod hint;
 pub mod line;
 pub mod logic;
 pub mod model;
-pub mod non;
-pub mod olsak;
 pub mod page;
 pub mod solve;
 #[cfg(target_arch = "wasm32")]
 pub mod view;
-pub mod xml;
+pub mod words;
 
+pub use formats::{non, olsak, xml};
 pub use model::{Clue, Colour, ColourNonogram, Line, Run};
 
 use crate::error::{InputError, InputResult};
@@ -72,6 +74,11 @@ impl Puzzle for ColourNonogram {
     type GenerateOptions = GenerateOptions;
 
     crate::puzzle_forms!(formats);
+
+    /// Every puzzle of a webpbn `<puzzleset>`, else one puzzle ([`formats::read_collection`]).
+    fn read_collection(text: &str, name: &str) -> InputResult<Vec<crate::puzzle::Entry<Self>>> {
+        formats::read_collection(text, name)
+    }
 
     /// The link's `WxH:<palette>:` text, or webpbn XML with two or more colours.
     fn recognises(text: &str) -> bool {

@@ -1,6 +1,7 @@
 //! The colour nonogram: a palette (background first, then 1 to 32 colours) and clues of coloured
 //! runs per row and column, validated on construction.
 
+use super::check::{self, Clues};
 use crate::error::{InputError, InputResult};
 use crate::grid::Grid;
 
@@ -56,23 +57,7 @@ pub struct Run {
 /// The runs of one line in reading order; empty for a blank line.
 pub type Clue = Vec<Run>;
 
-/// Which line of the grid: a row (top to bottom) or a column (left to right), 0-based.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Line {
-    /// Row `r`.
-    Row(usize),
-    /// Column `c`.
-    Col(usize),
-}
-
-impl std::fmt::Display for Line {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Line::Row(r) => write!(f, "row {}", r + 1),
-            Line::Col(c) => write!(f, "column {}", c + 1),
-        }
-    }
-}
+pub use crate::lines::Line;
 
 /// The cells a clue needs at least: its runs, plus one gap between two neighbouring runs of the
 /// same colour (runs of different colours may touch).
@@ -86,8 +71,10 @@ pub fn min_length(clue: &[Run]) -> u64 {
 ///
 /// Invariants: 1 ≤ width, height ≤ [`MAX_SIDE`]; the palette has the background and 1 to
 /// [`MAX_COLOURS`] colours, no two alike; every run is ≥ 1 long and names a palette colour other
-/// than the background; every clue fits its line ([`min_length`]); for every colour, the rows'
-/// runs of it add up to the columns'; the goal, when present, solves the puzzle.
+/// than the background; every clue fits its line ([`min_length`]); the goal, when present,
+/// solves the puzzle. Clues whose colour totals differ between rows and columns are accepted:
+/// such a puzzle has no answer, and the solver says why ([`ColourNonogram::totals_differ`]), as
+/// it does for every other puzzle without one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ColourNonogram {
     palette: Vec<Colour>,
@@ -156,7 +143,14 @@ impl ColourNonogram {
         };
         check(&rows, true, w)?;
         check(&cols, false, h)?;
-        for c in 1..palette.len() {
+        Ok(ColourNonogram { palette, rows, cols, givens: None, goal: None, title: None })
+    }
+
+    /// When some colour's runs add up to more cells in the rows than in the columns (or fewer),
+    /// the first such colour in words: then no grid fits, and the solver says so (the verdict
+    /// `none`, with this reason) rather than the reader refusing the puzzle.
+    pub fn totals_differ(&self) -> Option<String> {
+        (1..self.palette.len()).find_map(|c| {
             let total = |clues: &[Clue]| -> u64 {
                 clues
                     .iter()
@@ -165,18 +159,15 @@ impl ColourNonogram {
                     .map(|r| u64::from(r.len))
                     .sum()
             };
-            let (tr, tc) = (total(&rows), total(&cols));
-            if tr != tc {
-                return Err(InputError::at(
-                    "totals",
-                    format!(
-                        "the rows have {tr} cells of {}, the columns {tc}",
-                        entry_name(&palette, c)
-                    ),
-                ));
-            }
-        }
-        Ok(ColourNonogram { palette, rows, cols, givens: None, goal: None, title: None })
+            let (tr, tc) = (total(&self.rows), total(&self.cols));
+            (tr != tc).then(|| {
+                format!(
+                    "the rows have {tr} cell{} of {}, the columns {tc}",
+                    if tr == 1 { "" } else { "s" },
+                    entry_name(&self.palette, c)
+                )
+            })
+        })
     }
 
     /// Adds given cells (`Some(colour)`: known from the start, 0 the background; `None`: not
@@ -242,7 +233,7 @@ impl ColourNonogram {
                 ),
             ));
         }
-        super::check::verify(&self, &goal).map_err(|why| {
+        check::verify(&self, &goal).map_err(|why| {
             InputError::at("goal", format!("the goal does not solve the puzzle: {why}"))
         })?;
         self.goal = Some(goal);
@@ -316,5 +307,55 @@ fn entry_name(palette: &[Colour], i: usize) -> String {
         (None, 0) => "the background".to_string(),
         (Some(n), _) => n.clone(),
         (None, _) => format!("colour {i} ({})", c.hex()),
+    }
+}
+
+impl Clues for ColourNonogram {
+    fn width(&self) -> usize {
+        self.cols.len()
+    }
+
+    fn height(&self) -> usize {
+        self.rows.len()
+    }
+
+    fn palette_len(&self) -> usize {
+        self.palette.len()
+    }
+
+    fn row_runs(&self, r: usize) -> Vec<(u32, u8)> {
+        self.rows[r].iter().map(|x| (x.len, x.colour)).collect()
+    }
+
+    fn col_runs(&self, c: usize) -> Vec<(u32, u8)> {
+        self.cols[c].iter().map(|x| (x.len, x.colour)).collect()
+    }
+
+    fn given(&self, r: usize, c: usize) -> Option<u8> {
+        self.givens.as_ref().and_then(|g| g[(r, c)])
+    }
+
+    fn colour_name(&self, index: usize) -> String {
+        entry_name(&self.palette, index)
+    }
+}
+
+/// The letter of palette colour `c` (1 to 32); `.` for the background.
+pub fn colour_char(c: u8) -> char {
+    match c {
+        0 => '.',
+        1..=26 => (b'a' + c - 1) as char,
+        27..=32 => (b'A' + c - 27) as char,
+        _ => '?',
+    }
+}
+
+/// The palette colour of a letter (`a` is 1), `.` the background (0).
+pub fn char_colour(ch: char) -> Option<u8> {
+    match ch {
+        '.' => Some(0),
+        'a'..='z' => Some(ch as u8 - b'a' + 1),
+        'A'..='F' => Some(ch as u8 - b'A' + 27),
+        _ => None,
     }
 }

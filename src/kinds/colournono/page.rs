@@ -74,26 +74,10 @@ pub fn text_on(rgb: [u8; 3]) -> &'static str {
     }
 }
 
-/// The runs of a line of marks, blanks read as background: (length, colour).
-fn runs_of(marks: &[u8]) -> Vec<(u32, u8)> {
-    let mut out: Vec<(u32, u8)> = Vec::new();
-    let mut prev = 0;
-    for &m in marks {
-        let c = colour_of_mark(m).unwrap_or(0);
-        if c != 0 {
-            match out.last_mut() {
-                Some(last) if prev == c => last.0 += 1,
-                _ => out.push((1, c)),
-            }
-        }
-        prev = c;
-    }
-    out
-}
-
-/// Whether a line's marks (blanks read as background) have exactly the clue's runs.
+/// Whether a line's marks (blanks read as background) have exactly the clue's runs (counted by
+/// the checker's [`super::check::runs`]).
 pub fn line_matches(clue: &[Run], marks: &[u8]) -> bool {
-    let got = runs_of(marks);
+    let got = super::check::runs(marks.iter().map(|&m| colour_of_mark(m).unwrap_or(0)));
     got.len() == clue.len() && got.iter().zip(clue).all(|(&(n, c), r)| n == r.len && c == r.colour)
 }
 

@@ -30,12 +30,12 @@
 //! only what all of a line's placements agree on, and a contradiction is line logic run on an
 //! assumption that then leaves a line with no placement at all.
 
-use std::collections::VecDeque;
-
 use super::line::LineSolver;
 use super::model::{Cell, Clue, Line, Nonogram};
+use super::words::{clue_text, describe, describe_chain};
 use crate::deduce::{Deduction, Found, Logic, Rung};
-use crate::hint::{and_list, ranges, Figure};
+use crate::lines::probe::{Link, Probe};
+use crate::lines::{Dirty, Geometry};
 
 /// The nonogram's ladder: line logic in four ranks a person tells apart, then the one-cell
 /// contradiction.
@@ -83,15 +83,13 @@ pub type Change = (usize, Cell);
 /// each line would deduce until one of its cells changes.
 #[derive(Debug, Clone)]
 pub struct Lines {
-    w: usize,
-    h: usize,
+    g: Geometry,
     clues: Vec<Clue>,
     cells: Vec<Cell>,
     given: Vec<bool>,
     known: usize,
     solver: LineSolver,
-    queue: VecDeque<usize>,
-    queued: Vec<bool>,
+    dirty: Dirty,
     buf: Vec<Cell>,
     out: Vec<Cell>,
     /// The line rule's whole finding while the simple rule is tried; each run's starts.
@@ -112,15 +110,13 @@ impl Lines {
         let (w, h) = (p.width(), p.height());
         let start = p.start();
         let mut s = Lines {
-            w,
-            h,
+            g: Geometry { w, h },
             clues: p.rows().iter().chain(p.cols()).cloned().collect(),
             cells: cells.to_vec(),
             given: start.iter().map(|&c| c != Cell::Unknown).collect(),
             known: cells.iter().filter(|&&c| c != Cell::Unknown).count(),
             solver: LineSolver::new(),
-            queue: VecDeque::with_capacity(w + h),
-            queued: vec![false; w + h],
+            dirty: Dirty::new(w + h),
             buf: Vec::with_capacity(w.max(h)),
             out: Vec::with_capacity(w.max(h)),
             full: Vec::with_capacity(w.max(h)),
@@ -166,82 +162,39 @@ impl Lines {
             self.known += 1;
         }
         self.cells[i] = value;
-        self.push(i / self.w);
-        self.push(self.h + i % self.w);
+        for l in self.g.through(i) {
+            self.dirty.push(l);
+        }
     }
 
     /// Queues every line.
     pub fn queue_all(&mut self) {
-        for l in 0..self.w + self.h {
-            self.push(l);
-        }
+        self.dirty.all();
     }
 
     /// Queues the line of the last deduction again (when it was found but not applied).
     pub fn requeue_last(&mut self) {
         if let Some(l) = self.last.take() {
-            self.push(l);
+            self.dirty.push(l);
         }
     }
 
     /// Solves the queued lines without applying anything, as a complete grid still has to fit
     /// every clue: the first line with no placement, if any.
     pub fn check_queued(&mut self) -> Option<Line> {
-        while let Some(l) = self.pop() {
+        while let Some(l) = self.dirty.pop() {
             if !self.line_rule(l) {
                 self.clear_queue();
-                self.broken = Some(self.line_of(l));
+                self.broken = Some(self.g.line_of(l));
                 return self.broken;
             }
         }
         None
     }
 
-    fn push(&mut self, l: usize) {
-        if !self.queued[l] {
-            self.queued[l] = true;
-            self.queue.push_back(l);
-        }
-    }
-
-    fn pop(&mut self) -> Option<usize> {
-        let l = self.queue.pop_front()?;
-        self.queued[l] = false;
-        Some(l)
-    }
-
     /// Empties the queue of dirty lines.
     pub fn clear_queue(&mut self) {
-        while self.pop().is_some() {}
-    }
-
-    fn line_of(&self, l: usize) -> Line {
-        if l < self.h {
-            Line::Row(l)
-        } else {
-            Line::Col(l - self.h)
-        }
-    }
-
-    /// The cell index of position `q` of line `l`.
-    fn at(&self, l: usize, q: usize) -> usize {
-        if l < self.h {
-            l * self.w + q
-        } else {
-            q * self.w + (l - self.h)
-        }
-    }
-
-    fn len_of(&self, l: usize) -> usize {
-        if l < self.h {
-            self.w
-        } else {
-            self.h
-        }
-    }
-
-    fn line_cells(&self, l: usize) -> Vec<usize> {
-        (0..self.len_of(l)).map(|q| self.at(l, q)).collect()
+        self.dirty.clear();
     }
 
     /// **The line rule**, the one place a line is solved: line `l` of `cells` is read into
@@ -251,18 +204,22 @@ impl Lines {
         solver: &mut LineSolver,
         clue: &[u32],
         cells: &[Cell],
-        (w, h): (usize, usize),
+        g: Geometry,
         l: usize,
         buf: &mut Vec<Cell>,
         out: &mut Vec<Cell>,
     ) -> bool {
-        buf.clear();
-        if l < h {
-            buf.extend_from_slice(&cells[l * w..(l + 1) * w]);
-        } else {
-            let c = l - h;
-            buf.extend((0..h).map(|r| cells[r * w + c]));
-        }
+        g.read(l, cells, buf);
+        Lines::solve_line(solver, clue, buf, out)
+    }
+
+    /// The line rule on a line already read into `buf`.
+    fn solve_line(
+        solver: &mut LineSolver,
+        clue: &[u32],
+        buf: &[Cell],
+        out: &mut Vec<Cell>,
+    ) -> bool {
         out.clear();
         out.extend_from_slice(buf);
         if buf.contains(&Cell::Unknown) {
@@ -278,7 +235,7 @@ impl Lines {
             &mut self.solver,
             &self.clues[l],
             &self.cells,
-            (self.w, self.h),
+            self.g,
             l,
             &mut self.buf,
             &mut self.out,
@@ -326,7 +283,7 @@ impl Lines {
     fn changes_of(&self, l: usize) -> Vec<Change> {
         let mut v: Vec<Change> = (0..self.buf.len())
             .filter(|&q| self.buf[q] != self.out[q])
-            .map(|q| (self.at(l, q), self.out[q]))
+            .map(|q| (self.g.at(l, q), self.out[q]))
             .collect();
         v.sort_unstable_by_key(|c| c.0);
         v
@@ -335,7 +292,7 @@ impl Lines {
     /// The solver's find: queued lines in order until one deduces something of rank at most
     /// `upto` (a line whose deduction ranks higher waits until one of its cells changes).
     fn find_queued(&mut self, upto: u8) -> Found<Change> {
-        while let Some(l) = self.pop() {
+        while let Some(l) = self.dirty.pop() {
             if !self.line_rule(l) {
                 return self.broken_line(l);
             }
@@ -364,7 +321,7 @@ impl Lines {
     /// (lowest rank, then most cells, then the first line) told in words, when its rank is at
     /// most `upto`.
     fn find_cheapest(&mut self, upto: u8) -> Found<Change> {
-        while let Some(l) = self.pop() {
+        while let Some(l) = self.dirty.pop() {
             if !self.line_rule(l) {
                 return self.broken_line(l);
             }
@@ -376,7 +333,7 @@ impl Lines {
             };
             self.pending[l] = pending;
         }
-        let best = (0..self.w + self.h)
+        let best = (0..self.g.lines())
             .filter_map(|l| self.pending[l].map(|(r, n)| (r, std::cmp::Reverse(n), l)))
             .min();
         let Some((_, _, l)) = best.filter(|b| b.0 <= upto) else { return Found::Nothing };
@@ -388,9 +345,9 @@ impl Lines {
 
     fn broken_line(&mut self, l: usize) -> Found<Change> {
         self.clear_queue();
-        let line = self.line_of(l);
+        let line = self.g.line_of(l);
         self.broken = Some(line);
-        let idx = self.line_cells(l);
+        let idx = self.g.cells_of(l);
         if self.words {
             let marked: Vec<usize> = idx
                 .iter()
@@ -401,9 +358,9 @@ impl Lines {
                 cells: marked,
                 sentence: format!(
                     "{}, clue {}: the marks in this {} fit no placement of the runs, so one of them is wrong.",
-                    title(line),
+                    line.title(),
                     clue_text(&self.clues[l]),
-                    word(line)
+                    line.word()
                 ),
             }
         } else {
@@ -413,8 +370,8 @@ impl Lines {
 
     /// The line rule's deduction on line `l` (solved into `buf` → `out`), with its words.
     fn describe_line(&mut self, l: usize, rank: u8) -> Deduction<Change> {
-        let line = self.line_of(l);
-        let idx = self.line_cells(l);
+        let line = self.g.line_of(l);
+        let idx = self.g.cells_of(l);
         let clue = self.clues[l].clone();
         let (buf, out) = (self.buf.clone(), self.out.clone());
         let blacks: Vec<usize> =
@@ -442,7 +399,7 @@ impl Lines {
     /// The unknown cells to try, cheapest first: fewest blank cells in their row and column
     /// together (nearly finished lines), then reading order.
     fn candidates(&self) -> Vec<usize> {
-        let (w, h) = (self.w, self.h);
+        let (w, h) = (self.g.w, self.g.h);
         let mut blank = vec![0u32; w + h];
         for (i, &c) in self.cells.iter().enumerate() {
             if c == Cell::Unknown {
@@ -463,7 +420,7 @@ impl Lines {
     /// [`CHAIN_SHORT`] lines or fewer is taken at once), so the chain shown is short and a hint
     /// stays quick.
     fn contradiction(&mut self) -> Option<Deduction<Change>> {
-        let mut trial = Trial::default();
+        let mut probe = Probe::new(self.g);
         let mut best: Option<(usize, Cell, Vec<Link>, Vec<Cell>)> = None;
         let mut left = LOOK_FURTHER;
         'cells: for i in self.candidates() {
@@ -475,9 +432,17 @@ impl Lines {
                     left -= 1;
                 }
                 let longest = best.as_ref().map_or(CHAIN_MAX, |b| b.2.len() - 1);
-                let Some(chain) = self.trial(i, value, &mut trial, longest) else { continue };
+                let Lines { solver, clues, .. } = self;
+                let mut solve = |l: usize, buf: &[Cell], out: &mut Vec<Cell>| {
+                    Lines::solve_line(solver, &clues[l], buf, out)
+                };
+                let Some(chain) =
+                    probe.run(self.g, &self.cells, (i, value), (PROBE_SOLVES, longest), &mut solve)
+                else {
+                    continue;
+                };
                 let short = chain.len() <= CHAIN_SHORT;
-                best = Some((i, value, chain, trial.cells.clone()));
+                best = Some((i, value, chain, probe.cells.clone()));
                 if short {
                     break 'cells;
                 }
@@ -485,101 +450,12 @@ impl Lines {
         }
         let (i, value, chain, cells) = best?;
         self.last = None;
-        Some(self.describe_chain(i, value, &chain, &cells))
+        Some(self.chain_deduction(i, value, &chain, &cells))
     }
 
-    /// Runs the line rule from "cell `i` is `value`" on a copy of the cells; the chain of lines
-    /// the contradiction needs, when a line breaks and the chain is short enough.
-    fn trial(
-        &mut self,
-        i: usize,
-        value: Cell,
-        t: &mut Trial,
-        chain_max: usize,
-    ) -> Option<Vec<Link>> {
-        let (w, h) = (self.w, self.h);
-        t.cells.clear();
-        t.cells.extend_from_slice(&self.cells);
-        t.by.clear();
-        t.by.resize(self.cells.len(), NOT_SET);
-        t.queued.clear();
-        t.queued.resize(w + h, false);
-        t.queue.clear();
-        t.links.clear();
-        t.cells[i] = value;
-        t.by[i] = ASSUMED;
-        for l in [i / w, h + i % w] {
-            t.queued[l] = true;
-            t.queue.push_back(l);
-        }
-        let mut solves = 0;
-        let broken = loop {
-            let l = t.queue.pop_front()?;
-            t.queued[l] = false;
-            solves += 1;
-            if solves > PROBE_SOLVES {
-                return None;
-            }
-            if !Lines::solve_into(
-                &mut self.solver,
-                &self.clues[l],
-                &t.cells,
-                (w, h),
-                l,
-                &mut self.buf,
-                &mut self.out,
-            ) {
-                break l;
-            }
-            let step = t.links.len() as u32;
-            let mut set = Vec::new();
-            for q in 0..self.buf.len() {
-                if self.buf[q] != self.out[q] {
-                    let c = self.at(l, q);
-                    t.cells[c] = self.out[q];
-                    t.by[c] = step;
-                    set.push(c);
-                    let cross = if l < h { h + q } else { q };
-                    if !t.queued[cross] {
-                        t.queued[cross] = true;
-                        t.queue.push_back(cross);
-                    }
-                }
-            }
-            if !set.is_empty() {
-                t.links.push(Link { line: l, set });
-            }
-        };
-        // Keep only what the contradiction rests on, from the breaking line back.
-        let mut need = vec![false; self.cells.len()];
-        let read = |l: usize, before: u32, need: &mut Vec<bool>| {
-            for q in 0..self.len_of(l) {
-                let c = self.at(l, q);
-                if t.by[c] != NOT_SET && t.by[c] != ASSUMED && t.by[c] < before {
-                    need[c] = true;
-                }
-            }
-        };
-        read(broken, u32::MAX, &mut need);
-        let mut kept: Vec<Link> = Vec::new();
-        for (s, link) in t.links.iter().enumerate().rev() {
-            let used: Vec<usize> = link.set.iter().copied().filter(|&c| need[c]).collect();
-            if used.is_empty() {
-                continue;
-            }
-            read(link.line, s as u32, &mut need);
-            kept.push(Link { line: link.line, set: used });
-            if kept.len() + 1 > chain_max {
-                return None;
-            }
-        }
-        kept.reverse();
-        kept.push(Link { line: broken, set: Vec::new() });
-        Some(kept)
-    }
-
-    /// The contradiction's deduction: cell `i` is not `value`, with the chain in words and drawn.
-    fn describe_chain(
+    /// The contradiction's deduction: cell `i` is not `value`, with the chain drawn and, for
+    /// hints, in words.
+    fn chain_deduction(
         &self,
         i: usize,
         value: Cell,
@@ -587,122 +463,34 @@ impl Lines {
         trial_cells: &[Cell],
     ) -> Deduction<Change> {
         let other = if value == Cell::Black { Cell::White } else { Cell::Black };
-        let cell = crate::hint::cell_words(self.w, i);
-        let rule = "One-cell contradiction";
-        let mut figures = Vec::new();
-        let mut lines_used = Vec::new();
-        let mut reasons: Vec<usize> = Vec::new();
-        for (k, link) in chain.iter().enumerate() {
-            let line = self.line_of(link.line);
-            lines_used.push(line.to_string());
-            let last = k + 1 == chain.len();
-            figures.push(Figure {
-                label: if last {
-                    format!("{}. {line}: no placement", k + 1)
-                } else {
-                    format!("{}. {line}", k + 1)
-                },
-                cells: self.line_cells(link.line),
-            });
-            // What the lines rest on besides the assumption: the cells known before it.
-            reasons.extend(
-                self.line_cells(link.line).into_iter().filter(|&c| self.cells[c] != Cell::Unknown),
-            );
-        }
+        // What the lines rest on besides the assumption: the cells known before it.
+        let mut reasons: Vec<usize> = chain
+            .iter()
+            .flat_map(|link| self.g.cells_of(link.line))
+            .filter(|&c| self.cells[c] != Cell::Unknown)
+            .collect();
         reasons.sort_unstable();
         reasons.dedup();
+        let rule = "One-cell contradiction";
         if !self.words {
+            let changes = vec![(i, other)];
             return Deduction::new(
                 rule,
                 CONTRADICTION_RANK,
-                vec![(i, other)],
+                changes,
                 vec![i],
                 reasons,
                 String::new(),
             );
         }
-        let mut parts: Vec<String> = Vec::new();
-        for link in &chain[..chain.len() - 1] {
-            let line = self.line_of(link.line);
-            let pos = |c: usize| if link.line < self.h { c % self.w + 1 } else { c / self.w + 1 };
-            let filled: Vec<usize> = link
-                .set
-                .iter()
-                .copied()
-                .filter(|&c| trial_cells[c] == Cell::Black)
-                .map(pos)
-                .collect();
-            let empty: Vec<usize> = link
-                .set
-                .iter()
-                .copied()
-                .filter(|&c| trial_cells[c] == Cell::White)
-                .map(pos)
-                .collect();
-            let cross = if link.line < self.h { ("column", "columns") } else { ("row", "rows") };
-            let mut what = Vec::new();
-            if !filled.is_empty() {
-                what.push(format!(
-                    "fill {} {}",
-                    plural(filled.len(), cross.0, cross.1),
-                    ranges(&filled)
-                ));
-            }
-            if !empty.is_empty() {
-                what.push(format!(
-                    "leave {} {} empty",
-                    plural(empty.len(), cross.0, cross.1),
-                    ranges(&empty)
-                ));
-            }
-            parts.push(format!(
-                "{line} (clue {}) would {}",
-                clue_text(&self.clues[link.line]),
-                what.join(" and ")
-            ));
-        }
-        let end = chain[chain.len() - 1].line;
-        let end_line = self.line_of(end);
-        parts.push(format!("{end_line} could not hold its clue {}", clue_text(&self.clues[end])));
-        // Semicolons between the lines: each line's part has commas of its own.
-        let then = match parts.len() {
-            1 => parts[0].clone(),
-            n => format!("{}; and {}", parts[..n - 1].join("; "), parts[n - 1]),
-        };
-        let sentence = format!(
-            "Suppose {cell} were {}. Then {then}. So it is {}. (A trial of one cell, followed by line logic through at most {CHAIN_MAX} lines; the lines are drawn in order.)",
-            if value == Cell::Black { "filled" } else { "empty" },
-            if other == Cell::Black { "filled" } else { "empty" },
-        );
+        let (sentence, figures, lines_used) =
+            describe_chain(self.g, &self.clues, i, value, chain, trial_cells);
         let mut d =
             Deduction::new(rule, CONTRADICTION_RANK, vec![(i, other)], vec![i], reasons, sentence)
                 .clues(lines_used);
         d.figures = figures;
         d
     }
-}
-
-/// A cell set by the trial's assumption.
-const ASSUMED: u32 = u32::MAX - 1;
-/// A cell known before the trial (or still unknown).
-const NOT_SET: u32 = u32::MAX;
-
-/// One line of a trial: the line and the cells it set.
-#[derive(Debug, Clone)]
-struct Link {
-    line: usize,
-    set: Vec<usize>,
-}
-
-/// A trial's work space, kept between candidates.
-#[derive(Debug, Default)]
-struct Trial {
-    cells: Vec<Cell>,
-    /// The link that set each cell, [`ASSUMED`] or [`NOT_SET`].
-    by: Vec<u32>,
-    queue: VecDeque<usize>,
-    queued: Vec<bool>,
-    links: Vec<Link>,
 }
 
 /// The line rule's names by rank.
@@ -730,9 +518,9 @@ impl Logic for Lines {
                 self.known += 1;
             }
             self.cells[i] = v;
-            for l in [i / self.w, self.h + i % self.w] {
+            for l in self.g.through(i) {
                 if Some(l) != last {
-                    self.push(l);
+                    self.dirty.push(l);
                 }
             }
         }
@@ -744,160 +532,6 @@ impl Logic for Lines {
     fn known(&self) -> (usize, usize) {
         (self.known, self.cells.len())
     }
-}
-
-/// A clue in words: `3 1 2`, or `0` for an empty line.
-pub fn clue_text(clue: &[u32]) -> String {
-    if clue.is_empty() {
-        "0".into()
-    } else {
-        clue.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(" ")
-    }
-}
-
-fn title(line: Line) -> String {
-    match line {
-        Line::Row(r) => format!("Row {}", r + 1),
-        Line::Col(c) => format!("Column {}", c + 1),
-    }
-}
-
-fn word(line: Line) -> &'static str {
-    match line {
-        Line::Row(_) => "row",
-        Line::Col(_) => "column",
-    }
-}
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    if n == 1 {
-        one.to_string()
-    } else {
-        many.to_string()
-    }
-}
-
-/// The line rule's words: its name, sentence and figures (the leftmost and rightmost
-/// placements that fit the known cells, so the overlap is visible).
-#[allow(clippy::too_many_arguments)]
-fn describe(
-    line: Line,
-    idx: &[usize],
-    buf: &[Cell],
-    clue: &[u32],
-    blacks: &[usize],
-    whites: &[usize],
-    starts: &[Vec<usize>],
-    rank: u8,
-) -> (&'static str, String, Vec<Figure>) {
-    let title = title(line);
-    let word = word(line);
-    let ct = clue_text(clue);
-    let one_based = |v: &[usize]| v.iter().map(|q| q + 1).collect::<Vec<_>>();
-    let cells_words =
-        |v: &[usize]| format!("{} {}", plural(v.len(), "cell", "cells"), ranges(&one_based(v)));
-    let placement = |pick_last: bool| -> Vec<usize> {
-        let mut v = Vec::new();
-        for (j, list) in starts.iter().enumerate() {
-            let s = if pick_last { list.last() } else { list.first() };
-            if let Some(&s) = s {
-                v.extend((s..s + clue[j] as usize).map(|q| idx[q]));
-            }
-        }
-        v.sort_unstable();
-        v
-    };
-    let mut figures = Vec::new();
-    if !clue.is_empty() && starts.len() == clue.len() {
-        figures.push(Figure { label: "leftmost placement".into(), cells: placement(false) });
-        figures.push(Figure { label: "rightmost placement".into(), cells: placement(true) });
-    }
-    let (rule, sentence) = if clue.is_empty() {
-        (
-            "Empty line",
-            format!("{title}, clue 0: the {word} has no filled cell, so all of it is empty."),
-        )
-    } else if rank == 0 {
-        let runs = if clue.len() == 1 {
-            format!("the {} is already placed", clue[0])
-        } else {
-            format!("its runs {ct} are all placed")
-        };
-        (
-            "Finished line",
-            format!(
-                "{title}, clue {ct}: {runs}, so the rest of the {word} is empty ({}).",
-                cells_words(whites)
-            ),
-        )
-    } else if rank == 1 {
-        // Which run covers each new filled cell in both extreme placements.
-        let mut parts = Vec::new();
-        for (j, list) in starts.iter().enumerate() {
-            let (Some(&lo), Some(&hi)) = (list.first(), list.last()) else { continue };
-            let b = clue[j] as usize;
-            let mine: Vec<usize> =
-                blacks.iter().copied().filter(|&q| q >= hi && q < lo + b).collect();
-            if !mine.is_empty() {
-                let which = if clue.iter().filter(|&&x| x == clue[j]).count() > 1 {
-                    format!("the {} (run {})", clue[j], j + 1)
-                } else {
-                    format!("the {}", clue[j])
-                };
-                parts.push(format!(
-                    "wherever {which} sits, {} {} filled",
-                    cells_words(&mine),
-                    plural(mine.len(), "is", "are")
-                ));
-            }
-        }
-        let body = if parts.is_empty() {
-            format!("every placement of the runs fills {}", cells_words(blacks))
-        } else {
-            and_list(&parts)
-        };
-        ("Overlap", format!("{title}, clue {ct}: {body}. The leftmost and rightmost placements are drawn; they overlap there."))
-    } else if rank == SIMPLE_RANK {
-        let mut parts = Vec::new();
-        if !blacks.is_empty() {
-            parts.push(format!(
-                "one run covers {} wherever it starts (simple boxes)",
-                cells_words(blacks)
-            ));
-        }
-        if !whites.is_empty() {
-            parts.push(format!(
-                "no run reaches {} (simple spaces), so {} empty",
-                cells_words(whites),
-                plural(whites.len(), "it is", "they are")
-            ));
-        }
-        (
-            "Simple boxes and spaces",
-            format!(
-                "{title}, clue {ct}: the known cells limit where each run can start, between its leftmost and rightmost placements (drawn); {}.",
-                parts.join(", and ")
-            ),
-        )
-    } else {
-        let known = buf.iter().filter(|&&c| c != Cell::Unknown).count();
-        let mut parts = Vec::new();
-        if !blacks.is_empty() {
-            parts.push(format!("fills {}", cells_words(blacks)));
-        }
-        if !whites.is_empty() {
-            parts.push(format!("leaves {} empty", cells_words(whites)));
-        }
-        (
-            "Line logic",
-            format!(
-                "{title}, clue {ct}: with the {known} known {} of this {word}, every way to place the runs {}. The leftmost and rightmost placements that fit are drawn.",
-                plural(known, "cell", "cells"),
-                parts.join(" and ")
-            ),
-        )
-    };
-    (rule, sentence, figures)
 }
 
 /// **Simple boxes and simple spaces** on one line, given each run's possible starts (from

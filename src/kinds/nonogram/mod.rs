@@ -3,7 +3,8 @@
 //! - [`model`]: the puzzle, its cells and its validation;
 //! - [`line`]: the exact line solver (dynamic programming over positions and runs);
 //! - [`logic`]: the rules on the shared deduction engine ([`crate::deduce`]): the line rule and
-//!   the one-cell contradiction, each written once, for the solver, the hints and the rating;
+//!   the one-cell contradiction, each written once, for the solver, the hints and the rating,
+//!   on the line engine both nonograms share ([`crate::lines`]); [`words`]: their sentences;
 //! - [`propagate`]: the solver's logic phase, the line rule to a fixpoint;
 //! - [`encode`]: the SAT encoding (run-start order ladders, linear in length x runs);
 //! - [`cdcl`]: batsat with the exact line solver as a propagator (a search option for portfolios);
@@ -33,6 +34,7 @@ pub mod propagate;
 pub mod solve;
 #[cfg(target_arch = "wasm32")]
 pub mod view;
+pub mod words;
 
 pub use model::{Cell, Clue, Line, Nonogram};
 

@@ -42,23 +42,7 @@ impl Cell {
     }
 }
 
-/// Which line of the grid: a row (top to bottom) or a column (left to right), 0-based.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Line {
-    /// Row `r`.
-    Row(usize),
-    /// Column `c`.
-    Col(usize),
-}
-
-impl std::fmt::Display for Line {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Line::Row(r) => write!(f, "row {}", r + 1),
-            Line::Col(c) => write!(f, "column {}", c + 1),
-        }
-    }
-}
+pub use crate::lines::Line;
 
 /// A valid nonogram.
 ///

@@ -264,7 +264,8 @@ pub fn import(text: &str) -> InputResult<Entry<Nonogram>> {
 }
 
 /// Reads a TAAI tournament file (many puzzles), a file of Tatham Pattern IDs one a line
-/// (`sgt-pattern --generate`), or any single puzzle.
+/// (`sgt-pattern --generate`), every `<puzzle>` of a webpbn XML `<puzzleset>`, or any single
+/// puzzle.
 pub fn read_collection(text: &str, name: &str) -> InputResult<Vec<Entry<Nonogram>>> {
     let t = text.trim_start_matches('\u{feff}').trim();
     if let Some(ids) = crate::puzzle::id_lines(
@@ -277,6 +278,19 @@ pub fn read_collection(text: &str, name: &str) -> InputResult<Vec<Entry<Nonogram
     }
     if sniff(t) == Some(Format::Taai) {
         return taai::read(t, name).map_err(|e| e.within(name.to_string()));
+    }
+    if sniff(t) == Some(Format::Xml) {
+        let all = xml::from_xml_all(t).map_err(|e| e.within(name.to_string()))?;
+        let n = all.len();
+        return Ok(all
+            .into_iter()
+            .enumerate()
+            .map(|(k, puzzle)| {
+                let id = if n > 1 { format!("{name}#{}", k + 1) } else { name.to_string() };
+                let known = puzzle.goal().cloned();
+                Entry { id, puzzle, known }
+            })
+            .collect());
     }
     let mut e = import(t).map_err(|e| e.within(name.to_string()))?;
     e.id = name.to_string();

@@ -8,10 +8,41 @@ use crate::link::clip;
 
 pub use crate::xml::{parse, Element};
 
-/// Reads the first `<puzzle>` of a webpbn XML document.
+/// Reads a webpbn XML document of one `<puzzle>`. A `<puzzleset>` of several is refused with
+/// their count ([`from_xml_all`] reads them all).
 pub fn from_xml(text: &str) -> InputResult<Nonogram> {
     let root = parse(text)?;
-    let puzzle = root.find("puzzle").ok_or_else(|| InputError::new("no <puzzle> element"))?;
+    let puzzles = root.find_all("puzzle");
+    match puzzles.as_slice() {
+        [] => Err(InputError::new("no <puzzle> element")),
+        [one] => read_puzzle(one),
+        many => Err(InputError::new(format!(
+            "the file holds {} puzzles (a <puzzleset>), and one puzzle is opened at a time: keep one <puzzle> in the file, or read them all with `puzzle bench` or `puzzle explain`",
+            many.len()
+        ))),
+    }
+}
+
+/// Every `<puzzle>` of a webpbn XML document, in order; an error names the puzzle it is in.
+pub fn from_xml_all(text: &str) -> InputResult<Vec<Nonogram>> {
+    let root = parse(text)?;
+    let puzzles = root.find_all("puzzle");
+    if puzzles.is_empty() {
+        return Err(InputError::new("no <puzzle> element"));
+    }
+    let n = puzzles.len();
+    puzzles
+        .iter()
+        .enumerate()
+        .map(|(k, p)| {
+            read_puzzle(p)
+                .map_err(|e| if n > 1 { e.within(format!("puzzle {}", k + 1)) } else { e })
+        })
+        .collect()
+}
+
+/// Reads one `<puzzle>` element.
+fn read_puzzle(puzzle: &Element) -> InputResult<Nonogram> {
     let at = |e: &Element| format!("XML line {}", e.line);
     if let Some(t) = puzzle.attr("type") {
         if t != "grid" {

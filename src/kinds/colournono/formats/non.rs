@@ -8,9 +8,9 @@
 //! the characters met first in the clues. Writing: the palette colours as `a`, `b`, … (`A` to
 //! `F` after `z`, as in the share link), `color 0` only for a background other than white.
 
-use super::formats::{char_colour, colour_char};
-use super::generate::PALETTE;
-use super::model::{Clue, Colour, ColourNonogram, Line, Run, MAX_COLOURS, MAX_SIDE};
+use super::super::generate::PALETTE;
+use super::super::model::{char_colour, colour_char};
+use super::super::model::{Clue, Colour, ColourNonogram, Line, Run, MAX_COLOURS, MAX_SIDE};
 use crate::error::{InputError, InputResult};
 use crate::grid::Grid;
 use crate::link::clip;
@@ -191,10 +191,22 @@ pub fn from_non(text: &str) -> InputResult<ColourNonogram> {
                 let rgb = Colour::from_hex(hex).ok_or_else(|| {
                     InputError::at(at(), format!("`{}` is not a hex colour", clip(hex)))
                 })?;
+                let twice = || {
+                    InputError::at(
+                        at(),
+                        format!("`color {ch}` is given twice; each colour character needs one `color` line"),
+                    )
+                };
                 if ch == '0' {
+                    if d.background.is_some() {
+                        return Err(twice());
+                    }
                     d.background = Some(rgb);
                 } else {
                     let k = usize::from(d.index(ch, &at)?) - 1;
+                    if d.chars[k].1.is_some() {
+                        return Err(twice());
+                    }
                     d.chars[k].1 = Some(rgb);
                 }
             }

@@ -8,17 +8,58 @@
 //! skipped) is read through the colours' `char`s. Writing: every colour with a name and a char
 //! (`.` the background, then the link's letters) and every count with its colour.
 
-use super::formats::colour_char;
-use super::model::{Clue, Colour, ColourNonogram, Line, Run};
+use super::super::model::colour_char;
+use super::super::model::{Clue, Colour, ColourNonogram, Line, Run};
 use crate::error::{InputError, InputResult};
 use crate::grid::Grid;
 use crate::link::clip;
 use crate::xml::{parse, Element};
 
-/// Reads the first `<puzzle>` of a webpbn XML document, with its goal when it has one.
-pub fn from_xml(text: &str) -> InputResult<(ColourNonogram, Option<Grid<u8>>)> {
+/// A puzzle read from XML, with its goal when it has one.
+pub type Read = (ColourNonogram, Option<Grid<u8>>);
+
+/// Reads a webpbn XML document of one `<puzzle>`, with its goal when it has one. A
+/// `<puzzleset>` of several is refused with their count ([`from_xml_all`] reads them all).
+pub fn from_xml(text: &str) -> InputResult<Read> {
+    let root = parse(text)?;
+    let puzzles = root.find_all("puzzle");
+    match puzzles.as_slice() {
+        [] => Err(InputError::new("no <puzzle> element")),
+        [one] => read_puzzle(one),
+        many => Err(InputError::new(format!(
+            "the file holds {} puzzles (a <puzzleset>), and one puzzle is opened at a time: keep one <puzzle> in the file, or read them all with `puzzle bench` or `puzzle explain`",
+            many.len()
+        ))),
+    }
+}
+
+/// The first `<puzzle>` of a webpbn XML document (to tell the kind of a file).
+pub fn from_xml_first(text: &str) -> InputResult<Read> {
     let root = parse(text)?;
     let puzzle = root.find("puzzle").ok_or_else(|| InputError::new("no <puzzle> element"))?;
+    read_puzzle(puzzle)
+}
+
+/// Every `<puzzle>` of a webpbn XML document, in order; an error names the puzzle it is in.
+pub fn from_xml_all(text: &str) -> InputResult<Vec<Read>> {
+    let root = parse(text)?;
+    let puzzles = root.find_all("puzzle");
+    if puzzles.is_empty() {
+        return Err(InputError::new("no <puzzle> element"));
+    }
+    let n = puzzles.len();
+    puzzles
+        .iter()
+        .enumerate()
+        .map(|(k, p)| {
+            read_puzzle(p)
+                .map_err(|e| if n > 1 { e.within(format!("puzzle {}", k + 1)) } else { e })
+        })
+        .collect()
+}
+
+/// Reads one `<puzzle>` element.
+fn read_puzzle(puzzle: &Element) -> InputResult<Read> {
     let at = |e: &Element| format!("XML line {}", e.line);
     if let Some(t) = puzzle.attr("type") {
         if t != "grid" {
@@ -32,6 +73,7 @@ pub fn from_xml(text: &str) -> InputResult<(ColourNonogram, Option<Grid<u8>>)> {
     let background = puzzle.attr("backgroundcolor").unwrap_or("white").to_string();
     // (name, rgb, char) of every declared colour.
     let mut declared: Vec<(String, [u8; 3], Option<char>)> = Vec::new();
+    let mut seen: Vec<(String, usize)> = Vec::new();
     for c in puzzle.all("color") {
         let name = c
             .attr("name")
@@ -40,6 +82,17 @@ pub fn from_xml(text: &str) -> InputResult<(ColourNonogram, Option<Grid<u8>>)> {
         let rgb = Colour::from_hex(c.text.trim()).ok_or_else(|| {
             InputError::at(at(c), format!("`{}` is not a hex colour", clip(c.text.trim())))
         })?;
+        if let Some(first) = seen.iter().find(|(n, _)| *n == name) {
+            return Err(InputError::at(
+                at(c),
+                format!(
+                    "a second <color name=\"{}\"> (the first is on line {}); each colour needs its own name",
+                    clip(&name),
+                    first.1
+                ),
+            ));
+        }
+        seen.push((name.clone(), c.line));
         declared.push((name, rgb, c.attr("char").and_then(|s| s.chars().next())));
     }
     let builtin = |name: &str| match name {
@@ -120,13 +173,13 @@ pub fn from_xml(text: &str) -> InputResult<(ColourNonogram, Option<Grid<u8>>)> {
     };
     let cols = read_clues("columns", &mut palette, &mut chars)?;
     let rows = read_clues("rows", &mut palette, &mut chars)?;
-    if palette.len() > super::model::MAX_COLOURS + 1 {
+    if palette.len() > super::super::model::MAX_COLOURS + 1 {
         return Err(InputError::at(
             at(puzzle),
             format!(
                 "{} colours besides the background; at most {}",
                 palette.len() - 1,
-                super::model::MAX_COLOURS
+                super::super::model::MAX_COLOURS
             ),
         ));
     }

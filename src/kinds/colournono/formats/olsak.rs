@@ -13,8 +13,8 @@
 //! Writing gives the palette colours the characters `a`, `b`, … (as the share link does), a
 //! `0` declaration for the background, every run with its character, and `0` for empty lines.
 
-use super::formats::colour_char;
-use super::model::{Clue, Colour, ColourNonogram, Line, Run, MAX_COLOURS};
+use super::super::model::colour_char;
+use super::super::model::{Clue, Colour, ColourNonogram, Line, Run, MAX_COLOURS};
 use crate::error::{InputError, InputResult};
 use crate::link::clip;
 

@@ -1,5 +1,6 @@
 //! Colour nonogram text forms: the studio JSON, the share link, answer rows, and the import
-//! that tells them and webpbn XML ([`super::xml`]) apart.
+//! that tells them apart from the readers below: webpbn XML ([`xml`]), the coloured `.non`
+//! ([`non`]) and Olšák's `.g` ([`olsak`]).
 //!
 //! Colours are written as letters in links and answer rows: `a` to `z` are palette colours 1 to
 //! 26, `A` to `F` colours 27 to 32; `.` is the background.
@@ -20,6 +21,10 @@
 //! skipped since the last given (left out when 0) and its letter (`.` the background), so
 //! `,3a.12c` gives cell 3 colour 1, cell 4 the background and cell 17 colour 3.
 
+pub mod non;
+pub mod olsak;
+pub mod xml;
+
 use serde_json::json;
 
 use super::model::{Clue, Colour, ColourNonogram, Line, Run, MAX_COLOURS};
@@ -28,25 +33,7 @@ use crate::grid::Grid;
 use crate::link::clip;
 use crate::puzzle::Entry;
 
-/// The letter of palette colour `c` (1 to 32); `.` for the background.
-pub fn colour_char(c: u8) -> char {
-    match c {
-        0 => '.',
-        1..=26 => (b'a' + c - 1) as char,
-        27..=32 => (b'A' + c - 27) as char,
-        _ => '?',
-    }
-}
-
-/// The palette colour of a letter (`a` is 1), `.` the background (0).
-pub fn char_colour(ch: char) -> Option<u8> {
-    match ch {
-        '.' => Some(0),
-        'a'..='z' => Some(ch as u8 - b'a' + 1),
-        'A'..='F' => Some(ch as u8 - b'A' + 27),
-        _ => None,
-    }
-}
+pub use super::model::{char_colour, colour_char};
 
 /// An answer as text rows in colour letters.
 pub fn grid_rows(g: &Grid<u8>) -> Vec<String> {
@@ -479,7 +466,7 @@ pub fn import(text: &str) -> InputResult<Entry<ColourNonogram>> {
             serde_json::from_str(t).map_err(|e| InputError::new(format!("not valid JSON: {e}")))?;
         from_json(&v)?
     } else if t.starts_with('<') {
-        let (puzzle, known) = super::xml::from_xml(t)?;
+        let (puzzle, known) = xml::from_xml(t)?;
         return Ok(Entry { id: String::new(), puzzle, known });
     } else if t
         .split(':')
@@ -487,15 +474,50 @@ pub fn import(text: &str) -> InputResult<Entry<ColourNonogram>> {
         .is_some_and(|s| s.contains('x') && s.chars().all(|c| c.is_ascii_digit() || c == 'x'))
     {
         from_link_text(t)?
-    } else if super::olsak::recognises(t) {
-        super::olsak::from_g(t)?
+    } else if olsak::recognises(t) {
+        olsak::from_g(t)?
     } else if t.lines().any(|l| l.trim().eq_ignore_ascii_case("rows")) {
-        super::non::from_non(t)?
+        non::from_non(t)?
     } else {
         return Err(InputError::new("expected a colour nonogram share link, its `WxH:palette:clues` text, webpbn XML, a coloured .non file, Olšák's .g or the studio's JSON"));
     };
     let known = puzzle.goal().cloned();
     Ok(Entry { id: String::new(), puzzle, known })
+}
+
+/// Reads a collection: every `<puzzle>` of a webpbn XML `<puzzleset>` (numbered `name#1`,
+/// `name#2`, … when there are several), a file of puzzles one a line (the studio JSON, as
+/// `puzzle generate --json` prints it, or the link's `WxH:…` text; named `name:line`), else any
+/// one-puzzle form.
+pub fn read_collection(text: &str, name: &str) -> InputResult<Vec<Entry<ColourNonogram>>> {
+    let t = text.trim().trim_start_matches('\u{feff}');
+    let one_a_line = |l: &str| l.starts_with('{') || (!l.starts_with('<') && recognises(l));
+    let read_line = |l: &str| import(l).map(|e| e.puzzle);
+    if let Some(lines) = crate::puzzle::id_lines(t, name, one_a_line, read_line) {
+        return lines.map(|v| {
+            v.into_iter()
+                .map(|mut e| {
+                    e.known = e.puzzle.goal().cloned();
+                    e
+                })
+                .collect()
+        });
+    }
+    if t.starts_with('<') {
+        let all = xml::from_xml_all(t).map_err(|e| e.within(name.to_string()))?;
+        let n = all.len();
+        return Ok(all
+            .into_iter()
+            .enumerate()
+            .map(|(k, (puzzle, known))| {
+                let id = if n > 1 { format!("{name}#{}", k + 1) } else { name.to_string() };
+                Entry { id, puzzle, known }
+            })
+            .collect());
+    }
+    let mut e = import(t).map_err(|e| e.within(name.to_string()))?;
+    e.id = name.to_string();
+    Ok(vec![e])
 }
 
 /// Whether pasted text is plainly a colour nonogram: the link's `WxH:<palette>:` text, webpbn
@@ -504,13 +526,13 @@ pub fn import(text: &str) -> InputResult<Entry<ColourNonogram>> {
 pub fn recognises(text: &str) -> bool {
     let t = text.trim().trim_start_matches('\u{feff}');
     if t.starts_with('<') {
-        return super::xml::from_xml(t).is_ok_and(|(p, _)| p.colours() >= 2);
+        return xml::from_xml_first(t).is_ok_and(|(p, _)| p.colours() >= 2);
     }
-    if super::non::recognises(t) {
+    if non::recognises(t) {
         return true;
     }
-    if super::olsak::recognises(t) {
-        return super::olsak::from_g(t).is_ok_and(|p| p.colours() >= 2);
+    if olsak::recognises(t) {
+        return olsak::from_g(t).is_ok_and(|p| p.colours() >= 2);
     }
     let mut parts = t.splitn(3, ':');
     matches!((parts.next(), parts.next(), parts.next()), (Some(size), Some(palette), Some(_))
