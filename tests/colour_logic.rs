@@ -72,7 +72,11 @@ fn colour_sets_finish_the_three_by_three_that_line_logic_leaves_at_five() {
     assert_eq!(s.rule, "Colour sets");
     assert!(s.sentence.contains("allows only red or empty"), "{}", s.sentence);
     assert!(s.sentence.contains("only blue or empty"), "{}", s.sentence);
-    assert!(s.sentence.ends_with("so the cell is background (a dot)."), "{}", s.sentence);
+    assert!(
+        s.sentence.ends_with("they have only empty in common, so the cell is background (a dot)."),
+        "{}",
+        s.sentence
+    );
     assert_eq!(x.rating(), "line logic with colour sets");
     // The solver's logic phase reaches the same with sets, so SAT has nothing left.
     let (cells, run, _) = solve::line_logic(&p);

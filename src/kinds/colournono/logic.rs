@@ -231,7 +231,9 @@ impl Lines {
         let marked: Vec<usize> =
             idx.iter().copied().filter(|&i| self.sets[i].count_ones() == 1).collect();
         let clue = clue_words(&self.names, &self.clues[l]);
-        let sentence = if with_sets {
+        let sentence = if !self.words {
+            format!("{} ({clue}) has no placement of its runs left.", line.title())
+        } else if with_sets {
             format!("{} ({clue}): with the colours the crossing lines allow, no placement of its runs fits, so one of the marks is wrong.", line.title())
         } else {
             format!("{} ({clue}): the marks in this line fit no placement of its runs, so one of them is wrong.", line.title())

@@ -175,7 +175,7 @@ pub fn meeting_step(s: &Lines, i: usize, row: Colours, col: Colours) -> Deductio
     let colour = single(row & col).expect("one colour in common");
     let (rl, cl) = (g.line_of(r), g.line_of(g.h + c));
     let sentence = format!(
-        "{} ({}) allows only {} at column {}, and column {} ({}) only {} at row {}: the one colour both allow is {}, so the cell is {}.",
+        "{} ({}) allows only {} at column {}, and column {} ({}) only {} at row {}: they have only {} in common, so the cell is {}.",
         rl.title(),
         clue_words(&s.names, &s.clues[r]),
         set_words(&s.names, row),
@@ -249,6 +249,17 @@ pub fn sets_step(
         })
         .collect();
     let what = groups(&s.names, across, &found, true);
+    if allows.is_empty() {
+        // Not expected (the line on decided cells alone would have decided it first).
+        let sentence = format!(
+            "{} ({}): with the colours the crossing lines allow, every placement of its runs agrees: {what}.",
+            line.title(),
+            clue_words(&s.names, &s.clues[l])
+        );
+        let changes: Vec<Change> = found.iter().map(|&(p, c)| (idx[p], 1u64 << c)).collect();
+        let cells = changes.iter().map(|c| c.0).collect();
+        return Deduction::new("Colour sets", SETS_RANK, changes, cells, Vec::new(), sentence);
+    }
     let sentence = format!(
         "{} ({}): {}; with {} and the {}'s known cells, every placement of its runs agrees: {what}.",
         line.title(),
