@@ -3,12 +3,12 @@
 //! ([`Dirty`]), and the one-cell trial with its chain of lines ([`probe`]).
 //!
 //! Lines are numbered `0..h` for rows and `h..h+w` for columns. A kind keeps its cells (the
-//! black-and-white nonogram's [`Cell`](crate::kinds::nonogram::Cell), the colour nonogram's sets
-//! of colours) and its own line solver; the engine only says which cells a line has, which
+//! black-and-white nonogram's filled, empty or unknown; the colour nonogram's sets of colours)
+//! and its own line solver; the engine only says which cells a line has, which
 //! lines must be solved again, and (for a trial) which lines a contradiction rests on.
 //!
-//! - [`crate::kinds::nonogram::logic`]: the nonogram's ladder on it;
-//! - [`crate::kinds::colournono::logic`]: the colour nonogram's, with a set of colours per cell.
+//! It names no kind: the nonogram's `logic.rs` and the colour nonogram's `logic.rs` (with a set
+//! of colours per cell) are written on it.
 
 pub mod probe;
 

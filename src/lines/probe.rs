@@ -2,7 +2,7 @@
 //! solve the lines it touches and the lines their changes touch, and when some line then has no
 //! placement of its clue, keep only the lines the contradiction rests on (the chain a hint draws).
 //!
-//! The cells are the kind's ([`Cell`](crate::kinds::nonogram::Cell) or a set of colours); the
+//! The cells are the kind's (a nonogram cell, or a set of colours); the
 //! kind's line rule is handed in as `solve(line, cells of the line, out)`, which writes what the
 //! line's placements agree on into `out` and says `false` when there is none. A line is kept in
 //! the chain when the breaking line, or a later kept line, reads a cell it changed.

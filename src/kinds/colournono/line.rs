@@ -22,6 +22,11 @@ use super::model::Run;
 /// Bit sets of palette colours, bit `c` for colour `c` (bit 0 the background).
 pub type Colours = u64;
 
+/// The colour of a decided set, `None` for a set of several colours.
+pub fn single(set: Colours) -> Option<u8> {
+    (set.count_ones() == 1).then(|| set.trailing_zeros() as u8)
+}
+
 /// Reusable work space for solving lines.
 #[derive(Debug, Default, Clone)]
 pub struct LineSolver {

@@ -22,6 +22,7 @@
 //! keeps every colour some placement gives, sets only shrink by such solves, and a contradiction
 //! is that logic run on an assumption that leaves a line with no placement at all.
 
+pub use super::line::single;
 use super::line::{Colours, LineSolver};
 use super::model::{ColourNonogram, Line, Run};
 use super::words;
@@ -76,17 +77,12 @@ const RULES: [&str; 5] =
 /// when it is decided; bit 0 the background).
 pub type Change = (usize, Colours);
 
-/// The colour of a decided set, `None` for a set of several colours.
-pub fn single(set: Colours) -> Option<u8> {
-    (set.count_ones() == 1).then(|| set.trailing_zeros() as u8)
-}
-
 /// A colour nonogram's state of knowledge and the work space of its rules.
 #[derive(Debug, Clone)]
 pub struct Lines {
-    pub(super) g: Geometry,
-    pub(super) clues: Vec<Vec<Run>>,
-    pub(super) names: Vec<String>,
+    g: Geometry,
+    clues: Vec<Vec<Run>>,
+    names: Vec<String>,
     full: Colours,
     /// Each cell's colours.
     sets: Vec<Colours>,
@@ -166,9 +162,9 @@ impl Lines {
         self.apply(&[(i, 1u64 << colour)]);
     }
 
-    /// What the last line solve left each cell of its line.
-    pub(super) fn out(&self) -> &[Colours] {
-        &self.out
+    /// What the words read of the state.
+    fn ctx(&self) -> words::Ctx<'_> {
+        words::Ctx { g: self.g, clues: &self.clues, names: &self.names, sets: &self.sets }
     }
 
     /// A line whose clue has no placement on the sets, if any (a grid every cell of which is
@@ -327,7 +323,7 @@ impl Lines {
             self.sets = sets;
             let decided = self.decided(l, &self.sets);
             let rank = self.rank_of(l, &decided);
-            return Found::Deduction(words::line_step(self, l, rank, &decided));
+            return Found::Deduction(words::line_step(&self.ctx(), l, rank, &decided));
         }
         if upto < SETS_RANK {
             return Found::Nothing;
@@ -360,7 +356,8 @@ impl Lines {
             self.sets[i].count_ones() != 1
                 && single(self.allow[r][c] & self.allow[h + c][r]).is_some()
         })?;
-        Some(words::meeting_step(self, i, self.allow[i / w][i % w], self.allow[h + i % w][i / w]))
+        let both = (self.allow[i / w][i % w], self.allow[h + i % w][i / w]);
+        Some(words::meeting_step(&self.ctx(), i, both, SETS_RANK))
     }
 
     /// Each cell's set where its row's and its column's allowance meet (decided cells as they are).
@@ -399,20 +396,54 @@ impl Lines {
                 }
             }
             if !decided.is_empty() {
-                return Ok(Some(words::sets_step(self, l, &decided, &allowed)));
+                return Ok(Some(self.sets_words(l, &decided, &allowed)));
             }
         }
         Ok(None)
     }
 
-    /// Solves line `l` on the decided cells and the crossing allowances `cross` at positions
-    /// `keep` (every other undecided cell read as any colour); the colours it leaves each cell.
-    pub(super) fn solve_with(
+    /// The colour-sets step of line `l`, which decided the cells at positions `decided` once
+    /// the crossing lines' allowances `allowed` were read: the allowances it needs (each left
+    /// out in turn when the line decides as much without it), in words.
+    fn sets_words(
         &mut self,
         l: usize,
-        cross: &[Colours],
-        keep: &[usize],
-    ) -> Option<Vec<Colours>> {
+        decided: &[usize],
+        allowed: &[Vec<Colours>],
+    ) -> Deduction<Change> {
+        let g = self.g;
+        let idx = g.cells_of(l);
+        let across_pos = if g.is_row(l) { l } else { l - g.h };
+        let cross: Vec<Colours> =
+            (0..idx.len()).map(|p| allowed[g.cross(l, p)][across_pos]).collect();
+        let found: Vec<(usize, u8)> =
+            decided.iter().map(|&p| (p, single(self.out[p]).expect("decided"))).collect();
+        let full = self.full;
+        let mut keep: Vec<usize> = (0..idx.len())
+            .filter(|&p| self.sets[idx[p]].count_ones() != 1 && cross[p] != full)
+            .collect();
+        let holds = |s: &mut Lines, keep: &[usize]| {
+            s.solve_with(l, &cross, keep)
+                .is_some_and(|out| found.iter().all(|&(p, c)| out[p] == 1u64 << c))
+        };
+        if holds(self, &keep) {
+            let mut k = 0;
+            while k < keep.len() {
+                let mut fewer = keep.clone();
+                fewer.remove(k);
+                if holds(self, &fewer) {
+                    keep = fewer;
+                } else {
+                    k += 1;
+                }
+            }
+        }
+        words::sets_step(&self.ctx(), l, &found, (&keep, &cross), SETS_RANK)
+    }
+
+    /// Solves line `l` on the decided cells and the crossing allowances `cross` at positions
+    /// `keep` (every other undecided cell read as any colour); the colours it leaves each cell.
+    fn solve_with(&mut self, l: usize, cross: &[Colours], keep: &[usize]) -> Option<Vec<Colours>> {
         let mut sets: Vec<Colours> = self.g.cells_of(l).iter().map(|&i| self.sets[i]).collect();
         for (p, s) in sets.iter_mut().enumerate() {
             if s.count_ones() != 1 {
@@ -483,7 +514,8 @@ impl Lines {
             let d = self.bare(CONTRADICTION_RANK, vec![(i, 1u64 << other)]);
             return Some(Deduction { cells: vec![i], ..d });
         }
-        Some(words::chain_step(self, (i, value, other), &chain, sets, &trial))
+        let how = (CONTRADICTION_RANK, CHAIN_MAX);
+        Some(words::chain_step(&self.ctx(), (i, value, other), &chain, (sets, &trial), how))
     }
 }
 

@@ -1,14 +1,31 @@
-//! The colour nonogram's rules in words ([`super::logic`]): colours by name (the palette's, else
+//! The colour nonogram's rules (`logic.rs`) in words: colours by name (the palette's, else
 //! the nearest common colour name, with its number when two share one), each rung's sentence,
 //! and the figures a step draws.
 
-use super::line::Colours;
-use super::logic::{single, Change, Lines, CHAIN_MAX, CONTRADICTION_RANK, LINE_RANK, SETS_RANK};
+use super::line::{single, Colours};
 use super::model::{ColourNonogram, Run};
 use crate::deduce::Deduction;
 use crate::hint::{and_list, cell_words, ranges, Figure};
 use crate::lines::plural;
 use crate::lines::probe::Link;
+use crate::lines::Geometry;
+
+/// One change: a cell and the colours it may still take (as the logic's).
+type Change = (usize, Colours);
+
+/// What the words read of the logic's state: the lines, the clues, the colours' names and each
+/// cell's colours (decided cells have one). The logic builds it; the words never solve a line.
+#[derive(Debug, Clone, Copy)]
+pub struct Ctx<'a> {
+    /// The grid's lines.
+    pub g: Geometry,
+    /// Each line's clue (rows, then columns).
+    pub clues: &'a [Vec<Run>],
+    /// Each palette entry in words ([`colour_names`]).
+    pub names: &'a [String],
+    /// Each cell's colours, in reading order.
+    pub sets: &'a [Colours],
+}
 
 /// Common colour names and a typical sRGB value of each, for palettes without names.
 const NAMED: &[(&str, [u8; 3])] = &[
@@ -136,9 +153,8 @@ fn groups(names: &[String], across: &str, decided: &[(usize, u8)], verb: bool) -
     and_list(&parts)
 }
 
-/// The line rule's step on line `l` (just solved on the decided cells), ranks 0 to
-/// [`LINE_RANK`].
-pub fn line_step(s: &Lines, l: usize, rank: u8, decided: &[(usize, u8)]) -> Deduction<Change> {
+/// The line rule's step on line `l` (just solved on the decided cells), ranks 0 to 2.
+pub fn line_step(s: &Ctx, l: usize, rank: u8, decided: &[(usize, u8)]) -> Deduction<Change> {
     let g = s.g;
     let line = g.line_of(l);
     let n = g.len_of(l);
@@ -146,9 +162,9 @@ pub fn line_step(s: &Lines, l: usize, rank: u8, decided: &[(usize, u8)]) -> Dedu
     changes.sort_unstable_by_key(|c| c.0);
     let cells: Vec<usize> = changes.iter().map(|c| c.0).collect();
     let reasons: Vec<usize> =
-        g.cells_of(l).into_iter().filter(|&i| s.sets()[i].count_ones() == 1).collect();
-    let clue = clue_words(&s.names, &s.clues[l]);
-    let what = groups(&s.names, line.across(), decided, true);
+        g.cells_of(l).into_iter().filter(|&i| s.sets[i].count_ones() == 1).collect();
+    let clue = clue_words(s.names, &s.clues[l]);
+    let what = groups(s.names, line.across(), decided, true);
     let title = line.title();
     let sentence = match rank {
         0 if s.clues[l].is_empty() => {
@@ -162,14 +178,18 @@ pub fn line_step(s: &Lines, l: usize, rank: u8, decided: &[(usize, u8)]) -> Dedu
             "{title} ({clue}): with the cells already known, every placement of its runs agrees: {what}."
         ),
     };
-    let rule =
-        ["Empty or finished line", "Overlap", "Line logic"][usize::from(rank.min(LINE_RANK))];
+    let rule = ["Empty or finished line", "Overlap", "Line logic"][usize::from(rank.min(2))];
     Deduction::new(rule, rank, changes, cells, reasons, sentence).clues(vec![line.to_string()])
 }
 
 /// The meeting of a cell's row and column: each allows only some colours there (on its known
 /// cells alone), and they have one in common.
-pub fn meeting_step(s: &Lines, i: usize, row: Colours, col: Colours) -> Deduction<Change> {
+pub fn meeting_step(
+    s: &Ctx,
+    i: usize,
+    (row, col): (Colours, Colours),
+    rank: u8,
+) -> Deduction<Change> {
     let g = s.g;
     let (r, c) = (i / g.w, i % g.w);
     let colour = single(row & col).expect("one colour in common");
@@ -177,70 +197,46 @@ pub fn meeting_step(s: &Lines, i: usize, row: Colours, col: Colours) -> Deductio
     let sentence = format!(
         "{} ({}) allows only {} at column {}, and column {} ({}) only {} at row {}: they have only {} in common, so the cell is {}.",
         rl.title(),
-        clue_words(&s.names, &s.clues[r]),
-        set_words(&s.names, row),
+        clue_words(s.names, &s.clues[r]),
+        set_words(s.names, row),
         c + 1,
         c + 1,
-        clue_words(&s.names, &s.clues[g.h + c]),
-        set_words(&s.names, col),
+        clue_words(s.names, &s.clues[g.h + c]),
+        set_words(s.names, col),
         r + 1,
         if colour == 0 { "empty".to_string() } else { s.names[usize::from(colour)].clone() },
-        decided_words(&s.names, colour),
+        decided_words(s.names, colour),
     );
     let reasons: Vec<usize> = g
         .cells_of(r)
         .into_iter()
         .chain(g.cells_of(g.h + c))
-        .filter(|&k| s.sets()[k].count_ones() == 1)
+        .filter(|&k| s.sets[k].count_ones() == 1)
         .collect();
-    Deduction::new("Colour sets", SETS_RANK, vec![(i, 1u64 << colour)], vec![i], reasons, sentence)
+    Deduction::new("Colour sets", rank, vec![(i, 1u64 << colour)], vec![i], reasons, sentence)
         .clues(vec![rl.to_string(), cl.to_string()])
-        .figure(format!("{rl}: {}", set_words(&s.names, row)), g.cells_of(r))
-        .figure(format!("{cl}: {}", set_words(&s.names, col)), g.cells_of(g.h + c))
+        .figure(format!("{rl}: {}", set_words(s.names, row)), g.cells_of(r))
+        .figure(format!("{cl}: {}", set_words(s.names, col)), g.cells_of(g.h + c))
 }
 
-/// A step of colour-set logic: line `l` decides the cells at `decided` (positions) once the
-/// crossing lines' allowances `allowed` are read; the sentence names only the allowances the
-/// step needs (each one left out in turn when the line decides as much without it).
+/// A step of colour-set logic: line `l` decides `found` (positions and colours) once the
+/// crossing lines' allowances `cross` are read at the positions `keep` (those the step needs).
 pub fn sets_step(
-    s: &mut Lines,
+    s: &Ctx,
     l: usize,
-    decided: &[usize],
-    allowed: &[Vec<Colours>],
+    found: &[(usize, u8)],
+    (keep, cross): (&[usize], &[Colours]),
+    rank: u8,
 ) -> Deduction<Change> {
     let g = s.g;
     let line = g.line_of(l);
     let idx = g.cells_of(l);
-    let across_pos = if g.is_row(l) { l } else { l - g.h };
-    let cross: Vec<Colours> = (0..idx.len()).map(|p| allowed[g.cross(l, p)][across_pos]).collect();
-    let found: Vec<(usize, u8)> =
-        decided.iter().map(|&p| (p, single(s.out()[p]).expect("decided"))).collect();
-    let full = cross.iter().fold(0, |a, &b| a | b);
-    let mut keep: Vec<usize> = (0..idx.len())
-        .filter(|&p| s.sets()[idx[p]].count_ones() != 1 && cross[p] != full)
-        .collect();
-    let holds = |s: &mut Lines, keep: &[usize]| {
-        s.solve_with(l, &cross, keep)
-            .is_some_and(|out| found.iter().all(|&(p, c)| out[p] == 1u64 << c))
-    };
-    if holds(s, &keep) {
-        let mut k = 0;
-        while k < keep.len() {
-            let mut fewer = keep.clone();
-            fewer.remove(k);
-            if holds(s, &fewer) {
-                keep = fewer;
-            } else {
-                k += 1;
-            }
-        }
-    }
     let across = line.across();
     let allows: Vec<String> = keep
         .iter()
         .enumerate()
         .map(|(n, &p)| {
-            let what = set_words(&s.names, cross[p]);
+            let what = set_words(s.names, cross[p]);
             if n == 0 {
                 format!("{across} {} allows only {what} in this {}", p + 1, line.word())
             } else {
@@ -248,22 +244,22 @@ pub fn sets_step(
             }
         })
         .collect();
-    let what = groups(&s.names, across, &found, true);
+    let what = groups(s.names, across, found, true);
     if allows.is_empty() {
         // Not expected (the line on decided cells alone would have decided it first).
         let sentence = format!(
             "{} ({}): with the colours the crossing lines allow, every placement of its runs agrees: {what}.",
             line.title(),
-            clue_words(&s.names, &s.clues[l])
+            clue_words(s.names, &s.clues[l])
         );
         let changes: Vec<Change> = found.iter().map(|&(p, c)| (idx[p], 1u64 << c)).collect();
         let cells = changes.iter().map(|c| c.0).collect();
-        return Deduction::new("Colour sets", SETS_RANK, changes, cells, Vec::new(), sentence);
+        return Deduction::new("Colour sets", rank, changes, cells, Vec::new(), sentence);
     }
     let sentence = format!(
         "{} ({}): {}; with {} and the {}'s known cells, every placement of its runs agrees: {what}.",
         line.title(),
-        clue_words(&s.names, &s.clues[l]),
+        clue_words(s.names, &s.clues[l]),
         and_list(&allows),
         plural(keep.len(), "that", "these"),
         line.word()
@@ -272,17 +268,15 @@ pub fn sets_step(
     changes.sort_unstable_by_key(|c| c.0);
     let cells = changes.iter().map(|c| c.0).collect();
     let mut reasons: Vec<usize> =
-        idx.iter().copied().filter(|&i| s.sets()[i].count_ones() == 1).collect();
+        idx.iter().copied().filter(|&i| s.sets[i].count_ones() == 1).collect();
     reasons.extend(keep.iter().map(|&p| idx[p]));
     reasons.sort_unstable();
-    let mut d = Deduction::new("Colour sets", SETS_RANK, changes, cells, reasons, sentence)
+    let mut d = Deduction::new("Colour sets", rank, changes, cells, reasons, sentence)
         .clues(vec![line.to_string()]);
-    for &p in &keep {
+    for &p in keep {
         let cl = g.cross(l, p);
-        d = d.figure(
-            format!("{}: {}", g.line_of(cl), set_words(&s.names, cross[p])),
-            g.cells_of(cl),
-        );
+        d = d
+            .figure(format!("{}: {}", g.line_of(cl), set_words(s.names, cross[p])), g.cells_of(cl));
     }
     d
 }
@@ -290,14 +284,14 @@ pub fn sets_step(
 /// The one-cell contradiction in words: supposing cell `i` is `value` breaks a line through the
 /// `chain`, so it is `other`; `sets` the colours before the trial, `trial` after it.
 pub fn chain_step(
-    s: &Lines,
+    s: &Ctx,
     (i, value, other): (usize, u8, u8),
     chain: &[Link],
-    sets: &[Colours],
-    trial: &[Colours],
+    (sets, trial): (&[Colours], &[Colours]),
+    (rank, chain_max): (u8, usize),
 ) -> Deduction<Change> {
     let g = s.g;
-    let names = &s.names;
+    let names = s.names;
     let mut figures = Vec::new();
     let mut lines_used = Vec::new();
     for (k, link) in chain.iter().enumerate() {
@@ -348,7 +342,7 @@ pub fn chain_step(
     };
     let narrowed = sets.iter().any(|&x| x.count_ones() != 1 && x != sets_full(s));
     let sentence = format!(
-        "Suppose {} were {}. Then {then}. So it is {}. (A trial of one cell, followed by colour line logic{} through at most {CHAIN_MAX} lines; each line of the chain is outlined on the board.)",
+        "Suppose {} were {}. Then {then}. So it is {}. (A trial of one cell, followed by colour line logic{} through at most {chain_max} lines; each line of the chain is outlined on the board.)",
         cell_words(g.w, i),
         if value == 0 { "empty".to_string() } else { names[usize::from(value)].clone() },
         decided_words(names, other),
@@ -357,13 +351,13 @@ pub fn chain_step(
     let mut reasons: Vec<usize> = chain
         .iter()
         .flat_map(|link| g.cells_of(link.line))
-        .filter(|&c| s.sets()[c].count_ones() == 1)
+        .filter(|&c| s.sets[c].count_ones() == 1)
         .collect();
     reasons.sort_unstable();
     reasons.dedup();
     let mut d = Deduction::new(
         "One-cell contradiction",
-        CONTRADICTION_RANK,
+        rank,
         vec![(i, 1u64 << other)],
         vec![i],
         reasons,
@@ -375,7 +369,7 @@ pub fn chain_step(
 }
 
 /// Every colour of the palette, as a set.
-fn sets_full(s: &Lines) -> Colours {
+fn sets_full(s: &Ctx) -> Colours {
     if s.names.len() >= 64 {
         u64::MAX
     } else {

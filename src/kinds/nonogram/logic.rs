@@ -382,7 +382,7 @@ impl Lines {
         self.solver.starts(&clue, &buf, &mut starts);
         let changes = self.changes_of(l);
         let (rule, sentence, figures) =
-            describe(line, &idx, &buf, &clue, &blacks, &whites, &starts, rank);
+            describe(line, &idx, &buf, &clue, &blacks, &whites, &starts, (rank, SIMPLE_RANK));
         let mut d = Deduction::new(
             rule,
             rank,
@@ -484,7 +484,7 @@ impl Lines {
             );
         }
         let (sentence, figures, lines_used) =
-            describe_chain(self.g, &self.clues, i, value, chain, trial_cells);
+            describe_chain(self.g, &self.clues, i, value, chain, (trial_cells, CHAIN_MAX));
         let mut d =
             Deduction::new(rule, CONTRADICTION_RANK, vec![(i, other)], vec![i], reasons, sentence)
                 .clues(lines_used);

@@ -2,7 +2,6 @@
 //! one-cell contradiction's chain. Each sentence says only what a person can check on the
 //! line: which run covers which cells, and between which cells it may start.
 
-use super::logic::CHAIN_MAX;
 use super::model::{Cell, Clue, Line};
 use crate::hint::{and_list, cell_words, ranges, Figure};
 use crate::lines::probe::Link;
@@ -38,7 +37,7 @@ fn span_words(start: usize, len: u32) -> String {
     cells_words(&v)
 }
 
-/// The line rule's words: its name, sentence and figures (the leftmost and rightmost
+/// The line rule's words (`rank` among 0, 1, `simple_rank` and line logic): its name, sentence and figures (the leftmost and rightmost
 /// placements that fit the known cells, which the sentence names in words too).
 #[allow(clippy::too_many_arguments)]
 pub fn describe(
@@ -49,7 +48,7 @@ pub fn describe(
     blacks: &[usize],
     whites: &[usize],
     starts: &[Vec<usize>],
-    rank: u8,
+    (rank, simple_rank): (u8, u8),
 ) -> (&'static str, String, Vec<Figure>) {
     let title = line.title();
     let word = line.word();
@@ -115,7 +114,7 @@ pub fn describe(
             and_list(&parts)
         };
         ("Overlap", format!("{title}, clue {ct}: {body}."))
-    } else if rank == super::logic::SIMPLE_RANK {
+    } else if rank == simple_rank {
         let mut parts = Vec::new();
         for j in 0..clue.len() {
             let Some((lo, hi, mine)) = covered(j) else { continue };
@@ -177,7 +176,7 @@ pub fn describe_chain(
     i: usize,
     value: Cell,
     chain: &[Link],
-    trial_cells: &[Cell],
+    (trial_cells, chain_max): (&[Cell], usize),
 ) -> (String, Vec<Figure>, Vec<String>) {
     let other = if value == Cell::Black { Cell::White } else { Cell::Black };
     let cell = cell_words(g.w, i);
@@ -233,7 +232,7 @@ pub fn describe_chain(
         n => format!("{}; and {}", parts[..n - 1].join("; "), parts[n - 1]),
     };
     let sentence = format!(
-        "Suppose {cell} were {}. Then {then}. So it is {}. (A trial of one cell, followed by line logic through at most {CHAIN_MAX} lines; each line of the chain is outlined on the board.)",
+        "Suppose {cell} were {}. Then {then}. So it is {}. (A trial of one cell, followed by line logic through at most {chain_max} lines; each line of the chain is outlined on the board.)",
         if value == Cell::Black { "filled" } else { "empty" },
         if other == Cell::Black { "filled" } else { "empty" },
     );
