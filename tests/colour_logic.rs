@@ -8,6 +8,7 @@ use studio::grid::Grid;
 use studio::hint::{self, Hint};
 use studio::kinds::colournono::logic::{Lines, CONTRADICTION_RANK, LINE_RANK, SETS_RANK};
 use studio::kinds::colournono::{check, formats, solve, ColourNonogram};
+use studio::play::Playable;
 use studio::puzzle::{Mode, Puzzle, Verdict};
 
 /// A 3x3 puzzle in red (`a`) and blue (`b`) where line logic on decided cells stops at 5 of 9
