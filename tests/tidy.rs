@@ -66,13 +66,19 @@ fn no_source_file_is_over_900_lines() {
 
 #[test]
 fn tests_and_sources_read_nothing_outside_the_repository() {
-    let needles = ["../shared", "\"/work/", "/shared/bench", "'/work/"];
+    // Spelled in pieces, so this file does not match its own search.
+    let needles = [
+        concat!("..", "/shared"),
+        concat!("\"/", "work/"),
+        concat!("/shared", "/bench"),
+        concat!("'/", "work/"),
+    ];
     let mut found = Vec::new();
     for dir in ["src", "tests"] {
         for f in files(dir, &[".rs", ".mjs"]) {
             // Benchmarks may read the shared collections beside the repository, and say so.
             let name = f.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            if name.ends_with("_bench.mjs") || name == "bench.mjs" || name == "tidy.rs" {
+            if name.ends_with("_bench.mjs") || name == "bench.mjs" {
                 continue;
             }
             found.extend(lines_with(&f, &needles));

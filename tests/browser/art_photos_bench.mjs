@@ -3,17 +3,21 @@
 // shown (from choosing the file: includes reading it; a new image runs at once, without the 300 ms calm of control changes), the time until the page says
 // "minimal" (every given refused), or at the cap the givens still undecided (then Cancel,
 // which keeps the best unique puzzle), and the givens.
-// Run: node art_photos_bench.mjs [DIR] [--widths 30,40,50,75,100] [--cap 60] [--methods threshold,translucent] [--unique adjust --level medium]
+// Run: node art_photos_bench.mjs DIR [--widths 30,40,50,75,100] [--cap 60] [--methods threshold,translucent] [--unique adjust --level medium]
 // (with --unique adjust the last columns say whether a no-given picture was reached and how many cells changed).
-// DIR defaults to the benchmark photos in ../shared/bench/images, beside the repository and not
-// part of it (a benchmark, not a test: the tests read only tests/data).
+// DIR is a folder of photos, for example the benchmark photos kept beside the repository (the
+// shared bench's images folder); they are not part of it, so there is no default.
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve, browser, open } from './harness.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : dflt; };
-const dir = args[0] && !args[0].startsWith('--') ? args[0] : new URL('../../../shared/bench/images', import.meta.url).pathname;
+if (!args[0] || args[0].startsWith('--')) {
+  console.error('usage: node ' + new URL(import.meta.url).pathname.split('/').pop() + ' DIR [options]: DIR is a folder of photos');
+  process.exit(2);
+}
+const dir = args[0];
 const widths = opt('--widths', '30,40,50,75,100').split(',').map(Number);
 const cap = Number(opt('--cap', '60')) * 1000;
 const methods = opt('--methods', 'threshold,translucent').split(',');

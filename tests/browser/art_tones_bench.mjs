@@ -2,16 +2,20 @@
 // and width, the time the worker spent making the four tones' previews and their likeness
 // (`Timings::tones_ms`, shown as the strip's data-ms), which tone the page chose, and the
 // likeness figures shown. Uniqueness "verdict only", so each run is short.
-// Run: node art_tones_bench.mjs [DIR] [--widths 30,60,100]
-// DIR defaults to the benchmark photos in ../shared/bench/images, beside the repository and not
-// part of it (a benchmark, not a test: the tests read only tests/data).
+// Run: node art_tones_bench.mjs DIR [--widths 30,60,100]
+// DIR is a folder of photos, for example the benchmark photos kept beside the repository (the
+// shared bench's images folder); they are not part of it, so there is no default.
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve, browser, open } from './harness.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : dflt; };
-const dir = args[0] && !args[0].startsWith('--') ? args[0] : new URL('../../../shared/bench/images', import.meta.url).pathname;
+if (!args[0] || args[0].startsWith('--')) {
+  console.error('usage: node ' + new URL(import.meta.url).pathname.split('/').pop() + ' DIR [options]: DIR is a folder of photos');
+  process.exit(2);
+}
+const dir = args[0];
 const widths = opt('--widths', '30,60,100').split(',').map(Number);
 const files = fs.readdirSync(dir).filter((f) => /\.(png|jpe?g)$/i.test(f)).sort();
 const server = await serve();

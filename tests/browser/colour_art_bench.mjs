@@ -5,16 +5,20 @@
 // Stop keeps the puzzle) the givens and whether the final proof says unique.
 // With --unique adjust, the end columns say whether an adjusted picture with no givens was reached
 // and how many cells changed.
-// Run: node colour_art_bench.mjs [DIR] [--widths 30,60,100] [--colours 3,6] [--cap 10] [--extra FILE,...] [--unique givens|logic|adjust]
-// DIR defaults to the benchmark photos in ../shared/bench/images, beside the repository and not
-// part of it (a benchmark, not a test: the tests read only tests/data).
+// Run: node colour_art_bench.mjs DIR [--widths 30,60,100] [--colours 3,6] [--cap 10] [--extra FILE,...] [--unique givens|logic|adjust]
+// DIR is a folder of photos, for example the benchmark photos kept beside the repository (the
+// shared bench's images folder); they are not part of it, so there is no default.
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve, browser, open } from './harness.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : dflt; };
-const dir = args[0] && !args[0].startsWith('--') ? args[0] : new URL('../../../shared/bench/images', import.meta.url).pathname;
+if (!args[0] || args[0].startsWith('--')) {
+  console.error('usage: node ' + new URL(import.meta.url).pathname.split('/').pop() + ' DIR [options]: DIR is a folder of photos');
+  process.exit(2);
+}
+const dir = args[0];
 const widths = opt('--widths', '30,60,100').split(',').map(Number);
 const colours = opt('--colours', '3,6').split(',').map(Number);
 const cap = Number(opt('--cap', '10')) * 1000;
