@@ -50,7 +50,7 @@ use crate::puzzle::{GenerateError, Mode, NoOptions, Puzzle, Report, SolveError, 
 use crate::sat::{Cnf, Lit, Model, Monitor};
 
 /// A player's mark for a cell: 0 blank, [`DOT`] known background, `c + 1` palette colour `c`.
-pub const DOT: u8 = 1;
+pub use page::DOT;
 
 /// The generator's settings: the side of the square grid and the colours besides the background
 /// (defaults 10 and 3).

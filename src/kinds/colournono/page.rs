@@ -6,7 +6,8 @@
 use super::model::{ColourNonogram, Run};
 use crate::grid::Grid;
 
-pub use super::DOT;
+/// A player's mark for a cell: 0 blank, `DOT` known background, `c + 1` palette colour `c`.
+pub const DOT: u8 = 1;
 
 /// The mark that paints palette colour `c` (1 or more).
 pub fn mark_of_colour(c: u8) -> u8 {
