@@ -86,7 +86,10 @@ pub fn generate(size: usize, level: usize, seed: u64) -> Result<KenKen, String> 
     }
     let level = level.min(max_level(size));
     let mut rng = fastrand::Rng::with_seed(seed);
-    for _ in 0..ATTEMPTS {
+    // Small grids have few layouts at the hard levels within the givens' cap, and an attempt
+    // costs little there: they get ten times the attempts.
+    let attempts = if size <= 5 { 10 * ATTEMPTS } else { ATTEMPTS };
+    for _ in 0..attempts {
         let square = latin_square(size, &mut rng);
         let mut cages = partition(size, level, &square, &mut rng);
         let Some(p) = make_unique(size, &square, &mut cages, &mut rng) else { continue };
