@@ -87,8 +87,8 @@ pub fn Import(props: &Props) -> Html {
     html! {
         <details class="import" open=true>
             <summary>{ "Open a puzzle" }</summary>
-            <p class="hint">{ format!("Paste {}.", props.accepts) }</p>
-            <textarea id="import-text" ref={text} rows="3" spellcheck="false" placeholder="Paste a link or a puzzle here" oninput={edited} aria-describedby="import-error" />
+            <p class="hint" id="import-hint">{ format!("Paste {}.", props.accepts) }</p>
+            <textarea id="import-text" aria-labelledby="import-hint" ref={text} rows="3" spellcheck="false" placeholder="Paste a link or a puzzle here" oninput={edited} aria-describedby="import-error" />
             <div class="row">
                 <button id="import-open" onclick={open}>{ "Open" }</button>
                 <label class="file">{ "or choose a file " }<input id="import-file" type="file" onchange={on_file} /></label>
