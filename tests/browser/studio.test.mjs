@@ -45,14 +45,15 @@ test('a pasted puzz.link URL opens the same puzzle and the share link reopens it
 
 test('a malformed link gets a clear message and the page keeps working', async () => {
   const page = await open(env.chrome.context, env.server.url, 'starbattle/v1/6x6s1/AAAB');
-  const notice = await page.waitForSelector('#notice');
+  // The page says why where the board would be (issue 39 item 2).
+  const notice = await page.waitForSelector('#status[data-state="unreadable"]');
   const text = await notice.textContent();
   assert.match(text, /could not be read/);
   assert.match(text, /expected 36 region letters/);
-  // Still usable: a bad paste is refused with a message, then a good link solves.
+  // Still usable: a bad paste is refused with a message beside the box, then a good link solves.
   await page.fill('#import-text', 'https://puzz.link/p?starbattle/6/6/1/4ilb');
   await page.click('#import-open');
-  await page.waitForFunction(() => /walls/.test(document.querySelector('#notice')?.textContent ?? ''));
+  await page.waitForFunction(() => /walls/.test(document.querySelector('#import-error')?.textContent ?? ''));
   await page.goto(env.server.url + '#' + LINK);
   await page.click('#solve');
   assert.equal(await solved(page), 'unique');
