@@ -82,7 +82,7 @@ pub fn BenchPage() -> Html {
             }
         })
     };
-    let summary = ctx.state.bench.as_ref().map(|(_, s)| *s);
+    let summary = ctx.state.bench.as_deref().map(|(_, s)| *s);
     // The chart: live from the worker's reports while a run goes, then from the finished records.
     let live = use_context::<UseReducerHandle<Live>>().expect("inside the app");
     let job = ctx.state.busy_on(Owner::Bench).map(|b| b.job);
@@ -93,12 +93,12 @@ pub fn BenchPage() -> Html {
     } else if running {
         None
     } else {
-        ctx.state.bench.as_ref().map(|(r, _)| {
+        ctx.state.bench.as_deref().map(|(r, _)| {
             let points: Vec<(f64, String)> = r.iter().map(|r| (r.ms, r.verdict.clone())).collect();
             bench_chart::svg(&points, points.len())
         })
     };
-    let records = ctx.state.bench.as_ref().map(|(r, _)| {
+    let records = ctx.state.bench.as_deref().map(|(r, _)| {
         let rows: Vec<serde_json::Value> =
             r.iter().map(|r| serde_json::json!({"id": r.id, "ms": r.ms, "verdict": r.verdict, "wrong": r.wrong, "measure": r.measure, "lower": r.lower})).collect();
         serde_json::Value::Array(rows).to_string()

@@ -1,0 +1,151 @@
+//! Routing: the page a URL fragment names, and the puzzle on a kind's board (opened from a
+//! link, an import, the generator or storage; a link that cannot be read opens nothing).
+
+use std::rc::Rc;
+
+use super::kept::{self, Kept};
+use super::notices::Notice;
+use super::pages::{Owner, Page};
+use super::workshop::Workshop;
+use super::State;
+use crate::clock::Play;
+use crate::kinds::{self, Kind};
+use crate::link;
+
+impl State {
+    /// [`super::Action::Route`]: shows the page `fragment` names, opening the puzzle it carries.
+    pub(super) fn route(&mut self, fragment: &str) {
+        let f = fragment.trim_start_matches('#');
+        match f {
+            "bench" => {
+                self.page = Page::Bench;
+                return;
+            }
+            "art" => {
+                self.page = Page::Art;
+                return;
+            }
+            "mine" => {
+                self.page = Page::Mine;
+                return;
+            }
+            _ => {}
+        }
+        // Tatham's own terms (`keen:6:…`, a whole `…/keen.html#…` page link), as the import
+        // box reads them.
+        if let Some((kind, text)) = link::tatham(f) {
+            self.page = Page::Kind(kind);
+            return match text {
+                Some(text) => self.open_link(kind, &text),
+                None => self.back_from_unreadable(kind),
+            };
+        }
+        match link::parse_fragment(f) {
+            Ok(None) => self.page = Page::Home,
+            Ok(Some(parsed)) => {
+                self.page = Page::Kind(parsed.kind);
+                if parsed.payload.is_some() {
+                    self.open_link(parsed.kind, f);
+                } else {
+                    self.back_from_unreadable(parsed.kind);
+                }
+            }
+            Err(e) => {
+                self.notice = Some(Notice::error(format!("This link could not be read: {e}")));
+            }
+        }
+    }
+
+    /// Opens the puzzle a link carries; a link that cannot be read opens nothing: the page
+    /// says why where the board would be, and the puzzle that was on screen is kept with its
+    /// marks ([`State::kept`]), so the address bar keeps the bad link (nothing names another
+    /// puzzle) and the kind's address brings the kept puzzle back.
+    fn open_link(&mut self, kind: Kind, text: &str) {
+        // A progress link's marks, checked against the puzzle like saved marks.
+        let marks = link::parse_fragment(text).ok().flatten().and_then(|p| p.marks);
+        let read = kinds::import(kind, text).and_then(|puzzle| match &marks {
+            Some(m) => kinds::check_marks(kind, &puzzle, m)
+                .map(|()| puzzle)
+                .map_err(|e| crate::error::InputError::new(format!("its marks do not fit: {e}"))),
+            None => Ok(puzzle),
+        });
+        match read {
+            Ok(puzzle) => {
+                self.open(kind, puzzle);
+                if let Some(marks) = marks {
+                    self.with_shared_marks(kind, marks);
+                }
+            }
+            Err(e) => {
+                let previous =
+                    Rc::unwrap_or_clone(self.workshops.remove(&kind).unwrap_or_default());
+                if let Some(old) = previous.puzzle {
+                    let k = Kept { puzzle: old, marks: previous.marks, play: previous.play };
+                    kept::keep(kept::list_mut(&mut self.kept, kind), kind, k);
+                }
+                self.ends.remove(&Owner::Kind(kind));
+                let unreadable = Some(format!("This link could not be read: {e}"));
+                self.workshops.insert(kind, Workshop { unreadable, ..Workshop::default() }.into());
+            }
+        }
+    }
+
+    /// Puts the marks a progress link carries on the board (the marks there before are one
+    /// Undo away), and says that the link carried them.
+    fn with_shared_marks(&mut self, kind: Kind, marks: Vec<u8>) {
+        let w = self.workshop_mut(kind);
+        let n = marks.iter().filter(|&&m| m != 0).count();
+        let mut text = format!(
+            "This link carries the sharer's progress: {n} mark{} on the board.",
+            if n == 1 { "" } else { "s" }
+        );
+        if w.marks.iter().any(|&m| m != 0) && w.marks != marks {
+            text.push_str(" Undo brings back the marks you had.");
+        }
+        w.bring_marks(marks);
+        self.notice = Some(Notice::info(text));
+    }
+
+    /// The kind's own address after a link that could not be read: the puzzle played last
+    /// comes back (with nothing kept, the page opens its example).
+    fn back_from_unreadable(&mut self, kind: Kind) {
+        let w = self.workshop_mut(kind);
+        if w.puzzle.is_some() || w.unreadable.take().is_none() {
+            return;
+        }
+        if let Some(last) = self.kept.get(&kind).and_then(|k| k.last()).map(|k| k.puzzle.clone()) {
+            self.open(kind, last);
+        }
+    }
+
+    /// Puts `puzzle` on the board of `kind` ([`super::Action::Open`], a generated puzzle, a
+    /// link). Another puzzle's marks are kept (see [`State::kept`]) and the marks kept for this
+    /// one come back; messages about the puzzle it replaces go.
+    pub(super) fn open(&mut self, kind: Kind, puzzle: String) {
+        // The same puzzle in another form (the generator's JSON keeps its picture, the link
+        // does not) is the same puzzle: it keeps its marks.
+        let on_screen = self.workshops.get(&kind).and_then(|w| w.puzzle.as_deref());
+        if on_screen.is_some_and(|p| kept::same_puzzle(kind, p, &puzzle)) {
+            return;
+        }
+        let previous = Rc::unwrap_or_clone(std::mem::take(self.workshops.entry(kind).or_default()));
+        let list = kept::list_mut(&mut self.kept, kind);
+        let (marks, play) = match kept::take_back(list, kind, &puzzle) {
+            Some(k) => (k.marks, k.play),
+            None => (Vec::new(), Play::default()),
+        };
+        if let Some(old) = previous.puzzle {
+            if previous.marks.iter().any(|&m| m != 0) {
+                let k = Kept { puzzle: old, marks: previous.marks, play: previous.play };
+                kept::keep(list, kind, k);
+            }
+        }
+        *self.workshops.entry(kind).or_default() = Rc::new(Workshop::opened(puzzle, marks, play));
+        // A notice about the puzzle that was on screen (a Check's count, a failed solve) is stale
+        // now.
+        if self.page == Page::Kind(kind) {
+            self.notice = None;
+        }
+        self.ends.remove(&Owner::Kind(kind));
+    }
+}

@@ -1,0 +1,114 @@
+//! My puzzles and other tabs: every puzzle played here as library entries, and marks saved
+//! elsewhere (another tab, a My puzzles file) taken in.
+
+use super::kept::{self, Kept};
+use super::notices::Notice;
+use super::pages::Page;
+use super::State;
+use crate::clock::Play;
+use crate::kinds::Kind;
+use crate::library::{self, Entry};
+
+impl State {
+    /// Every puzzle played here, on screen or kept ([`crate::library`]'s entries).
+    pub fn entries(&self) -> Vec<Entry> {
+        let mut out = Vec::new();
+        for kind in Kind::ALL {
+            if let Some(w) = self.workshops.get(&kind) {
+                if let Some(p) = &w.puzzle {
+                    out.push(Entry {
+                        kind,
+                        puzzle: p.clone(),
+                        marks: w.marks.clone(),
+                        play: w.play.clone(),
+                    });
+                }
+            }
+            for k in self.kept.get(&kind).into_iter().flatten() {
+                out.push(Entry {
+                    kind,
+                    puzzle: k.puzzle.clone(),
+                    marks: k.marks.clone(),
+                    play: k.play.clone(),
+                });
+            }
+        }
+        out
+    }
+
+    /// Takes marks saved elsewhere for `kind`'s `puzzle`: `replace` says, from the marks and
+    /// clock here, whether to take them. On the puzzle on screen this tab's marks go on the undo
+    /// stack; returns whether the puzzle on screen changed.
+    fn take_marks(
+        &mut self,
+        kind: Kind,
+        puzzle: String,
+        marks: Vec<u8>,
+        play: Play,
+        replace: impl Fn(&[u8], &Play) -> bool,
+    ) -> bool {
+        let here = self.workshops.entry(kind).or_default();
+        if here.puzzle.as_deref().is_some_and(|p| kept::same_puzzle(kind, p, &puzzle)) {
+            if !replace(&here.marks, &here.play) || (here.marks == marks && here.play == play) {
+                return false;
+            }
+            let w = self.workshop_mut(kind);
+            let changed = w.bring_marks(marks);
+            w.play = play;
+            return changed;
+        }
+        let list = kept::list_mut(&mut self.kept, kind);
+        match list.iter_mut().find(|k| kept::same_puzzle(kind, &k.puzzle, &puzzle)) {
+            Some(k) if replace(&k.marks, &k.play) => {
+                k.marks = marks;
+                k.play = play;
+            }
+            Some(_) => {}
+            None => kept::keep(list, kind, Kept { puzzle, marks, play }),
+        }
+        false
+    }
+
+    /// [`super::Action::External`]: another tab's marks, brought to the puzzle on screen (and
+    /// said) or kept. Whether anything changed.
+    pub(super) fn external(
+        &mut self,
+        kind: Kind,
+        puzzle: String,
+        marks: Vec<u8>,
+        play: Play,
+    ) -> bool {
+        let before = self.clone();
+        let on_screen = self.take_marks(kind, puzzle, marks, play, |_, _| true);
+        if on_screen && self.page == Page::Kind(kind) {
+            self.notice = Some(Notice::info(
+                "Marks made on this puzzle in another tab were brought here; Undo goes back to \
+                 the marks this tab had.",
+            ));
+        }
+        *self != before
+    }
+
+    /// [`super::Action::Imported`]: each puzzle of a My puzzles file replaces the one here when
+    /// it was played later.
+    pub(super) fn imported(&mut self, entries: Vec<Entry>) {
+        let n = entries.len();
+        for e in entries {
+            let incoming = e.clone();
+            self.take_marks(e.kind, e.puzzle, e.marks, e.play, |marks, play| {
+                let here = Entry {
+                    kind: incoming.kind,
+                    puzzle: String::new(),
+                    marks: marks.to_vec(),
+                    play: play.clone(),
+                };
+                std::ptr::eq(library::newer(&here, &incoming), &incoming)
+            });
+        }
+        self.notice = Some(Notice::info(format!(
+            "{n} puzzle{} read from the file; where a puzzle was here already, the one played \
+             last is kept.",
+            if n == 1 { "" } else { "s" }
+        )));
+    }
+}
