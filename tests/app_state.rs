@@ -1,6 +1,10 @@
 //! The page's state, natively (`studio::app_state`): jobs belong to their page, Cancel stops one
 //! page's job only, a failure elsewhere names its page, Check speaks about the grid, the clock is
-//! the caller's.
+//! the caller's. `actions` sends every action (and fails to compile when one has no test),
+//! `replies` the worker's replies.
+
+mod actions;
+mod replies;
 
 use studio::app_state::{Action, Owner, Page, Severity, State, Work};
 use studio::jobs::{Envelope, Reply};

@@ -145,7 +145,7 @@ fn overflow_drops_the_least_recently_played_of_a_kind() {
 }
 
 #[test]
-fn another_tabs_marks_come_here_and_one_undo_brings_these_back() {
+pub(crate) fn another_tabs_marks_come_here_and_one_undo_brings_these_back() {
     let link = format!("#nonogram/v1/{HEART}");
     let mut s = State::new(Vec::new(), Default::default(), &link);
     s = s.apply(Action::Mark { kind: Kind::Nonogram, cells: vec![(0, 1)] }, 1.0).unwrap();
@@ -199,7 +199,7 @@ fn another_tabs_marks_come_here_and_one_undo_brings_these_back() {
 }
 
 #[test]
-fn an_imported_file_keeps_the_puzzle_played_last() {
+pub(crate) fn an_imported_file_keeps_the_puzzle_played_last() {
     let link = format!("#nonogram/v1/{HEART}");
     let mut s = State::new(Vec::new(), Default::default(), &link);
     s = s.apply(Action::Mark { kind: Kind::Nonogram, cells: vec![(0, 1)] }, 100.0).unwrap();
