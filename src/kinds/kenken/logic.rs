@@ -255,33 +255,48 @@ pub fn cage_forced(n: usize, cage_cells: &[usize], tuples: &[Vec<u8>], line: usi
         .fold(tuples::full(n), |m, t| m & idx.iter().fold(0 as Domain, |a, &i| a | 1 << (t[i] - 1)))
 }
 
-/// Every k-subset of `0..len`, in lexicographic order.
-fn subsets(len: usize, k: usize) -> Vec<Vec<usize>> {
-    let mut out = Vec::new();
-    let mut idx: Vec<usize> = (0..k).collect();
-    if k > len || k == 0 {
-        return out;
-    }
-    loop {
-        out.push(idx.clone());
-        let mut i = k;
-        loop {
-            if i == 0 {
-                return out;
-            }
-            i -= 1;
-            if idx[i] != i + len - k {
+/// The first choice of `k` of `items` (indices rising, choices in lexicographic order) whose
+/// bits together number exactly `k` and that `take` turns into something: naked and hidden
+/// subsets, fish. A choice whose first items already hold more than `k` bits is passed over
+/// with every choice that extends it (none can hold `k`), and no list of choices is built.
+fn first_pick<T>(
+    items: &[Domain],
+    k: usize,
+    take: &mut impl FnMut(&[usize], Domain) -> Option<T>,
+) -> Option<T> {
+    fn go<T>(
+        items: &[Domain],
+        k: usize,
+        from: usize,
+        acc: Domain,
+        idx: &mut Vec<usize>,
+        take: &mut impl FnMut(&[usize], Domain) -> Option<T>,
+    ) -> Option<T> {
+        if idx.len() == k {
+            return if acc.count_ones() as usize == k { take(idx, acc) } else { None };
+        }
+        let left = k - idx.len();
+        for i in from..items.len() {
+            if items.len() - i < left {
                 break;
             }
-            if i == 0 && idx[0] == len - k {
-                return out;
+            let a = acc | items[i];
+            if a.count_ones() as usize > k {
+                continue;
+            }
+            idx.push(i);
+            let found = go(items, k, i + 1, a, idx, take);
+            idx.pop();
+            if found.is_some() {
+                return found;
             }
         }
-        idx[i] += 1;
-        for j in i + 1..k {
-            idx[j] = idx[j - 1] + 1;
-        }
+        None
     }
+    if k == 0 {
+        return None;
+    }
+    go(items, k, 0, 0, &mut Vec::with_capacity(k), take)
 }
 
 impl<'a> KenKenLogic<'a> {
@@ -645,16 +660,36 @@ pub fn walk(l: &mut KenKenLogic, upto: u8) -> (End, Option<u8>) {
 
 #[cfg(test)]
 mod tests {
-    use super::subsets;
+    use super::{first_pick, Domain};
+
+    /// Every choice `first_pick` looks at, in its order.
+    fn choices(items: &[Domain], k: usize) -> Vec<Vec<usize>> {
+        let mut seen = Vec::new();
+        first_pick(items, k, &mut |pick, _| {
+            seen.push(pick.to_vec());
+            None::<()>
+        });
+        seen
+    }
 
     #[test]
-    fn subsets_lists_every_choice_once() {
+    fn first_pick_looks_at_every_choice_once_in_order() {
+        let single: Vec<Domain> = (0..5).map(|i| 1 << i).collect();
         assert_eq!(
-            subsets(4, 2),
+            choices(&single[..4], 2),
             vec![vec![0, 1], vec![0, 2], vec![0, 3], vec![1, 2], vec![1, 3], vec![2, 3]]
         );
-        assert_eq!(subsets(3, 3), vec![vec![0, 1, 2]]);
-        assert!(subsets(2, 3).is_empty());
-        assert_eq!(subsets(5, 3).len(), 10);
+        assert_eq!(choices(&single[..3], 3), vec![vec![0, 1, 2]]);
+        assert!(choices(&single[..2], 3).is_empty());
+        assert_eq!(choices(&single, 3).len(), 10);
+    }
+
+    #[test]
+    fn first_pick_takes_only_choices_of_k_bits_and_stops_at_the_first_taken() {
+        // Bits: 0b011, 0b110, 0b011, 0b100: pairs with two bits together are (0, 2) and (1, 3).
+        let items: Vec<Domain> = vec![0b011, 0b110, 0b011, 0b100];
+        assert_eq!(choices(&items, 2), vec![vec![0, 2], vec![1, 3]]);
+        let first = first_pick(&items, 2, &mut |pick, bits| Some((pick.to_vec(), bits)));
+        assert_eq!(first, Some((vec![0, 2], 0b011)));
     }
 }

@@ -21,18 +21,16 @@ impl KenKenLogic<'_> {
                     .copied()
                     .filter(|&c| self.dom[c].count_ones() as usize <= size)
                     .collect();
-                for pick in subsets(small.len(), size) {
+                let doms: Vec<Domain> = small.iter().map(|&c| self.dom[c]).collect();
+                let naked = first_pick(&doms, size, &mut |pick, union| {
                     let cells: Vec<usize> = pick.iter().map(|&i| small[i]).collect();
-                    let union = cells.iter().fold(0 as Domain, |m, &c| m | self.dom[c]);
-                    if union.count_ones() as usize != size {
-                        continue;
+                    // Something to remove: another open cell of the line holds one of them.
+                    if !open.iter().any(|c| !cells.contains(c) && self.dom[*c] & union != 0) {
+                        return None;
                     }
                     let changes = self.narrowing(
                         open.iter().copied().filter(|c| !cells.contains(c)).map(|c| (c, !union)),
                     );
-                    if changes.is_empty() {
-                        continue;
-                    }
                     let s = self.say(|| {
                         format!(
                             "In {}, the cells at {} can only hold {} between them, so those {size} digits fill those {size} cells and leave the rest of the line: {}.",
@@ -42,26 +40,36 @@ impl KenKenLogic<'_> {
                             self.change_words(&changes)
                         )
                     });
-                    return Ok(Some(
+                    Some(
                         self.deduction(NAKED[size], rank::SUBSETS, changes, cells.clone(), s)
                             .clues(vec![line_words(n, l)])
                             .figure(format!("naked {}", NAMES[size]), cells),
-                    ));
+                    )
+                });
+                if naked.is_some() {
+                    return Ok(naked);
                 }
-                // Hidden: `size` digits whose places together are `size` cells.
-                let missing: Vec<u8> =
-                    (1..=n as u8).filter(|&d| self.placed_in(l) & bit(d) == 0).collect();
-                for pick in subsets(missing.len(), size) {
+                // Hidden: `size` digits whose places together are `size` cells (each digit's
+                // places as bits over `open`).
+                let placed = self.placed_in(l);
+                let missing: Vec<u8> = (1..=n as u8).filter(|&d| placed & bit(d) == 0).collect();
+                let places_of: Vec<Domain> = missing
+                    .iter()
+                    .map(|&d| {
+                        (0..open.len())
+                            .filter(|&i| self.dom[open[i]] & bit(d) != 0)
+                            .fold(0, |m, i| m | 1 << i)
+                    })
+                    .collect();
+                let hidden = first_pick(&places_of, size, &mut |pick, at| {
                     let ds: Domain = pick.iter().fold(0, |m, &i| m | bit(missing[i]));
                     let places: Vec<usize> =
-                        open.iter().copied().filter(|&c| self.dom[c] & ds != 0).collect();
-                    if places.len() != size {
-                        continue;
+                        (0..open.len()).filter(|&i| at >> i & 1 == 1).map(|i| open[i]).collect();
+                    // Something to remove: one of those cells holds another digit too.
+                    if places.iter().all(|&c| self.dom[c] & !ds == 0) {
+                        return None;
                     }
                     let changes = self.narrowing(places.iter().map(|&c| (c, ds)));
-                    if changes.is_empty() {
-                        continue;
-                    }
                     let s = self.say(|| {
                         format!(
                             "In {}, the digits {} can only go in {}: those {size} cells hold those {size} digits and nothing else: {}.",
@@ -71,11 +79,14 @@ impl KenKenLogic<'_> {
                             self.change_words(&changes)
                         )
                     });
-                    return Ok(Some(
+                    Some(
                         self.deduction(HIDDEN[size], rank::SUBSETS, changes, places.clone(), s)
                             .clues(vec![line_words(n, l)])
                             .figure(format!("hidden {}", NAMES[size]), places),
-                    ));
+                    )
+                });
+                if hidden.is_some() {
+                    return Ok(hidden);
                 }
             }
         }
@@ -224,32 +235,33 @@ impl KenKenLogic<'_> {
         for size in 2..=4usize {
             for d in 1..=n as u8 {
                 for by_col in [false, true] {
-                    // Base lines: rows (or columns) still missing d, with the cross positions of d.
-                    let base: Vec<(usize, Vec<usize>)> = (0..n)
-                        .map(|i| if by_col { n + i } else { i })
-                        .filter(|&l| self.placed_in(l) & bit(d) == 0)
-                        .map(|l| {
-                            let pos: Vec<usize> = self
-                                .open_in(l)
-                                .into_iter()
-                                .filter(|&c| self.dom[c] & bit(d) != 0)
-                                .map(|c| if by_col { c / n } else { c % n })
-                                .collect();
-                            (l, pos)
+                    // Base lines: rows (or columns) still missing d, with the cross positions
+                    // of d as bits (`at[i]`: where line i's open cells hold d).
+                    let line = |i: usize| if by_col { n + i } else { i };
+                    let at: Vec<Domain> = (0..n)
+                        .map(|i| {
+                            line_iter(n, line(i))
+                                .enumerate()
+                                .filter(|&(_, c)| !self.placed[c] && self.dom[c] & bit(d) != 0)
+                                .fold(0, |m, (j, _)| m | 1 << j)
                         })
-                        .filter(|(_, pos)| pos.len() >= 2 && pos.len() <= size)
                         .collect();
-                    for pick in subsets(base.len(), size) {
-                        let mut cover: Vec<usize> =
-                            pick.iter().flat_map(|&i| base[i].1.iter().copied()).collect();
-                        cover.sort_unstable();
-                        cover.dedup();
-                        if cover.len() != size {
-                            continue;
+                    let base: Vec<usize> = (0..n)
+                        .filter(|&i| self.placed_in(line(i)) & bit(d) == 0)
+                        .filter(|&i| (2..=size).contains(&(at[i].count_ones() as usize)))
+                        .collect();
+                    let pos: Vec<Domain> = base.iter().map(|&i| at[i]).collect();
+                    let found = first_pick(&pos, size, &mut |pick, cover| {
+                        // Something to remove: a line outside the pick holds d in the cover.
+                        let picked = |i: usize| pick.iter().any(|&p| base[p] == i);
+                        if !(0..n).any(|i| !picked(i) && at[i] & cover != 0) {
+                            return None;
                         }
-                        let lines: Vec<usize> = pick.iter().map(|&i| base[i].0).collect();
-                        let cross: Vec<usize> =
-                            cover.iter().map(|&x| if by_col { x } else { n + x }).collect();
+                        let lines: Vec<usize> = pick.iter().map(|&i| line(base[i])).collect();
+                        let cross: Vec<usize> = (0..n)
+                            .filter(|&x| cover >> x & 1 == 1)
+                            .map(|x| if by_col { x } else { n + x })
+                            .collect();
                         let targets: Vec<(usize, Domain)> = cross
                             .iter()
                             .flat_map(|&cl| line_cells(n, cl))
@@ -260,9 +272,6 @@ impl KenKenLogic<'_> {
                             .map(|c| (c, !bit(d)))
                             .collect();
                         let changes = self.narrowing(targets);
-                        if changes.is_empty() {
-                            continue;
-                        }
                         let name: &'static str = match size {
                             2 => "X-wing",
                             3 => "Swordfish",
@@ -281,11 +290,14 @@ impl KenKenLogic<'_> {
                                 self.change_words(&changes)
                             )
                         });
-                        return Ok(Some(
+                        Some(
                             self.deduction(name, rank::FISH, changes, corners.clone(), s)
                                 .clues(lines.iter().map(|&l| line_words(n, l)).collect())
                                 .figure(format!("the {d}s"), corners),
-                        ));
+                        )
+                    });
+                    if found.is_some() {
+                        return Ok(found);
                     }
                 }
             }
