@@ -98,6 +98,19 @@ pub trait Playable: Puzzle {
         }
     }
 
+    /// Whether a hint's mark change `(index, mark)` (as in [`crate::step::Step::marks`]) rules
+    /// something out (an empty cell, a dot, struck candidates) rather than placing something (a
+    /// filled cell, a star, a digit): the board rings the two differently, and the hint panel's
+    /// legend names them with [`Playable::RING_WORDS`]. Defaults to never.
+    fn rules_out(index: usize, mark: u8) -> bool {
+        let _ = (index, mark);
+        false
+    }
+
+    /// The legend of a hint's two rings, in words: cells the step places something in, and cells
+    /// it rules something out of ([`Playable::rules_out`]).
+    const RING_WORDS: [&'static str; 2] = ["to fill", "to leave empty"];
+
     /// The cells whose marks contradict the proven answer, for a hint (which must not reason
     /// from them). Defaults to [`Playable::mistakes`]; a kind whose hints write more than Check
     /// looks at (KenKen's candidates) checks that too.

@@ -109,26 +109,40 @@ test('KenKen and Star Battle draw their lines as one SVG layer, cells keep no bo
   assert.deepEqual(page.studioErrors, []);
 });
 
-test('phone: KenKen cage labels never overlap the digits', async () => {
-  const page = await open(env.chrome.context, env.server.url, 'kenken');
-  await page.setViewportSize({ width: 375, height: 740 });
-  // A 9x9 with three-figure labels, as the generator makes them.
-  await page.selectOption('#gen-size', '9');
-  await page.click('#generate');
-  await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 81, null, { timeout: 60000 });
-  await page.waitForTimeout(300);
-  await page.click('#solve');
-  await page.waitForSelector('#board .cell.answer .digit', { timeout: 60000 });
-  const overlaps = await page.evaluate(() => [...document.querySelectorAll('#board .cell')].filter((c) => c.querySelector('.clue') && c.querySelector('.digit')).map((c) => {
+/** The cells of the open KenKen whose cage label reaches into the digit's ink. */
+async function labelOverlaps(page) {
+  return page.evaluate(() => [...document.querySelectorAll('#board .cell')].filter((c) => c.querySelector('.clue') && c.querySelector('.digit')).map((c) => {
     const a = c.querySelector('.clue').getBoundingClientRect();
     // The digit's ink: a text node's box is its line box, so measure the glyphs with a range.
     const range = document.createRange();
     range.selectNodeContents(c.querySelector('.digit'));
     const b = range.getBoundingClientRect();
     const inkTop = b.top + b.height * 0.2; // digits have no ascenders: the top fifth of the box is empty
-    return a.bottom > inkTop && a.right > b.left && a.left < b.right ? `${c.dataset.r},${c.dataset.c}` : null;
+    const cell = c.getBoundingClientRect();
+    const outside = a.right > cell.right + 0.5 || a.bottom > cell.bottom + 0.5;
+    return (a.bottom > inkTop && a.right > b.left && a.left < b.right) || outside ? `${c.dataset.r},${c.dataset.c} "${c.querySelector('.clue').textContent}"` : null;
   }).filter(Boolean));
-  assert.deepEqual(overlaps, [], 'cells whose label overlaps the digit');
+}
+
+test('phone: KenKen cage labels never overlap the digits', async () => {
+  // A generated 9x9 with a six-character label (15552×), which once wrapped onto the digit.
+  const fixed = 'kenken/v1/9:a_aa_a_a_a_3aa_aa__aa__aa_a__a_3a_3a3__aba_b_3ac__a_3a_15aa_a_3b_7aa__bb_aa_,m504a5s5a15a2a18a9d2a7a9a18s3m10s3a14a9d2a5a12a7a2a10s3a6m30a6s6m42m15552s1a8a12s7s3m63a8a11m14';
+  const page = await open(env.chrome.context, env.server.url, fixed);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 81, null, { timeout: 60000 });
+  await page.waitForTimeout(300);
+  await page.click('#solve');
+  await page.waitForSelector('#board .cell.answer .digit', { timeout: 60000 });
+  assert.ok(await page.evaluate(() => [...document.querySelectorAll('#board .clue')].some((c) => c.textContent === '15552×')), 'the long label is drawn');
+  assert.deepEqual(await labelOverlaps(page), [], 'cells whose label overlaps the digit or leaves its cell (fixed 9x9)');
+  // And a fresh 9x9 from the generator, as a player makes them.
+  await page.selectOption('#gen-size', '9');
+  await page.click('#generate');
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 81 && !document.querySelector('#board .cell.answer'), null, { timeout: 60000 });
+  await page.waitForTimeout(300);
+  await page.click('#solve');
+  await page.waitForSelector('#board .cell.answer .digit', { timeout: 60000 });
+  assert.deepEqual(await labelOverlaps(page), [], 'cells whose label overlaps the digit or leaves its cell (generated 9x9)');
   assert.deepEqual(page.studioErrors, []);
 });
 

@@ -140,6 +140,35 @@ test('Explain the solution: every step listed, scrubbable on the board, back to 
   assert.deepEqual(page.studioErrors, []);
 });
 
+test('rings: a solid ring places, a dashed ring rules out, and the legend names only the rings shown', async () => {
+  for (const [fragment, placed, ruledOut] of [
+    [NONOGRAM, (c) => c.filled, (c) => c.cross],
+    [STARBATTLE, (c) => c.star, (c) => c.dot],
+  ]) {
+    const page = await open(env.chrome.context, env.server.url, fragment);
+    await fresh(page, fragment, '#clear');
+    const seen = new Set();
+    for (let guard = 0; guard < 60; guard++) {
+      if (await page.$('#solved-moment')) break;
+      const h = await askHint(page);
+      assert.equal(h.kind, 'step', h.text);
+      const rings = await page.$$eval('#board .cell', (cells) => cells.flatMap((c, i) => (c.classList.contains('hint-change') ? [[i, c.classList.contains('hint-out')]] : [])));
+      const shown = new Set(rings.map(([, out]) => (out ? 'hint-out' : 'hint-change')));
+      const legend = await page.$$eval('#hint-legend .legend-item', (items) => items.map((i) => i.dataset.ring));
+      assert.deepEqual(legend.filter((r) => r === 'hint-change' || r === 'hint-out').sort(), [...shown].sort(), `${fragment}: the legend names the rings on the board (${h.text})`);
+      for (const r of shown) seen.add(r);
+      await page.click('#hint-apply');
+      await page.waitForFunction(() => !document.querySelector('#hint-apply'));
+      const after = await page.$$eval('#board .cell', (cells) => cells.map((c) => ({ filled: c.classList.contains('filled'), cross: c.classList.contains('cross'), star: c.dataset.star === '1', dot: c.dataset.dot === '1' })));
+      for (const [i, out] of rings) {
+        assert.ok(out ? ruledOut(after[i]) : placed(after[i]), `${fragment}: cell ${i} ringed ${out ? 'dashed' : 'solid'} became ${JSON.stringify(after[i])} (${h.text})`);
+      }
+    }
+    assert.deepEqual([...seen].sort(), ['hint-change', 'hint-out'], `${fragment}: the walk showed both rings`);
+    assert.deepEqual(page.studioErrors, []);
+  }
+});
+
 test('hints from the empty grid finish the puzzle, and the finish counts them', async () => {
   const page = await open(env.chrome.context, env.server.url, KENKEN);
   await fresh(page, KENKEN, '#clear');

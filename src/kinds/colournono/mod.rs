@@ -181,6 +181,12 @@ impl Playable for ColourNonogram {
 
     const HINTS: bool = true;
 
+    fn rules_out(_: usize, mark: u8) -> bool {
+        mark == DOT
+    }
+
+    const RING_WORDS: [&'static str; 2] = ["to colour", "background (a dot)"];
+
     fn next_step(&self, marks: &[u8], _answer: Option<&Grid<u8>>) -> Hint {
         hint::next_step(self, marks)
     }

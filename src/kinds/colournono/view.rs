@@ -100,7 +100,7 @@ pub fn Page() -> Html {
     let Some(p) = (*puzzle).clone() else {
         return frame::no_puzzle(KIND, "Colour nonogram", ACCEPTS);
     };
-    let hl = frame::highlight(&w);
+    let hl = frame::highlight(KIND, &w);
     let givens = p.start().iter().filter(|g| g.is_some()).count();
     let shown: Vec<u8> = answer.clone().unwrap_or_else(|| marks.clone());
     let preview: Vec<(usize, usize)> =

@@ -82,7 +82,7 @@ pub fn Page() -> Html {
     let stepping = step.and_then(|s| optimal.as_ref().map(|o| s.min(o.len())));
     // While the explanation is scrubbed, the board shows its moves at that step.
     let explained = frame::board_marks(&w).map(|m| page::moves_of_marks(&m));
-    let hl = frame::highlight(&w);
+    let hl = frame::highlight(KIND, &w);
     let shown_moves: Vec<u8> = match (stepping, &optimal, explained) {
         (Some(s), Some(o), _) => o[..s].to_vec(),
         (None, _, Some(m)) => m,

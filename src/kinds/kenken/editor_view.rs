@@ -86,7 +86,7 @@ pub fn KenKenEditor(props: &Props) -> Html {
             );
             let cage = &dr.cages[k];
             let clue = (cage.cells.first() == Some(&i) && cage.op != Op::Blank).then(|| cage.clue());
-            html! { <div {class} data-r={r.to_string()} data-c={c.to_string()}>if let Some(t) = clue { <span class="clue">{ t }</span> }</div> }
+            html! { <div {class} data-r={r.to_string()} data-c={c.to_string()}>if let Some(t) = clue { <span class={page::clue_class(&t)}>{ t }</span> }</div> }
         });
             let selected = dr.selected.and_then(|k| dr.cages.get(k).cloned());
             let set_clue = {

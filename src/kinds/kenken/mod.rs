@@ -165,6 +165,12 @@ impl Playable for KenKen {
 
     const HINTS: bool = true;
 
+    fn rules_out(index: usize, _: u8) -> bool {
+        index % Self::MARK_STRIDE != 0
+    }
+
+    const RING_WORDS: [&'static str; 2] = ["a digit", "candidates struck"];
+
     fn next_step(&self, marks: &[u8], _answer: Option<&Grid<u8>>) -> Hint {
         hint::next_step(self, marks)
     }

@@ -32,6 +32,16 @@ pub fn clue_at(p: &KenKen, cell: usize) -> Option<String> {
     (cage.cells[0] == cell && cage.op != Op::Blank).then(|| cage.clue())
 }
 
+/// The class of a cage label's `<span>`: labels of six characters or more (`36288×`) are drawn
+/// smaller, so that they stay on one line inside their cell and never reach the digit.
+pub fn clue_class(label: &str) -> &'static str {
+    match label.chars().count() {
+        0..=5 => "clue",
+        6..=7 => "clue long",
+        _ => "clue longer",
+    }
+}
+
 /// A digit as shown (`10`, `11`, `12` in full).
 pub fn shown(d: u8) -> String {
     if d == 0 {

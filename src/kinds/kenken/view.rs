@@ -93,7 +93,7 @@ pub fn Page() -> Html {
     let player = page::digits_of(&marks, n);
     // While the explanation is scrubbed, the board shows its marks (digits and candidates) at that step.
     let shown_marks = frame::board_marks(&w).unwrap_or_else(|| marks.clone());
-    let hl = frame::highlight(&w);
+    let hl = frame::highlight(KIND, &w);
     let player_shown = page::digits_of(&shown_marks, n);
     let shown_digits = answer.clone().unwrap_or_else(|| player_shown.clone());
     let repeated =
@@ -125,7 +125,7 @@ pub fn Page() -> Html {
         let pencil_text: String = (1..=n as u8).filter(|d| pm >> (d - 1) & 1 == 1).map(formats::digit_char).collect();
         html! {
             <div {class} data-r={r.to_string()} data-c={c.to_string()} data-v={page::shown(d)} data-pencil={pencil_text}>
-                if let Some(clue) = page::clue_at(&p, i) { <span class="clue">{ clue }</span> }
+                if let Some(clue) = page::clue_at(&p, i) { <span class={page::clue_class(&clue)}>{ clue }</span> }
                 if d != 0 { <span class="digit">{ page::shown(d) }</span> }
                 else if pm != 0 {
                     <span class="pencil">{ for (1..=slots as u8).map(|s| html! { <span>{ if s as usize <= n && pm >> (s - 1) & 1 == 1 { s.to_string() } else { String::new() } }</span> }) }</span>

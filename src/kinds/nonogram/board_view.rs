@@ -11,7 +11,7 @@ use crate::kinds::nonogram::{Cell, Nonogram};
 use crate::web::frame;
 
 /// The class names of [`NonoRow`]'s flag bits, in bit order.
-pub const CELL_CLASSES: [&str; 15] = [
+pub const CELL_CLASSES: [&str; 16] = [
     "filled",
     "cross",
     "given",
@@ -27,6 +27,7 @@ pub const CELL_CLASSES: [&str; 15] = [
     "hint-mistake",
     "hint-reason",
     "hint-figure",
+    "hint-out",
 ];
 
 /// A clue's numbers as spans (an empty line shows 0).

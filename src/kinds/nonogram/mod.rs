@@ -137,6 +137,10 @@ impl Playable for Nonogram {
 
     const HINTS: bool = true;
 
+    fn rules_out(_: usize, mark: u8) -> bool {
+        mark == 2
+    }
+
     fn next_step(&self, marks: &[u8], _answer: Option<&Grid<bool>>) -> Hint {
         hint::next_step(self, marks)
     }

@@ -93,7 +93,7 @@ pub fn Page() -> Html {
     let Some(p) = (*puzzle).clone() else { return frame::no_puzzle(KIND, "Nonogram", ACCEPTS) };
     let text = w.puzzle.clone().unwrap_or_default();
     let n = width * height;
-    let hl = frame::highlight(&w);
+    let hl = frame::highlight(KIND, &w);
     let shown: Vec<u8> = match &answer {
         Some(a) => a.iter().map(|&b| if b { FILL } else { CROSS }).collect(),
         None => marks.clone(),
@@ -149,6 +149,7 @@ pub fn Page() -> Html {
                     hl.change.contains(&i) && hl.mistake,
                     hl.reason.contains(&i) && !hl.change.contains(&i),
                     hl.figure.contains(&i) && !hl.change.contains(&i),
+                    hl.out.contains(&i) && !hl.mistake,
                 ]
                 .iter()
                 .enumerate()

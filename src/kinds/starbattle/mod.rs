@@ -157,6 +157,12 @@ impl Playable for StarBattle {
 
     const HINTS: bool = true;
 
+    fn rules_out(_: usize, mark: u8) -> bool {
+        mark == 2
+    }
+
+    const RING_WORDS: [&'static str; 2] = ["a star", "no star (a dot)"];
+
     fn next_step(&self, marks: &[u8], _answer: Option<&Grid<bool>>) -> Hint {
         hint::next_step(self, marks)
     }

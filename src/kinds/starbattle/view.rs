@@ -89,7 +89,7 @@ pub fn Page() -> Html {
     // While the explanation is scrubbed, the board shows its marks at that step.
     let scrubbed = frame::board_marks(&w);
     let base = scrubbed.as_ref().unwrap_or(&w.marks);
-    let hl = frame::highlight(&w);
+    let hl = frame::highlight(KIND, &w);
     let mut marks: Vec<u8> = (0..n_cells).map(|i| base.get(i).copied().unwrap_or(0)).collect();
     let player_stars = Grid::from_cells(rows, cols, marks.iter().map(|&m| m == STAR).collect())
         .expect("rows*cols marks");

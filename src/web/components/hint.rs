@@ -22,6 +22,9 @@ use crate::web::state::{Action, Work, Workshop};
 pub struct Highlight {
     /// Cells the step changes (or the wrong cells of a mistake).
     pub change: HashSet<usize>,
+    /// Those of `change` where the step only rules something out (an empty cell, a dot, struck
+    /// candidates): ringed dashed, where a placement is ringed solid.
+    pub out: HashSet<usize>,
     /// Cells that justify it.
     pub reason: HashSet<usize>,
     /// Cells of its drawings (placements, 2x2 blocks, bands).
@@ -31,20 +34,31 @@ pub struct Highlight {
 }
 
 impl Highlight {
-    fn of_step(s: &Step) -> Highlight {
+    fn of_step(kind: Kind, s: &Step) -> Highlight {
+        let (stride, out) = crate::with_kind!(kind, P => (
+            <P as crate::play::Playable>::MARK_STRIDE,
+            <P as crate::play::Playable>::rules_out as fn(usize, u8) -> bool,
+        ));
+        // A cell is ringed "out" when every change the step makes to it rules something out.
+        let placed: HashSet<usize> =
+            s.marks.iter().filter(|&&(i, m)| !out(i, m)).map(|&(i, _)| i / stride).collect();
+        let change: HashSet<usize> = s.cells.iter().copied().collect();
         Highlight {
-            change: s.cells.iter().copied().collect(),
+            out: change.iter().copied().filter(|c| !placed.contains(c)).collect(),
+            change,
             reason: s.reasons.iter().copied().collect(),
             figure: s.figures.iter().flat_map(|f| f.cells.iter().copied()).collect(),
             mistake: false,
         }
     }
 
-    /// The classes of cell `i`: `hint-change` (or `hint-mistake`), `hint-reason`, `hint-figure`.
+    /// The classes of cell `i`: `hint-change` (with `hint-out` where it only rules something
+    /// out) or `hint-mistake`, `hint-reason`, `hint-figure`.
     /// They change paint only (inset shadows and outlines), as the board's invariant asks.
     pub fn classes(&self, i: usize) -> Classes {
         classes!(
             (self.change.contains(&i) && !self.mistake).then_some("hint-change"),
+            (self.out.contains(&i) && !self.mistake).then_some("hint-out"),
             (self.change.contains(&i) && self.mistake).then_some("hint-mistake"),
             (self.reason.contains(&i) && !self.change.contains(&i)).then_some("hint-reason"),
             (self.figure.contains(&i) && !self.change.contains(&i)).then_some("hint-figure"),
@@ -54,12 +68,12 @@ impl Highlight {
 
 /// What the board should highlight: the explanation's step at the scrubbed position when the
 /// explanation is shown on the board, else the hint shown.
-pub fn highlight(w: &Workshop) -> Highlight {
+pub fn highlight(kind: Kind, w: &Workshop) -> Highlight {
     if let Some((x, Some(k))) = &w.explanation {
-        return x.steps.get(*k).map(Highlight::of_step).unwrap_or_default();
+        return x.steps.get(*k).map(|s| Highlight::of_step(kind, s)).unwrap_or_default();
     }
     match &w.hint {
-        Some(Hint::Step(s)) => Highlight::of_step(s),
+        Some(Hint::Step(s)) => Highlight::of_step(kind, s),
         Some(Hint::Mistake { cells, .. }) => Highlight {
             change: cells.iter().copied().collect(),
             mistake: true,
@@ -297,6 +311,32 @@ pub fn HintPanel(props: &Props) -> Html {
             </div>
         }
     });
+    // What the board's rings mean, for the step shown (a hint, or the scrubbed explanation
+    // step): only the kinds of ring the board shows now.
+    let legend = {
+        let hl = highlight(kind, &w);
+        let words = crate::with_kind!(kind, P => <P as crate::play::Playable>::RING_WORDS);
+        let placed = hl.change.len() > hl.out.len();
+        let items: Vec<(&str, &str)> = [
+            (placed && !hl.mistake, "hint-change", words[0]),
+            (!hl.out.is_empty() && !hl.mistake, "hint-out", words[1]),
+            (hl.reason.iter().any(|c| !hl.change.contains(c)), "hint-reason", "the reason"),
+            (hl.figure.iter().any(|c| !hl.change.contains(c)), "hint-figure", "drawn to show why"),
+        ]
+        .into_iter()
+        .filter(|&(shown, ..)| shown)
+        .map(|(_, class, text)| (class, text))
+        .collect();
+        (!items.is_empty() && !hl.mistake).then(|| {
+            html! {
+                <p id="hint-legend" class="hint-legend" aria-label="What the rings on the board mean">
+                    { for items.into_iter().map(|(class, text)| html! {
+                        <span class="legend-item" data-ring={class}><span class={classes!("legend-ring", class)} aria-hidden="true"></span>{ text }</span>
+                    }) }
+                </p>
+            }
+        })
+    };
     html! {
         <div id="hint-panel" class="hint-panel">
             <div class="row wrap">
@@ -314,6 +354,7 @@ pub fn HintPanel(props: &Props) -> Html {
                 <span id="hints-used" class="hints-used">{ format!("Hints used: {}", w.play.hints as usize) }</span>
             </div>
             { for hint_text }
+            { for legend }
             // The solved moment, said once, here: beside the board and, on a phone, in the panel
             // that stays in view with it (the board shows it too: style.css, `:has(#solved-moment)`).
             if let (true, Some((ms, moves))) = (props.done, w.play.finished) {
