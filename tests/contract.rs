@@ -95,3 +95,22 @@ fn no_shared_file_names_flood_its_engine() {
         }
     }
 }
+
+#[test]
+fn every_kind_says_the_same_thing_of_text_that_is_no_puzzle() {
+    // The same nonsense gets the same kind of answer on every page: what was not understood and
+    // what the kind reads, never a parser's complaint about one format it happened to try.
+    for text in ["hello world", "Hello, this is not a puzzle.\nSecond line."] {
+        for k in Kind::ALL {
+            let why = match kinds::import(k, text) {
+                Ok(_) => panic!("{}: {text:?} opened as a puzzle", k.id()),
+                Err(e) => e.to_string(),
+            };
+            assert!(
+                why.contains("format the studio reads: expected") && why.contains("JSON"),
+                "{}: {text:?} said {why:?}",
+                k.id()
+            );
+        }
+    }
+}

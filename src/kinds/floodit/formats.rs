@@ -286,6 +286,12 @@ pub fn import(text: &str) -> InputResult<Entry<FloodIt>> {
         from_json(&v)?
     } else if t.contains(':') || t.contains("flood.html") {
         from_tatham(t)?
+    } else if !t.is_empty() && !t.starts_with(|c: char| c.is_ascii_digit() || is_colorfill_char(c))
+    {
+        // Nothing here starts like a board: say what is read, as every kind's import does.
+        return Err(InputError::new(
+            "not a Flood-It format the studio reads: expected studio JSON, a share link, a Tatham Flood ID (6x6:0322…,17) or flood.html link, a ColorFill line or a block of rows",
+        ));
     } else {
         let lines: Vec<&str> = t.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
         match lines.len() {

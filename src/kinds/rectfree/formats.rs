@@ -341,6 +341,12 @@ pub fn import(text: &str) -> InputResult<Entry<RectFree>> {
     if let Some(p) = short_form(t) {
         return Ok(Entry { id: String::new(), puzzle: p?, known: None });
     }
+    if !t.is_empty() && !t.starts_with(|c: char| c.is_ascii_digit() || c == '#') {
+        // Nothing here starts like a grid: say what is read, as every kind's import does.
+        return Err(InputError::new(
+            "not a rectangle-free format the studio reads: expected studio JSON, a share link, a size such as 17x17x4, or a colour grid as rows of digits",
+        ));
+    }
     let grid = parse_grid(t)?;
     let puzzle = RectFree::new(grid.rows(), grid.cols(), colours_of(&grid))?;
     let known = super::check::verify(&puzzle, &grid).is_ok().then_some(grid);

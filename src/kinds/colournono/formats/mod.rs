@@ -479,7 +479,7 @@ pub fn import(text: &str) -> InputResult<Entry<ColourNonogram>> {
     } else if t.lines().any(|l| l.trim().eq_ignore_ascii_case("rows")) {
         non::from_non(t)?
     } else {
-        return Err(InputError::new("expected a colour nonogram share link, its `WxH:palette:clues` text, webpbn XML, a coloured .non file, Olšák's .g or the studio's JSON"));
+        return Err(InputError::new("not a colour nonogram format the studio reads: expected studio JSON, a share link, its `WxH:palette:clues` text, webpbn XML, a coloured .non file or Olšák's .g"));
     };
     let known = puzzle.goal().cloned();
     Ok(Entry { id: String::new(), puzzle, known })

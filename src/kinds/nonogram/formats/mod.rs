@@ -220,8 +220,14 @@ pub fn sniff(text: &str) -> Option<Format> {
     if !t.contains('\n') && (t.contains("pattern.html#") || tatham::looks_like_id(t)) {
         return Some(Format::Tatham);
     }
-    let word = first.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
-    if first.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '#') || word.is_empty()
+    // A .non file names its blocks (`rows`, `columns`, `width`, `height`) at a line's start; text
+    // with none of them is no .non file (and gets the message that lists what is read).
+    let non_word = |l: &str| {
+        let w = l.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
+        matches!(w.as_str(), "rows" | "columns" | "width" | "height")
+    };
+    if first.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '#')
+        && t.lines().any(non_word)
     {
         return Some(Format::Non);
     }
