@@ -93,6 +93,53 @@ fn decode_entities(s: &str) -> String {
     out
 }
 
+/// Reads the one `<puzzle>` of a webpbn document with `read`. A `<puzzleset>` of several is
+/// refused with their count ([`every_puzzle`] reads them all).
+pub fn one_puzzle<T>(text: &str, read: impl Fn(&Element) -> InputResult<T>) -> InputResult<T> {
+    let root = parse(text)?;
+    let puzzles = root.find_all("puzzle");
+    match puzzles.as_slice() {
+        [] => Err(InputError::new("no <puzzle> element")),
+        [one] => read(one),
+        many => Err(InputError::new(format!(
+            "the file holds {} puzzles (a <puzzleset>), and one puzzle is opened at a time: keep one <puzzle> in the file, or read them all with `puzzle bench` or `puzzle explain`",
+            many.len()
+        ))),
+    }
+}
+
+/// Every `<puzzle>` of a webpbn document read with `read`, in order; an error names the puzzle
+/// it is in.
+pub fn every_puzzle<T>(
+    text: &str,
+    read: impl Fn(&Element) -> InputResult<T>,
+) -> InputResult<Vec<T>> {
+    let root = parse(text)?;
+    let puzzles = root.find_all("puzzle");
+    if puzzles.is_empty() {
+        return Err(InputError::new("no <puzzle> element"));
+    }
+    let n = puzzles.len();
+    puzzles
+        .iter()
+        .enumerate()
+        .map(|(k, p)| {
+            read(p).map_err(|e| if n > 1 { e.within(format!("puzzle {}", k + 1)) } else { e })
+        })
+        .collect()
+}
+
+/// Refuses a `<puzzle>` whose `type` is not `grid` (webpbn also has triddlers).
+pub fn grid_puzzle(puzzle: &Element) -> InputResult<()> {
+    match puzzle.attr("type") {
+        Some(t) if t != "grid" => Err(InputError::at(
+            format!("XML line {}", puzzle.line),
+            format!("puzzle type `{}` is not supported (only grid)", clip(t)),
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Parses an XML document into its root element (tolerant: no namespaces, no validation).
 pub fn parse(text: &str) -> InputResult<Element> {
     let b = text.as_bytes();

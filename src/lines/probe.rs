@@ -8,6 +8,7 @@
 //! the chain when the breaking line, or a later kept line, reads a cell it changed.
 
 use super::{Dirty, Geometry};
+use crate::step::Figure;
 
 /// No link: a cell known before the trial, or the assumed one.
 const NONE: u32 = u32::MAX;
@@ -20,6 +21,24 @@ pub struct Link {
     /// The cells it changed that a later line of the chain reads, in reading order; empty for
     /// the breaking line, the chain's last.
     pub set: Vec<usize>,
+}
+
+/// A chain as a hint draws it: each line a numbered figure (the last one "no placement"), and
+/// the lines' names (for the step's clues), in the chain's order.
+pub fn chain_figures(g: &Geometry, chain: &[Link]) -> (Vec<Figure>, Vec<String>) {
+    let mut figures = Vec::new();
+    let mut lines_used = Vec::new();
+    for (k, link) in chain.iter().enumerate() {
+        let line = g.line_of(link.line);
+        lines_used.push(line.to_string());
+        let label = if k + 1 == chain.len() {
+            format!("{}. {line}: no placement", k + 1)
+        } else {
+            format!("{}. {line}", k + 1)
+        };
+        figures.push(Figure { label, cells: g.cells_of(link.line) });
+    }
+    (figures, lines_used)
 }
 
 /// A trial's work space, kept between candidates so a trial allocates little.

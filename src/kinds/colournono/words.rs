@@ -5,9 +5,9 @@
 use super::line::{single, Colours};
 use super::model::{ColourNonogram, Run};
 use crate::deduce::Deduction;
-use crate::hint::{and_list, cell_words, ranges, Figure};
+use crate::hint::{and_list, cell_words, ranges};
 use crate::lines::plural;
-use crate::lines::probe::Link;
+use crate::lines::probe::{chain_figures, Link};
 use crate::lines::Geometry;
 
 /// One change: a cell and the colours it may still take (as the logic's).
@@ -292,18 +292,7 @@ pub fn chain_step(
 ) -> Deduction<Change> {
     let g = s.g;
     let names = s.names;
-    let mut figures = Vec::new();
-    let mut lines_used = Vec::new();
-    for (k, link) in chain.iter().enumerate() {
-        let line = g.line_of(link.line);
-        lines_used.push(line.to_string());
-        let label = if k + 1 == chain.len() {
-            format!("{}. {line}: no placement", k + 1)
-        } else {
-            format!("{}. {line}", k + 1)
-        };
-        figures.push(Figure { label, cells: g.cells_of(link.line) });
-    }
+    let (figures, lines_used) = chain_figures(&g, chain);
     let mut parts: Vec<String> = Vec::new();
     for link in &chain[..chain.len() - 1] {
         let line = g.line_of(link.line);

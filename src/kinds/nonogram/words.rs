@@ -4,7 +4,7 @@
 
 use super::model::{Cell, Clue, Line};
 use crate::hint::{and_list, cell_words, ranges, Figure};
-use crate::lines::probe::Link;
+use crate::lines::probe::{chain_figures, Link};
 use crate::lines::{plural, Geometry};
 
 /// A clue in words: `3 1 2`, or `0` for an empty line.
@@ -180,18 +180,7 @@ pub fn describe_chain(
 ) -> (String, Vec<Figure>, Vec<String>) {
     let other = if value == Cell::Black { Cell::White } else { Cell::Black };
     let cell = cell_words(g.w, i);
-    let mut figures = Vec::new();
-    let mut lines_used = Vec::new();
-    for (k, link) in chain.iter().enumerate() {
-        let line = g.line_of(link.line);
-        lines_used.push(line.to_string());
-        let label = if k + 1 == chain.len() {
-            format!("{}. {line}: no placement", k + 1)
-        } else {
-            format!("{}. {line}", k + 1)
-        };
-        figures.push(Figure { label, cells: g.cells_of(link.line) });
-    }
+    let (figures, lines_used) = chain_figures(&g, chain);
     let mut parts: Vec<String> = Vec::new();
     for link in &chain[..chain.len() - 1] {
         let line = g.line_of(link.line);

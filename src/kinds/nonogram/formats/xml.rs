@@ -4,54 +4,24 @@
 use super::super::model::{normalise_clue, Line, Nonogram};
 use crate::error::{InputError, InputResult};
 use crate::grid::Grid;
-use crate::link::clip;
 
 pub use crate::xml::{parse, Element};
 
 /// Reads a webpbn XML document of one `<puzzle>`. A `<puzzleset>` of several is refused with
 /// their count ([`from_xml_all`] reads them all).
 pub fn from_xml(text: &str) -> InputResult<Nonogram> {
-    let root = parse(text)?;
-    let puzzles = root.find_all("puzzle");
-    match puzzles.as_slice() {
-        [] => Err(InputError::new("no <puzzle> element")),
-        [one] => read_puzzle(one),
-        many => Err(InputError::new(format!(
-            "the file holds {} puzzles (a <puzzleset>), and one puzzle is opened at a time: keep one <puzzle> in the file, or read them all with `puzzle bench` or `puzzle explain`",
-            many.len()
-        ))),
-    }
+    crate::xml::one_puzzle(text, read_puzzle)
 }
 
 /// Every `<puzzle>` of a webpbn XML document, in order; an error names the puzzle it is in.
 pub fn from_xml_all(text: &str) -> InputResult<Vec<Nonogram>> {
-    let root = parse(text)?;
-    let puzzles = root.find_all("puzzle");
-    if puzzles.is_empty() {
-        return Err(InputError::new("no <puzzle> element"));
-    }
-    let n = puzzles.len();
-    puzzles
-        .iter()
-        .enumerate()
-        .map(|(k, p)| {
-            read_puzzle(p)
-                .map_err(|e| if n > 1 { e.within(format!("puzzle {}", k + 1)) } else { e })
-        })
-        .collect()
+    crate::xml::every_puzzle(text, read_puzzle)
 }
 
 /// Reads one `<puzzle>` element.
 fn read_puzzle(puzzle: &Element) -> InputResult<Nonogram> {
     let at = |e: &Element| format!("XML line {}", e.line);
-    if let Some(t) = puzzle.attr("type") {
-        if t != "grid" {
-            return Err(InputError::at(
-                at(puzzle),
-                format!("puzzle type `{}` is not supported (only grid)", clip(t)),
-            ));
-        }
-    }
+    crate::xml::grid_puzzle(puzzle)?;
     let default = puzzle.attr("defaultcolor").unwrap_or("black").to_string();
     let background = puzzle.attr("backgroundcolor").unwrap_or("white").to_string();
     let mut used = vec![background.clone()];
