@@ -380,9 +380,23 @@ impl<'a> KenKenLogic<'a> {
             }
         }
         let doms: Vec<Domain> = cage.cells.iter().map(|&c| self.dom[c]).collect();
-        let t = match tuples::tuples(self.n, cage, &self.dom, PROPAGATE_LIMIT) {
-            Tuples::All(ts) => Some(Rc::new(ts)),
-            Tuples::TooMany => None,
+        // Candidates only narrow: the ways under narrower candidates are those of the ways
+        // kept that still fit, in the same order (what the search would find again).
+        let kept = self.ways[k].as_ref().and_then(|w| {
+            let narrower = w.doms.iter().zip(&doms).all(|(&was, &now)| now & !was == 0);
+            w.tuples.as_ref().filter(|_| narrower)
+        });
+        let t = match kept {
+            Some(ts) => Some(Rc::new(
+                ts.iter()
+                    .filter(|t| t.iter().zip(&doms).all(|(&d, &m)| m & bit(d) != 0))
+                    .cloned()
+                    .collect(),
+            )),
+            None => match tuples::tuples(self.n, cage, &self.dom, PROPAGATE_LIMIT) {
+                Tuples::All(ts) => Some(Rc::new(ts)),
+                Tuples::TooMany => None,
+            },
         };
         self.ways[k] = Some(Rc::new(Ways { doms, tuples: t.clone() }));
         t
