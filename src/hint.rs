@@ -9,13 +9,17 @@
 //!   [`Playable::hint_mistakes`]); only marks that agree with the answer are reasoned from;
 //! - [`explain`]: every step from the empty grid until the answer or until logic stops, with the
 //!   hardest rule used;
-//! - [`apply`]: a step's mark changes written into marks (what the page's Apply and the CLI do).
+//! - [`apply`]: a step's mark changes written into marks (what the page's Apply and the CLI do);
+//! - where the rules stop and the answer is known, a reveal: the shortest contradiction chain
+//!   that rules out one value of one cell ([`chain`]), else the answer's value at one cell.
 //!
 //! Every step is a sound deduction from the marks (tested against the proven answer on random and
 //! benchmark puzzles, from the empty grid and from random correct partial marks).
 
 use crate::play::Playable;
 pub use crate::step::{Explanation, Figure, Hint, Step};
+
+pub mod chain;
 
 /// The next hint for `marks`: the first mistake against `answer` (the proven unique answer, when
 /// known), else the kind's next step.
@@ -64,8 +68,9 @@ const REVEAL_CANDIDATES: usize = 6;
 const REVEAL_STEPS: usize = 30;
 
 /// Where the rules stop (`known` of `total` cells decided) and the proven unique answer is
-/// known: the answer's value at one undecided cell, as a step the player can apply, so a hint
-/// never leaves the player stuck. Among a few undecided cells spread over the grid (filled
+/// known: first the shortest contradiction chain within the hint's budget ([`chain`]); when
+/// none breaks, the answer's value at one undecided cell, as a step the player can apply, so a
+/// hint never leaves the player stuck. Among a few undecided cells spread over the grid (filled
 /// ones first, the stars and black cells that tell the rules most), the one after which the
 /// rules decide the most cells within [`REVEAL_STEPS`] steps. The sentence says it comes
 /// from the search, not from a rule. `None` when no cell is undecided.
@@ -77,6 +82,9 @@ fn reveal<P: Playable>(
     total: usize,
 ) -> Option<Step> {
     let text: Vec<char> = p.solution_rows(answer).concat().chars().collect();
+    if let Some(step) = chain::contradiction_chain(p, marks, &text, chain::HINT, (known, total)) {
+        return Some(step);
+    }
     let open: Vec<usize> = (0..p.cell_count().min(text.len()))
         .filter(|&c| marks.get(c * P::MARK_STRIDE).copied().unwrap_or(0) == 0)
         .collect();
@@ -134,6 +142,11 @@ fn reveal<P: Playable>(
         }
     }
     let (cell, follows, end) = best?;
+    let searched = if p.trial(marks).is_some() {
+        format!(", and no assumption breaks the rules within the hint's bounds (chains of up to {} steps)", chain::HINT.steps)
+    } else {
+        String::new()
+    };
     let value = P::answer_mark(text[cell], true);
     let cells =
         |n: usize| if n == 1 { "1 more cell".to_string() } else { format!("{n} more cells") };
@@ -158,7 +171,7 @@ fn reveal<P: Playable>(
         clues: Vec::new(),
         figures: Vec::new(),
         sentence: format!(
-            "No rule decides another cell from here ({known} of {total} decided), so this step comes from the solver's search: its answer, proven the only one, has {} at {}. {after}",
+            "No rule decides another cell from here ({known} of {total} decided){searched}, so this step comes from the solver's search: its answer, proven the only one, has {} at {}. {after}",
             p.reveal_words(text[cell]),
             p.cell_name(cell)
         ),
@@ -210,6 +223,48 @@ pub fn explain_from<P: Playable>(
 /// Every step from the empty grid.
 pub fn explain<P: Playable>(p: &P, answer: Option<&P::Solution>) -> Explanation {
     explain_from(p, Vec::new(), answer)
+}
+
+/// Every step from the empty grid as [`explain`], and wherever the rules stop with the answer
+/// known, a contradiction chain ([`chain`], within `budget` each) and the rules again from there:
+/// how far the hints go with their reveals when every reveal is a chain. It ends where no chain
+/// breaks within the budget (or at the answer).
+pub fn explain_with_chains<P: Playable>(
+    p: &P,
+    answer: Option<&P::Solution>,
+    budget: chain::Budget,
+) -> Explanation {
+    let mut x = explain(p, answer);
+    let Some(a) = answer else { return x };
+    let text: Vec<char> = p.solution_rows(a).concat().chars().collect();
+    let mut marks = Vec::new();
+    for s in &x.steps {
+        apply(&mut marks, s);
+    }
+    while let Hint::Stuck { known, total, .. } = x.end {
+        if P::optimum().is_some() || total != p.cell_count() || x.steps.len() >= STEPS_MAX {
+            break;
+        }
+        let Some(step) = chain::contradiction_chain(p, &marks, &text, budget, (known, total))
+        else {
+            break;
+        };
+        let before = marks.clone();
+        apply(&mut marks, &step);
+        if marks == before {
+            break;
+        }
+        x.steps.push(step);
+        let rest = explain_from(p, marks.clone(), answer);
+        for s in &rest.steps {
+            apply(&mut marks, s);
+        }
+        x.steps.extend(rest.steps);
+        x.end = rest.end;
+    }
+    x.hardest =
+        x.steps.iter().max_by_key(|s| s.rank).map(|s| (s.rule.clone(), s.difficulty.clone()));
+    x
 }
 
 /// The cells a kind's rules see for the player's two-state marks (1 = yes, 2 = no, as the

@@ -30,6 +30,7 @@ pub mod sat;
 pub mod saved;
 pub mod step;
 pub mod thumbnail;
+pub mod trial;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 pub mod xml;

@@ -8,6 +8,7 @@
 
 use crate::puzzle::Puzzle;
 use crate::step::Hint;
+use crate::trial::Trial;
 
 /// The play part of a kind: every kind implements it beside [`Puzzle`].
 pub trait Playable: Puzzle {
@@ -131,5 +132,13 @@ pub trait Playable: Puzzle {
         } else {
             "a filled cell".into()
         }
+    }
+
+    /// The kind's rules as a contradiction chain follows them ([`crate::hint::chain`]), from
+    /// `marks`: a kind with a ladder offers one, so a reveal where its rules stop can say why.
+    /// Defaults to none (the reveal then gives the answer's value alone).
+    fn trial(&self, marks: &[u8]) -> Option<Box<dyn Trial + '_>> {
+        let _ = marks;
+        None
     }
 }

@@ -232,7 +232,8 @@ test('Star Battle: hints walk an expert 14x14 to the end', async () => {
 
 // A 17x17 Star Battle with 4 stars beyond the rules (bench/starbattle/hard_17_21_25.txt,
 // sb17_beyond_1: they stop at 35 of 289 cells): where they stop, the hint gives a cell of the
-// proven answer, says it comes from the search, and the hints go on to the finish.
+// proven answer, by a contradiction chain or said to come from the search, and the hints go on
+// to the finish.
 const SB_BEYOND = 'starbattle/v1/17x17s4/AABBBBCCCCCCDDDDDAABBBBCCCCDDDDDDDABBBEBECEEDFFFDDDAABBEEECEEFFFFDFFAABBBEEEEEGGFFFFFAAAABHEEEEGGFFFFFIAAIIHHHHEGGFFJFFIIIIIIHHGGGGGGJFFIIIIIIHGGGGGJJJJJIIIIKKHHHGGGJLLJJMIIIKKNNNNOOOLLLJMMKKKNNNNNNOOOLLLMMKKPPNNNNOOOOLLLMMMKKPNNNNOQOQLLLMMKKPPPNNQQQOQQLLMMMKKPPPQQPQQQQLLMMMKKPPPPPPQQQQLL';
 const SB_BEYOND_ANSWER = '0100000000010101000010101010000000010000000000101010001010101000000001000000000101010000101010100000000100000000010010100010101010000000100000000001010100010101010000000000000000001010101101000101000000000000100000101010010000010100000001001010000010010001000001010000001000101000001010000';
 
@@ -243,12 +244,20 @@ test('Star Battle beyond the rules: where they stop, the hint gives a cell of th
   for (let guard = 0; guard < 500 && !(await page.$('#solved-moment')); guard++) {
     const h = await askHint(page);
     assert.equal(h.kind, 'step', h.text);
-    if (!reveal && /^From the proven answer: /.test(h.text)) {
+    if (!reveal && /^(From the proven answer|Contradiction chain): /.test(h.text)) {
       reveal = h.text;
-      // One cell, the answer's: a star where the answer has one.
+      // One cell, the answer's: a star where the answer has one. A contradiction chain supposes
+      // the other value and ends where the rules break; else the value is said to come from the
+      // solver's search.
       const lit = await withClass(page, 'hint-change');
       assert.equal(lit.length, 1, h.text);
-      assert.match(h.text, new RegExp(`No rule decides another cell from here \\(\\d+ of 289 decided\\), so this step comes from the solver's search: its answer, proven the only one, has ${SB_BEYOND_ANSWER[lit[0]] === '1' ? 'a star' : 'no star'} at row ${Math.floor(lit[0] / 17) + 1}, column ${(lit[0] % 17) + 1}\\.`));
+      const star = SB_BEYOND_ANSWER[lit[0]] === '1';
+      const at = `row ${Math.floor(lit[0] / 17) + 1}, column ${(lit[0] % 17) + 1}`;
+      if (h.text.startsWith('Contradiction chain: ')) {
+        assert.match(h.text, new RegExp(`No rule decides another cell here \\(\\d+ of 289 decided\\), but one assumption breaks the rules\\. Suppose ${at} held ${star ? 'no star' : 'a star'}\\.(?: .*)? But now .+\\. So ${at} ${star ? 'holds a star' : 'has no star'}\\.`));
+      } else {
+        assert.match(h.text, new RegExp(`No rule decides another cell from here \\(\\d+ of 289 decided\\), and no assumption breaks the rules within the hint's bounds \\(chains of up to 40 steps\\), so this step comes from the solver's search: its answer, proven the only one, has ${star ? 'a star' : 'no star'} at ${at}\\.`));
+      }
     }
     await page.click('#hint-apply');
     await page.waitForFunction(() => !document.querySelector('#hint-apply'));

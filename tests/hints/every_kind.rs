@@ -224,12 +224,45 @@ fn the_worker_shows_a_step_before_the_answer_and_then_checks_the_marks() {
         "no stop shown before the answer"
     );
     assert!(
-        matches!(last, Reply::Hint(ref h) if matches!(**h, Hint::Step(ref s) if s.rule == hint::REVEAL_RULE)),
+        matches!(last, Reply::Hint(ref h) if matches!(**h, Hint::Step(ref s) if is_reveal(s))),
         "{last:?}"
     );
 }
 
-/// Where the rules stop, a hint with the proven answer gives one cell of that answer, said to
+/// Whether a step is a reveal: a contradiction chain, or the proven answer's value.
+fn is_reveal(s: &hint::Step) -> bool {
+    s.rule == hint::REVEAL_RULE || s.rule == hint::chain::CHAIN_RULE
+}
+
+/// A contradiction chain's words: where the rules stop, the assumption, its steps, the broken
+/// rule, and the conclusion (`ends`).
+fn chain_words(s: &hint::Step, ends: &str) {
+    assert!(s.sentence.starts_with("No rule decides another cell here"), "{}", s.sentence);
+    for part in ["Suppose ", " But now ", " So "] {
+        assert!(s.sentence.contains(part), "`{part}` in {}", s.sentence);
+    }
+    assert!(s.sentence.ends_with(ends), "`{ends}` at the end of {}", s.sentence);
+    assert_eq!(s.figures.first().map(|f| f.label.as_str()), Some("the assumption"));
+    assert_eq!(s.figures.last().map(|f| f.label.as_str()), Some("where it breaks"));
+}
+
+/// A nonogram's reveal at a cell that is black (`black`) in the answer: a chain that ends
+/// there, or the answer's value said to come from the search.
+fn nonogram_reveal(s: &hint::Step, black: bool) {
+    if s.rule == hint::chain::CHAIN_RULE {
+        chain_words(s, if black { "is black." } else { "is white." });
+    } else {
+        assert_eq!(s.rule, hint::REVEAL_RULE);
+        assert!(
+            s.sentence.contains(if black { "a black cell at" } else { "a white cell at" }),
+            "{}",
+            s.sentence
+        );
+    }
+}
+
+/// Where the rules stop, a hint with the proven answer gives one cell of that answer: by a
+/// contradiction chain when one breaks within the hint's budget, else said to
 /// come from the solver's search (the walk checks that every step agrees with the answer and
 /// that the hints then finish the puzzle); without the answer the hint says the rules stop.
 #[test]
@@ -249,31 +282,35 @@ fn where_the_rules_stop_a_hint_gives_a_cell_of_the_proven_answer() {
         let Hint::Step(s) = hint::hint(p, &stopped, Some(&answer)) else {
             panic!("beyond #{seed}: no reveal")
         };
-        assert_eq!(s.rule, hint::REVEAL_RULE);
-        assert!(
-            s.sentence.starts_with("No rule decides another cell from here")
-                && s.sentence.contains("proven the only one"),
-            "{}",
-            s.sentence
-        );
-        assert!(
-            [
-                "before they stop again.",
-                "within the next 30 steps.",
-                "finish the puzzle (",
-                "the next hint gives another cell."
-            ]
-            .iter()
-            .any(|end| s.sentence.contains(end)),
-            "{}",
-            s.sentence
-        );
         let star = answer.cells()[s.cells[0]];
-        assert!(
-            s.sentence.contains(if star { "has a star at" } else { "has no star at" }),
-            "{}",
-            s.sentence
-        );
+        if s.rule == hint::chain::CHAIN_RULE {
+            chain_words(&s, if star { "holds a star." } else { "has no star." });
+        } else {
+            assert_eq!(s.rule, hint::REVEAL_RULE);
+            assert!(
+                s.sentence.starts_with("No rule decides another cell from here")
+                    && s.sentence.contains("proven the only one"),
+                "{}",
+                s.sentence
+            );
+            assert!(
+                [
+                    "before they stop again.",
+                    "within the next 30 steps.",
+                    "finish the puzzle (",
+                    "the next hint gives another cell."
+                ]
+                .iter()
+                .any(|end| s.sentence.contains(end)),
+                "{}",
+                s.sentence
+            );
+            assert!(
+                s.sentence.contains(if star { "has a star at" } else { "has no star at" }),
+                "{}",
+                s.sentence
+            );
+        }
         assert!(
             matches!(hint::hint(p, &stopped, None), Hint::Stuck { .. }),
             "beyond #{seed}: without the answer the rules stop"
@@ -293,16 +330,7 @@ fn where_the_rules_stop_a_hint_gives_a_cell_of_the_proven_answer() {
     let Hint::Step(s) = hint::hint(&forever, &stopped, Some(&answer)) else {
         panic!("Forever: no reveal")
     };
-    assert_eq!(s.rule, hint::REVEAL_RULE);
-    assert!(
-        s.sentence.contains(if answer.cells()[s.cells[0]] {
-            "a black cell at"
-        } else {
-            "a white cell at"
-        }),
-        "{}",
-        s.sentence
-    );
+    nonogram_reveal(&s, answer.cells()[s.cells[0]]);
     revealed += 1;
     for (k, (p, answer)) in nonograms(150, 41).iter().enumerate() {
         let (by_rules, stopped, _) = walk(p, answer, Vec::new(), &format!("nonogram #{k}"));
@@ -310,16 +338,7 @@ fn where_the_rules_stop_a_hint_gives_a_cell_of_the_proven_answer() {
             let Hint::Step(s) = hint::hint(p, &stopped, Some(answer)) else {
                 panic!("nonogram #{k}: no reveal")
             };
-            assert_eq!(s.rule, hint::REVEAL_RULE);
-            assert!(
-                s.sentence.contains(if answer.cells()[s.cells[0]] {
-                    "a black cell at"
-                } else {
-                    "a white cell at"
-                }),
-                "{}",
-                s.sentence
-            );
+            nonogram_reveal(&s, answer.cells()[s.cells[0]]);
             revealed += 1;
         }
     }

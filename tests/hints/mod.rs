@@ -70,7 +70,7 @@ fn check_step<P: Playable>(answer: &str, marks: &mut Vec<u8>, s: &hint::Step, at
 }
 
 /// Walks every hint from `marks`, checking each step: the rules' steps until they stop, then
-/// the steps from the proven answer (each one cell) and the rules' steps they open, until the
+/// the reveals (each one cell: a contradiction chain, or the proven answer's value) and the rules' steps they open, until the
 /// puzzle is solved, which every walk with a known answer must reach. Returns whether the rules
 /// alone finished it, the marks where they stopped (the answer when they finished), and their
 /// steps until then.
@@ -86,7 +86,7 @@ fn walk<P: Playable>(
     loop {
         match hint::hint(p, &marks, Some(answer)) {
             Hint::Step(s) => {
-                if s.rule == hint::REVEAL_RULE {
+                if s.rule == hint::REVEAL_RULE || s.rule == hint::chain::CHAIN_RULE {
                     assert_eq!(s.cells.len(), 1, "{at}: a reveal is one cell");
                     assert!(
                         s.sentence.contains(&p.cell_name(s.cells[0])),
@@ -190,5 +190,7 @@ mod starbattle_hints;
 mod kenken_hints;
 // Nonogram: random and generated puzzles, the human sets, contradictions, sentences, figures.
 mod nonogram_hints;
+// The reveal's contradiction chains where the rules stop.
+mod chains;
 // Flood-It, rectangle-free, the shared dispatch and the worker, the fallback past the rules.
 mod every_kind;

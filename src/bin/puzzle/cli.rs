@@ -129,6 +129,14 @@ enum Command {
         /// Time one hint from the empty grid and from the marks half-way through the steps.
         #[arg(long)]
         time_hints: bool,
+        /// Where the rules stop, go on as the hints do: a contradiction chain that rules out one
+        /// value of one cell (within a hint's budget), then the rules again.
+        #[arg(long)]
+        chains: bool,
+        /// With --chains: the time each chain search may take, in ms (the hint's own budget
+        /// when not given).
+        #[arg(long)]
+        chain_ms: Option<f64>,
         /// Group the puzzles for the summary: consecutive labelled blocks, `Easy:10,Normal:10,Extreme:30`
         /// (a collection of JSON lines with a `category` field is grouped by it without this).
         #[arg(long)]

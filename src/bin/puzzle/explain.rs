@@ -20,6 +20,10 @@ pub struct Options {
     pub limit: Option<usize>,
     /// Time one hint from the empty grid and from the marks half-way through the explanation.
     pub time_hints: bool,
+    /// Go on past the rules with the reveals' contradiction chains ([`hint::explain_with_chains`]).
+    pub chains: bool,
+    /// The time each chain search may take, in ms, when not the hint's.
+    pub chain_ms: Option<f64>,
     /// Labelled blocks of consecutive puzzles for the summary (`--groups Easy:10,Hard:10`).
     pub groups: Option<Vec<(String, usize)>>,
 }
@@ -142,7 +146,16 @@ fn one<P: Playable>(p: &P, id: &str, o: &Options, single: bool) -> Row {
     };
     let solve_ms = started.elapsed().as_secs_f64() * 1000.0;
     let t = Instant::now();
-    let x = hint::explain(p, answer.as_ref());
+    let x = if o.chains {
+        let budget = hint::chain::Budget {
+            ms: o.chain_ms.unwrap_or(hint::chain::HINT.ms),
+            ..hint::chain::HINT
+        };
+        hint::explain_with_chains(p, answer.as_ref(), budget)
+    } else {
+        hint::explain(p, answer.as_ref())
+    };
+    let chains = x.steps.iter().filter(|s| s.rule == hint::chain::CHAIN_RULE).count();
     let ms = t.elapsed().as_secs_f64() * 1000.0;
     let (mut hint_empty_ms, mut hint_half_ms, mut hint_max_ms) = (None, None, None);
     if o.time_hints {
@@ -169,7 +182,7 @@ fn one<P: Playable>(p: &P, id: &str, o: &Options, single: bool) -> Row {
         let mut v = serde_json::json!({
             "id": id, "steps": x.steps.len(), "solved_by_hints": x.solved(), "rating": x.rating(),
             "hardest": x.hardest.as_ref().map(|h| &h.0), "explain_ms": ms, "solve_ms": solve_ms,
-            "known": known, "total": total, "unique_answer": answer.is_some(),
+            "known": known, "total": total, "unique_answer": answer.is_some(), "chains": chains,
             "hint_empty_ms": hint_empty_ms, "hint_half_ms": hint_half_ms, "hint_max_ms": hint_max_ms,
         });
         if single || o.steps {
@@ -193,8 +206,13 @@ fn one<P: Playable>(p: &P, id: &str, o: &Options, single: bool) -> Row {
             ),
             _ => String::new(),
         };
+        let chains = match chains {
+            0 => String::new(),
+            1 => " (1 contradiction chain)".to_string(),
+            c => format!(" ({c} contradiction chains)"),
+        };
         println!(
-            "{id}: {} steps · {} · rating: {} · explain {ms:.1} ms (solve {solve_ms:.1} ms){timing}",
+            "{id}: {} steps{chains} · {} · rating: {} · explain {ms:.1} ms (solve {solve_ms:.1} ms){timing}",
             x.steps.len(),
             match (x.solved(), known, total) {
                 (true, _, _) => "solved by hints".to_string(),
@@ -280,8 +298,9 @@ pub fn run(kind: Kind, text: &str, name: &str, o: &Options) -> Result<ExitCode, 
             );
         } else {
             println!(
-                "summary: {} of {n} solved by hints alone; steps per solved puzzle: mean {mean_steps:.1}, median {med_steps}, {min_steps} to {max_steps}; explain: total {:.2} s, median {med_ms:.2} ms, max {max_ms:.1} ms",
+                "summary: {} of {n} solved by hints {}; steps per solved puzzle: mean {mean_steps:.1}, median {med_steps}, {min_steps} to {max_steps}; explain: total {:.2} s, median {med_ms:.2} ms, max {max_ms:.1} ms",
                 solved.len(),
+                if o.chains { "with contradiction chains where the rules stop" } else { "alone" },
                 total_ms / 1000.0
             );
             if !he.is_empty() {

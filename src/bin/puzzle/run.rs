@@ -55,7 +55,17 @@ pub(super) fn run(cli: Cli) -> Result<ExitCode, String> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Command::Explain { kind, input, json, steps, limit, time_hints, groups } => {
+        Command::Explain {
+            kind,
+            input,
+            json,
+            steps,
+            limit,
+            time_hints,
+            chains,
+            chain_ms,
+            groups,
+        } => {
             let kind = kind_of(&kind)?;
             let text = read_input(&input)?;
             let name = Path::new(&input)
@@ -67,7 +77,15 @@ pub(super) fn run(cli: Cli) -> Result<ExitCode, String> {
                 kind,
                 &text,
                 &name,
-                &crate::explain::Options { json, steps, limit, time_hints, groups },
+                &crate::explain::Options {
+                    json,
+                    steps,
+                    limit,
+                    time_hints,
+                    chains,
+                    chain_ms,
+                    groups,
+                },
             )
         }
         Command::Check { kind, input, answer, json } => {

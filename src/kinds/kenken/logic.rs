@@ -39,6 +39,7 @@ use super::tuples::{self, Domain, Tuples};
 use crate::deduce::{Deduction, End, Found, Logic, Rung};
 use crate::hint::{and_list, cell_words};
 
+pub mod assume;
 mod cages;
 mod chains;
 mod lines;

@@ -179,6 +179,10 @@ impl Playable for KenKen {
         hint::hint_mistakes(answer, marks)
     }
 
+    fn trial(&self, marks: &[u8]) -> Option<Box<dyn crate::trial::Trial + '_>> {
+        Some(Box::new(logic::assume::Chain(hint::logic_of(self, marks))))
+    }
+
     fn reveal_words(&self, answer: char) -> String {
         match formats::char_digit(answer) {
             Some(d) => format!("the digit {d}"),

@@ -37,6 +37,8 @@ use crate::deduce::{Deduction, Found, Logic, Rung};
 use crate::lines::probe::{Link, Probe};
 use crate::lines::{Dirty, Geometry};
 
+pub mod assume;
+
 /// The nonogram's ladder: line logic in four ranks a person tells apart, then the one-cell
 /// contradiction.
 pub const LADDER: &[Rung] = &[

@@ -145,6 +145,13 @@ impl Playable for Nonogram {
         hint::next_step(self, marks)
     }
 
+    fn trial(&self, marks: &[u8]) -> Option<Box<dyn crate::trial::Trial + '_>> {
+        Some(Box::new(logic::assume::Chain(logic::Lines::for_hints(
+            self,
+            &hint::cells_of(self, marks),
+        ))))
+    }
+
     fn reveal_words(&self, answer: char) -> String {
         if answer == '.' {
             "a white cell".into()

@@ -54,6 +54,7 @@ use super::StarBattle;
 use crate::deduce::{Deduction, Found, Logic, Rung};
 use crate::hint::{and_list, cell_words, Figure};
 
+pub mod assume;
 mod blocks;
 mod confinement;
 mod contradiction;

@@ -167,6 +167,12 @@ impl Playable for StarBattle {
         hint::next_step(self, marks)
     }
 
+    fn trial(&self, marks: &[u8]) -> Option<Box<dyn crate::trial::Trial + '_>> {
+        let board = std::rc::Rc::new(logic::Board::new(self));
+        let cells = board.cells_of(marks);
+        Some(Box::new(logic::assume::Chain { board, cells }))
+    }
+
     fn reveal_words(&self, answer: char) -> String {
         if answer == '.' {
             "no star".into()
