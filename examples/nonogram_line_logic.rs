@@ -12,7 +12,7 @@ use std::rc::Rc;
 
 use studio::grid::Grid;
 use studio::kinds::import_as;
-use studio::kinds::nonogram::page::clues_of;
+use studio::kinds::nonogram::clues_of;
 use studio::kinds::nonogram::solve::solve;
 use studio::kinds::nonogram::Nonogram;
 use studio::puzzle::Mode;

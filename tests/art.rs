@@ -8,7 +8,7 @@ use studio::art::{
     OptimizerConfig, PrepareOptions, Problem, UniqueMode,
 };
 use studio::grid::Grid;
-use studio::kinds::nonogram::page::clues_of;
+use studio::kinds::nonogram::clues_of;
 use studio::kinds::nonogram::{solve, Nonogram};
 use studio::puzzle::{Mode, Verdict};
 

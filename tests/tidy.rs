@@ -126,6 +126,21 @@ fn only_views_name_the_web_crates() {
 }
 
 #[test]
+fn only_the_nonogram_folder_names_its_page_helpers() {
+    // Outside its folder a kind is used through its face (`nonogram::clues_of`, `export`,
+    // `picture_svg`), never through the helpers of its own pages.
+    let mut found = Vec::new();
+    for dir in ["src", "examples"] {
+        for f in files(dir, &[".rs"]) {
+            if !rel(&f).starts_with("src/kinds/nonogram/") {
+                found.extend(lines_with(&f, &["nonogram::page", "nonogram::{page"]));
+            }
+        }
+    }
+    assert!(found.is_empty(), "nonogram's page helpers named outside it:\n{}", found.join("\n"));
+}
+
+#[test]
 fn kinds_speak_to_the_web_layer_only_through_the_frame() {
     let mut found = Vec::new();
     for f in files("src/kinds", &[".rs"]) {

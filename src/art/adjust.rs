@@ -22,8 +22,7 @@ use super::rng::SplitMix64;
 use crate::deduce::{self, End};
 use crate::grid::Grid;
 use crate::kinds::nonogram::logic::{Lines, CONTRADICTION_RANK, LINE_RANK, SIMPLE_RANK};
-use crate::kinds::nonogram::page::clues_of;
-use crate::kinds::nonogram::{Cell, Nonogram};
+use crate::kinds::nonogram::{clues_of, Cell, Nonogram};
 
 /// How hard the adjusted puzzle may be: the highest rank of the nonogram's ladder
 /// ([`crate::kinds::nonogram::logic::LADDER`]) that may finish it.

@@ -22,8 +22,7 @@ use super::{
 };
 use crate::grid::Grid;
 use crate::kinds::nonogram::formats::{self, grid_rows};
-use crate::kinds::nonogram::page::clues_of;
-use crate::kinds::nonogram::{solve, Cell, Clue, Nonogram};
+use crate::kinds::nonogram::{clues_of, solve, Cell, Clue, Nonogram};
 use crate::link;
 use crate::puzzle::{Mode, SolveError, Verdict};
 use crate::sat::Monitor;

@@ -10,7 +10,7 @@ pub(super) fn nonograms(count: usize, seed: u64) -> Vec<(Nonogram, Grid<bool>)> 
     while out.len() < count {
         let (w, h) = (rng.usize(3..=12), rng.usize(3..=12));
         let pic = nonogram::generate::picture(w, h, &mut rng);
-        let (rows, cols) = nonogram::page::clues_of(&pic);
+        let (rows, cols) = nonogram::clues_of(&pic);
         let Ok(p) = Nonogram::new(rows, cols) else { continue };
         if let Some(a) = unique(&p) {
             out.push((p, a));

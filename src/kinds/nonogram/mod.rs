@@ -15,6 +15,9 @@
 //! - [`hint`]: explained hints (the first deduction of [`logic`], told in words);
 //! - [`page`]: pure functions for the editor and player (clues of a picture or of typed text, the
 //!   editor's drawing, line status, SVG, export).
+//!
+//! Code outside this folder (the image page) uses the kind's face here, never `page`:
+//! [`clues_of`], [`export`] in a [`Format`], and [`picture_svg`].
 
 #[cfg(target_arch = "wasm32")]
 pub mod board_view;
@@ -36,7 +39,15 @@ pub mod solve;
 pub mod view;
 pub mod words;
 
+pub use formats::Format;
 pub use model::{Cell, Clue, Line, Nonogram};
+pub use page::{clues_of, export};
+
+/// `p` drawn as SVG with its clues: blank, or with `answer`'s cells filled (the picture files a
+/// page offers).
+pub fn picture_svg(p: &Nonogram, answer: Option<&Grid<bool>>) -> String {
+    page::render_svg(p, answer.map(page::solution_cells).as_ref())
+}
 
 use crate::error::InputResult;
 use crate::grid::Grid;

@@ -7,9 +7,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::art::pipeline::ArtResult;
-use crate::kinds::nonogram::formats::{non, tatham};
-use crate::kinds::nonogram::page::{render_svg, solution_cells};
-use crate::kinds::nonogram::Nonogram;
+use crate::kinds::nonogram::{self, Format, Nonogram};
 use crate::web::components::share::Share;
 use crate::web::ctx::Ctx;
 use crate::web::download;
@@ -37,15 +35,9 @@ enum File {
 
 /// Saves `file` of the puzzle `p` (whose answer is `r`'s picture) as `name`.
 fn save(r: &ArtResult, p: &Nonogram, name: &str, file: File) -> Result<(), String> {
-    let picture = |solved: bool| {
-        if solved {
-            render_svg(p, Some(&solution_cells(&r.picture)))
-        } else {
-            render_svg(p, None)
-        }
-    };
+    let picture = |solved: bool| nonogram::picture_svg(p, solved.then_some(&r.picture));
     match file {
-        File::Non => download::text(name, "text/plain", &non::to_non(p)),
+        File::Non => download::text(name, "text/plain", &nonogram::export(p, Format::Non)?),
         File::Svg { solved } => download::text(name, "image/svg+xml", &picture(solved)),
         File::Png { solved } => download::svg_as_png(name, &picture(solved), 1.0),
     }
@@ -68,6 +60,8 @@ pub fn Exports(props: &ExportsProps) -> Html {
         let (go, fragment) = (ctx.go.clone(), r.fragment.clone());
         Callback::from(move |_: MouseEvent| go.emit(fragment.clone()))
     };
+    // Tatham's ID holds any nonogram; were it refused, the field would say why.
+    let tatham = nonogram::export(&p, Format::Tatham).unwrap_or_else(|why| why);
     let buttons = FILES.iter().map(|&(label, name, file)| {
         let (r, p, state) = (r.clone(), p.clone(), ctx.state.clone());
         let onclick = Callback::from(move |_: MouseEvent| {
@@ -85,7 +79,7 @@ pub fn Exports(props: &ExportsProps) -> Html {
             <button id="art-play" onclick={play}>{ "Play this" }</button>
             <Share fragment={r.fragment.clone()} />
             <label for="art-tatham">{ "Tatham Pattern ID (with givens)" }</label>
-            <input id="art-tatham" readonly=true value={tatham::to_tatham(&p)} />
+            <input id="art-tatham" readonly=true value={tatham} />
             <div class="downloads">{ for buttons }</div>
         </div>
     }
