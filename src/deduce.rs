@@ -52,6 +52,18 @@ pub struct Deduction<C> {
 }
 
 impl<C> Deduction<C> {
+    /// The deduction as one look of a trial found it ([`crate::trial::Next::Step`]), its changes
+    /// already applied by the caller; `trial_rank` is the rank of the kind's own trial rung, a
+    /// deduction of which a chain counts as one more assumption.
+    pub fn into_trial_step(self, trial_rank: u8) -> crate::trial::Next {
+        crate::trial::Next::Step {
+            rule: self.rule.to_string(),
+            cells: self.cells,
+            sentence: self.sentence,
+            assumes: self.rank == trial_rank,
+        }
+    }
+
     /// A deduction with no clues or figures yet.
     pub fn new(
         rule: &'static str,

@@ -37,12 +37,7 @@ impl Trial for Chain<'_> {
         match l.find(if nested { rank::MAX } else { rank::CHAINS }) {
             Found::Deduction(d) => {
                 l.apply(&d.changes);
-                Next::Step {
-                    rule: d.rule.to_string(),
-                    cells: d.cells,
-                    sentence: d.sentence,
-                    assumes: d.rank == rank::TRIAL,
-                }
+                d.into_trial_step(rank::TRIAL)
             }
             Found::Broken { cells, sentence } => Next::Broken { cells, sentence },
             Found::Nothing => Next::Nothing,

@@ -30,12 +30,7 @@ impl Trial for Chain {
         match l.find(if nested { CONTRADICTION_RANK } else { LINE_RANK }) {
             Found::Deduction(d) => {
                 l.apply(&d.changes);
-                Next::Step {
-                    rule: d.rule.to_string(),
-                    cells: d.cells,
-                    sentence: d.sentence,
-                    assumes: d.rank == CONTRADICTION_RANK,
-                }
+                d.into_trial_step(CONTRADICTION_RANK)
             }
             Found::Broken { cells, .. } => {
                 let sentence = match l.broken {

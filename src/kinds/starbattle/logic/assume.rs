@@ -35,12 +35,7 @@ impl Trial for Chain {
         let next = match st.find(if nested { ALL } else { SHAPES }) {
             Found::Deduction(d) => {
                 st.apply(&d.changes);
-                Next::Step {
-                    rule: d.rule.to_string(),
-                    cells: d.cells,
-                    sentence: d.sentence,
-                    assumes: d.rank == CONTRADICTION,
-                }
+                d.into_trial_step(CONTRADICTION)
             }
             Found::Broken { cells, sentence } => Next::Broken { cells, sentence },
             Found::Nothing => Next::Nothing,
