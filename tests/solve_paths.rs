@@ -61,3 +61,25 @@ fn starbattle_solve_rates_as_the_plain_walk() {
     }
     assert!(seen.len() >= 2, "the set covers several ratings: {seen:?}");
 }
+
+/// Small boards (below `SAT_FIRST_CELLS`) run the contradictions at once, without SAT first: on
+/// generated 10x10 two-star puzzles at medium, hard and expert, and 5x5 to 14x14 ones, the
+/// solve report's rating is still the plain walk's.
+#[test]
+fn starbattle_small_boards_rate_as_the_plain_walk() {
+    let mut seen = std::collections::HashSet::new();
+    for file in ["generated_10x10_2star.txt", "generated_5to14.txt"] {
+        let path = format!("{}/tests/data/starbattle/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let entries = StarBattle::read_collection(&text, file).expect("reads");
+        assert!(entries.len() >= 20, "{file}: {} puzzles", entries.len());
+        for e in entries.iter().step_by(3).filter(|e| e.puzzle.rows() * e.puzzle.cols() < 200) {
+            let rated = starbattle::solve::rate(&e.puzzle);
+            let r = e.puzzle.solve(Mode::Unique, None).unwrap_or_else(|x| panic!("{}: {x}", e.id));
+            assert_eq!(r.verdict, Verdict::Unique, "{file} {}", e.id);
+            assert_eq!(r.rating, Some(rated.difficulty()), "{file} {}: the rating", e.id);
+            seen.insert(rated.difficulty());
+        }
+    }
+    assert!(seen.len() >= 3, "the sets cover several ratings: {seen:?}");
+}
