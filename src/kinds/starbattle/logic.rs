@@ -167,6 +167,10 @@ pub struct Board {
     nb_bits: Vec<Bits>,
     /// Each unit's cells as bits.
     unit_bits: Vec<Bits>,
+    /// Each region's cells by row (bit c: column c), and the first and last row it touches.
+    region_rows: Vec<(usize, usize, Vec<u64>)>,
+    /// The cells of each row that lie in some region, as bits.
+    in_region: Vec<u64>,
     /// The counted sets holding each cell: its row, column and region (indices into `units`),
     /// then its pairs of lines (`units.len()` + index into `pairs`).
     of_cell: Vec<Vec<u16>>,
@@ -226,6 +230,16 @@ impl Board {
         };
         let nb_bits = nbrs.iter().map(|v| to_bits(v)).collect();
         let unit_bits = units.iter().map(|u| to_bits(u)).collect();
+        let mut region_rows = vec![(n, 0, vec![0u64; n]); p.n_regions()];
+        for (i, g) in region.iter().enumerate() {
+            if let Some(g) = *g {
+                let (r, c) = (i / n, i % n);
+                let (lo, hi, rows) = &mut region_rows[g];
+                (*lo, *hi) = ((*lo).min(r), (*hi).max(r));
+                rows[r] |= 1u64 << c;
+            }
+        }
+        let in_region = (0..n).map(|r| region_rows.iter().fold(0, |x, g| x | g.2[r])).collect();
         let mut of_cell: Vec<Vec<u16>> = vec![Vec::with_capacity(7); n * n];
         for (u, cells) in units.iter().chain(pairs.iter()).enumerate() {
             for &i in cells {
@@ -243,6 +257,8 @@ impl Board {
             nbrs,
             nb_bits,
             unit_bits,
+            region_rows,
+            in_region,
             of_cell,
             words,
         }
@@ -410,6 +426,10 @@ pub struct State<'b> {
     /// Stars and open cells of each unit, then of each pair of lines, kept up to date.
     stars: Vec<u16>,
     open: Vec<u16>,
+    /// The open cells and the stars of each row as bits (bit c: column c), kept up to date for
+    /// the quick tests of [`State::neighbours`] and [`State::blocks`].
+    open_rows: Vec<u64>,
+    star_rows: Vec<u64>,
     /// For each unit and pair of lines, its open count + 1 when 2x2 blocks last found nothing
     /// in it (0: not looked at). Cells only get decided, so the same open count means the same
     /// cells, and still nothing: a cache that changes no result, only the time.
@@ -433,6 +453,8 @@ impl<'b> State<'b> {
             words,
             stars: vec![0; sets],
             open: vec![0; sets],
+            open_rows: vec![0; b.n],
+            star_rows: vec![0; b.n],
             blocks_seen: std::cell::RefCell::new(vec![0; sets]),
             answer: None,
             every: false,
@@ -460,7 +482,15 @@ impl<'b> State<'b> {
     fn count(&mut self) {
         self.stars.iter_mut().for_each(|x| *x = 0);
         self.open.iter_mut().for_each(|x| *x = 0);
+        self.open_rows.iter_mut().for_each(|x| *x = 0);
+        self.star_rows.iter_mut().for_each(|x| *x = 0);
         for (i, &c) in self.cells.iter().enumerate() {
+            let (r, col) = self.b.at[i];
+            match c {
+                Cell::Star => self.star_rows[r as usize] |= 1u64 << col,
+                Cell::Open => self.open_rows[r as usize] |= 1u64 << col,
+                Cell::Empty => {}
+            }
             let slot = match c {
                 Cell::Star => &mut self.stars,
                 Cell::Open => &mut self.open,
@@ -477,6 +507,8 @@ impl<'b> State<'b> {
         self.cells.copy_from_slice(&other.cells);
         self.stars.copy_from_slice(&other.stars);
         self.open.copy_from_slice(&other.open);
+        self.open_rows.copy_from_slice(&other.open_rows);
+        self.star_rows.copy_from_slice(&other.star_rows);
         // What found nothing in `other` finds nothing here while the unit is unchanged.
         self.blocks_seen.borrow_mut().copy_from_slice(&other.blocks_seen.borrow());
     }
@@ -559,6 +591,18 @@ impl<'b> State<'b> {
                 continue;
             }
             self.cells[i] = v;
+            let (r, col) = self.b.at[i];
+            let bit = 1u64 << col;
+            for (rows, cell) in
+                [(&mut self.open_rows, Cell::Open), (&mut self.star_rows, Cell::Star)]
+            {
+                if old == cell {
+                    rows[r as usize] &= !bit;
+                }
+                if v == cell {
+                    rows[r as usize] |= bit;
+                }
+            }
             for &u in &self.b.of_cell[i] {
                 let u = u as usize;
                 match old {

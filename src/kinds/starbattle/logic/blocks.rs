@@ -41,6 +41,90 @@ impl State<'_> {
         out.len()
     }
 
+    /// Whether [`State::windows`] over unit `u` (or pair of lines `q`) makes more than `need`
+    /// windows from the left and, where [`State::block_count`] tries it, from the right too:
+    /// then 2x2 blocks find nothing there. Counted row by row on bits: in reading order, a cell
+    /// gets a window unless one anchored on its row or the row above covers its column.
+    pub(super) fn more_windows(&self, u: Option<usize>, q: Option<usize>, need: usize) -> bool {
+        let n = self.b.n;
+        let all = u64::MAX;
+        match (u, q) {
+            (Some(u), _) if u < n => self.more_windows_in(u, u, true, need, |_| all),
+            (Some(u), _) if u < 2 * n => {
+                self.more_windows_in(0, n - 1, true, need, |_| 1u64 << (u - n))
+            }
+            (Some(u), _) => {
+                let (lo, hi, rows) = &self.b.region_rows[u - 2 * n];
+                self.more_windows_in(*lo, *hi, false, need, |r| rows[r])
+            }
+            (_, Some(q)) if q + 1 < n => self.more_windows_in(q, q + 1, false, need, |_| all),
+            (_, Some(q)) => self.more_windows_in(0, n - 1, false, need, |_| 3u64 << (q + 1 - n)),
+            _ => false,
+        }
+    }
+
+    /// [`State::more_windows`] over the cells of rows `lo..=hi` in `mask(row)` (a single
+    /// `line`: from the left only).
+    fn more_windows_in(
+        &self,
+        lo: usize,
+        hi: usize,
+        line: bool,
+        need: usize,
+        mask: impl Fn(usize) -> u64,
+    ) -> bool {
+        for right in [false, true] {
+            if right && line {
+                break;
+            }
+            let mut count = 0usize;
+            let mut above = 0u64;
+            for r in lo..=hi {
+                let mut m = self.open_rows[r] & mask(r) & !above;
+                let mut here = 0u64;
+                while m != 0 {
+                    let c = m.trailing_zeros();
+                    let w = if right && c > 0 { 3u64 << (c - 1) } else { 3u64 << c };
+                    count += 1;
+                    here |= w;
+                    m &= !w;
+                }
+                if count > need {
+                    break;
+                }
+                above = here;
+            }
+            if count <= need {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The rows of the cells of lines `a..=e` (rows, or columns when `by_col`) outside the
+    /// regions `regs` (and inside some region), and those cells of each row as bits.
+    fn band_rows(
+        &self,
+        by_col: bool,
+        a: usize,
+        e: usize,
+        regs: u64,
+    ) -> (usize, usize, impl Fn(usize) -> u64 + '_) {
+        let b = self.b;
+        let cols = if by_col { ((1u64 << (e + 1 - a)) - 1) << a } else { u64::MAX };
+        let (lo, hi) = if by_col { (0, b.n - 1) } else { (a, e) };
+        let mask = move |r: usize| {
+            let mut inside = 0u64;
+            let mut g = regs;
+            while g != 0 {
+                inside |= b.region_rows[g.trailing_zeros() as usize].2[r];
+                g &= g - 1;
+            }
+            cols & b.in_region[r] & !inside
+        };
+        (lo, hi, mask)
+    }
+
     pub(super) fn blocks(&self) -> R {
         let b = self.b;
         let mut ws: Vec<Window> = Vec::new();
@@ -55,6 +139,12 @@ impl State<'_> {
             // with more open cells than that, more windows than stars are needed.
             let per = if u.is_some_and(|u| u < 2 * b.n) { 2 } else { 4 };
             if open > per * (cap - stars) {
+                continue;
+            }
+            // Most sets are covered by more windows than they need stars: counted on the rows'
+            // bits, the same count as `windows` makes, without listing the windows.
+            if self.more_windows(u, q, cap - stars) {
+                self.blocks_seen.borrow_mut()[x] = self.open[x] + 1;
                 continue;
             }
             let name = || match (u, q) {
@@ -126,11 +216,11 @@ impl State<'_> {
         }
         // Each window holds exactly one star among its open cells.
         let mut changes: Vec<Change> = Vec::new();
-        let mut seen = HashSet::new();
+        let seen = |changes: &[Change], i: usize| changes.iter().any(|c| c.0 == i);
         for w in ws.iter() {
             let open = w.open();
             if open.len() == 1 {
-                if seen.insert(open[0]) {
+                if !seen(&changes, open[0]) {
                     changes.push((open[0], Cell::Star));
                 }
                 continue;
@@ -140,7 +230,7 @@ impl State<'_> {
                 if self.cells[j] == Cell::Open
                     && !open.contains(&j)
                     && open.iter().all(|&o| b.adjacent(o, j))
-                    && seen.insert(j)
+                    && !seen(&changes, j)
                 {
                     changes.push((j, Cell::Empty));
                 }
@@ -228,6 +318,11 @@ impl State<'_> {
                     if in_need >= band_need {
                         continue; // confinement's case
                     }
+                    // Most bands' other cells need more windows than stars: counted on bits.
+                    let (lo, hi, mask) = self.band_rows(by_col, a, e, regs);
+                    if self.more_windows_in(lo, hi, false, band_need - in_need, mask) {
+                        continue;
+                    }
                     rest.clear();
                     if by_col {
                         for r in 0..n {
@@ -276,5 +371,114 @@ impl State<'_> {
             }
         }
         Ok(None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    /// A small xorshift generator, so the boards are the same on every run.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, m: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % m as u64) as usize
+        }
+    }
+
+    /// Random boards (scattered regions, a few cells outside every region) and random cells,
+    /// some reached by writes from an earlier state: the quick count on bits says "more
+    /// windows than needed" exactly when `windows` itself makes more, from the left and (off a
+    /// single line) from the right; and the neighbours rule names the first star, in reading
+    /// order, with an open or a star neighbour.
+    #[test]
+    fn bits_agree_with_the_cells() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        for round in 0..300 {
+            let n = 4 + rng.below(22);
+            let labels: Vec<Option<u32>> = (0..n * n)
+                .map(|i| match i {
+                    i if i < n => Some(i as u32),
+                    _ if rng.below(30) == 0 => None,
+                    _ => Some(rng.below(n) as u32),
+                })
+                .collect();
+            let grid = Grid::from_cells(n, n, labels).expect("n by n");
+            let p = StarBattle::new(grid, 1 + rng.below(6)).expect("n regions");
+            let b = Board::new(&p);
+            let pick = |rng: &mut Rng| match rng.below(10) {
+                0 | 1 => Cell::Star,
+                2..=4 => Cell::Empty,
+                _ => Cell::Open,
+            };
+            let mut cells = b.start();
+            if round % 2 == 0 {
+                for c in cells.iter_mut().filter(|c| **c == Cell::Open) {
+                    *c = pick(&mut rng);
+                }
+            }
+            let mut st = State::new(&b, cells, true);
+            if round % 2 == 1 {
+                let changes: Vec<Change> = (0..n * n)
+                    .filter(|&i| st.cells[i] == Cell::Open)
+                    .map(|i| (i, pick(&mut rng)))
+                    .collect();
+                st.write(&changes);
+            }
+            let fresh = State::new(&b, st.cells.clone(), false);
+            assert_eq!((&st.open_rows, &st.star_rows), (&fresh.open_rows, &fresh.star_rows));
+            let mut ws = Vec::new();
+            let sets = b.units.iter().enumerate().map(|(u, c)| (Some(u), None, c));
+            let pairs = b.pairs.iter().enumerate().map(|(q, c)| (None, Some(q), c));
+            for (u, q, unit) in sets.chain(pairs) {
+                let line = u.is_some_and(|u| u < 2 * n);
+                for need in 1..=12 {
+                    let left = st.windows(unit, need, false, &mut ws);
+                    let right = if line { need + 1 } else { st.windows(unit, need, true, &mut ws) };
+                    let more = left > need && right > need;
+                    assert_eq!(st.more_windows(u, q, need), more, "n {n} unit {u:?} pair {q:?}");
+                }
+            }
+            // The bands of 2x2 blocks: the other cells of two or three lines, less some regions.
+            for (by_col, m) in [(false, 2), (true, 2), (false, 3), (true, 3)] {
+                let a = rng.below(n + 1 - m);
+                let e = a + m - 1;
+                let regs = (0..n).fold(0u64, |x, g| x | ((rng.below(3) == 0) as u64) << g);
+                let line = |i: usize| if by_col { i % n } else { i / n };
+                let rest: Vec<usize> = (0..n * n)
+                    .filter(|&i| (a..=e).contains(&line(i)))
+                    .filter(|&i| b.region[i].is_some_and(|g| regs >> g & 1 == 0))
+                    .collect();
+                let (lo, hi, mask) = st.band_rows(by_col, a, e, regs);
+                for need in 1..=12 {
+                    let left = st.windows(&rest, need, false, &mut ws);
+                    let right = st.windows(&rest, need, true, &mut ws);
+                    let more = left > need && right > need;
+                    assert_eq!(st.more_windows_in(lo, hi, false, need, &mask), more, "n {n} band");
+                }
+            }
+            let first = (0..n * n).find(|&i| {
+                st.cells[i] == Cell::Star && b.nbrs[i].iter().any(|&j| st.cells[j] != Cell::Empty)
+            });
+            let found = match st.neighbours() {
+                Ok(Some(d)) => Some(d.reasons[0]),
+                Err(broken) => Some(broken.cells[0]),
+                Ok(None) => None,
+            };
+            match (first, found) {
+                (None, None) => {}
+                (Some(i), Some(at)) => {
+                    // The star itself, or (two touching stars) the smaller of the two.
+                    let j = b.nbrs[i].iter().copied().find(|&j| st.cells[j] == Cell::Star);
+                    assert_eq!(at, j.map_or(i, |j| i.min(j)), "n {n}");
+                }
+                other => panic!("n {n}: the first star with a neighbour {other:?}"),
+            }
+        }
     }
 }

@@ -6,37 +6,60 @@ impl State<'_> {
     /// A star's open neighbours are empty (two touching stars break the rules).
     pub(super) fn neighbours(&self) -> R {
         let n = self.b.n;
-        for i in 0..self.cells.len() {
-            if self.cells[i] != Cell::Star {
-                continue;
-            }
-            let mut open = Vec::new();
-            for &j in &self.b.nbrs[i] {
-                match self.cells[j] {
-                    Cell::Open => open.push(j),
-                    Cell::Star => {
-                        return Err(self.broken(vec![i.min(j), i.max(j)], || {
-                            format!(
-                                "the stars at {} and {} touch",
-                                cell_words(n, i.min(j)),
-                                cell_words(n, i.max(j))
-                            )
-                        }))
-                    }
-                    Cell::Empty => {}
+        // The stars in reading order, on the rows' bits: the first one with an open or a star
+        // neighbour is the one the rule speaks of.
+        for r in 0..n {
+            let mut stars = self.star_rows[r];
+            while stars != 0 {
+                let c = stars.trailing_zeros() as usize;
+                stars &= stars - 1;
+                let around = 7u64 << c >> 1;
+                let near = (r.saturating_sub(1)..=(r + 1).min(n - 1)).fold(0u64, |x, rr| {
+                    let star = if rr == r {
+                        self.star_rows[rr] & !(1u64 << c)
+                    } else {
+                        self.star_rows[rr]
+                    };
+                    x | (self.open_rows[rr] | star) & around
+                });
+                if near != 0 {
+                    return self.star_neighbours(r * n + c);
                 }
             }
-            if !open.is_empty() {
-                let count = open.len();
-                let changes = open.into_iter().map(|j| (j, Cell::Empty)).collect();
-                return Ok(Some(self.deduction("Neighbours of a star", SINGLES, changes, vec![i], || vec![format!("star at {}", cell_words(n, i))], || {
-                    if count == 1 {
-                        format!("Stars never touch, not even diagonally, so the open cell next to the star at {} is empty.", cell_words(n, i))
-                    } else {
-                        format!("Stars never touch, not even diagonally, so the {count} open cells next to the star at {} are empty.", cell_words(n, i))
-                    }
-                })));
+        }
+        Ok(None)
+    }
+
+    /// The deduction (or the broken rule) about the neighbours of the star at `i`, which has an
+    /// open or a star neighbour.
+    fn star_neighbours(&self, i: usize) -> R {
+        let n = self.b.n;
+        let mut open = Vec::new();
+        for &j in &self.b.nbrs[i] {
+            match self.cells[j] {
+                Cell::Open => open.push(j),
+                Cell::Star => {
+                    return Err(self.broken(vec![i.min(j), i.max(j)], || {
+                        format!(
+                            "the stars at {} and {} touch",
+                            cell_words(n, i.min(j)),
+                            cell_words(n, i.max(j))
+                        )
+                    }))
+                }
+                Cell::Empty => {}
             }
+        }
+        if !open.is_empty() {
+            let count = open.len();
+            let changes = open.into_iter().map(|j| (j, Cell::Empty)).collect();
+            return Ok(Some(self.deduction("Neighbours of a star", SINGLES, changes, vec![i], || vec![format!("star at {}", cell_words(n, i))], || {
+                if count == 1 {
+                    format!("Stars never touch, not even diagonally, so the open cell next to the star at {} is empty.", cell_words(n, i))
+                } else {
+                    format!("Stars never touch, not even diagonally, so the {count} open cells next to the star at {} are empty.", cell_words(n, i))
+                }
+            })));
         }
         Ok(None)
     }
