@@ -266,3 +266,43 @@ test('Star Battle beyond the rules: where they stop, the hint gives a cell of th
   assert.ok(await page.$('#solved-moment'), 'the hints finish the puzzle');
   assert.deepEqual(page.studioErrors, []);
 });
+
+/** Imports `text` through the open page's import box, from a clean board. */
+async function importAndClear(page, text) {
+  await page.waitForSelector('#import-text');
+  await page.fill('#import-text', text);
+  await page.click('#import-open');
+  await page.waitForSelector('#board .cell');
+  await fresh(page, null, '#clear');
+}
+
+// A 21x21 Star Battle with 5 stars at the generator's expert level, kept in the repository
+// (bench/starbattle/hard_17_21_25.txt, sb21_expert_3): the hints walk all 441 cells to the end.
+const HARD_SET = new URL('../../bench/starbattle/hard_17_21_25.txt', import.meta.url);
+
+test('Star Battle: hints walk a 21x21 with 5 stars to the end', async () => {
+  const lines = fs.readFileSync(HARD_SET, 'utf8').split('\n').filter((l) => l.includes('# sb21_expert_3'));
+  assert.equal(lines.length, 1, 'sb21_expert_3 in bench/starbattle/hard_17_21_25.txt');
+  const page = await open(env.chrome.context, env.server.url, 'starbattle');
+  await importAndClear(page, lines[0]);
+  assert.equal((await page.$$('#board .cell')).length, 441);
+  const rules = await walkToEnd(page, 600);
+  assert.ok(await page.$('#solved-moment'), `the hints finish the puzzle (rules used: ${[...rules].join(', ')})`);
+  assert.deepEqual(page.studioErrors, []);
+});
+
+// A 20x20 colour picture where colour-set logic and one-cell contradictions stop at 95 of 400
+// cells (tests/data/colournono/random_20x20_chain.txt): the hints walk it to the end, with
+// contradiction chains where the rules stop, each chain's conclusion agreeing with the answer.
+const COLOUR_CHAIN = new URL('../data/colournono/random_20x20_chain.txt', import.meta.url);
+
+test('Colour nonogram: hints walk a 20x20 to the end, with contradiction chains where the rules stop', async () => {
+  const text = fs.readFileSync(COLOUR_CHAIN, 'utf8').trim();
+  const page = await open(env.chrome.context, env.server.url, 'colournono');
+  await importAndClear(page, text);
+  assert.equal((await page.$$('#board .cell')).length, 400);
+  const rules = await walkToEnd(page, 600);
+  assert.ok(await page.$('#solved-moment'), `the hints finish the puzzle (rules used: ${[...rules].join(', ')})`);
+  assert.ok([...rules].some((r) => /Contradiction chain/.test(r)), [...rules].join(', '));
+  assert.deepEqual(page.studioErrors, []);
+});

@@ -166,3 +166,70 @@ fn a_nonogram_chain_agrees_with_the_answer_and_breaks_its_line() {
     }
     assert!(checked >= 1, "no nonogram where the rules stop");
 }
+
+/// Colour nonograms where colour-set logic and one-cell contradictions stop (a random 20x20
+/// picture, and webpbn's "Forever" read as a one-colour puzzle): the chain's conclusion agrees
+/// with the answer, and its assumption, marked, makes the colour hints break the line it names
+/// within its steps.
+#[test]
+fn a_colour_chain_agrees_with_the_answer_and_breaks_its_line() {
+    use studio::kinds::colournono::{self, ColourNonogram};
+    let forever = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/nonogram/webpbn/webpbn-06574-forever.non"),
+    )
+    .expect("webpbn 6574 Forever in tests/data/nonogram");
+    let puzzles = [
+        ("random 20x20", data("colournono/random_20x20_chain.txt")),
+        ("Forever", forever),
+    ];
+    for (name, text) in puzzles {
+        let p = ColourNonogram::import(text.trim()).expect("a colour puzzle").puzzle;
+        let answer = unique(&p).expect("unique");
+        let marks = stop(&p).unwrap_or_else(|| panic!("{name}: the rules finish it"));
+        let s = chain_at(&p, &answer, &marks, name);
+        let i = s.cells[0];
+        // The assumed colour: the other value the chain's state leaves the cell.
+        let right = ColourNonogram::answer_mark(answer_text(&p, &answer).chars().nth(i).unwrap(), true);
+        let t = p.trial(&marks).expect("a colour trial");
+        let assumed = t.values(i).into_iter().find(|&v| v != right).expect("two values");
+        let mut m = marks.clone();
+        hint::apply(&mut m, &hint::Step { marks: vec![(i, assumed)], ..s.clone() });
+        let why = named_break(&s);
+        let line = why.split(" (").next().expect("a line").to_string();
+        let title = line[..1].to_uppercase() + &line[1..];
+        let mut reached = false;
+        for _ in 0..=s.figures.len() - 2 {
+            match colournono::hint::next_step(&p, &m) {
+                Hint::Step(x) => hint::apply(&mut m, &x),
+                Hint::Mistake { sentence, .. } => {
+                    assert!(sentence.starts_with(&title), "{name}: {sentence} against {why}");
+                    reached = true;
+                    break;
+                }
+                other => panic!("{name}: {other:?} before the contradiction"),
+            }
+        }
+        assert!(reached, "{name}: no broken line within the chain's steps");
+    }
+}
+
+/// The random 20x20 colour picture: the rules alone stop; with a chain at each stop the hints
+/// finish it, each step agreeing with the proven answer.
+#[test]
+fn a_colour_picture_is_finished_with_chains() {
+    use studio::kinds::colournono::ColourNonogram;
+    let text = data("colournono/random_20x20_chain.txt");
+    let p = ColourNonogram::import(text.trim()).expect("a colour puzzle").puzzle;
+    let answer = unique(&p).expect("unique");
+    assert!(!hint::explain(&p, Some(&answer)).solved(), "the rules alone finish it");
+    let x = hint::explain_with_chains(&p, Some(&answer), NO_CLOCK);
+    let truth = answer_text(&p, &answer);
+    let mut marks = Vec::new();
+    let mut chains = 0;
+    for s in &x.steps {
+        check_step::<ColourNonogram>(&truth, &mut marks, s, "random 20x20");
+        chains += usize::from(s.rule == CHAIN_RULE);
+    }
+    assert!(chains > 0 && x.solved(), "{chains} chains; solved: {}", x.solved());
+}

@@ -32,6 +32,8 @@ use crate::lines::{Dirty, Geometry};
 
 pub use super::words::{clue_words, colour_word};
 
+pub mod assume;
+
 /// The ladder: line logic in three ranks a person tells apart, colour sets, then the one-cell
 /// contradiction.
 pub const LADDER: &[Rung] = &[

@@ -191,6 +191,11 @@ impl Playable for ColourNonogram {
         hint::next_step(self, marks)
     }
 
+    fn trial(&self, marks: &[u8]) -> Option<Box<dyn crate::trial::Trial + '_>> {
+        let lines = logic::Lines::for_hints(self, &hint::cells_of(self, marks));
+        Some(Box::new(logic::assume::Chain::new(lines)))
+    }
+
     fn reveal_words(&self, answer: char) -> String {
         match formats::char_colour(answer) {
             Some(c) if (c as usize) < self.palette().len() => self.colour_name(c as usize),
