@@ -134,6 +134,20 @@ pub enum Found<C> {
     Nothing,
 }
 
+/// One look of a contradiction chain's trial ([`crate::trial::Trial::next`]) on `l`: its first
+/// deduction up to rank `upto`, applied, as a step (one of rank `trial_rank`, the kind's own
+/// trial rung, counts as an assumption of its own); a broken rule with the state's sentence.
+pub fn trial_look<L: Logic>(l: &mut L, upto: u8, trial_rank: u8) -> crate::trial::Next {
+    match l.find(upto) {
+        Found::Deduction(d) => {
+            l.apply(&d.changes);
+            d.into_trial_step(trial_rank)
+        }
+        Found::Broken { cells, sentence } => crate::trial::Next::Broken { cells, sentence },
+        Found::Nothing => crate::trial::Next::Nothing,
+    }
+}
+
 /// A kind's logic: its state of knowledge and its ladder of rules.
 pub trait Logic {
     /// One change a deduction makes (for example a cell and its new candidates).

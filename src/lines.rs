@@ -82,6 +82,14 @@ impl Geometry {
         }
     }
 
+    /// The number of `line` (the inverse of [`Geometry::line_of`]).
+    pub fn number(&self, line: Line) -> usize {
+        match line {
+            Line::Row(r) => r,
+            Line::Col(c) => self.h + c,
+        }
+    }
+
     /// Whether line `l` is a row.
     pub fn is_row(&self, l: usize) -> bool {
         l < self.h

@@ -84,28 +84,25 @@ impl Trial for Chain {
 
     fn next(&mut self, nested: bool, _words: bool) -> Next {
         let l = &mut self.lines;
-        match l.find(if nested { CONTRADICTION_RANK } else { SETS_RANK }) {
-            Found::Deduction(d) => {
-                l.apply(&d.changes);
-                d.into_trial_step(CONTRADICTION_RANK)
-            }
-            Found::Broken { cells, .. } => {
-                let sentence = match l.broken {
-                    Some(line) => {
-                        let at = match line {
-                            Line::Row(r) => r,
-                            Line::Col(c) => l.g.h + c,
-                        };
+        match crate::deduce::trial_look(
+            l,
+            if nested { CONTRADICTION_RANK } else { SETS_RANK },
+            CONTRADICTION_RANK,
+        ) {
+            Next::Broken { cells, .. } => {
+                let sentence = l.broken.map_or_else(
+                    || "a line has no placement of its runs".into(),
+                    |line| {
+                        let at = l.g.number(line);
                         format!(
                             "{line} ({}) has no placement of its runs",
                             clue_words(&l.names, &l.clues[at])
                         )
-                    }
-                    None => "a line has no placement of its runs".into(),
-                };
+                    },
+                );
                 Next::Broken { cells, sentence }
             }
-            Found::Nothing => Next::Nothing,
+            next => next,
         }
     }
 

@@ -34,14 +34,7 @@ impl Trial for Chain<'_> {
         let l = &mut self.0;
         l.words = words;
         l.why = words;
-        match l.find(if nested { rank::MAX } else { rank::CHAINS }) {
-            Found::Deduction(d) => {
-                l.apply(&d.changes);
-                d.into_trial_step(rank::TRIAL)
-            }
-            Found::Broken { cells, sentence } => Next::Broken { cells, sentence },
-            Found::Nothing => Next::Nothing,
-        }
+        crate::deduce::trial_look(l, if nested { rank::MAX } else { rank::CHAINS }, rank::TRIAL)
     }
 
     fn suppose(&self, cell: usize, value: u8) -> String {

@@ -27,28 +27,25 @@ impl Trial for Chain {
 
     fn next(&mut self, nested: bool, _words: bool) -> Next {
         let l = &mut self.0;
-        match l.find(if nested { CONTRADICTION_RANK } else { LINE_RANK }) {
-            Found::Deduction(d) => {
-                l.apply(&d.changes);
-                d.into_trial_step(CONTRADICTION_RANK)
-            }
-            Found::Broken { cells, .. } => {
-                let sentence = match l.broken {
-                    Some(line) => {
-                        let at = match line {
-                            Line::Row(r) => r,
-                            Line::Col(c) => l.g.h + c,
-                        };
+        match crate::deduce::trial_look(
+            l,
+            if nested { CONTRADICTION_RANK } else { LINE_RANK },
+            CONTRADICTION_RANK,
+        ) {
+            Next::Broken { cells, .. } => {
+                let sentence = l.broken.map_or_else(
+                    || "a line has no placement of its runs".into(),
+                    |line| {
+                        let at = l.g.number(line);
                         format!(
                             "{line} (clue {}) has no placement of its runs",
                             clue_text(&l.clues[at])
                         )
-                    }
-                    None => "a line has no placement of its runs".into(),
-                };
+                    },
+                );
                 Next::Broken { cells, sentence }
             }
-            Found::Nothing => Next::Nothing,
+            next => next,
         }
     }
 

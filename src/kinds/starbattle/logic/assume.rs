@@ -32,14 +32,8 @@ impl Trial for Chain {
 
     fn next(&mut self, nested: bool, words: bool) -> Next {
         let mut st = State::new(&self.board, std::mem::take(&mut self.cells), words);
-        let next = match st.find(if nested { ALL } else { SHAPES }) {
-            Found::Deduction(d) => {
-                st.apply(&d.changes);
-                d.into_trial_step(CONTRADICTION)
-            }
-            Found::Broken { cells, sentence } => Next::Broken { cells, sentence },
-            Found::Nothing => Next::Nothing,
-        };
+        let next =
+            crate::deduce::trial_look(&mut st, if nested { ALL } else { SHAPES }, CONTRADICTION);
         self.cells = st.cells;
         next
     }
