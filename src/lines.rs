@@ -58,6 +58,25 @@ impl Line {
     }
 }
 
+/// A trial's look ([`crate::trial::Next`]) with a broken line told as a chain says it:
+/// `row 3 (clue) has no placement of its runs`, `named` giving the line and its clue.
+pub fn no_placement(
+    next: crate::trial::Next,
+    broken: Option<Line>,
+    named: impl FnOnce(Line) -> String,
+) -> crate::trial::Next {
+    match next {
+        crate::trial::Next::Broken { cells, .. } => crate::trial::Next::Broken {
+            cells,
+            sentence: format!(
+                "{} has no placement of its runs",
+                broken.map_or_else(|| "a line".into(), named)
+            ),
+        },
+        next => next,
+    }
+}
+
 /// The lines of a `w` x `h` grid, numbered `0..h` rows then `h..h+w` columns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Geometry {

@@ -84,26 +84,11 @@ impl Trial for Chain {
 
     fn next(&mut self, nested: bool, _words: bool) -> Next {
         let l = &mut self.lines;
-        match crate::deduce::trial_look(
-            l,
-            if nested { CONTRADICTION_RANK } else { SETS_RANK },
-            CONTRADICTION_RANK,
-        ) {
-            Next::Broken { cells, .. } => {
-                let sentence = l.broken.map_or_else(
-                    || "a line has no placement of its runs".into(),
-                    |line| {
-                        let at = l.g.number(line);
-                        format!(
-                            "{line} ({}) has no placement of its runs",
-                            clue_words(&l.names, &l.clues[at])
-                        )
-                    },
-                );
-                Next::Broken { cells, sentence }
-            }
-            next => next,
-        }
+        let upto = if nested { CONTRADICTION_RANK } else { SETS_RANK };
+        let next = crate::deduce::trial_look(l, upto, CONTRADICTION_RANK);
+        crate::lines::no_placement(next, l.broken, |line| {
+            format!("{line} ({})", clue_words(&l.names, &l.clues[l.g.number(line)]))
+        })
     }
 
     fn suppose(&self, cell: usize, value: u8) -> String {
