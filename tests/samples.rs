@@ -170,6 +170,13 @@ fn the_registry_gives_every_kind_an_id_a_title_and_a_way_in() {
         Some(Kind::StarBattle)
     );
     assert_eq!(kinds::sniff("https://puzz.link/p?slither/3/3/abc"), None);
+    // Keen IDs, with a seed too, are KenKen's; a KrazyDad Star Battle line with a comment after
+    // `#` is not (it was taken for a Keen seed ID on the Star Battle page).
+    assert_eq!(kinds::sniff("9du#12345"), Some(Kind::KenKen));
+    assert_eq!(kinds::sniff("6:a_a_3a,s2a8m6"), Some(Kind::KenKen));
+    assert_eq!(kinds::sniff("6dx:a_a_3a,s2a8m6"), Some(Kind::KenKen));
+    assert_ne!(kinds::sniff("10x10:a_a_3a,s2a8m6"), Some(Kind::KenKen));
+    assert_ne!(kinds::sniff("21,21,5,\"AABB\",\"0101\" # sb21_expert_3"), Some(Kind::KenKen));
     assert_eq!(
         studio::puzzlink::genre("https://puzz.link/p?mode=play&starbattle/6/6"),
         Some("starbattle")

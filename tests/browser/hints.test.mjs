@@ -267,12 +267,12 @@ test('Star Battle beyond the rules: where they stop, the hint gives a cell of th
   assert.deepEqual(page.studioErrors, []);
 });
 
-/** Imports `text` through the open page's import box, from a clean board. */
-async function importAndClear(page, text) {
+/** Imports `text` (a puzzle of `cells` cells) through the open page's import box, from a clean board. */
+async function importAndClear(page, text, cells) {
   await page.waitForSelector('#import-text');
   await page.fill('#import-text', text);
   await page.click('#import-open');
-  await page.waitForSelector('#board .cell');
+  await page.waitForFunction((n) => document.querySelectorAll('#board .cell').length === n, cells);
   await fresh(page, null, '#clear');
 }
 
@@ -284,8 +284,7 @@ test('Star Battle: hints walk a 21x21 with 5 stars to the end', async () => {
   const lines = fs.readFileSync(HARD_SET, 'utf8').split('\n').filter((l) => l.includes('# sb21_expert_3'));
   assert.equal(lines.length, 1, 'sb21_expert_3 in bench/starbattle/hard_17_21_25.txt');
   const page = await open(env.chrome.context, env.server.url, 'starbattle');
-  await importAndClear(page, lines[0]);
-  assert.equal((await page.$$('#board .cell')).length, 441);
+  await importAndClear(page, lines[0], 441);
   const rules = await walkToEnd(page, 600);
   assert.ok(await page.$('#solved-moment'), `the hints finish the puzzle (rules used: ${[...rules].join(', ')})`);
   assert.deepEqual(page.studioErrors, []);
@@ -299,8 +298,7 @@ const COLOUR_CHAIN = new URL('../data/colournono/random_20x20_chain.txt', import
 test('Colour nonogram: hints walk a 20x20 to the end, with contradiction chains where the rules stop', async () => {
   const text = fs.readFileSync(COLOUR_CHAIN, 'utf8').trim();
   const page = await open(env.chrome.context, env.server.url, 'colournono');
-  await importAndClear(page, text);
-  assert.equal((await page.$$('#board .cell')).length, 400);
+  await importAndClear(page, text, 400);
   const rules = await walkToEnd(page, 600);
   assert.ok(await page.$('#solved-moment'), `the hints finish the puzzle (rules used: ${[...rules].join(', ')})`);
   assert.ok([...rules].some((r) => /Contradiction chain/.test(r)), [...rules].join(', '));

@@ -179,10 +179,8 @@ fn a_colour_chain_agrees_with_the_answer_and_breaks_its_line() {
             .join("tests/data/nonogram/webpbn/webpbn-06574-forever.non"),
     )
     .expect("webpbn 6574 Forever in tests/data/nonogram");
-    let puzzles = [
-        ("random 20x20", data("colournono/random_20x20_chain.txt")),
-        ("Forever", forever),
-    ];
+    let puzzles =
+        [("random 20x20", data("colournono/random_20x20_chain.txt")), ("Forever", forever)];
     for (name, text) in puzzles {
         let p = ColourNonogram::import(text.trim()).expect("a colour puzzle").puzzle;
         let answer = unique(&p).expect("unique");
@@ -190,7 +188,8 @@ fn a_colour_chain_agrees_with_the_answer_and_breaks_its_line() {
         let s = chain_at(&p, &answer, &marks, name);
         let i = s.cells[0];
         // The assumed colour: the other value the chain's state leaves the cell.
-        let right = ColourNonogram::answer_mark(answer_text(&p, &answer).chars().nth(i).unwrap(), true);
+        let right =
+            ColourNonogram::answer_mark(answer_text(&p, &answer).chars().nth(i).unwrap(), true);
         let t = p.trial(&marks).expect("a colour trial");
         let assumed = t.values(i).into_iter().find(|&v| v != right).expect("two values");
         let mut m = marks.clone();

@@ -468,8 +468,11 @@ pub fn looks_like_keen(t: &str) -> bool {
         return true;
     }
     let Some(cut) = t.find([':', '#']) else { return false };
+    // Keen's parameters: the size, then letters only (`9du`, `6dxm`); another game's `10x10` or a
+    // KrazyDad line with a comment (`21,21,5,"…" # name`) is not one.
     let params = &t[..cut];
-    if !params.starts_with(|c: char| c.is_ascii_digit()) || params.contains('x') {
+    let letters = params.trim_start_matches(|c: char| c.is_ascii_digit());
+    if letters.len() == params.len() || !letters.chars().all(|c| c.is_ascii_lowercase()) {
         return false;
     }
     if t.as_bytes()[cut] == b'#' {
