@@ -167,8 +167,12 @@ pub struct Board {
     nb_bits: Vec<Bits>,
     /// Each unit's cells as bits.
     unit_bits: Vec<Bits>,
+    /// The first and last word of each unit's bits, and of each cell's neighbours' bits, that
+    /// hold a cell (the others are 0).
+    unit_words: Vec<(usize, usize)>,
+    nb_words: Vec<(usize, usize)>,
     /// Each region's cells by row (bit c: column c), and the first and last row it touches.
-    region_rows: Vec<(usize, usize, Vec<u64>)>,
+    pub(super) region_rows: Vec<(usize, usize, Vec<u64>)>,
     /// The cells of each row that lie in some region, as bits.
     in_region: Vec<u64>,
     /// The counted sets holding each cell: its row, column and region (indices into `units`),
@@ -228,8 +232,14 @@ impl Board {
             }
             b
         };
-        let nb_bits = nbrs.iter().map(|v| to_bits(v)).collect();
-        let unit_bits = units.iter().map(|u| to_bits(u)).collect();
+        let nb_bits: Vec<Bits> = nbrs.iter().map(|v| to_bits(v)).collect();
+        let unit_bits: Vec<Bits> = units.iter().map(|u| to_bits(u)).collect();
+        let span = |b: &Bits| match b.iter().position(|&w| w != 0) {
+            Some(lo) => (lo, b.iter().rposition(|&w| w != 0).unwrap_or(lo)),
+            None => (0, 0),
+        };
+        let unit_words = unit_bits.iter().map(span).collect();
+        let nb_words = nb_bits.iter().map(span).collect();
         let mut region_rows = vec![(n, 0, vec![0u64; n]); p.n_regions()];
         for (i, g) in region.iter().enumerate() {
             if let Some(g) = *g {
@@ -257,6 +267,8 @@ impl Board {
             nbrs,
             nb_bits,
             unit_bits,
+            unit_words,
+            nb_words,
             region_rows,
             in_region,
             of_cell,

@@ -65,6 +65,7 @@ impl State<'_> {
 
     /// [`State::more_windows`] over the cells of rows `lo..=hi` in `mask(row)` (a single
     /// `line`: from the left only).
+    #[inline(never)]
     fn more_windows_in(
         &self,
         lo: usize,
@@ -125,6 +126,7 @@ impl State<'_> {
         (lo, hi, mask)
     }
 
+    #[inline(never)]
     pub(super) fn blocks(&self) -> R {
         let b = self.b;
         let mut ws: Vec<Window> = Vec::new();
@@ -278,6 +280,7 @@ impl State<'_> {
     /// Confinement with 2x2 blocks: a band of up to [`BAND_MAX`] consecutive rows (or columns)
     /// minus the regions lying wholly inside it needs a known number of stars (the band's
     /// missing stars less the regions'); its open cells are then counted in 2x2 blocks.
+    #[inline(never)]
     pub(super) fn band_blocks(&self) -> R {
         let b = self.b;
         let n = b.n;
@@ -285,18 +288,22 @@ impl State<'_> {
         let mut ws: Vec<Window> = Vec::new();
         let mut rest: Vec<usize> = Vec::new();
         for by_col in [false, true] {
-            let line = |i: usize| if by_col { i % n } else { i / n };
             let line_unit = |l: usize| if by_col { n + l } else { l };
             // Each region's span of lines over its cells that are not empty.
             let mut lo = vec![usize::MAX; b.n_regions];
             let mut hi = vec![0usize; b.n_regions];
-            for (i, g) in b.region.iter().enumerate() {
-                let Some(g) = *g else { continue };
-                if self.cells[i] == Cell::Empty {
-                    continue;
+            for (g, (first, last, rows)) in b.region_rows.iter().enumerate() {
+                let mut span = 0u64;
+                for r in *first..=*last {
+                    let x = rows[r] & (self.open_rows[r] | self.star_rows[r]);
+                    if x != 0 {
+                        span |= if by_col { x } else { 1u64 << r };
+                    }
                 }
-                lo[g] = lo[g].min(line(i));
-                hi[g] = hi[g].max(line(i));
+                if span != 0 {
+                    lo[g] = span.trailing_zeros() as usize;
+                    hi[g] = 63 - span.leading_zeros() as usize;
+                }
             }
             for m in 2..=BAND_MAX.min(n.saturating_sub(1)) {
                 for a in 0..=n - m {

@@ -3,6 +3,7 @@
 use super::*;
 
 impl State<'_> {
+    #[inline(never)]
     pub(super) fn confinement(&self) -> R {
         let b = self.b;
         let n = b.n;
@@ -13,13 +14,22 @@ impl State<'_> {
             let line_unit = |l: usize| if by_col { n + l } else { l };
             let mut reg_lines = vec![0u64; b.n_regions];
             let mut line_regs = vec![0u64; n];
-            for (i, &c) in self.cells.iter().enumerate() {
-                if c != Cell::Open {
-                    continue;
-                }
-                if let Some(g) = b.region[i] {
-                    reg_lines[g] |= 1u64 << line(i);
-                    line_regs[line(i)] |= 1u64 << g;
+            for (g, (first, last, rows)) in b.region_rows.iter().enumerate() {
+                for r in *first..=*last {
+                    let mut x = rows[r] & self.open_rows[r];
+                    if x == 0 {
+                        continue;
+                    }
+                    if !by_col {
+                        reg_lines[g] |= 1u64 << r;
+                        line_regs[r] |= 1u64 << g;
+                        continue;
+                    }
+                    reg_lines[g] |= x;
+                    while x != 0 {
+                        line_regs[x.trailing_zeros() as usize] |= 1u64 << g;
+                        x &= x - 1;
+                    }
                 }
             }
             let reg_need: Vec<usize> = (0..b.n_regions).map(|g| need[2 * n + g]).collect();

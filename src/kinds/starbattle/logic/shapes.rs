@@ -189,14 +189,17 @@ impl State<'_> {
         let mut visit = |chosen: u64, stack: &[usize], counts: &[usize]| -> bool {
             // What this placement empties outside the unit: its stars' neighbours and the rest
             // of the lines and regions it fills.
+            // (Only the words each set of bits has cells in.)
             cover.iter_mut().for_each(|w| *w = 0);
             for &j in stack {
-                for (w, x) in cover.iter_mut().zip(&b.nb_bits[cells[j]]) {
+                let (lo, hi) = b.nb_words[cells[j]];
+                for (w, x) in cover[lo..=hi].iter_mut().zip(&b.nb_bits[cells[j]][lo..=hi]) {
                     *w |= x;
                 }
                 for v in units_of[j].iter().flatten() {
                     if *v != u && counts[*v] == need[*v] {
-                        for (w, x) in cover.iter_mut().zip(&b.unit_bits[*v]) {
+                        let (lo, hi) = b.unit_words[*v];
+                        for (w, x) in cover[lo..=hi].iter_mut().zip(&b.unit_bits[*v][lo..=hi]) {
                             *w |= x;
                         }
                     }
@@ -210,12 +213,15 @@ impl State<'_> {
                 if v == u {
                     continue;
                 }
-                let placed = stack.iter().filter(|&&j| units_of[j].contains(&Some(v))).count();
+                // The placement's stars in v (`counts` counts them for every set they are in).
+                let placed = counts[v];
                 if placed >= need[v] {
                     continue;
                 }
                 let mut room = 0usize;
-                for (x, (c, o)) in b.unit_bits[v].iter().zip(cover.iter().zip(&outside_open)) {
+                let (lo, hi) = b.unit_words[v];
+                let words = cover[lo..=hi].iter().zip(&outside_open[lo..=hi]);
+                for (x, (c, o)) in b.unit_bits[v][lo..=hi].iter().zip(words) {
                     room += (x & o & !c).count_ones() as usize;
                 }
                 if placed + room < need[v] {

@@ -4,6 +4,7 @@ use super::*;
 
 impl State<'_> {
     /// A star's open neighbours are empty (two touching stars break the rules).
+    #[inline(never)]
     pub(super) fn neighbours(&self) -> R {
         let n = self.b.n;
         // The stars in reading order, on the rows' bits: the first one with an open or a star
@@ -65,6 +66,7 @@ impl State<'_> {
     }
 
     /// A full unit's other cells are empty; a unit with just enough room fills it.
+    #[inline(never)]
     pub(super) fn counts(&self) -> R {
         let k = self.b.k;
         for (u, unit) in self.b.units.iter().enumerate() {
