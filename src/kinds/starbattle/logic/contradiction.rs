@@ -62,28 +62,44 @@ impl State<'_> {
                 (self.open[u] as usize).saturating_sub(b.k.saturating_sub(self.stars[u] as usize))
             })
             .collect();
-        let mut eaten: Vec<(u16, usize)> = Vec::with_capacity(24);
+        // The open neighbours each row, column and region (other than the cell's own) would
+        // lose, counted on the rows' bits (rows and columns) and over the neighbours (regions).
+        let n = b.n;
+        let mut regions: Vec<(usize, usize)> = Vec::with_capacity(8);
         let mut keyed: Vec<(usize, usize)> = Vec::new();
         for i in 0..self.cells.len() {
             if self.cells[i] != Cell::Open {
                 continue;
             }
-            eaten.clear();
-            for &j in &b.nbrs[i] {
-                if self.cells[j] != Cell::Open {
-                    continue;
-                }
-                for &u in &b.of_cell[j] {
-                    if (u as usize) < units && !b.of_cell[i].contains(&u) {
-                        match eaten.iter_mut().find(|e| e.0 == u) {
-                            Some(e) => e.1 += 1,
-                            None => eaten.push((u, 1)),
-                        }
-                    }
+            let (r, c) = (i / n, i % n);
+            let mut score = 0usize;
+            let mut eat = |u: usize, e: usize| score = score.max(e * 16 / (slack[u] + 1));
+            let rows = r.saturating_sub(1)..=(r + 1).min(n - 1);
+            let around = 7u64 << c >> 1;
+            for rr in rows.clone().filter(|&rr| rr != r) {
+                eat(rr, (self.open_rows[rr] & around).count_ones() as usize);
+            }
+            for cc in c.saturating_sub(1)..=(c + 1).min(n - 1) {
+                if cc != c {
+                    let e = rows.clone().filter(|&rr| self.open_rows[rr] >> cc & 1 == 1).count();
+                    eat(n + cc, e);
                 }
             }
-            let score =
-                eaten.iter().map(|&(u, e)| e * 16 / (slack[u as usize] + 1)).max().unwrap_or(0);
+            regions.clear();
+            for &j in &b.nbrs[i] {
+                match b.region[j] {
+                    Some(g) if self.cells[j] == Cell::Open && b.region[i] != Some(g) => {
+                        match regions.iter_mut().find(|e| e.0 == g) {
+                            Some(e) => e.1 += 1,
+                            None => regions.push((g, 1)),
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            for &(g, e) in &regions {
+                eat(2 * n + g, e);
+            }
             keyed.push((usize::MAX - score, i));
         }
         keyed.sort_unstable();
