@@ -9,13 +9,15 @@
 //!   [`Playable::hint_mistakes`]); only marks that agree with the answer are reasoned from;
 //! - [`explain`]: every step from the empty grid until the answer or until logic stops, with the
 //!   hardest rule used;
-//! - [`apply`]: a step's mark changes written into marks (what the page's Apply and the CLI do);
+//! - [`apply`]: a step's mark changes written into the kind's typed marks (the page's Apply
+//!   writes them into the workshop's bytes with [`crate::marks::apply_bytes`]);
 //! - where the rules stop and the answer is known, a reveal: the shortest contradiction chain
 //!   that rules out one value of one cell ([`chain`]), else the answer's value at one cell.
 //!
 //! Every step is a sound deduction from the marks (tested against the proven answer on random and
 //! benchmark puzzles, from the empty grid and from random correct partial marks).
 
+use crate::marks::Marks;
 use crate::play::Playable;
 pub use crate::step::{Explanation, Figure, Hint, Step};
 
@@ -23,7 +25,7 @@ pub mod chain;
 
 /// The next hint for `marks`: the first mistake against `answer` (the proven unique answer, when
 /// known), else the kind's next step.
-pub fn hint<P: Playable>(p: &P, marks: &[u8], answer: Option<&P::Solution>) -> Hint {
+pub fn hint<P: Playable>(p: &P, marks: &P::Marks, answer: Option<&P::Solution>) -> Hint {
     if let Some(a) = answer {
         let text = p.solution_rows(a).concat();
         let wrong = P::hint_mistakes(&text, marks);
@@ -76,7 +78,7 @@ const REVEAL_STEPS: usize = 30;
 /// from the search, not from a rule. `None` when no cell is undecided.
 fn reveal<P: Playable>(
     p: &P,
-    marks: &[u8],
+    marks: &P::Marks,
     answer: &P::Solution,
     known: usize,
     total: usize,
@@ -86,7 +88,7 @@ fn reveal<P: Playable>(
         return Some(step);
     }
     let open: Vec<usize> = (0..p.cell_count().min(text.len()))
-        .filter(|&c| marks.get(c * P::MARK_STRIDE).copied().unwrap_or(0) == 0)
+        .filter(|&c| marks.value(c) == 0)
         .collect();
     let filled: Vec<usize> = open.iter().copied().filter(|&c| text[c] != '.').collect();
     let pool = if filled.is_empty() { &open } else { &filled };
@@ -95,12 +97,8 @@ fn reveal<P: Playable>(
     }
     let stride = pool.len().div_ceil(REVEAL_CANDIDATES).max(1);
     let with = |c: usize| {
-        let mut m = marks.to_vec();
-        let at = c * P::MARK_STRIDE;
-        if m.len() <= at {
-            m.resize(at + 1, 0);
-        }
-        m[at] = P::answer_mark(text[c], true);
+        let mut m = marks.clone();
+        m.apply(&P::Marks::place(c, P::answer_mark(text[c], true)));
         m
     };
     // Per candidate: the cells the rules decide within a few steps once it is known, and how
@@ -166,7 +164,7 @@ fn reveal<P: Playable>(
         rank: u8::MAX,
         difficulty: "beyond logic (needs search)".into(),
         cells: vec![cell],
-        marks: vec![(cell * P::MARK_STRIDE, value)],
+        marks: P::Marks::place(cell, value),
         reasons: Vec::new(),
         clues: Vec::new(),
         figures: Vec::new(),
@@ -178,14 +176,10 @@ fn reveal<P: Playable>(
     })
 }
 
-/// Writes a step's mark changes into `marks` (growing it as needed).
-pub fn apply(marks: &mut Vec<u8>, step: &Step) {
-    for &(i, m) in &step.marks {
-        if marks.len() <= i {
-            marks.resize(i + 1, 0);
-        }
-        marks[i] = m;
-    }
+/// Writes a step's mark changes into `marks` (the page's bytes take them with
+/// [`crate::marks::apply_bytes`]).
+pub fn apply<M: Marks>(marks: &mut M, step: &Step) {
+    marks.apply(&step.marks);
 }
 
 /// Steps at most in [`explain`] (a guard against a rule that makes no progress).
@@ -194,7 +188,7 @@ const STEPS_MAX: usize = 200_000;
 /// Every step from `marks` (empty for the whole solve) until the kind's logic ends.
 pub fn explain_from<P: Playable>(
     p: &P,
-    mut marks: Vec<u8>,
+    mut marks: P::Marks,
     answer: Option<&P::Solution>,
 ) -> Explanation {
     let mut steps: Vec<Step> = Vec::new();
@@ -222,7 +216,7 @@ pub fn explain_from<P: Playable>(
 
 /// Every step from the empty grid.
 pub fn explain<P: Playable>(p: &P, answer: Option<&P::Solution>) -> Explanation {
-    explain_from(p, Vec::new(), answer)
+    explain_from(p, P::Marks::default(), answer)
 }
 
 /// Every step from the empty grid as [`explain`], and wherever the rules stop with the answer
@@ -237,7 +231,7 @@ pub fn explain_with_chains<P: Playable>(
     let mut x = explain(p, answer);
     let Some(a) = answer else { return x };
     let text: Vec<char> = p.solution_rows(a).concat().chars().collect();
-    let mut marks = Vec::new();
+    let mut marks = P::Marks::default();
     for s in &x.steps {
         apply(&mut marks, s);
     }
@@ -265,28 +259,6 @@ pub fn explain_with_chains<P: Playable>(
     x.hardest =
         x.steps.iter().max_by_key(|s| s.rank).map(|s| (s.rule.clone(), s.difficulty.clone()));
     x
-}
-
-/// The cells a kind's rules see for the player's two-state marks (1 = yes, 2 = no, as the
-/// page keeps them): `start` (givens and cells decided by the puzzle itself) with the marks
-/// written over its `open` cells.
-pub fn overlay_marks<C: Copy + PartialEq>(
-    mut start: Vec<C>,
-    open: C,
-    yes: C,
-    no: C,
-    marks: &[u8],
-) -> Vec<C> {
-    for (i, c) in start.iter_mut().enumerate() {
-        if *c == open {
-            *c = match marks.get(i).copied().unwrap_or(0) {
-                1 => yes,
-                2 => no,
-                _ => open,
-            };
-        }
-    }
-    start
 }
 
 /// A cell as people name it: `row 3, column 4` (1-based) on a grid `cols` wide.
@@ -327,20 +299,20 @@ pub fn ranges(items: &[usize]) -> String {
 }
 
 /// A kind's hint from its logic state, for kinds whose broken rules need no words of their
-/// own: the first deduction up to `upto` as a step (`mark` turns each change into a cell and
-/// the kind's mark), a broken rule as the mistake, and when no rule finds anything, solved
+/// own: the first deduction up to `upto` as a step (`mark` turns each change into the byte
+/// edits of the kind's marks, made by its [`Marks`] type), a broken rule as the mistake, and when no rule finds anything, solved
 /// (`solved`) or stuck (`stuck`, from the values known and in all).
 pub fn from_logic<L: crate::deduce::Logic>(
     state: &mut L,
     upto: u8,
-    mark: impl Fn(&L::Change) -> (usize, u8),
+    mark: impl Fn(&L::Change) -> Vec<(usize, u8)>,
     solved: &str,
     stuck: impl FnOnce(usize, usize) -> String,
 ) -> Hint {
     use crate::deduce::Found;
     match state.find(upto) {
         Found::Deduction(d) => {
-            let marks = d.changes.iter().map(&mark).collect();
+            let marks = d.changes.iter().flat_map(&mark).collect();
             Hint::Step(d.into_step(L::LADDER, marks))
         }
         Found::Broken { cells, sentence } => Hint::Mistake { cells, sentence },

@@ -299,16 +299,20 @@ pub fn verify_report(
         .try_for_each(|(i, rows)| verify_rows(kind, puzzle_text, rows).map_err(|why| (i, why)))
 }
 
-/// The cells where the player's marks contradict the proven answer, by the kind's own rule
-/// ([`Playable::mistakes`]).
-pub fn mistakes(kind: Kind, answer: &str, marks: &[u8]) -> Vec<usize> {
-    with_kind!(kind, P => P::mistakes(answer, marks))
+/// The cells where the player's marks (their byte form) contradict the proven answer of the
+/// puzzle given as text, by the kind's own rule ([`Playable::mistakes`]); `Err` says why the
+/// puzzle or the marks do not read.
+pub fn mistakes(kind: Kind, puzzle_text: &str, answer: &str, marks: &[u8]) -> Result<Vec<usize>, String> {
+    with_kind!(kind, P => {
+        let p = import_as::<P>(puzzle_text).map_err(|e| e.to_string())?;
+        Ok(P::mistakes(answer, &p.decode_marks(marks)?))
+    })
 }
 
-/// Whether `marks` are well-formed for the puzzle given as text ([`Playable::check_marks`]);
-/// `Err` says why (or that the puzzle does not read).
+/// Whether `marks` (their byte form) are well-formed for the puzzle given as text
+/// ([`Playable::decode_marks`]); `Err` says why (or that the puzzle does not read).
 pub fn check_marks(kind: Kind, puzzle_text: &str, marks: &[u8]) -> Result<(), String> {
-    with_kind!(kind, P => import_as::<P>(puzzle_text).map_err(|e| e.to_string())?.check_marks(marks))
+    with_kind!(kind, P => import_as::<P>(puzzle_text).map_err(|e| e.to_string())?.decode_marks(marks).map(|_| ()))
 }
 
 /// The share-link fragment (without `#`) for a puzzle given as text.
@@ -383,12 +387,12 @@ pub fn hint_text(
 ) -> InputResult<crate::hint::Hint> {
     with_kind!(kind, P => {
         let puzzle = import_as::<P>(text)?;
-        puzzle.check_marks(marks).map_err(|why| InputError::at("the marks", why))?;
+        let marks = puzzle.decode_marks(marks).map_err(|why| InputError::at("the marks", why))?;
         let answer = match answer {
             Some(rows) => Some(puzzle.solution_from_rows(rows)?),
             None => None,
         };
-        Ok(crate::hint::hint(&puzzle, marks, answer.as_ref()))
+        Ok(crate::hint::hint(&puzzle, &marks, answer.as_ref()))
     })
 }
 

@@ -20,6 +20,7 @@ pub mod library;
 pub mod limits;
 pub mod lines;
 pub mod link;
+pub mod marks;
 pub mod marks_text;
 pub mod play;
 pub mod portfolio;

@@ -2,10 +2,12 @@
 //! core ([`Puzzle`]): its samples and sizes in words, the player's marks (their byte layout,
 //! their check against the answer) and its hints.
 //!
-//! Marks are bytes here (`&[u8]`, cell `c`'s at `c * MARK_STRIDE ..`), the form they are saved,
-//! linked and sent to the worker in; typed marks per kind are not done yet, so the layout stays
-//! behind this trait (hints, tests and saving read it from here, never from the kind).
+//! Marks are typed per kind ([`Playable::Marks`], a [`crate::marks::Marks`]): Check, hints and
+//! the boards read them so. Their byte form, the one they are saved, linked and sent to the
+//! worker in, is read at that edge only, through [`Playable::decode_marks`] (checked, with a
+//! message) and [`Marks::encode`]; no shared code knows a kind's byte layout.
 
+use crate::marks::Marks;
 use crate::puzzle::Puzzle;
 use crate::step::Hint;
 use crate::trial::Trial;
@@ -26,40 +28,25 @@ pub trait Playable: Puzzle {
     /// `10x10, 2 stars`): puzzles with the same shape compare.
     fn shape(&self) -> String;
 
-    /// Bytes of the player's marks per cell: the page keeps a kind's marks as one `Vec<u8>`, cell
-    /// `c`'s bytes at `c * MARK_STRIDE ..` (KenKen: 3, the digit and a 16-bit pencil mask; every
-    /// other grid kind 1). Hints, tests and saving read the layout from here, never from the kind.
-    const MARK_STRIDE: usize = 1;
+    /// The player's marks, typed ([`crate::marks`]): a grid of a small mark per cell, KenKen's
+    /// digits with pencil marks, Flood-It's moves. Their byte form is the edge's alone.
+    type Marks: Marks;
 
     /// The cells of the puzzle's grid (what [`Playable::mistakes`] and hints number).
     fn cell_count(&self) -> usize;
 
-    /// The cell that mark index `mark` belongs to.
-    fn cell_of(mark: usize) -> usize {
-        mark / Self::MARK_STRIDE
+    /// The player's marks for this puzzle from their byte form (from storage, another tab, a
+    /// link or the page): `Err` says what is wrong, for the edge to report; nothing downstream
+    /// then panics on a mark out of range. Defaults to [`Marks::decode`] for
+    /// [`Playable::cell_count`] cells; Flood-It, whose marks are its moves, checks its colours.
+    fn decode_marks(&self, bytes: &[u8]) -> Result<Self::Marks, String> {
+        Self::Marks::decode(bytes, self.cell_count())
     }
 
-    /// Whether `marks` (from storage, another tab or the page) is well-formed for this puzzle: at most
-    /// [`Playable::cell_count`] x [`Playable::MARK_STRIDE`] bytes (fewer is fine: missing marks are
-    /// 0). `Err` says what is wrong, for the edge to report; nothing downstream then panics on
-    /// a mark out of range. Flood-It, whose marks are its moves, overrides it.
-    fn check_marks(&self, marks: &[u8]) -> Result<(), String> {
-        let most = self.cell_count() * Self::MARK_STRIDE;
-        if marks.len() > most {
-            return Err(format!(
-                "{} marks for a puzzle of {} cells ({} a cell, {most} at most)",
-                marks.len(),
-                self.cell_count(),
-                Self::MARK_STRIDE
-            ));
-        }
-        Ok(())
-    }
-
-    /// The mark to write at a cell's first byte (`cell * MARK_STRIDE`) that agrees (`right`) or
-    /// disagrees with the answer's character for that cell, as [`Playable::mistakes`] judges it:
-    /// what tests and a player's correct partial marks are made of. The default is the
-    /// filled/empty marks (1 on a filled cell, 2 on a `.`).
+    /// The value ([`Marks::value`], written with [`Marks::place`]) that agrees (`right`) or
+    /// disagrees with the answer's character for a cell, as [`Playable::mistakes`] judges it:
+    /// what reveals, tests and a player's correct partial marks are made of. The default is the
+    /// filled/empty values (1 on a filled cell, 2 on a `.`).
     fn answer_mark(answer: char, right: bool) -> u8 {
         match (answer == '.', right) {
             (true, true) | (false, false) => 2,
@@ -70,11 +57,11 @@ pub trait Playable: Puzzle {
     /// The cells where the player's marks contradict the proven answer (as one string of cells
     /// in reading order), for Check. The default reads mark 1 as "filled" (a star, a black cell),
     /// which must not stand on a `.` of the answer, and mark 2 as "empty", which must.
-    fn mistakes(answer: &str, marks: &[u8]) -> Vec<usize> {
+    fn mistakes(answer: &str, marks: &Self::Marks) -> Vec<usize> {
         answer
             .chars()
             .enumerate()
-            .filter(|&(i, a)| match marks.get(i).copied().unwrap_or(0) {
+            .filter(|&(i, a)| match marks.value(i) {
                 1 => a == '.',
                 2 => a != '.',
                 _ => false,
@@ -92,30 +79,21 @@ pub trait Playable: Puzzle {
     /// `answer` the proven answer when known (a kind measured by an optimum reads its length). The marks are
     /// already known to agree with the answer ([`crate::hint::hint`] checks that first). The
     /// default says the kind has no step-by-step logic.
-    fn next_step(&self, marks: &[u8], answer: Option<&Self::Solution>) -> Hint {
+    fn next_step(&self, marks: &Self::Marks, answer: Option<&Self::Solution>) -> Hint {
         let _ = (marks, answer);
         Hint::NoLogic {
             sentence: format!("{} is a search problem, not a puzzle solved by steps of logic: \"{}\" finds an answer and the checker proves it.", Self::WORDS.title, Self::WORDS.solve_button),
         }
     }
 
-    /// Whether a hint's mark change `(index, mark)` (as in [`crate::step::Step::marks`]) rules
-    /// something out (an empty cell, a dot, struck candidates) rather than placing something (a
-    /// filled cell, a star, a digit): the board rings the two differently, and the hint panel's
-    /// legend names them with [`Playable::RING_WORDS`]. Defaults to never.
-    fn rules_out(index: usize, mark: u8) -> bool {
-        let _ = (index, mark);
-        false
-    }
-
     /// The legend of a hint's two rings, in words: cells the step places something in, and cells
-    /// it rules something out of ([`Playable::rules_out`]).
+    /// it rules something out of ([`Marks::rules_out`]).
     const RING_WORDS: [&'static str; 2] = ["to fill", "to leave empty"];
 
     /// The cells whose marks contradict the proven answer, for a hint (which must not reason
     /// from them). Defaults to [`Playable::mistakes`]; a kind whose hints write more than Check
     /// looks at (KenKen's candidates) checks that too.
-    fn hint_mistakes(answer: &str, marks: &[u8]) -> Vec<usize> {
+    fn hint_mistakes(answer: &str, marks: &Self::Marks) -> Vec<usize> {
         Self::mistakes(answer, marks)
     }
 
@@ -137,7 +115,7 @@ pub trait Playable: Puzzle {
     /// The kind's rules as a contradiction chain follows them ([`crate::hint::chain`]), from
     /// `marks`: a kind with a ladder offers one, so a reveal where its rules stop can say why.
     /// Defaults to none (the reveal then gives the answer's value alone).
-    fn trial(&self, marks: &[u8]) -> Option<Box<dyn Trial + '_>> {
+    fn trial(&self, marks: &Self::Marks) -> Option<Box<dyn Trial + '_>> {
         let _ = marks;
         None
     }

@@ -27,8 +27,9 @@ pub struct Step {
     pub difficulty: String,
     /// The cells the step changes (to highlight).
     pub cells: Vec<usize>,
-    /// The mark changes that make the step: `(index into the marks, new mark)`, in the kind's
-    /// own marks (what the page dispatches as one move).
+    /// The mark changes that make the step, as edits of the marks' byte form `(index, byte)`
+    /// (the wire form: what the page dispatches as one move), made by the kind's typed marks
+    /// (`crate::marks::Marks`), which also read them back (`Marks::apply`).
     pub marks: Vec<(usize, u8)>,
     /// The cells that justify the step (a star, a line's known cells, a cage).
     pub reasons: Vec<usize>,

@@ -11,23 +11,29 @@ const CELL: usize = 10;
 const THIN: &str = "#c9ced6";
 const WALL: &str = "#1d2430";
 
-/// The picture of `kind`'s `puzzle` (any text the kind reads) with `marks` on it, or `None` when
-/// the puzzle does not read.
+/// The picture of `kind`'s `puzzle` (any text the kind reads) with `marks` (their byte form) on
+/// it, or `None` when the puzzle does not read; marks that do not read are left off.
 pub fn svg(kind: Kind, puzzle: &str, marks: &[u8]) -> Option<String> {
     use crate::kinds::{colournono, floodit, kenken, nonogram, rectfree, starbattle};
-    let mark = |i: usize| marks.get(i).copied().unwrap_or(0);
+    use crate::marks::YesNo;
+    use crate::play::Playable;
+    fn read<P: Playable>(puzzle: &str, marks: &[u8]) -> Option<(P, P::Marks)> {
+        let p: P = kinds::import_as(puzzle).ok()?;
+        let m = p.decode_marks(marks).unwrap_or_default();
+        Some((p, m))
+    }
     Some(match kind {
         Kind::Nonogram => {
-            let p: nonogram::Nonogram = kinds::import_as(puzzle).ok()?;
+            let (p, m) = read::<nonogram::Nonogram>(puzzle, marks)?;
             let fills = (0..p.width() * p.height())
-                .map(|i| if mark(i) == 1 { "#1d2430".to_string() } else { "#ffffff".into() })
+                .map(|i| if m.get(i) == YesNo::Yes { "#1d2430".into() } else { "#ffffff".into() })
                 .collect();
             picture(p.width(), p.height(), fills, &[], &[])
         }
         Kind::ColourNonogram => {
-            let p: colournono::ColourNonogram = kinds::import_as(puzzle).ok()?;
+            let (p, m) = read::<colournono::ColourNonogram>(puzzle, marks)?;
             let fills = (0..p.width() * p.height())
-                .map(|i| match colournono::page::colour_of_mark(mark(i)) {
+                .map(|i| match m.get(i).0 {
                     Some(c) => p.palette().get(c as usize).map_or("#ffffff".into(), |c| c.hex()),
                     None => "#ffffff".into(),
                 })
@@ -35,11 +41,11 @@ pub fn svg(kind: Kind, puzzle: &str, marks: &[u8]) -> Option<String> {
             picture(p.width(), p.height(), fills, &[], &[])
         }
         Kind::KenKen => {
-            let p: kenken::KenKen = kinds::import_as(puzzle).ok()?;
+            let (p, m) = read::<kenken::KenKen>(puzzle, marks)?;
             let n = p.size();
             let walls = walls(n, n, |i| p.cage_of(i));
             let text: Vec<(usize, String)> = (0..n * n)
-                .filter_map(|i| match kenken::page::digit(marks, i) {
+                .filter_map(|i| match m.get(i).digit {
                     0 => None,
                     d => Some((i, d.to_string())),
                 })
@@ -47,20 +53,20 @@ pub fn svg(kind: Kind, puzzle: &str, marks: &[u8]) -> Option<String> {
             picture(n, n, vec!["#ffffff".into(); n * n], &walls, &text)
         }
         Kind::StarBattle => {
-            let p: starbattle::StarBattle = kinds::import_as(puzzle).ok()?;
+            let (p, m) = read::<starbattle::StarBattle>(puzzle, marks)?;
             let (w, h) = (p.cols(), p.rows());
             let regions = p.regions().cells();
             let fills = regions.iter().map(|&g| starbattle::page::fill(g).to_string()).collect();
             let walls = walls(w, h, |i| regions[i].map_or(usize::MAX, usize::from));
             let stars: Vec<(usize, String)> = (0..w * h)
-                .filter(|&i| mark(i) == starbattle::page::STAR)
+                .filter(|&i| m.get(i) == YesNo::Yes)
                 .map(|i| (i, "★".to_string()))
                 .collect();
             picture(w, h, fills, &walls, &stars)
         }
         Kind::FloodIt => {
-            let p: floodit::FloodIt = kinds::import_as(puzzle).ok()?;
-            let moves = floodit::page::moves_of_marks(marks);
+            let (p, m) = read::<floodit::FloodIt>(puzzle, marks)?;
+            let moves = m.played();
             let position = floodit::sim::Position::after(&p, &moves);
             let palette = floodit::page::PALETTE;
             let fills = position

@@ -4,8 +4,9 @@
 //! of the crate), so the contract ([`crate::play`]) can name it and each kind implement it
 //! beside its ladder.
 //!
-//! Values are the page's marks for a cell's first byte (`Playable::answer_mark`): 1 and 2 for a
-//! filled and an empty cell, a digit for KenKen, a palette index + 1 for a colour cell.
+//! Values are a cell's values as the kind's typed marks name them (`Marks::value`,
+//! `Playable::answer_mark`): 1 and 2 for a filled and an empty cell, a digit for KenKen, a
+//! palette index + 1 for a colour cell; mark changes are the marks' byte edits (`Marks`).
 
 /// What one look of the rules found in a trial.
 #[derive(Debug, Clone, PartialEq, Eq)]

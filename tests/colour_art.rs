@@ -360,7 +360,7 @@ fn colour_nonogram_givens_are_checked_kept_in_links_and_json_and_used_by_the_sol
         }
     }
     // Hints start from the givens.
-    let hint = g.next_step(&[0; 4], None);
+    let hint = g.next_step(&Default::default(), None);
     assert!(
         format!("{hint:?}").contains("Row") || format!("{hint:?}").contains("Column"),
         "{hint:?}"

@@ -43,7 +43,7 @@ fn by_number(s: &str) -> bool {
 /// Applies each step of an explanation to marks and checks them against the answer.
 fn walk_sound(p: &ColourNonogram, answer: &Grid<u8>, x: &hint::Explanation, at: &str) {
     let text = p.solution_rows(answer).concat();
-    let mut marks = Vec::new();
+    let mut marks = studio::kinds::colournono::page::PaintMarks::default();
     for s in &x.steps {
         assert!(!s.marks.is_empty() && !s.sentence.is_empty(), "{at}: {s:?}");
         hint::apply(&mut marks, s);
@@ -154,7 +154,7 @@ fn a_hint_from_the_marks_finds_the_colour_sets_step_again() {
     let answer = &all_answers(&p)[0];
     let x = hint::explain(&p, Some(answer));
     let k = x.steps.iter().position(|s| s.rank == SETS_RANK).unwrap();
-    let mut marks = Vec::new();
+    let mut marks = studio::kinds::colournono::page::PaintMarks::default();
     for s in &x.steps[..k] {
         hint::apply(&mut marks, s);
     }

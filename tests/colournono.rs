@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use studio::grid::Grid;
 use studio::kinds::colournono::{check, formats, logic, Colour, ColourNonogram, Run};
+use studio::kinds::colournono::page::{Paint, PaintMarks};
 use studio::play::Playable;
 use studio::puzzle::{Mode, Puzzle, Verdict};
 
@@ -270,8 +271,8 @@ fn random_puzzle(rng: &mut fastrand::Rng, w: usize, h: usize, k: usize) -> Colou
 }
 
 /// The answer as marks: `.` a dot, a colour its mark.
-fn answer_marks(a: &Grid<u8>) -> Vec<u8> {
-    studio::kinds::colournono::page::marks_of_answer(a)
+fn answer_marks(a: &Grid<u8>) -> PaintMarks {
+    PaintMarks::new(a.cells().iter().map(|&c| Paint(Some(c))).collect())
 }
 
 /// The one-path invariant: the solver's logic phase and the walked explanation decide the same
@@ -301,13 +302,13 @@ fn hints_are_sound_and_walk_the_solver_logic() {
         let answer = &r.solutions[0];
         let text = p.solution_rows(answer).concat();
         let x = hint::explain(p, Some(answer));
-        let mut marks = Vec::new();
+        let mut marks = PaintMarks::default();
         // The solver's logic phase runs to colour sets; the explanation may go on with
         // contradictions, so the two are compared where it takes its first.
         let sets_only: Vec<&hint::Step> =
             x.steps.iter().take_while(|s| s.rank <= logic::SETS_RANK).collect();
         let (by_sets, prefix) = (x.solved() && sets_only.len() == x.steps.len(), sets_only.len());
-        let mut at_sets = Vec::new();
+        let mut at_sets = PaintMarks::default();
         for (k, s) in x.steps.iter().enumerate() {
             if k == prefix {
                 at_sets = marks.clone();
@@ -327,9 +328,8 @@ fn hints_are_sound_and_walk_the_solver_logic() {
             at_sets = marks.clone();
         }
         // The logic phase's cells equal the walked marks up to the first contradiction.
-        let mut marks = at_sets;
+        let marks = at_sets;
         let (cells, run, _) = solve::line_logic(p);
-        marks.resize(cells.len(), 0);
         let walked = studio::kinds::colournono::hint::cells_of(p, &marks);
         assert_eq!(cells, walked, "{at}: the logic phase and the explanation disagree");
         assert_eq!(by_sets, run.end == studio::deduce::End::Complete, "{at}");
@@ -350,8 +350,10 @@ fn hints_are_sound_and_walk_the_solver_logic() {
         }
         // From random correct partial marks every step is still sound.
         let full = answer_marks(answer);
-        let mut partial: Vec<u8> =
-            full.iter().map(|&m| if rng.f64() < 0.4 { m } else { 0 }).collect();
+        let n = p.cell_count();
+        let mut partial = PaintMarks::new(
+            full.to_vec(n).into_iter().map(|m| if rng.f64() < 0.4 { m } else { Paint(None) }).collect(),
+        );
         loop {
             match hint::hint(p, &partial, Some(answer)) {
                 Hint::Step(s) => {
@@ -367,14 +369,12 @@ fn hints_are_sound_and_walk_the_solver_logic() {
             }
         }
         // A wrong mark is pointed at before any step.
-        let mut bad =
-            full.iter().map(|&m| if rng.f64() < 0.3 { m } else { 0 }).collect::<Vec<u8>>();
-        let i = rng.usize(..bad.len());
-        bad[i] = if full[i] == studio::kinds::colournono::DOT {
-            full[i] + 1
-        } else {
-            studio::kinds::colournono::DOT
-        };
+        let mut bad = PaintMarks::new(
+            full.to_vec(n).into_iter().map(|m| if rng.f64() < 0.3 { m } else { Paint(None) }).collect(),
+        );
+        let i = rng.usize(..n);
+        // A dot (the background) where the answer has a colour, else the first colour.
+        bad.set(i, if full.get(i) == Paint(Some(0)) { Paint(Some(1)) } else { Paint(Some(0)) });
         match hint::hint(p, &bad, Some(answer)) {
             Hint::Mistake { cells, sentence } => {
                 assert!(cells.contains(&i), "{at}");
@@ -393,7 +393,7 @@ fn hints_are_sound_and_walk_the_solver_logic() {
 #[test]
 fn a_first_hint_names_its_line_and_colours() {
     let p = ColourNonogram::import(ColourNonogram::SAMPLES[1].1).unwrap().puzzle;
-    match p.next_step(&[], None) {
+    match p.next_step(&PaintMarks::default(), None) {
         studio::hint::Hint::Step(s) => {
             assert!(
                 s.sentence.starts_with("Row ") || s.sentence.starts_with("Column "),

@@ -28,9 +28,30 @@ fn the_core_trait_has_at_most_25_items_and_the_play_part_holds_marks_and_hints()
     assert!(core.len() >= 20, "the parser found the core's items: {core:?}");
     assert!(core.len() <= 25, "{} items in Puzzle: {core:#?}", core.len());
     let play = trait_items("src/play.rs", "Playable");
-    for item in ["MARK_STRIDE", "fn next_step", "fn mistakes", "SAMPLES"] {
+    for item in ["type Marks", "fn decode_marks", "fn next_step", "fn mistakes", "SAMPLES"] {
         assert!(play.iter().any(|l| l.contains(item)), "{item} in Playable: {play:#?}");
         assert!(!core.iter().any(|l| l.contains(item)), "{item} is not in the core");
+    }
+}
+
+/// Marks are typed per kind: the shared code reads them through the kind's marks type and
+/// never computes where a cell's bytes lie.
+#[test]
+fn shared_code_knows_no_marks_layout() {
+    let play = trait_items("src/play.rs", "Playable");
+    assert!(!play.iter().any(|l| l.contains("&[u8]") && !l.contains("fn decode_marks")), "{play:#?}");
+    for path in [
+        "src/hint.rs",
+        "src/hint/chain.rs",
+        "src/kinds.rs",
+        "src/play.rs",
+        "src/web/components/hint.rs",
+        "src/app_state/check.rs",
+    ] {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        for layout in ["STRIDE", "* P::", "marks.get(", "marks[", "overlay_marks"] {
+            assert!(!text.contains(layout), "{path} reads the marks' layout: `{layout}`");
+        }
     }
 }
 

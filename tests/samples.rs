@@ -3,6 +3,7 @@
 //! proven unique (the rectangle-free "impossible" one proven to have no answer).
 
 use studio::kinds::{self, Kind};
+use studio::marks::Marks;
 use studio::play::Playable;
 use studio::puzzle::{Mode, Puzzle, Verdict};
 use studio::samples;
@@ -293,10 +294,17 @@ fn every_kind_states_its_marks_layout() {
         let text = kinds::import(k, samples::of(k).next().unwrap().text).unwrap();
         studio::with_kind!(k, P => {
             let p: P = kinds::import_as(&text).unwrap();
-            let full = p.cell_count() * <P as Playable>::MARK_STRIDE;
+            // Every cell marked: its byte form is the longest a grid kind reads, and reads back.
+            type M = <P as Playable>::Marks;
+            let mut every = M::default();
+            for c in 0..p.cell_count() {
+                every.apply(&M::place(c, 1));
+            }
+            let full = every.encode().len();
             assert!(full > 0, "{k:?}: a puzzle with no cells to mark");
+            assert_eq!(p.decode_marks(&every.encode()), Ok(every.clone()), "{k:?}: marks read back from their bytes");
             assert!(kinds::check_marks(k, &text, &vec![0; full]).is_ok(), "{k:?}: blank marks are well-formed");
-            assert_eq!(<P as Playable>::cell_of(full - 1), p.cell_count() - 1, "{k:?}: the last mark is the last cell's");
+            assert_eq!(M::edit_cell(full - 1), p.cell_count() - 1, "{k:?}: the last byte is the last cell's");
             let bad = vec![255u8; full + 1];
             assert!(kinds::check_marks(k, &text, &bad).is_err(), "{k:?}: malformed marks are refused");
             assert!(kinds::hint_text(k, &text, &bad, None).is_err(), "{k:?}: a hint refuses malformed marks");
@@ -308,14 +316,15 @@ fn every_kind_states_its_marks_layout() {
                 let report = kinds::solve_text(k, &text, Mode::First, "", None).unwrap();
                 let answer = report.solutions.first().unwrap_or_else(|| panic!("{k:?}: the first sample has an answer")).concat();
                 assert_eq!(answer.chars().count(), p.cell_count(), "{k:?}: one answer character a cell");
-                let mut marks = vec![0u8; full];
+                let mut marks = M::default();
                 for (i, c) in answer.chars().enumerate() {
-                    marks[i * <P as Playable>::MARK_STRIDE] = <P as Playable>::answer_mark(c, true);
+                    marks.apply(&M::place(i, <P as Playable>::answer_mark(c, true)));
                 }
-                assert_eq!(kinds::mistakes(k, &answer, &marks), Vec::<usize>::new(), "{k:?}: the answer's own marks");
+                assert_eq!(kinds::mistakes(k, &text, &answer, &marks.encode()), Ok(Vec::new()), "{k:?}: the answer's own marks");
                 let last = p.cell_count() - 1;
-                marks[last * <P as Playable>::MARK_STRIDE] = <P as Playable>::answer_mark(answer.chars().last().unwrap(), false);
-                assert_eq!(kinds::mistakes(k, &answer, &marks), vec![last], "{k:?}: one wrong mark");
+                marks.apply(&M::place(last, <P as Playable>::answer_mark(answer.chars().last().unwrap(), false)));
+                assert_eq!(kinds::mistakes(k, &text, &answer, &marks.encode()), Ok(vec![last]), "{k:?}: one wrong mark");
+                assert_eq!(<P as Playable>::mistakes(&answer, &marks), vec![last], "{k:?}: one wrong mark, typed");
             }
         });
     }

@@ -33,7 +33,14 @@ impl Workshop {
             }
         };
         // What a mark must agree with is the kind's rule (filled/empty, or KenKen's digits).
-        let mistakes = kinds::mistakes(kind, &answer, &self.marks);
+        let read = self.puzzle.as_deref().ok_or_else(|| "there is no puzzle".to_string());
+        let mistakes = match read.and_then(|p| kinds::mistakes(kind, p, &answer, &self.marks)) {
+            Ok(m) => m,
+            Err(why) => {
+                self.checked = Some((false, format!("Check could not read your marks: {why}.")));
+                return;
+            }
+        };
         let text = match mistakes.len() {
             0 => "Your grid: no mistakes so far.".to_string(),
             1 => "Your grid: 1 mistake, ringed in red.".to_string(),

@@ -36,7 +36,7 @@ impl Workshop {
             *at = None;
         }
         let before = self.marks.clone();
-        crate::hint::apply(&mut self.marks, &step);
+        crate::marks::apply_bytes(&mut self.marks, &step.marks);
         self.record_move(before, now);
     }
 

@@ -84,7 +84,7 @@ fn follow(
 /// all) are for the sentence.
 pub fn contradiction_chain<P: Playable>(
     p: &P,
-    marks: &[u8],
+    marks: &P::Marks,
     text: &[char],
     budget: Budget,
     (known, total): (usize, usize),

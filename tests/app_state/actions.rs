@@ -329,7 +329,7 @@ fn a_hint_step_is_applied_as_one_move_or_dismissed() {
     let Reply::Hint(hint) = last(ask) else { panic!("a hint on the empty heart") };
     let Hint::Step(ref found) = *hint else { panic!("a step: {hint:?}") };
     let mut expected = Vec::new();
-    studio::hint::apply(&mut expected, found);
+    studio::marks::apply_bytes(&mut expected, &found.marks);
     s = started(&s, 1, Some(NONO), Work::Hint);
     s = step(&s, reply(1, Reply::Hint(hint.clone())), 1.0);
     s = step(&s, Action::ApplyHint(NONO), 2.0);

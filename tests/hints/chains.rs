@@ -5,6 +5,7 @@
 
 use super::*;
 use studio::hint::chain::{self, Budget, CHAIN_RULE};
+use studio::marks::{YesNo, YesNoMarks};
 
 /// 40 9x9 Keen IDs at Unreasonable, fresh from Tatham's generator.
 const KEEN9U: &str = "kenken/tatham_keen_9x9_unreasonable40.txt";
@@ -14,7 +15,7 @@ const NO_CLOCK: Budget = Budget { ms: f64::INFINITY, ..chain::HINT };
 
 /// The chain at `marks` (where the rules stop) and the checks every chain must pass: one cell,
 /// its words, and marks that agree with the answer.
-fn chain_at<P: Playable>(p: &P, answer: &P::Solution, marks: &[u8], at: &str) -> hint::Step {
+fn chain_at<P: Playable>(p: &P, answer: &P::Solution, marks: &P::Marks, at: &str) -> hint::Step {
     let text: Vec<char> = answer_text(p, answer).chars().collect();
     let s = chain::contradiction_chain(p, marks, &text, NO_CLOCK, (0, p.cell_count()))
         .unwrap_or_else(|| panic!("{at}: no chain where the rules stop"));
@@ -27,7 +28,7 @@ fn chain_at<P: Playable>(p: &P, answer: &P::Solution, marks: &[u8], at: &str) ->
     // The assumption, a figure for each step, where it breaks.
     assert_eq!(s.figures.first().map(|f| f.cells.clone()), Some(s.cells.clone()));
     assert_eq!(s.figures.last().map(|f| f.label.as_str()), Some("where it breaks"));
-    let mut m = marks.to_vec();
+    let mut m = marks.clone();
     check_step::<P>(&answer_text(p, answer), &mut m, &s, at);
     s
 }
@@ -40,8 +41,8 @@ fn named_break(s: &hint::Step) -> String {
 }
 
 /// The marks where the rules alone stop, from the empty grid.
-fn stop<P: Playable>(p: &P) -> Option<Vec<u8>> {
-    let mut marks = Vec::new();
+fn stop<P: Playable>(p: &P) -> Option<P::Marks> {
+    let mut marks = P::Marks::default();
     let x = hint::explain(p, None);
     for s in &x.steps {
         hint::apply(&mut marks, s);
@@ -113,7 +114,7 @@ fn keen_unreasonable_finished_with_chains() {
         by_rules += usize::from(hint::explain(&p, Some(&answer)).solved());
         let x = hint::explain_with_chains(&p, Some(&answer), NO_CLOCK);
         let truth = answer_text(&p, &answer);
-        let mut marks = Vec::new();
+        let mut marks = Default::default();
         for s in &x.steps {
             check_step::<KenKen>(&truth, &mut marks, s, &at);
             chains += usize::from(s.rule == CHAIN_RULE);
@@ -143,9 +144,9 @@ fn a_nonogram_chain_agrees_with_the_answer_and_breaks_its_line() {
         let at = format!("nonogram #{k}");
         let s = chain_at(p, answer, &marks, &at);
         let i = s.cells[0];
-        let assumed = if answer.cells()[i] { 2 } else { 1 };
+        let assumed = if answer.cells()[i] { YesNo::No } else { YesNo::Yes };
         let mut m = marks.clone();
-        hint::apply(&mut m, &hint::Step { marks: vec![(i, assumed)], ..s.clone() });
+        hint::apply(&mut m, &hint::Step { marks: YesNoMarks::edits(i, assumed), ..s.clone() });
         let why = named_break(&s);
         let line = why.split(" (clue").next().expect("a line").to_string();
         let mut reached = false;

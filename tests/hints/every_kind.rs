@@ -18,7 +18,7 @@ fn floodit_hint_is_the_next_optimal_move_with_its_proof() {
     let r = board.solve(Mode::Unique, None).expect("solves");
     let best = r.solutions[0].clone();
     // From the start, following the proven solution.
-    let s = match hint::hint(&board, &[], Some(&best)) {
+    let s = match hint::hint(&board, &Default::default(), Some(&best)) {
         Hint::Step(s) => s,
         other => panic!("{other:?}"),
     };
@@ -37,7 +37,7 @@ fn floodit_hint_is_the_next_optimal_move_with_its_proof() {
     let position = studio::kinds::floodit::sim::Position::start(&board);
     let worse = position.useful_colours(&board).into_iter().find(|&c| c != best[0]);
     if let Some(c) = worse {
-        let marks = vec![c + 1];
+        let marks = bytes(&[c + 1]);
         match hint::hint(&board, &marks, Some(&best)) {
             Hint::Step(s) => {
                 assert_eq!(s.marks[0].0, 1);
@@ -89,16 +89,17 @@ fn dispatch_is_the_same_for_every_logic_kind() {
     let answer = kinds::hint_answer(Kind::KenKen, &text, None).unwrap().expect("unique");
     let x = kinds::explain_text(Kind::KenKen, &text, Some(&answer)).unwrap();
     assert!(x.solved());
-    let mut marks = Vec::new();
+    // The marks go to the worker in their byte form and come back typed.
+    let mut marks = kenken::page::KenKenMarks::default();
     for s in &x.steps {
-        match kinds::hint_text(Kind::KenKen, &text, &marks, Some(&answer)).unwrap() {
+        match kinds::hint_text(Kind::KenKen, &text, &marks.encode(), Some(&answer)).unwrap() {
             Hint::Step(h) => assert_eq!(&h, s),
             other => panic!("{other:?}"),
         }
         hint::apply(&mut marks, s);
     }
     let digits: String =
-        (0..25).map(|i| kenken::formats::digit_char(marks[i * KenKen::MARK_STRIDE])).collect();
+        (0..25).map(|i| kenken::formats::digit_char(marks.get(i).digit)).collect();
     assert_eq!(digits, answer.concat());
     // The wire form round-trips.
     let json = serde_json::to_string(&x).unwrap();
@@ -180,8 +181,9 @@ fn the_worker_shows_a_step_before_the_answer_and_then_checks_the_marks() {
     let p: KenKen = kinds::import_as(link).expect("reads");
     let answer = answer_text(&p, &unique(&p).expect("unique"));
     let right = kenken::formats::char_digit(answer.chars().next().unwrap()).unwrap();
-    let mut marks = vec![0u8; 36 * KenKen::MARK_STRIDE];
-    marks[0] = if right == 1 { 2 } else { 1 };
+    let mut wrong = kenken::page::KenKenMarks::default();
+    wrong.apply(&kenken::marks::set_digit(0, if right == 1 { 2 } else { 1 }));
+    let marks = wrong.encode();
     let last = run(
         Request::Hint { kind: Kind::KenKen, puzzle: link.into(), marks: marks.clone() },
         post.clone(),
@@ -216,9 +218,10 @@ fn the_worker_shows_a_step_before_the_answer_and_then_checks_the_marks() {
         .expect("webpbn 6574 Forever in tests/data/nonogram")
         .1;
     let answer = unique(&forever).expect("Forever is unique");
-    let (_, stopped, _) = walk(&forever, &answer, Vec::new(), "Forever");
+    let (_, stopped, _) = walk(&forever, &answer, Default::default(), "Forever");
     let text = forever.to_json().to_string();
-    let last = run(Request::Hint { kind: Kind::Nonogram, puzzle: text, marks: stopped }, post);
+    let last =
+        run(Request::Hint { kind: Kind::Nonogram, puzzle: text, marks: stopped.encode() }, post);
     assert!(
         seen.borrow().iter().all(|r| !matches!(r, Reply::HintEarly(_))),
         "no stop shown before the answer"
@@ -274,7 +277,7 @@ fn where_the_rules_stop_a_hint_gives_a_cell_of_the_proven_answer() {
     for e in entries.iter().filter(|e| !e.id.starts_with("sb25") && e.id.contains("beyond")) {
         let (p, answer, seed) =
             (&e.puzzle, e.known.clone().expect("the set carries answers"), &e.id);
-        let (by_rules, stopped, _) = walk(p, &answer, Vec::new(), &format!("beyond #{seed}"));
+        let (by_rules, stopped, _) = walk(p, &answer, Default::default(), &format!("beyond #{seed}"));
         if by_rules {
             continue; // the ladder has grown since the set was made
         }
@@ -325,7 +328,7 @@ fn where_the_rules_stop_a_hint_gives_a_cell_of_the_proven_answer() {
         .expect("webpbn 6574 Forever in tests/data/nonogram")
         .1;
     let answer = unique(&forever).expect("Forever is unique");
-    let (by_rules, stopped, _) = walk(&forever, &answer, Vec::new(), "Forever");
+    let (by_rules, stopped, _) = walk(&forever, &answer, Default::default(), "Forever");
     assert!(!by_rules, "Forever: the rules finish it (the test needs one where they stop)");
     let Hint::Step(s) = hint::hint(&forever, &stopped, Some(&answer)) else {
         panic!("Forever: no reveal")
@@ -333,7 +336,7 @@ fn where_the_rules_stop_a_hint_gives_a_cell_of_the_proven_answer() {
     nonogram_reveal(&s, answer.cells()[s.cells[0]]);
     revealed += 1;
     for (k, (p, answer)) in nonograms(150, 41).iter().enumerate() {
-        let (by_rules, stopped, _) = walk(p, answer, Vec::new(), &format!("nonogram #{k}"));
+        let (by_rules, stopped, _) = walk(p, answer, Default::default(), &format!("nonogram #{k}"));
         if !by_rules {
             let Hint::Step(s) = hint::hint(p, &stopped, Some(answer)) else {
                 panic!("nonogram #{k}: no reveal")

@@ -44,7 +44,7 @@ fn tatham_keen() -> Vec<(String, KenKen)> {
 fn kenken_logic_phase_is_the_explanation(p: &KenKen, at: &str) {
     let (domains, _, _) = kenken::logic::rate(p, kenken::logic::rank::MAX);
     let x = hint::explain(p, None);
-    let mut marks = Vec::new();
+    let mut marks = Default::default();
     for s in &x.steps {
         hint::apply(&mut marks, s);
     }
@@ -139,9 +139,9 @@ fn kenken_hint_writes_candidates_and_checks_them() {
     let answer = unique(&p).expect("unique");
     let text = answer_text(&p, &answer);
     let first = kenken::formats::char_digit(text.chars().next().unwrap()).unwrap();
-    let mut marks = vec![0u8; 25 * KenKen::MARK_STRIDE];
     let others: u16 = (1..=5u16).filter(|&d| d != first as u16).fold(0, |m, d| m | 1 << (d - 1));
-    marks[1] = (others & 0xff) as u8;
+    let mut marks = kenken::page::KenKenMarks::default();
+    marks.set(0, kenken::page::Pencilled { digit: 0, pencil: others });
     match hint::hint(&p, &marks, Some(&answer)) {
         Hint::Mistake { cells, .. } => assert_eq!(cells, vec![0]),
         other => panic!("{other:?}"),
@@ -156,7 +156,7 @@ fn kenken_hint_writes_candidates_and_checks_them() {
 fn kenken_hint_sentences_are_punctuated() {
     let mut seen = 0;
     for (id, p) in tatham_keen() {
-        let mut marks: Vec<u8> = Vec::new();
+        let mut marks = kenken::page::KenKenMarks::default();
         for _ in 0..400 {
             let Hint::Step(step) = kenken::hint::next_step(&p, &marks) else { break };
             let s = &step.sentence;

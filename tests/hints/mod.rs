@@ -11,6 +11,7 @@ use studio::kinds::nonogram::{self, Nonogram};
 use studio::kinds::rectfree::RectFree;
 use studio::kinds::starbattle::{self, StarBattle};
 use studio::kinds::{self, Kind};
+use studio::marks::Marks;
 use studio::play::Playable;
 use studio::puzzle::{Mode, Puzzle, Verdict};
 
@@ -45,12 +46,12 @@ fn answer_text<P: Puzzle>(p: &P, a: &P::Solution) -> String {
 
 /// Checks one step against the answer: it changes something, only the cells it names, and the
 /// marks after it still agree with the answer.
-fn check_step<P: Playable>(answer: &str, marks: &mut Vec<u8>, s: &hint::Step, at: &str) {
+fn check_step<P: Playable>(answer: &str, marks: &mut P::Marks, s: &hint::Step, at: &str) {
     assert!(!s.marks.is_empty(), "{at}: step {} changes no mark", s.rule);
     assert!(!s.sentence.is_empty() && !s.rule.is_empty(), "{at}: a step without words");
     for &(m, _) in &s.marks {
         assert!(
-            s.cells.contains(&P::cell_of(m)),
+            s.cells.contains(&P::Marks::edit_cell(m)),
             "{at}: {} changes mark {m} outside its cells {:?}",
             s.rule,
             s.cells
@@ -77,12 +78,12 @@ fn check_step<P: Playable>(answer: &str, marks: &mut Vec<u8>, s: &hint::Step, at
 fn walk<P: Playable>(
     p: &P,
     answer: &P::Solution,
-    mut marks: Vec<u8>,
+    mut marks: P::Marks,
     at: &str,
-) -> (bool, Vec<u8>, usize) {
+) -> (bool, P::Marks, usize) {
     let text = answer_text(p, answer);
     let (mut steps, mut all) = (0, 0);
-    let mut stopped: Option<(Vec<u8>, usize)> = None;
+    let mut stopped: Option<(P::Marks, usize)> = None;
     loop {
         match hint::hint(p, &marks, Some(answer)) {
             Hint::Step(s) => {
@@ -113,24 +114,23 @@ fn walk<P: Playable>(
 }
 
 /// Random correct marks for about `share` of the cells, in the kind's own layout (the contract's
-/// `MARK_STRIDE` and `answer_mark`).
-fn partial_marks<P: Playable>(answer: &str, share: f64, rng: &mut fastrand::Rng) -> Vec<u8> {
-    let chars: Vec<char> = answer.chars().collect();
-    let mut m = vec![0u8; chars.len() * P::MARK_STRIDE];
-    for (i, &c) in chars.iter().enumerate() {
+/// `answer_mark`, written with its marks' `place`).
+fn partial_marks<P: Playable>(answer: &str, share: f64, rng: &mut fastrand::Rng) -> P::Marks {
+    let mut m = P::Marks::default();
+    for (i, c) in answer.chars().enumerate() {
         if rng.f64() < share {
-            m[i * P::MARK_STRIDE] = P::answer_mark(c, true);
+            m.apply(&P::Marks::place(i, P::answer_mark(c, true)));
         }
     }
     m
 }
 
 /// One wrong mark at a random cell of correct partial marks; returns the marks and the cell.
-fn with_mistake<P: Playable>(answer: &str, rng: &mut fastrand::Rng) -> (Vec<u8>, usize) {
+fn with_mistake<P: Playable>(answer: &str, rng: &mut fastrand::Rng) -> (P::Marks, usize) {
     let mut marks = partial_marks::<P>(answer, 0.3, rng);
     let chars: Vec<char> = answer.chars().collect();
     let i = rng.usize(..chars.len());
-    marks[i * P::MARK_STRIDE] = P::answer_mark(chars[i], false);
+    marks.apply(&P::Marks::place(i, P::answer_mark(chars[i], false)));
     (marks, i)
 }
 
@@ -144,7 +144,7 @@ fn check_puzzle<P: Playable>(
     at: &str,
 ) -> bool {
     let text = answer_text(p, answer);
-    let (solved, marks, steps) = walk(p, answer, Vec::new(), at);
+    let (solved, marks, steps) = walk(p, answer, P::Marks::default(), at);
     if solved {
         assert!(P::hint_mistakes(&text, &marks).is_empty());
         assert!(steps > 0 || text.is_empty(), "{at}: solved in no steps");
@@ -177,7 +177,12 @@ fn check_puzzle<P: Playable>(
     solved
 }
 
-fn first_step<P: Playable>(p: &P, marks: &[u8]) -> hint::Step {
+/// Marks written in their byte form (one byte a cell, or KenKen's three), read as the kind's.
+fn bytes<M: Marks>(b: &[u8]) -> M {
+    M::decode(b, b.len()).expect("well-formed marks")
+}
+
+fn first_step<P: Playable>(p: &P, marks: &P::Marks) -> hint::Step {
     match hint::hint(p, marks, None) {
         Hint::Step(s) => s,
         other => panic!("{other:?}"),

@@ -88,7 +88,7 @@ fn nonogram_logic_phase_and_explanation_reach_the_same_grid() {
             .iter()
             .position(|s| s.rank == nonogram::logic::CONTRADICTION_RANK)
             .unwrap_or(x.steps.len());
-        let mut marks = Vec::new();
+        let mut marks = Default::default();
         for s in &x.steps[..first] {
             hint::apply(&mut marks, s);
         }
@@ -193,7 +193,7 @@ fn nonogram_every_step_on_the_human_sets_agrees_with_the_answer() {
         let Some(answer) = unique(&p) else { continue };
         let text = answer_text(&p, &answer);
         let x = hint::explain(&p, Some(&answer));
-        let mut marks = Vec::new();
+        let mut marks = Default::default();
         let first = x
             .steps
             .iter()
@@ -227,7 +227,7 @@ fn nonogram_sentences_name_the_line() {
     // 5 wide, 2 high: rows 4 and 4, columns 2, 2, 2, 2, 0.
     let p = Nonogram::new(vec![vec![4], vec![4]], vec![vec![2], vec![2], vec![2], vec![2], vec![]])
         .expect("valid");
-    let s = first_step(&p, &[]);
+    let s = first_step(&p, &Default::default());
     assert_eq!(s.rule, "Empty line", "the simplest reason first: {s:?}");
     assert_eq!(
         s.sentence,
@@ -235,7 +235,7 @@ fn nonogram_sentences_name_the_line() {
     );
     assert_eq!(s.cells, vec![4, 9]);
     assert_eq!(s.marks, vec![(4, 2), (9, 2)]);
-    let mut m = Vec::new();
+    let mut m = Default::default();
     hint::apply(&mut m, &s);
     // Next an untouched column's overlap (before a row with a known cell).
     let s = first_step(&p, &m);
@@ -247,9 +247,9 @@ fn nonogram_sentences_name_the_line() {
     );
     // A finished line: row 1 of a puzzle whose 1 is placed.
     let p = Nonogram::new(vec![vec![1], vec![1]], vec![vec![1], vec![1], vec![]]).expect("valid");
-    let s = first_step(&p, &[1, 0, 0, 0, 0, 0]);
+    let s = first_step(&p, &bytes(&[1, 0, 0, 0, 0, 0]));
     assert_eq!(s.rank, 0, "a finished or empty line first: {s:?}");
-    let s = first_step(&p, &[1, 0, 2, 0, 0, 2]);
+    let s = first_step(&p, &bytes(&[1, 0, 2, 0, 0, 2]));
     assert_eq!(s.rule, "Finished line", "{s:?}");
     assert_eq!(
         s.sentence,
@@ -258,7 +258,7 @@ fn nonogram_sentences_name_the_line() {
     assert_eq!(s.reasons, vec![0, 2]);
     // A known cell limits the 2 to one start: simple boxes (rank 2), before line logic.
     let p = Nonogram::new(vec![vec![2], vec![1]], vec![vec![1], vec![1], vec![1]]).expect("valid");
-    let s = first_step(&p, &[0, 0, 2, 0, 0, 0]);
+    let s = first_step(&p, &bytes(&[0, 0, 2, 0, 0, 0]));
     assert_eq!(s.rule, "Simple boxes and spaces", "{s:?}");
     assert_eq!(s.rank, nonogram::logic::SIMPLE_RANK);
     assert_eq!(
@@ -274,7 +274,7 @@ fn nonogram_overlap_draws_the_extreme_placements() {
     let p =
         Nonogram::new(vec![vec![4], vec![1]], vec![vec![1], vec![1], vec![1], vec![1], vec![1]])
             .expect("valid");
-    let s = first_step(&p, &[]);
+    let s = first_step(&p, &Default::default());
     assert_eq!(s.rule, "Overlap", "{s:?}");
     assert_eq!(s.cells, vec![1, 2, 3]);
     assert!(

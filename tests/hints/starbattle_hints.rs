@@ -187,14 +187,14 @@ fn starbattle_wording_checks_catch_the_old_mistakes() {
 /// solver's logic phase: both reach the same grid (the same rule functions), and the rating is
 /// the explanation's. Returns whether the hints finish the puzzle.
 fn starbattle_walk_matches_logic_phase(p: &StarBattle, answer: &Grid<bool>, at: &str) -> bool {
-    let (solved, marks, _) = walk(p, answer, Vec::new(), at);
+    let (solved, marks, _) = walk(p, answer, Default::default(), at);
     let rated = starbattle::solve::rate(p);
     let cells = rated
         .cells
         .as_ref()
         .unwrap_or_else(|| panic!("{at}: the logic phase broke a puzzle with an answer"));
     for (i, c) in cells.iter().enumerate() {
-        let m = marks.get(i).copied().unwrap_or(0);
+        let m = marks.get(i) as u8;
         let outside = p.regions().cells()[i].is_none();
         let same = match c {
             starbattle::logic::Cell::Star => m == 1,
@@ -278,7 +278,7 @@ fn starbattle_broken_marks_are_reported() {
     let mut marks = vec![0u8; 100];
     marks[0] = 1;
     marks[11] = 1;
-    match hint::hint(p, &marks, None) {
+    match hint::hint(p, &bytes(&marks), None) {
         Hint::Mistake { cells, sentence } => {
             assert_eq!(cells, vec![0, 11]);
             assert!(sentence.contains("touch"), "{sentence}");

@@ -122,7 +122,7 @@ fn end_text(end: &Hint) -> String {
 
 /// Times one hint (mistakes check and step) from `marks`, in ms: the best of three, since one
 /// hint is short and the machine is shared.
-fn time_hint<P: Playable>(p: &P, marks: &[u8], answer: Option<&P::Solution>) -> f64 {
+fn time_hint<P: Playable>(p: &P, marks: &P::Marks, answer: Option<&P::Solution>) -> f64 {
     (0..3)
         .map(|_| {
             let t = Instant::now();
@@ -160,15 +160,15 @@ fn one<P: Playable>(p: &P, id: &str, o: &Options, single: bool) -> Row {
     let (mut hint_empty_ms, mut hint_half_ms, mut hint_max_ms) = (None, None, None);
     if o.time_hints {
         // The slowest single hint of the whole walk (each step's hint timed once more).
-        let mut marks = Vec::new();
+        let mut marks = P::Marks::default();
         let mut worst = 0.0f64;
         for s in &x.steps {
             worst = worst.max(time_hint(p, &marks, answer.as_ref()));
             hint::apply(&mut marks, s);
         }
         hint_max_ms = Some(worst.max(time_hint(p, &marks, answer.as_ref())));
-        hint_empty_ms = Some(time_hint(p, &[], answer.as_ref()));
-        let mut half = Vec::new();
+        hint_empty_ms = Some(time_hint(p, &P::Marks::default(), answer.as_ref()));
+        let mut half = P::Marks::default();
         for s in x.steps.iter().take(x.steps.len() / 2) {
             hint::apply(&mut half, s);
         }

@@ -153,6 +153,9 @@ impl Playable for ColourNonogram {
         )
     }
 
+    /// A colour, a dot (the background) or blank per cell ([`page::Paint`]).
+    type Marks = page::PaintMarks;
+
     fn cell_count(&self) -> usize {
         self.width() * self.height()
     }
@@ -167,13 +170,13 @@ impl Playable for ColourNonogram {
         }
     }
 
-    fn mistakes(answer: &str, marks: &[u8]) -> Vec<usize> {
+    fn mistakes(answer: &str, marks: &Self::Marks) -> Vec<usize> {
         answer
             .chars()
             .enumerate()
-            .filter(|&(i, a)| match marks.get(i).copied().unwrap_or(0) {
-                0 => false,
-                m => formats::char_colour(a) != Some(m - 1),
+            .filter(|&(i, a)| match marks.get(i).0 {
+                None => false,
+                c => formats::char_colour(a) != c,
             })
             .map(|(i, _)| i)
             .collect()
@@ -181,13 +184,9 @@ impl Playable for ColourNonogram {
 
     const HINTS: bool = true;
 
-    fn rules_out(_: usize, mark: u8) -> bool {
-        mark == DOT
-    }
-
     const RING_WORDS: [&'static str; 2] = ["to colour", "background (a dot)"];
 
-    fn next_step(&self, marks: &[u8], _answer: Option<&Grid<u8>>) -> Hint {
+    fn next_step(&self, marks: &Self::Marks, _answer: Option<&Grid<u8>>) -> Hint {
         hint::next_step(self, marks)
     }
 

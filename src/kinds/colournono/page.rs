@@ -9,6 +9,26 @@ use crate::grid::Grid;
 /// A player's mark for a cell: 0 blank, `DOT` known background, `c + 1` palette colour `c`.
 pub const DOT: u8 = 1;
 
+/// A cell's mark, typed: its palette colour, the background (0, a dot) included, or `None`
+/// when blank. Its byte is [`mark_of_colour`] of it (so the background's is [`DOT`]), 0 blank.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Paint(pub Option<u8>);
+
+impl crate::marks::CellMark for Paint {
+    fn read(bytes: &[u8]) -> Option<Self> {
+        Some(Paint(colour_of_mark(bytes[0])))
+    }
+    fn write(self, out: &mut [u8]) {
+        out[0] = self.0.map_or(0, mark_of_colour);
+    }
+    fn rules_out(_: usize, byte: u8) -> bool {
+        byte == DOT
+    }
+}
+
+/// The player's marks: a [`Paint`] per cell.
+pub type PaintMarks = crate::marks::Cells<Paint>;
+
 /// The mark that paints palette colour `c` (1 or more).
 pub fn mark_of_colour(c: u8) -> u8 {
     c + 1

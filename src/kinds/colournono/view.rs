@@ -11,6 +11,7 @@ use crate::kinds::colournono::editor_view::ColourEditor;
 use crate::kinds::colournono::page::{self, DOT};
 use crate::kinds::colournono::{formats, ColourNonogram};
 use crate::kinds::Kind;
+use crate::marks::Marks;
 use crate::puzzle::Mode;
 use crate::web::frame::{self, Export, Fit, GridSpec, KindPage, Pictures, Shape, Solve};
 
@@ -38,7 +39,7 @@ pub fn Page() -> Html {
     } else {
         page::mark_of_colour(1)
     };
-    let scrubbed = frame::board_marks(&w);
+    let scrubbed = frame::board_marks::<page::PaintMarks>(&w).map(|m| m.encode());
     let n = width * height;
     let own: Vec<u8> = (0..n)
         .map(|i| scrubbed.as_ref().unwrap_or(&w.marks).get(i).copied().unwrap_or(0))

@@ -10,7 +10,8 @@
 //! rest can be finished in k moves, and no move now leaves fewer than k (the proof, in the
 //! player's words: the minimum from the start, or that every shorter finish from here was tried).
 
-use super::page::{moves_of_marks, PALETTE};
+use super::page::{Moves, PALETTE};
+use crate::marks::Marks;
 use super::sim::Position;
 use super::FloodIt;
 use crate::hint::{Hint, Step};
@@ -47,8 +48,8 @@ fn moves_word(n: usize) -> String {
 }
 
 /// The next step for `marks`; see the module documentation.
-pub fn next_step(board: &FloodIt, marks: &[u8], answer: Option<&Vec<u8>>) -> Hint {
-    let played = moves_of_marks(marks);
+pub fn next_step(board: &FloodIt, marks: &Moves, answer: Option<&Vec<u8>>) -> Hint {
+    let played = marks.played();
     let position = Position::after(board, &played);
     let minimum = answer.map(|a| a.len());
     if position.is_done() {
@@ -175,18 +176,16 @@ pub fn next_step(board: &FloodIt, marks: &[u8], answer: Option<&Vec<u8>>) -> Hin
 }
 
 /// The marks a hint's move changes: the move itself, and a later move (undone play) cleared.
-fn move_changes(marks: &[u8], played: &[u8], next: u8) -> Vec<(usize, u8)> {
-    let mut changes = vec![(played.len(), next + 1)];
-    if marks.len() > played.len() + 1 && marks[played.len() + 1] != 0 {
-        changes.push((played.len() + 1, 0));
-    }
+fn move_changes(marks: &Moves, played: &[u8], next: u8) -> Vec<(usize, u8)> {
+    let mut changes = Moves::place(played.len(), next + 1);
+    changes.extend(marks.clear(played.len() + 1));
     changes
 }
 
 /// A step from the best finish found within the time a hint may take, when the shortest
 /// finish from here is not proven: the sentence says so and gives the proven bound.
 fn bounded_step(
-    marks: &[u8],
+    marks: &Moves,
     played: &[u8],
     next: u8,
     cells: Vec<usize>,

@@ -300,21 +300,24 @@ impl Playable for FloodIt {
         format!("{}x{}, {} colours", self.rows(), self.cols(), self.n_colours())
     }
 
+    /// The moves played ([`page::Moves`]).
+    type Marks = page::Moves;
+
     fn cell_count(&self) -> usize {
         self.rows() * self.cols()
     }
 
     /// The marks are the moves played (colour + 1 each, a 0 ends them): any number, each a
     /// colour of the board.
-    fn check_marks(&self, marks: &[u8]) -> Result<(), String> {
-        match marks.iter().position(|&m| m as usize > self.n_colours()) {
+    fn decode_marks(&self, bytes: &[u8]) -> Result<page::Moves, String> {
+        match bytes.iter().position(|&m| m as usize > self.n_colours()) {
             Some(i) => Err(format!(
                 "move {} is mark {} (colour + 1), but the board has {} colours",
                 i + 1,
-                marks[i],
+                bytes[i],
                 self.n_colours()
             )),
-            None => Ok(()),
+            None => <page::Moves as crate::marks::Marks>::decode(bytes, self.cell_count()),
         }
     }
 
@@ -333,12 +336,12 @@ impl Playable for FloodIt {
     /// answer found and the bound are kept when the search stops.
     const SEARCH_BUDGET_MS: f64 = 120_000.0;
 
-    fn next_step(&self, marks: &[u8], answer: Option<&Vec<u8>>) -> Hint {
+    fn next_step(&self, marks: &Self::Marks, answer: Option<&Vec<u8>>) -> Hint {
         hint::next_step(self, marks, answer)
     }
 
     /// Moves are never wrong, only longer: the hint says how far from the minimum they lead.
-    fn hint_mistakes(_answer: &str, _marks: &[u8]) -> Vec<usize> {
+    fn hint_mistakes(_answer: &str, _marks: &Self::Marks) -> Vec<usize> {
         Vec::new()
     }
 }

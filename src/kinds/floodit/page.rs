@@ -31,7 +31,65 @@ pub fn label_ink(colour: u8) -> &'static str {
     }
 }
 
-/// The moves played, read from the workshop's marks (one mark per move: colour + 1; a 0 ends
+/// The player's marks: the moves, one slot each (a colour, or `None` where the moves played
+/// end; slots after it keep moves taken back). Byte form: colour + 1 a slot, 0 for `None`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Moves(Vec<Option<u8>>);
+
+impl Moves {
+    /// The moves played: the slots up to the first empty one.
+    pub fn played(&self) -> Vec<u8> {
+        self.0.iter().map_while(|&m| m).collect()
+    }
+    /// The colour in slot `i`, if any.
+    pub fn slot(&self, i: usize) -> Option<u8> {
+        self.0.get(i).copied().flatten()
+    }
+}
+
+impl crate::marks::Marks for Moves {
+    /// Any number of moves (the puzzle checks their colours, [`super::FloodIt`]'s
+    /// `decode_marks`).
+    fn decode(bytes: &[u8], _cells: usize) -> Result<Self, String> {
+        Ok(Moves(bytes.iter().map(|&m| m.checked_sub(1)).collect()))
+    }
+    fn encode(&self) -> Vec<u8> {
+        let end = self.0.iter().rposition(|m| m.is_some()).map_or(0, |i| i + 1);
+        self.0[..end].iter().map(|m| m.map_or(0, |c| c + 1)).collect()
+    }
+    fn value(&self, slot: usize) -> u8 {
+        self.slot(slot).map_or(0, |c| c + 1)
+    }
+    fn place(slot: usize, value: u8) -> Vec<(usize, u8)> {
+        vec![(slot, value)]
+    }
+    fn clear(&self, slot: usize) -> Vec<(usize, u8)> {
+        if self.slot(slot).is_some() {
+            vec![(slot, 0)]
+        } else {
+            Vec::new()
+        }
+    }
+    fn apply(&mut self, edits: &[(usize, u8)]) {
+        for &(i, m) in edits {
+            if self.0.len() <= i {
+                if m == 0 {
+                    continue;
+                }
+                self.0.resize(i + 1, None);
+            }
+            self.0[i] = m.checked_sub(1);
+        }
+    }
+    fn edit_cell(index: usize) -> usize {
+        index
+    }
+    fn rules_out(_: usize, _: u8) -> bool {
+        false
+    }
+}
+
+/// The moves played, read from the marks' byte form (one byte per move: colour + 1; a 0 ends
 /// the list).
 pub fn moves_of_marks(marks: &[u8]) -> Vec<u8> {
     marks.iter().take_while(|&&m| m > 0).map(|&m| m - 1).collect()

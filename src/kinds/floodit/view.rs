@@ -58,7 +58,7 @@ pub fn Page() -> Html {
         Some(Verdict::Bounded { lower }) => Some(lower),
         _ => None,
     };
-    let played = page::moves_of_marks(&w.marks);
+    let played = (*puzzle).as_ref().map(|p| frame::marks_of(p, &w).played()).unwrap_or_default();
 
     // Stepping through the solution plays itself while `playing`: one step per 600 ms.
     use_step_player(step.clone(), playing.clone(), optimal.as_ref().map_or(0, Vec::len));
@@ -81,7 +81,7 @@ pub fn Page() -> Html {
     // What the board shows: a step of the optimal solution, or the player's position.
     let stepping = step.and_then(|s| optimal.as_ref().map(|o| s.min(o.len())));
     // While the explanation is scrubbed, the board shows its moves at that step.
-    let explained = frame::board_marks(&w).map(|m| page::moves_of_marks(&m));
+    let explained = frame::board_marks::<page::Moves>(&w).map(|m| m.played());
     let hl = frame::highlight(KIND, &w);
     let shown_moves: Vec<u8> = match (stepping, &optimal, explained) {
         (Some(s), Some(o), _) => o[..s].to_vec(),

@@ -10,7 +10,7 @@
 
 use super::check;
 use super::logic::{Change, KenKenLogic, LADDER};
-use super::marks;
+use super::marks::{self, KenKenMarks};
 use super::model::KenKen;
 use crate::deduce::{Found, Logic};
 use crate::hint::Hint;
@@ -37,13 +37,13 @@ fn marks_of(changes: &[Change]) -> Vec<(usize, u8)> {
 }
 
 /// The ladder's state for the player's marks.
-pub fn logic_of<'a>(p: &'a KenKen, marks: &[u8]) -> KenKenLogic<'a> {
+pub fn logic_of<'a>(p: &'a KenKen, marks: &KenKenMarks) -> KenKenLogic<'a> {
     let digits = marks::digits_of(marks, p.size());
     KenKenLogic::with(p, candidates(p, marks), digits.iter().map(|&d| d != 0).collect(), true)
 }
 
 /// The next step for `marks`: the ladder's first deduction; see the module documentation.
-pub fn next_step(p: &KenKen, marks: &[u8]) -> Hint {
+pub fn next_step(p: &KenKen, marks: &KenKenMarks) -> Hint {
     let n = p.size();
     let digits = marks::digits_of(marks, n);
     let mut logic = logic_of(p, marks);
@@ -86,7 +86,7 @@ pub fn next_step(p: &KenKen, marks: &[u8]) -> Hint {
 
 /// The cells whose marks contradict the answer: a wrong digit, or pencil marks (on a cell with
 /// no digit) that leave out the answer's digit.
-pub fn hint_mistakes(answer: &str, marks: &[u8]) -> Vec<usize> {
+pub fn hint_mistakes(answer: &str, marks: &KenKenMarks) -> Vec<usize> {
     let wrong_digits = marks::mistakes(answer, marks);
     let mut out: Vec<usize> = answer
         .chars()

@@ -142,8 +142,8 @@ impl Playable for KenKen {
         format!("{} to {} cells a side", model::MIN_SIZE, model::MAX_SIZE)
     }
 
-    /// The digit, then the pencil marks as a 16-bit mask ([`page::STRIDE`]).
-    const MARK_STRIDE: usize = page::STRIDE;
+    /// The digit and the pencil marks per cell ([`marks::Pencilled`]).
+    type Marks = marks::KenKenMarks;
 
     fn cell_count(&self) -> usize {
         self.size() * self.size()
@@ -159,27 +159,23 @@ impl Playable for KenKen {
         }
     }
 
-    fn mistakes(answer: &str, marks: &[u8]) -> Vec<usize> {
+    fn mistakes(answer: &str, marks: &Self::Marks) -> Vec<usize> {
         page::mistakes(answer, marks)
     }
 
     const HINTS: bool = true;
 
-    fn rules_out(index: usize, _: u8) -> bool {
-        index % Self::MARK_STRIDE != 0
-    }
-
     const RING_WORDS: [&'static str; 2] = ["a digit", "candidates struck"];
 
-    fn next_step(&self, marks: &[u8], _answer: Option<&Grid<u8>>) -> Hint {
+    fn next_step(&self, marks: &Self::Marks, _answer: Option<&Grid<u8>>) -> Hint {
         hint::next_step(self, marks)
     }
 
-    fn hint_mistakes(answer: &str, marks: &[u8]) -> Vec<usize> {
+    fn hint_mistakes(answer: &str, marks: &Self::Marks) -> Vec<usize> {
         hint::hint_mistakes(answer, marks)
     }
 
-    fn trial(&self, marks: &[u8]) -> Option<Box<dyn crate::trial::Trial + '_>> {
+    fn trial(&self, marks: &Self::Marks) -> Option<Box<dyn crate::trial::Trial + '_>> {
         Some(Box::new(logic::assume::Chain(hint::logic_of(self, marks))))
     }
 

@@ -9,7 +9,7 @@ use super::model::{self, pieces, Cage, KenKen, Op, Problem};
 pub use super::check::{broken_cages, repeated, solved};
 pub use super::marks::{
     clear_cell, digit, digits_of, fill_candidates, mistakes, pencil, set_digit, toggle_pencil,
-    STRIDE,
+    KenKenMarks, Pencilled, STRIDE,
 };
 
 /// Which sides of `cell` are cage walls: (top, left, bottom, right).

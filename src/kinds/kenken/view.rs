@@ -35,7 +35,8 @@ pub fn Page() -> Html {
         });
     }
     let n = (*puzzle).as_ref().map_or(1, |p| p.size());
-    let marks = w.marks.clone();
+    let marks: page::KenKenMarks =
+        (*puzzle).as_ref().map(|p| frame::marks_of(p, &w)).unwrap_or_default();
     let mark = {
         let state = ctx.state.clone();
         move |cells: Vec<(usize, u8)>| state.dispatch(frame::Action::Mark { kind: KIND, cells })

@@ -1,7 +1,7 @@
 //! Explained hints for nonograms: the first deduction of the nonogram's rules
 //! ([`super::logic`]) from the player's marks, cheapest rank first, with its sentence.
 //!
-//! The marks are the page's (0 blank, 1 filled, 2 marked empty) over the givens. The rules are
+//! The marks are the player's ([`YesNoMarks`]: filled or crossed) over the givens. The rules are
 //! the solver's: the line rule (an empty or finished line first, then the overlap of an
 //! untouched line, then line logic with known cells, the most cells first), then the one-cell
 //! contradiction, shown as its chain of lines.
@@ -9,28 +9,29 @@
 use super::logic::{Lines, CHAIN_MAX, CONTRADICTION_RANK, PROBE_SOLVES};
 use super::model::{Cell, Nonogram};
 use crate::hint::Hint;
+use crate::marks::{YesNo, YesNoMarks};
 
-/// The player's view of the grid: givens, then marks (1 filled, 2 empty) on the other cells.
-pub fn cells_of(p: &Nonogram, marks: &[u8]) -> Vec<Cell> {
-    crate::hint::overlay_marks(p.start(), Cell::Unknown, Cell::Black, Cell::White, marks)
+/// The player's view of the grid: givens, then marks (filled, crossed) on the other cells.
+pub fn cells_of(p: &Nonogram, marks: &YesNoMarks) -> Vec<Cell> {
+    marks.overlay(p.start(), Cell::Unknown, Cell::Black, Cell::White)
 }
 
-/// A cell value as the page's mark.
-pub fn mark_of(c: Cell) -> u8 {
+/// A cell value as the player's mark.
+pub fn mark_of(c: Cell) -> YesNo {
     match c {
-        Cell::Black => 1,
-        Cell::White => 2,
-        Cell::Unknown => 0,
+        Cell::Black => YesNo::Yes,
+        Cell::White => YesNo::No,
+        Cell::Unknown => YesNo::Open,
     }
 }
 
 /// The next step for `marks`, with rules up to rank `upto`; see the module documentation.
-pub fn next_step_upto(p: &Nonogram, marks: &[u8], upto: u8) -> Hint {
+pub fn next_step_upto(p: &Nonogram, marks: &YesNoMarks, upto: u8) -> Hint {
     let mut lines = Lines::for_hints(p, &cells_of(p, marks));
     crate::hint::from_logic(
         &mut lines,
         upto,
-        |&(i, c)| (i, mark_of(c)),
+        |&(i, c)| YesNoMarks::edits(i, mark_of(c)),
         "Every cell is decided and every line fits its clue: solved.",
         |known, total| {
             format!(
@@ -41,6 +42,6 @@ pub fn next_step_upto(p: &Nonogram, marks: &[u8], upto: u8) -> Hint {
 }
 
 /// The next step for `marks` with every rule of the ladder.
-pub fn next_step(p: &Nonogram, marks: &[u8]) -> Hint {
+pub fn next_step(p: &Nonogram, marks: &YesNoMarks) -> Hint {
     next_step_upto(p, marks, CONTRADICTION_RANK)
 }

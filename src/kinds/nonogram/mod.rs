@@ -138,6 +138,9 @@ impl Playable for Nonogram {
         format!("{}x{}", self.width(), self.height())
     }
 
+    /// Filled or crossed per cell ([`crate::marks::YesNo`]).
+    type Marks = crate::marks::YesNoMarks;
+
     fn cell_count(&self) -> usize {
         self.width() * self.height()
     }
@@ -148,15 +151,11 @@ impl Playable for Nonogram {
 
     const HINTS: bool = true;
 
-    fn rules_out(_: usize, mark: u8) -> bool {
-        mark == 2
-    }
-
-    fn next_step(&self, marks: &[u8], _answer: Option<&Grid<bool>>) -> Hint {
+    fn next_step(&self, marks: &Self::Marks, _answer: Option<&Grid<bool>>) -> Hint {
         hint::next_step(self, marks)
     }
 
-    fn trial(&self, marks: &[u8]) -> Option<Box<dyn crate::trial::Trial + '_>> {
+    fn trial(&self, marks: &Self::Marks) -> Option<Box<dyn crate::trial::Trial + '_>> {
         Some(Box::new(logic::assume::Chain(logic::Lines::for_hints(
             self,
             &hint::cells_of(self, marks),

@@ -12,6 +12,7 @@ use crate::jobs;
 use crate::kinds::nonogram::page::{self, LineStatus, CROSS, FILL};
 use crate::kinds::nonogram::{formats, solve, Cell, Nonogram};
 use crate::kinds::Kind;
+use crate::marks::Marks;
 use crate::puzzle::Mode;
 use crate::web::frame::{self, Export, Fit, GridSpec, KindPage, Pictures, Shape, Solve};
 
@@ -45,7 +46,7 @@ pub fn Page() -> Html {
     let (width, height) = (*puzzle).as_ref().map_or((1, 1), |p| (p.width(), p.height()));
     let givens: Vec<Cell> = (*puzzle).as_ref().map(|p| p.start()).unwrap_or_default();
     // While the explanation is scrubbed, the board shows its marks at that step.
-    let scrubbed = frame::board_marks(&w);
+    let scrubbed = frame::board_marks::<crate::marks::YesNoMarks>(&w).map(|m| m.encode());
     let marks: Vec<u8> = (0..givens.len())
         .map(|i| match givens[i] {
             Cell::Black => FILL,

@@ -159,6 +159,9 @@ impl Playable for RectFree {
         format!("{}x{}, {} colours", self.rows(), self.cols(), self.colours())
     }
 
+    /// A colour or none per cell (a hand colouring, or a checked grid).
+    type Marks = crate::marks::Cells<Option<u8>>;
+
     fn cell_count(&self) -> usize {
         self.rows() * self.cols()
     }

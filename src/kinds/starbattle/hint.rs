@@ -2,12 +2,13 @@
 //! player's marks, cheapest rank first, as a [`Step`]. The rules, their sentences and figures live
 //! in [`super::logic`] alone; the solver's logic phase and the rating run the same functions.
 //!
-//! The marks are the page's (0 open, 1 star, 2 no star).
+//! The marks are the player's ([`YesNoMarks`]: a star, or a dot for no star).
 
 use super::logic::{Board, Cell, State, ALL, CHAIN_MAX, LADDER};
 use super::StarBattle;
 use crate::deduce::{Found, Logic};
 use crate::hint::{Hint, Step};
+use crate::marks::{YesNo, YesNoMarks};
 
 /// The page's mark for a cell value (1 star, 2 no star).
 fn mark(v: Cell) -> u8 {
@@ -19,7 +20,7 @@ fn mark(v: Cell) -> u8 {
 }
 
 /// The next step for `marks`: the cheapest deduction, a mistake the rules see, solved, or stuck.
-pub fn next_step(p: &StarBattle, marks: &[u8]) -> Hint {
+pub fn next_step(p: &StarBattle, marks: &YesNoMarks) -> Hint {
     let board = Board::new(p);
     let mut state = State::new(&board, board.cells_of(marks), true);
     match state.find(ALL) {
@@ -29,7 +30,7 @@ pub fn next_step(p: &StarBattle, marks: &[u8]) -> Hint {
         }
         Found::Broken { cells, sentence } => Hint::Mistake {
             sentence: format!("The marks break the rules: {sentence}. Fix that first."),
-            cells: cells.into_iter().filter(|&i| marks.get(i).copied().unwrap_or(0) != 0).collect(),
+            cells: cells.into_iter().filter(|&i| marks.get(i) != YesNo::Open).collect(),
         },
         Found::Nothing => {
             let (known, total) = state.known();

@@ -281,9 +281,9 @@ impl Board {
         self.region.iter().map(|g| if g.is_some() { Cell::Open } else { Cell::Empty }).collect()
     }
 
-    /// The cells as the rules see them: the start with the page's marks on top (1 star, 2 no star).
-    pub fn cells_of(&self, marks: &[u8]) -> Vec<Cell> {
-        crate::hint::overlay_marks(self.start(), Cell::Open, Cell::Star, Cell::Empty, marks)
+    /// The cells as the rules see them: the start with the player's marks on top (a star, a dot).
+    pub fn cells_of(&self, marks: &crate::marks::YesNoMarks) -> Vec<Cell> {
+        marks.overlay(self.start(), Cell::Open, Cell::Star, Cell::Empty)
     }
 
     /// The row unit of a cell, its column unit and its region unit.

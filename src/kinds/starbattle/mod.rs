@@ -141,6 +141,9 @@ impl Playable for StarBattle {
         )
     }
 
+    /// A star or a dot per cell ([`crate::marks::YesNo`]).
+    type Marks = crate::marks::YesNoMarks;
+
     fn cell_count(&self) -> usize {
         self.rows() * self.cols()
     }
@@ -157,17 +160,13 @@ impl Playable for StarBattle {
 
     const HINTS: bool = true;
 
-    fn rules_out(_: usize, mark: u8) -> bool {
-        mark == 2
-    }
-
     const RING_WORDS: [&'static str; 2] = ["a star", "no star (a dot)"];
 
-    fn next_step(&self, marks: &[u8], _answer: Option<&Grid<bool>>) -> Hint {
+    fn next_step(&self, marks: &Self::Marks, _answer: Option<&Grid<bool>>) -> Hint {
         hint::next_step(self, marks)
     }
 
-    fn trial(&self, marks: &[u8]) -> Option<Box<dyn crate::trial::Trial + '_>> {
+    fn trial(&self, marks: &Self::Marks) -> Option<Box<dyn crate::trial::Trial + '_>> {
         let board = std::rc::Rc::new(logic::Board::new(self));
         let cells = board.cells_of(marks);
         Some(Box::new(logic::assume::Chain { board, cells }))

@@ -10,6 +10,7 @@ use crate::grid::Grid;
 use crate::kind::Kind;
 use crate::kinds::starbattle::page::{self, DOT, STAR};
 use crate::kinds::starbattle::{check, formats, StarBattle};
+use crate::marks::Marks;
 use crate::puzzle::{Mode, Puzzle};
 use crate::web::frame::{self, Bar, Export, Fit, GridSpec, KindPage, Pictures, Shape, Solve};
 
@@ -87,7 +88,7 @@ pub fn Page() -> Html {
     let other: Option<Grid<bool>> =
         other_rows.and_then(|rows| formats::stars_from_rows(&p, rows).ok());
     // While the explanation is scrubbed, the board shows its marks at that step.
-    let scrubbed = frame::board_marks(&w);
+    let scrubbed = frame::board_marks::<crate::marks::YesNoMarks>(&w).map(|m| m.encode());
     let base = scrubbed.as_ref().unwrap_or(&w.marks);
     let hl = frame::highlight(KIND, &w);
     let mut marks: Vec<u8> = (0..n_cells).map(|i| base.get(i).copied().unwrap_or(0)).collect();

@@ -35,13 +35,14 @@ pub struct Highlight {
 
 impl Highlight {
     fn of_step(kind: Kind, s: &Step) -> Highlight {
-        let (stride, out) = crate::with_kind!(kind, P => (
-            <P as crate::play::Playable>::MARK_STRIDE,
-            <P as crate::play::Playable>::rules_out as fn(usize, u8) -> bool,
+        use crate::marks::Marks;
+        let (cell_of, out) = crate::with_kind!(kind, P => (
+            <<P as crate::play::Playable>::Marks as Marks>::edit_cell as fn(usize) -> usize,
+            <<P as crate::play::Playable>::Marks as Marks>::rules_out as fn(usize, u8) -> bool,
         ));
         // A cell is ringed "out" when every change the step makes to it rules something out.
         let placed: HashSet<usize> =
-            s.marks.iter().filter(|&&(i, m)| !out(i, m)).map(|&(i, _)| i / stride).collect();
+            s.marks.iter().filter(|&&(i, m)| !out(i, m)).map(|&(i, _)| cell_of(i)).collect();
         let change: HashSet<usize> = s.cells.iter().copied().collect();
         Highlight {
             out: change.iter().copied().filter(|c| !placed.contains(c)).collect(),
@@ -83,15 +84,23 @@ pub fn highlight(kind: Kind, w: &Workshop) -> Highlight {
     }
 }
 
-/// The marks the board shows while the explanation is scrubbed: those after its first `k`
-/// steps; `None` when the board shows the player's own marks.
-pub fn board_marks(w: &Workshop) -> Option<Vec<u8>> {
+/// The marks the board shows while the explanation is scrubbed, typed: those after its first
+/// `k` steps; `None` when the board shows the player's own marks ([`marks_of`]).
+pub fn board_marks<M: crate::marks::Marks>(w: &Workshop) -> Option<M> {
     let (x, Some(k)) = w.explanation.as_ref()? else { return None };
-    let mut marks = Vec::new();
+    let mut marks = M::default();
     for s in x.steps.iter().take(*k) {
         crate::hint::apply(&mut marks, s);
     }
     Some(marks)
+}
+
+/// The player's marks on `p`, typed: the workshop keeps their byte form (what is saved,
+/// linked and sent to the worker), read once here for the board. Every edge that fills the
+/// workshop checked them against the puzzle already; should they still not read, the board
+/// shows no marks rather than failing.
+pub fn marks_of<P: crate::play::Playable>(p: &P, w: &Workshop) -> P::Marks {
+    p.decode_marks(&w.marks).unwrap_or_default()
 }
 
 /// Brings the cells a hint names into view, clear of the hint panel (which sticks to the bottom
@@ -230,12 +239,12 @@ pub fn HintPanel(props: &Props) -> Html {
     // pencil marks), one undoable move like any other.
     let clear_wrong = match &w.hint {
         Some(Hint::Mistake { cells, .. }) => {
-            let stride = crate::with_kind!(kind, P => <P as crate::play::Playable>::MARK_STRIDE);
-            let marks: Vec<(usize, u8)> = cells
-                .iter()
-                .flat_map(|&c| (c * stride..(c + 1) * stride).map(|i| (i, 0)))
-                .filter(|&(i, _)| w.marks.get(i).is_some_and(|&m| m != 0))
-                .collect();
+            let marks: Vec<(usize, u8)> = crate::with_kind!(kind, P => {
+                use crate::marks::Marks;
+                let m = <P as crate::play::Playable>::Marks::decode(&w.marks, usize::MAX)
+                    .unwrap_or_default();
+                cells.iter().flat_map(|&c| m.clear(c)).collect()
+            });
             Some(dispatch(Action::Mark { kind, cells: marks }))
         }
         _ => None,

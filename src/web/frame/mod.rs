@@ -22,7 +22,8 @@ pub use crate::web::actions::{number_select, select};
 /// The board's lines as one SVG layer over its cells.
 pub use crate::web::board::lines_layer;
 /// What the board shows while the explanation is scrubbed, and the cells a hint talks about.
-pub use crate::web::components::hint::{board_marks, highlight, Highlight};
+/// The player's marks, typed, read once from the workshop.
+pub use crate::web::components::hint::{board_marks, highlight, marks_of, Highlight};
 /// The small SVG picture on a kind's home card.
 pub use crate::web::components::home::picture as card_picture;
 /// The full studio link for a share fragment.
