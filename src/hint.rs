@@ -87,9 +87,8 @@ fn reveal<P: Playable>(
     if let Some(step) = chain::contradiction_chain(p, marks, &text, chain::HINT, (known, total)) {
         return Some(step);
     }
-    let open: Vec<usize> = (0..p.cell_count().min(text.len()))
-        .filter(|&c| marks.value(c) == 0)
-        .collect();
+    let open: Vec<usize> =
+        (0..p.cell_count().min(text.len())).filter(|&c| marks.value(c) == 0).collect();
     let filled: Vec<usize> = open.iter().copied().filter(|&c| text[c] != '.').collect();
     let pool = if filled.is_empty() { &open } else { &filled };
     if pool.is_empty() {

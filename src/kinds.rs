@@ -302,7 +302,12 @@ pub fn verify_report(
 /// The cells where the player's marks (their byte form) contradict the proven answer of the
 /// puzzle given as text, by the kind's own rule ([`Playable::mistakes`]); `Err` says why the
 /// puzzle or the marks do not read.
-pub fn mistakes(kind: Kind, puzzle_text: &str, answer: &str, marks: &[u8]) -> Result<Vec<usize>, String> {
+pub fn mistakes(
+    kind: Kind,
+    puzzle_text: &str,
+    answer: &str,
+    marks: &[u8],
+) -> Result<Vec<usize>, String> {
     with_kind!(kind, P => {
         let p = import_as::<P>(puzzle_text).map_err(|e| e.to_string())?;
         Ok(P::mistakes(answer, &p.decode_marks(marks)?))

@@ -235,7 +235,13 @@ pub type YesNoMarks = Cells<YesNo>;
 impl YesNoMarks {
     /// The cells a kind's rules see: `start` (givens and cells decided by the puzzle itself)
     /// with the marks written over its `open` cells.
-    pub fn overlay<C: Copy + PartialEq>(&self, mut start: Vec<C>, open: C, yes: C, no: C) -> Vec<C> {
+    pub fn overlay<C: Copy + PartialEq>(
+        &self,
+        mut start: Vec<C>,
+        open: C,
+        yes: C,
+        no: C,
+    ) -> Vec<C> {
         for (i, c) in start.iter_mut().enumerate() {
             if *c == open {
                 *c = match self.get(i) {

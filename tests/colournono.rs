@@ -4,8 +4,8 @@
 use std::collections::HashMap;
 
 use studio::grid::Grid;
-use studio::kinds::colournono::{check, formats, logic, Colour, ColourNonogram, Run};
 use studio::kinds::colournono::page::{Paint, PaintMarks};
+use studio::kinds::colournono::{check, formats, logic, Colour, ColourNonogram, Run};
 use studio::play::Playable;
 use studio::puzzle::{Mode, Puzzle, Verdict};
 
@@ -352,7 +352,10 @@ fn hints_are_sound_and_walk_the_solver_logic() {
         let full = answer_marks(answer);
         let n = p.cell_count();
         let mut partial = PaintMarks::new(
-            full.to_vec(n).into_iter().map(|m| if rng.f64() < 0.4 { m } else { Paint(None) }).collect(),
+            full.to_vec(n)
+                .into_iter()
+                .map(|m| if rng.f64() < 0.4 { m } else { Paint(None) })
+                .collect(),
         );
         loop {
             match hint::hint(p, &partial, Some(answer)) {
@@ -370,7 +373,10 @@ fn hints_are_sound_and_walk_the_solver_logic() {
         }
         // A wrong mark is pointed at before any step.
         let mut bad = PaintMarks::new(
-            full.to_vec(n).into_iter().map(|m| if rng.f64() < 0.3 { m } else { Paint(None) }).collect(),
+            full.to_vec(n)
+                .into_iter()
+                .map(|m| if rng.f64() < 0.3 { m } else { Paint(None) })
+                .collect(),
         );
         let i = rng.usize(..n);
         // A dot (the background) where the answer has a colour, else the first colour.

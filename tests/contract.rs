@@ -39,7 +39,10 @@ fn the_core_trait_has_at_most_25_items_and_the_play_part_holds_marks_and_hints()
 #[test]
 fn shared_code_knows_no_marks_layout() {
     let play = trait_items("src/play.rs", "Playable");
-    assert!(!play.iter().any(|l| l.contains("&[u8]") && !l.contains("fn decode_marks")), "{play:#?}");
+    assert!(
+        !play.iter().any(|l| l.contains("&[u8]") && !l.contains("fn decode_marks")),
+        "{play:#?}"
+    );
     for path in [
         "src/hint.rs",
         "src/hint/chain.rs",

@@ -470,7 +470,10 @@ fn page_marks_highlights_check_and_storage() {
     assert_eq!(page::pencil(&marks, 1), 1 << 11);
     // Storage keeps digits up to 12 and pencil masks; older all-digit saves read as before.
     let text = studio::marks_text::encode(&marks.encode());
-    assert_eq!(page::KenKenMarks::decode(&studio::marks_text::decode(&text), 25), Ok(marks.clone()));
+    assert_eq!(
+        page::KenKenMarks::decode(&studio::marks_text::decode(&text), 25),
+        Ok(marks.clone())
+    );
     let big = [12u8, 255, 15, 0, 0, 0];
     assert!(studio::marks_text::encode(&big).starts_with("x:"));
     assert_eq!(studio::marks_text::decode(&studio::marks_text::encode(&big)), big);

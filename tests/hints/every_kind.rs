@@ -98,8 +98,7 @@ fn dispatch_is_the_same_for_every_logic_kind() {
         }
         hint::apply(&mut marks, s);
     }
-    let digits: String =
-        (0..25).map(|i| kenken::formats::digit_char(marks.get(i).digit)).collect();
+    let digits: String = (0..25).map(|i| kenken::formats::digit_char(marks.get(i).digit)).collect();
     assert_eq!(digits, answer.concat());
     // The wire form round-trips.
     let json = serde_json::to_string(&x).unwrap();
@@ -277,7 +276,8 @@ fn where_the_rules_stop_a_hint_gives_a_cell_of_the_proven_answer() {
     for e in entries.iter().filter(|e| !e.id.starts_with("sb25") && e.id.contains("beyond")) {
         let (p, answer, seed) =
             (&e.puzzle, e.known.clone().expect("the set carries answers"), &e.id);
-        let (by_rules, stopped, _) = walk(p, &answer, Default::default(), &format!("beyond #{seed}"));
+        let (by_rules, stopped, _) =
+            walk(p, &answer, Default::default(), &format!("beyond #{seed}"));
         if by_rules {
             continue; // the ladder has grown since the set was made
         }

@@ -11,10 +11,10 @@
 //! player's words: the minimum from the start, or that every shorter finish from here was tried).
 
 use super::page::{Moves, PALETTE};
-use crate::marks::Marks;
 use super::sim::Position;
 use super::FloodIt;
 use crate::hint::{Hint, Step};
+use crate::marks::Marks;
 use crate::puzzle::{Mode, Puzzle, Verdict};
 
 /// Names for the colours of [`PALETTE`], in the same order.
