@@ -77,9 +77,9 @@ pub fn svg(kind: Kind, puzzle: &str, marks: &[u8]) -> Option<String> {
             picture(p.cols(), p.rows(), fills, &[], &[])
         }
         Kind::RectFree => {
-            let p: rectfree::RectFree = kinds::import_as(puzzle).ok()?;
+            let (p, m) = read::<rectfree::RectFree>(puzzle, marks)?;
             let palette = rectfree::page::PALETTE;
-            let fills = rectfree::page::hand_cells(&p, marks)
+            let fills = rectfree::page::hand_cells(&p, &m)
                 .into_iter()
                 .map(|c| c.map_or("#ffffff", |c| palette[c as usize % palette.len()]).to_string())
                 .collect();

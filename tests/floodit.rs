@@ -480,7 +480,9 @@ fn played_moves_give_the_best_continuation() {
     // Marks keep the moves (colour + 1, so colour 0 is kept too).
     let marks: Vec<u8> =
         played.iter().enumerate().map(|(i, &c)| page::mark_for_move(i, c).1).collect();
-    assert_eq!(page::moves_of_marks(&marks), played);
+    let read = <page::Moves as studio::marks::Marks>::decode(&marks, 0).unwrap();
+    assert_eq!(read.played(), played);
+    assert_eq!(studio::marks::Marks::encode(&read), marks, "the moves' byte form reads back");
     // The printed solution: one swatch per move, in order, with the colour's number (as on the
     // page's buttons) and the move's number.
     let svg = page::moves_svg(moves);

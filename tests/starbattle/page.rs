@@ -1,6 +1,6 @@
 //! The page's pure functions: marks, highlights, SVG, the region editor, exports.
 use super::*;
-use studio::kinds::starbattle::page::{self, Draft, DOT, STAR};
+use studio::kinds::starbattle::page::{self, Draft, YesNo, YesNoMarks, DOT, STAR};
 
 fn example() -> StarBattle {
     formats::from_puzzlink(EXAMPLE_URL).unwrap()
@@ -106,37 +106,41 @@ fn figures_are_drawn_as_one_outline() {
 
 #[test]
 fn clicks_keys_and_strokes_cycle_like_the_mouse() {
-    assert_eq!(page::click_mark(0, false), STAR);
-    assert_eq!(page::click_mark(STAR, false), 0);
+    const OPEN: YesNo = YesNo::Open;
+    assert_eq!(page::click_mark(OPEN, false), STAR);
+    assert_eq!(page::click_mark(STAR, false), OPEN);
     assert_eq!(page::click_mark(DOT, false), STAR);
-    assert_eq!(page::click_mark(0, true), DOT);
-    assert_eq!(page::click_mark(DOT, true), 0);
+    assert_eq!(page::click_mark(OPEN, true), DOT);
+    assert_eq!(page::click_mark(DOT, true), OPEN);
     assert_eq!(page::click_mark(STAR, true), DOT);
     for key in [" ", "Enter", "s", "*"] {
-        assert_eq!(page::key_mark(key, 0), Some(STAR), "{key:?}");
-        assert_eq!(page::key_mark(key, STAR), Some(0), "{key:?}");
+        assert_eq!(page::key_mark(key, OPEN), Some(STAR), "{key:?}");
+        assert_eq!(page::key_mark(key, STAR), Some(OPEN), "{key:?}");
     }
     for key in ["x", "."] {
-        assert_eq!(page::key_mark(key, 0), Some(DOT));
-        assert_eq!(page::key_mark(key, DOT), Some(0));
+        assert_eq!(page::key_mark(key, OPEN), Some(DOT));
+        assert_eq!(page::key_mark(key, DOT), Some(OPEN));
     }
-    assert_eq!(page::key_mark("Backspace", STAR), Some(0));
-    assert_eq!(page::key_mark("Delete", DOT), Some(0));
-    assert_eq!(page::key_mark("q", 0), None);
+    assert_eq!(page::key_mark("Backspace", STAR), Some(OPEN));
+    assert_eq!(page::key_mark("Delete", DOT), Some(OPEN));
+    assert_eq!(page::key_mark("q", OPEN), None);
     // A dot drag dots the empty cells it passes and leaves stars alone.
-    let marks = [0, STAR, 0, DOT, 0];
+    let marks = YesNoMarks::new(vec![OPEN, STAR, OPEN, DOT, OPEN]);
     assert_eq!(
         page::stroke_marks(&marks, &[0, 1, 2, 3, 4], true),
         vec![(0, DOT), (2, DOT), (4, DOT)]
     );
     // Starting on a dot, the drag clears dots only.
-    assert_eq!(page::stroke_marks(&marks, &[3, 2, 1, 0], true), vec![(3, 0)]);
+    assert_eq!(page::stroke_marks(&marks, &[3, 2, 1, 0], true), vec![(3, OPEN)]);
     // A star never spreads; a drag that starts by taking a star away takes away stars.
     assert_eq!(page::stroke_marks(&marks, &[0, 2, 4], false), vec![(0, STAR)]);
-    assert_eq!(page::stroke_marks(&[STAR, 0, STAR], &[0, 1, 2], false), vec![(0, 0), (2, 0)]);
+    assert_eq!(
+        page::stroke_marks(&YesNoMarks::new(vec![STAR, OPEN, STAR]), &[0, 1, 2], false),
+        vec![(0, OPEN), (2, OPEN)]
+    );
     assert_eq!(page::stroke_marks(&marks, &[], false), vec![]);
     // Cells past the marks count as empty; the page resizes the marks.
-    assert_eq!(page::stroke_marks(&[], &[7, 8], true), vec![(7, DOT), (8, DOT)]);
+    assert_eq!(page::stroke_marks(&YesNoMarks::default(), &[7, 8], true), vec![(7, DOT), (8, DOT)]);
 }
 
 #[test]

@@ -2,8 +2,9 @@
 
 use yew::prelude::*;
 
-use crate::kinds::colournono::page::{self, DOT};
+use crate::kinds::colournono::page::{self, Paint, DOT};
 use crate::kinds::colournono::{ColourNonogram, Run};
+use crate::marks::CellMark;
 
 /// A clue's runs as chips in their colours (greyed when finished); an empty line shows 0.
 pub fn clue_chips(p: &ColourNonogram, clue: &[Run], done: &[bool]) -> Html {
@@ -20,9 +21,9 @@ pub fn clue_chips(p: &ColourNonogram, clue: &[Run], done: &[bool]) -> Html {
 
 /// The palette bar: a swatch per colour (key 1 to 9) and the dot; `tool` holds the one
 /// picked, `tool_now` the one shown as picked.
-pub fn palette_bar(p: &ColourNonogram, tool_now: u8, tool: UseStateHandle<u8>) -> Html {
+pub fn palette_bar(p: &ColourNonogram, tool_now: Paint, tool: UseStateHandle<Paint>) -> Html {
     let colours = p.colours();
-    let swatch = |mark: u8| {
+    let swatch = |mark: Paint| {
         let tool = tool.clone();
         let (label, style, text) = match page::colour_of_mark(mark) {
             Some(c) if c > 0 => {
@@ -42,7 +43,7 @@ pub fn palette_bar(p: &ColourNonogram, tool_now: u8, tool: UseStateHandle<u8>) -
         let pressed = (mark == tool_now).to_string();
         html! {
             <button class={classes!("swatch", (mark == DOT).then_some("dot-tool"))} {style} aria-label={label.clone()} title={label} aria-pressed={pressed}
-                data-mark={mark.to_string()} onclick={Callback::from(move |_: MouseEvent| tool.set(mark))}>{ text }</button>
+                data-mark={mark.value().to_string()} onclick={Callback::from(move |_: MouseEvent| tool.set(mark))}>{ text }</button>
         }
     };
     html! {

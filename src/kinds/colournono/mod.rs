@@ -49,8 +49,8 @@ use crate::play::Playable;
 use crate::puzzle::{GenerateError, Mode, NoOptions, Puzzle, Report, SolveError, Words};
 use crate::sat::{Cnf, Lit, Model, Monitor};
 
-/// A player's mark for a cell: 0 blank, [`DOT`] known background, `c + 1` palette colour `c`.
-pub use page::DOT;
+/// A player's mark for a cell ([`page::Paint`]): blank, [`DOT`] known background, or a colour.
+pub use page::{Paint, DOT};
 
 /// The generator's settings: the side of the square grid and the colours besides the background
 /// (defaults 10 and 3).
@@ -162,12 +162,15 @@ impl Playable for ColourNonogram {
 
     /// The answer's palette index + 1, or another one (background and the first colour always exist).
     fn answer_mark(answer: char, right: bool) -> u8 {
-        let m = formats::char_colour(answer).map_or(DOT, |c| c + 1);
-        match (right, m) {
-            (true, _) => m,
-            (false, DOT) => DOT + 1,
-            (false, _) => DOT,
-        }
+        // The answer's colour (the background a dot), or on a wrong mark the dot, or on a
+        // dot the first colour; as the value its marks give it.
+        let c = formats::char_colour(answer).unwrap_or(0);
+        let shown = match (right, c) {
+            (true, _) => c,
+            (false, 0) => 1,
+            (false, _) => 0,
+        };
+        crate::marks::CellMark::value(Paint(Some(shown)))
     }
 
     fn mistakes(answer: &str, marks: &Self::Marks) -> Vec<usize> {

@@ -1,28 +1,31 @@
 //! Pure functions for the colour nonogram page: the marks and how a click or key changes them,
 //! readable text on every colour, finished runs, the solved test, and the SVG picture.
 //!
-//! A mark is 0 (blank), [`DOT`] (known background) or `c + 1` for palette colour `c` (1 or more).
+//! A mark is a [`Paint`]: [`BLANK`], [`DOT`] (known background) or palette colour `c` (1 or
+//! more); its byte (what is saved and sent) is 0 blank, `c + 1` colour `c`, so 1 the dot.
 
 use super::model::{ColourNonogram, Run};
 use crate::grid::Grid;
 
-/// A player's mark for a cell: 0 blank, `DOT` known background, `c + 1` palette colour `c`.
-pub const DOT: u8 = 1;
-
-/// A cell's mark, typed: its palette colour, the background (0, a dot) included, or `None`
-/// when blank. Its byte is [`mark_of_colour`] of it (so the background's is [`DOT`]), 0 blank.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// A cell's mark: its palette colour, the background (0, a dot) included, or `None` when blank.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Paint(pub Option<u8>);
+
+/// A blank cell.
+pub const BLANK: Paint = Paint(None);
+/// A cell known to be background.
+pub const DOT: Paint = Paint(Some(0));
 
 impl crate::marks::CellMark for Paint {
     fn read(bytes: &[u8]) -> Option<Self> {
-        Some(Paint(colour_of_mark(bytes[0])))
+        Some(Paint(bytes[0].checked_sub(1)))
     }
     fn write(self, out: &mut [u8]) {
-        out[0] = self.0.map_or(0, mark_of_colour);
+        out[0] = self.0.map_or(0, |c| c + 1);
     }
+    /// A dot rules colours out; a colour is placed.
     fn rules_out(_: usize, byte: u8) -> bool {
-        byte == DOT
+        byte == 1
     }
 }
 
@@ -30,23 +33,20 @@ impl crate::marks::CellMark for Paint {
 pub type PaintMarks = crate::marks::Cells<Paint>;
 
 /// The mark that paints palette colour `c` (1 or more).
-pub fn mark_of_colour(c: u8) -> u8 {
-    c + 1
+pub fn mark_of_colour(c: u8) -> Paint {
+    Paint(Some(c))
 }
 
 /// What a mark says of its cell: `None` blank, `Some(0)` background, `Some(c)` colour `c`.
-pub fn colour_of_mark(m: u8) -> Option<u8> {
-    match m {
-        0 => None,
-        m => Some(m - 1),
-    }
+pub fn colour_of_mark(m: Paint) -> Option<u8> {
+    m.0
 }
 
 /// The mark a click leaves with `tool` (a colour's mark or [`DOT`]) on a cell marked `current`:
 /// the tool, or blank when the cell already holds it.
-pub fn click(current: u8, tool: u8) -> u8 {
+pub fn click(current: Paint, tool: Paint) -> Paint {
     if current == tool {
-        0
+        BLANK
     } else {
         tool
     }
@@ -54,7 +54,7 @@ pub fn click(current: u8, tool: u8) -> u8 {
 
 /// The tool a key picks: `1` to `9` the palette's first nine colours (when the palette has
 /// them), `0`, `.` or `x` the dot.
-pub fn key_tool(key: &str, colours: usize) -> Option<u8> {
+pub fn key_tool(key: &str, colours: usize) -> Option<Paint> {
     match key {
         "0" | "." | "x" | "X" => Some(DOT),
         k if k.len() == 1 => {
@@ -97,7 +97,7 @@ pub fn text_on(rgb: [u8; 3]) -> &'static str {
 
 /// Whether a line's marks (blanks read as background) have exactly the clue's runs (counted by
 /// the checker's [`super::check::runs`]).
-pub fn line_matches(clue: &[Run], marks: &[u8]) -> bool {
+pub fn line_matches(clue: &[Run], marks: &[Paint]) -> bool {
     let got = super::check::runs(marks.iter().map(|&m| colour_of_mark(m).unwrap_or(0)));
     got.len() == clue.len() && got.iter().zip(clue).all(|(&(n, c), r)| n == r.len && c == r.colour)
 }
@@ -106,7 +106,7 @@ pub fn line_matches(clue: &[Run], marks: &[u8]) -> bool {
 /// complete run (ended by a dot, another colour or the edge) that is the clue's next run from
 /// that end is finished; the first blank cell or a run the clue does not have stops the reading.
 /// A line whose marks match the clue has every run finished.
-pub fn finished_runs(clue: &[Run], marks: &[u8]) -> Vec<bool> {
+pub fn finished_runs(clue: &[Run], marks: &[Paint]) -> Vec<bool> {
     let k = clue.len();
     let mut done = vec![false; k];
     if line_matches(clue, marks) {
@@ -128,7 +128,7 @@ pub fn finished_runs(clue: &[Run], marks: &[u8]) -> Vec<bool> {
                 len += 1;
                 i += 1;
             }
-            if i < cells.len() && marks[cells[i]] == 0 {
+            if i < cells.len() && marks[cells[i]] == BLANK {
                 return;
             }
             match runs.next() {
@@ -143,18 +143,18 @@ pub fn finished_runs(clue: &[Run], marks: &[u8]) -> Vec<bool> {
 }
 
 /// The marks of row `r` and column `c` of a grid of marks `width` wide.
-pub fn row_marks(marks: &[u8], width: usize, r: usize) -> Vec<u8> {
-    (0..width).map(|c| marks.get(r * width + c).copied().unwrap_or(0)).collect()
+pub fn row_marks(marks: &[Paint], width: usize, r: usize) -> Vec<Paint> {
+    (0..width).map(|c| marks.get(r * width + c).copied().unwrap_or_default()).collect()
 }
 
 /// The marks of column `c`.
-pub fn col_marks(marks: &[u8], width: usize, height: usize, c: usize) -> Vec<u8> {
-    (0..height).map(|r| marks.get(r * width + c).copied().unwrap_or(0)).collect()
+pub fn col_marks(marks: &[Paint], width: usize, height: usize, c: usize) -> Vec<Paint> {
+    (0..height).map(|r| marks.get(r * width + c).copied().unwrap_or_default()).collect()
 }
 
 /// Whether the marks solve the puzzle: every row and column has its clue's runs (blank cells
 /// read as background).
-pub fn solved(p: &ColourNonogram, marks: &[u8]) -> bool {
+pub fn solved(p: &ColourNonogram, marks: &[Paint]) -> bool {
     let (w, h) = (p.width(), p.height());
     (0..h).all(|r| line_matches(&p.rows()[r], &row_marks(marks, w, r)))
         && (0..w).all(|c| line_matches(&p.cols()[c], &col_marks(marks, w, h, c)))
@@ -162,36 +162,28 @@ pub fn solved(p: &ColourNonogram, marks: &[u8]) -> bool {
 
 /// The marks with every given cell showing its given colour (a given background as a dot); a
 /// given cell's own mark is never read.
-pub fn with_givens(p: &ColourNonogram, marks: &[u8]) -> Vec<u8> {
+pub fn with_givens(p: &ColourNonogram, marks: &PaintMarks) -> Vec<Paint> {
     p.start()
         .iter()
         .enumerate()
         .map(|(i, g)| match g {
-            Some(0) => DOT,
-            Some(c) => mark_of_colour(*c),
-            None => marks.get(i).copied().unwrap_or(0),
+            Some(c) => Paint(Some(*c)),
+            None => marks.get(i),
         })
         .collect()
 }
 
 /// Marks to make, without those on given cells (which the player cannot change).
-pub fn outside_givens(p: &ColourNonogram, cells: Vec<(usize, u8)>) -> Vec<(usize, u8)> {
+pub fn outside_givens(p: &ColourNonogram, cells: Vec<(usize, Paint)>) -> Vec<(usize, Paint)> {
     let start = p.start();
     cells.into_iter().filter(|&(i, _)| start.get(i).is_some_and(Option::is_none)).collect()
 }
 
-/// The marks that show an answer (every cell a colour or a dot).
-pub fn marks_of_answer(answer: &Grid<u8>) -> Vec<u8> {
-    answer.cells().iter().map(|&c| if c == 0 { DOT } else { mark_of_colour(c) }).collect()
-}
-
 /// An answer given as text rows of colour letters, as marks; `None` when a row does not read.
-pub fn marks_of_rows(rows: &[String]) -> Option<Vec<u8>> {
+pub fn marks_of_rows(rows: &[String]) -> Option<Vec<Paint>> {
     rows.concat()
         .chars()
-        .map(|ch| {
-            super::formats::char_colour(ch).map(|c| if c == 0 { DOT } else { mark_of_colour(c) })
-        })
+        .map(|ch| super::formats::char_colour(ch).map(|c| Paint(Some(c))))
         .collect()
 }
 
@@ -288,26 +280,42 @@ mod tests {
         let clue = [run(2, 1), run(1, 2), run(2, 1)];
         let (a, b, d) = (mark_of_colour(1), mark_of_colour(2), DOT);
         // `aab.` then blanks: the first two runs are finished, the last is not.
-        assert_eq!(finished_runs(&clue, &[a, a, b, d, 0, 0, 0]), vec![true, true, false]);
+        assert_eq!(
+            finished_runs(&clue, &[a, a, b, d, BLANK, BLANK, BLANK]),
+            vec![true, true, false]
+        );
         // `aab` on a blank: the `b` may still go on.
-        assert_eq!(finished_runs(&clue, &[a, a, b, 0, 0, 0, 0]), vec![true, false, false]);
+        assert_eq!(
+            finished_runs(&clue, &[a, a, b, BLANK, BLANK, BLANK, BLANK]),
+            vec![true, false, false]
+        );
         // A run still open on a blank is not finished.
-        assert_eq!(finished_runs(&clue, &[a, a, 0, 0, 0, 0, 0]), vec![false, false, false]);
+        assert_eq!(
+            finished_runs(&clue, &[a, a, BLANK, BLANK, BLANK, BLANK, BLANK]),
+            vec![false, false, false]
+        );
         // From the right: `.aa` at the end.
-        assert_eq!(finished_runs(&clue, &[0, 0, 0, 0, d, a, a]), vec![false, false, true]);
+        assert_eq!(
+            finished_runs(&clue, &[BLANK, BLANK, BLANK, BLANK, d, a, a]),
+            vec![false, false, true]
+        );
         // A run the clue does not have stops the reading.
-        assert_eq!(finished_runs(&clue, &[b, 0, 0, 0, 0, 0, 0]), vec![false, false, false]);
+        assert_eq!(
+            finished_runs(&clue, &[b, BLANK, BLANK, BLANK, BLANK, BLANK, BLANK]),
+            vec![false, false, false]
+        );
         // Blanks read as background once the line matches.
-        assert_eq!(finished_runs(&clue, &[a, a, b, 0, a, a, 0]), vec![true, true, true]);
-        assert!(line_matches(&clue, &[a, a, b, 0, a, a, 0]));
-        assert!(!line_matches(&clue, &[a, a, a, 0, a, a, 0]));
+        assert_eq!(finished_runs(&clue, &[a, a, b, BLANK, a, a, BLANK]), vec![true, true, true]);
+        assert!(line_matches(&clue, &[a, a, b, BLANK, a, a, BLANK]));
+        assert!(!line_matches(&clue, &[a, a, a, BLANK, a, a, BLANK]));
     }
 
     #[test]
     fn clicks_and_keys() {
-        assert_eq!(click(0, 3), 3);
-        assert_eq!(click(3, 3), 0);
-        assert_eq!(click(2, DOT), DOT);
+        let (two, three) = (mark_of_colour(2), mark_of_colour(3));
+        assert_eq!(click(BLANK, three), three);
+        assert_eq!(click(three, three), BLANK);
+        assert_eq!(click(two, DOT), DOT);
         assert_eq!(key_tool("2", 3), Some(mark_of_colour(2)));
         assert_eq!(key_tool("4", 3), None);
         assert_eq!(key_tool("x", 3), Some(DOT));

@@ -8,10 +8,10 @@ use yew::prelude::*;
 use crate::grid::Grid;
 use crate::kinds::colournono::board_view::{clue_chips, palette_bar};
 use crate::kinds::colournono::editor_view::ColourEditor;
-use crate::kinds::colournono::page::{self, DOT};
+use crate::kinds::colournono::page::{self, Paint, PaintMarks, BLANK, DOT};
 use crate::kinds::colournono::{formats, ColourNonogram};
 use crate::kinds::Kind;
-use crate::marks::Marks;
+use crate::marks::CellMark;
 use crate::puzzle::Mode;
 use crate::web::frame::{self, Export, Fit, GridSpec, KindPage, Pictures, Shape, Solve};
 
@@ -19,6 +19,11 @@ const KIND: Kind = Kind::ColourNonogram;
 /// The first puzzle a visitor sees: the first sample.
 const EXAMPLE: &str = super::SAMPLES[0].1;
 const ACCEPTS: &str = "a studio share link, its WxH:palette:clues text, a webpbn XML file with colours, a coloured .non file, Olšák's .g, or the studio's JSON";
+
+/// The byte edits that make typed changes (what the page dispatches as one move).
+fn edits(changes: Vec<(usize, Paint)>) -> Vec<(usize, u8)> {
+    changes.into_iter().flat_map(|(i, m)| PaintMarks::edits(i, m)).collect()
+}
 
 /// The colour nonogram page.
 #[component]
@@ -39,21 +44,25 @@ pub fn Page() -> Html {
     } else {
         page::mark_of_colour(1)
     };
-    let scrubbed = frame::board_marks::<page::PaintMarks>(&w).map(|m| m.encode());
+    // The player's marks, read once from the workshop (the explanation's while it is scrubbed).
+    let scrubbed: Option<PaintMarks> = frame::board_marks(&w);
     let n = width * height;
-    let own: Vec<u8> = (0..n)
-        .map(|i| scrubbed.as_ref().unwrap_or(&w.marks).get(i).copied().unwrap_or(0))
-        .collect();
-    let marks: Vec<u8> = (*puzzle).as_ref().map(|p| page::with_givens(p, &own)).unwrap_or(own);
+    let own: PaintMarks = match (&scrubbed, &*puzzle) {
+        (Some(m), _) => m.clone(),
+        (None, Some(p)) => frame::marks_of(p, &w),
+        (None, None) => PaintMarks::default(),
+    };
+    let marks: Vec<Paint> =
+        (*puzzle).as_ref().map(|p| page::with_givens(p, &own)).unwrap_or_else(|| own.to_vec(n));
     let (answer_rows, other_rows) = w.shown_answers();
-    let answer: Option<Vec<u8>> = answer_rows.and_then(|rows| page::marks_of_rows(rows));
-    let other: Option<Vec<u8>> = other_rows.and_then(|rows| page::marks_of_rows(rows));
+    let answer: Option<Vec<Paint>> = answer_rows.and_then(|rows| page::marks_of_rows(rows));
+    let other: Option<Vec<Paint>> = other_rows.and_then(|rows| page::marks_of_rows(rows));
     // What a press paints: the tool, or a dot with the right button or a long press.
     let press = {
         let (marks, shown) = (marks.clone(), answer.is_some());
         move |s: &frame::Stroke| {
             let (r, c) = s.cells[0];
-            let current = if shown { 0 } else { marks[r * width + c] };
+            let current = if shown { BLANK } else { marks[r * width + c] };
             page::click(current, if s.secondary { DOT } else { tool_now })
         }
     };
@@ -68,7 +77,7 @@ pub fn Page() -> Html {
                 let Some(p) = p.as_ref() else { return };
                 let value = press(&s);
                 let cells = s.cells.iter().map(|&(r, c)| (r * width + c, value)).collect();
-                let cells = page::outside_givens(p, cells);
+                let cells = edits(page::outside_givens(p, cells));
                 state.dispatch(frame::Action::Mark { kind: KIND, cells });
             })
         },
@@ -78,15 +87,15 @@ pub fn Page() -> Html {
             Callback::from(move |k: frame::KeyPress| {
                 let Some(p) = p.as_ref() else { return false };
                 let i = k.at.0 * width + k.at.1;
-                let set = |value: u8| {
-                    let cells = page::outside_givens(p, vec![(i, value)]);
+                let set = |value: Paint| {
+                    let cells = edits(page::outside_givens(p, vec![(i, value)]));
                     if !cells.is_empty() {
                         state.dispatch(frame::Action::Mark { kind: KIND, cells });
                     }
                 };
                 match k.key.as_str() {
                     " " | "Enter" => set(page::click(marks[i], tool_now)),
-                    "Backspace" | "Delete" => set(0),
+                    "Backspace" | "Delete" => set(BLANK),
                     key => match page::key_tool(key, colours) {
                         // The dot key marks the cell at once; a number picks the colour.
                         Some(DOT) => set(page::click(marks[i], DOT)),
@@ -103,10 +112,10 @@ pub fn Page() -> Html {
     };
     let hl = frame::highlight(KIND, &w);
     let givens = p.start().iter().filter(|g| g.is_some()).count();
-    let shown: Vec<u8> = answer.clone().unwrap_or_else(|| marks.clone());
+    let shown: Vec<Paint> = answer.clone().unwrap_or_else(|| marks.clone());
     let preview: Vec<(usize, usize)> =
         input.stroke.as_ref().map(|s| s.cells.clone()).unwrap_or_default();
-    let preview_value = input.stroke.as_ref().map_or(0, &press);
+    let preview_value = input.stroke.as_ref().map_or(BLANK, &press);
     let solved_by_hand = answer.is_none() && scrubbed.is_none() && page::solved(&p, &marks);
     let mut mistaken = vec![false; n];
     for &i in w.mistakes.iter().flatten() {
@@ -118,7 +127,7 @@ pub fn Page() -> Html {
     let palette_bar = palette_bar(&p, tool_now, tool.clone());
 
     let bg = p.palette()[0].hex();
-    let cell_style = |m: u8| -> String {
+    let cell_style = |m: Paint| -> String {
         match page::colour_of_mark(m) {
             Some(c) if c > 0 => {
                 format!("background-color:{}", p.palette()[usize::from(c).min(colours)].hex())
@@ -156,7 +165,7 @@ pub fn Page() -> Html {
                     .then_some("differs"),
                 hl.classes(i),
             );
-            board.push(html! { <div {class} style={cell_style(m)} data-r={r.to_string()} data-c={c.to_string()} data-v={m.to_string()}></div> });
+            board.push(html! { <div {class} style={cell_style(m)} data-r={r.to_string()} data-c={c.to_string()} data-v={m.value().to_string()}></div> });
         }
     }
     let max_row_clue = p.rows().iter().map(|c| c.len().max(1)).max().unwrap_or(1);

@@ -1,6 +1,6 @@
 //! Explained hints for Flood-It: the next move of a proven shortest finish, with the proof.
 //!
-//! The marks are the moves played (colour + 1 each, [`super::page::moves_of_marks`]). When they
+//! The marks are the moves played (colour + 1 each, [`super::page::Moves`]). When they
 //! follow the proven optimal solution from the start (the `answer` the worker solved), its next
 //! move is the hint: a shorter finish from here would make a shorter solution from the start.
 //! Otherwise the board with the moves played is solved by the exact engine ([`super::optimum`],

@@ -89,12 +89,6 @@ impl crate::marks::Marks for Moves {
     }
 }
 
-/// The moves played, read from the marks' byte form (one byte per move: colour + 1; a 0 ends
-/// the list).
-pub fn moves_of_marks(marks: &[u8]) -> Vec<u8> {
-    marks.iter().take_while(|&&m| m > 0).map(|&m| m - 1).collect()
-}
-
 /// The mark that appends move `colour` after `played` moves: `(index, colour + 1)`.
 pub fn mark_for_move(played: usize, colour: u8) -> (usize, u8) {
     (played, colour + 1)

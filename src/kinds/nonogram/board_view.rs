@@ -6,7 +6,7 @@ use yew::prelude::*;
 use std::cell::RefCell;
 
 use crate::grid::Grid;
-use crate::kinds::nonogram::page::{self, LineStatus, CROSS, FILL};
+use crate::kinds::nonogram::page::{self, LineStatus, YesNo};
 use crate::kinds::nonogram::{Cell, Nonogram};
 use crate::web::frame;
 
@@ -45,7 +45,7 @@ pub struct NonoRowProps {
     /// The row.
     pub r: u32,
     /// Its cells.
-    pub cells: Vec<(u8, u16)>,
+    pub cells: Vec<(YesNo, u16)>,
     /// Its clue.
     pub clue: Vec<u32>,
     /// The clue's classes.
@@ -65,7 +65,7 @@ pub fn NonoRow(props: &NonoRowProps) -> Html {
                 class.push_str(name);
             }
         }
-        html! { <div {class} data-r={r.clone()} data-c={c.to_string()} data-v={v.to_string()}></div> }
+        html! { <div {class} data-r={r.clone()} data-c={c.to_string()} data-v={(v as u8).to_string()}></div> }
     });
     html! {
         <>
@@ -97,7 +97,7 @@ pub fn status_class(s: LineStatus) -> &'static str {
 
 /// The line status last computed: for which puzzle text and shown marks, and the rows' and
 /// columns' status.
-pub type StatusCache = Option<(String, Vec<u8>, (Vec<LineStatus>, Vec<LineStatus>))>;
+pub type StatusCache = Option<(String, Vec<YesNo>, (Vec<LineStatus>, Vec<LineStatus>))>;
 
 /// The rows' and columns' status for the marks `shown` of puzzle `p` (text `text`), from `cache`
 /// when they are unchanged, so re-renders during a drag do not rerun the line solver.
@@ -105,7 +105,7 @@ pub fn line_status(
     cache: &RefCell<StatusCache>,
     p: &Nonogram,
     text: &str,
-    shown: &[u8],
+    shown: &[YesNo],
 ) -> (Vec<LineStatus>, Vec<LineStatus>) {
     let mut cache = cache.borrow_mut();
     if let Some((t, m, status)) = cache.as_ref() {
@@ -116,9 +116,9 @@ pub fn line_status(
     let cells = shown
         .iter()
         .map(|&m| match m {
-            FILL => Cell::Black,
-            CROSS => Cell::White,
-            _ => Cell::Unknown,
+            YesNo::Yes => Cell::Black,
+            YesNo::No => Cell::White,
+            YesNo::Open => Cell::Unknown,
         })
         .collect();
     let grid = Grid::from_cells(p.height(), p.width(), cells).expect("a mark per cell");

@@ -175,16 +175,18 @@ pub fn export(p: &Nonogram, format: Format) -> Result<String, String> {
     }
 }
 
+pub use crate::marks::{YesNo, YesNoMarks};
+
 /// The player's mark for a filled cell.
-pub const FILL: u8 = 1;
+pub const FILL: YesNo = YesNo::Yes;
 /// The player's mark for a cell known empty.
-pub const CROSS: u8 = 2;
+pub const CROSS: YesNo = YesNo::No;
 
 /// What a press (then its drag) paints, from the pressed cell's mark: a fill, or with the right
 /// button or a long press a cross; pressing a cell that already holds it clears instead.
-pub fn press_mark(current: u8, secondary: bool) -> u8 {
+pub fn press_mark(current: YesNo, secondary: bool) -> YesNo {
     match (secondary, current) {
-        (true, CROSS) | (false, FILL) => 0,
+        (true, CROSS) | (false, FILL) => YesNo::Open,
         (true, _) => CROSS,
         (false, _) => FILL,
     }
@@ -192,11 +194,11 @@ pub fn press_mark(current: u8, secondary: bool) -> u8 {
 
 /// The mark a key sets on a cell holding `current`: Space or Enter fill, X or `.` cross (each
 /// again clears), Backspace or Delete clear; `None` for other keys.
-pub fn key_mark(key: &str, current: u8) -> Option<u8> {
+pub fn key_mark(key: &str, current: YesNo) -> Option<YesNo> {
     match key {
         " " | "Enter" => Some(press_mark(current, false)),
         "x" | "X" | "." => Some(press_mark(current, true)),
-        "Backspace" | "Delete" => Some(0),
+        "Backspace" | "Delete" => Some(YesNo::Open),
         _ => None,
     }
 }
@@ -229,16 +231,17 @@ mod tests {
 
     #[test]
     fn a_press_fills_or_crosses_and_a_second_press_clears() {
-        assert_eq!(press_mark(0, false), FILL);
-        assert_eq!(press_mark(FILL, false), 0);
+        const OPEN: YesNo = YesNo::Open;
+        assert_eq!(press_mark(OPEN, false), FILL);
+        assert_eq!(press_mark(FILL, false), OPEN);
         assert_eq!(press_mark(CROSS, false), FILL);
-        assert_eq!(press_mark(0, true), CROSS);
-        assert_eq!(press_mark(CROSS, true), 0);
+        assert_eq!(press_mark(OPEN, true), CROSS);
+        assert_eq!(press_mark(CROSS, true), OPEN);
         assert_eq!(press_mark(FILL, true), CROSS);
-        assert_eq!(key_mark(" ", FILL), Some(0));
-        assert_eq!(key_mark("x", 0), Some(CROSS));
-        assert_eq!(key_mark("Delete", CROSS), Some(0));
-        assert_eq!(key_mark("q", 0), None);
+        assert_eq!(key_mark(" ", FILL), Some(OPEN));
+        assert_eq!(key_mark("x", OPEN), Some(CROSS));
+        assert_eq!(key_mark("Delete", CROSS), Some(OPEN));
+        assert_eq!(key_mark("q", OPEN), None);
     }
 
     #[test]

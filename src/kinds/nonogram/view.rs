@@ -9,10 +9,9 @@ use super::board_view::{clue_items, line_status, nono_lines, status_class, NonoR
 use super::editor_view::NonogramEditor;
 use crate::grid::Grid;
 use crate::jobs;
-use crate::kinds::nonogram::page::{self, LineStatus, CROSS, FILL};
+use crate::kinds::nonogram::page::{self, LineStatus, YesNo, YesNoMarks, CROSS, FILL};
 use crate::kinds::nonogram::{formats, solve, Cell, Nonogram};
 use crate::kinds::Kind;
-use crate::marks::Marks;
 use crate::puzzle::Mode;
 use crate::web::frame::{self, Export, Fit, GridSpec, KindPage, Pictures, Shape, Solve};
 
@@ -46,12 +45,14 @@ pub fn Page() -> Html {
     let (width, height) = (*puzzle).as_ref().map_or((1, 1), |p| (p.width(), p.height()));
     let givens: Vec<Cell> = (*puzzle).as_ref().map(|p| p.start()).unwrap_or_default();
     // While the explanation is scrubbed, the board shows its marks at that step.
-    let scrubbed = frame::board_marks::<crate::marks::YesNoMarks>(&w).map(|m| m.encode());
-    let marks: Vec<u8> = (0..givens.len())
+    let scrubbed: Option<YesNoMarks> = frame::board_marks(&w);
+    // The player's marks, read once from the workshop.
+    let own: YesNoMarks = (*puzzle).as_ref().map(|p| frame::marks_of(p, &w)).unwrap_or_default();
+    let marks: Vec<YesNo> = (0..givens.len())
         .map(|i| match givens[i] {
             Cell::Black => FILL,
             Cell::White => CROSS,
-            Cell::Unknown => scrubbed.as_ref().unwrap_or(&w.marks).get(i).copied().unwrap_or(0),
+            Cell::Unknown => scrubbed.as_ref().unwrap_or(&own).get(i),
         })
         .collect();
     let (answer_rows, other_rows) = w.shown_answers();
@@ -69,11 +70,15 @@ pub fn Page() -> Html {
                 (ctx.state.clone(), marks.clone(), givens.clone(), answer.is_some());
             Callback::from(move |s: frame::Stroke| {
                 let (r, c) = s.cells[0];
-                let value =
-                    page::press_mark(if shown { 0 } else { marks[r * width + c] }, s.secondary);
+                let value = page::press_mark(
+                    if shown { YesNo::Open } else { marks[r * width + c] },
+                    s.secondary,
+                );
                 let cells = s.cells.iter().map(|&(r, c)| r * width + c);
-                let cells =
-                    cells.filter(|&i| givens[i] == Cell::Unknown).map(|i| (i, value)).collect();
+                let cells = cells
+                    .filter(|&i| givens[i] == Cell::Unknown)
+                    .flat_map(|i| YesNoMarks::edits(i, value))
+                    .collect();
                 state.dispatch(frame::Action::Mark { kind: KIND, cells });
             })
         },
@@ -85,7 +90,8 @@ pub fn Page() -> Html {
                     return false;
                 };
                 if givens[i] == Cell::Unknown {
-                    state.dispatch(frame::Action::Mark { kind: KIND, cells: vec![(i, value)] });
+                    let cells = YesNoMarks::edits(i, value);
+                    state.dispatch(frame::Action::Mark { kind: KIND, cells });
                 }
                 true
             })
@@ -95,15 +101,16 @@ pub fn Page() -> Html {
     let text = w.puzzle.clone().unwrap_or_default();
     let n = width * height;
     let hl = frame::highlight(KIND, &w);
-    let shown: Vec<u8> = match &answer {
+    let shown: Vec<YesNo> = match &answer {
         Some(a) => a.iter().map(|&b| if b { FILL } else { CROSS }).collect(),
         None => marks.clone(),
     };
     let preview: Vec<(usize, usize)> =
         input.stroke.as_ref().map(|s| s.cells.clone()).unwrap_or_default();
-    let preview_value = input.stroke.as_ref().map_or(0, |s| {
+    let preview_value = input.stroke.as_ref().map_or(YesNo::Open, |s| {
         let (r, c) = s.cells[0];
-        page::press_mark(if answer.is_some() { 0 } else { marks[r * width + c] }, s.secondary)
+        let current = if answer.is_some() { YesNo::Open } else { marks[r * width + c] };
+        page::press_mark(current, s.secondary)
     });
     let (row_status, col_status) = line_status(&status_cache, &p, &text, &shown);
     let solved_by_hand = answer.is_none()
@@ -129,7 +136,7 @@ pub fn Page() -> Html {
             .push(html! { <div {class} data-c={c.to_string()}>{ clue_items(&p.cols()[c]) }</div> });
     }
     for r in 0..height {
-        let cells: Vec<(u8, u16)> = (0..width)
+        let cells: Vec<(YesNo, u16)> = (0..width)
             .map(|c| {
                 let i = r * width + c;
                 let in_preview = givens[i] == Cell::Unknown && preview.contains(&(r, c));

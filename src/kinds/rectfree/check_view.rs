@@ -6,6 +6,7 @@ use yew::prelude::*;
 use super::hand_view::open_task;
 use crate::kind::Kind;
 use crate::kinds::rectfree::{page, RectFree};
+use crate::marks::Marks;
 use crate::web::frame;
 
 const KIND: Kind = Kind::RectFree;
@@ -18,7 +19,7 @@ enum Outcome {
     /// A readable grid that does not fit the task on screen: why, the grid, and that task.
     Misfit(String, page::Checked, RectFree),
     /// The grid went on the board: its sentence, the marks it set and its rectangle count.
-    Placed(String, Vec<u8>, u64),
+    Placed(String, page::ColourMarks, u64),
 }
 
 /// The "Check a grid" box.
@@ -47,10 +48,8 @@ pub fn CheckGrid() -> Html {
                     Some(why) => Outcome::Misfit(why, c, p.clone()),
                     None => {
                         let marks = page::grid_to_marks(&c.grid);
-                        ctx.state.dispatch(frame::Action::Mark {
-                            kind: KIND,
-                            cells: marks.iter().copied().enumerate().collect(),
-                        });
+                        let cells = page::edits_of(&marks, c.grid.cells().len());
+                        ctx.state.dispatch(frame::Action::Mark { kind: KIND, cells });
                         Outcome::Placed(c.sentence(), marks, c.count)
                     }
                 },
@@ -74,7 +73,8 @@ pub fn CheckGrid() -> Html {
                     let Ok(t) = RectFree::new(r, k, n) else { return };
                     open_task(&ctx, p.as_ref(), &marks, &t);
                     let marks = page::grid_to_marks(&c.grid);
-                    ctx.state.dispatch(frame::Action::Mark { kind: KIND, cells: marks.iter().copied().enumerate().collect() });
+                    let cells = page::edits_of(&marks, c.grid.cells().len());
+                    ctx.state.dispatch(frame::Action::Mark { kind: KIND, cells });
                     outcome.set(Some(Outcome::Placed(c.sentence(), marks, c.count)));
                 });
                 html! {
@@ -85,7 +85,7 @@ pub fn CheckGrid() -> Html {
                 }
             }
             // Only while the board still holds the checked grid.
-            Some(Outcome::Placed(sentence, marks, count)) if marks == w.marks => html! {
+            Some(Outcome::Placed(sentence, marks, count)) if marks.encode() == w.marks => html! {
                 <p id="check-result" data-rectangles={count.to_string()}>{ format!("{sentence} It is on the board above.") }</p>
             },
             Some(Outcome::Placed(..) | Outcome::Misfit(..)) => Html::default(),

@@ -68,22 +68,22 @@ pub fn hand_board(
 ) -> Html {
     let (Some(p), Some(h)) = (p, hand) else { return Html::default() };
     let (rows, cols, colours) = (p.rows(), p.cols(), p.colours());
-    let cells = page::hand_cells(p, &w.marks);
+    // The player's marks, read once from the workshop.
+    let marks: page::ColourMarks = frame::marks_of(p, w);
+    let cells = page::hand_cells(p, &marks);
     let at = (*cursor).min(rows * cols - 1);
     let fixed: Vec<bool> = p.fixed().iter().map(Option::is_some).collect();
     // Sets cell i's mark, unless the task fixes it.
     let set = {
         let (state, fixed) = (ctx.state.clone(), fixed.clone());
-        move |i: usize, mark: u8| {
+        move |i: usize, mark: Option<u8>| {
             if !fixed[i] {
-                state.dispatch(frame::Action::Mark { kind: KIND, cells: vec![(i, mark)] });
+                let cells = page::ColourMarks::edits(i, mark);
+                state.dispatch(frame::Action::Mark { kind: KIND, cells });
             }
         }
     };
-    let mark_of = {
-        let marks = w.marks.clone();
-        move |i: usize| marks.get(i).copied().unwrap_or(0)
-    };
+    let mark_of = move |i: usize| marks.get(i);
     let cell_of = move |e: &MouseEvent| -> Option<usize> {
         let el: web_sys::Element =
             e.target_dyn_into::<web_sys::Element>()?.closest(".cell").ok()??;

@@ -102,8 +102,8 @@ pub fn result(ctx: &Ctx, w: &Workshop, p: Option<&RectFree>, g: Grid<u8>) -> Htm
                 { Html::from_html_unchecked(AttrValue::from(page::grid_svg(&g, 20, &[]))) }
                 <button id="answer-to-board" onclick={{
                     let state = ctx.state.clone();
-                    let marks = page::grid_to_marks(&g);
-                    Callback::from(move |_: MouseEvent| state.dispatch(frame::Action::Mark { kind: KIND, cells: marks.iter().copied().enumerate().collect() }))
+                    let cells = page::edits_of(&page::grid_to_marks(&g), g.cells().len());
+                    Callback::from(move |_: MouseEvent| state.dispatch(frame::Action::Mark { kind: KIND, cells: cells.clone() }))
                 }}>{ "Put this colouring on the board below" }</button>
             </div>
         { export }

@@ -160,7 +160,7 @@ impl Playable for RectFree {
     }
 
     /// A colour or none per cell (a hand colouring, or a checked grid).
-    type Marks = crate::marks::Cells<Option<u8>>;
+    type Marks = page::ColourMarks;
 
     fn cell_count(&self) -> usize {
         self.rows() * self.cols()

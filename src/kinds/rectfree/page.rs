@@ -250,18 +250,17 @@ pub fn checked(grid: Grid<u8>) -> Checked {
     }
 }
 
-/// The player's marks for a checked grid (colour + 1 per cell, so 0 means no grid), and back.
-pub fn grid_to_marks(grid: &Grid<u8>) -> Vec<u8> {
-    grid.cells().iter().map(|&k| k + 1).collect()
+/// The player's marks: a colour, or none, per cell (byte form: colour + 1, 0 uncoloured).
+pub type ColourMarks = crate::marks::Cells<Option<u8>>;
+
+/// The player's marks for a checked grid (every cell coloured).
+pub fn grid_to_marks(grid: &Grid<u8>) -> ColourMarks {
+    ColourMarks::new(grid.cells().iter().map(|&k| Some(k)).collect())
 }
 
-/// The grid stored in marks for a task of this size, when the marks hold a whole grid.
-pub fn marks_to_grid(p: &RectFree, marks: &[u8]) -> Option<Grid<u8>> {
-    let n = p.rows() * p.cols();
-    if marks.len() != n || marks.iter().any(|&m| m == 0 || m as usize > p.colours()) {
-        return None;
-    }
-    Grid::from_cells(p.rows(), p.cols(), marks.iter().map(|&m| m - 1).collect())
+/// The byte edits that put `marks` on the board, every cell (what the page dispatches).
+pub fn edits_of(marks: &ColourMarks, cells: usize) -> Vec<(usize, u8)> {
+    (0..cells).flat_map(|i| ColourMarks::edits(i, marks.get(i))).collect()
 }
 
 /// Which method runs and why, and the known bounds, one sentence a line.
@@ -297,14 +296,11 @@ pub fn known_table(p: &RectFree) -> Vec<(usize, usize, String, bool)> {
 
 /// The mark after a click on a hand-coloured cell: forwards 0 (uncoloured), 1, …, `colours`,
 /// then 0 again; backwards the other way. A mark is the colour + 1.
-pub fn cycle(mark: u8, colours: usize, backwards: bool) -> u8 {
+pub fn cycle(mark: Option<u8>, colours: usize, backwards: bool) -> Option<u8> {
     let n = colours as u8 + 1;
-    let m = mark.min(n - 1);
-    if backwards {
-        (m + n - 1) % n
-    } else {
-        (m + 1) % n
-    }
+    let m = mark.map_or(0, |c| c.saturating_add(1)).min(n - 1);
+    let next = if backwards { (m + n - 1) % n } else { (m + 1) % n };
+    next.checked_sub(1)
 }
 
 /// What a key does on the hand-colouring board.
@@ -312,8 +308,8 @@ pub fn cycle(mark: u8, colours: usize, backwards: bool) -> u8 {
 pub enum Key {
     /// Move the focus by (rows, columns).
     Move(isize, isize),
-    /// Set the focused cell's mark (0 clears it).
-    Set(u8),
+    /// Set the focused cell's colour (`None` clears it).
+    Set(Option<u8>),
     /// Cycle the focused cell's colour, backwards when true.
     Cycle(bool),
 }
@@ -327,12 +323,12 @@ pub fn key(key: &str, shift: bool, colours: usize) -> Option<Key> {
         "ArrowDown" => Key::Move(1, 0),
         "ArrowLeft" => Key::Move(0, -1),
         "ArrowRight" => Key::Move(0, 1),
-        "0" | "Delete" | "Backspace" => Key::Set(0),
+        "0" | "Delete" | "Backspace" => Key::Set(None),
         " " | "Enter" => Key::Cycle(shift),
         d if d.len() == 1 => {
             let k = d.chars().next()?.to_digit(10)? as usize;
             if (1..=colours).contains(&k) {
-                Key::Set(k as u8)
+                Key::Set(Some(k as u8 - 1))
             } else {
                 return None;
             }
@@ -341,17 +337,13 @@ pub fn key(key: &str, shift: bool, colours: usize) -> Option<Key> {
     })
 }
 
-/// The hand colouring's cells: a fixed cell's colour, else the mark's (mark = colour + 1, 0
-/// or a missing mark: uncoloured).
-pub fn hand_cells(p: &RectFree, marks: &[u8]) -> Vec<Option<u8>> {
+/// The hand colouring's cells: a fixed cell's colour, else the mark's (none, or a colour the
+/// task does not have: uncoloured).
+pub fn hand_cells(p: &RectFree, marks: &ColourMarks) -> Vec<Option<u8>> {
     (0..p.rows() * p.cols())
         .map(|i| match p.fixed()[i] {
             Some(f) => Some(f),
-            None => match marks.get(i).copied().unwrap_or(0) {
-                0 => None,
-                m if m as usize <= p.colours() => Some(m - 1),
-                _ => None,
-            },
+            None => marks.get(i).filter(|&c| usize::from(c) < p.colours()),
         })
         .collect()
 }
@@ -395,7 +387,7 @@ impl Hand {
 /// The live state of a hand colouring of `p` from the player's `marks`: rectangles among the
 /// coloured cells, counted over pairs of rows; "solved" only when every cell is coloured and
 /// [`check::verify`] accepts the grid.
-pub fn hand(p: &RectFree, marks: &[u8]) -> Hand {
+pub fn hand(p: &RectFree, marks: &ColourMarks) -> Hand {
     let (rows, cols) = (p.rows(), p.cols());
     let cells = hand_cells(p, marks);
     let coloured = cells.iter().filter(|c| c.is_some()).count();
@@ -551,6 +543,12 @@ mod tests {
     }
 
     use super::*;
+    use crate::marks::Marks;
+
+    /// Marks written in their byte form (colour + 1, 0 uncoloured).
+    fn bytes(b: &[u8]) -> ColourMarks {
+        ColourMarks::decode(b, b.len()).unwrap()
+    }
 
     /// Rectangles of a full grid by brute force over every pair of rows and of columns.
     fn brute(g: &Grid<u8>) -> u64 {
@@ -572,24 +570,24 @@ mod tests {
 
     #[test]
     fn cycling_visits_every_colour_and_uncoloured_both_ways() {
-        let forward: Vec<u8> =
-            std::iter::successors(Some(0u8), |&m| Some(cycle(m, 3, false))).take(5).collect();
-        assert_eq!(forward, vec![0, 1, 2, 3, 0]);
-        let back: Vec<u8> =
-            std::iter::successors(Some(0u8), |&m| Some(cycle(m, 3, true))).take(5).collect();
-        assert_eq!(back, vec![0, 3, 2, 1, 0]);
+        let forward: Vec<Option<u8>> =
+            std::iter::successors(Some(None), |&m| Some(cycle(m, 3, false))).take(5).collect();
+        assert_eq!(forward, vec![None, Some(0), Some(1), Some(2), None]);
+        let back: Vec<Option<u8>> =
+            std::iter::successors(Some(None), |&m| Some(cycle(m, 3, true))).take(5).collect();
+        assert_eq!(back, vec![None, Some(2), Some(1), Some(0), None]);
         // A mark past the colours (a task with fewer colours) cycles from the last one.
-        assert_eq!(cycle(6, 2, false), 0);
+        assert_eq!(cycle(Some(5), 2, false), None);
     }
 
     #[test]
     fn keys_move_pick_clear_and_cycle() {
         assert_eq!(key("ArrowLeft", false, 4), Some(Key::Move(0, -1)));
         assert_eq!(key("ArrowDown", false, 4), Some(Key::Move(1, 0)));
-        assert_eq!(key("3", false, 4), Some(Key::Set(3)));
+        assert_eq!(key("3", false, 4), Some(Key::Set(Some(2))));
         assert_eq!(key("5", false, 4), None, "no fifth colour");
-        assert_eq!(key("0", false, 4), Some(Key::Set(0)));
-        assert_eq!(key("Delete", false, 4), Some(Key::Set(0)));
+        assert_eq!(key("0", false, 4), Some(Key::Set(None)));
+        assert_eq!(key("Delete", false, 4), Some(Key::Set(None)));
         assert_eq!(key(" ", true, 4), Some(Key::Cycle(true)));
         assert_eq!(key("Enter", false, 4), Some(Key::Cycle(false)));
         assert_eq!(key("x", false, 4), None);
@@ -630,7 +628,8 @@ mod tests {
     fn uncoloured_cells_make_no_rectangle_and_a_partial_grid_is_never_solved() {
         let p = RectFree::new(3, 3, 2).unwrap();
         // Colour 1 at the four corners of the 3x3: one rectangle; the rest uncoloured.
-        let marks = vec![2, 0, 2, 0, 0, 0, 2, 0, 2];
+        let one = Some(1);
+        let marks = ColourMarks::new(vec![one, None, one, None, None, None, one, None, one]);
         let h = hand(&p, &marks);
         assert_eq!((h.count, h.coloured, h.solved), (1, 4, false));
         assert_eq!(h.corners.iter().filter(|&&c| c).count(), 4);
@@ -641,11 +640,11 @@ mod tests {
             h.sentence()
         );
         // Nothing coloured: nothing to report, not solved.
-        let h = hand(&p, &[]);
+        let h = hand(&p, &ColourMarks::default());
         assert_eq!((h.count, h.coloured, h.solved), (0, 0, false));
         // A full rectangle-free grid is solved.
         // 001 / 010 / 100: no two rows agree in one colour on two columns.
-        let h = hand(&p, &[1, 1, 2, 1, 2, 1, 2, 1, 1]);
+        let h = hand(&p, &bytes(&[1, 1, 2, 1, 2, 1, 2, 1, 1]));
         assert_eq!((h.count, h.coloured, h.solved), (0, 9, true));
     }
 
@@ -658,7 +657,7 @@ mod tests {
         let mut solved = 0;
         for marks in &all {
             let g = Grid::from_cells(3, 3, marks.iter().map(|m| m - 1).collect()).unwrap();
-            let h = hand(&p, marks);
+            let h = hand(&p, &bytes(marks));
             assert_eq!(h.solved, check::verify(&p, &g).is_ok());
             solved += usize::from(h.solved);
             if h.solved {
@@ -674,7 +673,7 @@ mod tests {
             r#"{"kind":"rectfree","rows":2,"cols":2,"colours":2,"fixed":["1.",".."]}"#,
         )
         .unwrap();
-        assert_eq!(hand_cells(&p, &[0, 0, 1, 2]), vec![Some(1), None, Some(0), Some(1)]);
+        assert_eq!(hand_cells(&p, &bytes(&[0, 0, 1, 2])), vec![Some(1), None, Some(0), Some(1)]);
         let c = checked(Grid::from_cells(2, 2, vec![0, 1, 1, 0]).unwrap());
         assert!(misfit(&p, &c).unwrap().contains("Cell (1, 1)"));
         let c = checked(Grid::from_cells(2, 2, vec![1, 0, 0, 1]).unwrap());

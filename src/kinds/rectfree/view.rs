@@ -104,7 +104,7 @@ pub fn Page() -> Html {
         let rows = w.result.as_ref()?.solutions.first()?;
         formats::grid_from_rows(p, rows).ok()
     });
-    let hand = p.as_ref().map(|p| page::hand(p, &w.marks));
+    let hand = p.as_ref().map(|p| page::hand(p, &frame::marks_of(p, &w)));
     // The search's latest snapshot, while this page's job runs: the kind's own data, and the
     // worker that sent it when a portfolio races.
     let snapshot = frame::use_snapshot(KIND).and_then(|(data, worker)| {

@@ -2,8 +2,9 @@
 //! change them, the rule-breaking highlights, SVG pictures, and the region editor's draft
 //! (painting, problems as you go, its text form kept in local storage).
 //!
-//! The page keeps the player's work in the shared `Workshop::marks`, one byte per cell:
-//! 0 empty, [`STAR`], [`DOT`] (a cell the player has ruled out).
+//! The player's marks are typed ([`YesNoMarks`]): a cell is open, a [`STAR`] or a [`DOT`] (a
+//! cell the player has ruled out); the view reads them once from the workshop and dispatches
+//! the byte edits [`YesNoMarks::edits`] makes of a change.
 
 use std::fmt::Write as _;
 
@@ -13,11 +14,12 @@ use super::model::{MAX_SIZE, MAX_STARS};
 use super::StarBattle;
 use crate::error::{InputError, InputResult};
 use crate::grid::Grid;
+pub use crate::marks::{YesNo, YesNoMarks};
 
 /// A star.
-pub const STAR: u8 = 1;
+pub const STAR: YesNo = YesNo::Yes;
 /// A dot: "no star here".
-pub const DOT: u8 = 2;
+pub const DOT: YesNo = YesNo::No;
 
 /// Pastel fills, so regions stand apart by colour as well as by their walls.
 pub const PALETTE: [&str; 12] = [
@@ -34,9 +36,9 @@ pub fn fill(region: Option<u8>) -> &'static str {
 
 /// The mark a click leaves on a cell holding `current`: a (left) click puts a star, or takes it
 /// away; a right click (or a long press) puts a dot, or takes it away.
-pub fn click_mark(current: u8, dot: bool) -> u8 {
+pub fn click_mark(current: YesNo, dot: bool) -> YesNo {
     match (dot, current) {
-        (false, STAR) | (true, DOT) => 0,
+        (false, STAR) | (true, DOT) => YesNo::Open,
         (false, _) => STAR,
         (true, _) => DOT,
     }
@@ -45,11 +47,11 @@ pub fn click_mark(current: u8, dot: bool) -> u8 {
 /// The mark a key leaves on a cell holding `current`, with the same cycles as the mouse:
 /// Space, Enter, `s` or `*` for a star, `x` or `.` for a dot, Backspace or Delete to clear.
 /// `None` for keys that mark nothing.
-pub fn key_mark(key: &str, current: u8) -> Option<u8> {
+pub fn key_mark(key: &str, current: YesNo) -> Option<YesNo> {
     match key {
         " " | "Enter" | "s" | "S" | "*" => Some(click_mark(current, false)),
         "x" | "X" | "." => Some(click_mark(current, true)),
-        "Backspace" | "Delete" => Some(0),
+        "Backspace" | "Delete" => Some(YesNo::Open),
         _ => None,
     }
 }
@@ -58,14 +60,14 @@ pub fn key_mark(key: &str, current: u8) -> Option<u8> {
 /// or an erasure the stroke carries it on over every cell that held what the first cell held
 /// (like replaces like: a dot drag never wipes a star). A star never spreads: stars in a row
 /// always touch.
-pub fn stroke_marks(marks: &[u8], cells: &[usize], dot: bool) -> Vec<(usize, u8)> {
+pub fn stroke_marks(marks: &YesNoMarks, cells: &[usize], dot: bool) -> Vec<(usize, YesNo)> {
     let Some(&first) = cells.first() else { return Vec::new() };
-    let was = marks.get(first).copied().unwrap_or(0);
+    let was = marks.get(first);
     let value = click_mark(was, dot);
     let mut out = vec![(first, value)];
     if value != STAR {
         for &i in &cells[1..] {
-            if marks.get(i).copied().unwrap_or(0) == was && !out.iter().any(|&(j, _)| j == i) {
+            if marks.get(i) == was && !out.iter().any(|&(j, _)| j == i) {
                 out.push((i, value));
             }
         }

@@ -8,9 +8,8 @@ use yew::prelude::*;
 use super::editor_view::StarBattleEditor;
 use crate::grid::Grid;
 use crate::kind::Kind;
-use crate::kinds::starbattle::page::{self, DOT, STAR};
+use crate::kinds::starbattle::page::{self, YesNo, YesNoMarks, DOT, STAR};
 use crate::kinds::starbattle::{check, formats, StarBattle};
-use crate::marks::Marks;
 use crate::puzzle::{Mode, Puzzle};
 use crate::web::frame::{self, Bar, Export, Fit, GridSpec, KindPage, Pictures, Shape, Solve};
 
@@ -51,28 +50,33 @@ pub fn Page() -> Html {
     frame::use_example(KIND, EXAMPLE);
     let (rows, cols) = (*puzzle).as_ref().map_or((1, 1), |p| (p.rows(), p.cols()));
     let answer_shown = w.shown_answers().0.is_some();
+    // The player's marks, read once from the workshop.
+    let own: YesNoMarks = (*puzzle).as_ref().map(|p| frame::marks_of(p, &w)).unwrap_or_default();
     let input = frame::use_grid_input(GridSpec {
         kind: KIND,
         rows,
         cols,
         shape: Shape::Path,
         on_stroke: {
-            let (state, marks) = (ctx.state.clone(), w.marks.clone());
+            let (state, marks) = (ctx.state.clone(), own.clone());
             Callback::from(move |s: frame::Stroke| {
                 let cells: Vec<usize> = s.cells.iter().map(|&(r, c)| r * cols + c).collect();
-                let cells = page::stroke_marks(&marks, &cells, s.secondary);
+                let changes = page::stroke_marks(&marks, &cells, s.secondary);
+                let cells =
+                    changes.into_iter().flat_map(|(i, m)| YesNoMarks::edits(i, m)).collect();
                 state.dispatch(frame::Action::Mark { kind: KIND, cells });
             })
         },
         on_key: {
-            let (state, marks) = (ctx.state.clone(), w.marks.clone());
+            let (state, marks) = (ctx.state.clone(), own.clone());
             Callback::from(move |k: frame::KeyPress| {
                 let i = k.at.0 * cols + k.at.1;
-                let current = if answer_shown { 0 } else { marks.get(i).copied().unwrap_or(0) };
+                let current = if answer_shown { YesNo::Open } else { marks.get(i) };
                 let Some(mark) = page::key_mark(&k.key, current).filter(|_| !k.ctrl) else {
                     return false;
                 };
-                state.dispatch(frame::Action::Mark { kind: KIND, cells: vec![(i, mark)] });
+                let cells = YesNoMarks::edits(i, mark);
+                state.dispatch(frame::Action::Mark { kind: KIND, cells });
                 true
             })
         },
@@ -88,15 +92,14 @@ pub fn Page() -> Html {
     let other: Option<Grid<bool>> =
         other_rows.and_then(|rows| formats::stars_from_rows(&p, rows).ok());
     // While the explanation is scrubbed, the board shows its marks at that step.
-    let scrubbed = frame::board_marks::<crate::marks::YesNoMarks>(&w).map(|m| m.encode());
-    let base = scrubbed.as_ref().unwrap_or(&w.marks);
+    let base = frame::board_marks(&w).unwrap_or_else(|| own.clone());
     let hl = frame::highlight(KIND, &w);
-    let mut marks: Vec<u8> = (0..n_cells).map(|i| base.get(i).copied().unwrap_or(0)).collect();
+    let mut marks: Vec<YesNo> = base.to_vec(n_cells);
     let player_stars = Grid::from_cells(rows, cols, marks.iter().map(|&m| m == STAR).collect())
         .expect("rows*cols marks");
     if let (Some(s), None) = (&input.stroke, &answer) {
         let cells: Vec<usize> = s.cells.iter().map(|&(r, c)| r * cols + c).collect();
-        for (i, m) in page::stroke_marks(&marks, &cells, s.secondary) {
+        for (i, m) in page::stroke_marks(&base, &cells, s.secondary) {
             if let Some(slot) = marks.get_mut(i) {
                 *slot = m;
             }
