@@ -50,7 +50,7 @@ fn player_finish(
         return None;
     }
     let p = crate::kinds::import_as::<FloodIt>(w.puzzle.as_deref()?).ok()?;
-    let played = page::moves_of_marks(&w.marks);
+    let played = crate::play::Playable::decode_marks(&p, &w.marks).ok()?.played();
     if played.is_empty() || !Position::after(&p, &played).is_done() {
         return None;
     }
