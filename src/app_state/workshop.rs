@@ -23,7 +23,8 @@ pub enum View {
 pub struct Workshop {
     /// The puzzle in canonical JSON, if any.
     pub puzzle: Option<String>,
-    /// The player's marks, one per cell (meaning per kind: for Star Battle 0 empty, 1 star, 2 dot).
+    /// The player's marks in their byte form (what is saved, linked, undone and sent to the
+    /// worker); the board reads them typed, decoded once by the kind ([`crate::marks`]).
     pub marks: Vec<u8>,
     /// Earlier marks, newest last, for Undo.
     pub undo: Vec<Rc<Vec<u8>>>,
