@@ -194,7 +194,8 @@ fn a_colour_chain_agrees_with_the_answer_and_breaks_its_line() {
         let t = p.trial(&marks).expect("a colour trial");
         let assumed = t.values(i).into_iter().find(|&v| v != right).expect("two values");
         let mut m = marks.clone();
-        hint::apply(&mut m, &hint::Step { marks: vec![(i, assumed)], ..s.clone() });
+        let edits = colournono::page::PaintMarks::place(i, assumed);
+        hint::apply(&mut m, &hint::Step { marks: edits, ..s.clone() });
         let why = named_break(&s);
         let line = why.split(" (").next().expect("a line").to_string();
         let title = line[..1].to_uppercase() + &line[1..];
@@ -225,7 +226,7 @@ fn a_colour_picture_is_finished_with_chains() {
     assert!(!hint::explain(&p, Some(&answer)).solved(), "the rules alone finish it");
     let x = hint::explain_with_chains(&p, Some(&answer), NO_CLOCK);
     let truth = answer_text(&p, &answer);
-    let mut marks = Vec::new();
+    let mut marks = Default::default();
     let mut chains = 0;
     for s in &x.steps {
         check_step::<ColourNonogram>(&truth, &mut marks, s, "random 20x20");

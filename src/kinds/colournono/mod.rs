@@ -193,7 +193,7 @@ impl Playable for ColourNonogram {
         hint::next_step(self, marks)
     }
 
-    fn trial(&self, marks: &[u8]) -> Option<Box<dyn crate::trial::Trial + '_>> {
+    fn trial(&self, marks: &Self::Marks) -> Option<Box<dyn crate::trial::Trial + '_>> {
         let lines = logic::Lines::for_hints(self, &hint::cells_of(self, marks));
         Some(Box::new(logic::assume::Chain::new(lines)))
     }

@@ -2,7 +2,9 @@
 //! cell one of the colours its lines still allow, then the hints' rules one deduction at a time
 //! (line logic, colour sets, and with `nested` the one-cell contradiction), each in words.
 
+use super::super::page::{Paint, PaintMarks};
 use super::*;
+use crate::marks::CellMark;
 use crate::trial::{Next, Trial};
 
 /// The rules' state for a chain: the hints' state, and each cell's colours once colour-set
@@ -20,9 +22,10 @@ impl Chain {
         Chain { lines, open }
     }
 
-    /// The colour `value` names (a page mark: a dot is the background, else palette index + 1).
+    /// The colour `value` names (a mark's value, [`CellMark::value`]: a dot is the background,
+    /// else palette index + 1).
     fn colour(value: u8) -> u8 {
-        super::super::page::colour_of_mark(value).unwrap_or(0)
+        Paint::read(&[value]).and_then(|m| m.0).unwrap_or(0)
     }
 
     /// A colour in words as a cell holds it: `empty` for the background.
@@ -73,7 +76,7 @@ impl Trial for Chain {
 
     fn values(&self, cell: usize) -> Vec<u8> {
         let set = self.open[cell];
-        (0..64u8).filter(|&c| set & (1u64 << c) != 0).map(super::super::hint::mark_of).collect()
+        (0..64u8).filter(|&c| set & (1u64 << c) != 0).map(|c| Paint(Some(c)).value()).collect()
     }
 
     fn assume(&mut self, cell: usize, value: u8) {
@@ -111,6 +114,6 @@ impl Trial for Chain {
         } else {
             format!("{at} is {}", self.named(other))
         };
-        Some((vec![(cell, super::super::hint::mark_of(other))], so))
+        Some((PaintMarks::edits(cell, Paint(Some(other))), so))
     }
 }
