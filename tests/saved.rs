@@ -132,3 +132,22 @@ fn strict_marks_reading() {
     assert!(decode_marks("x:gg").is_err());
     assert!(decode_marks("12a").is_err());
 }
+
+/// Typed marks (`studio::marks`): a value the kind does not mark (a 3 on a star-or-dot board,
+/// a 9 on a filled-or-crossed one) is refused at every edge with the cell named, never read
+/// as something else; the puzzle is kept.
+#[test]
+fn a_mark_value_the_kind_does_not_use_is_refused_with_its_cell() {
+    for (kind, bad) in [(Kind::StarBattle, 3u8), (Kind::Nonogram, 9)] {
+        let puzzle = sample(kind);
+        let marks = [1, 0, bad];
+        let why = kinds::check_marks(kind, &puzzle, &marks).expect_err("refused");
+        assert!(why.contains("cell 3"), "{kind:?}: {why}");
+        assert!(kinds::hint_text(kind, &puzzle, &marks, None).is_err(), "{kind:?}");
+        let record = saved::encode(kind, &puzzle, &marks);
+        let loaded = read(kind, Some(&record), None, None);
+        assert_eq!(loaded.work, Some((puzzle.clone(), vec![])), "{kind:?}");
+        assert!(loaded.unreadable.is_some_and(|u| !u.puzzle_lost), "{kind:?}");
+        assert_eq!(kinds::check_marks(kind, &puzzle, &[1, 0, 2]), Ok(()), "{kind:?}");
+    }
+}
