@@ -383,6 +383,21 @@ pub struct Report<S> {
     pub count: Option<(usize, bool)>,
 }
 
+impl<S> Report<S> {
+    /// The report of a puzzle proven to have no answer: `proof` says which solve came back
+    /// UNSAT; a count (with [`Mode::Count`]) is 0, and complete.
+    pub fn none(stats: Stats, proof: Vec<String>, mode: Mode) -> Self {
+        Report {
+            verdict: Verdict::None,
+            solutions: Vec::new(),
+            stats,
+            proof,
+            rating: None,
+            count: matches!(mode, Mode::Count(_)).then_some((0, true)),
+        }
+    }
+}
+
 /// Why a solve gave no report.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SolveError {

@@ -84,12 +84,5 @@ fn no_answer(mode: Mode, started: Instant, why: String) -> Report<Grid<u8>> {
         elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
         ..Default::default()
     };
-    Report {
-        verdict: Verdict::None,
-        solutions: vec![],
-        stats,
-        proof: vec![why],
-        rating: None,
-        count: matches!(mode, Mode::Count(_)).then_some((0, true)),
-    }
+    Report::none(stats, vec![why], mode)
 }

@@ -55,15 +55,7 @@ pub fn solve(
                 "The rules stopped; the solver proved the rules unsatisfiable (first solve UNSAT)."
                     .into(),
             );
-            let count = matches!(mode, Mode::Count(_)).then_some((0, true));
-            return Ok(Report {
-                verdict: Verdict::None,
-                solutions: Vec::new(),
-                stats,
-                proof,
-                rating: None,
-                count,
-            });
+            return Ok(Report::none(stats, proof, mode));
         };
         let answer = crate::puzzle::checked(p, &vars, &m)?;
         l = l.with_answer(answer.cells().to_vec());

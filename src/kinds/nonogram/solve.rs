@@ -126,14 +126,7 @@ pub fn solve_with(
             proof.push(format!(
                 "Line logic proved there is no answer: {line} has no placement of its clue."
             ));
-            return Ok(Report {
-                verdict: Verdict::None,
-                solutions: vec![],
-                stats: elapsed(started),
-                proof,
-                rating: None,
-                count: count_of(mode, 0),
-            });
+            return Ok(Report::none(elapsed(started), proof, mode));
         }
     }
     let total = cells.len();

@@ -165,14 +165,7 @@ pub fn solve(
         Plan::Bound => {
             proof.extend(bounds::proves_none(p).unwrap_or_default());
             let stats = Stats { elapsed_ms: elapsed(), ..Stats::default() };
-            Ok(Report {
-                verdict: Verdict::None,
-                solutions: vec![],
-                stats,
-                proof,
-                rating: None,
-                count: None,
-            })
+            Ok(Report::none(stats, proof, mode))
         }
         Plan::Sat { rotation } => sat(p, rotation, monitor, proof),
         Plan::Search { method, rotation } => {
@@ -284,14 +277,8 @@ pub fn sat(
                 cnf.n_clauses(),
                 if p.has_fixed() { "" } else { " (the symmetry breaking only drops colourings that a permutation of rows, columns and colours maps onto a kept one)" }
             ));
-            Ok(Report {
-                verdict: Verdict::None,
-                solutions: vec![],
-                stats,
-                proof,
-                rating: None,
-                count: None,
-            })
+            // Never a count: a count takes the generic path (see `solve`).
+            Ok(Report::none(stats, proof, Mode::First))
         }
     }
 }

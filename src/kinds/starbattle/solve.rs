@@ -132,15 +132,7 @@ pub fn solve(
             let mut stats = solver.stats();
             stats.elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
             proof.push("The direct rules stopped; the solver proved the rules unsatisfiable (first solve UNSAT).".into());
-            let count = matches!(mode, Mode::Count(_)).then_some((0, true));
-            return Ok(Report {
-                verdict: Verdict::None,
-                solutions: Vec::new(),
-                stats,
-                proof,
-                rating: None,
-                count,
-            });
+            return Ok(Report::none(stats, proof, mode));
         };
         let stars: Vec<bool> = checked(p, &x, &m)?.cells().to_vec();
         proof.push("The direct rules stopped; SAT found an answer, whose stars the contradiction rule then did not try.".into());
