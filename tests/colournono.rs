@@ -585,21 +585,23 @@ fn same_neighbours(g: &Grid<u8>) -> f64 {
 }
 
 /// Generated puzzles at each level: proven unique, their goal the answer, pictures of shapes
-/// rather than noise, and rated as asked: `easy` ones are finished by line logic (the solver's
-/// rating is `line logic`), `hard` ones are not (line logic leaves cells, the rating says search
-/// is needed); an unknown level is refused in words.
+/// rather than noise, and rated as asked: `easy` ones are finished by the line rule alone (the
+/// solver's rating is `line logic`), `medium` ones need colour sets (the line rule stalls, the
+/// rating is `line logic with colour sets`), `hard` ones are not finished by colour sets either
+/// (the rating says search is needed); an unknown level is refused in words.
 #[test]
 fn generator_levels_are_rated_as_asked_and_unique() {
-    use studio::kinds::colournono::generate::line_logic_finishes;
+    use studio::kinds::colournono::generate::{line_logic_finishes, line_rule_finishes};
     use studio::kinds::colournono::GenerateOptions;
     // `hard` (beyond line logic with colour sets) is rare in many colours: it is asked of the
     // smaller palettes.
     for (size, colours, seed, levels) in [
-        (8usize, 2usize, 8u64, &["easy", "hard"][..]),
-        (12, 3, 2, &["easy", "hard"][..]),
-        (15, 5, 3, &["easy"][..]),
-        (20, 6, 4, &["easy"][..]),
-        (25, 8, 5, &["easy"][..]),
+        (8usize, 2usize, 8u64, &["easy", "medium", "hard"][..]),
+        (12, 3, 2, &["easy", "medium", "hard"][..]),
+        (15, 5, 3, &["easy", "medium"][..]),
+        (20, 6, 4, &["easy", "medium"][..]),
+        (25, 8, 5, &["easy", "medium"][..]),
+        (30, 8, 6, &["medium"][..]),
     ] {
         for &level in levels {
             let options = GenerateOptions {
@@ -623,10 +625,17 @@ fn generator_levels_are_rated_as_asked_and_unique() {
             match level {
                 "easy" => {
                     assert!(
-                        line_logic_finishes(&p),
-                        "easy {size}x{size} {colours}: line logic does not finish it"
+                        line_rule_finishes(&p),
+                        "easy {size}x{size} {colours}: the line rule does not finish it"
                     );
-                    assert!(rating.starts_with("line logic"), "{rating}");
+                    assert_eq!(rating, "line logic");
+                }
+                "medium" => {
+                    assert!(
+                        !line_rule_finishes(&p) && line_logic_finishes(&p),
+                        "medium {size}x{size} {colours}: not the line rule, but colour sets"
+                    );
+                    assert_eq!(rating, "line logic with colour sets");
                 }
                 _ => {
                     assert!(

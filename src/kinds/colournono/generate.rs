@@ -4,23 +4,28 @@
 //!
 //! - A second answer: one cell where the two answers differ is repainted, in a neighbour's
 //!   colour when one differs from both answers there (so the picture keeps its shapes).
-//! - [`Level::Easy`] (line logic with colour sets finishes it: each line alone, again and again,
-//!   each cell remembering the colours its row and its column still allow; no trial and no
-//!   search): while that logic stalls, one cell it left open, on a shape's edge when one is,
-//!   takes a neighbour's colour. A grid it completes is unique by its sound deductions; the
-//!   solver's verdict is still taken.
-//! - [`Level::Hard`] (that logic stalls, a trial or search needed): a unique picture that it
-//!   finishes gets one more cell of detail (half the time a cell on a shape's edge takes a
-//!   neighbour's colour, else any cell changes) until line logic stalls, with no SAT call while
-//!   it still finishes; then repaired again, a bounded number of details per picture.
+//! - [`Level::Easy`] (the line rule finishes it: each line alone, again and again, on the cells
+//!   already decided; the ladder's rating `line logic`): while that logic stalls, one cell it
+//!   left open, on a shape's edge when one is, takes a neighbour's colour. A grid it completes
+//!   is unique by its sound deductions; the solver's verdict is still taken.
+//! - [`Level::Medium`] (the line rule stalls, colour sets finish it: a cell keeps the colours
+//!   its row and its column still allow, and what both allow decides it; rated `line logic with
+//!   colour sets`) and [`Level::Hard`] (colour sets stall too: a trial or search is needed): a
+//!   unique picture that is too easy gets one more cell of detail (half the time a cell on a
+//!   shape's edge takes a neighbour's colour, else any cell changes), with no SAT call while
+//!   colour sets still finish it. A detail that makes the answer ambiguous, or (medium) the
+//!   puzzle too hard, is taken back and another tried; a bounded number of details per picture.
+//!   Hard puzzles are rare in many colours (colour sets finish nearly every unique picture of
+//!   20x20 and more in 6 or more colours), so that level may fail where medium succeeds.
 //!
 //! Failing is allowed; calling an ambiguous puzzle unique is not: the result is the solver's
 //! `Unique` verdict (the blocked second solve came back UNSAT) on the clues returned, and its
 //! level is [`super::solve::line_logic`] recomputed on them.
 
 use super::check::runs;
+use super::logic::LINE_RANK;
 use super::model::{Colour, ColourNonogram, Run};
-use super::solve::line_logic;
+use super::solve::{line_logic, line_sets_upto};
 use crate::deduce::End;
 use crate::grid::Grid;
 use crate::puzzle::{Mode, Verdict};
@@ -47,17 +52,20 @@ const PICTURES: usize = 30;
 /// How hard a generated puzzle is, by what solves it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Level {
-    /// Line logic with colour sets finishes it (each row and column by itself, again and
-    /// again, each cell keeping the colours its row and column still allow).
+    /// The line rule finishes it: each row and column by itself, again and again, on the cells
+    /// already decided.
     Easy,
-    /// That logic stalls; finishing it needs more (a one-cell trial, or search).
+    /// The line rule stalls; line logic with colour sets finishes it (each cell keeping the
+    /// colours its row and its column still allow).
+    Medium,
+    /// Colour sets stall too; finishing it needs more (a one-cell trial, or search).
     Hard,
     /// Whichever unique puzzle comes first (fastest).
     Any,
 }
 
 /// The difficulty words, as the page and the CLI take them.
-pub const LEVELS: [&str; 3] = ["easy", "hard", "any"];
+pub const LEVELS: [&str; 4] = ["easy", "medium", "hard", "any"];
 
 impl Level {
     /// The level a word names (`None`: [`Level::Any`]).
@@ -65,6 +73,7 @@ impl Level {
         match word.map(str::trim) {
             None | Some("any") | Some("") => Ok(Level::Any),
             Some("easy") => Ok(Level::Easy),
+            Some("medium") => Ok(Level::Medium),
             Some("hard") => Ok(Level::Hard),
             Some(w) => {
                 Err(format!("unknown difficulty `{w}`; use {}", crate::hint::and_list(&LEVELS)))
@@ -77,6 +86,21 @@ impl Level {
 pub fn line_logic_finishes(p: &ColourNonogram) -> bool {
     let (cells, run, _) = line_logic(p);
     !matches!(run.end, End::Broken { .. }) && cells.iter().all(Option::is_some)
+}
+
+/// Whether the line rule alone (each line on its decided cells, no colour sets) completes `p`.
+pub fn line_rule_finishes(p: &ColourNonogram) -> bool {
+    let (sets, run, _) = line_sets_upto(p, LINE_RANK);
+    !matches!(run.end, End::Broken { .. }) && sets.iter().all(|&s| s.count_ones() == 1)
+}
+
+/// Whether `p`, proven or known unique, is easier than `level` asks (medium and hard only).
+fn too_easy(p: &ColourNonogram, level: Level) -> bool {
+    match level {
+        Level::Medium => line_rule_finishes(p),
+        Level::Hard => line_logic_finishes(p),
+        Level::Easy | Level::Any => false,
+    }
 }
 
 /// A random picture of `w` x `h` in `colours` colours on the background: blob noise, then one
@@ -251,12 +275,14 @@ pub fn generate_level(
     for _ in 0..PICTURES {
         let mut pic = shapes(size, size, colours, &mut rng);
         let mut detail = 0;
+        // Hard: the last picture line logic finished (so unique) before the detail under test.
+        let mut finished: Option<Grid<u8>> = None;
         for _ in 0..3 * n {
             if level == Level::Easy {
-                // Line logic first: cheap, and when it finishes the puzzle is unique.
+                // The line rule first: cheap, and when it finishes the puzzle is unique.
                 let p = puzzle_of(&palette, &pic)?;
-                let (cells, _, _) = line_logic(&p);
-                let blank: Vec<usize> = (0..n).filter(|&i| cells[i].is_none()).collect();
+                let (sets, _, _) = line_sets_upto(&p, LINE_RANK);
+                let blank: Vec<usize> = (0..n).filter(|&i| sets[i].count_ones() != 1).collect();
                 if !blank.is_empty() {
                     // A blank cell on a shape's edge, when one is, so the picture keeps its shapes.
                     let edge: Vec<usize> = blank
@@ -271,27 +297,64 @@ pub fn generate_level(
                 }
             }
             let p = puzzle_of(&palette, &pic)?;
-            if level == Level::Hard && detail > 0 && line_logic_finishes(&p) {
-                // Still finished by line logic (so unique): more detail before any SAT call.
-                detail += 1;
-                if detail > n / 4 {
+            // Too easy and unique (colour sets finish it, or the solver proved it): one more
+            // detail, remembering this picture; no SAT call while colour sets still finish it.
+            let more_detail = |pic: &mut Grid<u8>,
+                               finished: &mut Option<Grid<u8>>,
+                               detail: &mut usize,
+                               rng: &mut fastrand::Rng| {
+                *detail += 1;
+                if *detail > n / 4 {
+                    return false;
+                }
+                *finished = Some(pic.clone());
+                add_detail(pic, colours, rng);
+                true
+            };
+            // (Hard keeps its first SAT call, so it makes the same puzzles as before medium.)
+            if (detail > 0 || level != Level::Hard) && too_easy(&p, level) {
+                if !more_detail(&mut pic, &mut finished, &mut detail, &mut rng) {
                     break;
                 }
-                add_detail(&mut pic, colours, &mut rng);
                 continue;
+            }
+            if level == Level::Medium && line_logic_finishes(&p) {
+                // Colour sets finish it and the line rule does not: medium, and unique.
+                let report =
+                    super::solve::solve(&p, Mode::Unique, None).map_err(|e| e.to_string())?;
+                if report.verdict == Verdict::Unique {
+                    return p.with_goal(pic).map_err(|e| e.to_string());
+                }
+                return Err(format!(
+                    "colour sets finished a puzzle the solver calls {}; this is a bug",
+                    report.verdict.word()
+                ));
             }
             let report = super::solve::solve(&p, Mode::Unique, None).map_err(|e| e.to_string())?;
             match report.verdict {
                 Verdict::Unique => {
-                    if level == Level::Hard && line_logic_finishes(&p) {
-                        detail += 1;
-                        if detail > n / 4 {
+                    if too_easy(&p, level) {
+                        if !more_detail(&mut pic, &mut finished, &mut detail, &mut rng) {
                             break;
+                        }
+                        continue;
+                    }
+                    if level == Level::Medium {
+                        // Beyond colour sets: too hard; back to the last medium-or-easier
+                        // picture and another detail, else a fresh detail here.
+                        if let Some(f) = &finished {
+                            pic = f.clone();
                         }
                         add_detail(&mut pic, colours, &mut rng);
                         continue;
                     }
                     return p.with_goal(pic).map_err(|e| e.to_string());
+                }
+                Verdict::Multiple if level == Level::Medium && finished.is_some() => {
+                    // The detail made the answer ambiguous: repairing it would mostly undo the
+                    // difficulty, so take the last unique picture back and try another detail.
+                    pic = finished.clone().unwrap_or(pic);
+                    add_detail(&mut pic, colours, &mut rng);
                 }
                 Verdict::Multiple if report.solutions.len() == 2 => {
                     let (a, b) = (&report.solutions[0], &report.solutions[1]);
@@ -312,8 +375,14 @@ pub fn generate_level(
     }
     let word = match level {
         Level::Easy => "easy ",
+        Level::Medium => "medium ",
         Level::Hard => "hard ",
         Level::Any => "",
     };
-    Err(format!("no unique {word}{size}x{size} puzzle in {colours} colours was found from seed {seed}; try another seed or level"))
+    let rare = if level == Level::Hard {
+        " (puzzles beyond colour sets are rare in many colours: medium is the next level down)"
+    } else {
+        ""
+    };
+    Err(format!("no unique {word}{size}x{size} puzzle in {colours} colours was found from seed {seed}; try another seed or level{rare}"))
 }

@@ -10,7 +10,8 @@
 //!   hints, the explanation and the rating; [`words`]: their sentences and colour names;
 //! - [`solve`]: line logic with colour sets, then SAT with the proof of uniqueness;
 //! - [`generate`]: pictures of shapes in chosen colours, repaired until the clues are proven unique
-//!   at the difficulty asked (easy: line logic with colour sets finishes; hard: it does not);
+//!   at the difficulty asked (easy: the line rule alone finishes; medium: colour sets are needed;
+//!   hard: they do not finish it either);
 //! - [`hint`]: explained hints (the first deduction of [`logic`] from the player's marks);
 //! - [`encode`]: the SAT encoding (cell colour variables and run-start ladders);
 //! - [`formats`]: studio JSON, the share link, answer rows, and its readers: [`formats::xml`]
@@ -61,7 +62,7 @@ pub struct GenerateOptions {
     pub size: Option<usize>,
     /// Colours besides the background.
     pub colours: Option<usize>,
-    /// `easy`, `hard` or `any` ([`generate::LEVELS`]).
+    /// `easy`, `medium`, `hard` or `any` ([`generate::LEVELS`]).
     pub difficulty: Option<String>,
 }
 

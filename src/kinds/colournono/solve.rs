@@ -23,8 +23,14 @@ pub fn line_logic(p: &ColourNonogram) -> (Vec<Option<u8>>, deduce::Run, u64) {
 
 /// [`line_logic`] with each cell's set of colours left.
 pub fn line_sets(p: &ColourNonogram) -> (Vec<Colours>, deduce::Run, u64) {
+    line_sets_upto(p, SETS_RANK)
+}
+
+/// [`line_sets`] with the rules up to rank `upto` only ([`super::logic::LINE_RANK`]: each
+/// line on its decided cells, no colour sets).
+pub fn line_sets_upto(p: &ColourNonogram, upto: u8) -> (Vec<Colours>, deduce::Run, u64) {
     let mut lines = Lines::for_solver(p, &p.start());
-    let mut run = deduce::run(&mut lines, SETS_RANK, |_| true);
+    let mut run = deduce::run(&mut lines, upto, |_| true);
     if run.end == End::Complete {
         // The last deductions decided every cell; the lines they did not solve again still have
         // to fit their clues.

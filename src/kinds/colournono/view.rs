@@ -201,7 +201,7 @@ pub fn Page() -> Html {
     let fields = html! { <>
         <label>{ "Size " }{ frame::select("cn-gen-size", [5usize, 8, 10, 15, 20, 25].into_iter().map(|v| (v, format!("{v}x{v}"))).collect(), *gen_size, gen_size.clone()) }</label>
         <label>{ " Colours " }{ frame::select("cn-gen-colours", (2..=super::generate::MAX_COLOURS).map(|v| (v, v.to_string())).collect(), *gen_colours, gen_colours.clone()) }</label>
-        <label title="easy: line logic finishes it (each row and column alone, again and again); hard: it needs more than that; any: whichever comes first">{ " Difficulty " }{ frame::select("cn-gen-level", super::generate::LEVELS.iter().map(|l| (l.to_string(), l.to_string())).collect(), (*gen_level).clone(), gen_level.clone()) }</label>
+        <label title="easy: each row and column alone, again and again, finishes it; medium: it also needs colour sets (what a cell's row and its column allow together decides it); hard: it needs more than that (rare in many colours); any: whichever comes first">{ " Difficulty " }{ frame::select("cn-gen-level", super::generate::LEVELS.iter().map(|l| (l.to_string(), l.to_string())).collect(), (*gen_level).clone(), gen_level.clone()) }</label>
     </> };
     let rules = format!(
         "{width}x{height}, {colours} colours. Each number is a run of cells of its colour, in order; runs of the same colour have a gap between them, runs of different colours may touch. Pick a colour (keys 1 to {}), then tap, click or drag to paint; long-press or right-click: dot (background). Keys: arrows, Space, X, Ctrl+Z.",
