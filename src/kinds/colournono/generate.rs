@@ -275,7 +275,7 @@ pub fn generate_level(
     for _ in 0..PICTURES {
         let mut pic = shapes(size, size, colours, &mut rng);
         let mut detail = 0;
-        // Hard: the last picture line logic finished (so unique) before the detail under test.
+        // Medium: the last picture that was unique and not too hard, before the detail under test.
         let mut finished: Option<Grid<u8>> = None;
         for _ in 0..3 * n {
             if level == Level::Easy {
