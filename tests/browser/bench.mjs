@@ -6,6 +6,13 @@
 // first pass includes V8's tiering of the WebAssembly from its baseline compiler to the optimising
 // one, which on a collection that solves in under a second is a large share; native code has no
 // such warm-up, so a comparison with `puzzle bench` should give both the first and the best pass.)
+// With --native BIN (a `puzzle` binary), each pass is preceded by one `BIN bench KIND FILE` run with
+// the same options, so native and browser passes take turns under the same load (this 2-core
+// machine is shared, and its load moves within minutes); the last two lines are then the fastest
+// native run (`native: …`) and the fastest pass (`chromium: …`, with its ratio to the native),
+// and the line before them each round's ratio (the pass over the native run just before it), whose
+// median over the rounds after the first (warm-up) varies less with the load than the fastest.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve, browser, open } from './harness.mjs';
@@ -51,6 +58,17 @@ if (!Number.isInteger(rounds) || rounds < 1) {
   process.exit(2);
 }
 
+const nativeAt = rest.indexOf('--native');
+const native = nativeAt >= 0 ? rest[nativeAt + 1] : null;
+if (nativeAt >= 0 && !native) {
+  console.error('bench: --native needs the path of a puzzle binary');
+  process.exit(2);
+}
+/** The native options: --first and --timeout as given (--rounds and --native are this script's). */
+const nativeArgs = rest.filter((a, i) => !['--rounds', '--native'].includes(a) && !['--rounds', '--native'].includes(rest[i - 1]));
+const totalOf = (line) => Number(line.match(/total_s ([0-9.]+)/)?.[1]);
+const natives = [];
+
 const server = await serve();
 const chrome = await browser();
 const passes = [];
@@ -63,6 +81,12 @@ try {
   const limit = rest.indexOf('--timeout');
   if (limit >= 0) await page.fill('#bench-timeout', rest[limit + 1] ?? '');
   for (let round = 1; round <= rounds; round++) {
+  if (native) {
+    const out = execFileSync(native, ['bench', kind, target, ...nativeArgs], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    const line = out.trim().split('\n').at(-1);
+    natives.push(line);
+    console.log(`native round ${round}: ${line}`);
+  }
   const records = [];
   for (const file of files(target)) {
     const before = await page.$eval('#bench-summary', (e) => e.dataset.records).catch(() => null);
@@ -89,7 +113,17 @@ try {
   const which = rounds > 1
     ? `; the fastest of ${rounds} passes, the first ${(total(passes[0]) / 1000).toFixed(3)} s`
     : '';
-  console.log(summarise(best) + `  (${path.basename(target)}; slowest ${slowest?.id} ${slowest?.ms.toFixed(2)} ms${which}; ${await page.evaluate(() => navigator.userAgent.match(/Chrome\/[\d.]+/)?.[0])})`);
+  const nativeBest = natives.reduce((a, b) => (totalOf(b) < totalOf(a) ? b : a), natives[0]);
+  if (native && rounds > 1) {
+    const ratios = passes.map((p, i) => total(p) / 1000 / totalOf(natives[i]));
+    const later = ratios.slice(1).sort((a, b) => a - b);
+    const median = (later[Math.floor((later.length - 1) / 2)] + later[Math.ceil((later.length - 1) / 2)]) / 2;
+    console.log(`ratio per round (pass / native run before it): ${ratios.map((r) => r.toFixed(2)).join(' ')}; ` +
+      `median after the first ${median.toFixed(2)}`);
+  }
+  if (native) console.log(`native:   ${nativeBest}`);
+  const ratio = native ? `; ${(total(best) / 1000 / totalOf(nativeBest)).toFixed(2)}x the fastest native run` : '';
+  console.log((native ? 'chromium: ' : '') + summarise(best) + `  (${path.basename(target)}; slowest ${slowest?.id} ${slowest?.ms.toFixed(2)} ms${which}; ${await page.evaluate(() => navigator.userAgent.match(/Chrome\/[\d.]+/)?.[0])}${ratio})`);
 } finally {
   await chrome.close();
   await server.close();
