@@ -12,7 +12,11 @@
 // native run (`native: …`) and the fastest pass (`chromium: …`, with its ratio to the native),
 // and the line before them each round's ratio (the pass over the native run just before it), whose
 // median over the rounds after the first (warm-up) varies less with the load than the fastest.
-import { execFileSync } from 'node:child_process';
+// On Linux it also gives CPU seconds, which a busy machine inflates far less than wall time: the
+// native process's (user + system, from bash's `times`) and the solver worker thread's in the
+// page (its `schedstat`, found among this script's descendants), each the whole run: parsing,
+// solving, checking and, in the page, the messages.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve, browser, open } from './harness.mjs';
@@ -68,6 +72,50 @@ if (nativeAt >= 0 && !native) {
 const nativeArgs = rest.filter((a, i) => !['--rounds', '--native'].includes(a) && !['--rounds', '--native'].includes(rest[i - 1]));
 const totalOf = (line) => Number(line.match(/total_s ([0-9.]+)/)?.[1]);
 const natives = [];
+const nativeCpu = [];
+const workerCpu = [];
+
+/** The processes below this one (Chromium's, on Linux), from /proc; empty elsewhere. */
+function descendants() {
+  const parent = new Map();
+  for (const pid of fs.existsSync('/proc') ? fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)) : []) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      parent.set(pid, stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    } catch { /* gone */ }
+  }
+  const mine = new Set([String(process.pid)]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, pp] of parent) if (!mine.has(pid) && mine.has(pp)) { mine.add(pid); grew = true; }
+  }
+  mine.delete(String(process.pid));
+  return [...mine];
+}
+
+/** CPU seconds so far of the page's dedicated worker threads (the solver), or null if unknown. */
+function workerSeconds() {
+  let ns = null;
+  for (const pid of descendants()) {
+    let tasks = [];
+    try { tasks = fs.readdirSync(`/proc/${pid}/task`); } catch { continue; }
+    for (const tid of tasks) {
+      try {
+        if (!fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').startsWith('DedicatedWorker')) continue;
+        ns = (ns ?? 0) + Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      } catch { /* gone */ }
+    }
+  }
+  return ns === null ? null : ns / 1e9;
+}
+
+/** bash's `times` line for children: `0m0.213s 0m0.020s`, summed in seconds. */
+function childSeconds(text) {
+  const line = text.trim().split('\n').at(-1) ?? '';
+  const secs = [...line.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+  return secs.length === 2 ? secs[0] + secs[1] : null;
+}
 
 const server = await serve();
 const chrome = await browser();
@@ -82,12 +130,15 @@ try {
   if (limit >= 0) await page.fill('#bench-timeout', rest[limit + 1] ?? '');
   for (let round = 1; round <= rounds; round++) {
   if (native) {
-    const out = execFileSync(native, ['bench', kind, target, ...nativeArgs], { encoding: 'utf8', maxBuffer: 1 << 28 });
-    const line = out.trim().split('\n').at(-1);
+    const run = spawnSync('bash', ['-c', '"$0" "$@" && times >&2', native, 'bench', kind, target, ...nativeArgs], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    if (run.status !== 0) throw new Error(`${native} bench failed: ${run.stderr}`);
+    const line = run.stdout.trim().split('\n').at(-1);
     natives.push(line);
-    console.log(`native round ${round}: ${line}`);
+    nativeCpu.push(childSeconds(run.stderr));
+    console.log(`native round ${round}: ${line}${nativeCpu.at(-1) === null ? '' : ` cpu_s ${nativeCpu.at(-1).toFixed(3)}`}`);
   }
   const records = [];
+  const cpuBefore = workerSeconds();
   for (const file of files(target)) {
     const before = await page.$eval('#bench-summary', (e) => e.dataset.records).catch(() => null);
     await page.$eval('#bench-text', (t, v) => { t.value = v; }, fs.readFileSync(file, 'utf8'));
@@ -105,7 +156,9 @@ try {
     for (const r of JSON.parse(await done.getAttribute('data-records'))) records.push(r);
   }
   passes.push(records);
-  if (rounds > 1) console.log(`round ${round}: ${summarise(records)}`);
+  const cpuAfter = workerSeconds();
+  workerCpu.push(cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore);
+  if (rounds > 1) console.log(`round ${round}: ${summarise(records)}${workerCpu.at(-1) === null ? '' : ` worker cpu_s ${workerCpu.at(-1).toFixed(3)}`}`);
   }
   const total = (records) => records.reduce((a, r) => a + r.ms, 0);
   const best = passes.reduce((a, b) => (total(b) < total(a) ? b : a));
@@ -120,6 +173,13 @@ try {
     const median = (later[Math.floor((later.length - 1) / 2)] + later[Math.ceil((later.length - 1) / 2)]) / 2;
     console.log(`ratio per round (pass / native run before it): ${ratios.map((r) => r.toFixed(2)).join(' ')}; ` +
       `median after the first ${median.toFixed(2)}`);
+    if (workerCpu.every((x) => x !== null) && nativeCpu.every((x) => x !== null)) {
+      const cpu = workerCpu.map((w, i) => w / nativeCpu[i]);
+      const laterCpu = cpu.slice(1).sort((a, b) => a - b);
+      const m = (laterCpu[Math.floor((laterCpu.length - 1) / 2)] + laterCpu[Math.ceil((laterCpu.length - 1) / 2)]) / 2;
+      console.log(`CPU seconds per round, worker / native process: ${cpu.map((r) => r.toFixed(2)).join(' ')}; ` +
+        `median after the first ${m.toFixed(2)}; least ${Math.min(...workerCpu.slice(1)).toFixed(3)} s against ${Math.min(...nativeCpu).toFixed(3)} s`);
+    }
   }
   if (native) console.log(`native:   ${nativeBest}`);
   const ratio = native ? `; ${(total(best) / 1000 / totalOf(nativeBest)).toFixed(2)}x the fastest native run` : '';
