@@ -18,7 +18,7 @@
 //! Subtraction, division and givens are always encoded by tuples (at most n² pairs).
 
 use super::model::{KenKen, Op};
-use super::tuples::{self, Domain, Tuples};
+use super::tuples::{self, Domain, TupleList, Tuples};
 use crate::sat::{Cnf, Lit};
 
 /// Above this many tuples a cage is encoded arithmetically instead of by tuples.
@@ -87,7 +87,7 @@ pub fn encode_with_limit(p: &KenKen, domains: &[Domain], limit: usize, cnf: &mut
     Vars { x, by_tuples, by_arithmetic }
 }
 
-fn encode_tuples(cnf: &mut Cnf, x: &[Vec<Lit>], cells: &[usize], ts: &[Vec<u8>]) {
+fn encode_tuples(cnf: &mut Cnf, x: &[Vec<Lit>], cells: &[usize], ts: &TupleList) {
     let n = x[0].len();
     if ts.is_empty() {
         cnf.clause([]);
@@ -121,7 +121,7 @@ fn encode_tuples(cnf: &mut Cnf, x: &[Vec<Lit>], cells: &[usize], ts: &[Vec<u8>])
     }
     let sel = cnf.fresh_n(ts.len());
     cnf.clause(sel.iter().copied());
-    for (s, t) in sel.iter().zip(ts) {
+    for (s, t) in sel.iter().zip(ts.iter()) {
         for (i, &d) in t.iter().enumerate() {
             cnf.implies(*s, lit(i, d));
         }
@@ -129,7 +129,7 @@ fn encode_tuples(cnf: &mut Cnf, x: &[Vec<Lit>], cells: &[usize], ts: &[Vec<u8>])
     for i in 0..cells.len() {
         for d in 1..=n as u8 {
             let using: Vec<Lit> =
-                sel.iter().zip(ts).filter(|(_, t)| t[i] == d).map(|(s, _)| *s).collect();
+                sel.iter().zip(ts.iter()).filter(|(_, t)| t[i] == d).map(|(s, _)| *s).collect();
             if !using.is_empty() {
                 let mut clause = vec![!lit(i, d)];
                 clause.extend(using);

@@ -35,7 +35,7 @@
 use std::rc::Rc;
 
 use super::model::{Cage, KenKen, Op};
-use super::tuples::{self, Domain, Tuples};
+use super::tuples::{self, Domain, TupleList, Tuples};
 use crate::deduce::{Deduction, End, Found, Logic, Rung};
 use crate::hint::{and_list, cell_words};
 
@@ -98,7 +98,7 @@ type Rule = Result<Option<Deduction<Change>>, (Vec<usize>, String)>;
 #[derive(Debug, Clone)]
 struct Ways {
     doms: Vec<Domain>,
-    tuples: Option<Rc<Vec<Vec<u8>>>>,
+    tuples: Option<Rc<TupleList>>,
 }
 
 /// The state of knowledge of one puzzle: each cell's candidates and whether it is placed.
@@ -191,13 +191,13 @@ fn tuple_text(cage: &Cage, t: &[u8]) -> String {
 }
 
 /// The ways of filling as text, each written once.
-fn tuple_list(cage: &Cage, ts: &[Vec<u8>]) -> Vec<String> {
+fn tuple_list(cage: &Cage, ts: &TupleList) -> Vec<String> {
     let mut seen = std::collections::HashSet::new();
     ts.iter().map(|t| tuple_text(cage, t)).filter(|x| seen.insert(x.clone())).collect()
 }
 
 /// `only 1+2 fits` / `only 1+5 and 2+4 fit` / `14 ways to fill it fit`.
-fn fits_words(cage: &Cage, ts: &[Vec<u8>]) -> String {
+fn fits_words(cage: &Cage, ts: &TupleList) -> String {
     let list = tuple_list(cage, ts);
     match list.len() {
         1 => format!("only {} fits", list[0]),
@@ -245,15 +245,18 @@ fn sees(n: usize, a: usize, b: usize) -> bool {
 /// The digits every way of filling a cage puts on `line` (rows `0..n`, then columns) within the
 /// cage, which no other cell of that line can hold; none when fewer than two of the cage's
 /// cells are on the line (one cell forces only its own fixed digit: the naked single).
-pub fn cage_forced(n: usize, cage_cells: &[usize], tuples: &[Vec<u8>], line: usize) -> Domain {
+pub fn cage_forced(n: usize, cage_cells: &[usize], tuples: &TupleList, line: usize) -> Domain {
     let on_line = |c: usize| if line < n { c / n == line } else { c % n == line - n };
-    let idx: Vec<usize> = (0..cage_cells.len()).filter(|&i| on_line(cage_cells[i])).collect();
-    if idx.len() < 2 {
+    if cage_cells.iter().filter(|&&c| on_line(c)).count() < 2 {
         return 0;
     }
-    tuples
-        .iter()
-        .fold(tuples::full(n), |m, t| m & idx.iter().fold(0 as Domain, |a, &i| a | 1 << (t[i] - 1)))
+    tuples.iter().fold(tuples::full(n), |m, t| {
+        m & t
+            .iter()
+            .zip(cage_cells)
+            .filter(|&(_, &c)| on_line(c))
+            .fold(0 as Domain, |a, (&d, _)| a | 1 << (d - 1))
+    })
 }
 
 /// The first choice of `k` of `items` (indices rising, choices in lexicographic order) whose
@@ -373,7 +376,7 @@ impl<'a> KenKenLogic<'a> {
     }
 
     /// The ways of filling cage `k` under the current candidates (`None`: too many, or blank).
-    fn ways(&mut self, k: usize) -> Option<Rc<Vec<Vec<u8>>>> {
+    fn ways(&mut self, k: usize) -> Option<Rc<TupleList>> {
         let cage = &self.p.cages()[k];
         if let Some(w) = &self.ways[k] {
             if cage.cells.iter().zip(&w.doms).all(|(&c, &d)| self.dom[c] == d) {
@@ -388,12 +391,13 @@ impl<'a> KenKenLogic<'a> {
             w.tuples.as_ref().filter(|_| narrower)
         });
         let t = match kept {
-            Some(ts) => Some(Rc::new(
-                ts.iter()
-                    .filter(|t| t.iter().zip(&doms).all(|(&d, &m)| m & bit(d) != 0))
-                    .cloned()
-                    .collect(),
-            )),
+            Some(ts) => {
+                let mut kept = TupleList::new(doms.len());
+                for t in ts.iter().filter(|t| t.iter().zip(&doms).all(|(&d, &m)| m & bit(d) != 0)) {
+                    kept.push(t);
+                }
+                Some(Rc::new(kept))
+            }
             None => match tuples::tuples(self.n, cage, &self.dom, PROPAGATE_LIMIT) {
                 Tuples::All(ts) => Some(Rc::new(ts)),
                 Tuples::TooMany => None,

@@ -31,11 +31,59 @@ pub fn line_peers(size: usize, cells: &[usize]) -> Vec<Vec<usize>> {
         .collect()
 }
 
+/// Ways of filling a cage: tuples of one digit per cage cell, in the cage's cell order, kept in
+/// one buffer (a cage can have thousands, and the rules narrow them at every look; one
+/// allocation per list instead of one per tuple).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TupleList {
+    width: usize,
+    len: usize,
+    digits: Vec<u8>,
+}
+
+impl TupleList {
+    /// No tuples yet, each of `width` digits.
+    pub fn new(width: usize) -> Self {
+        TupleList { width, len: 0, digits: Vec::new() }
+    }
+
+    /// Adds a tuple of the list's width.
+    pub fn push(&mut self, t: &[u8]) {
+        debug_assert_eq!(t.len(), self.width);
+        self.digits.extend_from_slice(t);
+        self.len += 1;
+    }
+
+    /// How many tuples.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The tuples in order.
+    pub fn iter(&self) -> impl Iterator<Item = &[u8]> + Clone + '_ {
+        let w = self.width;
+        (0..self.len).map(move |i| &self.digits[i * w..(i + 1) * w])
+    }
+}
+
+impl std::ops::Index<usize> for TupleList {
+    type Output = [u8];
+    fn index(&self, i: usize) -> &[u8] {
+        assert!(i < self.len, "tuple {i} of {}", self.len);
+        &self.digits[i * self.width..(i + 1) * self.width]
+    }
+}
+
 /// What a search over a cage's tuples found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Tuples {
     /// All of them: one digit per cage cell, in the cage's cell order.
-    All(Vec<Vec<u8>>),
+    All(TupleList),
     /// More than the limit; enumeration stopped.
     TooMany,
 }
@@ -70,7 +118,7 @@ pub fn tuples(size: usize, cage: &Cage, domains: &[Domain], limit: usize) -> Tup
         max_sum,
         max_prod,
         digits: vec![0; k],
-        out: Vec::new(),
+        out: TupleList::new(k),
         limit,
         over: false,
     };
@@ -91,7 +139,7 @@ struct Search<'a> {
     max_sum: Vec<u64>,
     max_prod: Vec<u64>,
     digits: Vec<u8>,
-    out: Vec<Vec<u8>>,
+    out: TupleList,
     limit: usize,
     over: bool,
 }
@@ -121,7 +169,7 @@ impl Search<'_> {
                     self.over = true;
                     return;
                 }
-                self.out.push(self.digits.clone());
+                self.out.push(&self.digits);
             }
             return;
         }
@@ -138,7 +186,14 @@ impl Search<'_> {
                     s
                 }
                 Op::Mul => {
-                    let Some(p) = acc.checked_mul(d as u64) else { continue };
+                    // Digits are below 16: no overflow below 2^60, so the checked product
+                    // (a 128-bit multiply in WebAssembly, a library call) is rarely needed.
+                    let p = if acc < 1 << 60 {
+                        acc * d as u64
+                    } else {
+                        let Some(p) = acc.checked_mul(d as u64) else { continue };
+                        p
+                    };
                     if t % p != 0 || t / p > self.max_prod[i + 1] {
                         continue;
                     }

@@ -4,9 +4,7 @@ use super::*;
 
 impl KenKenLogic<'_> {
     /// The ways of filling every cage; a cage with none breaks the rules.
-    pub(super) fn all_ways(
-        &mut self,
-    ) -> Result<Vec<Option<Rc<Vec<Vec<u8>>>>>, (Vec<usize>, String)> {
+    pub(super) fn all_ways(&mut self) -> Result<Vec<Option<Rc<TupleList>>>, (Vec<usize>, String)> {
         let mut out = Vec::with_capacity(self.p.cages().len());
         for k in 0..self.p.cages().len() {
             let w = self.ways(k);
@@ -127,7 +125,7 @@ impl KenKenLogic<'_> {
                         cage.cells.clone(),
                         s,
                     )
-                    .clues(vec![cage_words(n, cage), line_words(n, l)])
+                    .clues(self.said(|| vec![cage_words(n, cage), line_words(n, l)]))
                     .figure(cage.clue(), cage.cells.clone()),
                 ));
             }
