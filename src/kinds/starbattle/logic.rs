@@ -178,6 +178,9 @@ pub struct Board {
     /// The counted sets holding each cell: its row, column and region (indices into `units`),
     /// then its pairs of lines (`units.len()` + index into `pairs`).
     of_cell: Vec<Vec<u16>>,
+    /// For each counted set (units, then pairs of lines): the stars it holds, and the most open
+    /// cells one 2x2 block holds of it (two of a row or column, four of anything else).
+    block_cap: Vec<(u16, u16)>,
     words: usize,
 }
 
@@ -256,6 +259,13 @@ impl Board {
                 of_cell[i].push(u as u16);
             }
         }
+        let sets = units.len() + pairs.len();
+        let block_cap = (0..sets)
+            .map(|x| {
+                let cap = if x < units.len() { k } else { 2 * k };
+                (cap as u16, if x < 2 * n { 2 } else { 4 })
+            })
+            .collect();
         Board {
             n,
             k,
@@ -272,6 +282,7 @@ impl Board {
             region_rows,
             in_region,
             of_cell,
+            block_cap,
             words,
         }
     }
@@ -410,19 +421,13 @@ fn regions_name(set: u64) -> String {
     format!("{} {}", if l.len() == 1 { "region" } else { "regions" }, and_list(&l))
 }
 
-/// One window of a greedy cover: its top-left corner and the unit's open cells it holds.
-#[derive(Debug, Clone)]
+/// One window of a greedy cover: its top-left corner and the unit's open cells it holds, as
+/// bits (bit c: column c) of its top row and of the row below.
+#[derive(Debug, Clone, PartialEq, Eq)]
 struct Window {
     r: usize,
     c: usize,
-    cells: [usize; 4],
-    len: usize,
-}
-
-impl Window {
-    fn open(&self) -> &[usize] {
-        &self.cells[..self.len]
-    }
+    rows: [u64; 2],
 }
 
 /// The logic state of one puzzle: the board, what is known of each cell, and whether to say it
@@ -446,6 +451,13 @@ pub struct State<'b> {
     /// in it (0: not looked at). Cells only get decided, so the same open count means the same
     /// cells, and still nothing: a cache that changes no result, only the time.
     blocks_seen: std::cell::RefCell<Vec<u16>>,
+    /// The counted sets 2x2 blocks may find something in, as bits (bit x: set x): those that
+    /// need stars and have at most as many open cells as their missing stars' blocks can hold
+    /// (the others are skipped by [`State::blocks`] anyway). Kept up to date.
+    live: Vec<u64>,
+    /// The stars of each row (bits) not yet seen without an open or a star neighbour by
+    /// [`State::neighbours`]: cells only get decided, so a star seen with none keeps none.
+    loud: std::cell::RefCell<Vec<u64>>,
     /// Where some answer has its stars, when the solver knows one: a contradiction never
     /// follows from a star the answer has (every deduction holds in every answer), so those
     /// cells are not tried. The deductions found are the same, found sooner.
@@ -468,6 +480,8 @@ impl<'b> State<'b> {
             open_rows: vec![0; b.n],
             star_rows: vec![0; b.n],
             blocks_seen: std::cell::RefCell::new(vec![0; sets]),
+            live: vec![0; sets.div_ceil(64)],
+            loud: std::cell::RefCell::new(vec![0; b.n]),
             answer: None,
             every: false,
         };
@@ -512,6 +526,24 @@ impl<'b> State<'b> {
                 slot[u as usize] += 1;
             }
         }
+        self.loud.borrow_mut().copy_from_slice(&self.star_rows);
+        for x in 0..self.stars.len() {
+            self.relive(x);
+        }
+    }
+
+    /// Updates set `x`'s bit in `live` from its counts.
+    #[inline]
+    fn relive(&mut self, x: usize) {
+        let (cap, per) = self.b.block_cap[x];
+        let (stars, open) = (self.stars[x], self.open[x]);
+        let live = stars < cap && open <= per * (cap - stars);
+        let bit = 1u64 << (x & 63);
+        if live {
+            self.live[x >> 6] |= bit;
+        } else {
+            self.live[x >> 6] &= !bit;
+        }
     }
 
     /// The same cells and counts as `other`.
@@ -521,6 +553,8 @@ impl<'b> State<'b> {
         self.open.copy_from_slice(&other.open);
         self.open_rows.copy_from_slice(&other.open_rows);
         self.star_rows.copy_from_slice(&other.star_rows);
+        self.live.copy_from_slice(&other.live);
+        self.loud.borrow_mut().copy_from_slice(&other.loud.borrow());
         // What found nothing in `other` finds nothing here while the unit is unchanged.
         self.blocks_seen.borrow_mut().copy_from_slice(&other.blocks_seen.borrow());
     }
@@ -615,6 +649,11 @@ impl<'b> State<'b> {
                     rows[r as usize] |= bit;
                 }
             }
+            if v == Cell::Star {
+                self.loud.get_mut()[r as usize] |= bit;
+            } else if old == Cell::Star {
+                self.loud.get_mut()[r as usize] &= !bit;
+            }
             for &u in &self.b.of_cell[i] {
                 let u = u as usize;
                 match old {
@@ -627,6 +666,7 @@ impl<'b> State<'b> {
                     Cell::Open => self.open[u] += 1,
                     Cell::Empty => {}
                 }
+                self.relive(u);
             }
         }
     }

@@ -3,42 +3,75 @@
 use super::*;
 
 impl State<'_> {
-    /// Covers the open cells of `unit` by 2x2 windows, each anchored at an uncovered cell (as the
-    /// window's top-left corner, or its top-right when `right`), giving up past `need` windows.
+    /// Covers the open cells of rows `lo..=hi` in `mask(row)` by 2x2 windows, taking the cells in
+    /// reading order, each window anchored at an uncovered cell (as the window's top-left
+    /// corner, or its top-right when `right`); a cell joins the last window made that covers
+    /// it. Gives up past `need` windows (returns `need + 1`).
     pub(super) fn windows(
         &self,
-        unit: &[usize],
+        lo: usize,
+        hi: usize,
+        mask: &dyn Fn(usize) -> u64,
         need: usize,
         right: bool,
         out: &mut Vec<Window>,
     ) -> usize {
         out.clear();
-        for &i in unit {
-            if self.cells[i] != Cell::Open {
-                continue;
+        for r in lo..=hi {
+            let mut m = self.open_rows[r] & mask(r);
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                // Only the windows anchored on this row or the one above (the last ones made)
+                // can hold this cell.
+                if let Some(w) = out
+                    .iter_mut()
+                    .rev()
+                    .take_while(|w| w.r + 1 >= r)
+                    .find(|w| (r == w.r || r == w.r + 1) && (c == w.c || c == w.c + 1))
+                {
+                    w.rows[r - w.r] |= 1u64 << c;
+                    continue;
+                }
+                if out.len() == need {
+                    return need + 1;
+                }
+                // Anchored at its top-right corner, the window holds columns c - 1 and c.
+                let c0 = if right && c > 0 { c - 1 } else { c };
+                out.push(Window { r, c: c0, rows: [1u64 << c, 0] });
             }
-            let (r, c) = self.b.at[i];
-            let (r, c) = (r as usize, c as usize);
-            // The cells come in reading order, so only the windows anchored on this row or the
-            // one above (the last ones made) can hold this cell.
-            if let Some(w) = out
-                .iter_mut()
-                .rev()
-                .take_while(|w| w.r + 1 >= r)
-                .find(|w| (r == w.r || r == w.r + 1) && (c == w.c || c == w.c + 1))
-            {
-                w.cells[w.len] = i;
-                w.len += 1;
-                continue;
-            }
-            if out.len() == need {
-                return need + 1;
-            }
-            // Anchored at its top-right corner, the window holds columns c - 1 and c.
-            let c0 = if right && c > 0 { c - 1 } else { c };
-            out.push(Window { r, c: c0, cells: [i, 0, 0, 0], len: 1 });
         }
         out.len()
+    }
+
+    /// The open cells of rows `lo..=hi` in `mask(row)`, in reading order.
+    fn open_cells(&self, lo: usize, hi: usize, mask: &dyn Fn(usize) -> u64) -> Vec<usize> {
+        let n = self.b.n;
+        let mut v = Vec::new();
+        for r in lo..=hi {
+            let mut m = self.open_rows[r] & mask(r);
+            while m != 0 {
+                v.push(r * n + m.trailing_zeros() as usize);
+                m &= m - 1;
+            }
+        }
+        v
+    }
+
+    /// The rows of unit `u` (or pair of lines `q`) and its cells in each row as bits.
+    fn set_rows(&self, u: Option<usize>, q: Option<usize>) -> (usize, usize, Rows<'_>) {
+        let n = self.b.n;
+        match (u, q) {
+            (Some(u), _) if u < n => (u, u, Rows::All),
+            (Some(u), _) if u < 2 * n => (0, n - 1, Rows::Same(1u64 << (u - n))),
+            (Some(u), _) => {
+                let (lo, hi, rows) = &self.b.region_rows[u - 2 * n];
+                (*lo, *hi, Rows::Region(rows))
+            }
+            (_, Some(q)) if q + 1 < n => (q, q + 1, Rows::All),
+            (_, Some(q)) => (0, n - 1, Rows::Same(3u64 << (q + 1 - n))),
+            _ => (1, 0, Rows::All),
+        }
     }
 
     /// Whether [`State::windows`] over unit `u` (or pair of lines `q`) makes more than `need`
@@ -128,58 +161,72 @@ impl State<'_> {
 
     #[inline(never)]
     pub(super) fn blocks(&self) -> R {
-        let b = self.b;
         let mut ws: Vec<Window> = Vec::new();
-        let units = b.units.iter().enumerate().map(|(u, unit)| (unit, b.k, Some(u), None));
-        let pairs = b.pairs.iter().enumerate().map(|(q, unit)| (unit, 2 * b.k, None, Some(q)));
-        for (x, (unit, cap, u, q)) in units.chain(pairs).enumerate() {
-            let (stars, open) = (self.stars[x] as usize, self.open[x] as usize);
-            if stars >= cap || self.blocks_seen.borrow()[x] == self.open[x] + 1 {
-                continue;
-            }
-            // A window holds at most two open cells of a row or column, four of anything else:
-            // with more open cells than that, more windows than stars are needed.
-            let per = if u.is_some_and(|u| u < 2 * b.n) { 2 } else { 4 };
-            if open > per * (cap - stars) {
-                continue;
-            }
-            // Most sets are covered by more windows than they need stars: counted on the rows'
-            // bits, the same count as `windows` makes, without listing the windows.
-            if self.more_windows(u, q, cap - stars) {
-                self.blocks_seen.borrow_mut()[x] = self.open[x] + 1;
-                continue;
-            }
-            let name = || match (u, q) {
-                (Some(u), _) => b.unit_name(u),
-                (_, Some(q)) => b.pair_name(q),
-                _ => String::new(),
-            };
-            let rule = if q.is_some() { "2x2 blocks across two lines" } else { "2x2 blocks" };
-            match self.block_count(
-                unit,
-                cap - stars,
-                rule,
-                BLOCKS,
-                &name,
-                q.is_some(),
-                "",
-                u.is_some_and(|u| u < 2 * b.n),
-                &mut ws,
-            )? {
-                Some(d) => return Ok(Some(d)),
-                None => self.blocks_seen.borrow_mut()[x] = self.open[x] + 1,
+        // Only the sets that need stars and whose open cells fit in as many windows as that
+        // (`live`: a window holds at most two open cells of a row or column, four of anything
+        // else; with more open cells, more windows than stars are needed), in order.
+        for (word, &bits) in self.live.iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let x = word * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if let Some(d) = self.blocks_in(x, &mut ws)? {
+                    return Ok(Some(d));
+                }
             }
         }
         Ok(None)
     }
 
-    /// 2x2 blocks over `cells`, which need `need` more stars: fewer blocks than that breaks
-    /// the rules; exactly as many puts a star in a block with one open cell and empties a cell
-    /// next to every open cell of a block. `why` (words) says where the count comes from.
+    /// 2x2 blocks in counted set `x` (a unit, or `units.len()` + a pair of lines), which is live.
+    fn blocks_in(&self, x: usize, ws: &mut Vec<Window>) -> R {
+        let b = self.b;
+        let n = b.n;
+        let units = b.units.len();
+        let (u, q, cap) =
+            if x < units { (Some(x), None, b.k) } else { (None, Some(x - units), 2 * b.k) };
+        let stars = self.stars[x] as usize;
+        if self.blocks_seen.borrow()[x] == self.open[x] + 1 {
+            return Ok(None);
+        }
+        // Most sets are covered by more windows than they need stars: counted on the rows'
+        // bits, the same count as `windows` makes, without listing the windows.
+        if self.more_windows(u, q, cap - stars) {
+            self.blocks_seen.borrow_mut()[x] = self.open[x] + 1;
+            return Ok(None);
+        }
+        let name = || match (u, q) {
+            (Some(u), _) => b.unit_name(u),
+            (_, Some(q)) => b.pair_name(q),
+            _ => String::new(),
+        };
+        let rule = if q.is_some() { "2x2 blocks across two lines" } else { "2x2 blocks" };
+        let (lo, hi, rows) = self.set_rows(u, q);
+        let d = self.block_count(
+            (lo, hi, &|r| rows.mask(r)),
+            cap - stars,
+            rule,
+            BLOCKS,
+            &name,
+            q.is_some(),
+            "",
+            x < 2 * n,
+            ws,
+        )?;
+        if d.is_none() {
+            self.blocks_seen.borrow_mut()[x] = self.open[x] + 1;
+        }
+        Ok(d)
+    }
+
+    /// 2x2 blocks over the cells of rows `lo..=hi` in `mask(row)`, which need `need` more
+    /// stars: fewer blocks than that breaks the rules; exactly as many puts a star in a block
+    /// with one open cell and empties a cell next to every open cell of a block. `why` (words)
+    /// says where the count comes from.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn block_count(
         &self,
-        cells: &[usize],
+        (lo, hi, mask): (usize, usize, &dyn Fn(usize) -> u64),
         need: usize,
         rule: &'static str,
         rank: u8,
@@ -191,7 +238,8 @@ impl State<'_> {
     ) -> R {
         let b = self.b;
         let n = b.n;
-        if cells.iter().filter(|&&i| self.cells[i] == Cell::Open).count() > 4 * need {
+        let open: u32 = (lo..=hi).map(|r| (self.open_rows[r] & mask(r)).count_ones()).sum();
+        if open as usize > 4 * need {
             return Ok(None);
         }
         let mut found = false;
@@ -202,7 +250,7 @@ impl State<'_> {
             if right && line {
                 break;
             }
-            let len = self.windows(cells, need, right, ws);
+            let len = self.windows(lo, hi, mask, need, right, ws);
             fewest = fewest.min(len);
             if len == need {
                 found = true;
@@ -210,7 +258,7 @@ impl State<'_> {
             }
         }
         if fewest < need {
-            let open = self.open_in(cells);
+            let open = self.open_cells(lo, hi, mask);
             return Err(self.broken(open, || format!("the open cells of {} fit in {fewest} 2x2 blocks of at most one star each, fewer than the {} {} {}", name(), stars_word(need), if many { "they" } else { "it" }, if many { "need" } else { "needs" })));
         }
         if !found {
@@ -220,21 +268,42 @@ impl State<'_> {
         let mut changes: Vec<Change> = Vec::new();
         let seen = |changes: &[Change], i: usize| changes.iter().any(|c| c.0 == i);
         for w in ws.iter() {
-            let open = w.open();
-            if open.len() == 1 {
-                if !seen(&changes, open[0]) {
-                    changes.push((open[0], Cell::Star));
+            if w.rows[0].count_ones() + w.rows[1].count_ones() == 1 {
+                let (dr, bits) = if w.rows[0] != 0 { (0, w.rows[0]) } else { (1, w.rows[1]) };
+                let i = (w.r + dr) * n + bits.trailing_zeros() as usize;
+                if !seen(&changes, i) {
+                    changes.push((i, Cell::Star));
                 }
                 continue;
             }
-            // Cells next to every open cell of the window.
-            for &j in &b.nbrs[open[0]] {
-                if self.cells[j] == Cell::Open
-                    && !open.contains(&j)
-                    && open.iter().all(|&o| b.adjacent(o, j))
-                    && !seen(&changes, j)
-                {
-                    changes.push((j, Cell::Empty));
+            // Cells next to every open cell of the window (in reading order), row by row: the
+            // columns next to every open cell of each of its rows, in the rows next to both.
+            let near = |bits: u64| {
+                let mut x = u64::MAX;
+                let mut m = bits;
+                while m != 0 {
+                    x &= 7u64 << m.trailing_zeros() >> 1;
+                    m &= m - 1;
+                }
+                x
+            };
+            let cols = [near(w.rows[0]), near(w.rows[1])];
+            for rr in w.r.saturating_sub(1)..(w.r + 3).min(n) {
+                let mut x = self.open_rows[rr];
+                for (dr, &bits) in w.rows.iter().enumerate() {
+                    if bits != 0 {
+                        x &= if rr.abs_diff(w.r + dr) <= 1 { cols[dr] } else { 0 };
+                    }
+                }
+                if (w.r..w.r + 2).contains(&rr) {
+                    x &= !w.rows[rr - w.r];
+                }
+                while x != 0 {
+                    let j = rr * n + x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    if !seen(&changes, j) {
+                        changes.push((j, Cell::Empty));
+                    }
                 }
             }
         }
@@ -242,7 +311,7 @@ impl State<'_> {
             return Ok(None);
         }
         changes.sort_unstable_by_key(|c| c.0);
-        let reasons = if self.words { self.open_in(cells) } else { vec![] };
+        let reasons = if self.words { self.open_cells(lo, hi, mask) } else { vec![] };
         let mut d = self.deduction(rule, rank, changes.clone(), reasons, || vec![name()], || {
             let stars: Vec<usize> = changes.iter().filter(|c| c.1 == Cell::Star).map(|c| c.0).collect();
             let empties: Vec<usize> = changes.iter().filter(|c| c.1 == Cell::Empty).map(|c| c.0).collect();
@@ -286,7 +355,6 @@ impl State<'_> {
         let n = b.n;
         let need = self.needs();
         let mut ws: Vec<Window> = Vec::new();
-        let mut rest: Vec<usize> = Vec::new();
         for by_col in [false, true] {
             let line_unit = |l: usize| if by_col { n + l } else { l };
             // Each region's span of lines over its cells that are not empty.
@@ -327,22 +395,8 @@ impl State<'_> {
                     }
                     // Most bands' other cells need more windows than stars: counted on bits.
                     let (lo, hi, mask) = self.band_rows(by_col, a, e, regs);
-                    if self.more_windows_in(lo, hi, false, band_need - in_need, mask) {
+                    if self.more_windows_in(lo, hi, false, band_need - in_need, &mask) {
                         continue;
-                    }
-                    rest.clear();
-                    if by_col {
-                        for r in 0..n {
-                            rest.extend(
-                                (r * n + a..=r * n + e)
-                                    .filter(|&i| b.region[i].is_some_and(|g| regs >> g & 1 == 0)),
-                            );
-                        }
-                    } else {
-                        rest.extend(
-                            (a * n..(e + 1) * n)
-                                .filter(|&i| b.region[i].is_some_and(|g| regs >> g & 1 == 0)),
-                        );
                     }
                     let lines = ((1u64 << m) - 1) << a;
                     let inside = vec![(); count];
@@ -362,7 +416,7 @@ impl State<'_> {
                         String::new()
                     };
                     if let Some(d) = self.block_count(
-                        &rest,
+                        (lo, hi, &mask),
                         band_need - in_need,
                         "Confinement with 2x2 blocks",
                         CONFINEMENT,
@@ -378,6 +432,26 @@ impl State<'_> {
             }
         }
         Ok(None)
+    }
+}
+
+/// The cells of a unit or pair of lines in each row, as bits (see [`State::set_rows`]).
+enum Rows<'a> {
+    /// Every cell of the row.
+    All,
+    /// The same columns in every row.
+    Same(u64),
+    /// A region's cells by row.
+    Region(&'a [u64]),
+}
+
+impl Rows<'_> {
+    fn mask(&self, r: usize) -> u64 {
+        match self {
+            Rows::All => u64::MAX,
+            Rows::Same(m) => *m,
+            Rows::Region(rows) => rows[r],
+        }
     }
 }
 
@@ -398,14 +472,177 @@ mod tests {
         }
     }
 
+    /// A window of the greedy cover as first written: the open cells it holds, as a list.
+    #[derive(Debug, Clone)]
+    struct ListWindow {
+        r: usize,
+        c: usize,
+        cells: [usize; 4],
+        len: usize,
+    }
+
+    /// The greedy cover as first written, over a list of cells in reading order: the reference
+    /// the cover on the rows' bits ([`State::windows`]) must match window for window.
+    fn windows_of(
+        st: &State,
+        unit: &[usize],
+        need: usize,
+        right: bool,
+        out: &mut Vec<ListWindow>,
+    ) -> usize {
+        out.clear();
+        for &i in unit {
+            if st.cells[i] != Cell::Open {
+                continue;
+            }
+            let (r, c) = st.b.at[i];
+            let (r, c) = (r as usize, c as usize);
+            if let Some(w) = out
+                .iter_mut()
+                .rev()
+                .take_while(|w| w.r + 1 >= r)
+                .find(|w| (r == w.r || r == w.r + 1) && (c == w.c || c == w.c + 1))
+            {
+                w.cells[w.len] = i;
+                w.len += 1;
+                continue;
+            }
+            if out.len() == need {
+                return need + 1;
+            }
+            let c0 = if right && c > 0 { c - 1 } else { c };
+            out.push(ListWindow { r, c: c0, cells: [i, 0, 0, 0], len: 1 });
+        }
+        out.len()
+    }
+
+    /// The list windows as bits, to compare.
+    fn as_bits(n: usize, ws: &[ListWindow]) -> Vec<Window> {
+        let bits = |w: &ListWindow, r: usize| {
+            w.cells[..w.len].iter().filter(|&&i| i / n == r).fold(0u64, |x, &i| x | 1 << (i % n))
+        };
+        ws.iter()
+            .map(|w| Window { r: w.r, c: w.c, rows: [bits(w, w.r), bits(w, w.r + 1)] })
+            .collect()
+    }
+
+    /// 2x2 blocks over a list of cells as first written (the windows as lists, the cells next
+    /// to a window found among the neighbours of its first cell): the reference for
+    /// [`State::block_count`].
+    fn block_count_of_cells(st: &State, cells: &[usize], need: usize, line: bool) -> R {
+        let b = st.b;
+        let n = b.n;
+        let name = || "the set".to_string();
+        if cells.iter().filter(|&&i| st.cells[i] == Cell::Open).count() > 4 * need {
+            return Ok(None);
+        }
+        let mut ws = Vec::new();
+        let mut found = false;
+        let mut fewest = usize::MAX;
+        for right in [false, true] {
+            if right && line {
+                break;
+            }
+            let len = windows_of(st, cells, need, right, &mut ws);
+            fewest = fewest.min(len);
+            if len == need {
+                found = true;
+                break;
+            }
+        }
+        if fewest < need {
+            let open = st.open_in(cells);
+            return Err(st.broken(open, || format!("the open cells of {} fit in {fewest} 2x2 blocks of at most one star each, fewer than the {} they need", name(), stars_word(need))));
+        }
+        if !found {
+            return Ok(None);
+        }
+        let mut changes: Vec<Change> = Vec::new();
+        let seen = |changes: &[Change], i: usize| changes.iter().any(|c| c.0 == i);
+        for w in ws.iter() {
+            let open = &w.cells[..w.len];
+            if open.len() == 1 {
+                if !seen(&changes, open[0]) {
+                    changes.push((open[0], Cell::Star));
+                }
+                continue;
+            }
+            for &j in &b.nbrs[open[0]] {
+                if st.cells[j] == Cell::Open
+                    && !open.contains(&j)
+                    && open.iter().all(|&o| b.adjacent(o, j))
+                    && !seen(&changes, j)
+                {
+                    changes.push((j, Cell::Empty));
+                }
+            }
+        }
+        if changes.is_empty() {
+            return Ok(None);
+        }
+        changes.sort_unstable_by_key(|c| c.0);
+        let reasons = if st.words { st.open_in(cells) } else { vec![] };
+        let mut d = st.deduction("2x2 blocks", BLOCKS, changes.clone(), reasons, || vec![name()], || {
+            let stars: Vec<usize> = changes.iter().filter(|c| c.1 == Cell::Star).map(|c| c.0).collect();
+            let empties: Vec<usize> = changes.iter().filter(|c| c.1 == Cell::Empty).map(|c| c.0).collect();
+            let mut s = format!(
+                "{} {} {}, and {} open cells fit into just {} 2x2 {} (drawn). A 2x2 block holds at most one star, so each block holds exactly one.",
+                capitalise(&name()),
+                "need",
+                more_stars(need),
+                "their",
+                need,
+                if need == 1 { "block" } else { "blocks" },
+            );
+            if !stars.is_empty() {
+                s += &format!(" A block with a single open cell has its star there: {}.", cells_words(n, &stars));
+            }
+            if !empties.is_empty() {
+                s += &format!(" A cell that touches every open cell of a block would touch that block's star, so it is empty: {}.", cells_words(n, &empties));
+            }
+            s
+        });
+        for w in ws.iter() {
+            let mut cells = Vec::new();
+            for rr in w.r..(w.r + 2).min(n) {
+                for cc in w.c..(w.c + 2).min(n) {
+                    cells.push(rr * n + cc);
+                }
+            }
+            d.figures.push(Figure { label: "2x2 block".into(), cells });
+        }
+        Ok(Some(d))
+    }
+
+    /// The same outcome of 2x2 blocks: the same deduction (words and figures too), or the
+    /// same broken rule, or nothing. Tallies the outcomes in `seen` (nothing, a deduction,
+    /// broken).
+    fn same(a: R, b: R, what: &str, seen: &mut [usize; 3]) {
+        match (a, b) {
+            (Ok(a), Ok(b)) => {
+                seen[a.is_some() as usize] += 1;
+                assert_eq!(a, b, "{what}")
+            }
+            (Err(a), Err(b)) => {
+                seen[2] += 1;
+                assert_eq!((a.cells, a.sentence), (b.cells, b.sentence), "{what}")
+            }
+            (a, b) => panic!("{what}: {a:?} against {b:?}"),
+        }
+    }
+
     /// Random boards (scattered regions, a few cells outside every region) and random cells,
-    /// some reached by writes from an earlier state: the quick count on bits says "more
-    /// windows than needed" exactly when `windows` itself makes more, from the left and (off a
-    /// single line) from the right; and the neighbours rule names the first star, in reading
-    /// order, with an open or a star neighbour.
+    /// some reached by writes from an earlier state: the counts kept up to date are those
+    /// counted afresh; the cover on the rows' bits makes the same windows, holding the same
+    /// cells, as the cover over the unit's list of cells, and 2x2 blocks on bits find what they
+    /// found over the list (the same deduction, words and figures, or the same break); the quick
+    /// count on bits says "more windows than needed" exactly when that cover makes more, from
+    /// the left and (off a single line) from the right; and the neighbours rule names the first
+    /// star, in reading order, with an open or a star neighbour.
     #[test]
     fn bits_agree_with_the_cells() {
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut outcomes = [0usize; 3];
         for round in 0..300 {
             let n = 4 + rng.below(22);
             let labels: Vec<Option<u32>> = (0..n * n)
@@ -439,14 +676,46 @@ mod tests {
             }
             let fresh = State::new(&b, st.cells.clone(), false);
             assert_eq!((&st.open_rows, &st.star_rows), (&fresh.open_rows, &fresh.star_rows));
-            let mut ws = Vec::new();
+            assert_eq!((&st.stars, &st.open, &st.live), (&fresh.stars, &fresh.open, &fresh.live));
+            let loud = st.loud.borrow().clone();
+            assert_eq!(loud, st.star_rows, "no star checked yet: every star is loud");
+            let (mut ws, mut ws2) = (Vec::new(), Vec::new());
             let sets = b.units.iter().enumerate().map(|(u, c)| (Some(u), None, c));
             let pairs = b.pairs.iter().enumerate().map(|(q, c)| (None, Some(q), c));
             for (u, q, unit) in sets.chain(pairs) {
                 let line = u.is_some_and(|u| u < 2 * n);
+                let (lo, hi, rows) = st.set_rows(u, q);
+                let mask = |r| rows.mask(r);
+                let open: Vec<usize> =
+                    unit.iter().copied().filter(|&i| st.cells[i] == Cell::Open).collect();
+                assert_eq!(st.open_cells(lo, hi, &mask), open, "n {n} unit {u:?} pair {q:?}");
                 for need in 1..=12 {
-                    let left = st.windows(unit, need, false, &mut ws);
-                    let right = if line { need + 1 } else { st.windows(unit, need, true, &mut ws) };
+                    let left = windows_of(&st, unit, need, false, &mut ws);
+                    assert_eq!(st.windows(lo, hi, &mask, need, false, &mut ws2), left);
+                    assert_eq!(as_bits(n, &ws), ws2, "n {n} unit {u:?} pair {q:?}");
+                    let right = windows_of(&st, unit, need, true, &mut ws);
+                    assert_eq!(st.windows(lo, hi, &mask, need, true, &mut ws2), right);
+                    assert_eq!(as_bits(n, &ws), ws2, "n {n} unit {u:?} pair {q:?} from the right");
+                    let name = || "the set".to_string();
+                    let found = st.block_count(
+                        (lo, hi, &mask),
+                        need,
+                        "2x2 blocks",
+                        BLOCKS,
+                        &name,
+                        true,
+                        "",
+                        line,
+                        &mut ws2,
+                    );
+                    let want = block_count_of_cells(&st, unit, need, line);
+                    same(
+                        found,
+                        want,
+                        &format!("n {n} unit {u:?} pair {q:?} need {need}"),
+                        &mut outcomes,
+                    );
+                    let right = if line { need + 1 } else { right };
                     let more = left > need && right > need;
                     assert_eq!(st.more_windows(u, q, need), more, "n {n} unit {u:?} pair {q:?}");
                 }
@@ -462,9 +731,30 @@ mod tests {
                     .filter(|&i| b.region[i].is_some_and(|g| regs >> g & 1 == 0))
                     .collect();
                 let (lo, hi, mask) = st.band_rows(by_col, a, e, regs);
+                let open: Vec<usize> =
+                    rest.iter().copied().filter(|&i| st.cells[i] == Cell::Open).collect();
+                assert_eq!(st.open_cells(lo, hi, &mask), open, "n {n} band");
                 for need in 1..=12 {
-                    let left = st.windows(&rest, need, false, &mut ws);
-                    let right = st.windows(&rest, need, true, &mut ws);
+                    let left = windows_of(&st, &rest, need, false, &mut ws);
+                    assert_eq!(st.windows(lo, hi, &mask, need, false, &mut ws2), left);
+                    assert_eq!(as_bits(n, &ws), ws2, "n {n} band");
+                    let right = windows_of(&st, &rest, need, true, &mut ws);
+                    assert_eq!(st.windows(lo, hi, &mask, need, true, &mut ws2), right);
+                    assert_eq!(as_bits(n, &ws), ws2, "n {n} band from the right");
+                    let name = || "the set".to_string();
+                    let found = st.block_count(
+                        (lo, hi, &mask),
+                        need,
+                        "2x2 blocks",
+                        BLOCKS,
+                        &name,
+                        true,
+                        "",
+                        false,
+                        &mut ws2,
+                    );
+                    let want = block_count_of_cells(&st, &rest, need, false);
+                    same(found, want, &format!("n {n} band need {need}"), &mut outcomes);
                     let more = left > need && right > need;
                     assert_eq!(st.more_windows_in(lo, hi, false, need, &mask), more, "n {n} band");
                 }
@@ -487,5 +777,8 @@ mod tests {
                 other => panic!("n {n}: the first star with a neighbour {other:?}"),
             }
         }
+        // The random cells reach every outcome of 2x2 blocks many times.
+        eprintln!("2x2 blocks: nothing, a deduction, broken: {outcomes:?}");
+        assert!(outcomes.iter().all(|&c| c >= 100), "{outcomes:?}");
     }
 }

@@ -8,9 +8,10 @@ impl State<'_> {
     pub(super) fn neighbours(&self) -> R {
         let n = self.b.n;
         // The stars in reading order, on the rows' bits: the first one with an open or a star
-        // neighbour is the one the rule speaks of.
+        // neighbour is the one the rule speaks of. Those seen without are dropped from `loud`.
+        let mut loud = self.loud.borrow_mut();
         for r in 0..n {
-            let mut stars = self.star_rows[r];
+            let mut stars = loud[r];
             while stars != 0 {
                 let c = stars.trailing_zeros() as usize;
                 stars &= stars - 1;
@@ -24,8 +25,10 @@ impl State<'_> {
                     x | (self.open_rows[rr] | star) & around
                 });
                 if near != 0 {
+                    drop(loud);
                     return self.star_neighbours(r * n + c);
                 }
+                loud[r] &= !(1u64 << c);
             }
         }
         Ok(None)
