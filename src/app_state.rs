@@ -156,9 +156,10 @@ impl State {
         self.ends.get(&owner)
     }
 
-    /// The workshop of `kind` (its earlier marks, report and explanation shared, not copied).
-    pub fn workshop(&self, kind: Kind) -> Workshop {
-        self.workshops.get(&kind).map(|w| Workshop::clone(w)).unwrap_or_default()
+    /// The workshop of `kind`, shared, not copied (every component of a page reads it at every
+    /// render).
+    pub fn workshop(&self, kind: Kind) -> Rc<Workshop> {
+        self.workshops.get(&kind).cloned().unwrap_or_default()
     }
 
     /// `kind`'s workshop to change: made if there is none, copied first only if an earlier

@@ -40,6 +40,11 @@ pub enum Request {
     Hint { kind: Kind, puzzle: String, marks: Vec<u8> },
     /// Every step of reasoning from the empty grid ([`crate::hint::explain`]).
     Explain { kind: Kind, puzzle: String },
+    /// Run the hint's code once on a puzzle just opened, answering [`Reply::Warmed`] and keeping
+    /// nothing: browsers compile WebAssembly lazily, function by function, so the first hint of
+    /// a fresh worker would otherwise wait for the compiling (about 100 ms on a 21x21 Star
+    /// Battle). Only the step from the marks alone, never a solve: it is over in milliseconds.
+    Warm { kind: Kind, puzzle: String, marks: Vec<u8> },
     /// Turn an image file (its bytes; decoded here, in the worker) into a nonogram.
     Art {
         /// The file's bytes (sent as a `Uint8Array`).
@@ -67,7 +72,8 @@ impl Request {
             | Request::Generate { kind, .. }
             | Request::Bench { kind, .. }
             | Request::Hint { kind, .. }
-            | Request::Explain { kind, .. } => Some(*kind),
+            | Request::Explain { kind, .. }
+            | Request::Warm { kind, .. } => Some(*kind),
             Request::Art { .. } | Request::ColourArt { .. } => None,
         }
     }
@@ -130,6 +136,8 @@ pub enum Reply {
     HintEarly(Box<crate::hint::Hint>),
     /// The whole solve, explained ([`Request::Explain`]).
     Explained(Box<crate::hint::Explanation>),
+    /// [`Request::Warm`] is done.
+    Warmed,
 }
 
 /// Byte buffers as `serialize_bytes` (a `Uint8Array` through serde-wasm-bindgen, not an array
@@ -367,6 +375,13 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
                 &marks,
                 hint_answer(kind, &puzzle, solve_monitor(&post, started, kind)),
             )
+        }
+        Request::Warm { kind, puzzle, marks } => {
+            // A kind whose step reads the answer would need a solve: nothing to warm cheaply.
+            if !kinds::hint_needs_answer(kind) {
+                let _ = kinds::hint_text(kind, &puzzle, &marks, None);
+            }
+            Reply::Warmed
         }
         Request::Explain { kind, puzzle } => {
             match hint_answer(kind, &puzzle, solve_monitor(&post, started, kind)) {

@@ -138,7 +138,7 @@ fn the_clock_is_the_callers() {
     let mut s = State::new(Vec::new(), Default::default(), HEART);
     s = step(&s, Action::Mark { kind: Kind::Nonogram, cells: vec![(0, 1)] }, 1_000.0);
     s = step(&s, Action::Mark { kind: Kind::Nonogram, cells: vec![(1, 1)] }, 6_000.0);
-    let play = s.workshop(Kind::Nonogram).play;
+    let play = s.workshop(Kind::Nonogram).play.clone();
     assert_eq!(play.moves, 2);
     assert_eq!(play.elapsed_ms, 5_000.0);
     s = step(&s, Action::Finished(Kind::Nonogram), 9_000.0);

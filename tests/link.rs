@@ -97,7 +97,11 @@ fn tatham_names_and_page_links_open_their_puzzles() {
     // A bad ID in Tatham's terms is the unreadable-link page of its kind, not the home page.
     let s = State::new(Vec::new(), Default::default(), "#keen:5:a__a");
     assert_eq!(s.page, Page::Kind(Kind::KenKen));
-    assert!(s.workshop(Kind::KenKen).unreadable.is_some_and(|u| u.contains("could not be read")));
+    assert!(s
+        .workshop(Kind::KenKen)
+        .unreadable
+        .as_ref()
+        .is_some_and(|u| u.contains("could not be read")));
 }
 
 /// A link cut short opens nothing, even over a saved puzzle of its kind: that puzzle is kept
@@ -207,7 +211,7 @@ fn a_progress_link_opens_with_the_sharers_marks() {
     let s = State::new(Vec::new(), Default::default(), &format!("#{too_many}"));
     let w = s.workshop(kind);
     assert!(w.puzzle.is_none());
-    assert!(w.unreadable.is_some_and(|u| u.contains("marks do not fit")));
+    assert!(w.unreadable.as_ref().is_some_and(|u| u.contains("marks do not fit")));
 }
 
 /// The marks decoder under mutation: a value every time, never a panic.

@@ -84,7 +84,9 @@ impl State {
                 self.explained(&busy, *x);
             }
             // Progress goes to the live figures ([`super::Live`]), never to the page state.
-            Reply::Ready | Reply::Progress { .. } | Reply::Snapshot(_) => return false,
+            Reply::Ready | Reply::Progress { .. } | Reply::Snapshot(_) | Reply::Warmed => {
+                return false
+            }
             Reply::BenchRecords(_) => return false,
             Reply::Solved(report) => {
                 self.end_job(job);

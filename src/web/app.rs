@@ -91,13 +91,6 @@ fn save_entries(
     }
 }
 
-/// The fragment that names the puzzle on screen, when a kind page shows one.
-fn fragment_on_screen(state: &State) -> Option<(Kind, String)> {
-    let Page::Kind(kind) = state.page else { return None };
-    let puzzle = state.workshops.get(&kind)?.puzzle.as_ref()?;
-    kinds::share_fragment(kind, puzzle).ok().map(|f| (kind, f))
-}
-
 /// Makes the address bar name the puzzle on screen, so a reload or a bookmark opens it again.
 /// A link to another puzzle gets a new history entry (Back returns to it, with its marks); a
 /// bare kind address or another spelling of the same puzzle is replaced.
@@ -194,6 +187,16 @@ impl Workers {
     }
 }
 
+/// How long a hint may take before the page shows it running. Most hints answer within a few
+/// milliseconds; filing the job at once would draw the whole page an extra time (buttons off,
+/// Cancel shown) just before the answer, and the answer would wait for that drawing. So a hint
+/// is filed as started only when it answers, or when this time has passed (issue 40).
+const QUIET_MS: u32 = 150;
+
+/// Hint jobs sent and not yet filed as started, by job: the [`Action::Started`] to dispatch,
+/// and the kind (a second press of Hint meanwhile sends nothing).
+type Quiet = Rc<RefCell<HashMap<u32, (Action, Option<Kind>)>>>;
+
 /// The owner of the jobs a page starts, for the pages that start jobs.
 fn owner_of_page(page: Page) -> Option<Owner> {
     match page {
@@ -249,21 +252,29 @@ pub fn App() -> Html {
     let workers: Rc<RefCell<Option<Workers>>> = use_mut_ref(|| None);
     let portfolios: Rc<RefCell<HashMap<Owner, Portfolio>>> = use_mut_ref(HashMap::new);
     let next_job: Rc<RefCell<u32>> = use_mut_ref(|| 0);
+    let quiet: Quiet = use_mut_ref(HashMap::new);
 
     {
         let dispatcher = state.dispatcher();
         let live = live.dispatcher();
         let workers = workers.clone();
         let last_entries = last_entries.clone();
+        let quiet = quiet.clone();
         use_effect_with((), move |_| {
             let d = dispatcher.clone();
-            *workers.borrow_mut() = Some(Workers::new(Callback::from(
-                move |env: crate::jobs::Envelope<Reply>| match env.body {
-                    Reply::Progress { .. } | Reply::Snapshot(_) => live.dispatch(env),
-                    Reply::BenchRecords(_) => live.dispatch(env),
-                    _ => d.dispatch(Action::Reply(env)),
-                },
-            )));
+            *workers.borrow_mut() =
+                Some(Workers::new(Callback::from(move |env: crate::jobs::Envelope<Reply>| {
+                    // A quiet hint is filed as started with its first reply, in one drawing.
+                    let started = quiet.borrow_mut().remove(&env.job).map(|(a, _)| a);
+                    if let Some(a) = started {
+                        d.dispatch(a);
+                    }
+                    match env.body {
+                        Reply::Progress { .. } | Reply::Snapshot(_) => live.dispatch(env),
+                        Reply::BenchRecords(_) => live.dispatch(env),
+                        _ => d.dispatch(Action::Reply(env)),
+                    }
+                })));
             let d = dispatcher.clone();
             let on_hash =
                 Closure::<dyn Fn()>::new(move || d.dispatch(Action::Route(current_fragment())));
@@ -416,11 +427,23 @@ pub fn App() -> Html {
         });
     }
 
+    // Made again only when the page or its puzzle changes, not at every mark.
+    let on_screen = {
+        let shown = match state.page {
+            Page::Kind(k) => state.workshops.get(&k).and_then(|w| w.puzzle.clone()).map(|p| (k, p)),
+            _ => None,
+        };
+        let memo = use_memo(shown, |shown| {
+            let (kind, puzzle) = shown.as_ref()?;
+            kinds::share_fragment(*kind, puzzle).ok().map(|f| (*kind, f))
+        });
+        (*memo).clone()
+    };
     // The address bar always names the puzzle on screen; a puzzle that replaces another (Play
     // this, New puzzle, a sample) is brought into view from the top of its board.
     {
         let shown: Rc<RefCell<Option<String>>> = use_mut_ref(|| None);
-        use_effect_with(fragment_on_screen(&state), move |on_screen| {
+        use_effect_with(on_screen.clone(), move |on_screen| {
             if let Some((kind, fragment)) = on_screen {
                 name_in_address_bar(*kind, fragment);
                 let before = shown.borrow_mut().replace(fragment.clone());
@@ -432,12 +455,39 @@ pub fn App() -> Html {
         });
     }
 
+    // A puzzle on screen has its page's worker run the hint code once (Request::Warm), so the
+    // first press of Hint does not wait for the browser to compile it. Sent straight to the
+    // worker and never filed as a job: the page shows nothing and a Cancel has nothing to stop.
+    {
+        let (workers, next_job, state) = (workers.clone(), next_job.clone(), state.clone());
+        use_effect_with(on_screen.clone(), move |on_screen| {
+            let w = on_screen.as_ref().and_then(|(kind, _)| state.workshops.get(kind));
+            if let (Some((kind, _)), Some(w)) = (on_screen, w) {
+                let (kind, marks) = (*kind, w.marks.clone());
+                let Some(puzzle) = w.puzzle.clone() else { return };
+                let job = {
+                    let mut n = next_job.borrow_mut();
+                    *n += 1;
+                    *n
+                };
+                if let Some(w) = workers.borrow_mut().as_mut() {
+                    let warm = Request::Warm { kind, puzzle, marks };
+                    let _ = w.client(Owner::Kind(kind)).send(job, warm);
+                }
+            }
+        });
+    }
+
     let run = {
         let workers = workers.clone();
         let dispatcher = state.dispatcher();
-        let next_job = next_job.clone();
+        let (next_job, quiet) = (next_job.clone(), quiet.clone());
         Callback::from(move |(work, request): (Work, Request)| {
             let kind = request.kind();
+            let hint = matches!(work, Work::Hint);
+            if hint && quiet.borrow().values().any(|(_, k)| *k == kind) {
+                return;
+            }
             // The memory limit, before the work starts (crate::limits): a count that would
             // outgrow it is lowered and said; a request that cannot fit is refused, naming it.
             let (request, note) = match crate::limits::fit(request) {
@@ -461,13 +511,20 @@ pub fn App() -> Html {
             };
             match sent {
                 Ok(()) => {
-                    dispatcher.dispatch(Action::Started {
-                        job,
-                        kind,
-                        work,
-                        now_ms: now_ms(),
-                        budget_ms,
-                    });
+                    let started = Action::Started { job, kind, work, now_ms: now_ms(), budget_ms };
+                    if hint && note.is_none() {
+                        quiet.borrow_mut().insert(job, (started, kind));
+                        let (quiet, d) = (quiet.clone(), dispatcher.clone());
+                        gloo_timers::callback::Timeout::new(QUIET_MS, move || {
+                            let started = quiet.borrow_mut().remove(&job).map(|(a, _)| a);
+                            if let Some(a) = started {
+                                d.dispatch(a);
+                            }
+                        })
+                        .forget();
+                        return;
+                    }
+                    dispatcher.dispatch(started);
                     // Said after Started, which clears the last run's messages.
                     if let Some(note) = note {
                         dispatcher.dispatch(Action::Notify(Severity::Info, note));

@@ -31,7 +31,7 @@ pub fn use_example(kind: Kind, example: &'static str) {
 /// The page's context, its kind's workshop, and the workshop's puzzle read as `P` (memoised on
 /// the puzzle's text, so a re-render does not parse it again).
 #[hook]
-pub fn use_workshop<P: Puzzle + 'static>() -> (Ctx, Workshop, Rc<Option<P>>) {
+pub fn use_workshop<P: Puzzle + 'static>() -> (Ctx, Rc<Workshop>, Rc<Option<P>>) {
     let ctx = use_context::<Ctx>().expect("inside the app");
     let w = ctx.state.workshop(P::KIND);
     let puzzle =

@@ -305,7 +305,7 @@ fn check_says_why_there_is_nothing_to_compare_with() {
     s = step(&s, reply(1, Reply::Solved(report)), 1.0);
     s = step(&s, Action::Check(NONO), 2.0);
     let w = s.workshop(NONO);
-    let (ok, text) = w.checked.expect("Check says something");
+    let (ok, text) = w.checked.clone().expect("Check says something");
     assert!(!ok);
     assert!(text.contains("more than one solution"), "{text}");
     assert!(w.mistakes.is_none(), "no rings without the one answer");
@@ -358,7 +358,7 @@ fn the_explanation_is_scrubbed_step_by_step_and_closed() {
     let steps = x.steps.len();
     s = started(&s, 1, Some(NONO), Work::Explain);
     s = step(&s, reply(1, Reply::Explained(x)), 1.0);
-    let at = |s: &State| s.workshop(NONO).explanation.map(|(_, at)| at);
+    let at = |s: &State| s.workshop(NONO).explanation.as_ref().map(|(_, at)| *at);
     s = step(&s, scrub(Some(1)), 2.0);
     assert_eq!(at(&s), Some(Some(1)));
     s = step(&s, scrub(Some(steps + 10)), 3.0);

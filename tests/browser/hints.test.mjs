@@ -70,6 +70,29 @@ test('Star Battle: a hint names its unit, Apply makes exactly it, Undo takes it 
   assert.deepEqual(page.studioErrors, []);
 });
 
+test('Hint by keyboard keeps the focus on Hint, so Enter again applies; two presses at once ask once', async () => {
+  const page = await open(env.chrome.context, env.server.url, STARBATTLE);
+  await fresh(page, STARBATTLE, '#clear');
+  // Two presses in one go, before any answer: one hint is asked for and counted.
+  await page.evaluate(() => { const b = document.querySelector('#hint'); b.click(); b.click(); });
+  await page.waitForSelector('#hint-apply');
+  await page.waitForTimeout(300);
+  assert.match(await page.textContent('#hints-used'), /Hints used: 1$/);
+  await page.click('#hint-dismiss');
+  await page.waitForFunction(() => !document.querySelector('#hint-text'));
+  // From the keyboard: the pressed button is patched, not drawn again, so it keeps the focus.
+  await page.focus('#hint');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#hint-apply');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'hint', 'the focus stays on Hint');
+  const before = await snapshot(page);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => !document.querySelector('#hint-apply'));
+  assert.notDeepEqual(await snapshot(page), before, 'the second Enter made the step');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'hint', 'and the focus is still on Hint');
+  assert.deepEqual(page.studioErrors, []);
+});
+
 test('Star Battle: a wrong star is reported before any deduction', async () => {
   const page = await open(env.chrome.context, env.server.url, STARBATTLE);
   await fresh(page, STARBATTLE, '#clear');

@@ -1,10 +1,10 @@
 // How long one hint takes in the page: headless Chromium, the release build, a puzzle imported as
 // JSON, then Hint and Apply step by step from the empty grid. Each hint is timed from the click on
 // Hint until its sentence is on the page and the next frame is drawn (the worker round trip, the
-// step itself and the render). The first press shows the step found from the marks alone while the
-// worker goes on to solve the puzzle for the mistake check (it caches the answer), so it is
-// reported apart; "from empty" is a second press on the empty
-// grid; "half-way" is the hint after half of the steps the walk takes.
+// step itself and the render; see timedHint). The first press shows the step found from the
+// marks alone while the worker goes on to solve the puzzle for the mistake check (it caches the
+// answer), so it is reported apart; "from empty" is a second press on the empty grid; "half-way"
+// is the hint after half of the steps the walk takes.
 // Usage: node hints_bench.mjs KIND FILE.json [MAX_STEPS]
 import fs from 'node:fs';
 import { serve, browser, open } from './harness.mjs';
@@ -17,17 +17,22 @@ if (!kind || !file) {
 const text = fs.readFileSync(file, 'utf8').trim();
 const maxSteps = Number(maxArg ?? 1000);
 
-/** Clicks `#hint` and resolves to the ms until `#hint-text` is shown and painted. */
+/** Clicks `#hint` and resolves to the ms until `#hint-text` is in the page and the frame that
+ * shows it is drawn: a MutationObserver sees the sentence arrive, then the next animation frame
+ * runs and a task after it (the frame has been painted by then). Before 2026-11-28 the sentence
+ * was looked for at each animation frame, which counted up to one frame more. */
 async function timedHint(page) {
   return page.evaluate(() => new Promise((resolve) => {
     const t0 = performance.now();
-    document.querySelector('#hint').click();
-    const check = () => {
+    const seen = () => {
       const p = document.querySelector('#hint-text');
-      if (p) requestAnimationFrame(() => setTimeout(() => resolve({ ms: performance.now() - t0, kind: p.dataset.kind })));
-      else requestAnimationFrame(check);
+      if (!p) return false;
+      requestAnimationFrame(() => setTimeout(() => resolve({ ms: performance.now() - t0, kind: p.dataset.kind })));
+      return true;
     };
-    check();
+    const watch = new MutationObserver(() => { if (seen()) watch.disconnect(); });
+    watch.observe(document.body, { childList: true, subtree: true });
+    document.querySelector('#hint').click();
   }));
 }
 

@@ -3,6 +3,8 @@
 //! a difficulty, the region editor ([`super::editor_view`]), and the exports (links, SBN,
 //! pzprv3, JSON, SVG and PNG).
 
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use super::editor_view::StarBattleEditor;
@@ -36,6 +38,53 @@ fn copy_field(
             Err(why) => html! { <span {id} class="hint">{ format!("No {} form: {why}.", label.split(' ').next().unwrap_or(label)) }</span> },
         } }
     </> }
+}
+
+/// What the page shows that follows from the puzzle alone: its other forms, the regions'
+/// letters and the board's lines.
+#[derive(Clone)]
+struct Forms {
+    puzzlink: Result<String, String>,
+    pzprv3: Result<String, String>,
+    sbn: Result<String, String>,
+    json: String,
+    share: Result<String, String>,
+    letters: Vec<Option<char>>,
+    lines: Html,
+    /// Each cell's style, row, column and title, made once (a board redraws at every mark).
+    cells: Vec<[AttrValue; 4]>,
+}
+
+impl Forms {
+    fn of(p: &StarBattle) -> Rc<Forms> {
+        let obstacle = || formats::puzzlink_obstacle(p).unwrap_or_default();
+        let labels = p.regions().cells();
+        let (rows, cols) = (p.rows(), p.cols());
+        Rc::new(Forms {
+            puzzlink: formats::to_puzzlink(p).ok_or_else(obstacle),
+            pzprv3: formats::to_pzprv3(p, None).ok_or_else(obstacle),
+            sbn: formats::to_sbn(p),
+            json: p.to_json().to_string(),
+            share: Ok(frame::link_for(&crate::link::fragment(p))),
+            letters: page::region_letters(p),
+            cells: (0..rows * cols)
+                .map(|i| {
+                    let g = labels[i];
+                    let title = match g {
+                        Some(g) => format!("region {}", StarBattle::letter(g)),
+                        None => "no region".into(),
+                    };
+                    let (r, c) = ((i / cols).to_string(), (i % cols).to_string());
+                    [format!("background:{}", page::fill(g)), r, c, title].map(AttrValue::from)
+                })
+                .collect(),
+            lines: frame::lines_layer(
+                rows,
+                cols,
+                crate::board_lines::lines(rows, cols, |i| labels[i]),
+            ),
+        })
+    }
 }
 
 /// The Star Battle page.
@@ -81,7 +130,14 @@ pub fn Page() -> Html {
             })
         },
     });
-    let Some(p) = (*puzzle).clone() else { return frame::no_puzzle(KIND, "Star Battle", ACCEPTS) };
+    // What follows from the puzzle alone, made again only when it changes, not at every mark.
+    let forms = use_memo(w.puzzle.clone(), {
+        let puzzle = puzzle.clone();
+        move |_| (*puzzle).as_ref().map(Forms::of)
+    });
+    let (Some(p), Some(forms)) = ((*puzzle).clone(), (*forms).clone()) else {
+        return frame::no_puzzle(KIND, "Star Battle", ACCEPTS);
+    };
     let n_cells = rows * cols;
 
     // What the board shows: an answer of the last solve, or the player's marks (with the stroke
@@ -116,8 +172,7 @@ pub fn Page() -> Html {
     let placed = player_stars.cells().iter().filter(|&&s| s).count();
     let player_done = answer.is_none() && check::verify(&p, &player_stars).is_ok();
 
-    let labels = p.regions().cells();
-    let letters = page::region_letters(&p);
+    let letters = &forms.letters;
     // The figures of the step shown (2x2 blocks, bands of lines, a contradiction's chain), each
     // drawn as one outline over the board.
     let step_shown = match (&w.explanation, &w.hint) {
@@ -128,7 +183,7 @@ pub fn Page() -> Html {
     let figures = step_shown.map(|s| s.figures).unwrap_or_default();
     let cells = (0..n_cells).map(|i| {
         let (r, c) = (i / cols, i % cols);
-        let g = labels[i];
+        let [style, row, col, title] = forms.cells[i].clone();
         let class = classes!(
             "cell",
             (input.cursor == (r, c)).then_some("cursor"),
@@ -140,9 +195,8 @@ pub fn Page() -> Html {
         let star = shown[(r, c)];
         let dot = answer.is_none() && marks[i] == DOT;
         html! {
-            <div {class} style={format!("background:{}", page::fill(g))} data-r={r.to_string()} data-c={c.to_string()}
-                 data-star={if star { "1" } else { "0" }} data-dot={if dot { "1" } else { "0" }}
-                 title={g.map(|g| format!("region {}", StarBattle::letter(g))).unwrap_or_else(|| "no region".into())}>
+            <div {class} {style} data-r={row} data-c={col}
+                 data-star={if star { "1" } else { "0" }} data-dot={if dot { "1" } else { "0" }} {title}>
                 { if star { "★" } else if dot { "·" } else { "" } }
                 if let Some(l) = letters[i] { <span class="sb-letter" aria-hidden="true">{ l }</span> }
             </div>
@@ -150,7 +204,7 @@ pub fn Page() -> Html {
     });
     let board = input.board(classes!("board", "sb", "lined"), format!("--n:{cols}"), html! { <>
         { for cells }
-        { frame::lines_layer(rows, cols, crate::board_lines::lines(rows, cols, |i| labels[i])) }
+        { forms.lines.clone() }
         if !figures.is_empty() {
             <svg class="sb-figures" viewBox={format!("0 0 {cols} {rows}")} preserveAspectRatio="none" aria-hidden="true">
                 { for figures.iter().map(|f| html! { <path class="sb-figure" d={page::outline_path(cols, &f.cells)}><title>{ f.label.clone() }</title></path> }) }
@@ -172,16 +226,12 @@ pub fn Page() -> Html {
     );
 
     // Exports.
-    let obstacle = || formats::puzzlink_obstacle(&p).unwrap_or_default();
-    let puzzlink = formats::to_puzzlink(&p).ok_or_else(obstacle);
+    let Forms { puzzlink, pzprv3, sbn, json, share, .. } = (*forms).clone();
     let solution: Option<Grid<bool>> = w
         .result
         .as_ref()
         .and_then(|r| r.solutions.first())
         .and_then(|rows| formats::stars_from_rows(&p, rows).ok());
-    let pzprv3 = formats::to_pzprv3(&p, None).ok_or_else(obstacle);
-    let json = p.to_json().to_string();
-    let share = Ok(frame::link_for(&crate::link::fragment(&p)));
     let draw = |g: Option<Grid<bool>>| {
         let p = p.clone();
         Callback::from(move |()| page::render_svg(&p, g.as_ref()))
@@ -200,7 +250,7 @@ pub fn Page() -> Html {
         <div class="exports">
             { copy_field("export-share", "Share link", None, &share) }
             { copy_field("export-puzzlink", "puzz.link URL", None, &puzzlink) }
-            { copy_field("export-sbn", "SBN (StarBattleLab)", Some("Star Battle Notation, as StarBattleLab shares puzzles"), &formats::to_sbn(&p)) }
+            { copy_field("export-sbn", "SBN (StarBattleLab)", Some("Star Battle Notation, as StarBattleLab shares puzzles"), &sbn) }
         </div>
         <pre id="export-json">{ json }</pre>
         if let Ok(file) = &pzprv3 { <pre id="export-pzprv3">{ file.clone() }</pre> }

@@ -362,8 +362,11 @@ pub fn HintPanel(props: &Props) -> Html {
                 <button id="explain" disabled={busy} onclick={explain}>{ "Explain the solution" }</button>
                 <span id="hints-used" class="hints-used">{ format!("Hints used: {}", w.play.hints as usize) }</span>
             </div>
-            { for hint_text }
-            { for legend }
+            // Each optional part in its own fragment, so the parts keep their places when one
+            // appears: the row above (with the button just pressed, which keeps the focus) is
+            // patched, never taken out and drawn again.
+            <>{ for hint_text }</>
+            <>{ for legend }</>
             // The solved moment, said once, here: beside the board and, on a phone, in the panel
             // that stays in view with it (the board shows it too: style.css, `:has(#solved-moment)`).
             if let (true, Some((ms, moves))) = (props.done, w.play.finished) {
@@ -372,7 +375,7 @@ pub fn HintPanel(props: &Props) -> Html {
                     <span>{ format!(" In {} with {} and {}.", crate::web::state::clock_text(ms), plural(moves as usize, "move", "moves"), match w.play.hints as usize { 0 => "no hints".to_string(), n => plural(n, "hint", "hints") }) }</span>
                 </div>
             }
-            { for explanation }
+            <>{ for explanation }</>
         </div>
     }
 }

@@ -329,7 +329,11 @@ pub fn KindPage(props: &PageProps) -> Html {
         let solved = props.solved && answer.is_none();
         html! { <p id="progress" class={classes!("progress", solved.then_some("solved"))}>{ sentence }</p> }
     });
-    let fragment = kinds::share_fragment(kind, &text).unwrap_or_default();
+    // The share link's fragment, made again only when the puzzle changes, not at every mark.
+    let fragment = use_memo((kind, text.clone()), |(kind, text)| {
+        kinds::share_fragment(*kind, text).unwrap_or_default()
+    });
+    let fragment = (*fragment).clone();
     let solution_key = answer_key(w.result.as_ref().and_then(|r| r.solutions.first()));
     let solver = (!props.solve.is_empty()).then(|| {
         actions::solver_panel(html! { <>
