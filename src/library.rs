@@ -39,9 +39,25 @@ pub fn id(kind: Kind, puzzle: &str) -> String {
     format!("{h:016x}")
 }
 
-/// The storage key of a puzzle's record.
+/// The storage key of a puzzle's record. Remembered per puzzle text: the page asks at every
+/// mark, and the key rests on the share link, which reads the whole puzzle.
 pub fn key(kind: Kind, puzzle: &str) -> String {
-    saved::key(kind, &format!("p/{}", id(kind, puzzle)))
+    thread_local! {
+        static KEYS: std::cell::RefCell<std::collections::HashMap<(Kind, String), String>> =
+            Default::default();
+    }
+    if let Some(k) = KEYS.with(|m| m.borrow().get(&(kind, puzzle.to_string())).cloned()) {
+        return k;
+    }
+    let k = saved::key(kind, &format!("p/{}", id(kind, puzzle)));
+    KEYS.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() >= 64 {
+            m.clear();
+        }
+        m.insert((kind, puzzle.to_string()), k.clone());
+    });
+    k
 }
 
 /// Whether a storage key holds a puzzle's record, and whose.

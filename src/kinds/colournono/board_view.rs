@@ -7,16 +7,33 @@ use crate::kinds::colournono::{ColourNonogram, Run};
 use crate::marks::CellMark;
 
 /// A clue's runs as chips in their colours (greyed when finished); an empty line shows 0.
-pub fn clue_chips(p: &ColourNonogram, clue: &[Run], done: &[bool]) -> Html {
-    if clue.is_empty() {
+pub fn clue_chips(chips: &[Chip], done: &[bool]) -> Html {
+    if chips.is_empty() {
         return html! { <span class="run none">{ "0" }</span> };
     }
-    html! { <>{ for clue.iter().enumerate().map(|(j, r)| {
-        let c = &p.palette()[usize::from(r.colour)];
-        let style = format!("background:{};color:{}", c.hex(), page::text_on(c.rgb));
-        let label = format!("{} {}", r.len, p.colour_name(usize::from(r.colour)));
-        html! { <span class={classes!("run", done.get(j).copied().unwrap_or(false).then_some("done"))} {style} title={label}>{ r.len }</span> }
+    html! { <>{ for chips.iter().enumerate().map(|(j, chip)| {
+        let [style, title, len] = chip.clone();
+        html! { <span class={classes!("run", done.get(j).copied().unwrap_or(false).then_some("done"))} {style} {title}>{ len }</span> }
     }) }</> }
+}
+
+/// A clue run's chip, made once per puzzle: its style (the run's colour, and black or white text
+/// on it), its title ("3 red") and its length.
+pub type Chip = [AttrValue; 3];
+
+/// The chips of each line's clue: the columns', then the rows'.
+pub fn chips(p: &ColourNonogram) -> (Vec<Vec<Chip>>, Vec<Vec<Chip>>) {
+    let line = |clue: &[Run]| -> Vec<Chip> {
+        clue.iter()
+            .map(|r| {
+                let c = &p.palette()[usize::from(r.colour)];
+                let style = format!("background:{};color:{}", c.hex(), page::text_on(c.rgb));
+                let title = format!("{} {}", r.len, p.colour_name(usize::from(r.colour)));
+                [style, title, r.len.to_string()].map(AttrValue::from)
+            })
+            .collect()
+    };
+    (p.cols().iter().map(|c| line(c)).collect(), p.rows().iter().map(|r| line(r)).collect())
 }
 
 /// The palette bar: a swatch per colour (key 1 to 9) and the dot; `tool` holds the one

@@ -3,10 +3,12 @@
 //! keyboard, dots, Solve, New puzzle at a difficulty, the editor ([`super::editor_view`]), and
 //! the exports. What it works out is in [`super::page`].
 
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use crate::grid::Grid;
-use crate::kinds::colournono::board_view::{clue_chips, palette_bar};
+use crate::kinds::colournono::board_view::{self, clue_chips, palette_bar, Chip};
 use crate::kinds::colournono::editor_view::ColourEditor;
 use crate::kinds::colournono::page::{self, Paint, PaintMarks, BLANK, DOT};
 use crate::kinds::colournono::{formats, ColourNonogram};
@@ -23,6 +25,29 @@ const ACCEPTS: &str = "a studio share link, its WxH:palette:clues text, a webpbn
 /// The byte edits that make typed changes (what the page dispatches as one move).
 fn edits(changes: Vec<(usize, Paint)>) -> Vec<(usize, u8)> {
     changes.into_iter().flat_map(|(i, m)| PaintMarks::edits(i, m)).collect()
+}
+
+/// What the board shows that follows from the puzzle alone (a 30x30 board redraws 900 cells and
+/// 60 clues at every mark): the clue chips, each colour's cell style, and numbers as attributes.
+struct Forms {
+    chips: (Vec<Vec<Chip>>, Vec<Vec<Chip>>),
+    cell_styles: Vec<AttrValue>,
+    numbers: Vec<AttrValue>,
+}
+
+impl Forms {
+    fn of(p: &ColourNonogram) -> Rc<Forms> {
+        let most = p.width().max(p.height()).max(p.colours() + 1).max(256);
+        Rc::new(Forms {
+            chips: board_view::chips(p),
+            cell_styles: p
+                .palette()
+                .iter()
+                .map(|c| AttrValue::from(format!("background-color:{}", c.hex())))
+                .collect(),
+            numbers: (0..most).map(|i| AttrValue::from(i.to_string())).collect(),
+        })
+    }
 }
 
 /// The colour nonogram page.
@@ -107,7 +132,12 @@ pub fn Page() -> Html {
             })
         },
     });
-    let Some(p) = (*puzzle).clone() else {
+    // What the board shows that follows from the puzzle alone, made once per puzzle.
+    let forms = use_memo(w.puzzle.clone(), {
+        let puzzle = puzzle.clone();
+        move |_| (*puzzle).as_ref().map(Forms::of)
+    });
+    let (Some(p), Some(forms)) = ((*puzzle).clone(), (*forms).clone()) else {
         return frame::no_puzzle(KIND, "Colour nonogram", ACCEPTS);
     };
     let hl = frame::highlight(KIND, &w);
@@ -126,24 +156,21 @@ pub fn Page() -> Html {
 
     let palette_bar = palette_bar(&p, tool_now, tool.clone());
 
-    let bg = p.palette()[0].hex();
-    let cell_style = |m: Paint| -> String {
-        match page::colour_of_mark(m) {
-            Some(c) if c > 0 => {
-                format!("background-color:{}", p.palette()[usize::from(c).min(colours)].hex())
-            }
-            _ => format!("background-color:{bg}"),
-        }
+    let cell_style = |m: Paint| -> AttrValue {
+        let c =
+            page::colour_of_mark(m).filter(|&c| c > 0).map_or(0, |c| usize::from(c).min(colours));
+        forms.cell_styles[c].clone()
     };
+    let number = |i: usize| forms.numbers.get(i).cloned().unwrap_or_else(|| i.to_string().into());
     let mut board = Vec::with_capacity(n + width + height + 1);
     board.push(html! { <div class="corner"></div> });
     for c in 0..width {
         let done = page::finished_runs(&p.cols()[c], &page::col_marks(&shown, width, height, c));
-        board.push(html! { <div class={classes!("clue", "col", ((c + 1) % 5 == 0 && c + 1 < width).then_some("r5"))} data-c={c.to_string()}>{ clue_chips(&p, &p.cols()[c], &done) }</div> });
+        board.push(html! { <div class={classes!("clue", "col", ((c + 1) % 5 == 0 && c + 1 < width).then_some("r5"))} data-c={number(c)}>{ clue_chips(&forms.chips.0[c], &done) }</div> });
     }
     for r in 0..height {
         let done = page::finished_runs(&p.rows()[r], &page::row_marks(&shown, width, r));
-        board.push(html! { <div class={classes!("clue", "row", ((r + 1) % 5 == 0 && r + 1 < height).then_some("b5"))} data-r={r.to_string()}>{ clue_chips(&p, &p.rows()[r], &done) }</div> });
+        board.push(html! { <div class={classes!("clue", "row", ((r + 1) % 5 == 0 && r + 1 < height).then_some("b5"))} data-r={number(r)}>{ clue_chips(&forms.chips.1[r], &done) }</div> });
         for c in 0..width {
             let i = r * width + c;
             let in_preview = preview.contains(&(r, c));
@@ -165,7 +192,7 @@ pub fn Page() -> Html {
                     .then_some("differs"),
                 hl.classes(i),
             );
-            board.push(html! { <div {class} style={cell_style(m)} data-r={r.to_string()} data-c={c.to_string()} data-v={m.value().to_string()}></div> });
+            board.push(html! { <div {class} style={cell_style(m)} data-r={number(r)} data-c={number(c)} data-v={number(usize::from(m.value()))}></div> });
         }
     }
     let max_row_clue = p.rows().iter().map(|c| c.len().max(1)).max().unwrap_or(1);
