@@ -117,6 +117,38 @@ impl State<'_> {
         for &i in cells {
             outside_open[i >> 6] &= !(1u64 << (i & 63));
         }
+        // What a placement can empty outside the unit: its cells' neighbours and the other lines
+        // and regions through them. A nearly full unit apart from all that keeps all its room
+        // in every placement (and has no star of it): checked once here, not per placement.
+        let mut reach: Bits = vec![0u64; b.words];
+        for (j, &i) in cells.iter().enumerate() {
+            let (lo, hi) = b.nb_words[i];
+            for (w, x) in reach[lo..=hi].iter_mut().zip(&b.nb_bits[i][lo..=hi]) {
+                *w |= x;
+            }
+            for v in units_of[j].iter().flatten().filter(|&&v| v != u) {
+                let (lo, hi) = b.unit_words[*v];
+                for (w, x) in reach[lo..=hi].iter_mut().zip(&b.unit_bits[*v][lo..=hi]) {
+                    *w |= x;
+                }
+            }
+        }
+        let mut near_units: Vec<usize> = Vec::with_capacity(tight_units.len());
+        for &v in tight_units.iter().filter(|&&v| v != u) {
+            let (lo, hi) = b.unit_words[v];
+            let bits = &b.unit_bits[v][lo..=hi];
+            if bits.iter().zip(&reach[lo..=hi]).any(|(x, r)| x & r != 0) {
+                near_units.push(v);
+                continue;
+            }
+            let room: u32 =
+                bits.iter().zip(&outside_open[lo..=hi]).map(|(x, o)| (x & o).count_ones()).sum();
+            if (room as usize) < need[v] {
+                // Every placement would leave it without room.
+                return Err(());
+            }
+        }
+        let tight_units = &near_units[..];
         let mut always = u64::MAX;
         let mut ever = 0u64;
         let mut inter: Option<Bits> = None;
