@@ -136,8 +136,9 @@ pub enum Reply {
     HintEarly(Box<crate::hint::Hint>),
     /// The whole solve, explained ([`Request::Explain`]).
     Explained(Box<crate::hint::Explanation>),
-    /// [`Request::Warm`] is done.
-    Warmed,
+    /// [`Request::Warm`] is done: the step it found, which the page reads and drops (reading it
+    /// compiles the page's side of a hint reply too).
+    Warmed(Option<Box<crate::hint::Hint>>),
 }
 
 /// Byte buffers as `serialize_bytes` (a `Uint8Array` through serde-wasm-bindgen, not an array
@@ -378,10 +379,10 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
         }
         Request::Warm { kind, puzzle, marks } => {
             // A kind whose step reads the answer would need a solve: nothing to warm cheaply.
-            if !kinds::hint_needs_answer(kind) {
-                let _ = kinds::hint_text(kind, &puzzle, &marks, None);
-            }
-            Reply::Warmed
+            let step = (!kinds::hint_needs_answer(kind))
+                .then(|| kinds::hint_text(kind, &puzzle, &marks, None).ok())
+                .flatten();
+            Reply::Warmed(step.map(Box::new))
         }
         Request::Explain { kind, puzzle } => {
             match hint_answer(kind, &puzzle, solve_monitor(&post, started, kind)) {

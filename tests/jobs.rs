@@ -34,6 +34,25 @@ fn a_solve_job_replies_with_a_verified_report() {
 }
 
 #[test]
+fn a_warm_job_finds_the_step_from_the_marks_and_posts_nothing_else() {
+    let posted = Rc::new(RefCell::new(Vec::new()));
+    let sink = posted.clone();
+    let warm =
+        |kind, puzzle: &str| Request::Warm { kind, puzzle: puzzle.into(), marks: Vec::new() };
+    let post: Rc<dyn Fn(Reply)> = Rc::new(move |r| sink.borrow_mut().push(r));
+    // The same step a hint from the empty grid shows, found without solving the puzzle.
+    let hint = studio::kinds::hint_text(Kind::StarBattle, LINK, &[], None).expect("a hint");
+    match run(warm(Kind::StarBattle, LINK), post.clone()) {
+        Reply::Warmed(Some(step)) => assert_eq!(*step, hint),
+        other => panic!("{other:?}"),
+    }
+    // Flood-It's hint reads the proven shortest finish: warming it would mean a solve, so not.
+    let flood = "#floodit/v1/6x6/032242034203340350204502505323231342";
+    assert!(matches!(run(warm(Kind::FloodIt, flood), post), Reply::Warmed(None)));
+    assert!(posted.borrow().is_empty(), "no progress and no early hint: {:?}", posted.borrow());
+}
+
+#[test]
 fn bad_jobs_fail_with_a_message() {
     match run(
         Request::Solve {

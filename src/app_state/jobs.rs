@@ -84,7 +84,7 @@ impl State {
                 self.explained(&busy, *x);
             }
             // Progress goes to the live figures ([`super::Live`]), never to the page state.
-            Reply::Ready | Reply::Progress { .. } | Reply::Snapshot(_) | Reply::Warmed => {
+            Reply::Ready | Reply::Progress { .. } | Reply::Snapshot(_) | Reply::Warmed(_) => {
                 return false
             }
             Reply::BenchRecords(_) => return false,
