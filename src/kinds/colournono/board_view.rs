@@ -1,5 +1,7 @@
 //! The colour nonogram board's parts: clue runs as chips in their colours, and the palette bar.
 
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use crate::kinds::colournono::page::{self, Paint, DOT};
@@ -68,5 +70,28 @@ pub fn palette_bar(p: &ColourNonogram, tool_now: Paint, tool: UseStateHandle<Pai
             { for (1..=colours as u8).map(|c| swatch(page::mark_of_colour(c))) }
             { swatch(DOT) }
         </div>
+    }
+}
+
+/// What the board shows that follows from the puzzle alone (a 30x30 board redraws 900 cells and
+/// 60 clues at every mark): the clue chips, each colour's cell style, and numbers as attributes.
+pub struct Forms {
+    pub chips: (Vec<Vec<Chip>>, Vec<Vec<Chip>>),
+    pub cell_styles: Vec<AttrValue>,
+    pub numbers: Vec<AttrValue>,
+}
+
+impl Forms {
+    pub fn of(p: &ColourNonogram) -> Rc<Forms> {
+        let most = p.width().max(p.height()).max(p.colours() + 1).max(256);
+        Rc::new(Forms {
+            chips: chips(p),
+            cell_styles: p
+                .palette()
+                .iter()
+                .map(|c| AttrValue::from(format!("background-color:{}", c.hex())))
+                .collect(),
+            numbers: (0..most).map(|i| AttrValue::from(i.to_string())).collect(),
+        })
     }
 }

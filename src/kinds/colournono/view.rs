@@ -3,12 +3,10 @@
 //! keyboard, dots, Solve, New puzzle at a difficulty, the editor ([`super::editor_view`]), and
 //! the exports. What it works out is in [`super::page`].
 
-use std::rc::Rc;
-
 use yew::prelude::*;
 
 use crate::grid::Grid;
-use crate::kinds::colournono::board_view::{self, clue_chips, palette_bar, Chip};
+use crate::kinds::colournono::board_view::{clue_chips, palette_bar, Forms};
 use crate::kinds::colournono::editor_view::ColourEditor;
 use crate::kinds::colournono::page::{self, Paint, PaintMarks, BLANK, DOT};
 use crate::kinds::colournono::{formats, ColourNonogram};
@@ -25,29 +23,6 @@ const ACCEPTS: &str = "a studio share link, its WxH:palette:clues text, a webpbn
 /// The byte edits that make typed changes (what the page dispatches as one move).
 fn edits(changes: Vec<(usize, Paint)>) -> Vec<(usize, u8)> {
     changes.into_iter().flat_map(|(i, m)| PaintMarks::edits(i, m)).collect()
-}
-
-/// What the board shows that follows from the puzzle alone (a 30x30 board redraws 900 cells and
-/// 60 clues at every mark): the clue chips, each colour's cell style, and numbers as attributes.
-struct Forms {
-    chips: (Vec<Vec<Chip>>, Vec<Vec<Chip>>),
-    cell_styles: Vec<AttrValue>,
-    numbers: Vec<AttrValue>,
-}
-
-impl Forms {
-    fn of(p: &ColourNonogram) -> Rc<Forms> {
-        let most = p.width().max(p.height()).max(p.colours() + 1).max(256);
-        Rc::new(Forms {
-            chips: board_view::chips(p),
-            cell_styles: p
-                .palette()
-                .iter()
-                .map(|c| AttrValue::from(format!("background-color:{}", c.hex())))
-                .collect(),
-            numbers: (0..most).map(|i| AttrValue::from(i.to_string())).collect(),
-        })
-    }
 }
 
 /// The colour nonogram page.
@@ -133,10 +108,7 @@ pub fn Page() -> Html {
         },
     });
     // What the board shows that follows from the puzzle alone, made once per puzzle.
-    let forms = use_memo(w.puzzle.clone(), {
-        let puzzle = puzzle.clone();
-        move |_| (*puzzle).as_ref().map(Forms::of)
-    });
+    let forms = use_memo(w.puzzle.clone(), |_| (*puzzle).as_ref().map(Forms::of));
     let (Some(p), Some(forms)) = ((*puzzle).clone(), (*forms).clone()) else {
         return frame::no_puzzle(KIND, "Colour nonogram", ACCEPTS);
     };

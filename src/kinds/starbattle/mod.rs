@@ -9,8 +9,11 @@
 //! - [`formats`]: studio JSON and link, puzz.link URLs, pzprv3 files, KrazyDad lines, StarBattleLab SBN;
 //! - [`generate`]: new puzzles with a unique answer;
 //! - [`hint`]: explained hints (the first deduction of [`logic`], cheapest rank first);
+//! - `board_view`: what the board shows that follows from the puzzle alone (wasm32);
 //! - [`page`]: the page's pure functions (marks, highlights, SVG, the region editor's draft).
 
+#[cfg(target_arch = "wasm32")]
+pub mod board_view;
 pub mod check;
 #[cfg(target_arch = "wasm32")]
 pub mod editor_view;

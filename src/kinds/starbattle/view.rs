@@ -3,16 +3,15 @@
 //! a difficulty, the region editor ([`super::editor_view`]), and the exports (links, SBN,
 //! pzprv3, JSON, SVG and PNG).
 
-use std::rc::Rc;
-
 use yew::prelude::*;
 
+use super::board_view::Forms;
 use super::editor_view::StarBattleEditor;
 use crate::grid::Grid;
 use crate::kind::Kind;
 use crate::kinds::starbattle::page::{self, YesNo, YesNoMarks, DOT, STAR};
 use crate::kinds::starbattle::{check, formats, StarBattle};
-use crate::puzzle::{Mode, Puzzle};
+use crate::puzzle::Mode;
 use crate::web::frame::{self, Bar, Export, Fit, GridSpec, KindPage, Pictures, Shape, Solve};
 
 const KIND: Kind = Kind::StarBattle;
@@ -38,53 +37,6 @@ fn copy_field(
             Err(why) => html! { <span {id} class="hint">{ format!("No {} form: {why}.", label.split(' ').next().unwrap_or(label)) }</span> },
         } }
     </> }
-}
-
-/// What the page shows that follows from the puzzle alone: its other forms, the regions'
-/// letters and the board's lines.
-#[derive(Clone)]
-struct Forms {
-    puzzlink: Result<String, String>,
-    pzprv3: Result<String, String>,
-    sbn: Result<String, String>,
-    json: String,
-    share: Result<String, String>,
-    letters: Vec<Option<char>>,
-    lines: Html,
-    /// Each cell's style, row, column and title, made once (a board redraws at every mark).
-    cells: Vec<[AttrValue; 4]>,
-}
-
-impl Forms {
-    fn of(p: &StarBattle) -> Rc<Forms> {
-        let obstacle = || formats::puzzlink_obstacle(p).unwrap_or_default();
-        let labels = p.regions().cells();
-        let (rows, cols) = (p.rows(), p.cols());
-        Rc::new(Forms {
-            puzzlink: formats::to_puzzlink(p).ok_or_else(obstacle),
-            pzprv3: formats::to_pzprv3(p, None).ok_or_else(obstacle),
-            sbn: formats::to_sbn(p),
-            json: p.to_json().to_string(),
-            share: Ok(frame::link_for(&crate::link::fragment(p))),
-            letters: page::region_letters(p),
-            cells: (0..rows * cols)
-                .map(|i| {
-                    let g = labels[i];
-                    let title = match g {
-                        Some(g) => format!("region {}", StarBattle::letter(g)),
-                        None => "no region".into(),
-                    };
-                    let (r, c) = ((i / cols).to_string(), (i % cols).to_string());
-                    [format!("background:{}", page::fill(g)), r, c, title].map(AttrValue::from)
-                })
-                .collect(),
-            lines: frame::lines_layer(
-                rows,
-                cols,
-                crate::board_lines::lines(rows, cols, |i| labels[i]),
-            ),
-        })
-    }
 }
 
 /// The Star Battle page.
@@ -131,10 +83,7 @@ pub fn Page() -> Html {
         },
     });
     // What follows from the puzzle alone, made again only when it changes, not at every mark.
-    let forms = use_memo(w.puzzle.clone(), {
-        let puzzle = puzzle.clone();
-        move |_| (*puzzle).as_ref().map(Forms::of)
-    });
+    let forms = use_memo(w.puzzle.clone(), |_| (*puzzle).as_ref().map(Forms::of));
     let (Some(p), Some(forms)) = ((*puzzle).clone(), (*forms).clone()) else {
         return frame::no_puzzle(KIND, "Star Battle", ACCEPTS);
     };
