@@ -197,6 +197,12 @@ const QUIET_MS: u32 = 150;
 /// and the kind (a second press of Hint meanwhile sends nothing).
 type Quiet = Rc<RefCell<HashMap<u32, (Action, Option<Kind>)>>>;
 
+/// Forgets the quiet hints of `kind`: another job of its page replaces them (one job per owner),
+/// so their replies must not file them after it.
+fn drop_quiet(quiet: &Quiet, kind: Option<Kind>) {
+    quiet.borrow_mut().retain(|_, (_, k)| *k != kind);
+}
+
 /// The owner of the jobs a page starts, for the pages that start jobs.
 fn owner_of_page(page: Page) -> Option<Owner> {
     match page {
@@ -488,6 +494,9 @@ pub fn App() -> Html {
             if hint && quiet.borrow().values().any(|(_, k)| *k == kind) {
                 return;
             }
+            if !hint {
+                drop_quiet(&quiet, kind);
+            }
             // The memory limit, before the work starts (crate::limits): a count that would
             // outgrow it is lowered and said; a request that cannot fit is refused, naming it.
             let (request, note) = match crate::limits::fit(request) {
@@ -538,10 +547,11 @@ pub fn App() -> Html {
         })
     };
     let race = {
-        let (portfolios, next_job) = (portfolios.clone(), next_job.clone());
+        let (portfolios, next_job, quiet) = (portfolios.clone(), next_job.clone(), quiet.clone());
         let (dispatcher, live) = (state.dispatcher(), live.dispatcher());
         Callback::from(move |(work, requests): (Work, Vec<Request>)| {
             let kind = requests.first().and_then(Request::kind);
+            drop_quiet(&quiet, kind);
             let job = {
                 let mut n = next_job.borrow_mut();
                 *n += 1;
@@ -570,7 +580,11 @@ pub fn App() -> Html {
         let workers = workers.clone();
         let portfolios = portfolios.clone();
         let dispatcher = state.dispatcher();
+        let quiet = quiet.clone();
         Callback::from(move |owner: Owner| {
+            if let Owner::Kind(k) = owner {
+                drop_quiet(&quiet, Some(k));
+            }
             portfolios.borrow_mut().remove(&owner);
             if let Some(w) = workers.borrow_mut().as_mut() {
                 w.cancel(owner);

@@ -93,6 +93,18 @@ test('Hint by keyboard keeps the focus on Hint, so Enter again applies; two pres
   assert.deepEqual(page.studioErrors, []);
 });
 
+test('Solve pressed while a hint is on its way replaces it: the verdict is shown, not the hint', async () => {
+  const page = await open(env.chrome.context, env.server.url, STARBATTLE);
+  await fresh(page, STARBATTLE, '#clear');
+  // In one go, before the hint's reply: the hint is not yet filed as a job, Solve is.
+  await page.evaluate(() => { document.querySelector('#hint').click(); document.querySelector('#solve').click(); });
+  await page.waitForSelector('#status[data-verdict="unique"]', { timeout: 30000 });
+  await page.waitForTimeout(300);
+  assert.equal(await page.$('#hint-text'), null, 'the hint Solve replaced is not shown');
+  assert.equal(await page.$('#status[data-verdict="unique"]') !== null, true, 'the verdict stays');
+  assert.deepEqual(page.studioErrors, []);
+});
+
 test('Star Battle: a wrong star is reported before any deduction', async () => {
   const page = await open(env.chrome.context, env.server.url, STARBATTLE);
   await fresh(page, STARBATTLE, '#clear');
