@@ -617,6 +617,45 @@ mod tests {
     /// The same outcome of 2x2 blocks: the same deduction (words and figures too), or the
     /// same broken rule, or nothing. Tallies the outcomes in `seen` (nothing, a deduction,
     /// broken).
+    /// Holds one set's windows on bits ([`State::windows`], from the left and from the right)
+    /// and [`State::block_count`] to the cell-list references, for every need from 1 to 12;
+    /// `more(need, left, right)` then checks the set's own shortcut against the window counts.
+    fn agree_on_set(
+        st: &State,
+        cells: &[usize],
+        (lo, hi, mask): (usize, usize, &dyn Fn(usize) -> u64),
+        line: bool,
+        what: &str,
+        outcomes: &mut [usize; 3],
+        mut more: impl FnMut(usize, usize, usize),
+    ) {
+        let n = st.b.n;
+        let (mut ws, mut ws2) = (Vec::new(), Vec::new());
+        for need in 1..=12 {
+            let left = windows_of(st, cells, need, false, &mut ws);
+            assert_eq!(st.windows(lo, hi, mask, need, false, &mut ws2), left, "{what}");
+            assert_eq!(as_bits(n, &ws), ws2, "{what}");
+            let right = windows_of(st, cells, need, true, &mut ws);
+            assert_eq!(st.windows(lo, hi, mask, need, true, &mut ws2), right, "{what}");
+            assert_eq!(as_bits(n, &ws), ws2, "{what} from the right");
+            let name = || "the set".to_string();
+            let found = st.block_count(
+                (lo, hi, mask),
+                need,
+                "2x2 blocks",
+                BLOCKS,
+                &name,
+                true,
+                "",
+                line,
+                &mut ws2,
+            );
+            let want = block_count_of_cells(st, cells, need, line);
+            same(found, want, &format!("{what} need {need}"), outcomes);
+            more(need, left, right);
+        }
+    }
+
     fn same(a: R, b: R, what: &str, seen: &mut [usize; 3]) {
         match (a, b) {
             (Ok(a), Ok(b)) => {
@@ -679,7 +718,6 @@ mod tests {
             assert_eq!((&st.stars, &st.open, &st.live), (&fresh.stars, &fresh.open, &fresh.live));
             let loud = st.loud.borrow().clone();
             assert_eq!(loud, st.star_rows, "no star checked yet: every star is loud");
-            let (mut ws, mut ws2) = (Vec::new(), Vec::new());
             let sets = b.units.iter().enumerate().map(|(u, c)| (Some(u), None, c));
             let pairs = b.pairs.iter().enumerate().map(|(q, c)| (None, Some(q), c));
             for (u, q, unit) in sets.chain(pairs) {
@@ -689,36 +727,20 @@ mod tests {
                 let open: Vec<usize> =
                     unit.iter().copied().filter(|&i| st.cells[i] == Cell::Open).collect();
                 assert_eq!(st.open_cells(lo, hi, &mask), open, "n {n} unit {u:?} pair {q:?}");
-                for need in 1..=12 {
-                    let left = windows_of(&st, unit, need, false, &mut ws);
-                    assert_eq!(st.windows(lo, hi, &mask, need, false, &mut ws2), left);
-                    assert_eq!(as_bits(n, &ws), ws2, "n {n} unit {u:?} pair {q:?}");
-                    let right = windows_of(&st, unit, need, true, &mut ws);
-                    assert_eq!(st.windows(lo, hi, &mask, need, true, &mut ws2), right);
-                    assert_eq!(as_bits(n, &ws), ws2, "n {n} unit {u:?} pair {q:?} from the right");
-                    let name = || "the set".to_string();
-                    let found = st.block_count(
-                        (lo, hi, &mask),
-                        need,
-                        "2x2 blocks",
-                        BLOCKS,
-                        &name,
-                        true,
-                        "",
-                        line,
-                        &mut ws2,
-                    );
-                    let want = block_count_of_cells(&st, unit, need, line);
-                    same(
-                        found,
-                        want,
-                        &format!("n {n} unit {u:?} pair {q:?} need {need}"),
-                        &mut outcomes,
-                    );
-                    let right = if line { need + 1 } else { right };
-                    let more = left > need && right > need;
-                    assert_eq!(st.more_windows(u, q, need), more, "n {n} unit {u:?} pair {q:?}");
-                }
+                let what = format!("n {n} unit {u:?} pair {q:?}");
+                agree_on_set(
+                    &st,
+                    unit,
+                    (lo, hi, &mask),
+                    line,
+                    &what,
+                    &mut outcomes,
+                    |need, l, r| {
+                        let r = if line { need + 1 } else { r };
+                        let more = l > need && r > need;
+                        assert_eq!(st.more_windows(u, q, need), more, "{what}");
+                    },
+                );
             }
             // The bands of 2x2 blocks: the other cells of two or three lines, less some regions.
             for (by_col, m) in [(false, 2), (true, 2), (false, 3), (true, 3)] {
@@ -734,30 +756,19 @@ mod tests {
                 let open: Vec<usize> =
                     rest.iter().copied().filter(|&i| st.cells[i] == Cell::Open).collect();
                 assert_eq!(st.open_cells(lo, hi, &mask), open, "n {n} band");
-                for need in 1..=12 {
-                    let left = windows_of(&st, &rest, need, false, &mut ws);
-                    assert_eq!(st.windows(lo, hi, &mask, need, false, &mut ws2), left);
-                    assert_eq!(as_bits(n, &ws), ws2, "n {n} band");
-                    let right = windows_of(&st, &rest, need, true, &mut ws);
-                    assert_eq!(st.windows(lo, hi, &mask, need, true, &mut ws2), right);
-                    assert_eq!(as_bits(n, &ws), ws2, "n {n} band from the right");
-                    let name = || "the set".to_string();
-                    let found = st.block_count(
-                        (lo, hi, &mask),
-                        need,
-                        "2x2 blocks",
-                        BLOCKS,
-                        &name,
-                        true,
-                        "",
-                        false,
-                        &mut ws2,
-                    );
-                    let want = block_count_of_cells(&st, &rest, need, false);
-                    same(found, want, &format!("n {n} band need {need}"), &mut outcomes);
-                    let more = left > need && right > need;
-                    assert_eq!(st.more_windows_in(lo, hi, false, need, &mask), more, "n {n} band");
-                }
+                let what = format!("n {n} band");
+                agree_on_set(
+                    &st,
+                    &rest,
+                    (lo, hi, &mask),
+                    false,
+                    &what,
+                    &mut outcomes,
+                    |need, l, r| {
+                        let more = l > need && r > need;
+                        assert_eq!(st.more_windows_in(lo, hi, false, need, &mask), more, "{what}");
+                    },
+                );
             }
             let first = (0..n * n).find(|&i| {
                 st.cells[i] == Cell::Star && b.nbrs[i].iter().any(|&j| st.cells[j] != Cell::Empty)
