@@ -74,8 +74,10 @@ const REVEAL_STEPS: usize = 30;
 /// none breaks, the answer's value at one undecided cell, as a step the player can apply, so a
 /// hint never leaves the player stuck. Among a few undecided cells spread over the grid (filled
 /// ones first, the stars and black cells that tell the rules most), the one after which the
-/// rules decide the most cells within [`REVEAL_STEPS`] steps. The sentence says it comes
-/// from the search, not from a rule. `None` when no cell is undecided.
+/// rules decide the most cells within [`REVEAL_STEPS`] steps: the rules below the kind's own
+/// assumptions ([`Playable::trial`]) when it has them apart, so weighing stays cheap on a big
+/// board where the whole ladder stops. The sentence says it comes from the search, not from a
+/// rule. `None` when no cell is undecided.
 fn reveal<P: Playable>(
     p: &P,
     marks: &P::Marks,
@@ -108,38 +110,50 @@ fn reveal<P: Playable>(
         Stopped,
         Cut,
     }
-    let mut best: Option<(usize, usize, End)> = None;
-    for &c in pool.iter().step_by(stride) {
-        let mut m = with(c);
+    // The rules below the kind's own assumptions weigh a candidate when the kind offers a
+    // trial (a look of those costs microseconds; a look of the whole ladder on a big board
+    // where it stops tries every open cell, 30 to 100 ms a candidate on a 21x21 Star Battle).
+    let base = p.trial(marks);
+    let weigh = |c: usize| -> (usize, End) {
         let mut decided = std::collections::BTreeSet::new();
-        let mut end = End::Cut;
+        if let Some(base) = &base {
+            let mut t = base.fork();
+            t.assume(c, P::answer_mark(text[c], true));
+            for _ in 0..REVEAL_STEPS {
+                match t.next(false, false) {
+                    crate::trial::Next::Step { cells, .. } => decided.extend(cells),
+                    _ if t.open_cells().is_empty() => return (decided.len(), End::Finished),
+                    _ => return (decided.len(), End::Stopped),
+                }
+            }
+            return (decided.len(), End::Cut);
+        }
+        let mut m = with(c);
         for _ in 0..REVEAL_STEPS {
             match p.next_step(&m, Some(answer)) {
                 Hint::Step(s) => {
                     let before = m.clone();
                     apply(&mut m, &s);
                     if m == before {
-                        end = End::Stopped;
-                        break;
+                        return (decided.len(), End::Stopped);
                     }
                     decided.extend(s.cells.iter().copied());
                 }
-                Hint::Solved { .. } => {
-                    end = End::Finished;
-                    break;
-                }
-                _ => {
-                    end = End::Stopped;
-                    break;
-                }
+                Hint::Solved { .. } => return (decided.len(), End::Finished),
+                _ => return (decided.len(), End::Stopped),
             }
         }
-        if best.is_none_or(|(_, n, _)| decided.len() > n) {
-            best = Some((c, decided.len(), end));
+        (decided.len(), End::Cut)
+    };
+    let mut best: Option<(usize, usize, End)> = None;
+    for &c in pool.iter().step_by(stride) {
+        let (decided, end) = weigh(c);
+        if best.is_none_or(|(_, n, _)| decided > n) {
+            best = Some((c, decided, end));
         }
     }
     let (cell, follows, end) = best?;
-    let searched = if p.trial(marks).is_some() {
+    let searched = if base.is_some() {
         format!(", and no assumption breaks the rules within the hint's bounds (chains of up to {} steps)", chain::HINT.steps)
     } else {
         String::new()
@@ -147,15 +161,20 @@ fn reveal<P: Playable>(
     let value = P::answer_mark(text[cell], true);
     let cells =
         |n: usize| if n == 1 { "1 more cell".to_string() } else { format!("{n} more cells") };
+    // What weighed the cell: the rules without assumptions when the kind has them apart.
+    let rules = if base.is_some() { "the rules without assumptions" } else { "the rules" };
     let after = match (follows, end) {
-        (_, End::Finished) => format!("With it, the rules finish the puzzle ({}).", cells(follows)),
+        (_, End::Finished) => format!("With it, {rules} finish the puzzle ({}).", cells(follows)),
+        (0, _) if base.is_some() => {
+            format!("With it, {rules} find nothing more; the next hint goes on from here.")
+        }
         (0, _) => "The rules find nothing more after it either; the next hint gives another cell."
             .to_string(),
         (n, End::Stopped) => {
-            format!("With it, the rules decide {} before they stop again.", cells(n))
+            format!("With it, {rules} decide {} before they stop again.", cells(n))
         }
         (n, End::Cut) => {
-            format!("With it, the rules go on: {} within the next {REVEAL_STEPS} steps.", cells(n))
+            format!("With it, {rules} go on: {} within the next {REVEAL_STEPS} steps.", cells(n))
         }
     };
     Some(Step {

@@ -301,7 +301,8 @@ fn where_the_rules_stop_a_hint_gives_a_cell_of_the_proven_answer() {
                     "before they stop again.",
                     "within the next 30 steps.",
                     "finish the puzzle (",
-                    "the next hint gives another cell."
+                    "the next hint gives another cell.",
+                    "the next hint goes on from here."
                 ]
                 .iter()
                 .any(|end| s.sentence.contains(end)),
