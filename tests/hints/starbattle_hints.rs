@@ -141,6 +141,19 @@ fn starbattle_sentences_name_the_unit() {
                 "Region shape" | "Squeeze" => {
                     assert!(s.sentence.contains("way") && !s.figures.is_empty(), "{}", s.sentence)
                 }
+                "Counting rows and regions together" => {
+                    // The band and the regions drawn, then any 2x2 blocks.
+                    assert!(
+                        s.sentence.contains("counts for both") && s.figures.len() >= 2,
+                        "{}",
+                        s.sentence
+                    );
+                    assert!(
+                        s.figures[2..].iter().all(|f| f.label == "2x2 block"),
+                        "{:?}",
+                        s.figures
+                    );
+                }
                 "Contradiction" => {
                     assert!(
                         s.sentence.starts_with("Suppose") && (s.sentence.ends_with("has no star.")),

@@ -177,3 +177,31 @@ fn ratings_follow_the_logic() {
     }
     assert!(levels.len() >= 2, "several levels occur: {levels:?}");
 }
+
+/// Counting rows and regions together fires on a small board where the rules up to region
+/// shapes stop (the generated 6x6 `sb6_expert_4` in tests/data), and what it decides agrees
+/// with the known answer.
+#[test]
+fn counting_rows_and_regions_together_fires_on_a_6x6() {
+    use studio::kinds::starbattle::logic::{SHAPES, UNIONS};
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/starbattle/generated_5to14.txt"
+    ))
+    .expect("tests/data/starbattle/generated_5to14.txt");
+    let entries = formats::read_collection(&text, "sizes").expect("reads");
+    let e = entries.iter().find(|e| e.id == "sb6_expert_4").expect("sb6_expert_4 is in the set");
+    let answer: Vec<bool> = e.known.clone().expect("with its answer").cells().to_vec();
+    let board = Board::new(&e.puzzle);
+    let mut state = State::new(&board, board.start(), true);
+    let run = deduce::run(&mut state, SHAPES, |_| true);
+    assert_eq!(run.end, deduce::End::Stuck, "the rules up to region shapes stop");
+    let Found::Deduction(d) = state.find(UNIONS) else { panic!("no deduction at rank {UNIONS}") };
+    assert_eq!(d.rule, "Counting rows and regions together");
+    assert_eq!(d.rank, UNIONS);
+    assert!(d.sentence.contains("counts for both"), "{}", d.sentence);
+    assert!(d.figures.len() >= 2, "the band and the regions are drawn");
+    assert!(!d.changes.is_empty());
+    state.apply(&d.changes);
+    assert!(agrees(&state.cells, &answer), "{}", d.sentence);
+}

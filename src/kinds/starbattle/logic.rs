@@ -27,7 +27,12 @@
 //!    left without room) is enumerated; a cell in every placement is a star, a cell of the unit
 //!    in none is empty, and a cell outside it that every placement empties (a neighbour of one
 //!    of its stars, or in a line or region it fills) is empty.
-//! 4. **Contradiction** (expert), only when no direct rule applies: a star is assumed in an
+//! 4. **Counting rows and regions together** (expert, `unions`): a band of consecutive rows
+//!    (or columns) against a set of regions mostly inside it: the band's open cells outside the
+//!    regions hold exactly need(band) - need(regions) more stars than the regions' open cells
+//!    outside the band; when the side that must hold more fits no more (2x2 blocks, or what its
+//!    lines or regions still need), the other side is empty and each of its parts is full.
+//! 5. **Contradiction** (expert), only when no direct rule applies: a star is assumed in an
 //!    open cell and the direct rules (ranks 0 to 3) run for at most [`CHAIN_MAX`] steps; when
 //!    they break the rules, the cell is empty. The chain is told step by step and drawn.
 //!
@@ -40,12 +45,14 @@
 //!
 //! The solver's walk ([`super::solve::solve`]) gives the state an answer found by SAT once
 //! the direct rules stop ([`State::with_answer`]: contradictions skip its stars); the walk
-//! ends at the same grid with the same rating (`tests/solve_paths.rs`).
+//! ends at the same grid with the same rating (`tests/solve_paths.rs`). With an answer, the
+//! contradictions are tried before counting over unions: the direct rules, that one included,
+//! have stopped by then, so every later step is rated a contradiction whichever comes first.
 //! [`State::every_refutation`] is not used by the solver: on `sb25_beyond_1` it completed a
 //! grid the one-at-a-time walk does not (the step limit makes the rules not monotone).
 //!
 //! This file holds the board, the state, the words and the dispatch ([`State::search`]); the
-//! rules are in one file per family: `singles`, `blocks`, `confinement`, `shapes` and
+//! rules are in one file per family: `singles`, `blocks`, `confinement`, `shapes`, `unions` and
 //! `contradiction`.
 
 use std::collections::HashSet;
@@ -60,6 +67,7 @@ mod confinement;
 mod contradiction;
 mod shapes;
 mod singles;
+mod unions;
 
 /// What is known about one cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -83,8 +91,10 @@ pub const BLOCKS: u8 = 1;
 pub const CONFINEMENT: u8 = 2;
 /// The rank of region shapes and squeezes.
 pub const SHAPES: u8 = 3;
+/// The rank of counting over unions of lines and regions.
+pub const UNIONS: u8 = 4;
 /// The rank of short contradictions.
-pub const CONTRADICTION: u8 = 4;
+pub const CONTRADICTION: u8 = 5;
 /// The hardest rank.
 pub const ALL: u8 = CONTRADICTION;
 
@@ -109,6 +119,12 @@ pub const LADDER: &[Rung] = &[
         rules: "Region shapes and squeezes: every placement of a unit's stars",
         level: "hard",
         rating: "hard (region shapes)",
+    },
+    Rung {
+        rules:
+            "Counting rows and regions together: a band of lines against regions, with 2x2 blocks",
+        level: "expert",
+        rating: "expert (counting over unions)",
     },
     Rung {
         rules: "Short contradictions with the direct rules",
@@ -451,6 +467,10 @@ pub struct State<'b> {
     /// in it (0: not looked at). Cells only get decided, so the same open count means the same
     /// cells, and still nothing: a cache that changes no result, only the time.
     blocks_seen: std::cell::RefCell<Vec<u16>>,
+    /// For each band of lines ([`State::unions`]: by direction, first line and width), a print
+    /// of its counts + 1 when it last found nothing (0: not looked at); the same print means the
+    /// same cells and needs, so still nothing (cells only get decided). Empty until the rule runs.
+    unions_seen: std::cell::RefCell<Vec<u64>>,
     /// The counted sets 2x2 blocks may find something in, as bits (bit x: set x): those that
     /// need stars and have at most as many open cells as their missing stars' blocks can hold
     /// (the others are skipped by [`State::blocks`] anyway). Kept up to date.
@@ -462,6 +482,9 @@ pub struct State<'b> {
     /// follows from a star the answer has (every deduction holds in every answer), so those
     /// cells are not tried. The deductions found are the same, found sooner.
     answer: Option<Vec<bool>>,
+    /// Whether counting over unions is left out (a reveal's nested looks: each look is a fresh
+    /// state, without the rule's cache, and the chain's budget is short).
+    no_unions: bool,
     /// Whether a contradiction search reports every cell it refutes in one look, not only the
     /// first (the solver, once the contradictions rate the puzzle anyway; see `with_answer`).
     every: bool,
@@ -480,9 +503,11 @@ impl<'b> State<'b> {
             open_rows: vec![0; b.n],
             star_rows: vec![0; b.n],
             blocks_seen: std::cell::RefCell::new(vec![0; sets]),
+            unions_seen: std::cell::RefCell::new(Vec::new()),
             live: vec![0; sets.div_ceil(64)],
             loud: std::cell::RefCell::new(vec![0; b.n]),
             answer: None,
+            no_unions: false,
             every: false,
         };
         st.count();
@@ -493,6 +518,12 @@ impl<'b> State<'b> {
     /// guarantees `stars` satisfies every rule and agrees with the cells known.
     pub fn with_answer(mut self, stars: Vec<bool>) -> Self {
         self.answer = Some(stars);
+        self
+    }
+
+    /// Without counting over unions (see the field `no_unions`).
+    pub fn without_unions(mut self) -> Self {
+        self.no_unions = true;
         self
     }
 
@@ -557,6 +588,8 @@ impl<'b> State<'b> {
         self.loud.borrow_mut().copy_from_slice(&other.loud.borrow());
         // What found nothing in `other` finds nothing here while the unit is unchanged.
         self.blocks_seen.borrow_mut().copy_from_slice(&other.blocks_seen.borrow());
+        // Made only when the rule runs: a copy starts with none.
+        self.unions_seen.borrow_mut().clear();
     }
 
     /// Replaces the cells (counted afresh).
@@ -564,6 +597,7 @@ impl<'b> State<'b> {
         self.cells.copy_from_slice(cells);
         self.count();
         self.blocks_seen.borrow_mut().iter_mut().for_each(|x| *x = 0);
+        self.unions_seen.borrow_mut().clear();
     }
 
     fn deduction(
@@ -610,18 +644,26 @@ impl<'b> State<'b> {
     /// The cheapest deduction up to rank `upto`, or the contradiction the cells hold.
     pub fn search(&self, upto: u8) -> R {
         // Cheapest first: each rule with the rank it needs.
-        let rules: [(u8, fn(&Self) -> R); 7] = [
+        let mut rules: [(u8, fn(&Self) -> R); 8] = [
             (SINGLES, Self::neighbours),
             (SINGLES, Self::counts),
             (BLOCKS, Self::blocks),
             (CONFINEMENT, Self::confinement),
             (CONFINEMENT, Self::band_blocks),
             (SHAPES, Self::shapes),
+            (UNIONS, Self::unions),
             (CONTRADICTION, |s| Ok(s.contradiction())),
         ];
+        if self.answer.is_some() {
+            // The solver's walk once the direct rules (counting over unions included) have
+            // stopped: every step from here on is rated a contradiction anyway, so the cheaper
+            // contradictions are tried before counting over unions, which then runs only where
+            // they find nothing (see `with_answer`).
+            rules.swap(6, 7);
+        }
         for (rank, rule) in rules {
-            if rank > upto {
-                break;
+            if rank > upto || (rank == UNIONS && self.no_unions) {
+                continue;
             }
             if let Some(d) = rule(self)? {
                 return Ok(Some(d));

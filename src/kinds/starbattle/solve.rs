@@ -4,7 +4,7 @@
 //!    functions, cheapest first, that the hints and "Explain the solution" call, one deduction
 //!    at a time (built without sentences). They only make sound deductions, so a grid they
 //!    complete (and the independent checker accepts) is the only answer; the rating is the
-//!    hardest rank used, named by [`super::logic::LADDER`]. The direct rules (ranks 0 to 3) run
+//!    hardest rank used, named by [`super::logic::LADDER`]. The direct rules (ranks 0 to 4) run
 //!    first; when they stop on a board of [`SAT_FIRST_CELLS`] cells or more, SAT finds one answer and the walk goes on with the contradictions,
 //!    which skip the cells where that answer has a star (assuming a star an answer has never
 //!    breaks the rules: every deduction holds in every answer). The walk, its end and its rating are the whole ladder's; only fewer

@@ -31,7 +31,10 @@ impl Trial for Chain {
     }
 
     fn next(&mut self, nested: bool, words: bool) -> Next {
-        let mut st = State::new(&self.board, std::mem::take(&mut self.cells), words);
+        // Counting over unions stays out of the chains: each look is a fresh state, without
+        // that rule's cache, within the hint's short budget.
+        let mut st =
+            State::new(&self.board, std::mem::take(&mut self.cells), words).without_unions();
         let next =
             crate::deduce::trial_look(&mut st, if nested { ALL } else { SHAPES }, CONTRADICTION);
         self.cells = st.cells;
