@@ -120,15 +120,7 @@ impl State<'_> {
         let n = b.n;
         let mut row = [0u64; 64];
         let mut col = [0u64; 64];
-        let cover = |mut m: u64| -> usize {
-            let mut c = 0;
-            while m != 0 {
-                let p = m.trailing_zeros();
-                c += 1;
-                m &= !(3u64 << p);
-            }
-            c
-        };
+        let cover = pair_cover;
         // The cells come region by region: each region's rows and columns as bits, for a lower
         // bound on its cover (a block covers cells of one even row, in two columns; the same
         // for odd rows and for columns).
@@ -512,15 +504,7 @@ impl State<'_> {
         if lo > hi {
             return true; // no cells: weigh decides
         }
-        let cover = |mut m: u64| -> usize {
-            let mut c = 0;
-            while m != 0 {
-                let p = m.trailing_zeros();
-                c += 1;
-                m &= !(3u64 << p);
-            }
-            c
-        };
+        let cover = pair_cover;
         let lines_fit = |masks: &[u64; 64], base: usize| -> bool {
             // Pairs from line 0, pairs from line 1 (line 0 alone), single lines.
             for shift in [0usize, 1] {
@@ -879,4 +863,16 @@ fn strip(
         last = Some(p);
     }
     ws
+}
+
+/// The fewest runs of two adjacent bits that cover the set bits of `m` (greedy from the lowest:
+/// the 2x2 blocks one line, or one pair of lines, needs for the cells `m` marks).
+fn pair_cover(mut m: u64) -> usize {
+    let mut c = 0;
+    while m != 0 {
+        let p = m.trailing_zeros();
+        c += 1;
+        m &= !(3u64 << p);
+    }
+    c
 }
