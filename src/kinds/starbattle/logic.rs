@@ -45,7 +45,8 @@
 //!
 //! The solver's walk ([`super::solve::solve`]) gives the state an answer found by SAT once
 //! the direct rules stop ([`State::with_answer`]: contradictions skip its stars); the walk
-//! ends at the same grid with the same rating (`tests/solve_paths.rs`). With an answer, the
+//! ends at the same grid with the same rating (`tests/solve_paths.rs`). With an answer, or on a
+//! small board once the direct rules stopped ([`State::past_direct_rules`]), the
 //! contradictions are tried before counting over unions: the direct rules, that one included,
 //! have stopped by then, so every later step is rated a contradiction whichever comes first.
 //! [`State::every_refutation`] is not used by the solver: on `sb25_beyond_1` it completed a
@@ -485,6 +486,10 @@ pub struct State<'b> {
     /// Whether counting over unions is left out (a reveal's nested looks: each look is a fresh
     /// state, without the rule's cache, and the chain's budget is short).
     no_unions: bool,
+    /// Whether the direct rules, counting over unions included, have stopped on this walk:
+    /// every later step is then rated a contradiction whichever rule finds it, so the
+    /// contradictions go first and counting over unions runs only where they find nothing.
+    past_direct: bool,
     /// Whether a contradiction search reports every cell it refutes in one look, not only the
     /// first (the solver, once the contradictions rate the puzzle anyway; see `with_answer`).
     every: bool,
@@ -508,6 +513,7 @@ impl<'b> State<'b> {
             loud: std::cell::RefCell::new(vec![0; b.n]),
             answer: None,
             no_unions: false,
+            past_direct: false,
             every: false,
         };
         st.count();
@@ -518,6 +524,14 @@ impl<'b> State<'b> {
     /// guarantees `stars` satisfies every rule and agrees with the cells known.
     pub fn with_answer(mut self, stars: Vec<bool>) -> Self {
         self.answer = Some(stars);
+        self
+    }
+
+    /// For the solver's walk once the direct rules have stopped without an answer from SAT (a
+    /// small board): the contradictions are tried before counting over unions, as with one
+    /// (see the field `past_direct`).
+    pub fn past_direct_rules(mut self) -> Self {
+        self.past_direct = true;
         self
     }
 
@@ -654,11 +668,11 @@ impl<'b> State<'b> {
             (UNIONS, Self::unions),
             (CONTRADICTION, |s| Ok(s.contradiction())),
         ];
-        if self.answer.is_some() {
+        if self.answer.is_some() || self.past_direct {
             // The solver's walk once the direct rules (counting over unions included) have
             // stopped: every step from here on is rated a contradiction anyway, so the cheaper
             // contradictions are tried before counting over unions, which then runs only where
-            // they find nothing (see `with_answer`).
+            // they find nothing (see `with_answer` and `past_direct_rules`).
             rules.swap(6, 7);
         }
         for (rank, rule) in rules {
