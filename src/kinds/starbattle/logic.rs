@@ -14,9 +14,10 @@
 //!    k stars empties its other cells; one with exactly as many open cells as missing stars fills
 //!    them.
 //! 1. **2x2 blocks** (medium): the open cells of a row, column, region or pair of adjacent lines
-//!    are covered by 2x2 blocks, each holding at most one star. Fewer blocks than missing stars
-//!    breaks the rules; exactly as many means each block holds exactly one star: a block with
-//!    one open cell has its star there, and a cell next to every open cell of a block is empty.
+//!    are covered by 2x2 blocks (on a pair of columns, blocks on those two columns), each
+//!    holding at most one star. Fewer blocks than missing stars breaks the rules; exactly as
+//!    many means each block holds exactly one star: a block with one open cell has its star
+//!    there, and a cell next to every open cell of a block is empty.
 //! 2. **Confinement** (hard): a set of regions whose open cells lie in a set of lines (rows or
 //!    columns, consecutive or not) needing as many stars as the regions do takes all those
 //!    lines' stars (the lines' other cells are empty); conversely, lines whose open cells lie in

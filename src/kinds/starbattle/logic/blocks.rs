@@ -2,6 +2,18 @@
 
 use super::*;
 
+/// The first of two columns side by side when the cells of rows `lo..=hi` in `mask(row)` lie in
+/// them, as on a pair of columns (judged by the first and last rows with cells): each window is
+/// then put on those two columns, where it covers both cells of a row. Anchored at a cell's own
+/// column, a window on the right-hand one would reach outside the pair and cover fewer cells.
+fn column_pair(lo: usize, hi: usize, mask: &dyn Fn(usize) -> u64) -> Option<usize> {
+    let first = (lo..=hi).find(|&r| mask(r) != 0)?;
+    let last = (first..=hi).rev().find(|&r| mask(r) != 0)?;
+    let set = mask(first);
+    let t = set.trailing_zeros();
+    (first < last && t < 63 && set == 3u64 << t && mask(last) == set).then_some(t as usize)
+}
+
 impl State<'_> {
     /// Covers the open cells of rows `lo..=hi` in `mask(row)` by 2x2 windows, taking the cells in
     /// reading order, each window anchored at an uncovered cell (as the window's top-left
@@ -17,6 +29,7 @@ impl State<'_> {
         out: &mut Vec<Window>,
     ) -> usize {
         out.clear();
+        let pair = column_pair(lo, hi, mask);
         for r in lo..=hi {
             let mut m = self.open_rows[r] & mask(r);
             while m != 0 {
@@ -36,8 +49,13 @@ impl State<'_> {
                 if out.len() == need {
                     return need + 1;
                 }
-                // Anchored at its top-right corner, the window holds columns c - 1 and c.
-                let c0 = if right && c > 0 { c - 1 } else { c };
+                // Anchored at its top-right corner, the window holds columns c - 1 and c; on a
+                // pair of columns, on those two.
+                let c0 = match pair {
+                    Some(p) if p == c || p + 1 == c => p,
+                    _ if right && c > 0 => c - 1,
+                    _ => c,
+                };
                 out.push(Window { r, c: c0, rows: [1u64 << c, 0] });
             }
         }
@@ -113,12 +131,17 @@ impl State<'_> {
             }
             let mut count = 0usize;
             let mut above = 0u64;
+            let pair = column_pair(lo, hi, &mask);
             for r in lo..=hi {
                 let mut m = self.open_rows[r] & mask(r) & !above;
                 let mut here = 0u64;
                 while m != 0 {
                     let c = m.trailing_zeros();
-                    let w = if right && c > 0 { 3u64 << (c - 1) } else { 3u64 << c };
+                    let w = match pair {
+                        Some(p) if p == c as usize || p + 1 == c as usize => 3u64 << p,
+                        _ if right && c > 0 => 3u64 << (c - 1),
+                        _ => 3u64 << c,
+                    };
                     count += 1;
                     here |= w;
                     m &= !w;
@@ -491,6 +514,19 @@ mod tests {
         out: &mut Vec<ListWindow>,
     ) -> usize {
         out.clear();
+        // A set whose first and last rows are the same two columns side by side (a pair of
+        // columns): its windows are put on those two columns.
+        let n = st.b.n;
+        let row_cols = |r: usize| -> Vec<usize> {
+            unit.iter().filter(|&&i| i / n == r).map(|&i| i % n).collect()
+        };
+        let pair = match (unit.first(), unit.last()) {
+            (Some(&f), Some(&l)) if f / n < l / n => {
+                let (a, b) = (row_cols(f / n), row_cols(l / n));
+                (a.len() == 2 && a[1] == a[0] + 1 && a == b).then_some(a[0])
+            }
+            _ => None,
+        };
         for &i in unit {
             if st.cells[i] != Cell::Open {
                 continue;
@@ -510,7 +546,11 @@ mod tests {
             if out.len() == need {
                 return need + 1;
             }
-            let c0 = if right && c > 0 { c - 1 } else { c };
+            let c0 = match pair {
+                Some(p) if p == c || p + 1 == c => p,
+                _ if right && c > 0 => c - 1,
+                _ => c,
+            };
             out.push(ListWindow { r, c: c0, cells: [i, 0, 0, 0], len: 1 });
         }
         out.len()
@@ -667,6 +707,45 @@ mod tests {
                 assert_eq!((a.cells, a.sentence), (b.cells, b.sentence), "{what}")
             }
             (a, b) => panic!("{what}: {a:?} against {b:?}"),
+        }
+    }
+
+    /// A pair of columns whose open cells fit in as many windows as it needs stars only when the
+    /// windows sit on the pair: a window anchored at each row's first open cell reaches outside
+    /// it in rows 1 and 2 (from the left) or in row 4 (from the right). 10x10, 2 stars, the
+    /// regions the rows; open in columns 2 and 3 (1-based): row 1 column 3, row 2 column 2, row
+    /// 4 both, row 6 column 2, row 8 column 3. Four blocks for four stars: the lone cells of
+    /// rows 6 and 8 are stars. With an open cell in row 10 too, five blocks: nothing follows.
+    #[test]
+    fn a_pair_of_columns_is_covered_on_its_own_two_columns() {
+        let n = 10;
+        let labels: Vec<Option<u32>> = (0..n * n).map(|i| Some((i / n) as u32)).collect();
+        let p = StarBattle::new(Grid::from_cells(n, n, labels).expect("10x10"), 2).expect("rows");
+        let b = Board::new(&p);
+        let at = |r: usize, c: usize| (r - 1) * n + c - 1;
+        let open = [at(1, 3), at(2, 2), at(4, 2), at(4, 3), at(6, 2), at(8, 3)];
+        let pair = b.units.len() + (n - 1) + 1; // columns 2 and 3
+        for extra in [None, Some(at(10, 2))] {
+            let mut cells = vec![Cell::Empty; n * n];
+            for &i in open.iter().chain(extra.iter()) {
+                cells[i] = Cell::Open;
+            }
+            let st = State::new(&b, cells, true);
+            let found = st.blocks_in(pair, &mut Vec::new()).expect("not broken");
+            match extra {
+                None => {
+                    let d = found.expect("four blocks for four stars");
+                    assert_eq!(d.changes, vec![(at(6, 2), Cell::Star), (at(8, 3), Cell::Star)]);
+                    assert!(
+                        d.sentence.starts_with("Columns 2 and 3 need 4 more stars"),
+                        "{}",
+                        d.sentence
+                    );
+                    let blocks: Vec<&Vec<usize>> = d.figures.iter().map(|f| &f.cells).collect();
+                    assert!(blocks.contains(&&vec![at(1, 2), at(1, 3), at(2, 2), at(2, 3)]));
+                }
+                Some(_) => assert!(found.is_none(), "five blocks for four stars: {found:?}"),
+            }
         }
     }
 
