@@ -99,12 +99,43 @@ export function suite() {
     await s.server?.close();
   });
   // Any Content Security Policy violation fails the test during which it was reported.
-  afterEach(async () => {
+  afterEach(async (t) => {
     const found = [];
-    for (const page of s.chrome?.context.pages() ?? []) found.push(...(await cspViolations(page, true)));
+    for (const page of s.chrome?.context.pages() ?? []) {
+      found.push(...(await cspViolations(page, true)));
+      await reportStalledFrames(page, t.name);
+    }
     if (found.length > 0) throw new Error(`Content Security Policy violations: ${found.join('; ')}`);
   });
   return s;
+}
+
+/**
+ * Prints a diagnostic line when `page` draws no frame within 3 s after a test. Playwright's
+ * click waits for two animation frames (its "stable" check), so a page whose scripts answer but
+ * whose frames stall fails clicks with a bare 30 s timeout; this line tells that case apart from
+ * a busy page (whose scripts do not answer either) in the log.
+ */
+async function reportStalledFrames(page, name) {
+  const probe = page
+    .evaluate(() => new Promise((done) => {
+      const t = performance.now();
+      requestAnimationFrame(() => requestAnimationFrame(() => done({
+        ms: performance.now() - t,
+        nodes: document.getElementsByTagName('*').length,
+      })));
+    }))
+    .catch((e) => ({ error: String(e).split('\n')[0] }));
+  const late = new Promise((done) => setTimeout(() => done(null), 3000).unref());
+  const seen = await Promise.race([probe, late]);
+  if (seen?.error) return; // a page that is closing or navigating draws nothing
+  if (seen === null || seen.ms > 1000) {
+    const scripts = await Promise.race([
+      page.evaluate(() => document.visibilityState).then((v) => `scripts answer (${v})`, () => 'scripts fail'),
+      new Promise((done) => setTimeout(() => done('scripts silent 3 s'), 3000).unref()),
+    ]);
+    console.log(`# after "${name}": no two frames within 3 s (${seen ? `${Math.round(seen.ms)} ms, ${seen.nodes} elements` : 'none'}); ${scripts}`);
+  }
 }
 
 /** The Content Security Policy violations `page` reported so far (and forgets them when `clear`). */
