@@ -197,8 +197,11 @@ fn starbattle_wording_checks_catch_the_old_mistakes() {
 }
 
 /// Walks every hint from the empty grid, each step applied to the known answer, and runs the
-/// solver's logic phase: both reach the same grid (the same rule functions), and the rating is
-/// the explanation's. Returns whether the hints finish the puzzle.
+/// solver's logic phase: the hints decide every cell the logic phase decides, the same way (the
+/// same rule functions), and where the logic phase finishes, so do the hints, with its rating.
+/// The hints may go further: their contradictions count over unions too where the cheaper
+/// chains stop (`State::deep_contradictions`), which the solver's walk leaves out; a puzzle
+/// only the hints finish is rated a contradiction. Returns whether the hints finish it.
 fn starbattle_walk_matches_logic_phase(p: &StarBattle, answer: &Grid<bool>, at: &str) -> bool {
     let (solved, marks, _) = walk(p, answer, Default::default(), at);
     let rated = starbattle::solve::rate(p);
@@ -212,24 +215,32 @@ fn starbattle_walk_matches_logic_phase(p: &StarBattle, answer: &Grid<bool>, at: 
         let same = match c {
             starbattle::logic::Cell::Star => m == 1,
             starbattle::logic::Cell::Empty => m == 2 || (outside && m == 0),
-            starbattle::logic::Cell::Open => m == 0,
+            starbattle::logic::Cell::Open => true,
         };
         assert!(
             same,
             "{at}: the logic phase and the hints differ at cell {i} ({c:?} against mark {m})"
         );
     }
-    assert_eq!(solved, rated.solved(), "{at}");
+    if rated.solved() {
+        assert!(solved, "{at}: the logic phase finishes it, so the hints do");
+    }
     if solved {
         let x = hint::explain(p, Some(answer));
-        assert_eq!(x.rating(), rated.difficulty(), "{at}: the hardest rank is the rating");
+        if rated.solved() {
+            assert_eq!(x.rating(), rated.difficulty(), "{at}: the hardest rank is the rating");
+        } else {
+            let contradictions =
+                &starbattle::logic::LADDER[starbattle::logic::CONTRADICTION as usize];
+            assert_eq!(x.rating(), contradictions.rating, "{at}: finished by the hints' chains");
+        }
     }
     solved
 }
 
 /// Every step of every puzzle of the generated 5x5 to 14x14 set agrees with its answer; the
-/// hints and the logic phase reach the same grid; and the hints finish exactly the puzzles
-/// generated at a level of the logic ladder (all but those generated `beyond` it).
+/// hints decide what the logic phase decides; and the hints finish every puzzle generated at a
+/// level of the logic ladder (and some generated `beyond` it: their chains count over unions).
 ///
 /// How far the hints go on puzzles made by hand is a benchmark, since that collection is not
 /// ours to copy: `puzzle explain starbattle human_5to14_dev130.txt --groups
@@ -244,7 +255,7 @@ fn starbattle_generated_sizes_every_step_agrees_with_the_answer() {
         let answer = e.known.clone().expect("the set carries answers");
         let solved = starbattle_walk_matches_logic_phase(&e.puzzle, &answer, &e.id);
         let beyond = e.id.contains("_beyond_");
-        assert_eq!(solved, !beyond, "{}: the hints and the level it was generated at", e.id);
+        assert!(solved || beyond, "{}: the hints and the level it was generated at", e.id);
         sizes.insert(e.puzzle.rows());
     }
     assert_eq!(sizes.into_iter().collect::<Vec<_>>(), [5, 6, 8, 14]);

@@ -205,3 +205,34 @@ fn counting_rows_and_regions_together_fires_on_a_6x6() {
     state.apply(&d.changes);
     assert!(agrees(&state.cells, &answer), "{}", d.sentence);
 }
+
+/// In the hints, a contradiction's chain goes on with counting over unions where the rules up
+/// to region shapes stop: on the hard set's `sb17_beyond_1` the ladder without that stops at
+/// 35 cells; with it the next hint is a contradiction whose chain counts a band against
+/// regions, and the cell it empties is empty in the proven answer.
+#[test]
+fn hint_contradictions_count_over_unions_on_sb17_beyond_1() {
+    use studio::kinds::starbattle::logic::CONTRADICTION;
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/bench/starbattle/hard_17_21_25.txt"
+    ))
+    .expect("bench/starbattle/hard_17_21_25.txt");
+    let entries = formats::read_collection(&text, "hard").expect("reads");
+    let e = entries.iter().find(|e| e.id == "sb17_beyond_1").expect("sb17_beyond_1 is in the set");
+    let report = e.puzzle.solve(Mode::Unique, None).expect("solves");
+    assert_eq!(report.verdict, Verdict::Unique);
+    let answer: Vec<bool> = report.solutions[0].cells().to_vec();
+    let board = Board::new(&e.puzzle);
+    let mut state = State::new(&board, board.start(), true);
+    let run = deduce::run(&mut state, ALL, |_| true);
+    assert_eq!(run.end, deduce::End::Stuck, "the ladder without the deeper chains stops");
+    assert!(agrees(&state.cells, &answer));
+    let mut deep = State::new(&board, state.cells.clone(), true).deep_contradictions();
+    let Found::Deduction(d) = deep.find(ALL) else { panic!("no deduction with the deeper chains") };
+    assert_eq!((d.rule, d.rank), ("Contradiction", CONTRADICTION));
+    assert!(d.sentence.contains("counts for both"), "the chain counts over unions: {}", d.sentence);
+    assert!(d.figures.iter().any(|f| f.label.starts_with("step")), "the chain is drawn");
+    deep.apply(&d.changes);
+    assert!(agrees(&deep.cells, &answer), "{}", d.sentence);
+}

@@ -22,7 +22,7 @@ fn mark(v: Cell) -> u8 {
 /// The next step for `marks`: the cheapest deduction, a mistake the rules see, solved, or stuck.
 pub fn next_step(p: &StarBattle, marks: &YesNoMarks) -> Hint {
     let board = Board::new(p);
-    let mut state = State::new(&board, board.cells_of(marks), true);
+    let mut state = State::new(&board, board.cells_of(marks), true).deep_contradictions();
     match state.find(ALL) {
         Found::Deduction(d) => {
             let m = d.changes.iter().map(|&(i, v)| (i, mark(v))).collect();
@@ -39,7 +39,7 @@ pub fn next_step(p: &StarBattle, marks: &YesNoMarks) -> Hint {
             } else {
                 Hint::Stuck {
                     sentence: format!(
-                        "Logic stops here: {known} of {total} cells are decided, and no rule decides another (singles, 2x2 blocks, confinement, region shapes and squeezes, or a contradiction within {CHAIN_MAX} steps of those rules). The rest needs search: trying a star and following it further."
+                        "Logic stops here: {known} of {total} cells are decided, and no rule decides another (singles, 2x2 blocks, confinement, region shapes and squeezes, counting over unions, or a contradiction within {CHAIN_MAX} steps of those rules). The rest needs search: trying a star and following it further."
                     ),
                     known,
                     total,

@@ -34,8 +34,9 @@
 //!    outside the band; when the side that must hold more fits no more (2x2 blocks, or what its
 //!    lines or regions still need), the other side is empty and each of its parts is full.
 //! 5. **Contradiction** (expert), only when no direct rule applies: a star is assumed in an
-//!    open cell and the direct rules (ranks 0 to 3) run for at most [`CHAIN_MAX`] steps; when
-//!    they break the rules, the cell is empty. The chain is told step by step and drawn.
+//!    open cell and the direct rules (ranks 0 to 3; in the hints, where those stop, counting
+//!    over unions too) run for at most [`CHAIN_MAX`] steps; when they break the rules, the cell
+//!    is empty. The chain is told step by step and drawn.
 //!
 //! Every deduction holds in every answer (tested against brute force on small random puzzles,
 //! and step by step against the known answers of the shared sets), so a grid the rules complete
@@ -494,6 +495,11 @@ pub struct State<'b> {
     /// Whether a contradiction search reports every cell it refutes in one look, not only the
     /// first (the solver, once the contradictions rate the puzzle anyway; see `with_answer`).
     every: bool,
+    /// Whether a contradiction's chain, where singles to region shapes stop short of
+    /// [`CHAIN_MAX`] steps, goes on with counting over unions too (the hints: on the
+    /// hand-made 17x17 and 21x21 boards this is what gets past the first steps; the solver's
+    /// walk leaves it out, as it costs seconds on boards SAT finishes in milliseconds).
+    deep: bool,
 }
 
 impl<'b> State<'b> {
@@ -516,6 +522,7 @@ impl<'b> State<'b> {
             no_unions: false,
             past_direct: false,
             every: false,
+            deep: false,
         };
         st.count();
         st
@@ -533,6 +540,12 @@ impl<'b> State<'b> {
     /// (see the field `past_direct`).
     pub fn past_direct_rules(mut self) -> Self {
         self.past_direct = true;
+        self
+    }
+
+    /// With contradictions whose chains count over unions too (see the field `deep`).
+    pub fn deep_contradictions(mut self) -> Self {
+        self.deep = true;
         self
     }
 

@@ -1,4 +1,10 @@
-//! Rank 4, short contradictions: a star assumed and the direct rules followed until they break.
+//! Rank 5, short contradictions: a star assumed and the direct rules followed until they break.
+//!
+//! Three passes, each going on from where the one before stopped: singles and 2x2 blocks for
+//! every open cell; then with confinement and region shapes; then, in the hints only
+//! ([`State::deep_contradictions`]), with counting over unions too. A chain is at most
+//! [`CHAIN_MAX`] steps in all. Sound: every step of the chain holds in every answer that has
+//! the assumed star, so when the chain breaks the rules no answer has it, and the cell is empty.
 
 use super::*;
 
@@ -26,12 +32,29 @@ impl State<'_> {
                 None => {}
             }
         }
+        // Where those stopped short of the step limit, the hints go on with counting over unions
+        // too (see the field `deep`).
+        let mut again: Vec<(usize, Vec<Cell>, usize)> = Vec::new();
         if refuted.is_empty() {
             for (i, cells, steps) in stopped {
                 trial.set_cells(&cells);
-                if trial.chain(SHAPES, CHAIN_MAX - steps, &mut |_| {}).0.is_some() {
+                let (broken, more) = trial.chain(SHAPES, CHAIN_MAX - steps, &mut |_| {});
+                if broken.is_some() {
                     if !self.every {
                         return Some(self.refute(i, SHAPES));
+                    }
+                    refuted.push(i);
+                } else if self.deep && steps + more < CHAIN_MAX {
+                    again.push((i, trial.cells.clone(), steps + more));
+                }
+            }
+        }
+        if refuted.is_empty() {
+            for (i, cells, steps) in again {
+                trial.set_cells(&cells);
+                if trial.chain(UNIONS, CHAIN_MAX - steps, &mut |_| {}).0.is_some() {
+                    if !self.every {
+                        return Some(self.refute(i, UNIONS));
                     }
                     refuted.push(i);
                 }
