@@ -265,14 +265,15 @@ test('Star Battle: hints walk an expert 14x14 to the end', async () => {
   assert.deepEqual(page.studioErrors, []);
 });
 
-// A 17x17 Star Battle with 4 stars beyond the rules (bench/starbattle/hard_17_21_25.txt,
-// sb17_beyond_1: they stop at 35 of 289 cells): where they stop, the hint gives a cell of the
-// proven answer, by a contradiction chain or said to come from the search, and the hints go on
-// to the finish.
+// A 17x17 Star Battle with 4 stars generated beyond the solver's rules
+// (bench/starbattle/hard_17_21_25.txt, sb17_beyond_1: the solver's walk stops at 35 of 289
+// cells; the hints' contradictions, whose chains count over unions too, go on to the finish).
+// Where a hint gives a cell of the proven answer, it is the answer's, by a contradiction chain
+// or said to come from the search; and the hints finish the puzzle.
 const SB_BEYOND = 'starbattle/v1/17x17s4/AABBBBCCCCCCDDDDDAABBBBCCCCDDDDDDDABBBEBECEEDFFFDDDAABBEEECEEFFFFDFFAABBBEEEEEGGFFFFFAAAABHEEEEGGFFFFFIAAIIHHHHEGGFFJFFIIIIIIHHGGGGGGJFFIIIIIIHGGGGGJJJJJIIIIKKHHHGGGJLLJJMIIIKKNNNNOOOLLLJMMKKKNNNNNNOOOLLLMMKKPPNNNNOOOOLLLMMMKKPNNNNOQOQLLLMMKKPPPNNQQQOQQLLMMMKKPPPQQPQQQQLLMMMKKPPPPPPQQQQLL';
 const SB_BEYOND_ANSWER = '0100000000010101000010101010000000010000000000101010001010101000000001000000000101010000101010100000000100000000010010100010101010000000100000000001010100010101010000000000000000001010101101000101000000000000100000101010010000010100000001001010000010010001000001010000001000101000001010000';
 
-test('Star Battle beyond the rules: where they stop, the hint gives a cell of the proven answer, and the hints finish it', async () => {
+test('Star Battle beyond the solver\'s rules: the hints finish it, any cell of the proven answer they give is the answer\'s', async () => {
   const page = await open(env.chrome.context, env.server.url, SB_BEYOND);
   await fresh(page, SB_BEYOND, '#clear');
   let reveal = null;
@@ -297,8 +298,7 @@ test('Star Battle beyond the rules: where they stop, the hint gives a cell of th
     await page.click('#hint-apply');
     await page.waitForFunction(() => !document.querySelector('#hint-apply'));
   }
-  assert.ok(reveal, 'a hint gave a cell of the answer');
-  assert.ok(await page.$('#solved-moment'), 'the hints finish the puzzle');
+  assert.ok(await page.$('#solved-moment'), `the hints finish the puzzle (a reveal: ${reveal})`);
   assert.deepEqual(page.studioErrors, []);
 });
 
