@@ -415,6 +415,12 @@ fn cells_words(n: usize, cells: &[usize]) -> String {
     parts.join("; ")
 }
 
+/// The cells of the 2x2 block with top-left corner (`r`, `c`) on an `n`x`n` board, in reading
+/// order (cut at the board's edge): a block's figure.
+fn block_cells(n: usize, r: usize, c: usize) -> Vec<usize> {
+    (r..(r + 2).min(n)).flat_map(|rr| (c..(c + 2).min(n)).map(move |cc| rr * n + cc)).collect()
+}
+
 fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
@@ -466,10 +472,11 @@ pub struct State<'b> {
     /// the quick tests of [`State::neighbours`] and [`State::blocks`].
     open_rows: Vec<u64>,
     star_rows: Vec<u64>,
-    /// For each unit and pair of lines, its open count + 1 when 2x2 blocks last found nothing
-    /// in it (0: not looked at). Cells only get decided, so the same open count means the same
-    /// cells, and still nothing: a cache that changes no result, only the time.
-    blocks_seen: std::cell::RefCell<Vec<u16>>,
+    /// The units and pairs of lines (bit x: set x) where 2x2 blocks found nothing, cleared for
+    /// a set when one of its cells changes: a cache that changes no result, only the time.
+    blocks_done: std::cell::RefCell<Vec<u64>>,
+    /// The buffer [`State::blocks`] lists its windows in.
+    windows_buf: std::cell::RefCell<Vec<Window>>,
     /// For each band of lines ([`State::unions`]: by direction, first line and width), a print
     /// of its counts + 1 when it last found nothing (0: not looked at); the same print means the
     /// same cells and needs, so still nothing (cells only get decided). Empty until the rule runs.
@@ -514,7 +521,8 @@ impl<'b> State<'b> {
             open: vec![0; sets],
             open_rows: vec![0; b.n],
             star_rows: vec![0; b.n],
-            blocks_seen: std::cell::RefCell::new(vec![0; sets]),
+            blocks_done: std::cell::RefCell::new(vec![0; sets.div_ceil(64)]),
+            windows_buf: std::cell::RefCell::new(Vec::new()),
             unions_seen: std::cell::RefCell::new(Vec::new()),
             live: vec![0; sets.div_ceil(64)],
             loud: std::cell::RefCell::new(vec![0; b.n]),
@@ -615,7 +623,7 @@ impl<'b> State<'b> {
         self.live.copy_from_slice(&other.live);
         self.loud.borrow_mut().copy_from_slice(&other.loud.borrow());
         // What found nothing in `other` finds nothing here while the unit is unchanged.
-        self.blocks_seen.borrow_mut().copy_from_slice(&other.blocks_seen.borrow());
+        self.blocks_done.borrow_mut().copy_from_slice(&other.blocks_done.borrow());
         // Made only when the rule runs: a copy starts with none.
         self.unions_seen.borrow_mut().clear();
     }
@@ -624,7 +632,7 @@ impl<'b> State<'b> {
     fn set_cells(&mut self, cells: &[Cell]) {
         self.cells.copy_from_slice(cells);
         self.count();
-        self.blocks_seen.borrow_mut().iter_mut().for_each(|x| *x = 0);
+        self.blocks_done.borrow_mut().iter_mut().for_each(|x| *x = 0);
         self.unions_seen.borrow_mut().clear();
     }
 
@@ -726,6 +734,7 @@ impl<'b> State<'b> {
             }
             for &u in &self.b.of_cell[i] {
                 let u = u as usize;
+                self.blocks_done.get_mut()[u >> 6] &= !(1u64 << (u & 63));
                 match old {
                     Cell::Star => self.stars[u] -= 1,
                     Cell::Open => self.open[u] -= 1,

@@ -96,7 +96,15 @@ impl State<'_> {
     /// windows from the left and, where [`State::block_count`] tries it, from the right too:
     /// then 2x2 blocks find nothing there. Counted row by row on bits: in reading order, a cell
     /// gets a window unless one anchored on its row or the row above covers its column.
+    #[cfg(test)]
     pub(super) fn more_windows(&self, u: Option<usize>, q: Option<usize>, need: usize) -> bool {
+        self.first_fit(u, q, need).is_none()
+    }
+
+    /// The first way [`State::block_count`] covers unit `u` (or pair of lines `q`) in at most
+    /// `need` windows (`Some(false)` from the left, `Some(true)` from the right: the left one
+    /// has more), or `None` ([`State::more_windows`]).
+    fn first_fit(&self, u: Option<usize>, q: Option<usize>, need: usize) -> Option<bool> {
         let n = self.b.n;
         let all = u64::MAX;
         match (u, q) {
@@ -110,12 +118,12 @@ impl State<'_> {
             }
             (_, Some(q)) if q + 1 < n => self.more_windows_in(q, q + 1, false, need, |_| all),
             (_, Some(q)) => self.more_windows_in(0, n - 1, false, need, |_| 3u64 << (q + 1 - n)),
-            _ => false,
+            _ => None,
         }
     }
 
-    /// [`State::more_windows`] over the cells of rows `lo..=hi` in `mask(row)` (a single
-    /// `line`: from the left only).
+    /// [`State::first_fit`] over the cells of rows `lo..=hi` in `mask(row)` (a single `line`:
+    /// from the left only).
     #[inline(never)]
     fn more_windows_in(
         &self,
@@ -124,7 +132,7 @@ impl State<'_> {
         line: bool,
         need: usize,
         mask: impl Fn(usize) -> u64,
-    ) -> bool {
+    ) -> Option<bool> {
         for right in [false, true] {
             if right && line {
                 break;
@@ -152,10 +160,10 @@ impl State<'_> {
                 above = here;
             }
             if count <= need {
-                return false;
+                return Some(right);
             }
         }
-        true
+        None
     }
 
     /// The rows of the cells of lines `a..=e` (rows, or columns when `by_col`) outside the
@@ -184,16 +192,23 @@ impl State<'_> {
 
     #[inline(never)]
     pub(super) fn blocks(&self) -> R {
-        let mut ws: Vec<Window> = Vec::new();
+        // The windows' buffer is the state's, kept from one look to the next.
+        let mut ws = std::mem::take(&mut *self.windows_buf.borrow_mut());
+        let found = self.blocks_live(&mut ws);
+        *self.windows_buf.borrow_mut() = ws;
+        found
+    }
+
+    fn blocks_live(&self, ws: &mut Vec<Window>) -> R {
         // Only the sets that need stars and whose open cells fit in as many windows as that
         // (`live`: a window holds at most two open cells of a row or column, four of anything
         // else; with more open cells, more windows than stars are needed), in order.
         for (word, &bits) in self.live.iter().enumerate() {
-            let mut bits = bits;
+            let mut bits = bits & !self.blocks_done.borrow()[word];
             while bits != 0 {
                 let x = word * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if let Some(d) = self.blocks_in(x, &mut ws)? {
+                if let Some(d) = self.blocks_in(x, ws)? {
                     return Ok(Some(d));
                 }
             }
@@ -209,15 +224,16 @@ impl State<'_> {
         let (u, q, cap) =
             if x < units { (Some(x), None, b.k) } else { (None, Some(x - units), 2 * b.k) };
         let stars = self.stars[x] as usize;
-        if self.blocks_seen.borrow()[x] == self.open[x] + 1 {
+        let done = |st: &Self| st.blocks_done.borrow_mut()[x >> 6] |= 1u64 << (x & 63);
+        if self.blocks_done.borrow()[x >> 6] >> (x & 63) & 1 == 1 {
             return Ok(None);
         }
         // Most sets are covered by more windows than they need stars: counted on the rows'
         // bits, the same count as `windows` makes, without listing the windows.
-        if self.more_windows(u, q, cap - stars) {
-            self.blocks_seen.borrow_mut()[x] = self.open[x] + 1;
+        let Some(from) = self.first_fit(u, q, cap - stars) else {
+            done(self);
             return Ok(None);
-        }
+        };
         let name = || match (u, q) {
             (Some(u), _) => b.unit_name(u),
             (_, Some(q)) => b.pair_name(q),
@@ -234,10 +250,11 @@ impl State<'_> {
             q.is_some(),
             "",
             x < 2 * n,
+            Some(from),
             ws,
         )?;
         if d.is_none() {
-            self.blocks_seen.borrow_mut()[x] = self.open[x] + 1;
+            done(self);
         }
         Ok(d)
     }
@@ -257,6 +274,7 @@ impl State<'_> {
         many: bool,
         why: &str,
         line: bool,
+        from: Option<bool>,
         ws: &mut Vec<Window>,
     ) -> R {
         let b = self.b;
@@ -269,9 +287,14 @@ impl State<'_> {
         let mut fewest = usize::MAX;
         // On a single row or column the greedy cover from the left is the smallest; elsewhere
         // windows anchored at their top-right corner are tried too.
+        // `from`: the caller counted the covers and knows the first that fits (see
+        // `first_fit`); from the right, the cover from the left has more than `need` windows.
         for right in [false, true] {
             if right && line {
                 break;
+            }
+            if !right && from == Some(true) {
+                continue;
             }
             let len = self.windows(lo, hi, mask, need, right, ws);
             fewest = fewest.min(len);
@@ -335,7 +358,10 @@ impl State<'_> {
         }
         changes.sort_unstable_by_key(|c| c.0);
         let reasons = if self.words { self.open_cells(lo, hi, mask) } else { vec![] };
-        let mut d = self.deduction(rule, rank, changes.clone(), reasons, || vec![name()], || {
+        // The sentence's copy of the changes (the solver's states make no sentence).
+        let told = if self.words { changes.clone() } else { Vec::new() };
+        let mut d = self.deduction(rule, rank, changes, reasons, || vec![name()], || {
+            let changes = told;
             let stars: Vec<usize> = changes.iter().filter(|c| c.1 == Cell::Star).map(|c| c.0).collect();
             let empties: Vec<usize> = changes.iter().filter(|c| c.1 == Cell::Empty).map(|c| c.0).collect();
             let mut s = format!(
@@ -357,13 +383,8 @@ impl State<'_> {
         });
         if self.words {
             for w in ws.iter() {
-                let mut cells = Vec::new();
-                for rr in w.r..(w.r + 2).min(n) {
-                    for cc in w.c..(w.c + 2).min(n) {
-                        cells.push(rr * n + cc);
-                    }
-                }
-                d.figures.push(Figure { label: "2x2 block".into(), cells });
+                d.figures
+                    .push(Figure { label: "2x2 block".into(), cells: block_cells(n, w.r, w.c) });
             }
         }
         Ok(Some(d))
@@ -418,9 +439,11 @@ impl State<'_> {
                     }
                     // Most bands' other cells need more windows than stars: counted on bits.
                     let (lo, hi, mask) = self.band_rows(by_col, a, e, regs);
-                    if self.more_windows_in(lo, hi, false, band_need - in_need, &mask) {
+                    let Some(from) =
+                        self.more_windows_in(lo, hi, false, band_need - in_need, &mask)
+                    else {
                         continue;
-                    }
+                    };
                     let lines = ((1u64 << m) - 1) << a;
                     let inside = vec![(); count];
                     let name = || format!("the other cells of {}", lines_name(by_col, lines));
@@ -447,6 +470,7 @@ impl State<'_> {
                         true,
                         &why,
                         false,
+                        Some(from),
                         &mut ws,
                     )? {
                         return Ok(Some(d));
@@ -679,18 +703,33 @@ mod tests {
             assert_eq!(st.windows(lo, hi, mask, need, true, &mut ws2), right, "{what}");
             assert_eq!(as_bits(n, &ws), ws2, "{what} from the right");
             let name = || "the set".to_string();
-            let found = st.block_count(
-                (lo, hi, mask),
-                need,
-                "2x2 blocks",
-                BLOCKS,
-                &name,
-                true,
-                "",
-                line,
-                &mut ws2,
-            );
+            let mut count = |from: Option<bool>| {
+                let set = (lo, hi, mask);
+                st.block_count(
+                    set,
+                    need,
+                    "2x2 blocks",
+                    BLOCKS,
+                    &name,
+                    true,
+                    "",
+                    line,
+                    from,
+                    &mut ws2,
+                )
+            };
+            let found = count(None);
             let want = block_count_of_cells(st, cells, need, line);
+            // Told the first cover that fits (as `first_fit` tells it), the same outcome.
+            let from = match (left <= need, !line && right <= need) {
+                (true, _) => Some(false),
+                (false, true) => Some(true),
+                _ => None,
+            };
+            if from.is_some() {
+                let what = format!("{what} need {need}, from {from:?}");
+                same(count(from), want.clone(), &what, &mut [0; 3]);
+            }
             same(found, want, &format!("{what} need {need}"), outcomes);
             more(need, left, right);
         }
@@ -845,7 +884,11 @@ mod tests {
                     &mut outcomes,
                     |need, l, r| {
                         let more = l > need && r > need;
-                        assert_eq!(st.more_windows_in(lo, hi, false, need, &mask), more, "{what}");
+                        assert_eq!(
+                            st.more_windows_in(lo, hi, false, need, &mask).is_none(),
+                            more,
+                            "{what}"
+                        );
                     },
                 );
             }

@@ -16,7 +16,10 @@ impl State<'_> {
         // each of those stopped, with region shapes too. A chain with shapes begins exactly as
         // the cheaper one (the cheaper rules come first), so it goes on from there.
         let mut trial = State::new(self.b, self.cells.clone(), false);
-        let mut stopped: Vec<(usize, Vec<Cell>, usize)> = Vec::new();
+        // Each chain that stopped short of the step limit: its cell, where it stopped, the 2x2
+        // blocks' record there (a cache of what found nothing, valid for those cells) and its
+        // steps.
+        let mut stopped: Vec<(usize, Vec<Cell>, Vec<u64>, usize)> = Vec::new();
         let mut refuted: Vec<usize> = Vec::new();
         for i in self.probe_order() {
             if self.answer.as_ref().is_some_and(|a| a[i]) {
@@ -28,7 +31,12 @@ impl State<'_> {
             match broken {
                 Some(_) if !self.every => return Some(self.refute(i, PROBE_FIRST)),
                 Some(_) => refuted.push(i),
-                None if steps < CHAIN_MAX => stopped.push((i, trial.cells.clone(), steps)),
+                None if steps < CHAIN_MAX => stopped.push((
+                    i,
+                    trial.cells.clone(),
+                    trial.blocks_done.borrow().clone(),
+                    steps,
+                )),
                 None => {}
             }
         }
@@ -36,8 +44,9 @@ impl State<'_> {
         // too (see the field `deep`).
         let mut again: Vec<(usize, Vec<Cell>, usize)> = Vec::new();
         if refuted.is_empty() {
-            for (i, cells, steps) in stopped {
+            for (i, cells, seen, steps) in stopped {
                 trial.set_cells(&cells);
+                trial.blocks_done.borrow_mut().copy_from_slice(&seen);
                 let (broken, more) = trial.chain(SHAPES, CHAIN_MAX - steps, &mut |_| {});
                 if broken.is_some() {
                     if !self.every {

@@ -797,12 +797,7 @@ impl State<'_> {
             });
             for part in parts.iter().filter(|p| p.cap == p.windows.len()) {
                 for w in &part.windows {
-                    let mut cells = Vec::new();
-                    for rr in w.r..(w.r + 2).min(n) {
-                        for cc in w.c..(w.c + 2).min(n) {
-                            cells.push(rr * n + cc);
-                        }
-                    }
+                    let cells = block_cells(n, w.r, w.c);
                     d.figures.push(Figure { label: "2x2 block".into(), cells });
                 }
             }
