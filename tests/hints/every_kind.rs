@@ -271,7 +271,7 @@ fn nonogram_reveal(s: &hint::Step, black: bool) {
 fn where_the_rules_stop_a_hint_gives_a_cell_of_the_proven_answer() {
     let (mut revealed, mut star_battles) = (0, 0);
     // The generated 17x17 and 21x21 Star Battles that need search, kept in the repository, and
-    // a 21x21 where even the hints' rules stop (the hard set's are now finished by them).
+    // a 21x21 where even the hints' rules stop.
     let text = std::fs::read_to_string(HARD).expect("bench/starbattle/hard_17_21_25.txt");
     let mut entries = StarBattle::read_collection(&text, "hard").expect("reads");
     let stop = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/starbattle/rules_stop_21x21.txt");

@@ -22,7 +22,7 @@ fn mark(v: Cell) -> u8 {
 /// The next step for `marks`: the cheapest deduction, a mistake the rules see, solved, or stuck.
 pub fn next_step(p: &StarBattle, marks: &YesNoMarks) -> Hint {
     let board = Board::new(p);
-    let mut state = State::new(&board, board.cells_of(marks), true).deep_contradictions();
+    let mut state = State::new(&board, board.cells_of(marks), true);
     match state.find(ALL) {
         Found::Deduction(d) => {
             let m = d.changes.iter().map(|&(i, v)| (i, mark(v))).collect();
