@@ -62,9 +62,10 @@ fn starbattle_solve_rates_as_the_plain_walk() {
     assert!(seen.len() >= 2, "the set covers several ratings: {seen:?}");
 }
 
-/// Small boards (below `SAT_FIRST_CELLS`) run the contradictions at once, without SAT first: on
-/// generated 10x10 two-star puzzles at medium, hard and expert, and 5x5 to 14x14 ones, the
-/// solve report's rating is still the plain walk's.
+/// Small boards (below `SAT_FIRST_CELLS`, 150 cells) run the contradictions at once, without SAT
+/// first, and 13x13 and 14x14 ones after SAT's first answer: on generated 10x10 two-star puzzles
+/// at medium, hard and expert, and 5x5 to 14x14 ones, the solve report's rating is still the
+/// plain walk's either way.
 #[test]
 fn starbattle_small_boards_rate_as_the_plain_walk() {
     let mut seen = std::collections::HashSet::new();
