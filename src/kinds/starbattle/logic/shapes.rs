@@ -10,19 +10,14 @@ impl State<'_> {
         let open = self.open_bits();
         let units = b.units.len();
         // Units with little room, which a placement must leave room in.
-        let tight_units: Vec<usize> = (0..units)
-            .filter(|&u| {
-                need[u] > 0 && {
-                    let o = b.units[u].iter().filter(|&&i| self.cells[i] == Cell::Open).count();
-                    o <= need[u] + 3
-                }
-            })
-            .collect();
+        let tight_units: Vec<usize> =
+            (0..units).filter(|&u| need[u] > 0 && self.open[u] as usize <= need[u] + 3).collect();
         // Regions first, then rows and columns.
         let order = (2 * n..units).chain(0..2 * n);
         for u in order {
             let s = need[u];
-            if s == 0 {
+            let o = self.open[u] as usize;
+            if s == 0 || o > SHAPES_OPEN_MAX || o <= s {
                 continue;
             }
             let cells = self.open_in(&b.units[u]);
