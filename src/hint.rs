@@ -23,6 +23,11 @@ pub use crate::step::{Explanation, Figure, Hint, Step};
 
 pub mod chain;
 
+/// The warm-up's step for `marks` ([`Playable::warm_step`]): cheap, and dropped by the page.
+pub fn warm<P: Playable>(p: &P, marks: &P::Marks) -> Hint {
+    p.warm_step(marks)
+}
+
 /// The next hint for `marks`: the first mistake against `answer` (the proven unique answer, when
 /// known), else the kind's next step.
 pub fn hint<P: Playable>(p: &P, marks: &P::Marks, answer: Option<&P::Solution>) -> Hint {

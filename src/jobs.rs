@@ -43,7 +43,8 @@ pub enum Request {
     /// Run the hint's code once on a puzzle just opened, answering [`Reply::Warmed`] and keeping
     /// nothing: browsers compile WebAssembly lazily, function by function, so the first hint of
     /// a fresh worker would otherwise wait for the compiling (about 100 ms on a 21x21 Star
-    /// Battle). Only the step from the marks alone, never a solve: it is over in milliseconds.
+    /// Battle). Only the kind's cheap step from the marks alone ([`kinds::warm_text`]), never a
+    /// solve nor a search that can take long (Star Battle's contradictions): over in milliseconds.
     Warm { kind: Kind, puzzle: String, marks: Vec<u8> },
     /// Turn an image file (its bytes; decoded here, in the worker) into a nonogram.
     Art {
@@ -380,7 +381,7 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
         Request::Warm { kind, puzzle, marks } => {
             // A kind whose step reads the answer would need a solve: nothing to warm cheaply.
             let step = (!kinds::hint_needs_answer(kind))
-                .then(|| kinds::hint_text(kind, &puzzle, &marks, None).ok())
+                .then(|| kinds::warm_text(kind, &puzzle, &marks).ok())
                 .flatten();
             Reply::Warmed(step.map(Box::new))
         }

@@ -401,6 +401,16 @@ pub fn hint_text(
     })
 }
 
+/// The warm-up's step for a puzzle given as text and the player's marks ([`crate::hint::warm`]):
+/// the hint's code run once, cheaply, when a puzzle opens.
+pub fn warm_text(kind: Kind, text: &str, marks: &[u8]) -> InputResult<crate::hint::Hint> {
+    with_kind!(kind, P => {
+        let puzzle = import_as::<P>(text)?;
+        let marks = puzzle.decode_marks(marks).map_err(|why| InputError::at("the marks", why))?;
+        Ok(crate::hint::warm(&puzzle, &marks))
+    })
+}
+
 /// Every step from the empty grid for a puzzle given as text (see [`crate::hint::explain`]).
 pub fn explain_text(
     kind: Kind,

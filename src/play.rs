@@ -86,6 +86,15 @@ pub trait Playable: Puzzle {
         }
     }
 
+    /// The step the page's warm-up runs when a puzzle opens ([`crate::jobs::Request::Warm`]): it
+    /// only compiles the hint's code in a fresh worker, so it must be over in milliseconds and
+    /// the step it finds is dropped. Defaults to [`Playable::next_step`] without an answer; a
+    /// kind whose step can take long on a big board (Star Battle's contradictions) runs only its
+    /// cheap rules here.
+    fn warm_step(&self, marks: &Self::Marks) -> Hint {
+        self.next_step(marks, None)
+    }
+
     /// The legend of a hint's two rings, in words: cells the step places something in, and cells
     /// it rules something out of ([`Marks::rules_out`]).
     const RING_WORDS: [&'static str; 2] = ["to fill", "to leave empty"];

@@ -235,4 +235,15 @@ fn hint_contradictions_count_over_unions_on_sb17_beyond_1() {
     assert!(d.figures.iter().any(|f| f.label.starts_with("step")), "the chain is drawn");
     deep.apply(&d.changes);
     assert!(agrees(&deep.cells, &answer), "{}", d.sentence);
+    // The same from the player's marks: the hint is that contradiction, while the page's
+    // warm-up (`Request::Warm`, which must be over in milliseconds) runs no contradiction and
+    // says the rules stop.
+    let marks = studio::marks::YesNoMarks::new(
+        state.cells.iter().map(|&c| [0u8, 1, 2][c as usize]).collect(),
+    );
+    match studio::hint::hint(&e.puzzle, &marks, None) {
+        studio::hint::Hint::Step(s) => assert_eq!(s.cells, d.cells, "{}", s.sentence),
+        h => panic!("the hint is not the deep contradiction: {h:?}"),
+    }
+    assert!(matches!(studio::hint::warm(&e.puzzle, &marks), studio::hint::Hint::Stuck { .. }));
 }

@@ -4,7 +4,7 @@
 //!
 //! The marks are the player's ([`YesNoMarks`]: a star, or a dot for no star).
 
-use super::logic::{Board, Cell, State, ALL, CHAIN_MAX, LADDER};
+use super::logic::{Board, Cell, State, ALL, CHAIN_MAX, LADDER, UNIONS};
 use super::StarBattle;
 use crate::deduce::{Found, Logic};
 use crate::hint::{Hint, Step};
@@ -20,10 +20,24 @@ fn mark(v: Cell) -> u8 {
 }
 
 /// The next step for `marks`: the cheapest deduction, a mistake the rules see, solved, or stuck.
+/// A contradiction's chain goes on counting over unions where the cheaper rules stop short
+/// ([`State::deep_contradictions`], its work bounded by a count of looks, the same on every
+/// machine).
 pub fn next_step(p: &StarBattle, marks: &YesNoMarks) -> Hint {
     let board = Board::new(p);
-    let mut state = State::new(&board, board.cells_of(marks), true);
-    match state.find(ALL) {
+    step(marks, State::new(&board, board.cells_of(marks), true).deep_contradictions(), ALL)
+}
+
+/// The page's warm-up ([`crate::play::Playable::warm_step`]): the direct rules only, no
+/// contradiction (on a 25x25 board with nothing decided those take seconds), so it is over in
+/// milliseconds; where they find nothing it says stuck, which the page drops anyway.
+pub fn warm_step(p: &StarBattle, marks: &YesNoMarks) -> Hint {
+    let board = Board::new(p);
+    step(marks, State::new(&board, board.cells_of(marks), true), UNIONS)
+}
+
+fn step(marks: &YesNoMarks, mut state: State, upto: u8) -> Hint {
+    match state.find(upto) {
         Found::Deduction(d) => {
             let m = d.changes.iter().map(|&(i, v)| (i, mark(v))).collect();
             Hint::Step(into_step(d, m))

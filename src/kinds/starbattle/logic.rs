@@ -138,6 +138,15 @@ pub const LADDER: &[Rung] = &[
 
 /// The most steps of direct rules a contradiction may take (the chain a person follows).
 pub const CHAIN_MAX: usize = 100;
+/// The work the deep pass of the hints' contradictions may do in all, over every cell it tries
+/// (see [`State::deep_contradictions`] and the field `work_left`): counting over unions weighs
+/// bands of lines, milliseconds per look on a big board, so the pass is bounded by the bands
+/// and splits weighed, never by a clock, and gives the same hints on every machine. The hard
+/// set's deep chains need up to 62,178 (sb25_beyond_1); a 25x25 board with nothing decided
+/// spends it all in about 0.4 s natively.
+pub const DEEP_WORK: usize = 80_000;
+/// The work one split of a band weighed in full costs, against one for a band looked at.
+pub const WEIGH_WORK: usize = 4;
 /// The most open cells of a unit whose placements the shapes rule enumerates.
 pub const SHAPES_OPEN_MAX: usize = 12;
 /// The rules of a contradiction's first try at every cell (the cheap ones); the second try goes
@@ -507,6 +516,11 @@ pub struct State<'b> {
     /// hand-made 17x17 and 21x21 boards this is what gets past the first steps; the solver's
     /// walk leaves it out, as it costs seconds on boards SAT finishes in milliseconds).
     deep: bool,
+    /// The work counting over unions may still do (bands weighed: one unit each, and
+    /// [`WEIGH_WORK`] for each split weighed in full); unbounded but in the deep pass of the
+    /// hints' contradictions ([`DEEP_WORK`]). With none left the rule finds nothing, which is
+    /// sound: a bound on the work that is the same on every machine.
+    work_left: std::cell::Cell<usize>,
 }
 
 impl<'b> State<'b> {
@@ -531,6 +545,7 @@ impl<'b> State<'b> {
             past_direct: false,
             every: false,
             deep: false,
+            work_left: std::cell::Cell::new(usize::MAX),
         };
         st.count();
         st
@@ -555,6 +570,18 @@ impl<'b> State<'b> {
     pub fn deep_contradictions(mut self) -> Self {
         self.deep = true;
         self
+    }
+
+    /// Takes `units` of the work left (see the field `work_left`); false when too few are left.
+    #[inline]
+    fn spend(&self, units: usize) -> bool {
+        let left = self.work_left.get();
+        if left < units {
+            self.work_left.set(0);
+            return false;
+        }
+        self.work_left.set(left - units);
+        true
     }
 
     /// Without counting over unions (see the field `no_unions`).

@@ -169,6 +169,10 @@ impl Playable for StarBattle {
         hint::next_step(self, marks)
     }
 
+    fn warm_step(&self, marks: &Self::Marks) -> Hint {
+        hint::warm_step(self, marks)
+    }
+
     fn trial(&self, marks: &Self::Marks) -> Option<Box<dyn crate::trial::Trial + '_>> {
         let board = std::rc::Rc::new(logic::Board::new(self));
         let cells = board.cells_of(marks);

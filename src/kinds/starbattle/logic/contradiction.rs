@@ -42,7 +42,7 @@ impl State<'_> {
         }
         // Where those stopped short of the step limit, the hints go on with counting over unions
         // too (see the field `deep`).
-        let mut again: Vec<(usize, Vec<Cell>, usize)> = Vec::new();
+        let mut again: Vec<(usize, Vec<Cell>, Vec<u64>, usize)> = Vec::new();
         if refuted.is_empty() {
             for (i, cells, seen, steps) in stopped {
                 trial.set_cells(&cells);
@@ -54,14 +54,29 @@ impl State<'_> {
                     }
                     refuted.push(i);
                 } else if self.deep && steps + more < CHAIN_MAX {
-                    again.push((i, trial.cells.clone(), steps + more));
+                    again.push((
+                        i,
+                        trial.cells.clone(),
+                        trial.blocks_done.borrow().clone(),
+                        steps + more,
+                    ));
                 }
             }
         }
         if refuted.is_empty() {
-            for (i, cells, steps) in again {
+            // Each look of a deep chain may weigh every band of lines (milliseconds on a big
+            // board), so the pass stops when the work given it (DEEP_WORK) is spent: a chain
+            // cut short there just stops, so a hint where even these chains find nothing (a
+            // board with nothing decided) stays bounded.
+            trial.work_left.set(DEEP_WORK);
+            for (i, cells, seen, steps) in again {
+                if trial.work_left.get() == 0 {
+                    break;
+                }
                 trial.set_cells(&cells);
-                if trial.chain(UNIONS, CHAIN_MAX - steps, &mut |_| {}).0.is_some() {
+                trial.blocks_done.borrow_mut().copy_from_slice(&seen);
+                let broken = trial.chain(UNIONS, CHAIN_MAX - steps, &mut |_| {}).0.is_some();
+                if broken {
                     if !self.every {
                         return Some(self.refute(i, UNIONS));
                     }

@@ -356,6 +356,11 @@ impl State<'_> {
                         seen[slot] = print; // no open cell in the band
                         continue;
                     }
+                    // A band weighed costs one unit of the work left (see `work_left`); with none
+                    // left the look stops here, finding nothing (sound, and no band is marked).
+                    if !self.spend(1) {
+                        return Ok(None);
+                    }
 
                     let inside: u64 = (0..nr)
                         .filter(|&g| matches!(counts(g), (i, 0) if i > 0))
@@ -463,6 +468,9 @@ impl State<'_> {
                             }
                         }
                         let band = Band { by_col, lines, regs, need_x };
+                        if !self.spend(WEIGH_WORK) {
+                            return Ok(None);
+                        }
                         if let Some(r) = self.weigh(&band, &need, &in_by, &out_by)? {
                             return Ok(Some(r));
                         }
