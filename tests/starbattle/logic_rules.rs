@@ -238,8 +238,9 @@ fn hint_contradictions_count_over_unions_on_sb17_beyond_1() {
     // The same from the player's marks: the hint is that contradiction, while the page's
     // warm-up (`Request::Warm`, which must be over in milliseconds) runs no contradiction and
     // says the rules stop.
+    use studio::marks::YesNo;
     let marks = studio::marks::YesNoMarks::new(
-        state.cells.iter().map(|&c| [0u8, 1, 2][c as usize]).collect(),
+        state.cells.iter().map(|&c| [YesNo::Open, YesNo::Yes, YesNo::No][c as usize]).collect(),
     );
     match studio::hint::hint(&e.puzzle, &marks, None) {
         studio::hint::Hint::Step(s) => assert_eq!(s.cells, d.cells, "{}", s.sentence),
