@@ -31,6 +31,20 @@ pub fn warm<P: Playable>(p: &P, marks: &P::Marks) -> Hint {
 /// The next hint for `marks`: the first mistake against `answer` (the proven unique answer, when
 /// known), else the kind's next step.
 pub fn hint<P: Playable>(p: &P, marks: &P::Marks, answer: Option<&P::Solution>) -> Hint {
+    hint_from(p, marks, answer, None)
+}
+
+/// [`hint`], given the step already found from `marks` alone (`found`: what [`hint`] without an
+/// answer returned for the same marks). The worker shows that step at once, before the answer is
+/// solved, and then checks the marks against the answer without finding the step again (on a
+/// big Star Battle one step can take a second). A kind measured by an optimum reads the answer
+/// in its step, so `found` is not used for it.
+pub fn hint_from<P: Playable>(
+    p: &P,
+    marks: &P::Marks,
+    answer: Option<&P::Solution>,
+    found: Option<Hint>,
+) -> Hint {
     if let Some(a) = answer {
         let text = p.solution_rows(a).concat();
         let wrong = P::hint_mistakes(&text, marks);
@@ -52,7 +66,11 @@ pub fn hint<P: Playable>(p: &P, marks: &P::Marks, answer: Option<&P::Solution>) 
             };
         }
     }
-    match (p.next_step(marks, answer), answer) {
+    let step = match found {
+        Some(h) if P::optimum().is_none() => h,
+        _ => p.next_step(marks, answer),
+    };
+    match (step, answer) {
         // Only for kinds whose marks are the grid's cells (not the moves of a kind measured by an
         // optimum, whose steps read the answer already) and a stop counted in those cells.
         (Hint::Stuck { sentence, known, total }, Some(a))

@@ -289,9 +289,10 @@ fn hint_reply(
     puzzle: &str,
     marks: &[u8],
     answer: Result<Option<Vec<String>>, SolveError>,
+    found: Option<crate::hint::Hint>,
 ) -> Reply {
     match answer {
-        Ok(answer) => match kinds::hint_text(kind, puzzle, marks, answer.as_deref()) {
+        Ok(answer) => match kinds::hint_text_from(kind, puzzle, marks, answer.as_deref(), found) {
             Ok(h) => Reply::Hint(Box::new(h)),
             Err(e) => Reply::Failed(e.to_string()),
         },
@@ -362,20 +363,22 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
             // A deduction needs no answer: show it at once, then check the marks when the answer is in.
             let cached = HINT_ANSWERS
                 .with(|c| c.borrow().iter().any(|(k, p, _)| *k == kind && *p == puzzle));
-            if !cached && !kinds::hint_needs_answer(kind) {
-                // Where the rules stop, the answer may give a cell instead (hint::hint): wait for it.
-                if let Some(h) = kinds::hint_text(kind, &puzzle, &marks, None)
-                    .ok()
-                    .filter(|h| !matches!(h, crate::hint::Hint::Stuck { .. }))
-                {
-                    post(Reply::HintEarly(Box::new(h)));
-                }
+            // The step from the marks is found once: shown now, then checked against the answer.
+            let found = (!cached && !kinds::hint_needs_answer(kind))
+                .then(|| kinds::hint_text(kind, &puzzle, &marks, None).ok())
+                .flatten();
+            // Where the rules stop, the answer may give a cell instead (hint::hint): wait for it.
+            if let Some(h) =
+                found.as_ref().filter(|h| !matches!(h, crate::hint::Hint::Stuck { .. }))
+            {
+                post(Reply::HintEarly(Box::new(h.clone())));
             }
             hint_reply(
                 kind,
                 &puzzle,
                 &marks,
                 hint_answer(kind, &puzzle, solve_monitor(&post, started, kind)),
+                found,
             )
         }
         Request::Warm { kind, puzzle, marks } => {

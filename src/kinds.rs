@@ -390,6 +390,18 @@ pub fn hint_text(
     marks: &[u8],
     answer: Option<&[String]>,
 ) -> InputResult<crate::hint::Hint> {
+    hint_text_from(kind, text, marks, answer, None)
+}
+
+/// [`hint_text`], given the step already found from the marks alone ([`crate::hint::hint_from`]):
+/// the worker's second reply to a hint, once the answer is in.
+pub fn hint_text_from(
+    kind: Kind,
+    text: &str,
+    marks: &[u8],
+    answer: Option<&[String]>,
+    found: Option<crate::hint::Hint>,
+) -> InputResult<crate::hint::Hint> {
     with_kind!(kind, P => {
         let puzzle = import_as::<P>(text)?;
         let marks = puzzle.decode_marks(marks).map_err(|why| InputError::at("the marks", why))?;
@@ -397,7 +409,7 @@ pub fn hint_text(
             Some(rows) => Some(puzzle.solution_from_rows(rows)?),
             None => None,
         };
-        Ok(crate::hint::hint(&puzzle, &marks, answer.as_ref()))
+        Ok(crate::hint::hint_from(&puzzle, &marks, answer.as_ref(), found))
     })
 }
 

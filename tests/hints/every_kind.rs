@@ -199,6 +199,26 @@ fn the_worker_shows_a_step_before_the_answer_and_then_checks_the_marks() {
     let again = run(Request::Hint { kind: Kind::KenKen, puzzle: link.into(), marks }, post.clone());
     assert!(matches!(again, Reply::Hint(ref h) if matches!(**h, Hint::Mistake { .. })));
     assert!(seen.borrow().iter().all(|r| !matches!(r, Reply::HintEarly(_))));
+    // Marks that agree with the answer: the final reply is the step shown early, found once and
+    // then checked (`hint::hint_from`), the same step a hint with the answer finds.
+    let sb =
+        "#starbattle/v1/8x8s1/ABBBBBBCAAADDBBBAEADDEEEAEEEEEEEAAAEFEEEAAAFFFEEGGHHFEEEGGGGGGEE";
+    let last = run(
+        Request::Hint { kind: Kind::StarBattle, puzzle: sb.into(), marks: vec![] },
+        post.clone(),
+    );
+    let early: Vec<Reply> =
+        seen.borrow_mut().drain(..).filter(|r| matches!(r, Reply::HintEarly(_))).collect();
+    let sbp: StarBattle = kinds::import_as(sb).expect("reads");
+    let with_answer = hint::hint(&sbp, &Default::default(), Some(&unique(&sbp).expect("unique")));
+    assert!(matches!(with_answer, Hint::Step(_)), "{with_answer:?}");
+    match (&early[..], &last) {
+        ([Reply::HintEarly(e)], Reply::Hint(h)) => {
+            assert_eq!(**e, with_answer);
+            assert_eq!(**h, with_answer);
+        }
+        other => panic!("{other:?}"),
+    }
     // Flood-It's step reads the answer: nothing early.
     let _ = run(
         Request::Hint {
