@@ -1,6 +1,7 @@
 // The third tour's phone and newcomer findings (issue 39), in headless Chromium: on a 375x740
 // phone the cells a hint names and the hint panel are both on screen and apart (15x15 and 25x25
-// nonograms); a mistake hint offers "Clear the wrong marks" as one undoable move and counts once;
+// nonograms), and on a 1280x900 desktop a 17x17 Star Battle's hint shows its cells, its figure
+// and its sentence together; a mistake hint offers "Clear the wrong marks" as one undoable move and counts once;
 // My puzzles tells two KenKens of one size apart and keeps an imported XML's title; the colour
 // board has no stripes between its rows; "Solved!" and the bar's words are never broken.
 import { test } from 'node:test';
@@ -69,6 +70,36 @@ for (const n of [15, 25]) {
     assert.deepEqual(page.studioErrors, []);
   });
 }
+
+// `sb17_beyond_1` (line 2 of bench/starbattle/hard_17_21_25.txt, made by `puzzle generate
+// starbattle`): its first hint, 2x2 blocks in region C, names cells in rows 2 to 4 and draws blocks
+// in row 1, the top of a board taller than most of the screen.
+const SB17 = 'starbattle/v1/17x17s4/AABBBBCCCCCCDDDDDAABBBBCCCCDDDDDDDABBBEBECEEDFFFDDDAABBEEECEEFFFFDFFAABBBEEEEEGGFFFFFAAAABHEEEEGGFFFFFIAAIIHHHHEGGFFJFFIIIIIIHHGGGGGGJFFIIIIIIHGGGGGJJJJJIIIIKKHHHGGGJLLJJMIIIKKNNNNOOOLLLJMMKKKNNNNNNOOOLLLMMKKPPNNNNOOOOLLLMMMKKPNNNNOQOQLLLMMKKPPPNNQQQOQQLLMMMKKPPPQQPQQQQLLMMMKKPPPPPPQQQQLL';
+
+test('on a 1280x900 desktop a 17x17 Star Battle hint pressed below the board shows its cells, its blocks and its sentence together', async () => {
+  const page = await open(env.chrome.context, env.server.url, SB17);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 289);
+  // A person scrolls down to the Hint button, below the board.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.click('#hint');
+  await page.waitForSelector('#hint-text[data-kind="step"]', { timeout: 30000 });
+  await page.waitForTimeout(300);
+  const l = await page.evaluate(() => {
+    const box = (e) => { const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; };
+    return {
+      named: [...document.querySelectorAll('#board .hint-change')].map(box),
+      shown: [...document.querySelectorAll('#board .hint-reason, #board .hint-figure')].map(box),
+      text: box(document.querySelector('#hint-text')),
+      height: innerHeight,
+    };
+  });
+  const inside = (b) => b.top >= -0.5 && b.bottom <= l.height + 0.5;
+  assert.ok(l.named.length > 0 && l.shown.length > 0, 'the hint names cells and draws why');
+  for (const b of [...l.named, ...l.shown]) assert.ok(inside(b), `a cell of the hint ${JSON.stringify(b)} is on screen (height ${l.height})`);
+  assert.ok(inside(l.text), `the sentence ${JSON.stringify(l.text)} is on screen`);
+  assert.deepEqual(page.studioErrors, []);
+});
 
 test('a mistake hint offers "Clear the wrong marks": one undoable move, and one hint counted', async () => {
   const page = await open(env.chrome.context, env.server.url, 'nonogram');

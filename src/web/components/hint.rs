@@ -105,7 +105,11 @@ pub fn marks_of<P: crate::play::Playable>(p: &P, w: &Workshop) -> P::Marks {
 
 /// Brings the cells a hint names into view, clear of the hint panel (which sticks to the bottom
 /// of a phone's screen) and of the board's sticky clue strips: the board's own view scrolls
-/// first, then the page. All the named cells when they fit, else the first of them.
+/// first, then the page. The page shows the most of these that fits, in this order: the named
+/// cells with the cells that give the reason and the figures drawn to show why, together with
+/// the panel's sentence (on a wide screen, where the panel sits below the board and scrolls with
+/// it, so a big board's top rows and the sentence are seen together); the named cells with the
+/// sentence; the named cells with their reasons; the named cells; the first of them.
 fn bring_named_cells_into_view() {
     use wasm_bindgen::JsCast;
     let Some(window) = web_sys::window() else { return };
@@ -116,37 +120,60 @@ fn bring_named_cells_into_view() {
     else {
         return;
     };
-    let Ok(list) = select.call1(&doc, &"#board .hint-change, #board .hint-mistake".into()) else {
-        return;
+    let all_of = |selector: &str| -> Vec<web_sys::Element> {
+        select.call1(&doc, &selector.into()).map_or_else(
+            |_| Vec::new(),
+            |list| js_sys::Array::from(&list).iter().filter_map(|e| e.dyn_into().ok()).collect(),
+        )
     };
-    let cells: Vec<web_sys::Element> =
-        js_sys::Array::from(&list).iter().filter_map(|e| e.dyn_into().ok()).collect();
+    let cells = all_of("#board .hint-change, #board .hint-mistake");
+    let context = all_of(
+        "#board .hint-change, #board .hint-mistake, #board .hint-reason, #board .hint-figure",
+    );
     let Some(first) = cells.first() else { return };
     let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
     const PAD: f64 = 6.0;
-    // The part of the screen left for the board: above the panel while it is stuck over it.
+    let panel = doc.get_element_by_id("hint-panel");
+    // On a phone the panel sticks to the bottom of the screen: its sentence is in view anyway,
+    // and the board has the part of the screen above it.
+    let sticky = panel.as_ref().is_some_and(|p| {
+        js_sys::Reflect::get(&window, &"getComputedStyle".into())
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+            .and_then(|f| f.call1(&window, p).ok())
+            .and_then(|style| js_sys::Reflect::get(&style, &"position".into()).ok())
+            .and_then(|v| v.as_string())
+            .is_some_and(|v| v == "sticky")
+    });
     let bottom = || {
-        doc.get_element_by_id("hint-panel")
+        panel
+            .as_ref()
             .map(|p| p.get_bounding_client_rect().top())
-            .filter(|&t| t < height)
+            .filter(|&t| sticky && t < height)
             .unwrap_or(height)
     };
-    // [left, top, right, bottom] of the named cells, or of the first alone when they do not fit.
-    let target = || -> [f64; 4] {
-        let rect = |e: &web_sys::Element| {
-            let r = e.get_bounding_client_rect();
-            [r.left(), r.top(), r.right(), r.bottom()]
-        };
-        let all = cells.iter().map(rect).fold([f64::MAX, f64::MAX, f64::MIN, f64::MIN], |a, r| {
+    let rect = |e: &web_sys::Element| {
+        let r = e.get_bounding_client_rect();
+        [r.left(), r.top(), r.right(), r.bottom()]
+    };
+    let union = |rects: &mut dyn Iterator<Item = [f64; 4]>| {
+        rects.fold([f64::MAX, f64::MAX, f64::MIN, f64::MIN], |a, r| {
             [a[0].min(r[0]), a[1].min(r[1]), a[2].max(r[2]), a[3].max(r[3])]
-        });
-        let view = doc.query_selector(".zoom-view").ok().flatten();
-        let width = view.map_or(f64::MAX, |v| v.get_bounding_client_rect().width());
-        if all[2] - all[0] <= width - 2.0 * PAD && all[3] - all[1] <= bottom() - 2.0 * PAD {
-            all
-        } else {
-            rect(first)
-        }
+        })
+    };
+    let view = doc.query_selector(".zoom-view").ok().flatten();
+    let width = view.map_or(f64::MAX, |v| v.get_bounding_client_rect().width());
+    let fits = |t: &[f64; 4], room: f64| {
+        t[2] - t[0] <= width - 2.0 * PAD && t[3] - t[1] <= room - 2.0 * PAD
+    };
+    // [left, top, right, bottom] of the cells to show in the board's view: the named ones with
+    // their reasons, else the named ones, else the first.
+    let cells_target = || -> [f64; 4] {
+        let room = bottom();
+        [union(&mut context.iter().map(rect)), union(&mut cells.iter().map(rect))]
+            .into_iter()
+            .find(|t| fits(t, room))
+            .unwrap_or_else(|| rect(first))
     };
     // The board's scrolling view, less its sticky clue strips (the corner's size).
     if let Some(view) = first.closest(".zoom-view").ok().flatten() {
@@ -155,7 +182,7 @@ fn bring_named_cells_into_view() {
         let (cw, ch) = corner.map_or((0.0, 0.0), |c| {
             (c.get_bounding_client_rect().width(), c.get_bounding_client_rect().height())
         });
-        let t = target();
+        let t = cells_target();
         let dx = if t[0] < v.left() + cw + PAD {
             t[0] - (v.left() + cw + PAD)
         } else if t[2] > v.right() - PAD {
@@ -173,9 +200,22 @@ fn bring_named_cells_into_view() {
         view.set_scroll_left(view.scroll_left() + dx.round() as i32);
         view.set_scroll_top(view.scroll_top() + dy.round() as i32);
     }
-    // Then the page: below the top of the screen, above the panel.
-    let t = target();
-    let low = bottom() - PAD;
+    // Then the page: below the top of the screen, above the panel where it sticks.
+    let room = bottom();
+    let sentence = doc.get_element_by_id("hint-text").filter(|_| !sticky).map(|e| rect(&e));
+    let with_sentence = |t: [f64; 4]| {
+        sentence.map(|s| [t[0].min(s[0]), t[1].min(s[1]), t[2].max(s[2]), t[3].max(s[3])])
+    };
+    let near = union(&mut context.iter().map(rect));
+    let named = union(&mut cells.iter().map(rect));
+    let vertical = |t: &[f64; 4]| t[3] - t[1] <= room - 2.0 * PAD;
+    let t = [with_sentence(near), with_sentence(named)]
+        .into_iter()
+        .flatten()
+        .find(vertical)
+        .or_else(|| [near, named].into_iter().find(|t| fits(t, room)))
+        .unwrap_or_else(|| rect(first));
+    let low = room - PAD;
     let dy = if t[3] > low {
         (t[3] - low).min(t[1] - PAD)
     } else if t[1] < PAD {
