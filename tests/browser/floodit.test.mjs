@@ -21,6 +21,11 @@ async function applyHint(page) {
   await page.click('#hint');
   await page.waitForSelector('#hint-apply', { timeout: 20000 });
   assert.match(await page.textContent('#hint-text'), /Play \w+ \(\d\) now/);
+  // The cells the move floods are ringed as such, none as "to leave empty".
+  assert.ok((await page.$$('#board .hint-change')).length > 0);
+  assert.equal((await page.$$('#board .hint-out')).length, 0);
+  assert.match(await page.textContent('#hint-legend'), /flooded by the move/);
+  assert.doesNotMatch(await page.textContent('#hint-legend'), /empty/);
   await page.click('#hint-apply');
 }
 

@@ -293,6 +293,9 @@ impl Puzzle for FloodIt {
 }
 
 impl Playable for FloodIt {
+    /// A hint's cells are those its move floods; it rules none out.
+    const RING_WORDS: [&'static str; 2] = ["flooded by the move", "not used"];
+
     const SAMPLES: &'static [(&'static str, &'static str)] =
         &[("6x6, 6 colours", "6x6:032242034203340350204502505323231342,17")];
 

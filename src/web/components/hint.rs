@@ -41,11 +41,18 @@ impl Highlight {
             <<P as crate::play::Playable>::Marks as Marks>::rules_out as fn(usize, u8) -> bool,
         ));
         // A cell is ringed "out" when every change the step makes to it rules something out.
+        // A kind measured by an optimum (Flood-It) marks moves, not cells: its step's cells are
+        // those the move floods, none of them ruled out.
         let placed: HashSet<usize> =
             s.marks.iter().filter(|&&(i, m)| !out(i, m)).map(|&(i, _)| cell_of(i)).collect();
         let change: HashSet<usize> = s.cells.iter().copied().collect();
+        let out = if kind.measured() {
+            HashSet::new()
+        } else {
+            change.iter().copied().filter(|c| !placed.contains(c)).collect()
+        };
         Highlight {
-            out: change.iter().copied().filter(|c| !placed.contains(c)).collect(),
+            out,
             change,
             reason: s.reasons.iter().copied().collect(),
             figure: s.figures.iter().flat_map(|f| f.cells.iter().copied()).collect(),
