@@ -490,6 +490,11 @@ pub struct State<'b> {
     /// of its counts + 1 when it last found nothing (0: not looked at); the same print means the
     /// same cells and needs, so still nothing (cells only get decided). Empty until the rule runs.
     unions_seen: std::cell::RefCell<Vec<u64>>,
+    /// For each unit, placements of its missing stars (how many, then their cells) that showed
+    /// the shapes rule finds nothing there: while each is still a placement, they still show it
+    /// (see `State::shapes_quiet`). Checked before use, so never wrong, only a saving of time;
+    /// empty until the rule runs.
+    shapes_seen: std::cell::RefCell<Vec<(usize, Vec<u16>)>>,
     /// The counted sets 2x2 blocks may find something in, as bits (bit x: set x): those that
     /// need stars and have at most as many open cells as their missing stars' blocks can hold
     /// (the others are skipped by [`State::blocks`] anyway). Kept up to date.
@@ -538,6 +543,7 @@ impl<'b> State<'b> {
             blocks_done: std::cell::RefCell::new(vec![0; sets.div_ceil(64)]),
             windows_buf: std::cell::RefCell::new(Vec::new()),
             unions_seen: std::cell::RefCell::new(Vec::new()),
+            shapes_seen: std::cell::RefCell::new(Vec::new()),
             live: vec![0; sets.div_ceil(64)],
             loud: std::cell::RefCell::new(vec![0; b.n]),
             answer: None,
