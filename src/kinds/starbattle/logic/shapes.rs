@@ -521,3 +521,81 @@ impl Enum<'_> {
         true
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    /// Whenever the placements kept from earlier states (other cells, not only more decided)
+    /// say a unit has nothing to find, enumerating its placements afresh finds nothing; and the
+    /// rule's answer is the same with the kept placements as without.
+    #[test]
+    fn kept_placements_agree_with_the_enumeration() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut below = |m: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % m as u64) as usize
+        };
+        let (mut quiet, mut looked) = (0usize, 0usize);
+        for _ in 0..60 {
+            let n = 5 + below(10);
+            let labels: Vec<Option<u32>> = (0..n * n)
+                .map(|i| if i < n { Some(i as u32) } else { Some(below(n) as u32) })
+                .collect();
+            let grid = Grid::from_cells(n, n, labels).expect("n by n");
+            let p = StarBattle::new(grid, 1 + below(3)).expect("n regions");
+            let b = Board::new(&p);
+            let mut warm = State::new(&b, b.start(), false);
+            // A few cells decided, then each state that and up to three more (as the
+            // contradictions' trials are).
+            let mut base = b.start();
+            for c in base.iter_mut() {
+                *c = match below(30) {
+                    0 => Cell::Star,
+                    1..=4 => Cell::Empty,
+                    _ => Cell::Open,
+                };
+            }
+            for _ in 0..40 {
+                let mut cells = base.clone();
+                for _ in 0..below(4) {
+                    cells[below(n * n)] = if below(3) == 0 { Cell::Star } else { Cell::Empty };
+                }
+                warm.set_cells(&cells);
+                let fresh = State::new(&b, cells, false);
+                let (need, open) = (fresh.needs(), fresh.open_bits());
+                let tight: Vec<usize> = (0..b.units.len())
+                    .filter(|&u| need[u] > 0 && fresh.open[u] as usize <= need[u] + 3)
+                    .collect();
+                let mut cover = vec![0u64; b.words];
+                for u in 0..b.units.len() {
+                    let s = need[u];
+                    let cells = fresh.open_in(&b.units[u]);
+                    if s == 0 || cells.len() > SHAPES_OPEN_MAX || cells.len() <= s {
+                        continue;
+                    }
+                    looked += 1;
+                    if warm.shapes_quiet(u, s, &cells, &need, &open, &tight, &mut cover) {
+                        quiet += 1;
+                        let found =
+                            fresh.placements(u, s, &cells, &need, &open, &tight, &mut vec![]);
+                        let all = (1u64 << cells.len()) - 1;
+                        match found {
+                            Ok(Some((always, ever, outside, _))) => {
+                                assert_eq!((always, ever), (0, all), "n {n} unit {u}");
+                                assert!(outside.iter().all(|&w| w == 0), "n {n} unit {u}");
+                            }
+                            Ok(None) => {}
+                            Err(()) => panic!("n {n} unit {u}: kept placements, yet none"),
+                        }
+                    }
+                }
+                assert_eq!(format!("{:?}", warm.shapes()), format!("{:?}", fresh.shapes()));
+            }
+        }
+        assert!(quiet * 10 > looked, "the kept placements were used: {quiet} of {looked}");
+    }
+}
