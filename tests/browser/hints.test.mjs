@@ -105,6 +105,21 @@ test('Solve pressed while a hint is on its way replaces it: the verdict is shown
   assert.deepEqual(page.studioErrors, []);
 });
 
+test('a hint speaks of my grid: while Solve shows an answer its rings are off the board, and back on My grid', async () => {
+  const page = await open(env.chrome.context, env.server.url, KENKEN);
+  await fresh(page, KENKEN, '#clear');
+  await askHint(page);
+  assert.ok((await withClass(page, 'hint-change')).length > 0, 'the hint rings its cells');
+  await page.click('#solve');
+  await page.waitForSelector('#status[data-verdict="unique"]', { timeout: 30000 });
+  await page.waitForSelector('.play-bar button.active:has-text("Answer 1")');
+  assert.deepEqual(await withClass(page, 'hint-change'), [], 'no ring on the answer');
+  await page.click('.play-bar button:has-text("My grid")');
+  await page.waitForFunction(() => document.querySelectorAll('#board .hint-change').length > 0);
+  assert.ok(await page.$('#hint-text'), 'the hint is still there for my grid');
+  assert.deepEqual(page.studioErrors, []);
+});
+
 test('Star Battle: a wrong star is reported before any deduction', async () => {
   const page = await open(env.chrome.context, env.server.url, STARBATTLE);
   await fresh(page, STARBATTLE, '#clear');

@@ -75,10 +75,14 @@ impl Highlight {
 }
 
 /// What the board should highlight: the explanation's step at the scrubbed position when the
-/// explanation is shown on the board, else the hint shown.
+/// explanation is shown on the board, else the hint shown, which speaks of the player's marks:
+/// none while the board shows an answer of the solve instead (Apply goes back to the marks).
 pub fn highlight(kind: Kind, w: &Workshop) -> Highlight {
     if let Some((x, Some(k))) = &w.explanation {
         return x.steps.get(*k).map(|s| Highlight::of_step(kind, s)).unwrap_or_default();
+    }
+    if w.shown_answers().0.is_some() {
+        return Highlight::default();
     }
     match &w.hint {
         Some(Hint::Step(s)) => Highlight::of_step(kind, s),
