@@ -69,6 +69,9 @@ impl State<'_> {
             // cut short there just stops, so a hint where even these chains find nothing (a
             // board with nothing decided) stays bounded.
             trial.work_left.set(DEEP_WORK);
+            // The chains that went furthest with the cheaper rules first (probe order among
+            // equals): they are the likeliest to break, so the work is spent where it finds.
+            again.sort_by_key(|e| std::cmp::Reverse(e.3));
             for (i, cells, seen, steps) in again {
                 if trial.work_left.get() == 0 {
                     break;

@@ -513,25 +513,27 @@ impl State<'_> {
             return true; // no cells: weigh decides
         }
         let cover = pair_cover;
-        let lines_fit = |masks: &[u64; 64], base: usize| -> bool {
+        // The masks hold cells on lines `lo..=hi` only: the pairs and lines outside add nothing.
+        let lines_fit = |masks: &[u64; 64], base: usize, lo: usize, hi: usize| -> bool {
             // Pairs from line 0, pairs from line 1 (line 0 alone), single lines.
             for shift in [0usize, 1] {
                 let mut t = 0;
-                let mut l = 0;
-                while l < n && t <= e {
-                    let hi = if l == 0 && shift == 1 { 0 } else { (l + 1).min(n - 1) };
-                    let m = (l..=hi).fold(0u64, |x, y| x | masks[y]);
+                // The pair that holds line lo.
+                let mut l = if shift == 0 || lo == 0 { lo & !1 } else { lo - (lo + 1) % 2 };
+                while l <= hi && t <= e {
+                    let top = if l == 0 && shift == 1 { 0 } else { (l + 1).min(n - 1) };
+                    let m = (l..=top).fold(0u64, |x, y| x | masks[y]);
                     if m != 0 {
-                        t += cover(m).min((l..=hi).map(|x| need[base + x]).sum());
+                        t += cover(m).min((l..=top).map(|x| need[base + x]).sum());
                     }
-                    l = hi + 1;
+                    l = top + 1;
                 }
                 if t <= e {
                     return true;
                 }
             }
             let mut t = 0;
-            for l in 0..n {
+            for l in lo..=hi {
                 if masks[l] != 0 {
                     t += cover(masks[l]).min(need[base + l]);
                     if t > e {
@@ -541,7 +543,7 @@ impl State<'_> {
             }
             true
         };
-        if lines_fit(&pm, 0) {
+        if lines_fit(&pm, 0, lo, hi) {
             return true;
         }
         // By regions: each region's cells in P, at least the blocks its even rows or its odd
@@ -571,15 +573,17 @@ impl State<'_> {
             return true;
         }
         let mut pc = [0u64; 64];
+        let mut cols = 0u64;
         for r in lo..=hi {
             let mut m = pm[r];
+            cols |= m;
             while m != 0 {
                 let c = m.trailing_zeros() as usize;
                 m &= m - 1;
                 pc[c] |= 1u64 << r;
             }
         }
-        lines_fit(&pc, n)
+        lines_fit(&pc, n, cols.trailing_zeros() as usize, 63 - cols.leading_zeros() as usize)
     }
 
     /// One band against the regions `band.regs`: the deduction when the bound is exact, the
@@ -870,12 +874,13 @@ fn strip(
 
 /// The fewest runs of two adjacent bits that cover the set bits of `m` (greedy from the lowest:
 /// the 2x2 blocks one line, or one pair of lines, needs for the cells `m` marks).
+/// Counted on every run of set bits at once: each round takes the first two bits of each run.
 fn pair_cover(mut m: u64) -> usize {
     let mut c = 0;
     while m != 0 {
-        let p = m.trailing_zeros();
-        c += 1;
-        m &= !(3u64 << p);
+        let starts = m & !(m << 1);
+        c += starts.count_ones() as usize;
+        m &= !(starts | starts << 1);
     }
     c
 }
