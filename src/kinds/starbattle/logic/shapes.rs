@@ -2,6 +2,19 @@
 
 use super::*;
 
+/// What the shapes rule looks at for one unit: the unit `u`, its `s` missing stars and its open
+/// `cells`, with what the state gives every unit (each unit's missing stars, the open cells as
+/// bits, the nearly full units a placement must leave room in).
+#[derive(Clone, Copy)]
+pub(super) struct Look<'a> {
+    pub u: usize,
+    pub s: usize,
+    pub cells: &'a [usize],
+    pub need: &'a [usize],
+    pub open: &'a [u64],
+    pub tight_units: &'a [usize],
+}
+
 impl State<'_> {
     pub(super) fn shapes(&self) -> R {
         let b = self.b;
@@ -26,11 +39,13 @@ impl State<'_> {
             if cells.len() > SHAPES_OPEN_MAX || cells.len() <= s {
                 continue;
             }
-            if self.shapes_quiet(u, s, &cells, &need, &open, &tight_units, &mut cover) {
+            let look =
+                Look { u, s, cells: &cells, need: &need, open: &open, tight_units: &tight_units };
+            if self.shapes_quiet(look, &mut cover) {
                 continue;
             }
             keep.clear();
-            match self.placements(u, s, &cells, &need, &open, &tight_units, &mut keep) {
+            match self.placements(look, &mut keep) {
                 Err(()) => {
                     return Err(self.broken(cells.clone(), || {
                         format!(
@@ -124,17 +139,8 @@ impl State<'_> {
     /// without room) together leave no cell of the unit in all or in none and no cell outside
     /// it emptied by all. The placements the enumeration would find include these, so it finds
     /// nothing either (and does not break).
-    #[allow(clippy::too_many_arguments)]
-    fn shapes_quiet(
-        &self,
-        u: usize,
-        s: usize,
-        cells: &[usize],
-        need: &[usize],
-        open: &[u64],
-        tight_units: &[usize],
-        cover: &mut [u64],
-    ) -> bool {
+    fn shapes_quiet(&self, look: Look, cover: &mut [u64]) -> bool {
+        let Look { u, s, cells, need, open, tight_units } = look;
         let seen = self.shapes_seen.borrow();
         let Some((ws, flat)) = seen.get(u) else { return false };
         if *ws != s || flat.is_empty() {
@@ -252,14 +258,10 @@ impl State<'_> {
     #[allow(clippy::type_complexity)]
     pub(super) fn placements(
         &self,
-        u: usize,
-        s: usize,
-        cells: &[usize],
-        need: &[usize],
-        open: &[u64],
-        tight_units: &[usize],
+        look: Look,
         keep: &mut Vec<u64>,
     ) -> Result<Option<(u64, u64, Bits, usize)>, ()> {
+        let Look { u, s, cells, need, open, tight_units } = look;
         let b = self.b;
         let m = cells.len();
         // Conflicts inside the unit.
@@ -578,10 +580,11 @@ mod tests {
                         continue;
                     }
                     looked += 1;
-                    if warm.shapes_quiet(u, s, &cells, &need, &open, &tight, &mut cover) {
+                    let look =
+                        Look { u, s, cells: &cells, need: &need, open: &open, tight_units: &tight };
+                    if warm.shapes_quiet(look, &mut cover) {
                         quiet += 1;
-                        let found =
-                            fresh.placements(u, s, &cells, &need, &open, &tight, &mut vec![]);
+                        let found = fresh.placements(look, &mut vec![]);
                         let all = (1u64 << cells.len()) - 1;
                         match found {
                             Ok(Some((always, ever, outside, _))) => {
