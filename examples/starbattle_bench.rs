@@ -16,6 +16,7 @@
 
 use studio::kinds::starbattle::generate::{self, Difficulty};
 use studio::kinds::starbattle::{formats, StarBattle};
+use studio::play::Playable;
 use studio::puzzle::{Mode, Puzzle, Verdict};
 use studio::sat::Monitor;
 use web_time::Instant;
@@ -66,7 +67,7 @@ fn hardset(count: u64) {
                             "{size},{size},{stars},\"{}\",\"{answer}\" # sb{size}_{}_{seed} rating={} generated_ms={ms:.0}",
                             formats::region_rows(&p).concat(),
                             level.word(),
-                            r.rating.unwrap_or_default().replace(' ', "_"),
+                            r.rating.clone().or_else(|| p.rate(&r.solutions[0])).unwrap_or_default().replace(' ', "_"),
                         );
                     }
                     Err(e) => eprintln!("{size}x{size} {} seed {seed}: {e}", level.word()),
@@ -94,7 +95,11 @@ fn testset(size: usize, stars: usize, levels: &[Difficulty], count: u64) {
                         "{size},{size},{stars},\"{}\",\"{answer}\" # sb{size}_{}_{seed} rating={}",
                         formats::region_rows(&p).concat(),
                         level.word(),
-                        r.rating.unwrap_or_default().replace(' ', "_"),
+                        r.rating
+                            .clone()
+                            .or_else(|| p.rate(&r.solutions[0]))
+                            .unwrap_or_default()
+                            .replace(' ', "_"),
                     );
                 }
                 Err(e) => eprintln!("{size}x{size} {} seed {seed}: {e}", level.word()),

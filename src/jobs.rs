@@ -98,8 +98,9 @@ pub enum Reply {
     },
     /// A solve's verified report.
     Solved(AnyReport),
-    /// A better answer of a solve that goes on (Flood-It's best so far, verified, with its proven
-    /// lower bound as the verdict `bounded`); the page shows it, and Cancel keeps it.
+    /// An answer of a solve that goes on, verified: Flood-It's best so far, with its proven lower
+    /// bound as the verdict `bounded`; or a proven answer whose rating the worker is still
+    /// working out ([`AnyReport::rating_pending`]). The page shows it, and Cancel keeps it.
     Improved(AnyReport),
     /// A new puzzle's canonical JSON.
     Generated(String),
@@ -226,6 +227,7 @@ fn solve_monitor(post: &Rc<dyn Fn(Reply)>, started: Instant, kind: Kind) -> Moni
             proof: i.proof,
             rating: None,
             count: None,
+            rating_pending: false,
         }));
     })
 }
@@ -304,16 +306,19 @@ fn hint_reply(
 pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
     let started = Instant::now();
     match request {
-        Request::Solve { kind, puzzle, mode, options } => solved(
-            kind,
-            kinds::solve_text(
-                kind,
-                &puzzle,
-                mode,
-                &options,
-                Some(solve_monitor(&post, started, kind)),
-            ),
-        ),
+        Request::Solve { kind, puzzle, mode, options } => {
+            let monitor = Some(solve_monitor(&post, started, kind));
+            match kinds::solve_text(kind, &puzzle, mode, &options, monitor) {
+                // The answer first (shown at once, kept by Cancel), then the rating the solve
+                // left out: the whole ladder, which can take longer than the answer did.
+                Ok(mut report) if kinds::rating_left_out(kind, &report) => {
+                    post(Reply::Improved(AnyReport { rating_pending: true, ..report.clone() }));
+                    report.rating = kinds::rate_report(kind, &puzzle, &report);
+                    Reply::Solved(report)
+                }
+                outcome => solved(kind, outcome),
+            }
+        }
         Request::Generate { kind, options, seed, timeout_ms } => {
             let limit_ms = timeout_ms.unwrap_or(GENERATE_LIMIT_MS);
             let p = post.clone();

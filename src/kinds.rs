@@ -120,6 +120,10 @@ pub struct AnyReport {
     pub rating: Option<String>,
     /// Answers counted and whether that is all of them, in counting mode.
     pub count: Option<(usize, bool)>,
+    /// The worker posted this answer before its rating, which it is working out
+    /// ([`rate_report`]); the final report carries the rating.
+    #[serde(default)]
+    pub rating_pending: bool,
 }
 
 /// Reads a puzzle of `kind` from any text this kind accepts: the studio's JSON, a share link,
@@ -237,7 +241,45 @@ pub fn any_report<P: Puzzle>(puzzle: &P, r: Report<P::Solution>) -> AnyReport {
         proof: r.proof,
         rating: r.rating,
         count: r.count,
+        rating_pending: false,
     }
+}
+
+/// Whether `report` (of `kind`) waits for the rating its solve left out ([`rate_report`]): the
+/// kind rates by a ladder of rules ([`Playable::HINTS`], not measured by an optimum), and the
+/// report has an answer but no rating.
+pub fn rating_left_out(kind: Kind, report: &AnyReport) -> bool {
+    with_kind!(kind, P => P::HINTS && P::optimum().is_none())
+        && report.rating.is_none()
+        && !report.solutions.is_empty()
+}
+
+/// The rating a solve of the puzzle `text` left out ([`Playable::rate`]), from the report's
+/// first answer: the kind's whole ladder as the hints walk it, helped by that answer. `None`
+/// when the kind has no such rating, or the answer cannot be read back (it was verified, so
+/// that is a bug, and no rating is better than a wrong one).
+pub fn rate_report(kind: Kind, text: &str, report: &AnyReport) -> Option<String> {
+    with_kind!(kind, P => {
+        let puzzle = import_as::<P>(text).ok()?;
+        let answer = puzzle.solution_from_rows(report.solutions.first()?).ok()?;
+        puzzle.rate(&answer)
+    })
+}
+
+/// [`solve_text`], then the rating the solve left out ([`rate_report`]): the whole report at
+/// once, as `puzzle solve` prints it.
+pub fn solve_rated_text(
+    kind: Kind,
+    text: &str,
+    mode: Mode,
+    options: &str,
+    monitor: Option<Monitor>,
+) -> Result<AnyReport, SolveError> {
+    let mut report = solve_text(kind, text, mode, options, monitor)?;
+    if rating_left_out(kind, &report) {
+        report.rating = rate_report(kind, text, &report);
+    }
+    Ok(report)
 }
 
 /// Checks an answer with the kind's independent checker: every rule it breaks, one line each
@@ -253,7 +295,9 @@ pub fn check_text(kind: Kind, text: &str, answer: Option<&str>) -> InputResult<V
             .filter(|l| {
                 !l.is_empty()
                     && !l.starts_with("# ")
-                    && !["verdict:", "count:", "lower bound:"].iter().any(|w| l.starts_with(w))
+                    && !["verdict:", "rating:", "count:", "lower bound:"]
+                        .iter()
+                        .any(|w| l.starts_with(w))
             })
             .map(String::from)
             .collect::<Vec<_>>()

@@ -86,6 +86,17 @@ pub trait Playable: Puzzle {
         }
     }
 
+    /// The rating [`Puzzle::solve`] left out (`None` in a report with an answer): the kind's
+    /// whole ladder walked as the hints walk it, helped by `answer`, one of the puzzle's proven
+    /// answers. A kind whose solver hands its costly rungs' work to SAT (Star Battle's
+    /// contradictions, KenKen's trials) gives the answer first and the rating from here; the
+    /// worker runs it once the answer is on screen ([`crate::jobs::Reply::Improved`]). Defaults
+    /// to none: the kind rates within its solve, or not at all.
+    fn rate(&self, answer: &Self::Solution) -> Option<String> {
+        let _ = answer;
+        None
+    }
+
     /// The step the page's warm-up runs when a puzzle opens ([`crate::jobs::Request::Warm`]): it
     /// only compiles the hint's code in a fresh worker, so it must be over in milliseconds and
     /// the step it finds is dropped. Defaults to [`Playable::next_step`] without an answer; a

@@ -169,6 +169,7 @@ fn the_verdict_of_an_unchecked_answer_is_the_kinds_own_words() {
         proof: Vec::new(),
         rating: None,
         count: None,
+        rating_pending: false,
     };
     assert_eq!(
         verdict_text(&report(Kind::RectFree)),

@@ -70,6 +70,15 @@ impl State {
             return;
         }
         let w = self.workshop_mut(kind);
+        // The same answers again, now with the rating the worker worked out after them
+        // ([`crate::jobs::Reply::Improved`] first): only the report changes, not the view the
+        // player may have moved to, nor what Check made of it.
+        if let Some(before) = w.result.as_ref().filter(|r| r.rating_pending) {
+            if before.solutions == report.solutions && before.verdict == report.verdict {
+                w.result = Some(Rc::new(report));
+                return;
+            }
+        }
         w.view = Some(if report.solutions.is_empty() { View::Play } else { View::Answer(0) });
         w.result = Some(Rc::new(report));
         w.result_for_check = w.check_pending;

@@ -279,3 +279,58 @@ pub(super) fn the_image_pages_puzzles_stream_in_and_a_new_job_drops_the_old_ones
     assert!(s.art_stage.is_none());
     assert_eq!(s.end_of(Owner::Art).map(String::as_str), Some("Failed: the file is not an image"));
 }
+
+/// A Star Battle whose direct rules stop: the worker posts the proven answer at once, without
+/// its rating (the page shows it and says the rating is being worked out), then the same
+/// answer with the rating, which is the whole ladder's (the hints' walk) and changes neither
+/// the view the player moved to nor Check's finding.
+#[test]
+pub(super) fn a_solve_shows_its_answer_before_the_rating_then_adds_it() {
+    let sb = Kind::StarBattle;
+    let set = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/bench/starbattle/hard_17_21_25.txt"
+    ))
+    .expect("the hard set");
+    let line = set.lines().find(|l| l.starts_with("17,")).expect("a 17x17");
+    let puzzle = kinds::import(sb, line).expect("reads");
+    let replies = worker(Request::Solve {
+        kind: sb,
+        puzzle: puzzle.clone(),
+        mode: Mode::Unique,
+        options: String::new(),
+    });
+    let early = replies
+        .iter()
+        .find_map(|r| match r {
+            Reply::Improved(r) => Some(r.clone()),
+            _ => None,
+        })
+        .expect("the answer is posted before the rating");
+    let Some(Reply::Solved(last)) = replies.last().cloned() else { panic!("{replies:?}") };
+    assert_eq!(early.verdict, Verdict::Unique);
+    assert!(early.rating_pending && early.rating.is_none(), "{early:?}");
+    assert_eq!(last.solutions, early.solutions);
+    assert!(!last.rating_pending);
+    let p = <kinds::starbattle::StarBattle as studio::puzzle::Puzzle>::import(line).unwrap().puzzle;
+    let walk = kinds::starbattle::solve::rate(&p).difficulty();
+    assert_eq!(last.rating.as_deref(), Some(walk.as_str()), "the plain walk's rating");
+    // In the page: the early answer is shown; the player goes back to their grid and checks it;
+    // the rating then arrives and leaves both as they were.
+    let mut s = State::new(Vec::new(), Default::default(), "#starbattle");
+    s = step(&s, Action::Open { kind: sb, puzzle }, 0.5);
+    s = started(&s, 1, Some(sb), Work::Solve(Mode::Unique));
+    s = step(&s, reply(1, Reply::Improved(early.clone())), 1.0);
+    assert_eq!(s.workshop(sb).view, Some(View::Answer(0)));
+    assert_eq!(s.busy_kind(sb).map(|b| b.job), Some(1), "the job goes on");
+    s = step(&s, Action::Show { kind: sb, view: View::Play }, 2.0);
+    s = step(&s, Action::Check(sb), 2.5);
+    let checked = s.workshop(sb).checked.clone();
+    assert!(checked.is_some(), "Check compares with the answer already in");
+    s = step(&s, reply(1, Reply::Solved(last.clone())), 3.0);
+    assert!(s.busy_kind(sb).is_none());
+    let w = s.workshop(sb);
+    assert_eq!(w.view, Some(View::Play), "the rating does not flip the board to the answer");
+    assert_eq!(w.checked, checked);
+    assert_eq!(w.result.as_deref(), Some(&last));
+}

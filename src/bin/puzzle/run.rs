@@ -49,6 +49,9 @@ pub(super) fn run(cli: Cli) -> Result<ExitCode, String> {
                     println!("count: {n}{}", if all { "" } else { " or more" });
                 }
                 println!("verdict: {}", report.verdict.word());
+                if let Some(r) = &report.rating {
+                    println!("rating: {r}");
+                }
                 if let studio::puzzle::Verdict::Bounded { lower } = report.verdict {
                     println!("lower bound: {lower}");
                 }
@@ -355,7 +358,7 @@ fn solve_watched(
         l.1 = Some(s.summary);
     });
     let watched = timeout.is_some() || progress;
-    kinds::solve_text(kind, text, mode, options, watched.then_some(monitor)).map_err(|e| {
+    kinds::solve_rated_text(kind, text, mode, options, watched.then_some(monitor)).map_err(|e| {
         if let (true, Some(summary)) = (progress, last.borrow().1.clone()) {
             eprintln!("stopped; the last figures: {}", summary.trim());
         }

@@ -171,6 +171,10 @@ impl Playable for KenKen {
         hint::next_step(self, marks)
     }
 
+    fn rate(&self, answer: &Grid<u8>) -> Option<String> {
+        Some(solve::rate_with(self, answer))
+    }
+
     fn hint_mistakes(answer: &str, marks: &Self::Marks) -> Vec<usize> {
         hint::hint_mistakes(answer, marks)
     }

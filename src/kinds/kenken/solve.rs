@@ -1,24 +1,23 @@
-//! The KenKen solve path: the deduction ladder first ([`super::logic`]), then SAT seeded with
-//! the narrowed candidates.
+//! The KenKen solve path: the deduction ladder's rules below the trial ([`super::logic`]), then
+//! SAT seeded with the narrowed candidates; the rating by the whole ladder, given that answer,
+//! in [`rate_with`].
 //!
-//! The ladder runs as [`logic::walk`]: every rule below the trial first; when those stop, SAT
-//! finds one answer and the walk goes on with the trial, which then skips the digit that
-//! answer has in each cell (every deduction holds in every answer, so assuming it never breaks
-//! the rules). The walk, its end and its rating are those of the whole ladder run in one go
-//! (the hints' walk); only fewer trials are made. Where they pay: `docs/benchmarks.md`, KenKen.
-//!
-//! When the rules complete the grid, that answer is checked and is the only one (every
-//! deduction holds in every answer); otherwise the SAT encoding over the remaining candidates
-//! (the first answer's solver, with the digits the trials removed added as units, when there
-//! is one) enumerates through the shared [`enumerate_verified`], whose blocked second solve
-//! proves uniqueness. A contradiction found by the rules is also handed to SAT, so "none"
-//! always comes with an UNSAT first solve.
+//! The rules run as [`logic::walk`] up to the trial. When they complete the grid, that answer
+//! is checked and is the only one (every deduction holds in every answer), and the report
+//! carries its rating. When they stop, the SAT encoding over the remaining candidates
+//! enumerates through the shared [`enumerate_verified`], whose blocked second solve proves
+//! uniqueness, and the report leaves the rating out: [`rate_with`]
+//! ([`crate::play::Playable::rate`]) walks the rest of the ladder afterwards, with the trial
+//! skipping the digit that answer has in each cell (every deduction holds in every answer, so
+//! assuming it never breaks the rules), while the answer is already on screen. The walk, its
+//! end and its rating are those of the whole ladder run in one go (the hints' walk); only
+//! fewer trials are made. A contradiction found by the rules is also handed to SAT, so "none"
+//! always comes with an UNSAT first solve. Where each part pays: `docs/benchmarks.md`, KenKen.
 
 use web_time::Instant;
 
 use super::encode;
 use super::logic::{self, rank, KenKenLogic, LADDER};
-use super::tuples::Domain;
 use super::KenKen;
 use crate::deduce::End;
 use crate::grid::Grid;
@@ -28,42 +27,37 @@ use crate::sat::{Cnf, Monitor, Solver, Stats};
 /// The rating when the rules stop short.
 pub const BEYOND: &str = "beyond the rules (needs search)";
 
-/// Solves in `mode`, with the rating (the hardest rule of the ladder used, or search).
-pub fn solve(
-    p: &KenKen,
-    mode: Mode,
-    mut monitor: Option<Monitor>,
-) -> Result<Report<Grid<u8>>, SolveError> {
-    let started = Instant::now();
-    let n = p.size();
-    // The rules below the trial first: the same walk as the whole ladder's up to where they stop.
+/// The rating of `p` by the whole ladder, as the hints' walk ends, given `answer` (one of its
+/// answers, checked): the rules below the trial, then the trial, which skips the digit
+/// `answer` has in each cell (`tests/solve_paths.rs` holds it to the plain walk).
+pub fn rate_with(p: &KenKen, answer: &Grid<u8>) -> String {
     let mut l = KenKenLogic::new(p, false).quick();
     let (mut end, mut hardest) = logic::walk(&mut l, rank::TRIAL - 1);
-    let mut proof = Vec::new();
-    let mut first: Option<(Solver, encode::Vars, Vec<Domain>)> = None;
     if end == End::Stuck {
-        // One answer by SAT, then the trials, which skip the digit it has in each cell (no
-        // trial breaks from it): the same walk, with fewer digits tried.
-        let domains = l.dom.clone();
-        let mut cnf = Cnf::new();
-        let vars = encode::encode_with(p, &domains, &mut cnf);
-        let mut solver = Solver::build(&cnf, monitor.take());
-        let Some(m) = solver.solve()? else {
-            let mut stats = solver.stats();
-            stats.elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
-            proof.push(
-                "The rules stopped; the solver proved the rules unsatisfiable (first solve UNSAT)."
-                    .into(),
-            );
-            return Ok(Report::none(stats, proof, mode));
-        };
-        let answer = crate::puzzle::checked(p, &vars, &m)?;
         l = l.with_answer(answer.cells().to_vec());
         let (e, h) = logic::walk(&mut l, rank::MAX);
         end = e;
         hardest = hardest.max(h);
-        first = Some((solver, vars, domains));
     }
+    match end {
+        End::Complete => LADDER[hardest.unwrap_or(0) as usize].rating.to_string(),
+        _ => BEYOND.to_string(),
+    }
+}
+
+/// Solves in `mode`. The report carries the rating when the rules below the trial complete the
+/// grid, else leaves it out ([`rate_with`] gives it).
+pub fn solve(
+    p: &KenKen,
+    mode: Mode,
+    monitor: Option<Monitor>,
+) -> Result<Report<Grid<u8>>, SolveError> {
+    let started = Instant::now();
+    let n = p.size();
+    // The rules below the trial: the same walk as the whole ladder's up to where they stop.
+    let mut l = KenKenLogic::new(p, false).quick();
+    let (end, hardest) = logic::walk(&mut l, rank::TRIAL - 1);
+    let mut proof = Vec::new();
     let complete = end == End::Complete;
     let outcome = if matches!(end, End::Broken { .. }) { Err(()) } else { Ok(l.dom) };
     let domains = match outcome {
@@ -92,35 +86,16 @@ pub fn solve(
                 });
             }
             // A grid the rules complete but the checker refuses: the puzzle has no answer; SAT says so.
-            first = None;
             vec![super::tuples::full(n); n * n]
         }
         Ok(domains) => domains,
-        Err(()) => {
-            first = None;
-            vec![super::tuples::full(n); n * n]
-        }
+        Err(()) => vec![super::tuples::full(n); n * n],
     };
     let fixed = domains.iter().filter(|d| d.count_ones() == 1).count();
-    // The SAT phase: the solver that found the first answer when there is one (each digit the
-    // trials removed since added as a unit), else the encoding over the remaining candidates.
-    let (mut solver, vars) = match first {
-        Some((mut solver, vars, before)) => {
-            for c in 0..n * n {
-                for d in 0..n {
-                    if before[c] >> d & 1 == 1 && domains[c] >> d & 1 == 0 {
-                        solver.add_clause(&[!vars.x[c][d]]);
-                    }
-                }
-            }
-            (solver, vars)
-        }
-        None => {
-            let mut cnf = Cnf::new();
-            let vars = encode::encode_with(p, &domains, &mut cnf);
-            (Solver::build(&cnf, monitor), vars)
-        }
-    };
+    // The SAT phase: the encoding over the remaining candidates.
+    let mut cnf = Cnf::new();
+    let vars = encode::encode_with(p, &domains, &mut cnf);
+    let mut solver = Solver::build(&cnf, monitor);
     let over = p.answer_lits(&vars);
     let e = enumerate_verified(
         &mut solver,
@@ -141,7 +116,6 @@ pub fn solve(
     let mut stats = solver.stats();
     stats.elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
     let count = matches!(mode, Mode::Count(_)).then_some((e.found, e.complete));
-    let rating =
-        (e.verdict != Verdict::None && e.verdict != Verdict::Multiple).then(|| BEYOND.to_string());
-    Ok(Report { verdict: e.verdict, solutions: e.solutions, stats, proof, rating, count })
+    // The rating is the ladder's with the trials, which `rate_with` walks after the answer.
+    Ok(Report { verdict: e.verdict, solutions: e.solutions, stats, proof, rating: None, count })
 }

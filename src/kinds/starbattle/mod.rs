@@ -169,6 +169,10 @@ impl Playable for StarBattle {
         hint::next_step(self, marks)
     }
 
+    fn rate(&self, answer: &Grid<bool>) -> Option<String> {
+        Some(solve::rate_with(self, answer).difficulty())
+    }
+
     fn warm_step(&self, marks: &Self::Marks) -> Hint {
         hint::warm_step(self, marks)
     }

@@ -1,20 +1,23 @@
-//! The layered solver: human logic ([`super::logic`]) to its end, then SAT seeded with what is known.
+//! The layered solver: the direct rules of [`super::logic`], then SAT seeded with what is
+//! known; the rating by the whole ladder, given that answer, in [`rate_with`].
 //!
 //! 1. The logic phase is [`crate::deduce::run`] over [`super::logic`]'s ladder: the same rule
 //!    functions, cheapest first, that the hints and "Explain the solution" call, one deduction
 //!    at a time (built without sentences). They only make sound deductions, so a grid they
 //!    complete (and the independent checker accepts) is the only answer; the rating is the
 //!    hardest rank used, named by [`super::logic::LADDER`]. The direct rules (ranks 0 to 4) run
-//!    first; when they stop on a board of [`SAT_FIRST_CELLS`] cells or more, SAT finds one answer and the walk goes on with the contradictions,
-//!    which skip the cells where that answer has a star (assuming a star an answer has never
-//!    breaks the rules: every deduction holds in every answer). The walk, its end and its rating are the whole ladder's; only fewer
-//!    cells are tried (`docs/benchmarks.md`, Star Battle). That solver, with every fixed cell
-//!    added as a unit, then goes on to step 2.
+//!    first. When they stop on a board below [`SAT_FIRST_CELLS`] cells, the contradictions
+//!    follow at once (cheaper there than building the formula), and a grid they complete is
+//!    the answer with its rating. On a bigger board SAT takes over where the direct rules stop
+//!    (step 2), and the report leaves the rating out: [`rate_with`] ([`crate::play::Playable::rate`]) walks
+//!    the rest of the ladder afterwards, with that answer's help, while the answer is already
+//!    on screen. The ladder's costly rungs (contradictions whose chains run the direct rules at
+//!    every step) only rate such a puzzle; they never find its answer faster than SAT does
+//!    (`docs/benchmarks.md`, "Solve gives its answer before the rating").
 //! 2. Otherwise SAT over [`super::encode::encode_grouped`] (rows, columns and regions counted
 //!    by groups of cells inside 2x2 boxes, the cells the logic emptied left out) plus the
 //!    implied [`band_blocks`] clauses, with every fixed cell as a unit: the first answer,
 //!    then uniqueness by blocking it over the cell variables and solving again, or counting.
-//!    The rating is then "needs search".
 //! 3. When the logic finds a contradiction, the plain SAT encoding proves there is no answer
 //!    (so "no answer" always rests on an UNSAT solve, not only on the logic).
 //!
@@ -31,10 +34,11 @@ use crate::grid::Grid;
 use crate::puzzle::{checked, enumerate_verified, Mode, Puzzle, Report, SolveError, Verdict};
 use crate::sat::{Cnf, Lit, Monitor, Solver, Stats};
 
-/// From this many cells up, when the direct rules stop, SAT finds one answer before the
-/// contradictions run (they then skip its stars); below it the contradictions run at once. On
-/// 10x10 KrazyDad puzzles SAT first made the solve 1.5x slower; on 17x17 to 25x25 it is faster,
-/// and on the hand-made 14x14 three-star boards 0.75 to 0.86x of the time (200 until 2026-11-29).
+/// From this many cells up, when the direct rules stop, SAT gives the answer and the rating is
+/// left to [`rate_with`] (the contradictions, skipping that answer's stars); below it the
+/// contradictions run at once and the answer comes with its rating. On 10x10 KrazyDad puzzles
+/// SAT first made the solve 1.5x slower; on 13x13 to 25x25 boards it is faster (the threshold
+/// was 200 until 2026-11-29; `docs/benchmarks.md`).
 const SAT_FIRST_CELLS: usize = 150;
 
 /// varisat's Luby restart unit for the SAT phase (its default is 128); see the module notes.
@@ -102,11 +106,35 @@ fn formula(p: &StarBattle, empty: &[bool]) -> (Cnf, Vec<Lit>) {
     (cnf, x)
 }
 
-/// Solves `p` in `mode`; see the module documentation for the layers.
+/// The rating of `p` by the whole ladder, as the hints' walk ends, given `answer` (one of its
+/// answers, checked): the direct rules, then the rest of the ladder; on a board of
+/// [`SAT_FIRST_CELLS`] or more the contradictions skip the cells where `answer` has a star
+/// (assuming a star an answer has never breaks the rules: every deduction holds in every
+/// answer). The walk, its end and its rating are the whole ladder's; only fewer cells are
+/// tried (`tests/solve_paths.rs`).
+pub fn rate_with(p: &StarBattle, answer: &Grid<bool>) -> Rated {
+    let board = Board::new(p);
+    let mut state = State::new(&board, board.start(), false);
+    let direct = deduce::run(&mut state, CONTRADICTION - 1, |_| true);
+    if direct.end != End::Stuck {
+        return rated(state, &direct.end, direct.hardest);
+    }
+    state = if p.rows() * p.cols() < SAT_FIRST_CELLS {
+        state.past_direct_rules()
+    } else {
+        state.with_answer(answer.cells().to_vec())
+    };
+    let rest = deduce::run(&mut state, ALL, |_| true);
+    rated(state, &rest.end, direct.hardest.max(rest.hardest))
+}
+
+/// Solves `p` in `mode`; see the module documentation for the layers. The report's rating is
+/// left out (`None`) when SAT gave the answer on a board of [`SAT_FIRST_CELLS`] or more:
+/// [`rate_with`] gives it.
 pub fn solve(
     p: &StarBattle,
     mode: Mode,
-    mut monitor: Option<Monitor>,
+    monitor: Option<Monitor>,
 ) -> Result<Report<Grid<bool>>, SolveError> {
     let started = Instant::now();
     let board = Board::new(p);
@@ -115,37 +143,18 @@ pub fn solve(
     // ladder's up to where these stop.
     let direct = deduce::run(&mut state, CONTRADICTION - 1, |_| true);
     let (mut end, mut hardest) = (direct.end, direct.hardest);
-    let mut proof = Vec::new();
-    let mut first: Option<(Solver, Vec<Lit>)> = None;
-    if end == End::Stuck && p.rows() * p.cols() < SAT_FIRST_CELLS {
+    let small = p.rows() * p.cols() < SAT_FIRST_CELLS;
+    if end == End::Stuck && small {
         // A small board: the contradictions are cheaper than building and solving the formula
-        // first (docs/benchmarks.md, "Before and after the reshaping"). Every step from here
-        // is rated a contradiction, so they go before counting over unions.
+        // (docs/benchmarks.md, "Before and after the reshaping"). Every step from here is rated
+        // a contradiction, so they go before counting over unions.
         state = state.past_direct_rules();
         let rest = deduce::run(&mut state, ALL, |_| true);
         end = rest.end;
         hardest = hardest.max(rest.hardest);
-    } else if end == End::Stuck {
-        // One answer by SAT, then the contradictions, which skip the cells where it has a star
-        // (no contradiction can follow from those): the same walk, with fewer cells tried.
-        let (cnf, x) = formula(p, &vec![false; p.rows() * p.cols()]);
-        let mut solver = Solver::build(&cnf, monitor.take());
-        solver.set_restart_scale(RESTART_UNIT);
-        let Some(m) = solver.solve()? else {
-            let mut stats = solver.stats();
-            stats.elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
-            proof.push("The direct rules stopped; the solver proved the rules unsatisfiable (first solve UNSAT).".into());
-            return Ok(Report::none(stats, proof, mode));
-        };
-        let stars: Vec<bool> = checked(p, &x, &m)?.cells().to_vec();
-        proof.push("The direct rules stopped; SAT found an answer, whose stars the contradiction rule then did not try.".into());
-        state = state.with_answer(stars);
-        let rest = deduce::run(&mut state, ALL, |_| true);
-        end = rest.end;
-        hardest = hardest.max(rest.hardest);
-        first = Some((solver, x));
     }
     let rated = rated(state, &end, hardest);
+    let mut proof = Vec::new();
     let Some(cells) = rated.cells.clone() else {
         let mut r = crate::puzzle::solve(p, mode, monitor)?;
         r.proof.insert(
@@ -179,36 +188,20 @@ pub fn solve(
             count,
         });
     }
-    // The SAT phase: the solver that found the first answer when there is one (every fixed
-    // cell added as a unit), else a formula without the cells the logic emptied.
-    let (mut solver, x) = match first {
-        Some((mut solver, x)) => {
-            for (i, &c) in cells.iter().enumerate() {
-                match c {
-                    Cell::Star => solver.add_clause(&[x[i]]),
-                    Cell::Empty => solver.add_clause(&[!x[i]]),
-                    Cell::Open => {}
-                }
-            }
-            proof.push(format!("Human logic fixed {fixed} of {total} cells; SAT over the rest, every fixed cell a unit."));
-            (solver, x)
+    // The SAT phase: a formula without the cells the logic emptied, every fixed cell a unit.
+    let empty: Vec<bool> = cells.iter().map(|&c| c == Cell::Empty).collect();
+    let (mut cnf, x) = formula(p, &empty);
+    for (i, &c) in cells.iter().enumerate() {
+        match c {
+            Cell::Star => cnf.unit(x[i]),
+            Cell::Empty => cnf.unit(!x[i]),
+            Cell::Open => {}
         }
-        None => {
-            let empty: Vec<bool> = cells.iter().map(|&c| c == Cell::Empty).collect();
-            let (mut cnf, x) = formula(p, &empty);
-            for (i, &c) in cells.iter().enumerate() {
-                match c {
-                    Cell::Star => cnf.unit(x[i]),
-                    Cell::Empty => cnf.unit(!x[i]),
-                    Cell::Open => {}
-                }
-            }
-            proof.push(format!("Human logic fixed {fixed} of {total} cells; SAT over the rest ({} variables, {} clauses, every fixed cell a unit).", cnf.n_vars(), cnf.n_clauses()));
-            let mut solver = Solver::build(&cnf, monitor);
-            solver.set_restart_scale(RESTART_UNIT);
-            (solver, x)
-        }
-    };
+    }
+    let rules = if small { "Human logic" } else { "The direct rules" };
+    proof.push(format!("{rules} fixed {fixed} of {total} cells; SAT over the rest ({} variables, {} clauses, every fixed cell a unit).", cnf.n_vars(), cnf.n_clauses()));
+    let mut solver = Solver::build(&cnf, monitor);
+    solver.set_restart_scale(RESTART_UNIT);
     let e = enumerate_verified(&mut solver, &x, mode, |m| checked(p, &x, m), &mut proof)?;
     let mut stats = solver.stats();
     stats.elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
@@ -218,7 +211,8 @@ pub fn solve(
         solutions: e.solutions,
         stats,
         proof,
-        rating: Some(rated.difficulty()),
+        // A small board's walk ran the whole ladder; a big one's rating comes from `rate_with`.
+        rating: small.then(|| rated.difficulty()),
         count,
     })
 }

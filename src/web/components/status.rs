@@ -7,7 +7,7 @@ use crate::web::ctx::Ctx;
 use gloo_timers::callback::Interval;
 
 use crate::web::ctx::now_ms;
-use crate::web::state::{clock_text, verdict_text, Live, Owner, State};
+use crate::web::state::{clock_text, verdict_text, Live, Owner, State, Work};
 
 /// Props: whose status.
 #[derive(Properties, PartialEq)]
@@ -83,7 +83,13 @@ pub fn Status(props: &Props) -> Html {
         let (work, items, known) =
             live.of(b.job).map(|l| (l.work, l.items, l.known)).unwrap_or_default();
         let cancel = ctx.cancel.reform(move |_: MouseEvent| owner);
-        let what = b.doing();
+        // A solve's proven answer is on the board; the worker is rating the puzzle.
+        let answered = state
+            .workshop(props.kind)
+            .result
+            .clone()
+            .filter(|r| r.rating_pending && matches!(b.work, Work::Solve(_)));
+        let what = if answered.is_some() { "Working out the rating" } else { b.doing() };
         let mut detail = elapsed_text(*now - b.started_ms, b.budget_ms);
         if let Some(k) = known {
             detail.push_str(&format!(" · {}", known_text(props.kind, k)));
@@ -95,6 +101,9 @@ pub fn Status(props: &Props) -> Html {
         }
         return html! {
             <div id="status" class="status busy" data-state="busy">
+                if let Some(r) = &answered {
+                    <strong id="verdict" data-verdict={r.verdict.word()}>{ verdict_text(r) }</strong>
+                }
                 <span class="spinner" aria-hidden="true"></span>
                 <span>{ format!("{what}… {detail}") }</span>
                 <button id="cancel" onclick={cancel} title="Stop now; a best answer found so far stays shown">{ "Cancel" }</button>
