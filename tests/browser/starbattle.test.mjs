@@ -317,3 +317,33 @@ test('the generator takes a difficulty, and Solve shows the rating', async () =>
   // The generator made it at the level asked for, and the solver rates it so.
   assert.match(await page.textContent('#status .rating'), /Rating: easy/);
 });
+
+// The first 17x17 of bench/starbattle/hard_17_21_25.txt: its direct rules stop, so SAT gives
+// the answer and the whole ladder rates the puzzle after it.
+const BIG = 'starbattle/v1/17x17s4/AABBBBCCCCCCDDDDDAABBBBCCCCDDDDDDDABBBEBECEEDFFFDDDAABBEEECEEFFFFDFFAABBBEEEEEGGFFFFFAAAABHEEEEGGFFFFFIAAIIHHHHEGGFFJFFIIIIIIHHGGGGGGJFFIIIIIIHGGGGGJJJJJIIIIKKHHHGGGJLLJJMIIIKKNNNNOOOLLLJMMKKKNNNNNNOOOLLLMMKKPPNNNNOOOOLLLMMMKKPNNNNOQOQLLLMMKKPPPNNQQQOQQLLMMMKKPPPQQPQQQQLLMMMKKPPPPPPQQQQLL';
+
+test('Solve on a big board shows the proven answer first, then the rating', async () => {
+  const page = await open(env.chrome.context, env.server.url, BIG);
+  await page.waitForSelector('#board .cell');
+  // Every state the status bar passes through, with the stars the board shows then.
+  await page.evaluate(() => {
+    window.seen = [];
+    const note = () => {
+      const s = document.querySelector('#status');
+      if (!s) return;
+      const stars = document.querySelectorAll('#board .cell[data-star="1"]').length;
+      window.seen.push({ state: s.dataset.state, text: s.textContent, stars });
+    };
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  await page.click('#solve');
+  await page.waitForSelector('#status[data-state="done"]', { timeout: 60000 });
+  const seen = await page.evaluate(() => window.seen);
+  const early = seen.find((s) => s.state === 'busy' && /Working out the rating/.test(s.text));
+  assert.ok(early, `the answer came before its rating: ${JSON.stringify(seen.map((s) => s.text))}`);
+  assert.match(early.text, /Unique: this is the only solution/);
+  assert.equal(early.stars, 17 * 4, 'the board shows the answer while the rating is worked out');
+  assert.match(await page.textContent('#status .rating'), /Rating: beyond logic \(needs search\)\./);
+  assert.equal((await boardRows(page)).join('').split('*').length - 1, 17 * 4);
+  assert.deepEqual(page.studioErrors, []);
+});
