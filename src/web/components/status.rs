@@ -91,7 +91,10 @@ pub fn Status(props: &Props) -> Html {
             .filter(|r| r.rating_pending && matches!(b.work, Work::Solve(_)));
         let what = if answered.is_some() { "Working out the rating" } else { b.doing() };
         let mut detail = elapsed_text(*now - b.started_ms, b.budget_ms);
-        if let Some(k) = known {
+        if answered.is_some() {
+            // The solve's figures and time limit were the answer's; the rating's walk has none.
+            detail = elapsed_text(*now - b.started_ms, None);
+        } else if let Some(k) = known {
             detail.push_str(&format!(" · {}", known_text(props.kind, k)));
         } else if let Some((n, unit)) = work {
             detail.push_str(&format!(" · {n} {}", unit.word()));
