@@ -266,22 +266,6 @@ pub fn rate_report(kind: Kind, text: &str, report: &AnyReport) -> Option<String>
     })
 }
 
-/// [`solve_text`], then the rating the solve left out ([`rate_report`]): the whole report at
-/// once, as `puzzle solve` prints it.
-pub fn solve_rated_text(
-    kind: Kind,
-    text: &str,
-    mode: Mode,
-    options: &str,
-    monitor: Option<Monitor>,
-) -> Result<AnyReport, SolveError> {
-    let mut report = solve_text(kind, text, mode, options, monitor)?;
-    if rating_left_out(kind, &report) {
-        report.rating = rate_report(kind, text, &report);
-    }
-    Ok(report)
-}
-
 /// Checks an answer with the kind's independent checker: every rule it breaks, one line each
 /// ([`Puzzle::faults`]; none when it is right). The answer is `answer` read as rows, else the
 /// one the puzzle's text carries, else the puzzle's text itself read as rows (a rectangle-free

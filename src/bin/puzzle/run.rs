@@ -325,7 +325,7 @@ fn json_of_pairs(
 
 /// A solve with a deadline and, with `progress`, a line to stderr once a second: the kind's
 /// snapshot summary when it streams snapshots, else time and conflicts; when it stops, the
-/// last figures reached.
+/// last figures reached. Then the rating the solve left out, if any.
 fn solve_watched(
     kind: Kind,
     text: &str,
@@ -358,10 +358,16 @@ fn solve_watched(
         l.1 = Some(s.summary);
     });
     let watched = timeout.is_some() || progress;
-    kinds::solve_rated_text(kind, text, mode, options, watched.then_some(monitor)).map_err(|e| {
-        if let (true, Some(summary)) = (progress, last.borrow().1.clone()) {
-            eprintln!("stopped; the last figures: {}", summary.trim());
-        }
-        e.to_string()
-    })
+    let mut report = kinds::solve_text(kind, text, mode, options, watched.then_some(monitor))
+        .map_err(|e| {
+            if let (true, Some(summary)) = (progress, last.borrow().1.clone()) {
+                eprintln!("stopped; the last figures: {}", summary.trim());
+            }
+            e.to_string()
+        })?;
+    // The rating the solve left out (Star Battle and KenKen, when SAT gave the answer).
+    if kinds::rating_left_out(kind, &report) {
+        report.rating = kinds::rate_report(kind, text, &report);
+    }
+    Ok(report)
 }
