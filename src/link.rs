@@ -82,12 +82,12 @@ pub fn encode_marks(marks: &[u8]) -> String {
 pub fn decode_marks(version: u32, text: &str) -> InputResult<Vec<u8>> {
     if version != 1 {
         return Err(InputError::at(
-            "link",
+            "share link",
             format!("marks version m{version} is unknown to this studio (it reads m1)"),
         ));
     }
     let err = |at: usize, what: String| {
-        Err(InputError::at("link", format!("the marks in the link, character {}: {what}", at + 1)))
+        Err(InputError::at("share link", format!("the marks, character {}: {what}", at + 1)))
     };
     let bytes = text.as_bytes();
     let mut out: Vec<u8> = Vec::new();
@@ -149,7 +149,7 @@ pub fn parse_fragment(fragment: &str) -> InputResult<Option<Parsed>> {
     }
     let (kind_id, rest) = f.split_once('/').unwrap_or((f.as_str(), ""));
     let kind = Kind::from_id(kind_id).ok_or_else(|| {
-        InputError::at("link", format!("unknown puzzle kind `{}`", clip(kind_id)))
+        InputError::at("share link", format!("unknown puzzle kind `{}`", clip(kind_id)))
     })?;
     // A progress link's marks, between the kind and the puzzle.
     let (marks, rest) = match marks_segment(rest) {
@@ -159,23 +159,36 @@ pub fn parse_fragment(fragment: &str) -> InputResult<Option<Parsed>> {
     let mut parts = rest.splitn(2, '/');
     let Some(version) = parts.next().filter(|v| !v.is_empty()) else {
         if marks.is_some() {
-            return Err(InputError::at("link", "the link has marks but no puzzle after them"));
+            return Err(InputError::at(
+                "share link",
+                "the link has marks but no puzzle after them",
+            ));
         }
         return Ok(Some(Parsed { kind, version: 0, payload: None, marks }));
     };
     let number =
         version.strip_prefix('v').and_then(|n| n.parse::<u32>().ok()).ok_or_else(|| {
-            InputError::at("link", format!("`{}` is not a link version such as v1", clip(version)))
+            InputError::at(
+                "share link",
+                format!("`{}` is not a link version such as v1", clip(version)),
+            )
         })?;
     if number == 0 || number > VERSION {
+        let reads = match VERSION {
+            1 => "v1".to_string(),
+            n => format!("v1 to v{n}"),
+        };
         return Err(InputError::at(
-            "link",
-            format!("link version v{number} is unknown to this studio (it reads v1 to v{VERSION})"),
+            "share link",
+            format!(
+                "version v{number} is unknown to this studio (it reads {reads}); \
+                 the link may come from a newer studio"
+            ),
         ));
     }
     let payload = parts.next().unwrap_or("").to_string();
     if payload.is_empty() {
-        return Err(InputError::at("link", "the link has a version but no puzzle after it"));
+        return Err(InputError::at("share link", "the link has a version but no puzzle after it"));
     }
     Ok(Some(Parsed { kind, version: number, payload: Some(payload), marks }))
 }

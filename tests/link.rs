@@ -22,7 +22,7 @@ fn fragments_parse_by_kind_and_version() {
 #[test]
 fn bad_fragments_say_what_is_wrong() {
     let err = |f: &str| parse_fragment(f).unwrap_err().to_string();
-    assert_eq!(err("sudoku/v1/x"), "link: unknown puzzle kind `sudoku`");
+    assert_eq!(err("sudoku/v1/x"), "share link: unknown puzzle kind `sudoku`");
     assert!(err("starbattle/v9/x").contains("v9 is unknown"));
     assert!(err("starbattle/1/x").contains("not a link version"));
     assert!(err("starbattle/v1/").contains("no puzzle"));
@@ -227,4 +227,50 @@ fn marks_decoder_never_panics() {
             let _ = studio::kinds::import(Kind::StarBattle, &text);
         }
     }
+}
+
+/// A link that names its kind but not a version this studio reads (a hand-edited `v2`, marks
+/// of an unknown grammar, a cut repeat) is that kind's unreadable-link page, saying what is
+/// wrong, never the home page; a second bad link replaces the first one's words, never keeps
+/// them, and the puzzle on screen is kept as for any unreadable link.
+#[test]
+fn a_bad_version_is_the_unreadable_page_of_its_kind() {
+    let kind = Kind::StarBattle;
+    let good = "starbattle/v1/6x6s1/AAABBBABBBCCADDEECFFDDECFEEEECFCCCCC";
+    for (fragment, says) in [
+        ("#starbattle/v2/6x6s1/AAAB", "version v2 is unknown to this studio (it reads v1)"),
+        ("#starbattle/w1/6x6s1/AAAB", "`w1` is not a link version"),
+        ("#starbattle/m2.1/v1/6x6s1/AAAB", "marks version m2 is unknown"),
+        ("#starbattle/m1.1-3/v1/6x6s1/AAAB", "a repeat is written `-k-`"),
+        ("#starbattle/m1.1", "marks but no puzzle"),
+        ("#starbattle/v1/", "no puzzle after it"),
+    ] {
+        let s = State::new(Vec::new(), Default::default(), fragment);
+        assert_eq!(s.page, Page::Kind(kind), "{fragment}");
+        let w = s.workshop(kind);
+        let u = w.unreadable.clone().unwrap_or_default();
+        assert!(
+            u.starts_with("This link could not be read: share link") && u.contains(says),
+            "{fragment}: {u}"
+        );
+        assert!(!u.contains("link: link"), "{u}");
+        // From a good puzzle on screen, the bad link opens nothing and keeps the good one.
+        let s = State::new(Vec::new(), Default::default(), &format!("#{good}"));
+        let s = s.apply(Action::Route(fragment.to_string()), 0.0).unwrap();
+        assert_eq!(s.page, Page::Kind(kind), "{fragment}");
+        let w = s.workshop(kind);
+        assert!(w.puzzle.is_none(), "{fragment}");
+        assert!(w.unreadable.as_deref().is_some_and(|u| u.contains(says)), "{fragment}");
+        assert!(s.kept[&kind].iter().any(|k| k.puzzle.contains("AAABBB")), "{fragment}");
+    }
+    // One bad link after another: the page speaks of the second.
+    let s = State::new(Vec::new(), Default::default(), "#starbattle/v1/6x6s1/AAAB");
+    assert!(s.workshop(kind).unreadable.as_deref().is_some_and(|u| u.contains("36 region")));
+    let s = s.apply(Action::Route("#starbattle/v7/6x6s1/AAAB".into()), 0.0).unwrap();
+    let u = s.workshop(kind).unreadable.clone().unwrap_or_default();
+    assert!(u.contains("v7 is unknown") && !u.contains("36 region"), "{u}");
+    // A kind this studio does not know stays a notice on the page that was open.
+    let s = State::new(Vec::new(), Default::default(), "#sudoku/v1/x");
+    assert_eq!(s.page, Page::Home);
+    assert!(s.notice.is_some_and(|n| n.text.contains("unknown puzzle kind `sudoku`")));
 }

@@ -50,9 +50,17 @@ impl State {
                     self.back_from_unreadable(parsed.kind);
                 }
             }
-            Err(e) => {
-                self.notice = Some(Notice::error(format!("This link could not be read: {e}")));
-            }
+            // A link that names its kind but not a grammar this studio reads (a hand-edited
+            // version, marks that do not read) is that kind's unreadable link, like a cut one.
+            Err(e) => match link_kind(f) {
+                Some(kind) => {
+                    self.page = Page::Kind(kind);
+                    self.unreadable_link(kind, &e);
+                }
+                None => {
+                    self.notice = Some(Notice::error(format!("This link could not be read: {e}")));
+                }
+            },
         }
     }
 
@@ -76,18 +84,21 @@ impl State {
                     self.with_shared_marks(kind, marks);
                 }
             }
-            Err(e) => {
-                let previous =
-                    Rc::unwrap_or_clone(self.workshops.remove(&kind).unwrap_or_default());
-                if let Some(old) = previous.puzzle {
-                    let k = Kept { puzzle: old, marks: previous.marks, play: previous.play };
-                    kept::keep(kept::list_mut(&mut self.kept, kind), kind, k);
-                }
-                self.ends.remove(&Owner::Kind(kind));
-                let unreadable = Some(format!("This link could not be read: {e}"));
-                self.workshops.insert(kind, Workshop { unreadable, ..Workshop::default() }.into());
-            }
+            Err(e) => self.unreadable_link(kind, &e),
         }
+    }
+
+    /// Shows why a link of `kind` could not be read where the board would be; the puzzle that
+    /// was on screen is kept with its marks, and nothing else opens in its place.
+    fn unreadable_link(&mut self, kind: Kind, e: &crate::error::InputError) {
+        let previous = Rc::unwrap_or_clone(self.workshops.remove(&kind).unwrap_or_default());
+        if let Some(old) = previous.puzzle {
+            let k = Kept { puzzle: old, marks: previous.marks, play: previous.play };
+            kept::keep(kept::list_mut(&mut self.kept, kind), kind, k);
+        }
+        self.ends.remove(&Owner::Kind(kind));
+        let unreadable = Some(format!("This link could not be read: {e}"));
+        self.workshops.insert(kind, Workshop { unreadable, ..Workshop::default() }.into());
     }
 
     /// Puts the marks a progress link carries on the board (the marks there before are one
@@ -148,4 +159,10 @@ impl State {
         }
         self.ends.remove(&Owner::Kind(kind));
     }
+}
+
+/// The kind a fragment names before its first `/` (`starbattle/v9/…`), if the studio knows it.
+fn link_kind(fragment: &str) -> Option<Kind> {
+    let f = link::percent_decode(fragment);
+    Kind::from_id(f.split('/').next().unwrap_or("").trim())
 }
