@@ -95,6 +95,10 @@ test('an image dropped on the page or pasted is read too; a file that is not an 
   await send('drop', 'fake.png', Buffer.from('not an image at all').toString('base64'), 'image/png');
   const notice = await page.waitForSelector('#notice', { timeout: 20000 });
   assert.match(await notice.textContent(), /image|format|decode/i);
+  // The status line says so too (not "Choose an image to begin"), and no broken original shows.
+  const failed = await page.waitForSelector('#art-status[data-state="failed"]', { timeout: 20000 });
+  assert.match(await failed.textContent(), /not a supported image.*Choose another picture/);
+  assert.equal(await page.$('#art-original'), null);
   await page.click('text=Smiley');
   await page.waitForSelector('#art-status[data-state="done"][data-verdict="unique"]', { timeout: 20000 });
 });

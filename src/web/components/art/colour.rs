@@ -94,6 +94,8 @@ pub fn ColourMode(props: &ColourModeProps) -> Html {
     };
     let result = ctx.state.colour_art.clone();
     let busy = ctx.state.busy_on(Owner::Art);
+    // A file that turned out to be no picture shows no broken original.
+    let unreadable = result.is_none() && busy.is_none() && super::status::failure(&ctx).is_some();
     let status = match (busy, result.as_ref()) {
         (Some(b), r) => {
             let detail = ctx
@@ -126,9 +128,16 @@ pub fn ColourMode(props: &ColourModeProps) -> Html {
                 <p class="timings">{ colour_view::times_sentence(r) }</p>
             </div>
         },
-        (None, None) => {
-            html! { <div id="colour-status" class="status" data-state="idle">{ "Choose an image to begin." }</div> }
-        }
+        (None, None) => match super::status::failure(&ctx) {
+            Some(why) => html! {
+                <div id="colour-status" class="status unreadable" data-state="failed" role="alert">
+                    <strong>{ why }</strong>{ " Choose another picture, or a sample." }
+                </div>
+            },
+            None => {
+                html! { <div id="colour-status" class="status" data-state="idle">{ "Choose an image to begin." }</div> }
+            }
+        },
     };
     html! {
         <div id="colour-mode" class="colour-mode">
@@ -150,7 +159,7 @@ pub fn ColourMode(props: &ColourModeProps) -> Html {
             </div>
             { status }
             <div class="art-pictures colour-panes">
-                if let Some((url, name)) = &props.original {
+                if let Some((url, name)) = props.original.as_ref().filter(|_| !unreadable) {
                     <figure><img class="art-original-plain" src={url.clone()} alt={name.clone()} /><figcaption>{ "Original" }</figcaption></figure>
                 }
                 if let Some(r) = &result {

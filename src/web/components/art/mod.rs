@@ -171,6 +171,9 @@ pub fn ArtPage() -> Html {
         })
     };
     let result = ctx.state.art.clone();
+    let unreadable = result.is_none()
+        && ctx.state.busy_on(Owner::Art).is_none()
+        && self::status::failure(&ctx).is_some();
     let image_size = result.as_ref().map(|r| r.image_size);
     let set_lock = {
         let (aspect_lock, controls) = (aspect_lock.clone(), controls.clone());
@@ -193,7 +196,8 @@ pub fn ArtPage() -> Html {
                 otsu={result.as_ref().map(|r| r.otsu)} locked={aspect_lock.is_some()} lock={set_lock} />
             <ArtStatus stop={stop.clone()} />
             <div class="art-pictures">
-                if let Some(l) = &*loaded {
+                // A file that turned out to be no picture shows no broken original.
+                if let Some(l) = loaded.as_ref().filter(|_| !unreadable) {
                     <Original url={l.url.clone()} name={l.name.clone()} crop={controls.crop()} {image_size} aspect={*aspect_lock} {set_crop} />
                 }
                 if let Some(r) = &result {

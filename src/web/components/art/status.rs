@@ -66,8 +66,22 @@ pub fn ArtStatus(props: &ArtStatusProps) -> Html {
                 <p class="timings">{ view::size_sentence(r) }</p>
             </div>
         },
-        (None, None) => {
-            html! { <div id="art-status" class="status" data-state="idle">{ "Choose an image to begin." }</div> }
-        }
+        (None, None) => match failure(&ctx) {
+            Some(why) => html! {
+                <div id="art-status" class="status unreadable" data-state="failed" role="alert">
+                    <strong>{ why }</strong>{ " Choose another picture, or a sample." }
+                </div>
+            },
+            None => {
+                html! { <div id="art-status" class="status" data-state="idle">{ "Choose an image to begin." }</div> }
+            }
+        },
     }
+}
+
+/// Why the last image job failed (a file that is no image, a picture cut short), while no
+/// picture has been made since: said in the status line, not only in a passing notice.
+pub fn failure(ctx: &Ctx) -> Option<String> {
+    let end = ctx.state.end_of(Owner::Art)?;
+    end.strip_prefix("Failed: ").map(str::to_string)
 }
