@@ -94,3 +94,26 @@ test('share with my progress: the link carries the marks, and opening it says so
   assert.equal(await page.$('#notice'), null);
   assert.deepEqual(page.studioErrors, []);
 });
+
+test('a link edited by hand to a version or marks this studio does not read is its kind\'s unreadable page, loaded or typed over another', async () => {
+  const page = await open(env.chrome.context, env.server.url, LINKS.starbattle);
+  await page.waitForSelector('#board');
+  const bad = LINKS.starbattle.replace('/v1/', '/v2/');
+  // Typed over the puzzle on screen (a hash change), then loaded afresh: the Star Battle page says why.
+  for (const how of ['typed', 'loaded']) {
+    if (how === 'typed') await page.goto(env.server.url + '#' + bad);
+    else await load(page, bad);
+    const status = await page.waitForSelector('#status[data-state="unreadable"]');
+    assert.match(await status.textContent(), /share link: version v2 is unknown to this studio \(it reads v1\)/, how);
+    assert.match(await page.textContent('h1'), /Star Battle/, how);
+    assert.equal(await page.$('#board'), null, how);
+  }
+  // A second bad link replaces the first one's words.
+  await page.goto(env.server.url + '#starbattle/m2.1/' + LINKS.starbattle.slice('starbattle/'.length));
+  await page.waitForFunction(() => /marks version m2 is unknown/.test(document.querySelector('#status')?.textContent ?? ''));
+  assert.doesNotMatch(await page.textContent('#status'), /v2 is unknown/);
+  // The kind's own address brings the puzzle back.
+  await page.goto(env.server.url + '#starbattle');
+  await page.waitForSelector('#board');
+  assert.deepEqual(page.studioErrors, []);
+});
