@@ -254,3 +254,27 @@ test('each row clue sits level with its cells, so no separator pokes out below t
     assert.deepEqual(page.studioErrors, []);
   }
 });
+
+// The fourth tour (a demanding user's inputs, 2026-11-29).
+
+test('on a phone, Check with a hint open says its finding above the stuck hint panel, not under it', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'nonogram');
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.fill('#import-text', stair(5));
+  await page.click('#import-open');
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 25);
+  await page.click('#clear');
+  await page.click('#board .cell[data-r="0"][data-c="4"]');
+  await page.click('#hint');
+  await page.waitForSelector('#hint-text[data-kind="mistake"]', { timeout: 30000 });
+  await page.click('#check');
+  await page.waitForSelector('#check-finding', { timeout: 30000 });
+  await page.waitForTimeout(300);
+  const l = await page.evaluate(() => {
+    const f = document.querySelector('#check-finding').getBoundingClientRect();
+    const p = document.querySelector('#hint-panel').getBoundingClientRect();
+    return { top: f.top, bottom: f.bottom, panel: p.top, height: innerHeight };
+  });
+  assert.ok(l.top >= 0 && l.bottom <= l.panel + 0.5, `the finding ${JSON.stringify(l)} is on screen above the panel`);
+  assert.deepEqual(page.studioErrors, []);
+});

@@ -226,16 +226,25 @@ pub fn use_snapshot(kind: Kind) -> Option<(String, Option<(u32, u32)>)> {
 }
 
 /// Brings `#status` into view when it is off screen: a verdict or a finding is said where the
-/// player looks, whichever button asked for it.
+/// player looks, whichever button asked for it. On a phone the hint panel sticks to the bottom
+/// of the screen, so the screen ends at the panel's top: a finding under the panel is scrolled
+/// just above it.
 fn show_status() {
     let Some(window) = web_sys::window() else { return };
-    let Some(status) = window.document().and_then(|d| d.get_element_by_id("status")) else {
-        return;
-    };
+    let Some(doc) = window.document() else { return };
+    let Some(status) = doc.get_element_by_id("status") else { return };
     let rect = status.get_bounding_client_rect();
     let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+    // The stuck panel's top: where its box starts on screen though it comes after the status.
+    let panel_top = doc
+        .get_element_by_id("hint-panel")
+        .map(|p| p.get_bounding_client_rect().top())
+        .filter(|&t| t > rect.top() && t < height);
+    let bottom = panel_top.unwrap_or(height);
     if rect.top() < 0.0 || rect.bottom() > height {
         let _ = window.scroll_by_with_x_and_y(0.0, rect.top() - height * 0.3);
+    } else if rect.bottom() > bottom - 6.0 {
+        let _ = window.scroll_by_with_x_and_y(0.0, rect.bottom() - bottom + 12.0);
     }
 }
 
