@@ -40,7 +40,9 @@ pub fn view_buttons(ctx: &Ctx, kind: Kind, w: &Workshop, mine: &'static str) -> 
     let n_answers = w.result.as_ref().map(|r| r.solutions.len()).unwrap_or(0);
     html! {
         <>
-            { view_button(ctx, kind, View::Play, mine, view == View::Play) }
+            // With no answer to show beside them, a lone pressed "My grid" would switch
+            // nothing (and take a line of its own on a phone).
+            if n_answers >= 1 { { view_button(ctx, kind, View::Play, mine, view == View::Play) } }
             if n_answers >= 1 { { view_button(ctx, kind, View::Answer(0), "Answer 1", view == View::Answer(0)) } }
             if n_answers >= 2 { { view_button(ctx, kind, View::Answer(1), "Answer 2", view == View::Answer(1)) } }
         </>

@@ -278,3 +278,16 @@ test('on a phone, Check with a hint open says its finding above the stuck hint p
   assert.ok(l.top >= 0 && l.bottom <= l.panel + 0.5, `the finding ${JSON.stringify(l)} is on screen above the panel`);
   assert.deepEqual(page.studioErrors, []);
 });
+
+test('before any solve the play bar has no lone "My grid" toggle; after Solve it switches between my grid and the answer', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'nonogram');
+  await page.fill('#import-text', stair(5));
+  await page.click('#import-open');
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 25);
+  await page.waitForSelector('#play-bar #check');
+  assert.equal(await page.$('.play-bar button:has-text("My grid")'), null, 'nothing to switch to yet');
+  await page.click('#solve');
+  await page.waitForSelector('.play-bar button:has-text("Answer 1")', { timeout: 30000 });
+  assert.ok(await page.$('.play-bar button:has-text("My grid")'), 'My grid beside Answer 1');
+  assert.deepEqual(page.studioErrors, []);
+});
