@@ -62,6 +62,10 @@ pub struct State {
     /// opening another puzzle keeps the current one's marks here, and opening a kept puzzle
     /// again (Back, a link, a sample) brings its marks back.
     pub kept: Rc<HashMap<Kind, Vec<Kept>>>,
+    /// How many times the address changed ([`Action::Route`]): the address bar is named after
+    /// the puzzle again even when the puzzle on screen stays (`#starbattle` typed, or the menu's
+    /// link to the page already open).
+    pub routes: u32,
 }
 
 /// Everything that changes the state.
@@ -136,6 +140,7 @@ impl State {
             art_stage: None,
             colour_art: None,
             kept: Rc::new(kept),
+            routes: 0,
         };
         state.route(fragment);
         state

@@ -15,6 +15,7 @@ use crate::link;
 impl State {
     /// [`super::Action::Route`]: shows the page `fragment` names, opening the puzzle it carries.
     pub(super) fn route(&mut self, fragment: &str) {
+        self.routes = self.routes.wrapping_add(1);
         let f = fragment.trim_start_matches('#');
         match f {
             "bench" => {

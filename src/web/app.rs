@@ -449,7 +449,8 @@ pub fn App() -> Html {
     // this, New puzzle, a sample) is brought into view from the top of its board.
     {
         let shown: Rc<RefCell<Option<String>>> = use_mut_ref(|| None);
-        use_effect_with(on_screen.clone(), move |on_screen| {
+        // Each route too: the address may have changed while the puzzle on screen stayed.
+        use_effect_with((on_screen.clone(), state.routes), move |(on_screen, _)| {
             if let Some((kind, fragment)) = on_screen {
                 name_in_address_bar(*kind, fragment);
                 let before = shown.borrow_mut().replace(fragment.clone());

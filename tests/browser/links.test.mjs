@@ -117,3 +117,15 @@ test('a link edited by hand to a version or marks this studio does not read is i
   await page.waitForSelector('#board');
   assert.deepEqual(page.studioErrors, []);
 });
+
+test('the page\'s own address typed, or its menu link clicked, while its puzzle is on screen: the address bar names the puzzle again', async () => {
+  const page = await open(env.chrome.context, env.server.url, LINKS.starbattle);
+  await page.waitForSelector('#board');
+  const named = () => page.waitForFunction((link) => location.hash === '#' + link, LINKS.starbattle, { timeout: 5000 });
+  await named();
+  await page.goto(env.server.url + '#starbattle');
+  await named();
+  await page.click('#nav a[href="#starbattle"]');
+  await named();
+  assert.deepEqual(page.studioErrors, []);
+});
