@@ -299,6 +299,10 @@ fn editor_functions() {
         page::clues_from_text("2 1\n\n0\n1,1\n3.1", "row"),
         Ok(vec![vec![2, 1], vec![], vec![], vec![1, 1], vec![3, 1]])
     );
+    // Blank lines at the end (an Enter after the last clue) are no lines: the puzzle keeps the
+    // size typed; an empty last line is written 0.
+    assert_eq!(page::clues_from_text("1\n3\n\n \n", "row"), Ok(vec![vec![1], vec![3]]));
+    assert_eq!(page::clues_from_text("1\n0\n\n", "row"), Ok(vec![vec![1], vec![]]));
     assert_eq!(
         page::clues_from_text("1\n2 x", "column"),
         Err("column clue line 2: `x` is not a number".to_string())

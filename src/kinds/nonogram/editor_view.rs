@@ -93,7 +93,7 @@ pub fn NonogramEditor() -> Html {
     html! {
         <details class="editor">
             <summary>{ "Make a puzzle" }</summary>
-            <p class="hint">{ "Type the clues, one line per row and per column (numbers separated by spaces or commas; an empty line or 0 for an empty line), or draw a picture and take its clues." }</p>
+            <p class="hint">{ "Type the clues, one line per row and per column (numbers separated by spaces or commas; an empty line or 0 for an empty line, 0 for an empty last line), or draw a picture and take its clues." }</p>
             <div class="row">
                 <label class="grow">{ "Row clues" }<textarea id="edit-rows" ref={rows_text} rows="6" spellcheck="false" /></label>
                 <label class="grow">{ "Column clues" }<textarea id="edit-cols" ref={cols_text} rows="6" spellcheck="false" /></label>

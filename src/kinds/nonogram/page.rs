@@ -16,8 +16,13 @@ pub fn clues_of(grid: &Grid<bool>) -> (Vec<Clue>, Vec<Clue>) {
 
 /// The clues typed in the editor, one line of `text` per row or column (`what` names which, for
 /// the message): numbers separated by spaces, commas or dots; an empty line or 0 is an empty line.
+/// Blank lines at the end are no lines (an Enter after the last clue must not add a row): an
+/// empty last line is written 0.
 pub fn clues_from_text(text: &str, what: &str) -> Result<Vec<Clue>, String> {
-    text.lines()
+    let lines: Vec<&str> = text.lines().collect();
+    let end = lines.iter().rposition(|l| !l.trim().is_empty()).map_or(0, |i| i + 1);
+    lines[..end]
+        .iter()
         .enumerate()
         .map(|(i, l)| {
             l.split(|c: char| c == ',' || c == '.' || c.is_whitespace())
