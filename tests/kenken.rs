@@ -284,18 +284,18 @@ fn validation_names_the_cage_and_the_problem() {
     let head = r#"{"kind":"kenken","size":3,"cages":["#;
     let rest = r#"{"op":"+","target":6,"cells":[[1,0],[1,1],[1,2]]},{"op":"+","target":6,"cells":[[2,0],[2,1],[2,2]]}]}"#;
     let m = msg(&format!(r#"{head}{{"op":"+","target":3,"cells":[[0,0],[0,1]]}},{rest}"#));
-    assert_eq!(m, "cell (0, 2): it is in no cage");
+    assert_eq!(m, "the cell at row 1, column 3: it is in no cage");
     let m =
         msg(&format!(r#"{head}{{"op":"+","target":8,"cells":[[0,0],[0,1],[0,2],[1,0]]}},{rest}"#));
-    assert_eq!(m, "cell (1, 0): it is in two cages: cage 8+ at (0, 0) and cage 6+ at (1, 0)");
+    assert_eq!(m, "the cell at row 2, column 1: it is in two cages: cage 8+ at row 1, column 1 and cage 6+ at row 2, column 1");
     let m = msg(&format!(
         r#"{head}{{"op":"+","target":4,"cells":[[0,0],[0,2]]}},{{"op":"=","target":2,"cells":[[0,1]]}},{rest}"#
     ));
-    assert_eq!(m, "cage 4+ at (0, 0): the cage's cells are not orthogonally connected");
+    assert_eq!(m, "cage 4+ at row 1, column 1: the cage's cells are not orthogonally connected");
     let m = msg(&format!(r#"{head}{{"op":"-","target":1,"cells":[[0,0],[0,1],[0,2]]}},{rest}"#));
-    assert_eq!(m, "cage 1− at (0, 0): `-` is a two-cell rule, but the cage has 3 cells");
+    assert_eq!(m, "cage 1− at row 1, column 1: `-` is a two-cell rule, but the cage has 3 cells");
     let m = msg(&format!(r#"{head}{{"op":"+","target":9,"cells":[[0,0],[0,1],[0,2]]}},{rest}"#));
-    assert_eq!(m, "cage 9+ at (0, 0): no digits 1 to 3 (different where cells share a row or column) make the sum 9");
+    assert_eq!(m, "cage 9+ at row 1, column 1: no digits 1 to 3 (different where cells share a row or column) make the sum 9");
     // 2 = 1 + 1 is out: the two cells share a row.
     let m = msg(&format!(
         r#"{head}{{"op":"+","target":2,"cells":[[0,0],[0,1]]}},{{"op":"=","target":3,"cells":[[0,2]]}},{rest}"#
@@ -317,7 +317,7 @@ fn validation_names_the_cage_and_the_problem() {
     assert!(msg("5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2").contains("more cages than"));
     assert!(msg("5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2s2s1").contains("left over"));
     assert!(msg("5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2d7")
-        .contains("cage 7÷ at (4, 3): no digits 1 to 5"));
+        .contains("cage 7÷ at row 5, column 4: no digits 1 to 5"));
     // The editor's list has every problem, blocking or not.
     let list = model::problems(3, &[Cage { op: Op::Blank, target: 0, cells: vec![0, 1] }]);
     assert_eq!(list.len(), 8);
@@ -517,7 +517,11 @@ fn the_editor_draws_cages_and_lists_problems() {
     let mut bad = cages.clone();
     bad[k] = Cage { op: Op::Add, target: 20, cells: vec![0, 1, 4] };
     let problems = page::draft_problems(3, &bad);
-    assert!(problems[0].blocking && problems[0].at == "cage 20+ at (0, 0)", "{:?}", problems[0]);
+    assert!(
+        problems[0].blocking && problems[0].at == "cage 20+ at row 1, column 1",
+        "{:?}",
+        problems[0]
+    );
     assert!(page::draft_json(3, &bad).is_err());
     // Drawing through the middle of a cage splits what is left into clue-less pieces.
     let row = vec![Cage { op: Op::Add, target: 6, cells: vec![0, 1, 2] }];

@@ -120,12 +120,13 @@ pub struct KenKen {
     cage_of: Vec<u16>,
 }
 
-/// Row and column of a cell index, for messages: `(2, 3)`.
+/// Row and column of a cell index, for messages, counted from 1 as the hints and the other
+/// editors count them: `row 3, column 4`.
 pub fn place(size: usize, cell: usize) -> String {
-    format!("({}, {})", cell / size, cell % size)
+    format!("row {}, column {}", cell / size + 1, cell % size + 1)
 }
 
-/// How a cage is named in messages: `cage 10+ at (0, 4)`.
+/// How a cage is named in messages: `cage 10+ at row 1, column 5`.
 pub fn cage_name(size: usize, cage: &Cage) -> String {
     match cage.cells.first() {
         Some(&c) => format!("cage {} at {}", cage.clue(), place(size, c)),
@@ -219,7 +220,7 @@ pub fn problems(size: usize, cages: &[Cage]) -> Vec<Problem> {
         let mut sorted = cage.cells.clone();
         sorted.sort_unstable();
         if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
-            out.push(err(format!("cell {} is listed twice", place(size, w[0]))));
+            out.push(err(format!("the cell at {} is listed twice", place(size, w[0]))));
             continue;
         }
         for &c in &cage.cells {
@@ -227,7 +228,7 @@ pub fn problems(size: usize, cages: &[Cage]) -> Vec<Problem> {
                 Some(other) => out.push(Problem {
                     cage: Some(k),
                     cell: Some(c),
-                    at: format!("cell {}", place(size, c)),
+                    at: format!("the cell at {}", place(size, c)),
                     message: format!(
                         "it is in two cages: {} and {}",
                         cage_name(size, &cages[other]),
@@ -272,7 +273,7 @@ pub fn problems(size: usize, cages: &[Cage]) -> Vec<Problem> {
             out.push(Problem {
                 cage: None,
                 cell: Some(c),
-                at: format!("cell {}", place(size, c)),
+                at: format!("the cell at {}", place(size, c)),
                 message: "it is in no cage".into(),
                 blocking: true,
             });
