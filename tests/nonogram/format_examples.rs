@@ -26,6 +26,18 @@ fn tatham_examples_decode_as_stated() {
     assert_eq!(r.rating.as_deref(), Some("line logic"));
     assert_eq!(r.solutions[0], grid(&["#..#", "##..", "..#.", "..#."]));
     assert_eq!(tatham::to_tatham(&with), "4x4:2/1/2/1/1.1/2/1/1,Ap");
+    // The rating's count agrees with its word: never "1 SAT conflicts" (a 3-row diagonal drawn
+    // in the editor, several answers, took one conflict).
+    for id in ["4x3:1/1/1//1/1/1", "4x4:2/1/2/1/1.1/2/1/1"] {
+        let r = tatham::from_tatham(id).unwrap().solve(Mode::Unique, None).unwrap();
+        let said = format!("{} {}", r.rating.clone().unwrap_or_default(), r.proof.join(" "));
+        for one in ["1 SAT conflicts", "1 SAT solves", "1 conflicts", "1 solver calls"] {
+            assert!(
+                !said.contains(&format!(" {one}")) && !said.contains(&format!("({one}")),
+                "{said}"
+            );
+        }
+    }
 
     // Dancer.
     let d =

@@ -242,19 +242,24 @@ fn by_sat(
     let counting = matches!(mode, Mode::Count(_));
     if let Some(c) = stats.conflicts {
         proof.push(format!(
-            "{} solver calls, {c} conflicts, {:.1} ms.",
-            stats.solves, stats.elapsed_ms
+            "{} {}, {c} {}, {:.1} ms.",
+            stats.solves,
+            crate::lines::plural(stats.solves as usize, "solver call", "solver calls"),
+            crate::lines::plural(c as usize, "conflict", "conflicts"),
+            stats.elapsed_ms
         ));
     }
     let rating = Some(match stats.conflicts {
         // The solver's logic phase stops at line logic (the one-cell contradictions cost more
         // than SAT on random grids); Explain says whether they finish it.
-        Some(c) => {
-            format!("beyond line logic: one-cell contradictions or search ({c} SAT conflicts)")
-        }
+        Some(c) => format!(
+            "beyond line logic: one-cell contradictions or search ({c} {})",
+            crate::lines::plural(c as usize, "SAT conflict", "SAT conflicts")
+        ),
         None => format!(
-            "beyond line logic: one-cell contradictions or search ({} SAT solves)",
-            stats.solves
+            "beyond line logic: one-cell contradictions or search ({} {})",
+            stats.solves,
+            crate::lines::plural(stats.solves as usize, "SAT solve", "SAT solves")
         ),
     });
     let count = counting.then_some((found, complete));
