@@ -129,3 +129,15 @@ test('the page\'s own address typed, or its menu link clicked, while its puzzle 
   await named();
   assert.deepEqual(page.studioErrors, []);
 });
+
+test('a rectangle-free link that cannot be read offers no share link to copy (it was the bare address ending in #)', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'rectfree/v1/17x17c9');
+  await page.waitForSelector('#status[data-state="unreadable"]');
+  assert.match(await page.textContent('#status'), /colours: 9 is outside 2 to 6/);
+  assert.equal(await page.$('#share-link'), null);
+  // A readable link has its share box again.
+  await page.goto(env.server.url + '#rectfree/v1/5x5c2');
+  const link = await page.waitForSelector('#share-link');
+  assert.match(await link.inputValue(), /#rectfree\/v1\/5x5c2/);
+  assert.deepEqual(page.studioErrors, []);
+});

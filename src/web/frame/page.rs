@@ -410,7 +410,10 @@ pub fn KindPage(props: &PageProps) -> Html {
             { props.counter.clone().or(progress).unwrap_or_default() }
             <PlayClock {kind} solved={clock_solved} count_moves={props.count_moves} />
             { props.after.clone() }
-            <Share {fragment} extra={props.links.clone()} solution={props.solution.clone()} {solution_key} />
+            // No puzzle, no link: a page left by a link that could not be read offers no `…/#`.
+            if !fragment.is_empty() {
+                <Share {fragment} extra={props.links.clone()} solution={props.solution.clone()} {solution_key} />
+            }
             { props.after_share.clone() }
             { for solver }
             { for generator }
