@@ -122,10 +122,15 @@ fn a_route_shows_the_page_its_fragment_names() {
         assert!(s.notice.is_none(), "{fragment}: the last page's message goes");
     }
     assert_eq!(s.workshop(NONO).puzzle, Some(heart()), "the link's puzzle is on the board");
+    // A link of an unknown version is said where the board would be, like a link cut short:
+    // nothing opens in its place, and the heart is kept.
     s = step(&s, Action::Route("#nonogram/v9/5x5".into()), 1.0);
-    let notice = s.notice.expect("a link that cannot be read is said");
-    assert_eq!(notice.severity, Severity::Error);
-    assert!(notice.text.starts_with("This link could not be read"), "{}", notice.text);
+    assert_eq!(s.page, Page::Kind(NONO));
+    let w = s.workshop(NONO);
+    assert!(w.puzzle.is_none());
+    let said = w.unreadable.clone().expect("a link that cannot be read is said");
+    assert!(said.starts_with("This link could not be read") && said.contains("v9"), "{said}");
+    assert!(s.kept[&NONO].iter().any(|k| k.puzzle == heart()));
 }
 
 #[test]
