@@ -281,9 +281,10 @@ test('on a phone, Check with a hint open says its finding above the stuck hint p
 
 test('before any solve the play bar has no lone "My grid" toggle; after Solve it switches between my grid and the answer', async () => {
   const page = await open(env.chrome.context, env.server.url, 'nonogram');
-  await page.fill('#import-text', stair(5));
+  // A puzzle not solved before in this browser (the test above checked the 5x5 stair).
+  await page.fill('#import-text', stair(6));
   await page.click('#import-open');
-  await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 25);
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 36);
   await page.waitForSelector('#play-bar #check');
   assert.equal(await page.$('.play-bar button:has-text("My grid")'), null, 'nothing to switch to yet');
   await page.click('#solve');

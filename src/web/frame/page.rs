@@ -235,11 +235,22 @@ fn show_status() {
     let Some(status) = doc.get_element_by_id("status") else { return };
     let rect = status.get_bounding_client_rect();
     let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
-    // The stuck panel's top: where its box starts on screen though it comes after the status.
+    // The stuck panel's top (only a panel that sticks: on a wide screen it sits below the status).
+    let sticky = |p: &web_sys::Element| {
+        use wasm_bindgen::JsCast;
+        js_sys::Reflect::get(&window, &"getComputedStyle".into())
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+            .and_then(|f| f.call1(&window, p).ok())
+            .and_then(|style| js_sys::Reflect::get(&style, &"position".into()).ok())
+            .and_then(|v| v.as_string())
+            .is_some_and(|v| v == "sticky")
+    };
     let panel_top = doc
         .get_element_by_id("hint-panel")
+        .filter(sticky)
         .map(|p| p.get_bounding_client_rect().top())
-        .filter(|&t| t > rect.top() && t < height);
+        .filter(|&t| t < height);
     let bottom = panel_top.unwrap_or(height);
     if rect.top() < 0.0 || rect.bottom() > height {
         let _ = window.scroll_by_with_x_and_y(0.0, rect.top() - height * 0.3);
