@@ -122,7 +122,7 @@ test('the editor: drag a cage, type its clue, problems as you go, solve the draf
   await drag([0, 0], [0, 2]);
   await page.selectOption('#cage-op', '+');
   await page.fill('#cage-target', '20');
-  await page.waitForFunction(() => /cage 20\+ at \(0, 0\): no digits/.test(document.querySelector('#problems').textContent));
+  await page.waitForFunction(() => /cage 20\+ at row 1, column 1: no digits/.test(document.querySelector('#problems').textContent));
   assert.equal(await page.$eval('#edit-solve', (b) => b.disabled), true);
   await page.fill('#cage-target', '6');
   await page.waitForFunction(() => !/no digits/.test(document.querySelector('#problems').textContent));
