@@ -107,7 +107,7 @@ pub fn solve(
     proof.insert(
         0,
         format!(
-            "The deduction rules fixed {fixed} of {} cells; SAT did the rest ({} cages by tuples, {} arithmetically).",
+            "The deduction rules below the trial fixed {fixed} of {} cells; SAT did the rest ({} cages by tuples, {} arithmetically).",
             n * n,
             vars.by_tuples,
             vars.by_arithmetic
