@@ -4,7 +4,7 @@ use std::fmt;
 
 /// A problem with something the user gave: a file, a link, a clue, a grid.
 ///
-/// `at` names the place (for example `line 3`, `row 2`, `cell (1, 4)` or `the walls section`);
+/// `at` names the place (for example `line 3`, `row 2`, `row 2, column 5` or `the walls section`);
 /// `message` says what is wrong there, in words a user can act on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InputError {

@@ -860,3 +860,10 @@ fn the_finish_is_said_in_the_players_terms() {
         assert!(!t.contains("UNSAT") && !t.contains("A*") && !t.contains("1 moves"), "{t}");
     }
 }
+
+/// A bad symbol is placed as the hints and editors place cells: row and column counted from 1.
+#[test]
+fn a_bad_cell_is_named_by_row_and_column_from_one() {
+    let e = FloodIt::new(2, 3, &['a', 'b', 'a', 'b', '!', 'a'], (0, 0)).unwrap_err();
+    assert!(e.to_string().contains("row 2, column 2"), "{e}");
+}

@@ -568,3 +568,10 @@ mod logic_rules;
 mod page;
 // The SAT phase's extra clauses and grouped encoding against brute force.
 mod encoding;
+
+/// A bad region letter in a KrazyDad line is placed by row and column counted from 1.
+#[test]
+fn a_bad_region_letter_is_named_by_row_and_column_from_one() {
+    let e = StarBattle::import("5,5,1,\"AAAAABBBBBCCCCCDDD!DEEEEE\"").unwrap_err();
+    assert!(e.to_string().contains("field 4, row 4, column 4"), "{e}");
+}

@@ -54,7 +54,7 @@ impl FloodIt {
         for (i, &ch) in symbols.iter().enumerate() {
             if !ch.is_ascii_alphanumeric() {
                 return Err(InputError::at(
-                    format!("cell ({}, {})", i / cols, i % cols),
+                    format!("row {}, column {}", i / cols + 1, i % cols + 1),
                     format!("`{ch}` is not a colour (use digits and letters)"),
                 ));
             }

@@ -93,7 +93,7 @@ pub struct Problem {
     pub cage: Option<usize>,
     /// The cell it is about, if any.
     pub cell: Option<usize>,
-    /// Where, in words (`cage 10+ at (0, 4)`, `cell (2, 3)`).
+    /// Where, in words (`cage 10+ at row 1, column 5`, `row 3, column 4`).
     pub at: String,
     /// What is wrong.
     pub message: String,

@@ -140,7 +140,9 @@ pub fn from_link_payload(version: u32, payload: &str) -> InputResult<StarBattle>
     let cells = chars
         .iter()
         .enumerate()
-        .map(|(i, &ch)| label(ch, || format!("regions, cell ({}, {})", i / cols, i % cols)))
+        .map(|(i, &ch)| {
+            label(ch, || format!("regions, row {}, column {}", i / cols + 1, i % cols + 1))
+        })
         .collect::<InputResult<Vec<_>>>()?;
     StarBattle::new(Grid::from_cells(rows, cols, cells).expect("counted"), stars)
 }
@@ -659,7 +661,9 @@ pub fn from_krazydad_line(line: &str) -> InputResult<Entry<StarBattle>> {
     let cells = letters
         .iter()
         .enumerate()
-        .map(|(i, &ch)| label(ch, || format!("field 4, cell ({}, {})", i / cols, i % cols)))
+        .map(|(i, &ch)| {
+            label(ch, || format!("field 4, row {}, column {}", i / cols + 1, i % cols + 1))
+        })
         .collect::<InputResult<Vec<_>>>()?;
     let puzzle = StarBattle::new(Grid::from_cells(rows, cols, cells).expect("counted"), stars)?;
     let known = match f.get(4).filter(|s| !s.is_empty()) {
