@@ -305,6 +305,17 @@ test('a pasted SBN string opens its puzzle, on the Star Battle page and on anoth
 
 test('the generator takes a difficulty, and Solve shows the rating', async () => {
   const page = await example();
+  // Only the star counts that fit the size are offered; a count too big for a smaller size is
+  // taken down to the largest that fits.
+  const counts = () => page.$$eval('#gen-stars option', (os) => os.map((o) => o.textContent));
+  await page.selectOption('#gen-size', '25x25');
+  assert.deepEqual(await counts(), ['1', '2', '3', '4', '5', '6']);
+  await page.selectOption('#gen-stars', '6');
+  await page.selectOption('#gen-size', '6x6');
+  assert.deepEqual(await counts(), ['1', '2']);
+  assert.equal(await page.$eval('#gen-stars', (s) => s.selectedOptions[0].textContent), '2');
+  await page.selectOption('#gen-size', '5x5');
+  assert.deepEqual(await counts(), ['1']);
   await page.selectOption('#gen-size', '6x6');
   await page.selectOption('#gen-stars', '1');
   await page.selectOption('#gen-level', 'easy');

@@ -204,14 +204,19 @@ pub fn Page() -> Html {
         <pre id="export-json">{ json }</pre>
         if let Ok(file) = &pzprv3 { <pre id="export-pzprv3">{ file.clone() }</pre> }
     </> };
+    // Only the star counts the generator can place at this size (`generate::check_size`); a
+    // count too big for a smaller size asked later is taken down to the largest that fits.
+    let fits: Vec<usize> =
+        (1..=6).filter(|&k| super::generate::check_size(*size, k).is_ok()).collect();
+    let stars = (*stars_wanted).min(fits.last().copied().unwrap_or(1));
     let options = super::GenerateOptions {
         size: Some(*size),
-        stars: Some(*stars_wanted),
+        stars: Some(stars),
         difficulty: Some((*level).clone()),
     };
     let fields = html! { <>
         <label>{ "Size " }{ frame::select("gen-size", (5..=25).map(|s| (s, format!("{s}x{s}"))).collect(), *size, size.clone()) }</label>
-        <label>{ " Stars " }{ frame::select("gen-stars", (1..=6).map(|s| (s, s.to_string())).collect(), *stars_wanted, stars_wanted.clone()) }</label>
+        <label>{ " Stars " }{ frame::select("gen-stars", fits.iter().map(|&s| (s, s.to_string())).collect(), stars, stars_wanted.clone()) }</label>
         <label title="logic: any level a solver reaches without guessing; beyond: needs search; any: whatever comes first (fastest for big grids)">{ " Difficulty " }{ frame::select("gen-level", LEVELS.iter().map(|l| (l.to_string(), l.to_string())).collect(), (*level).clone(), level.clone()) }</label>
     </> };
 
