@@ -575,3 +575,18 @@ fn a_bad_region_letter_is_named_by_row_and_column_from_one() {
     let e = StarBattle::import("5,5,1,\"AAAAABBBBBCCCCCDDD!DEEEEE\"").unwrap_err();
     assert!(e.to_string().contains("field 4, row 4, column 4"), "{e}");
 }
+
+/// The Stars menu's counts per size are those the generator accepts (4k ≤ n + 2).
+#[test]
+fn the_star_counts_offered_are_those_the_generator_accepts() {
+    assert_eq!(generate::star_counts(5), vec![1]);
+    assert_eq!(generate::star_counts(6), vec![1, 2]);
+    assert_eq!(generate::star_counts(21), vec![1, 2, 3, 4, 5]);
+    assert_eq!(generate::star_counts(22), vec![1, 2, 3, 4, 5, 6]);
+    for size in 5..=25 {
+        for k in 1..=6 {
+            let offered = generate::star_counts(size).contains(&k);
+            assert_eq!(offered, generate::check_size(size, k).is_ok(), "{size}x{size}, {k}");
+        }
+    }
+}

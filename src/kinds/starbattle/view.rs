@@ -204,11 +204,8 @@ pub fn Page() -> Html {
         <pre id="export-json">{ json }</pre>
         if let Ok(file) = &pzprv3 { <pre id="export-pzprv3">{ file.clone() }</pre> }
     </> };
-    // Only the star counts the generator can place at this size (`generate::check_size`); a
-    // count too big for a smaller size asked later is taken down to the largest that fits.
-    let fits: Vec<usize> =
-        (1..=6).filter(|&k| super::generate::check_size(*size, k).is_ok()).collect();
-    let stars = (*stars_wanted).min(fits.last().copied().unwrap_or(1));
+    let fits = super::generate::star_counts(*size);
+    let stars = (*stars_wanted).min(*fits.last().unwrap_or(&1));
     let options = super::GenerateOptions {
         size: Some(*size),
         stars: Some(stars),

@@ -65,6 +65,12 @@ pub fn generate(size: usize, stars: usize, seed: u64) -> Result<StarBattle, Gene
     generate_level(size, stars, Difficulty::Logic, seed, None)
 }
 
+/// The star counts the generator can place on a `size`x`size` grid ([`check_size`]), for the
+/// page's Stars menu: a count chosen for a bigger size is taken down to the largest of these.
+pub fn star_counts(size: usize) -> Vec<usize> {
+    (1..=super::model::MAX_STARS).filter(|&k| check_size(size, k).is_ok()).collect()
+}
+
 /// Whether `stars` fit a `size`x`size` grid for the generator, or why not.
 pub fn check_size(size: usize, stars: usize) -> Result<(), String> {
     if !(4..=MAX_SIDE).contains(&size) {
