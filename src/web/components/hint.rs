@@ -147,15 +147,7 @@ fn bring_named_cells_into_view() {
     let panel = doc.get_element_by_id("hint-panel");
     // On a phone the panel sticks to the bottom of the screen: its sentence is in view anyway,
     // and the board has the part of the screen above it.
-    let sticky = panel.as_ref().is_some_and(|p| {
-        js_sys::Reflect::get(&window, &"getComputedStyle".into())
-            .ok()
-            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-            .and_then(|f| f.call1(&window, p).ok())
-            .and_then(|style| js_sys::Reflect::get(&style, &"position".into()).ok())
-            .and_then(|v| v.as_string())
-            .is_some_and(|v| v == "sticky")
-    });
+    let sticky = panel.as_ref().is_some_and(|p| sticks(&window, p));
     let bottom = || {
         panel
             .as_ref()
@@ -429,4 +421,17 @@ pub fn HintPanel(props: &Props) -> Html {
             <>{ for explanation }</>
         </div>
     }
+}
+
+/// Whether `e` is laid out `position: sticky` now (the hint panel sticks to the bottom of a
+/// phone's screen, and sits in the flow on a wide one).
+pub fn sticks(window: &web_sys::Window, e: &web_sys::Element) -> bool {
+    use wasm_bindgen::JsCast;
+    js_sys::Reflect::get(window, &"getComputedStyle".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .and_then(|f| f.call1(window, e).ok())
+        .and_then(|style| js_sys::Reflect::get(&style, &"position".into()).ok())
+        .and_then(|v| v.as_string())
+        .is_some_and(|v| v == "sticky")
 }

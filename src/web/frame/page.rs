@@ -236,16 +236,7 @@ fn show_status() {
     let rect = status.get_bounding_client_rect();
     let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
     // The stuck panel's top (only a panel that sticks: on a wide screen it sits below the status).
-    let sticky = |p: &web_sys::Element| {
-        use wasm_bindgen::JsCast;
-        js_sys::Reflect::get(&window, &"getComputedStyle".into())
-            .ok()
-            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-            .and_then(|f| f.call1(&window, p).ok())
-            .and_then(|style| js_sys::Reflect::get(&style, &"position".into()).ok())
-            .and_then(|v| v.as_string())
-            .is_some_and(|v| v == "sticky")
-    };
+    let sticky = |p: &web_sys::Element| crate::web::components::hint::sticks(&window, p);
     let panel_top = doc
         .get_element_by_id("hint-panel")
         .filter(sticky)
