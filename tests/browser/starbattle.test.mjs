@@ -358,3 +358,35 @@ test('Solve on a big board shows the proven answer first, then the rating', asyn
   assert.equal((await boardRows(page)).join('').split('*').length - 1, 17 * 4);
   assert.deepEqual(page.studioErrors, []);
 });
+
+test('On a short wide screen the early answer scrolls its status into view, before the rating', async () => {
+  const page = await open(env.chrome.context, env.server.url, BIG);
+  await page.setViewportSize({ width: 1280, height: 560 });
+  await page.waitForSelector('#board .cell');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const inView = () =>
+    page.evaluate(() => {
+      const r = document.querySelector('#status').getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight;
+    });
+  assert.equal(await inView(), false, 'scrolled to the bottom, the status line is off screen');
+  // Whether the status line is in view while it says the rating is being worked out.
+  await page.evaluate(() => {
+    window.seenInView = false;
+    const note = () => {
+      const s = document.querySelector('#status');
+      const r = s.getBoundingClientRect();
+      if (/Working out the rating/.test(s.textContent) && r.top >= 0 && r.bottom <= window.innerHeight) {
+        window.seenInView = true;
+      }
+    };
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
+    window.addEventListener('scroll', note);
+  });
+  // Pressed where it is, as a person would, without the test scrolling to it.
+  await page.evaluate(() => document.querySelector('#solve').click());
+  await page.waitForSelector('#status[data-state="done"]', { timeout: 60000 });
+  assert.equal(await page.evaluate(() => window.seenInView), true, 'the status showed its early answer on screen');
+  assert.equal(await inView(), true);
+  assert.deepEqual(page.studioErrors, []);
+});

@@ -260,16 +260,19 @@ pub fn KindPage(props: &PageProps) -> Html {
     let busy = job.is_some();
     let rules_open = use_state(|| false);
 
-    // A solve's verdict or Check's finding is brought into view when it arrives.
+    // A solve's verdict (its early answer too, while the rating is worked out) or Check's
+    // finding is brought into view when it arrives.
     {
         let solving = job.filter(|b| matches!(b.work, Work::Solve(_))).map(|b| b.job);
-        let seen = use_mut_ref(|| (solving, w.checked.clone()));
-        let now = (solving, w.checked.clone());
+        let early = solving.is_some() && w.result.as_ref().is_some_and(|r| r.rating_pending);
+        let seen = use_mut_ref(|| (solving, w.checked.clone(), early));
+        let now = (solving, w.checked.clone(), early);
         use_effect_with(now, move |now| {
             let before = seen.replace(now.clone());
             let solved = before.0.is_some() && now.0.is_none();
             let checked = now.1.is_some() && before.1 != now.1;
-            if solved || checked {
+            let answered = now.2 && !before.2;
+            if solved || checked || answered {
                 // After this render is in the page.
                 gloo_timers::callback::Timeout::new(0, show_status).forget();
             }
