@@ -247,6 +247,22 @@ fn validation_names_the_line() {
     assert!(e.starts_with("row 1: run 2 of `1 0` is 0"), "{e}");
     let e = non::from_non("width 2\nheight 1\nrows\n-1\ncolumns\n1\n0\n").unwrap_err().to_string();
     assert!(e.contains("line 4") && e.contains("negative"), "{e}");
+    // A rows block one line short reads its closing blank line as an empty row; the totals
+    // then differ, and the message names that line.
+    let short = DANCER_NON.replace("1,2\n2\n\ncolumns", "1,2\n\ncolumns");
+    let e = non::from_non(&short).unwrap_err().to_string();
+    assert!(e.starts_with("totals: row totals (21) differ from column totals (23)"), "{e}");
+    assert!(
+        e.ends_with(
+            "is the rows block a clue line short? Its blank line 15 was read as an empty row"
+        ),
+        "{e}"
+    );
+    assert!(!e.contains("columns block"), "{e}");
+    // The same file whole reads, and a blank line meant as an empty row still does.
+    assert!(non::from_non(DANCER_NON).is_ok());
+    let blank_row = "width 2\nheight 2\nrows\n2\n\ncolumns\n1\n1\n";
+    assert_eq!(non::from_non(blank_row).unwrap().rows()[1], Vec::<u32>::new());
     assert!(Nonogram::new(vec![], vec![]).is_err());
     assert!(Nonogram::new(vec![vec![]; 201], vec![vec![]]).is_err());
 }

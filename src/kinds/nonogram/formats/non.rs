@@ -29,23 +29,30 @@ fn parse_clue(l: &str, line_no: usize, which: Line) -> InputResult<Clue> {
     normalise_clue(which, clue).map_err(|e| e.within(at()))
 }
 
+/// A clue block as read: its clues, the index of the line after it, and the number (from 1)
+/// of its last line when that line was blank and read as an empty clue, which is how a block
+/// one clue line short reads (named if the totals then differ).
+struct Block {
+    clues: Vec<Clue>,
+    next: usize,
+    blank_last: Option<usize>,
+}
+
 /// Reads a clue block of `n` lines after the header at index `start`; first Simpson-style
 /// (blank lines ignored), then, if the block runs out early, with blank lines as empty clues.
-fn read_block(
-    lines: &[&str],
-    start: usize,
-    n: usize,
-    rows: bool,
-) -> InputResult<(Vec<Clue>, usize)> {
+fn read_block(lines: &[&str], start: usize, n: usize, rows: bool) -> InputResult<Block> {
     let which = |k: usize| if rows { Line::Row(k) } else { Line::Col(k) };
     for blank_is_empty in [false, true] {
         let mut clues = Vec::with_capacity(n);
         let mut i = start + 1;
+        let mut blank_last = None;
         while clues.len() < n && i < lines.len() {
             let l = lines[i].trim();
+            blank_last = None;
             if l.is_empty() {
                 if blank_is_empty {
                     clues.push(Vec::new());
+                    blank_last = Some(i + 1);
                 }
             } else if is_clue_line(l) {
                 clues.push(parse_clue(l, i + 1, which(clues.len()))?);
@@ -55,7 +62,7 @@ fn read_block(
             i += 1;
         }
         if clues.len() == n {
-            return Ok((clues, i));
+            return Ok(Block { clues, next: i, blank_last });
         }
         if blank_is_empty {
             let what = if rows { "rows" } else { "columns" };
@@ -72,7 +79,7 @@ fn read_block(
 pub fn from_non(text: &str) -> InputResult<Nonogram> {
     let lines: Vec<&str> = text.lines().collect();
     let (mut w, mut h) = (None::<usize>, None::<usize>);
-    let (mut rows, mut cols) = (None, None);
+    let (mut rows, mut cols) = (None::<Block>, None::<Block>);
     let (mut goal, mut title) = (None, None);
     let mut i = 0;
     while i < lines.len() {
@@ -102,17 +109,17 @@ pub fn from_non(text: &str) -> InputResult<Nonogram> {
             ("rows", true) => {
                 let n =
                     h.ok_or_else(|| InputError::at(at(), "the rows block comes before `height`"))?;
-                let (clues, next) = read_block(&lines, line_no - 1, n, true)?;
-                rows = Some(clues);
-                i = next;
+                let block = read_block(&lines, line_no - 1, n, true)?;
+                i = block.next;
+                rows = Some(block);
             }
             ("columns", true) => {
                 let n = w.ok_or_else(|| {
                     InputError::at(at(), "the columns block comes before `width`")
                 })?;
-                let (clues, next) = read_block(&lines, line_no - 1, n, false)?;
-                cols = Some(clues);
-                i = next;
+                let block = read_block(&lines, line_no - 1, n, false)?;
+                i = block.next;
+                cols = Some(block);
             }
             ("goal", _) => goal = Some((line_no, unquote(value))),
             ("title", _) => title = Some(unquote(value)),
@@ -127,7 +134,24 @@ pub fn from_non(text: &str) -> InputResult<Nonogram> {
     }
     let rows = rows.ok_or_else(|| InputError::new("no `rows` block"))?;
     let cols = cols.ok_or_else(|| InputError::new("no `columns` block"))?;
-    let mut p = Nonogram::new(rows, cols)?.with_title(title);
+    // A block one line short reads its closing blank line as an empty clue; if the totals
+    // then differ, the message names that line.
+    let blanks = [("rows", "row", rows.blank_last), ("columns", "column", cols.blank_last)];
+    let mut p = Nonogram::new(rows.clues, cols.clues)
+        .map_err(|mut e| {
+            if e.at.as_deref() == Some("totals") {
+                for (block, one, line) in blanks {
+                    if let Some(line) = line {
+                        e.message.push_str(&format!(
+                            "; is the {block} block a clue line short? Its blank line {line} \
+                             was read as an empty {one}"
+                        ));
+                    }
+                }
+            }
+            e
+        })?
+        .with_title(title);
     if let Some((line_no, g)) = goal {
         let (w, h) = (p.width(), p.height());
         let chars: Vec<bool> = g.chars().filter(|c| !c.is_whitespace()).map(|c| c != '0').collect();
