@@ -128,16 +128,7 @@ pub fn ColourMode(props: &ColourModeProps) -> Html {
                 <p class="timings">{ colour_view::times_sentence(r) }</p>
             </div>
         },
-        (None, None) => match super::status::failure(&ctx) {
-            Some(why) => html! {
-                <div id="colour-status" class="status unreadable" data-state="failed" role="alert">
-                    <strong>{ why }</strong>{ " Choose another picture, or a sample." }
-                </div>
-            },
-            None => {
-                html! { <div id="colour-status" class="status" data-state="idle">{ "Choose an image to begin." }</div> }
-            }
-        },
+        (None, None) => super::status::before_any(&ctx, "colour-status"),
     };
     html! {
         <div id="colour-mode" class="colour-mode">

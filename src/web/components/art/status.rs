@@ -66,16 +66,22 @@ pub fn ArtStatus(props: &ArtStatusProps) -> Html {
                 <p class="timings">{ view::size_sentence(r) }</p>
             </div>
         },
-        (None, None) => match failure(&ctx) {
-            Some(why) => html! {
-                <div id="art-status" class="status unreadable" data-state="failed" role="alert">
-                    <strong>{ why }</strong>{ " Choose another picture, or a sample." }
-                </div>
-            },
-            None => {
-                html! { <div id="art-status" class="status" data-state="idle">{ "Choose an image to begin." }</div> }
-            }
+        (None, None) => before_any(&ctx, "art-status"),
+    }
+}
+
+/// The status line `id` before any picture is made: why the last image job failed, or how to
+/// begin (the same for the black-and-white and the colour mode).
+pub fn before_any(ctx: &Ctx, id: &'static str) -> Html {
+    match failure(ctx) {
+        Some(why) => html! {
+            <div {id} class="status unreadable" data-state="failed" role="alert">
+                <strong>{ why }</strong>{ " Choose another picture, or a sample." }
+            </div>
         },
+        None => {
+            html! { <div {id} class="status" data-state="idle">{ "Choose an image to begin." }</div> }
+        }
     }
 }
 
