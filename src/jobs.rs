@@ -46,6 +46,13 @@ pub enum Request {
     /// Battle). Only the kind's cheap step from the marks alone ([`kinds::warm_text`]), never a
     /// solve nor a search that can take long (Star Battle's contradictions): over in milliseconds.
     Warm { kind: Kind, puzzle: String, marks: Vec<u8> },
+    /// Find, while the player reads the hint on screen, the hint for the marks that hint leads
+    /// to (the page sends it as soon as a step shows, never filed as a job), and keep it: the
+    /// next [`Request::Hint`] on exactly those marks is answered with it at once, as the same
+    /// request would be worked out then. Only with the answer the hint on screen was checked
+    /// against already known ([`HINT_ANSWERS`]): a prefetch never solves. Answers
+    /// [`Reply::Prefetched`].
+    Prefetch { kind: Kind, puzzle: String, marks: Vec<u8> },
     /// Turn an image file (its bytes; decoded here, in the worker) into a nonogram.
     Art {
         /// The file's bytes (sent as a `Uint8Array`).
@@ -74,7 +81,8 @@ impl Request {
             | Request::Bench { kind, .. }
             | Request::Hint { kind, .. }
             | Request::Explain { kind, .. }
-            | Request::Warm { kind, .. } => Some(*kind),
+            | Request::Warm { kind, .. }
+            | Request::Prefetch { kind, .. } => Some(*kind),
             Request::Art { .. } | Request::ColourArt { .. } => None,
         }
     }
@@ -141,6 +149,8 @@ pub enum Reply {
     /// [`Request::Warm`] is done: the step it found, which the page reads and drops (reading it
     /// compiles the page's side of a hint reply too).
     Warmed(Option<Box<crate::hint::Hint>>),
+    /// [`Request::Prefetch`] is done (its hint kept in the worker); the page drops it.
+    Prefetched,
 }
 
 /// Byte buffers as `serialize_bytes` (a `Uint8Array` through serde-wasm-bindgen, not an array
@@ -258,6 +268,29 @@ thread_local! {
     /// The proven answers hints were last checked against, by kind and puzzle text (the worker
     /// solves a puzzle once, however many hints are asked for). A few entries, newest last.
     static HINT_ANSWERS: std::cell::RefCell<Vec<(Kind, String, Option<Vec<String>>)>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The hint [`Request::Prefetch`] found last, with the kind, puzzle and marks it is for.
+    static PREFETCHED: std::cell::RefCell<Option<Prefetched>> = const { std::cell::RefCell::new(None) };
+}
+
+/// A hint found ahead of its press: kind, puzzle text, marks, and the hint.
+type Prefetched = (Kind, String, Vec<u8>, crate::hint::Hint);
+
+/// The answer [`HINT_ANSWERS`] holds for `puzzle`, if it was solved.
+fn cached_answer(kind: Kind, puzzle: &str) -> Option<Option<Vec<String>>> {
+    HINT_ANSWERS.with(|c| {
+        c.borrow().iter().find(|(k, p, _)| *k == kind && p == puzzle).map(|(_, _, a)| a.clone())
+    })
+}
+
+/// The hint [`Request::Prefetch`] found for exactly these kind, puzzle and marks (what the
+/// next [`Request::Hint`] on them answers at once).
+pub fn prefetched(kind: Kind, puzzle: &str, marks: &[u8]) -> Option<crate::hint::Hint> {
+    PREFETCHED.with(|c| {
+        c.borrow()
+            .as_ref()
+            .filter(|(k, p, m, _)| *k == kind && p == puzzle && m == marks)
+            .map(|(_, _, _, h)| h.clone())
+    })
 }
 
 /// How many puzzles' answers [`HINT_ANSWERS`] keeps.
@@ -269,9 +302,7 @@ fn hint_answer(
     puzzle: &str,
     monitor: Monitor,
 ) -> Result<Option<Vec<String>>, SolveError> {
-    if let Some(hit) = HINT_ANSWERS.with(|c| {
-        c.borrow().iter().find(|(k, p, _)| *k == kind && p == puzzle).map(|(_, _, a)| a.clone())
-    }) {
+    if let Some(hit) = cached_answer(kind, puzzle) {
         return Ok(hit);
     }
     let answer = kinds::hint_answer(kind, puzzle, Some(monitor))?;
@@ -365,9 +396,12 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
             }
         }
         Request::Hint { kind, puzzle, marks } => {
+            // Found while the player read the last hint: the same reply, at once.
+            if let Some(h) = prefetched(kind, &puzzle, &marks) {
+                return Reply::Hint(Box::new(h));
+            }
             // A deduction needs no answer: show it at once, then check the marks when the answer is in.
-            let cached = HINT_ANSWERS
-                .with(|c| c.borrow().iter().any(|(k, p, _)| *k == kind && *p == puzzle));
+            let cached = cached_answer(kind, &puzzle).is_some();
             // The step from the marks is found once: shown now, then checked against the answer.
             let found = (!cached && !kinds::hint_needs_answer(kind))
                 .then(|| kinds::hint_text(kind, &puzzle, &marks, None).ok())
@@ -392,6 +426,18 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
                 .then(|| kinds::warm_text(kind, &puzzle, &marks).ok())
                 .flatten();
             Reply::Warmed(step.map(Box::new))
+        }
+        Request::Prefetch { kind, puzzle, marks } => {
+            // A kind whose hint may search anew from the marks (Flood-It after moves of the
+            // player's own) is left out: a move other than the hint's would leave the worker
+            // searching for a position nobody asks about.
+            let answer = (!kinds::hint_needs_answer(kind)).then(|| cached_answer(kind, &puzzle));
+            if let Some(answer) = answer.flatten() {
+                let hint = kinds::hint_text_from(kind, &puzzle, &marks, answer.as_deref(), None);
+                let found = hint.ok().map(|h| (kind, puzzle, marks, h));
+                PREFETCHED.with(|c| *c.borrow_mut() = found);
+            }
+            Reply::Prefetched
         }
         Request::Explain { kind, puzzle } => {
             match hint_answer(kind, &puzzle, solve_monitor(&post, started, kind)) {

@@ -4,7 +4,8 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use studio::bench::Options;
-use studio::jobs::{run, Envelope, Reply, Request};
+use studio::hint::Hint;
+use studio::jobs::{self, run, Envelope, Reply, Request};
 use studio::kinds::Kind;
 use studio::puzzle::{Mode, Verdict};
 
@@ -50,6 +51,53 @@ fn a_warm_job_finds_the_step_from_the_marks_and_posts_nothing_else() {
     let flood = "#floodit/v1/6x6/032242034203340350204502505323231342";
     assert!(matches!(run(warm(Kind::FloodIt, flood), post), Reply::Warmed(None)));
     assert!(posted.borrow().is_empty(), "no progress and no early hint: {:?}", posted.borrow());
+}
+
+#[test]
+fn a_prefetched_hint_is_the_reply_the_press_would_get_and_needs_the_answer_known() {
+    let (kind, posted) = (Kind::StarBattle, Rc::new(RefCell::new(Vec::new())));
+    let sink = posted.clone();
+    let post: Rc<dyn Fn(Reply)> = Rc::new(move |r| sink.borrow_mut().push(r));
+    let hint = |marks: &[u8]| Request::Hint { kind, puzzle: LINK.into(), marks: marks.into() };
+    let prefetch =
+        |marks: &[u8]| Request::Prefetch { kind, puzzle: LINK.into(), marks: marks.into() };
+    let step_marks = |h: &Hint| match h {
+        Hint::Step(s) => {
+            let mut m = Vec::new();
+            studio::marks::apply_bytes(&mut m, &s.marks);
+            m
+        }
+        other => panic!("a step from the empty grid: {other:?}"),
+    };
+    // Before any hint the worker has no answer: a prefetch finds nothing and keeps nothing.
+    let first = studio::kinds::hint_text(kind, LINK, &[], None).expect("a step");
+    let next = step_marks(&first);
+    assert!(matches!(run(prefetch(&next), post.clone()), Reply::Prefetched));
+    assert_eq!(jobs::prefetched(kind, LINK, &next), None);
+    // A hint solves the puzzle once; the prefetch then finds the next hint, quietly.
+    match run(hint(&[]), post.clone()) {
+        Reply::Hint(h) => assert_eq!(*h, first),
+        other => panic!("{other:?}"),
+    }
+    posted.borrow_mut().clear();
+    assert!(matches!(run(prefetch(&next), post.clone()), Reply::Prefetched));
+    assert!(posted.borrow().is_empty(), "a prefetch posts nothing: {:?}", posted.borrow());
+    let answer = studio::kinds::hint_answer(kind, LINK, None).expect("solved");
+    let expected = studio::kinds::hint_text(kind, LINK, &next, answer.as_deref()).expect("hint");
+    assert_eq!(jobs::prefetched(kind, LINK, &next), Some(expected.clone()));
+    assert_ne!(expected, first, "the next hint is another step");
+    // Only those exact marks are answered from it; the press gets the same reply.
+    assert_eq!(jobs::prefetched(kind, LINK, &[]), None);
+    match run(hint(&next), post.clone()) {
+        Reply::Hint(h) => assert_eq!(*h, expected),
+        other => panic!("{other:?}"),
+    }
+    // A kind whose hint may search anew (Flood-It) is never prefetched.
+    let flood = "#floodit/v1/6x6/032242034203340350204502505323231342";
+    let on_flood = |r| run(r, post.clone());
+    on_flood(Request::Hint { kind: Kind::FloodIt, puzzle: flood.into(), marks: vec![] });
+    on_flood(Request::Prefetch { kind: Kind::FloodIt, puzzle: flood.into(), marks: vec![1] });
+    assert_eq!(jobs::prefetched(Kind::FloodIt, flood, &[1]), None);
 }
 
 #[test]

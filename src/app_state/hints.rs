@@ -29,6 +29,15 @@ impl Workshop {
         matches!(self.hint, Some(Hint::Step(_)))
     }
 
+    /// The marks the step on screen leads to (the player's marks with it applied), for the
+    /// worker to find the next hint while the player reads this one ([`crate::jobs::Request::Prefetch`]).
+    pub fn next_marks(&self) -> Option<Vec<u8>> {
+        let Some(Hint::Step(step)) = &self.hint else { return None };
+        let mut marks = self.marks.clone();
+        crate::marks::apply_bytes(&mut marks, &step.marks);
+        (marks != self.marks).then_some(marks)
+    }
+
     /// [`super::Action::ApplyHint`]: makes the shown step, as one undoable move.
     pub(super) fn apply_hint(&mut self, now: f64) {
         let Some(Hint::Step(step)) = self.hint.take() else { return };

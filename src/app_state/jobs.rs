@@ -84,9 +84,11 @@ impl State {
                 self.explained(&busy, *x);
             }
             // Progress goes to the live figures ([`super::Live`]), never to the page state.
-            Reply::Ready | Reply::Progress { .. } | Reply::Snapshot(_) | Reply::Warmed(_) => {
-                return false
-            }
+            Reply::Ready
+            | Reply::Progress { .. }
+            | Reply::Snapshot(_)
+            | Reply::Warmed(_)
+            | Reply::Prefetched => return false,
             Reply::BenchRecords(_) => return false,
             Reply::Solved(report) => {
                 self.end_job(job);

@@ -474,22 +474,43 @@ pub fn App() -> Html {
     // A puzzle on screen has its page's worker run the hint code once (Request::Warm), so the
     // first press of Hint does not wait for the browser to compile it. Sent straight to the
     // worker and never filed as a job: the page shows nothing and a Cancel has nothing to stop.
+    let send_quietly = {
+        let (workers, next_job) = (workers.clone(), next_job.clone());
+        move |kind: Kind, request: Request| {
+            let job = {
+                let mut n = next_job.borrow_mut();
+                *n += 1;
+                *n
+            };
+            if let Some(w) = workers.borrow_mut().as_mut() {
+                let _ = w.client(Owner::Kind(kind)).send(job, request);
+            }
+        }
+    };
     {
-        let (workers, next_job, state) = (workers.clone(), next_job.clone(), state.clone());
+        let (send, state) = (send_quietly.clone(), state.clone());
         use_effect_with(on_screen.clone(), move |on_screen| {
             let w = on_screen.as_ref().and_then(|(kind, _)| state.workshops.get(kind));
             if let (Some((kind, _)), Some(w)) = (on_screen, w) {
                 let (kind, marks) = (*kind, w.marks.clone());
                 let Some(puzzle) = w.puzzle.clone() else { return };
-                let job = {
-                    let mut n = next_job.borrow_mut();
-                    *n += 1;
-                    *n
-                };
-                if let Some(w) = workers.borrow_mut().as_mut() {
-                    let warm = Request::Warm { kind, puzzle, marks };
-                    let _ = w.client(Owner::Kind(kind)).send(job, warm);
-                }
+                send(kind, Request::Warm { kind, puzzle, marks });
+            }
+        });
+    }
+    // While the player reads a step, the same worker finds the hint for the marks it leads to
+    // (Request::Prefetch), sent the same quiet way: the next press, after Apply or the same
+    // marks made by hand, is answered at once even where a hint takes a second to find.
+    {
+        let next = match state.page {
+            Page::Kind(k) => {
+                state.workshops.get(&k).and_then(|w| Some((k, w.puzzle.clone()?, w.next_marks()?)))
+            }
+            _ => None,
+        };
+        use_effect_with(next, move |next| {
+            if let Some((kind, puzzle, marks)) = next.clone() {
+                send_quietly(kind, Request::Prefetch { kind, puzzle, marks });
             }
         });
     }

@@ -336,11 +336,15 @@ fn a_hint_step_is_applied_as_one_move_or_dismissed() {
     let mut expected = Vec::new();
     studio::marks::apply_bytes(&mut expected, &found.marks);
     s = started(&s, 1, Some(NONO), Work::Hint);
+    assert_eq!(s.workshop(NONO).next_marks(), None, "no step shown, nothing to find ahead");
     s = step(&s, reply(1, Reply::Hint(hint.clone())), 1.0);
+    // While the step shows, the marks it leads to are those the worker finds the next hint for.
+    assert_eq!(s.workshop(NONO).next_marks(), Some(expected.clone()));
     s = step(&s, Action::ApplyHint(NONO), 2.0);
     let w = s.workshop(NONO);
     assert_eq!(w.marks, expected);
     assert!(w.hint.is_none());
+    assert_eq!(w.next_marks(), None);
     assert_eq!((w.play.moves, w.play.hints, w.undo.len()), (1, 1, 1));
     // Shown again and dismissed: the board stays as it is.
     s = started(&s, 2, Some(NONO), Work::Hint);

@@ -4,18 +4,22 @@
 // step itself and the render; see timedHint). The first press shows the step found from the
 // marks alone while the worker goes on to solve the puzzle for the mistake check (it caches the
 // answer), so it is reported apart; "from empty" is a second press on the empty grid; "half-way"
-// is the hint after half of the steps the walk takes.
-// Usage: node hints_bench.mjs KIND FILE.json [MAX_STEPS]
+// is the hint after half of the steps the walk takes. PAUSE_MS (0 unless given) is how long the
+// walk waits after each step shows before it presses Apply, as a person reads the sentence: the
+// worker finds the next hint meanwhile (Request::Prefetch), so with a pause the press measures
+// what a reader waits for, and without one what the hint costs.
+// Usage: node hints_bench.mjs KIND FILE.json [MAX_STEPS] [PAUSE_MS]
 import fs from 'node:fs';
 import { serve, browser, open } from './harness.mjs';
 
-const [kind, file, maxArg] = process.argv.slice(2);
+const [kind, file, maxArg, pauseArg] = process.argv.slice(2);
 if (!kind || !file) {
-  console.error('usage: node hints_bench.mjs KIND FILE.json [MAX_STEPS]');
+  console.error('usage: node hints_bench.mjs KIND FILE.json [MAX_STEPS] [PAUSE_MS]');
   process.exit(2);
 }
 const text = fs.readFileSync(file, 'utf8').trim();
 const maxSteps = Number(maxArg ?? 1000);
+const pauseMs = Number(pauseArg ?? 0);
 
 /** Clicks `#hint` and resolves to the ms until `#hint-text` is in the page and the frame that
  * shows it is drawn: a MutationObserver sees the sentence arrive, then the next animation frame
@@ -56,15 +60,18 @@ try {
     const h = await timedHint(page);
     times.push(h.ms);
     if (h.kind !== 'step') { end = h.kind; break; }
+    if (pauseMs > 0) await page.waitForTimeout(pauseMs);
     await page.click('#hint-apply');
     await page.waitForFunction(() => !document.querySelector('#hint-text'));
   }
   const sorted = [...times].sort((a, b) => a - b);
   const half = times[Math.floor((times.length - 1) / 2)];
   console.log(
-    `${kind} ${file}: first press (shown before the answer is solved) ${first.ms.toFixed(1)} ms; from empty ${times[0].toFixed(1)} ms; half-way (hint ${Math.floor((times.length - 1) / 2) + 1} of ${times.length}) ${half.toFixed(1)} ms; ` +
+    `${kind} ${file}${pauseMs > 0 ? ` (${pauseMs} ms to read each step)` : ''}: first press (shown before the answer is solved) ${first.ms.toFixed(1)} ms; from empty ${times[0].toFixed(1)} ms; half-way (hint ${Math.floor((times.length - 1) / 2) + 1} of ${times.length}) ${half.toFixed(1)} ms; ` +
       `median ${sorted[Math.floor((sorted.length - 1) / 2)].toFixed(1)} ms, max ${sorted.at(-1).toFixed(1)} ms; ended with ${end}  (${await page.evaluate(() => navigator.userAgent.match(/Chrome\/[\d.]+/)?.[0])})`,
   );
+  const slowest = times.map((ms, k) => [ms, k + 1]).sort((a, b) => b[0] - a[0]).slice(0, 5);
+  console.log(`slowest hints (ms, which): ${slowest.map(([ms, k]) => `${ms.toFixed(1)} (#${k})`).join(', ')}; over 50 ms: ${times.filter((t) => t > 50).length} of ${times.length}`);
   if (page.studioErrors.length) console.log(page.studioErrors);
 } finally {
   await chrome.close();
