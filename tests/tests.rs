@@ -50,3 +50,5 @@ mod solve_paths;
 mod tidy;
 // Colour nonogram: line logic with colour sets, its contradiction and words, and its input.
 mod colour_logic;
+// The command line's arguments.
+mod cli;

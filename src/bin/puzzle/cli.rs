@@ -260,9 +260,29 @@ fn read_input(input: &str) -> Result<String, String> {
         std::fs::read_to_string(path).map_err(|e| format!("{input}: {e}"))
     } else if path.is_dir() {
         Err(format!("{input} is a folder; this command takes one file (a puzzle or a collection) or the puzzle's text; `puzzle bench KIND FOLDER` reads every file of a folder"))
+    } else if looks_like_path(input) {
+        Err(format!("{input}: no such file (nor a puzzle's text or link)"))
     } else {
         Ok(input.to_string())
     }
+}
+
+/// Whether an argument that names no file was meant as one: a single word that starts like a
+/// path (`/`, `./`, `../`, `~/`) or ends in a file extension (`.non`, `.txt`), and is no link
+/// (`#…`, `…://…`, `…?…`), no Tatham ID (whose clues hold `.` only between digits) and no
+/// puzzle text, which holds spaces or lines.
+fn looks_like_path(input: &str) -> bool {
+    let word = !input.is_empty() && !input.contains(char::is_whitespace);
+    let link = input.starts_with('#') || input.contains("://") || input.contains('?');
+    let starts = ["/", "./", "../", "~/"].iter().any(|p| input.starts_with(p));
+    let extension = input.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty()
+            && (1..=5).contains(&ext.len())
+            && ext.starts_with(|c: char| c.is_ascii_alphabetic())
+            && ext.chars().all(|c| c.is_ascii_alphanumeric())
+            && !stem.contains(':')
+    });
+    word && !link && (starts || extension)
 }
 
 /// The text of an answers file beside a collection: `<stem>.solution*.txt` (ColorFill's
