@@ -143,7 +143,7 @@ pub fn fragment<P: Puzzle>(puzzle: &P) -> String {
 /// Returns `Ok(None)` for an empty fragment (the home page).
 pub fn parse_fragment(fragment: &str) -> InputResult<Option<Parsed>> {
     let f = fragment.strip_prefix('#').unwrap_or(fragment);
-    let f = percent_decode(f);
+    let f = normalise(f);
     if f.is_empty() {
         return Ok(None);
     }
@@ -211,8 +211,8 @@ pub const TATHAM_NAMES: [(&str, Kind); 3] =
 /// (`None` for a name alone); `None` when the fragment is not in Tatham's terms.
 pub fn tatham(fragment: &str) -> Option<(Kind, Option<String>)> {
     let f = fragment.strip_prefix('#').unwrap_or(fragment);
-    let f = percent_decode(f);
-    let f = f.trim();
+    let f = normalise(f);
+    let f = f.as_str();
     for (name, kind) in TATHAM_NAMES {
         if f == name {
             return Some((kind, None));
@@ -233,22 +233,44 @@ pub fn tatham(fragment: &str) -> Option<(Kind, Option<String>)> {
 pub fn find(text: &str) -> InputResult<Option<Parsed>> {
     let t = text.trim();
     let frag = match t.find('#') {
-        Some(hash) => &t[hash + 1..],
+        Some(hash) => normalise(&t[hash + 1..]),
         // A bare fragment such as `starbattle/v1/…` (or `starbattle/m1.…/v1/…`).
-        None if t.split('/').nth(1).is_some_and(|v| {
-            (v.starts_with('v') && v[1..].chars().all(|c| c.is_ascii_digit()))
-                || marks_segment(v).is_some()
-        }) =>
-        {
-            t
-        }
-        None => return Ok(None),
+        None => match normalise(t) {
+            f if f.split('/').nth(1).is_some_and(|v| {
+                (v.starts_with('v') && v[1..].chars().all(|c| c.is_ascii_digit()))
+                    || marks_segment(v).is_some()
+            }) =>
+            {
+                f
+            }
+            _ => return Ok(None),
+        },
     };
     let head = frag.split('/').next().unwrap_or("");
     if Kind::from_id(head).is_none() {
         return Ok(None);
     }
-    parse_fragment(frag)
+    parse_fragment(&frag)
+}
+
+/// A link's fragment as its grammar reads it: `%XX` escapes decoded, once more (at most twice)
+/// when a mail or chat program escaped the link a second time (`%252F` for `/`), and white space
+/// taken out (a long link broken over lines, a space typed into it). No link grammar has white
+/// space or `%` of its own, so this never changes what a well-formed link says.
+pub fn normalise(fragment: &str) -> String {
+    let mut f = percent_decode(fragment);
+    for _ in 0..2 {
+        if !f.contains('%') {
+            break;
+        }
+        let again = percent_decode(&f);
+        if again == f {
+            break;
+        }
+        f = again;
+    }
+    f.retain(|c| !c.is_whitespace());
+    f
 }
 
 /// Decodes `%XX` escapes; malformed escapes are kept as written.

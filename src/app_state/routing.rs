@@ -164,6 +164,6 @@ impl State {
 
 /// The kind a fragment names before its first `/` (`starbattle/v9/…`), if the studio knows it.
 fn link_kind(fragment: &str) -> Option<Kind> {
-    let f = link::percent_decode(fragment);
-    Kind::from_id(f.split('/').next().unwrap_or("").trim())
+    let f = link::normalise(fragment);
+    Kind::from_id(f.split('/').next().unwrap_or(""))
 }
