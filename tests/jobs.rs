@@ -342,3 +342,35 @@ fn the_bench_pages_time_limit_is_read_in_seconds_and_refused_in_words() {
     let why = time_limit_ms("ten").unwrap_err();
     assert!(why.contains("\"ten\" is not a number"), "{why}");
 }
+
+/// A file of Tatham IDs one a line with a bad line in it (a stray word, an ID cut short) is still
+/// read as a collection, and the error names the bad line (`file:3`), for KenKen, nonograms and
+/// Flood-It alike; before, the whole file was read as its first ID with "left over" text.
+#[test]
+fn a_file_of_ids_with_one_bad_line_names_that_line() {
+    let keen = "3:_5aab_,a3a1s1a3m6";
+    let keen5 = "5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2s2";
+    let pattern = "5x5:2/4/4/4/2/1.1/5/5/3/1";
+    let flood = "3x3:012012012,5";
+    for (kind, good) in [
+        (Kind::KenKen, [keen, keen5]),
+        (Kind::Nonogram, [pattern, pattern]),
+        (Kind::FloodIt, [flood, flood]),
+    ] {
+        for bad in ["garbage here", "5:a__a_3"] {
+            let text = format!("{}\n\n{bad}\n{}\n", good[0], good[1]);
+            let e = studio::bench::count_entries(kind, &text, "ids.txt").unwrap_err().to_string();
+            assert!(e.starts_with("ids.txt:3"), "{kind:?}, {bad}: {e}");
+            assert!(!e.contains("left over") && !e.contains('\n'), "{kind:?}, {bad}: {e}");
+        }
+        // The good lines alone are the collection they were.
+        let text = format!("{}\n{}\n", good[0], good[1]);
+        assert_eq!(studio::bench::count_entries(kind, &text, "ids.txt").unwrap(), 2);
+    }
+    // Half the lines bad is not a collection of IDs: the file reads as before (one puzzle).
+    let text = format!("{keen}\n{keen5}\nsome\nwords\n");
+    assert!(studio::bench::count_entries(Kind::KenKen, &text, "f")
+        .unwrap_err()
+        .to_string()
+        .starts_with("f,"));
+}
