@@ -2,7 +2,7 @@
 // board keeps readable contrast (WCAG contrast ratios of the computed colours).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { suite, open } from './harness.mjs';
+import { suite, open, registryKinds } from './harness.mjs';
 
 const env = suite();
 
@@ -91,4 +91,33 @@ test('the theme switch overrides the system and is remembered across a reload', 
   await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
   await page.emulateMedia({ colorScheme: 'light' });
   await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+});
+
+test('in the dark theme every board\'s focus ring, reached from the keyboard, stands out from the page', async () => {
+  const page = await open(env.chrome.context, env.server.url);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+  const kinds = await registryKinds(page);
+  const rings = {};
+  for (const kind of kinds) {
+    // From the keyboard: the first Tab reaches the skip link, Enter puts focus on the board.
+    await page.goto(env.server.url + '#' + kind);
+    await page.reload();
+    await page.waitForSelector(kind === 'rectfree' ? '#hand .cell' : '#board .cell');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await withContrast(page);
+    // The ring as drawn: its colour, through any filter the board puts on itself (Star Battle's
+    // paper is dimmed in the dark theme), against the page behind it.
+    rings[kind] = Number((await page.evaluate(() => {
+      const b = document.activeElement;
+      const s = getComputedStyle(b);
+      if (b === document.body || s.outlineStyle === 'none') return 0;
+      const k = Number(s.filter.match(/brightness\(([\d.]+)\)/)?.[1] ?? 1);
+      const [r, g, bl] = s.outlineColor.match(/[\d.]+/g).map(Number);
+      return ratio(`rgb(${r * k},${g * k},${bl * k})`, bg(document.documentElement));
+    })).toFixed(2));
+  }
+  assert.deepEqual(Object.entries(rings).filter(([, r]) => r < 3), [], `focus ring contrast ${JSON.stringify(rings)}`);
+  assert.deepEqual(page.studioErrors, []);
 });
