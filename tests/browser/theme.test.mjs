@@ -121,3 +121,25 @@ test('in the dark theme every board\'s focus ring, reached from the keyboard, st
   assert.deepEqual(Object.entries(rings).filter(([, r]) => r < 3), [], `focus ring contrast ${JSON.stringify(rings)}`);
   assert.deepEqual(page.studioErrors, []);
 });
+
+test('in the dark theme every colour of a rectangle-free colouring by hand stands out from an uncoloured cell', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'rectfree/v1/2x6c6');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+  await page.waitForSelector('#hand .cell');
+  await page.focus('#hand');
+  for (let k = 1; k <= 6; k++) {
+    await page.keyboard.press(String(k));
+    await page.keyboard.press('ArrowRight');
+  }
+  await withContrast(page);
+  const colours = await page.evaluate(() => {
+    const cells = [...document.querySelectorAll('#hand .cell')];
+    const empty = cells.at(-1); // row 2 is left uncoloured
+    const paper = (c) => { const b = bg(c); return /rgba\(.*, 0\)$/.test(b) || b === 'transparent' ? bg(c.closest('.rf-board')) : b; };
+    return cells.slice(0, 6).map((c) => Number(ratio(bg(c), paper(empty)).toFixed(2)));
+  });
+  assert.equal(colours.length, 6);
+  assert.ok(colours.every((r) => r >= 3), `colours against an uncoloured cell: ${colours}`);
+  assert.deepEqual(page.studioErrors, []);
+});
