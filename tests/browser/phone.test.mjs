@@ -84,3 +84,19 @@ test('a 100x82 nonogram fits a 1280-pixel window readably, zooms, and keeps its 
   await page.waitForSelector('#board .cell.filled[data-r="3"][data-c="4"]');
   assert.deepEqual(page.studioErrors, []);
 });
+
+test('on a phone the image page with its puzzle made does not scroll sideways (its Tatham ID field fits)', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'art');
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.click('#sample-house');
+  await page.waitForSelector('#art-tatham', { timeout: 60000 });
+  const fit = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    width: document.documentElement.clientWidth,
+    field: document.querySelector('#art-tatham').getBoundingClientRect().right,
+    column: document.querySelector('.art-exports').getBoundingClientRect().right,
+  }));
+  assert.ok(fit.page <= fit.width, `the page is ${fit.page} px wide in ${fit.width}`);
+  assert.ok(fit.field <= fit.column + 0.5, `the Tatham ID field ends at ${fit.field}, its column at ${fit.column}`);
+  assert.deepEqual(page.studioErrors, []);
+});
