@@ -100,3 +100,30 @@ test('on a phone the image page with its puzzle made does not scroll sideways (i
   assert.ok(fit.field <= fit.column + 0.5, `the Tatham ID field ends at ${fit.field}, its column at ${fit.column}`);
   assert.deepEqual(page.studioErrors, []);
 });
+
+test('on a phone every control a finger uses is at least 40 px each way (check boxes by their label)', async () => {
+  const page = await open(env.chrome.context, env.server.url);
+  await page.setViewportSize({ width: 375, height: 740 });
+  const PAGES = [['', '.home'], ...(await registryKinds(page)).map((k) => [k, KIND_READY[k] ?? '#board .cell']), ['art', '#art-tatham'], ['bench', '#bench-run'], ['mine', '.mine']];
+  const small = [];
+  for (const [fragment, ready] of PAGES) {
+    await page.goto(env.server.url + '#' + fragment);
+    if (fragment === 'art') await page.click('#sample-house');
+    await page.waitForSelector(ready, { timeout: 60000 });
+    // Everything folded away unfolds (the editors, Export, the import box), and the bar's menu opens.
+    await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
+    if ((await page.getAttribute('#nav-menu', 'aria-expanded')) !== 'true') await page.click('#nav-menu');
+    await page.waitForTimeout(150);
+    small.push(...await page.evaluate((where) => {
+      const target = (e) => (e.matches('input[type=checkbox], input[type=radio]') ? (e.closest('label') ?? document.querySelector(`label[for="${e.id}"]`) ?? e) : e);
+      const seen = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+      return [...document.querySelectorAll('button, select, input:not([type=hidden]), summary, #nav a, .home .sample')]
+        .filter((e) => e.id !== 'skip-link' && seen(e))
+        .map((e) => [e, target(e).getBoundingClientRect()])
+        .filter(([, r]) => r.width < 39.5 || r.height < 39.5)
+        .map(([e, r]) => `#${where}: ${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''} "${(e.textContent || e.value || '').trim().slice(0, 20)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+    }, fragment));
+  }
+  assert.deepEqual(small, []);
+  assert.deepEqual(page.studioErrors, []);
+});
