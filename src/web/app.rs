@@ -449,18 +449,20 @@ pub fn App() -> Html {
     // this, New puzzle, a sample) is brought into view from the top of its board.
     {
         let shown: Rc<RefCell<Option<String>>> = use_mut_ref(|| None);
-        // Each route too: the page's bare address (`#starbattle`, typed or its menu link) may
-        // have replaced the puzzle's while that puzzle stayed on screen. Another spelling of the
-        // same puzzle (a progress link) is left as it is until the puzzle changes.
+        // Each route too: an address that names no puzzle of this kind may have replaced the
+        // puzzle's while that puzzle stayed on screen: the page's bare address (`#starbattle`,
+        // typed or its menu link), or a link the studio cannot read as any kind's
+        // (`#sudoku/v1/…`, which only says so in a notice). Another spelling of the same puzzle
+        // (a progress link) is left as it is until the puzzle changes.
         use_effect_with((on_screen.clone(), state.routes), move |(on_screen, _)| {
             if let Some((kind, fragment)) = on_screen {
                 let before = shown.borrow_mut().replace(fragment.clone());
                 let same = before.as_ref() == Some(fragment);
-                let bare = matches!(
+                let names_a_puzzle = matches!(
                     link::parse_fragment(&current_fragment()),
-                    Ok(Some(p)) if p.payload.is_none()
+                    Ok(Some(p)) if p.kind == *kind && p.payload.is_some()
                 );
-                if !same || bare {
+                if !same || !names_a_puzzle {
                     name_in_address_bar(*kind, fragment);
                 }
                 if before.is_some_and(|b| &b != fragment) {

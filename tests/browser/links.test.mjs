@@ -130,6 +130,24 @@ test('the page\'s own address typed, or its menu link clicked, while its puzzle 
   assert.deepEqual(page.studioErrors, []);
 });
 
+test('a link of a kind the studio does not know, typed over a puzzle, says so and leaves the address bar naming the puzzle still on screen', async () => {
+  const page = await open(env.chrome.context, env.server.url, LINKS.kenken);
+  await page.waitForSelector('#board .cell');
+  await page.click('#board .cell[data-r="0"][data-c="0"]');
+  await page.keyboard.press('3');
+  await page.evaluate(() => { location.hash = 'sudoku/v1/abc'; });
+  const notice = await page.waitForSelector('.notice.error');
+  assert.match(await notice.textContent(), /unknown puzzle kind `sudoku`/);
+  assert.equal(await page.textContent('h1'), 'KenKen', 'the KenKen puzzle stays on screen');
+  await page.waitForFunction((link) => location.hash === '#' + link, LINKS.kenken, { timeout: 5000 });
+  // So a reload (or a bookmark) opens that puzzle, with its mark, not the home page's error.
+  await page.reload();
+  await page.waitForSelector('#board .cell');
+  assert.equal(await page.textContent('h1'), 'KenKen');
+  assert.equal((await page.textContent('#board .cell[data-r="0"][data-c="0"] .digit'))?.trim(), '3');
+  assert.deepEqual(page.studioErrors, []);
+});
+
 test('a rectangle-free link that cannot be read offers no share link to copy (it was the bare address ending in #)', async () => {
   const page = await open(env.chrome.context, env.server.url, 'rectfree/v1/17x17c9');
   await page.waitForSelector('#status[data-state="unreadable"]');
