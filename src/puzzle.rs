@@ -43,7 +43,7 @@ pub struct Entry<P: Puzzle> {
 /// any other text, which the kind then reads as before.
 ///
 /// A collection with a few bad lines (a line cut short, a stray word) is still a collection when
-/// more than half its lines, and at least two, are IDs that read: the bad lines are then errors
+/// at least half its lines, and at least two, are IDs that read: the bad lines are then errors
 /// naming their line, rather than the whole file being read as one puzzle whose first ID has
 /// "left over" text (found on the tour: `3:_5aab_,a3a1s1a3m6`, a blank line, `garbage here`, a
 /// second ID said "Keen ID, clues: `garbage here 5:a__…` is left over after the last cage's
@@ -64,7 +64,7 @@ pub fn id_lines<P: Puzzle>(
     let all_ids = lines.iter().all(|(_, l)| is_id(l));
     let mostly_ids = || {
         let good = lines.iter().filter(|(_, l)| is_id(l) && read(l).is_ok()).count();
-        good >= 2 && 2 * good > lines.len()
+        good >= 2 && 2 * good >= lines.len()
     };
     if lines.len() < 2 || !(all_ids || mostly_ids()) {
         return None;

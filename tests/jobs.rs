@@ -367,8 +367,12 @@ fn a_file_of_ids_with_one_bad_line_names_that_line() {
         let text = format!("{}\n{}\n", good[0], good[1]);
         assert_eq!(studio::bench::count_entries(kind, &text, "ids.txt").unwrap(), 2);
     }
-    // Half the lines bad is not a collection of IDs: the file reads as before (one puzzle).
-    let text = format!("{keen}\n{keen5}\nsome\nwords\n");
+    // Half the lines bad is still a collection (a seed ID is no game ID); more than half is not a
+    // collection of IDs, and the file reads as before (one puzzle).
+    let text = format!("{keen}\ngarbage\n{keen5}\n3#12345\n");
+    let e = studio::bench::count_entries(Kind::KenKen, &text, "f").unwrap_err().to_string();
+    assert!(e.starts_with("f:2"), "{e}");
+    let text = format!("{keen}\n{keen5}\nsome\nmore\nwords\n");
     assert!(studio::bench::count_entries(Kind::KenKen, &text, "f")
         .unwrap_err()
         .to_string()
