@@ -123,4 +123,37 @@ impl Explanation {
             _ => "beyond logic (needs search)".into(),
         }
     }
+
+    /// The explanation in one sentence: how many steps, and where they lead.
+    pub fn summary(&self) -> String {
+        let n = self.steps.len();
+        let steps = match n {
+            0 => "no steps".to_string(),
+            1 => "1 step".to_string(),
+            _ => format!("{n} steps"),
+        };
+        match &self.hardest {
+            Some((rule, _)) if self.solved() => format!(
+                "{steps} from the empty grid to the answer; hardest rule: {rule} (rating: {}).",
+                self.rating()
+            ),
+            Some((rule, _)) => format!("{steps} before logic stops; hardest rule used: {rule}."),
+            None => format!("{steps}."),
+        }
+    }
+
+    /// What the board shows at position `at` of the steps: step `at + 1` with its rule and
+    /// sentence, or, past the last step, how it ended ("After all 12 steps: …"; after the only
+    /// step, or with none, said so: the tour saw "After all 1 steps" and "After all 0 steps").
+    pub fn shown_at(&self, at: usize) -> String {
+        let n = self.steps.len();
+        match self.steps.get(at) {
+            Some(s) => format!("Step {} of {n}: {}: {}", at + 1, s.rule, s.sentence),
+            None => match n {
+                0 => self.end.sentence().to_string(),
+                1 => format!("After the only step: {}", self.end.sentence()),
+                _ => format!("After all {n} steps: {}", self.end.sentence()),
+            },
+        }
+    }
 }

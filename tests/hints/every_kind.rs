@@ -375,3 +375,36 @@ fn where_the_rules_stop_a_hint_gives_a_cell_of_the_proven_answer() {
         "reveals: {star_battles} Star Battles, {revealed} in all"
     );
 }
+
+/// The explanation's words for one step and for none (found on the tour: a 1x1 nonogram said
+/// "After all 1 steps" past its step, and a Flood-It board of one colour "0 steps." and "After all
+/// 0 steps").
+#[test]
+fn an_explanation_of_one_step_or_none_says_so_in_words() {
+    let one = "#nonogram/v1/1x1:1/1";
+    let answer = kinds::hint_answer(Kind::Nonogram, one, None).unwrap().expect("unique");
+    let x = kinds::explain_text(Kind::Nonogram, one, Some(&answer)).unwrap();
+    assert_eq!(x.steps.len(), 1);
+    assert!(
+        x.summary().starts_with("1 step from the empty grid to the answer;"),
+        "{}",
+        x.summary()
+    );
+    assert!(x.shown_at(0).starts_with("Step 1 of 1: "), "{}", x.shown_at(0));
+    assert!(x.shown_at(1).starts_with("After the only step: "), "{}", x.shown_at(1));
+    let none = "#floodit/v1/3x3/000000000";
+    let answer = kinds::hint_answer(Kind::FloodIt, none, None).unwrap();
+    let x = kinds::explain_text(Kind::FloodIt, none, answer.as_deref()).unwrap();
+    assert!(x.steps.is_empty());
+    assert_eq!(x.summary(), "no steps.");
+    assert_eq!(x.shown_at(0), x.end.sentence());
+    assert!(!x.shown_at(0).contains("After all"));
+    // Many steps read as before.
+    let many = "#nonogram/v1/5x5:2/4/4/4/2/1.1/5/5/3/1";
+    let answer = kinds::hint_answer(Kind::Nonogram, many, None).unwrap().expect("unique");
+    let x = kinds::explain_text(Kind::Nonogram, many, Some(&answer)).unwrap();
+    let n = x.steps.len();
+    assert!(n > 1);
+    assert!(x.shown_at(n).starts_with(&format!("After all {n} steps: ")), "{}", x.shown_at(n));
+    assert!(x.summary().starts_with(&format!("{n} steps from the empty grid")), "{}", x.summary());
+}

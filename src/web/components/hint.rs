@@ -328,16 +328,9 @@ pub fn HintPanel(props: &Props) -> Html {
             })
         };
         let k = at_v.unwrap_or(0);
-        let summary = match &x.hardest {
-            Some((rule, _)) if x.solved() => format!("{} from the empty grid to the answer; hardest rule: {rule} (rating: {}).", plural(n, "step", "steps"), x.rating()),
-            Some((rule, _)) => format!("{} before logic stops; hardest rule used: {rule}.", plural(n, "step", "steps")),
-            None => format!("{}.", plural(n, "step", "steps")),
-        };
+        let summary = x.summary();
         let end = x.end.sentence().to_string();
-        let shown = at_v.map(|k| match x.steps.get(k) {
-            Some(s) => format!("Step {} of {n}: {}: {}", k + 1, s.rule, s.sentence),
-            None => format!("After all {n} steps: {end}"),
-        });
+        let shown = at_v.map(|k| x.shown_at(k));
         html! {
             <div id="explanation" class="explanation">
                 <p id="explain-summary"><strong>{ "The solution, explained: " }</strong>{ summary }</p>
