@@ -705,6 +705,9 @@ fn the_editor_draft_edits_and_round_trips() {
     assert_eq!(typed.cols(), p.cols());
     let err = d.puzzle_of_clues("b\n3q\nb", "a\nbab\na\n0").unwrap_err().to_string();
     assert!(err.contains("row 2"), "{err}");
+    // A letter the palette does not have is named as typed (it was "colour 24").
+    let err = d.puzzle_of_clues("b\n3x\nb", "a\nbab\na\n0").unwrap_err().to_string();
+    assert_eq!(err, "row 2, run 1: `x` is not one of this palette's colour letters a to c");
 }
 
 /// The clues, palette colours and goal of a puzzle (what the `.non` and `.g` forms carry).

@@ -149,6 +149,26 @@ impl Draft {
         if rows.is_empty() || cols.is_empty() {
             return Err(InputError::new("type one line per row and one per column"));
         }
+        // A letter past the palette is named as typed, with the letters this palette has.
+        let last = colour_char((self.palette.len() - 1) as u8);
+        for (clues, row) in [(&rows, true), (&cols, false)] {
+            for (i, clue) in clues.iter().enumerate() {
+                let line = if row { Line::Row(i) } else { Line::Col(i) };
+                if let Some((j, run)) = clue
+                    .iter()
+                    .enumerate()
+                    .find(|(_, r)| usize::from(r.colour) >= self.palette.len())
+                {
+                    return Err(InputError::at(
+                        format!("{line}, run {}", j + 1),
+                        format!(
+                            "`{}` is not one of this palette's colour letters a to {last}",
+                            colour_char(run.colour)
+                        ),
+                    ));
+                }
+            }
+        }
         ColourNonogram::new(self.palette.clone(), rows, cols)
     }
 
