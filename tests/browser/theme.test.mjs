@@ -122,10 +122,10 @@ test('in the dark theme every board\'s focus ring, reached from the keyboard, st
   assert.deepEqual(page.studioErrors, []);
 });
 
-test('in the dark theme every colour of a rectangle-free colouring by hand stands out from an uncoloured cell', async () => {
+for (const theme of ['dark', 'light']) test(`in the ${theme} theme every colour of a rectangle-free colouring by hand stands out from an uncoloured cell`, async () => {
   const page = await open(env.chrome.context, env.server.url, 'rectfree/v1/2x6c6');
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+  await page.emulateMedia({ colorScheme: theme });
+  await page.waitForFunction((t) => document.documentElement.dataset.theme === t, theme);
   await page.waitForSelector('#hand .cell');
   await page.focus('#hand');
   for (let k = 1; k <= 6; k++) {
@@ -140,6 +140,6 @@ test('in the dark theme every colour of a rectangle-free colouring by hand stand
     return cells.slice(0, 6).map((c) => Number(ratio(bg(c), paper(empty)).toFixed(2)));
   });
   assert.equal(colours.length, 6);
-  assert.ok(colours.every((r) => r >= 3), `colours against an uncoloured cell: ${colours}`);
+  assert.ok(colours.every((r) => r >= 3), `${theme}: colours against an uncoloured cell: ${colours}`);
   assert.deepEqual(page.studioErrors, []);
 });

@@ -10,9 +10,11 @@ use super::solve;
 use crate::grid::Grid;
 
 /// Cell colours, one per colour index (0..6). Each stands apart from an uncoloured cell in both
-/// themes (colour 2 was a navy, `#29335c`, that an uncoloured cell of the dark theme all but
-/// matched: 1.3:1); `tests/browser/theme.test.mjs` holds them to 3:1 on the dark board.
-pub const PALETTE: [&str; 6] = ["#e4572e", "#8a5cd0", "#f3a712", "#669bbc", "#7fb069", "#a26769"];
+/// themes, 3.2:1 or more (colour 2 was a navy, `#29335c`, that an uncoloured cell of the dark
+/// theme all but matched: 1.3:1; colours 3, 4 and 5 were an amber, a blue and a green, `#f3a712`,
+/// `#669bbc` and `#7fb069`, 2.0, 3.0 and 2.5:1 against a white one); `tests/browser/theme.test.mjs`
+/// holds them to 3:1 on the board in both themes.
+pub const PALETTE: [&str; 6] = ["#e4572e", "#8a5cd0", "#c08400", "#4f86b0", "#4f9a3e", "#a26769"];
 
 /// Most rectangles drawn on a checked grid (the count is always exact).
 pub const MAX_SHOWN: usize = 200;
