@@ -137,7 +137,7 @@ pub fn import(kind: Kind, text: &str) -> InputResult<String> {
 
 /// Reads a puzzle of type `P` from any accepted text, share links included.
 pub fn import_as<P: Puzzle>(text: &str) -> InputResult<P> {
-    let text = text.trim();
+    let text = crate::puzzle::without_bom(text.trim_start()).trim();
     if let Some(parsed) = link::find(text)? {
         if parsed.kind != P::KIND {
             return Err(InputError::new(format!(
@@ -286,6 +286,8 @@ pub fn check_text(kind: Kind, text: &str, answer: Option<&str>) -> InputResult<V
             .map(String::from)
             .collect::<Vec<_>>()
     };
+    let text = crate::puzzle::without_bom(text.trim_start());
+    let answer = answer.map(|a| crate::puzzle::without_bom(a.trim_start()));
     with_kind!(kind, P => {
         let (puzzle, known) = if link::find(text.trim())?.is_some() { (import_as::<P>(text)?, None) } else {
             let e = P::import(text.trim())?;

@@ -36,6 +36,12 @@ pub struct Entry<P: Puzzle> {
     pub known: Option<P::Solution>,
 }
 
+/// The text without the byte-order mark a Windows editor puts at the front of a UTF-8 file
+/// (`\u{feff}`, which `str::trim` keeps): every reader of a file or a paste starts here.
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
 /// A file of game IDs, one a line, as Tatham's generators print them (`sgt-keen --generate 20 9`,
 /// `sgt-pattern --generate 10 30x30`, `sgt-flood --generate 5 12x12c6`): `Some` collection when
 /// the text has at least two non-empty lines and every one of them `is_id` (blank lines and

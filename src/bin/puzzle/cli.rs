@@ -165,8 +165,8 @@ enum Command {
         #[arg(long)]
         colours: Option<usize>,
         /// Short for --option difficulty=WORD, for kinds that have levels (KenKen: `easy`,
-        /// `medium`, `hard`; Star Battle: `easy`, `medium`, `hard`, `expert`, `logic`, `beyond`, `any`;
-        /// colour nonogram: `easy`, `hard`, `any`).
+        /// `normal`, `hard`, `extreme`, `unreasonable`; Star Battle: `easy`, `medium`, `hard`,
+        /// `expert`, `logic`, `beyond`, `any`; colour nonogram: `easy`, `medium`, `hard`, `any`).
         #[arg(long)]
         difficulty: Option<String>,
         /// Give up after this many seconds (generators that report progress).
@@ -254,10 +254,15 @@ fn kind_of(id: &str) -> Result<Kind, String> {
     })
 }
 
+/// A file's text, without the byte-order mark a Windows editor may have put at its front.
+fn read_file(path: &Path) -> std::io::Result<String> {
+    std::fs::read_to_string(path).map(|t| studio::puzzle::without_bom(&t).to_string())
+}
+
 fn read_input(input: &str) -> Result<String, String> {
     let path = Path::new(input);
     if path.is_file() {
-        std::fs::read_to_string(path).map_err(|e| format!("{input}: {e}"))
+        read_file(path).map_err(|e| format!("{input}: {e}"))
     } else if path.is_dir() {
         Err(format!("{input} is a folder; this command takes one file (a puzzle or a collection) or the puzzle's text; `puzzle bench KIND FOLDER` reads every file of a folder"))
     } else if looks_like_path(input) {
@@ -300,7 +305,7 @@ fn answers_beside(file: &Path) -> Option<String> {
             })
             .collect();
     found.sort();
-    (found.len() == 1).then(|| std::fs::read_to_string(&found[0]).ok()).flatten()
+    (found.len() == 1).then(|| read_file(&found[0]).ok()).flatten()
 }
 
 fn files_under(path: &Path) -> Result<Vec<PathBuf>, String> {

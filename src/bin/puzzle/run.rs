@@ -117,7 +117,7 @@ pub(super) fn run(cli: Cli) -> Result<ExitCode, String> {
             let folder = path.is_dir();
             let mut skipped: Vec<(String, String)> = Vec::new();
             for file in files_under(&path)? {
-                let text = match std::fs::read_to_string(&file) {
+                let text = match read_file(&file) {
                     Ok(t) => t,
                     Err(e) if folder => {
                         skipped.push((file.display().to_string(), e.to_string()));
