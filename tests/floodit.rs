@@ -381,6 +381,14 @@ fn tatham_example_has_optimum_11() {
     let cf = formats::from_colorfill_line("143353145314451461315613616434342453").unwrap();
     assert_eq!(cf.cells(), p.cells());
     check::verify(&cf, &cf.parse_moves("43142456134").unwrap()).unwrap();
+    // The page's Tatham ID keeps the board's own limit (not the minimum found since), and a
+    // board that came without one (a ColorFill line) gets the greedy's count, never 0, which
+    // Tatham's game reads as out of moves before the first.
+    assert_eq!(formats::to_tatham(&p, page::tatham_limit(&p)).as_deref(), Some(TATHAM));
+    let limit = page::tatham_limit(&cf);
+    let back = formats::from_tatham(&formats::to_tatham(&cf, limit).unwrap()).unwrap();
+    assert_eq!(back.limit(), Some(limit));
+    assert!((11..=17).contains(&limit), "greedy limit {limit}");
     // Seed IDs are refused with a reason.
     let e = formats::from_tatham("6x6c6m5#967543368167853").unwrap_err();
     assert!(e.to_string().contains("random-seed"));

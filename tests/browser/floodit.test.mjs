@@ -93,6 +93,21 @@ test('a Tatham ID pasted in shows his move limit beside the proven minimum', asy
   await page.click('#minimum');
   assert.equal(await done(page), 'optimal');
   assert.match(await page.textContent('#counter'), /proven minimum 11 · Tatham's limit 17/);
+  // The exported ID keeps his limit once the minimum is known.
+  assert.equal(await page.textContent('#export-tatham'), '6x6:032242034203340350204502505323231342,17');
+});
+
+test("a board that came without Tatham's limit exports his ID with the greedy's count, never 0", async () => {
+  // A limit of 0 reads in his game as out of moves before the first.
+  const page = await open(env.chrome.context, env.server.url, LINK);
+  await page.waitForSelector('#board .cell');
+  const id = await page.textContent('#export-tatham');
+  const limit = Number(id.split(',')[1]);
+  assert.ok(limit >= 11 && limit <= 17, id);
+  // Finding the minimum does not change it.
+  await page.click('#minimum');
+  assert.equal(await done(page), 'optimal');
+  assert.equal(await page.textContent('#export-tatham'), id);
 });
 
 // A 30x30 board with 8 colours (puzzle generate floodit --size 30 --colours 8 --seed 5): far too

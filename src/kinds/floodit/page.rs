@@ -1,5 +1,7 @@
 //! Pure functions behind the Flood-It page: moves kept as marks, playing by colour or cell, hints, sentences, SVG.
 
+use super::graph::Graph;
+use super::search;
 use super::sim::Position;
 use super::FloodIt;
 
@@ -116,6 +118,18 @@ pub fn next_from(optimal: &[u8], played: &[u8]) -> Option<u8> {
 pub fn with_played_json(board: &FloodIt, played: &[u8]) -> Option<String> {
     let p = board.clone().with_played(played.to_vec()).ok()?;
     Some(super::formats::to_json(&p).to_string())
+}
+
+/// The move limit a Tatham Flood ID is written with: the board's own limit when it came with
+/// one (so a round trip keeps it, whatever the solver later finds), else the greedy's move count
+/// from the start, as Tatham's own limit is his greedy solver's count plus a leniency; never 0,
+/// which his game reads as out of moves before the first.
+pub fn tatham_limit(board: &FloodIt) -> usize {
+    board.limit().unwrap_or_else(|| {
+        let g = Graph::of(board);
+        let (f0, _) = search::root(&g);
+        search::greedy(&g, &f0).len()
+    })
 }
 
 /// The sentence for the move counter.

@@ -48,6 +48,14 @@ pub fn Page() -> Html {
         });
     }
 
+    // The Tatham ID, made once a board (its limit may need the greedy's run).
+    let tatham = {
+        let puzzle = puzzle.clone();
+        use_memo(puzzle_text.clone(), move |_| {
+            (*puzzle).as_ref().and_then(|p| formats::to_tatham(p, page::tatham_limit(p)))
+        })
+    };
+
     // The best solution from the start (rows verified by the reducer): proven optimal, or the
     // best found so far with its proven lower bound (verdict `bounded`).
     let optimal: Option<Vec<u8>> = match (&*puzzle, &w.result) {
@@ -155,7 +163,7 @@ pub fn Page() -> Html {
     };
     let proof = w.result.as_ref().map(|r| r.proof.clone()).unwrap_or_default();
     let certified = proof.iter().any(|l| l.contains("UNSAT"));
-    let tatham = formats::to_tatham(&p, minimum.or(p.limit()).unwrap_or(0));
+    let tatham = (*tatham).clone();
     let json_text = p.to_json().to_string();
     let svg = page::svg(&p, &position, 24);
     // The printed solution: the optimal moves from the start as numbered swatches.
