@@ -36,6 +36,20 @@ pub struct Entry<P: Puzzle> {
     pub known: Option<P::Solution>,
 }
 
+/// The notice after a puzzle with `given` given cells is exported as `format`, a format with no
+/// place for givens (`.non`, `.nin`, webpbn XML, puzz.link, Olšák's `.g`): the file reads back
+/// with the same clues but none of the givens, so perhaps with more than one answer; `None` when
+/// nothing is given. `kept_by` names the exports that keep them.
+pub fn givens_left_out(given: usize, format: &str, kept_by: &str) -> Option<String> {
+    (given > 0).then(|| {
+        let s = if given == 1 { "" } else { "s" };
+        format!(
+            "The {format} file leaves out the puzzle's {given} given cell{s} (the format has no \
+             place for them), so it may read back with more than one answer; {kept_by} keep them."
+        )
+    })
+}
+
 /// The text without the byte-order mark a Windows editor puts at the front of a UTF-8 file
 /// (`\u{feff}`, which `str::trim` keeps): every reader of a file or a paste starts here.
 pub fn without_bom(text: &str) -> &str {

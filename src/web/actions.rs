@@ -103,14 +103,20 @@ pub fn text_export(
     file: &'static str,
     mime: &'static str,
     body: impl Fn() -> Result<String, String> + 'static,
+    note: Option<String>,
 ) -> Html {
     let state = ctx.state.clone();
     let onclick = Callback::from(move |_: MouseEvent| {
-        if let Err(e) = body().and_then(|t| download::text(file, mime, &t)) {
-            state.dispatch(Action::Notify(
+        match body().and_then(|t| download::text(file, mime, &t)) {
+            Err(e) => state.dispatch(Action::Notify(
                 Severity::Error,
                 format!("Could not export as {label}: {e}"),
-            ));
+            )),
+            Ok(()) => {
+                if let Some(note) = &note {
+                    state.dispatch(Action::Notify(Severity::Info, note.clone()));
+                }
+            }
         }
     });
     html! { <button class="export-format" {onclick}>{ label }</button> }

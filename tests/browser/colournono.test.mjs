@@ -220,3 +220,24 @@ test('the open editor with a drawing has no serious or critical axe violation, l
   }
   assert.deepEqual(page.studioErrors, []);
 });
+
+test('an export whose format has no givens says that it leaves them out; Studio JSON keeps them', async () => {
+  // Two answers (the diagonals) but for the given top-left cell.
+  const page = await open(env.chrome.context, env.server.url, 'colournono/v1/2x2:fff.000:a/a/a/a,a');
+  await page.waitForSelector('#board [data-r]');
+  await page.click('.export summary');
+  const download = async (selector) => {
+    const [d] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+    return fs.readFileSync(await d.path()).toString();
+  };
+  const json = await download('button.export-format:has-text("Studio JSON")');
+  assert.deepEqual(JSON.parse(json).givens, ['a?', '??']);
+  assert.equal(await page.$('#notice'), null);
+  for (const format of ['webpbn XML', 'Coloured .non', 'Olšák .g']) {
+    await download(`button.export-format:has-text("${format}")`);
+    const notice = await page.waitForSelector('#notice.info');
+    assert.match(await notice.textContent(), /leaves out the puzzle's 1 given cell .*share link and Studio JSON/, format);
+    await page.click('#notice button');
+    await page.waitForSelector('#notice', { state: 'detached' });
+  }
+});

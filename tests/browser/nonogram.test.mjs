@@ -193,6 +193,7 @@ test('exports download in the outside formats, and as SVG and PNG pictures', asy
   };
   const non = await download('button.export-format:has-text(".non")');
   assert.equal(non.name, 'puzzle.non');
+  assert.equal(await page.$('#notice'), null, 'nothing is given, so nothing is left out');
   assert.match(non.bytes.toString(), /width 5/);
   assert.match(non.bytes.toString(), /rows\n2\n2,1\n/);
   const xml = await download('button.export-format:has-text("webpbn XML")');
@@ -205,4 +206,26 @@ test('exports download in the outside formats, and as SVG and PNG pictures', asy
   await page.waitForSelector('#status[data-state="done"]');
   const png = await download('button:has-text("solution.png")');
   assert.deepEqual([...png.bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+});
+
+test('an export whose format has no givens says that it leaves them out; the Tatham ID keeps them', async () => {
+  const fs = await import('node:fs');
+  // A 4x4 with a given cell (Tatham's givens `Ap`).
+  const page = await open(env.chrome.context, env.server.url, 'nonogram/v1/4x4:2/1/2/1/1.1/2/1/1,Ap');
+  await page.waitForSelector('#board .cell');
+  await page.click('.export summary');
+  const download = async (selector) => {
+    const [d] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+    return fs.readFileSync(await d.path()).toString();
+  };
+  const tatham = await download('button.export-format:has-text("Tatham")');
+  assert.equal(tatham.trim(), '4x4:2/1/2/1/1.1/2/1/1,Ap');
+  assert.equal(await page.$('#notice'), null);
+  for (const format of ['.non', '.nin', 'webpbn XML', 'puzz.link']) {
+    await download(`button.export-format:has-text("${format}")`);
+    const notice = await page.waitForSelector('#notice.info');
+    assert.match(await notice.textContent(), /leaves out the puzzle's 1 given cell .*Tatham Pattern ID/, format);
+    await page.click('#notice button');
+    await page.waitForSelector('#notice', { state: 'detached' });
+  }
 });

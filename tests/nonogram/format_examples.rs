@@ -268,3 +268,23 @@ fn a_file_of_pattern_ids_is_a_collection() {
     let err = Nonogram::read_collection(&broken, "bad.txt").expect_err("a short ID").to_string();
     assert!(err.contains("bad.txt:2"), "{err}");
 }
+
+#[test]
+fn an_export_without_givens_says_it_leaves_them_out() {
+    use studio::kinds::nonogram::page::{export, export_note};
+    let p = tatham::from_tatham("4x4:2/1/2/1/1.1/2/1/1,Ap").unwrap();
+    assert!(p.givens().is_some());
+    for f in [Format::Non, Format::Nin, Format::Xml, Format::PuzzLink] {
+        let back = Nonogram::import(&export(&p, f).unwrap()).unwrap().puzzle;
+        assert!(back.givens().is_none(), "{f:?} has no givens");
+        let note = export_note(&p, f).unwrap_or_default();
+        assert!(note.contains("leaves out the puzzle's 1 given cell "), "{f:?}: {note}");
+    }
+    for f in [Format::Json, Format::Tatham] {
+        let back = Nonogram::import(&export(&p, f).unwrap()).unwrap().puzzle;
+        assert_eq!(back.givens(), p.givens(), "{f:?}");
+        assert_eq!(export_note(&p, f), None, "{f:?}");
+    }
+    let plain = tatham::from_tatham("4x4:2/1/2/1/1.1/2/1/1").unwrap();
+    assert_eq!(export_note(&plain, Format::Non), None);
+}

@@ -32,6 +32,13 @@ impl crate::marks::CellMark for Paint {
 /// The player's marks: a [`Paint`] per cell.
 pub type PaintMarks = crate::marks::Cells<Paint>;
 
+/// What an export in `format` (webpbn XML, coloured `.non`, Olšák's `.g`) leaves out of `p`:
+/// its given cells, which those formats have no place for.
+pub fn givens_note(p: &ColourNonogram, format: &str) -> Option<String> {
+    let given = p.givens().map_or(0, |g| g.cells().iter().filter(|c| c.is_some()).count());
+    crate::puzzle::givens_left_out(given, format, "the share link and Studio JSON")
+}
+
 /// The mark that paints palette colour `c` (1 or more).
 pub fn mark_of_colour(c: u8) -> Paint {
     Paint(Some(c))

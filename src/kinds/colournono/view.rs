@@ -182,7 +182,8 @@ pub fn Page() -> Html {
     };
     let export = |label, file, mime, f: fn(&ColourNonogram) -> String| {
         let p = p.clone();
-        Export::text(label, file, mime, move || Ok(f(&p)))
+        let note = (label != "Studio JSON").then(|| page::givens_note(&p, label)).flatten();
+        Export::text(label, file, mime, move || Ok(f(&p))).noted(note)
     };
     let exports = vec![
         export("Studio JSON", "puzzle.json", "application/json", |p| {

@@ -208,6 +208,21 @@ pub fn key_mark(key: &str, current: YesNo) -> Option<YesNo> {
     }
 }
 
+/// What an export in `format` leaves out of `p`: its given cells, in the formats without them.
+pub fn export_note(p: &Nonogram, format: Format) -> Option<String> {
+    let given = p.givens().map_or(0, |g| g.cells().iter().filter(|&&c| c != Cell::Unknown).count());
+    match format {
+        Format::Json | Format::Tatham => None,
+        Format::PuzzLink | Format::Non | Format::Nin | Format::Xml | Format::Taai => {
+            crate::puzzle::givens_left_out(
+                given,
+                export_file(format).0,
+                "the share link, the Tatham Pattern ID and Studio JSON",
+            )
+        }
+    }
+}
+
 /// An export's button label, file name and MIME type.
 pub fn export_file(format: Format) -> (&'static str, &'static str, &'static str) {
     match format {

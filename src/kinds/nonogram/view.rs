@@ -201,7 +201,8 @@ pub fn Page() -> Html {
     let exports = page::EXPORTS.into_iter().map(|format| {
         let (label, file, mime) = page::export_file(format);
         let p = p.clone();
-        Export::text(label, file, mime, move || page::export(&p, format))
+        let note = page::export_note(&p, format);
+        Export::text(label, file, mime, move || page::export(&p, format)).noted(note)
     });
     let links =
         formats::puzzlink::to_puzzlink(&p).map(|u| vec![("Open in puzz.link".to_string(), u)]);

@@ -90,8 +90,15 @@ pub struct Generator {
 /// A file the Export box offers, made on click; an `Err` is said as a notice.
 #[derive(Clone, PartialEq)]
 pub enum Export {
-    /// A text file: label, file name, MIME type, and its text.
-    Text(&'static str, &'static str, &'static str, Callback<(), Result<String, String>>),
+    /// A text file: label, file name, MIME type, its text, and what the file leaves out of the
+    /// puzzle (said as a notice once it is saved).
+    Text(
+        &'static str,
+        &'static str,
+        &'static str,
+        Callback<(), Result<String, String>>,
+        Option<String>,
+    ),
     /// A PNG drawn from SVG text at twice its size: label, file name, and the SVG.
     Png(&'static str, &'static str, Callback<(), String>),
 }
@@ -104,7 +111,15 @@ impl Export {
         mime: &'static str,
         body: impl Fn() -> Result<String, String> + 'static,
     ) -> Export {
-        Export::Text(label, file, mime, Callback::from(move |()| body()))
+        Export::Text(label, file, mime, Callback::from(move |()| body()), None)
+    }
+
+    /// The export, saying `note` once its file is saved (what the format leaves out).
+    pub fn noted(self, note: Option<String>) -> Export {
+        match self {
+            Export::Text(label, file, mime, body, _) => Export::Text(label, file, mime, body, note),
+            png => png,
+        }
     }
 }
 
@@ -432,9 +447,9 @@ pub fn KindPage(props: &PageProps) -> Html {
 /// One button of the Export box (class `export-format`).
 fn export_button(ctx: &Ctx, e: &Export) -> Html {
     match e.clone() {
-        Export::Text(label, file, mime, body) => {
+        Export::Text(label, file, mime, body, note) => {
             let body = move || body.emit(());
-            actions::text_export(ctx, label, file, mime, body)
+            actions::text_export(ctx, label, file, mime, body, note)
         }
         Export::Png(label, file, svg) => {
             let state = ctx.state.clone();

@@ -64,12 +64,16 @@ pub fn Exports(props: &ExportsProps) -> Html {
     let tatham = nonogram::export(&p, Format::Tatham).unwrap_or_else(|why| why);
     let buttons = FILES.iter().map(|&(label, name, file)| {
         let (r, p, state) = (r.clone(), p.clone(), ctx.state.clone());
-        let onclick = Callback::from(move |_: MouseEvent| {
-            if let Err(e) = save(&r, &p, name, file) {
-                state.dispatch(Action::Notify(
-                    Severity::Error,
-                    format!("Could not save {name}: {e}"),
-                ));
+        let onclick = Callback::from(move |_: MouseEvent| match save(&r, &p, name, file) {
+            Err(e) => state
+                .dispatch(Action::Notify(Severity::Error, format!("Could not save {name}: {e}"))),
+            Ok(()) => {
+                let note = matches!(file, File::Non)
+                    .then(|| nonogram::page::export_note(&p, Format::Non))
+                    .flatten();
+                if let Some(note) = note {
+                    state.dispatch(Action::Notify(Severity::Info, note));
+                }
             }
         });
         html! { <button {onclick}>{ label }</button> }
@@ -110,8 +114,9 @@ pub fn ColourExports(props: &ColourExportsProps) -> Html {
                 file: &'static str,
                 mime: &'static str,
                 f: fn(&crate::kinds::colournono::ColourNonogram) -> String| {
+        let note = page::givens_note(&p, label);
         let p = p.clone();
-        actions::text_export(&ctx, label, file, mime, move || Ok(f(&*p)))
+        actions::text_export(&ctx, label, file, mime, move || Ok(f(&*p)), note)
     };
     let blank = {
         let p = p.clone();
