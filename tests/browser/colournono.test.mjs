@@ -225,7 +225,8 @@ test('an export whose format has no givens says that it leaves them out; Studio 
   // Two answers (the diagonals) but for the given top-left cell.
   const page = await open(env.chrome.context, env.server.url, 'colournono/v1/2x2:fff.000:a/a/a/a,a');
   await page.waitForSelector('#board [data-r]');
-  await page.click('.export summary');
+  // The Export box may be open already (the page remembers it).
+  if (!(await page.$eval('details.export', (d) => d.open))) await page.click('.export summary');
   const download = async (selector) => {
     const [d] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
     return fs.readFileSync(await d.path()).toString();

@@ -213,7 +213,8 @@ test('an export whose format has no givens says that it leaves them out; the Tat
   // A 4x4 with a given cell (Tatham's givens `Ap`).
   const page = await open(env.chrome.context, env.server.url, 'nonogram/v1/4x4:2/1/2/1/1.1/2/1/1,Ap');
   await page.waitForSelector('#board .cell');
-  await page.click('.export summary');
+  // The Export box may be open already (the page remembers it).
+  if (!(await page.$eval('details.export', (d) => d.open))) await page.click('.export summary');
   const download = async (selector) => {
     const [d] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
     return fs.readFileSync(await d.path()).toString();
