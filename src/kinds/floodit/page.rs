@@ -132,6 +132,11 @@ pub fn tatham_limit(board: &FloodIt) -> usize {
     })
 }
 
+/// The Tatham Flood ID the page exports, with [`tatham_limit`]; `None` where his game has none.
+pub fn tatham_id(board: &FloodIt) -> Option<String> {
+    super::formats::to_tatham(board, tatham_limit(board))
+}
+
 /// The sentence for the move counter.
 pub fn counter_text(
     played: usize,

@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use super::board_view::{certificate, use_quiet_minimum, use_step_player};
 use crate::kind::Kind;
-use crate::kinds::floodit::{formats, page, sim::Position, FloodIt};
+use crate::kinds::floodit::{page, sim::Position, FloodIt};
 use crate::puzzle::{Mode, Puzzle, Verdict};
 use crate::web::frame::{self, Action, Bar, Export, Fit, KindPage, Solve};
 
@@ -49,12 +49,8 @@ pub fn Page() -> Html {
     }
 
     // The Tatham ID, made once a board (its limit may need the greedy's run).
-    let tatham = {
-        let puzzle = puzzle.clone();
-        use_memo(puzzle_text.clone(), move |_| {
-            (*puzzle).as_ref().and_then(|p| formats::to_tatham(p, page::tatham_limit(p)))
-        })
-    };
+    let (board, text) = (puzzle.clone(), puzzle_text.clone());
+    let tatham = use_memo(text, move |_| (*board).as_ref().and_then(page::tatham_id));
 
     // The best solution from the start (rows verified by the reducer): proven optimal, or the
     // best found so far with its proven lower bound (verdict `bounded`).
@@ -163,7 +159,6 @@ pub fn Page() -> Html {
     };
     let proof = w.result.as_ref().map(|r| r.proof.clone()).unwrap_or_default();
     let certified = proof.iter().any(|l| l.contains("UNSAT"));
-    let tatham = (*tatham).clone();
     let json_text = p.to_json().to_string();
     let svg = page::svg(&p, &position, 24);
     // The printed solution: the optimal moves from the start as numbered swatches.
@@ -181,10 +176,10 @@ pub fn Page() -> Html {
         Export::Png("PNG picture", "floodit.png", Callback::from(move |()| svg.clone())),
     ];
     let export_extra = html! { <>
-        if let Some(id) = &tatham { <p>{ "Tatham Flood ID: " }<code id="export-tatham">{ id.clone() }</code></p> }
+        if let Some(id) = &*tatham { <p>{ "Tatham Flood ID: " }<code id="export-tatham">{ id.clone() }</code></p> }
         <pre id="export-json">{ json_text }</pre>
     </> };
-    let links: Vec<(String, String)> = tatham
+    let links: Vec<(String, String)> = (*tatham)
         .as_ref()
         .map(|id| {
             vec![(

@@ -41,7 +41,7 @@ pub mod words;
 
 pub use formats::Format;
 pub use model::{Cell, Clue, Line, Nonogram};
-pub use page::{clues_of, export};
+pub use page::{clues_of, export, export_note};
 
 /// `p` drawn as SVG with its clues: blank, or with `answer`'s cells filled (the picture files a
 /// page offers).

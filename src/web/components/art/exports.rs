@@ -69,7 +69,7 @@ pub fn Exports(props: &ExportsProps) -> Html {
                 .dispatch(Action::Notify(Severity::Error, format!("Could not save {name}: {e}"))),
             Ok(()) => {
                 let note = matches!(file, File::Non)
-                    .then(|| nonogram::page::export_note(&p, Format::Non))
+                    .then(|| nonogram::export_note(&p, Format::Non))
                     .flatten();
                 if let Some(note) = note {
                     state.dispatch(Action::Notify(Severity::Info, note));
