@@ -358,6 +358,12 @@ pub fn share_fragment(kind: Kind, puzzle_text: &str) -> InputResult<String> {
     })
 }
 
+/// The v1 share-link fragment (clues and givens only; [`link::plain_fragment`]) for a puzzle
+/// given as text: what names its record in My puzzles.
+pub fn plain_fragment(kind: Kind, puzzle_text: &str) -> InputResult<String> {
+    with_kind!(kind, P => Ok(link::plain_fragment(&import_as::<P>(puzzle_text)?)))
+}
+
 /// A puzzle's size and class in a few words ([`Playable::shape`]), when its text reads.
 pub fn shape_text(kind: Kind, puzzle_text: &str) -> Option<String> {
     with_kind!(kind, P => import_as::<P>(puzzle_text).ok().map(|p| p.shape()))

@@ -27,10 +27,12 @@ pub struct Entry {
     pub play: Play,
 }
 
-/// A puzzle's id: 16 hex digits of the FNV-1a hash of its share link (of its text when it has
-/// none), so the same puzzle opened from any form has one record.
+/// A puzzle's id: 16 hex digits of the FNV-1a hash of its v1 share link (of its text when it
+/// has none), so the same puzzle opened from any form has one record. The v1 link, not a v2
+/// one with the puzzle's title or goal ([`kinds::plain_fragment`]): a titled puzzle keeps the
+/// record it had before v2 links.
 pub fn id(kind: Kind, puzzle: &str) -> String {
-    let name = kinds::share_fragment(kind, puzzle).unwrap_or_else(|_| puzzle.to_string());
+    let name = kinds::plain_fragment(kind, puzzle).unwrap_or_else(|_| puzzle.to_string());
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in name.bytes() {
         h ^= u64::from(b);

@@ -7,13 +7,20 @@
 //! `#<kind>/m<marks version>.<marks>/v<version>/<payload>`, the marks in their own versioned
 //! grammar ([`encode_marks`], [`decode_marks`]) between the kind and the puzzle. Marks that do not
 //! read are an error value, never a panic (`tests/fuzz.rs`).
+//!
+//! Versions: a payload in its kind's v1 grammar is written `v1`. Version 2 is the v1 payload
+//! followed by fields `;<letter><text>` ([`split_fields`]; no v1 grammar has a `;`), for what
+//! v1 has no place for: the nonogram kinds' title, intended picture (goal) and colour names,
+//! text in [`encode_text`]'s letters and pictures in [`encode_cells`]'s. A puzzle with none of
+//! them keeps its v1 link, as short as before; [`fragment`] writes `v2` exactly when
+//! [`Puzzle::link_payload`] has fields.
 
 use crate::error::{InputError, InputResult};
 use crate::kind::Kind;
 use crate::puzzle::Puzzle;
 
-/// The link version written today.
-pub const VERSION: u32 = 1;
+/// The newest link version a kind writes (v2: the nonogram kinds' title, goal and colour names).
+pub const VERSION: u32 = 2;
 
 /// A parsed fragment: which kind, and the puzzle if the link carries one.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -133,9 +140,162 @@ pub fn decode_marks(version: u32, text: &str) -> InputResult<Vec<u8>> {
     Ok(out)
 }
 
-/// The fragment (without `#`) that shares `puzzle`.
+/// The fragment (without `#`) that shares `puzzle`: `v2` when its payload has fields (a
+/// nonogram's title or goal), else `v1`.
 pub fn fragment<P: Puzzle>(puzzle: &P) -> String {
-    format!("{}/v{}/{}", P::KIND.id(), VERSION, puzzle.link_payload())
+    let payload = puzzle.link_payload();
+    let version = if payload.contains(';') { 2 } else { 1 };
+    format!("{}/v{version}/{payload}", P::KIND.id())
+}
+
+/// The v1 fragment of `puzzle`: its clues and givens, without the title, goal or names a v2
+/// link adds. It names the puzzle's record in My puzzles ([`crate::library::id`]), so records
+/// made before v2 links keep their key.
+pub fn plain_fragment<P: Puzzle>(puzzle: &P) -> String {
+    let payload = puzzle.link_payload();
+    format!("{}/v1/{}", P::KIND.id(), payload.split(';').next().unwrap_or(""))
+}
+
+/// Text in a link field (a title, a colour's name): letters, digits and `-` as they are, a
+/// space as `_`, and every other byte of its UTF-8 as `~` and two hex digits (`Kůň` is
+/// `K~C5~AF~C5~88`). No `%`, white space, `/` or `;`, so the link's normalising
+/// ([`normalise`]) and a chat program's escaping never change it.
+pub fn encode_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' => out.push(b as char),
+            b' ' => out.push('_'),
+            _ => out.push_str(&format!("~{b:02X}")),
+        }
+    }
+    out
+}
+
+/// Reads [`encode_text`]'s letters; `what` names the field for the error.
+pub fn decode_text(text: &str, what: &str) -> InputResult<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let err = |m: String| Err(InputError::at(what.to_string(), m));
+        match bytes[i] {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' => out.push(bytes[i]),
+            b'_' => out.push(b' '),
+            b'~' => {
+                let hex = bytes.get(i + 1..i + 3).filter(|h| h.iter().all(u8::is_ascii_hexdigit));
+                let Some(h) = hex else {
+                    return err(format!(
+                        "character {}: `~` must be followed by two hex digits",
+                        i + 1
+                    ));
+                };
+                let h = std::str::from_utf8(h).unwrap_or("00");
+                out.push(u8::from_str_radix(h, 16).unwrap_or(0));
+                i += 2;
+            }
+            _ => {
+                let shown = text[i..].chars().next().unwrap_or('?');
+                return err(format!(
+                    "character {}: `{shown}` is not written in a link's text (letters, digits, \
+                     `-`, `_` for a space, `~` and two hex digits for anything else)",
+                    i + 1
+                ));
+            }
+        }
+        i += 1;
+    }
+    String::from_utf8(out)
+        .map_err(|_| InputError::at(what.to_string(), "the `~` bytes are not UTF-8 text"))
+}
+
+/// The 64 letters of a packed picture, 6 bits each (RFC 4648's URL-safe alphabet).
+const CELL_DIGITS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// A picture's cells (each below `2^bits`) packed `bits` a cell in reading order, 6 bits a
+/// letter, the last letter's spare bits 0: a 25x25 black-and-white picture is 105 letters.
+pub fn encode_cells(cells: &[u8], bits: u32) -> String {
+    let mut out = String::with_capacity((cells.len() * bits as usize).div_ceil(6));
+    let (mut acc, mut held) = (0u32, 0u32);
+    for &c in cells {
+        acc = (acc << bits) | u32::from(c);
+        held += bits;
+        while held >= 6 {
+            held -= 6;
+            out.push(CELL_DIGITS[((acc >> held) & 63) as usize] as char);
+        }
+        acc &= (1 << held) - 1;
+    }
+    if held > 0 {
+        out.push(CELL_DIGITS[((acc << (6 - held)) & 63) as usize] as char);
+    }
+    out
+}
+
+/// Reads `n` cells of `bits` bits each written by [`encode_cells`]; the letter count must be
+/// exact and the spare bits 0. `what` names the field for the error.
+pub fn decode_cells(text: &str, n: usize, bits: u32, what: &str) -> InputResult<Vec<u8>> {
+    let err = |m: String| Err(InputError::at(what.to_string(), m));
+    let letters = (n * bits as usize).div_ceil(6);
+    if text.len() != letters {
+        return err(format!(
+            "{} letters where {n} cells of {bits} bit{} take {letters}",
+            text.chars().count(),
+            if bits == 1 { "" } else { "s" }
+        ));
+    }
+    let mut out = Vec::with_capacity(n);
+    let (mut acc, mut held) = (0u32, 0u32);
+    for (i, b) in text.bytes().enumerate() {
+        let Some(v) = CELL_DIGITS.iter().position(|&d| d == b) else {
+            let shown = text[i..].chars().next().unwrap_or('?');
+            return err(format!("character {}: `{shown}` is not a picture letter", i + 1));
+        };
+        acc = (acc << 6) | v as u32;
+        held += 6;
+        while held >= bits && out.len() < n {
+            held -= bits;
+            out.push(((acc >> held) & ((1 << bits) - 1)) as u8);
+        }
+        acc &= (1 << held) - 1;
+    }
+    if acc != 0 {
+        return err("the last letter has bits past the last cell".into());
+    }
+    Ok(out)
+}
+
+/// A v2 payload: the v1 payload, then its fields (`;t…`, `;g…`), each letter among `known` at
+/// most once. Errors name the field.
+pub fn split_fields<'a>(
+    payload: &'a str,
+    known: &str,
+) -> InputResult<(&'a str, Vec<(char, &'a str)>)> {
+    let mut parts = payload.split(';');
+    let head = parts.next().unwrap_or("");
+    let mut fields: Vec<(char, &str)> = Vec::new();
+    for part in parts {
+        let mut chars = part.chars();
+        let Some(letter) = chars.next() else {
+            return Err(InputError::at("v2 fields", "an empty field (`;;` or a `;` at the end)"));
+        };
+        if !known.contains(letter) || letter == ';' {
+            let list: Vec<String> = known.chars().map(|c| format!("`;{c}`")).collect();
+            return Err(InputError::at(
+                "v2 fields",
+                format!(
+                    "the field `;{}` is unknown (this kind's are {})",
+                    clip(&letter.to_string()),
+                    list.join(", ")
+                ),
+            ));
+        }
+        if fields.iter().any(|(l, _)| *l == letter) {
+            return Err(InputError::at("v2 fields", format!("the field `;{letter}` comes twice")));
+        }
+        fields.push((letter, chars.as_str()));
+    }
+    Ok((head, fields))
 }
 
 /// Parses a fragment such as `starbattle/v1/…` (a leading `#` is allowed).

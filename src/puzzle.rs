@@ -41,13 +41,32 @@ pub struct Entry<P: Puzzle> {
 /// with the same clues but none of the givens, so perhaps with more than one answer; `None` when
 /// nothing is given. `kept_by` names the exports that keep them.
 pub fn givens_left_out(given: usize, format: &str, kept_by: &str) -> Option<String> {
-    (given > 0).then(|| {
-        let s = if given == 1 { "" } else { "s" };
-        format!(
-            "The {format} file leaves out the puzzle's {given} given cell{s} (the format has no \
-             place for them), so it may read back with more than one answer; {kept_by} keep them."
-        )
-    })
+    left_out(format, given, &[], kept_by)
+}
+
+/// The notice after a puzzle is exported as `format`, a format with no place for some of what
+/// the author made: its `given` given cells (which can make the file read back with more than
+/// one answer) and the `others` named (`title`, `intended picture (goal)`, `colour names`);
+/// `None` when nothing is left out. `kept_by` names the exports that keep them all.
+pub fn left_out(format: &str, given: usize, others: &[&str], kept_by: &str) -> Option<String> {
+    let s = if given == 1 { "" } else { "s" };
+    let mut parts: Vec<String> = Vec::new();
+    if given > 0 {
+        parts.push(format!("{given} given cell{s}"));
+    }
+    parts.extend(others.iter().map(|o| o.to_string()));
+    let list = match parts.split_last() {
+        None => return None,
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    };
+    let one_thing = given == 0 && others.len() == 1 && !others[0].ends_with('s');
+    let them = if one_thing { "it" } else { "them" };
+    let answers = if given > 0 { ", so it may read back with more than one answer" } else { "" };
+    Some(format!(
+        "The {format} file leaves out the puzzle's {list} (the format has no place for \
+         {them}){answers}; {kept_by} keep {them}."
+    ))
 }
 
 /// The text without the byte-order mark a Windows editor puts at the front of a UTF-8 file
@@ -128,7 +147,9 @@ pub trait Puzzle: Sized + Clone + fmt::Debug + 'static {
     fn from_json(value: &serde_json::Value) -> InputResult<Self>;
     /// Writes the studio's JSON form.
     fn to_json(&self) -> serde_json::Value;
-    /// The share-link payload (what follows `#<kind>/v1/`).
+    /// The share-link payload (what follows `#<kind>/v1/`): the kind's v1 grammar, followed by
+    /// `;` fields when the puzzle carries what v1 has no place for (then written `v2`; see
+    /// [`crate::link`]).
     fn link_payload(&self) -> String;
     /// Reads a share-link payload of the given link version.
     fn from_link_payload(version: u32, payload: &str) -> InputResult<Self>;

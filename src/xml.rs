@@ -129,6 +129,25 @@ pub fn every_puzzle<T>(
         .collect()
 }
 
+/// The place of a clue line in a webpbn file: `the clue of column 2 (XML line 9)`. Not `XML
+/// line 9, column 2`, which reads like a place in the file when it means the puzzle's second
+/// column.
+pub fn clue_place(line: impl std::fmt::Display, xml_line: usize) -> String {
+    format!("the clue of {line} (XML line {xml_line})")
+}
+
+/// An error the model placed at a clue line (`row 2`, `column 2, run 1`) placed in a webpbn
+/// file read from `xml_line` ([`clue_place`]); an error placed elsewhere gets `XML line N` in
+/// front.
+pub fn in_clue(e: InputError, xml_line: usize) -> InputError {
+    match &e.at {
+        Some(at) if at.starts_with("row ") || at.starts_with("column ") => {
+            InputError::at(clue_place(at, xml_line), e.message)
+        }
+        _ => e.within(format!("XML line {xml_line}")),
+    }
+}
+
 /// Refuses a `<puzzle>` whose `type` is not `grid` (webpbn also has triddlers).
 pub fn grid_puzzle(puzzle: &Element) -> InputResult<()> {
     match puzzle.attr("type") {

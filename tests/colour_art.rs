@@ -58,9 +58,11 @@ fn assert_proven(r: &ColourArtResult) {
         assert_eq!(givens[i], Some(red.cells[i]), "given {i} is from the picture");
     }
     // The share link reads back to the same puzzle with the same givens.
-    let (_, payload) = r.fragment.split_once("/v1/").expect("a v1 fragment");
-    let back = formats::from_link_payload(1, payload).expect("the link reads");
+    let parsed = studio::link::parse_fragment(&r.fragment).expect("a link").expect("a puzzle");
+    let back = formats::from_link_payload(parsed.version, &parsed.payload.expect("a payload"))
+        .expect("the link reads");
     assert_eq!(back.start(), p.start());
+    assert_eq!(back.goal(), p.goal(), "the link keeps the picture (v2)");
     assert_eq!((back.rows(), back.cols()), (p.rows(), p.cols()));
     // The plain SAT encoding (the givens as units), counting answers up to 2.
     let report = puzzle::solve(&back, Mode::Count(2), None).expect("solves");

@@ -458,7 +458,10 @@ fn xml_errors_name_the_place() {
         e(&HAPPY.replace("<count color=\"yellow\">8</count>", "<count color=\"pink\">8</count>"));
     assert!(m.contains("XML line") && m.contains("`pink` has no <color>"), "{m}");
     let m = e(&HAPPY.replace("|X@@@@@@@@X|", "|X@@@@?@@@X|"));
-    assert!(m.contains("image row 5, column 6") && m.contains("`?`"), "{m}");
+    assert!(
+        m.contains("the goal image's cell in row 5, column 6 (XML line") && m.contains("`?`"),
+        "{m}"
+    );
     let m =
         e(&HAPPY.replace("<count color=\"yellow\">8</count>", "<count color=\"yellow\">9</count>"));
     assert!(m.contains("row 5") && m.contains("needs 11 cells"), "{m}");

@@ -238,7 +238,8 @@ fn a_bad_version_is_the_unreadable_page_of_its_kind() {
     let kind = Kind::StarBattle;
     let good = "starbattle/v1/6x6s1/AAABBBABBBCCADDEECFFDDECFEEEECFCCCCC";
     for (fragment, says) in [
-        ("#starbattle/v2/6x6s1/AAAB", "version v2 is unknown to this studio (it reads v1)"),
+        ("#starbattle/v3/6x6s1/AAAB", "version v3 is unknown to this studio (it reads v1 to v2)"),
+        ("#starbattle/v2/6x6s1/AAAB", "Star Battle links of version v2 are unknown"),
         ("#starbattle/w1/6x6s1/AAAB", "`w1` is not a link version"),
         ("#starbattle/m2.1/v1/6x6s1/AAAB", "marks version m2 is unknown"),
         ("#starbattle/m1.1-3/v1/6x6s1/AAAB", "a repeat is written `-k-`"),

@@ -6,6 +6,8 @@ mod fuzz;
 mod sat;
 // Share links: versions, kinds, errors.
 mod link;
+// Share links v2: the nonograms' title, goal and colour names; v1 links as before; fuzzing.
+mod link_v2;
 // The worker protocol run natively: solve, generate, bench jobs.
 mod jobs;
 // Star Battle: brute force, formats, verifier, generator, decoder fuzzing.

@@ -240,6 +240,21 @@ impl ColourNonogram {
         Ok(self)
     }
 
+    /// Names the palette's colours (metadata only), background first; `names` has one entry
+    /// per palette entry, `None` or empty for no name.
+    pub fn with_names(mut self, names: Vec<Option<String>>) -> InputResult<Self> {
+        if names.len() != self.palette.len() {
+            return Err(InputError::at(
+                "colour names",
+                format!("{} names for a palette of {}", names.len(), self.palette.len()),
+            ));
+        }
+        for (c, n) in self.palette.iter_mut().zip(names) {
+            c.name = n.filter(|n| !n.is_empty());
+        }
+        Ok(self)
+    }
+
     /// Sets the title (metadata only).
     pub fn with_title(mut self, title: Option<String>) -> Self {
         self.title = title.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());

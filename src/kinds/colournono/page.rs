@@ -32,11 +32,19 @@ impl crate::marks::CellMark for Paint {
 /// The player's marks: a [`Paint`] per cell.
 pub type PaintMarks = crate::marks::Cells<Paint>;
 
-/// What an export in `format` (webpbn XML, coloured `.non`, Olšák's `.g`) leaves out of `p`:
-/// its given cells, which those formats have no place for.
+/// What an export in `format` (`webpbn XML`, `Coloured .non`, `Olšák .g`, as the page labels
+/// them) leaves out of `p` ([`crate::puzzle::left_out`]): its given cells, which none of them has
+/// a place for; its colour names, which `.non` has none for; its goal, which `.g` has none for.
 pub fn givens_note(p: &ColourNonogram, format: &str) -> Option<String> {
     let given = p.givens().map_or(0, |g| g.cells().iter().filter(|c| c.is_some()).count());
-    crate::puzzle::givens_left_out(given, format, "the share link and Studio JSON")
+    let mut others = Vec::new();
+    if format.ends_with(".non") && p.palette().iter().any(|c| c.name.is_some()) {
+        others.push("colour names");
+    }
+    if format.ends_with(".g") && p.goal().is_some() {
+        others.push("intended picture (goal)");
+    }
+    crate::puzzle::left_out(format, given, &others, "the share link and Studio JSON")
 }
 
 /// The mark that paints palette colour `c` (1 or more).

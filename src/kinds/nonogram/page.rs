@@ -208,19 +208,31 @@ pub fn key_mark(key: &str, current: YesNo) -> Option<YesNo> {
     }
 }
 
-/// What an export in `format` leaves out of `p`: its given cells, in the formats without them.
+/// What an export in `format` leaves out of `p` ([`crate::puzzle::left_out`]): its given cells
+/// (kept by the share link, the Tatham ID and Studio JSON), its title and its goal (kept by the
+/// share link, Studio JSON, `.non` and webpbn XML), in the formats without a place for them.
 pub fn export_note(p: &Nonogram, format: Format) -> Option<String> {
     let given = p.givens().map_or(0, |g| g.cells().iter().filter(|&&c| c != Cell::Unknown).count());
-    match format {
-        Format::Json | Format::Tatham => None,
-        Format::PuzzLink | Format::Non | Format::Nin | Format::Xml | Format::Taai => {
-            crate::puzzle::givens_left_out(
-                given,
-                export_file(format).0,
-                "the share link, the Tatham Pattern ID and Studio JSON",
-            )
-        }
+    let (keeps_givens, keeps_rest) = match format {
+        Format::Json => (true, true),
+        Format::Tatham => (true, false),
+        Format::Non | Format::Xml => (false, true),
+        Format::PuzzLink | Format::Nin | Format::Taai => (false, false),
+    };
+    let given = if keeps_givens { 0 } else { given };
+    let mut others = Vec::new();
+    if !keeps_rest && p.title().is_some() {
+        others.push("title");
     }
+    if !keeps_rest && p.goal().is_some() {
+        others.push("intended picture (goal)");
+    }
+    let kept_by = if others.is_empty() {
+        "the share link, the Tatham Pattern ID and Studio JSON"
+    } else {
+        "the share link and Studio JSON"
+    };
+    crate::puzzle::left_out(export_file(format).0, given, &others, kept_by)
 }
 
 /// An export's button label, file name and MIME type.

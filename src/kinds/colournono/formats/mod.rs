@@ -375,12 +375,33 @@ pub fn parse_clue(text: &str, line: Line) -> InputResult<Clue> {
     Ok(out)
 }
 
-/// The share-link payload, version 1 (see the module documentation).
+/// The share-link payload: version 1 (see the module documentation) for a puzzle with no
+/// title, no goal and no colour names; else version 2, the same followed by `;t<title>`,
+/// `;n<names>` (one a palette entry, background first, joined by `.`, empty for no name) in
+/// [`crate::link::encode_text`]'s letters, and `;g<goal>` (palette indices in reading order, as
+/// few bits each as the palette needs, packed by [`crate::link::encode_cells`]), each when the
+/// puzzle has it ([`crate::link::fragment`] writes `v2` for a payload with fields).
 pub fn link_payload(p: &ColourNonogram) -> String {
     let palette: Vec<String> = p.palette().iter().map(short_hex).collect();
     let lines: Vec<String> = p.cols().iter().chain(p.rows()).map(|c| clue_text(c)).collect();
     let givens = p.givens().map(|g| format!(",{}", givens_text(g))).unwrap_or_default();
-    format!("{}x{}:{}:{}{givens}", p.width(), p.height(), palette.join("."), lines.join("/"))
+    let mut s =
+        format!("{}x{}:{}:{}{givens}", p.width(), p.height(), palette.join("."), lines.join("/"));
+    if let Some(t) = p.title() {
+        s += &format!(";t{}", crate::link::encode_text(t));
+    }
+    if p.palette().iter().any(|c| c.name.is_some()) {
+        let names: Vec<String> = p
+            .palette()
+            .iter()
+            .map(|c| c.name.as_deref().map(crate::link::encode_text).unwrap_or_default())
+            .collect();
+        s += &format!(";n{}", names.join("."));
+    }
+    if let Some(g) = p.goal() {
+        s += &format!(";g{}", crate::link::encode_cells(g.cells(), goal_bits(p)));
+    }
+    s
 }
 
 /// Reads the link grammar `WxH:<palette>:<columns>/<rows>[,<givens>]`.
@@ -447,14 +468,64 @@ pub fn from_link_text(text: &str) -> InputResult<ColourNonogram> {
     }
 }
 
-/// Reads a share-link payload.
+/// The bits a goal cell takes in a v2 link: enough for every palette index.
+fn goal_bits(p: &ColourNonogram) -> u32 {
+    (usize::BITS - (p.palette().len() - 1).leading_zeros()).max(1)
+}
+
+/// Reads a share-link payload of version 1 or 2 ([`link_payload`]).
 pub fn from_link_payload(version: u32, payload: &str) -> InputResult<ColourNonogram> {
-    if version != 1 {
-        return Err(InputError::new(format!(
-            "colour nonogram links of version v{version} are unknown"
-        )));
+    match version {
+        1 => from_link_text(payload),
+        2 => {
+            let (head, fields) = crate::link::split_fields(payload, "tng")?;
+            let mut p = from_link_text(head)?;
+            let mut goal = None;
+            for (letter, text) in fields {
+                match letter {
+                    't' => {
+                        let title = crate::link::decode_text(text, "the title (`;t`)")?;
+                        p = p.with_title(Some(title));
+                    }
+                    'n' => {
+                        let names = text
+                            .split('.')
+                            .enumerate()
+                            .map(|(i, n)| {
+                                crate::link::decode_text(n, &format!("colour name {}", i + 1))
+                                    .map(Some)
+                            })
+                            .collect::<InputResult<Vec<_>>>()?;
+                        p = p.with_names(names)?;
+                    }
+                    _ => goal = Some(text),
+                }
+            }
+            if let Some(text) = goal {
+                let what = "the goal (`;g`)";
+                let (w, h) = (p.width(), p.height());
+                let cells = crate::link::decode_cells(text, w * h, goal_bits(&p), what)?;
+                if let Some(i) = cells.iter().position(|&c| usize::from(c) >= p.palette().len()) {
+                    return Err(InputError::at(
+                        what.to_string(),
+                        format!(
+                            "cell {} has colour {}, past the palette's {} entries",
+                            i + 1,
+                            cells[i],
+                            p.palette().len()
+                        ),
+                    ));
+                }
+                let g = Grid::from_cells(h, w, cells)
+                    .ok_or_else(|| InputError::at(what.to_string(), "wrong size"))?;
+                p = p.with_goal(g)?;
+            }
+            Ok(p)
+        }
+        _ => {
+            Err(InputError::new(format!("colour nonogram links of version v{version} are unknown")))
+        }
     }
-    from_link_text(payload)
 }
 
 /// Reads any one-puzzle form: the studio JSON, the link grammar, webpbn XML, a coloured `.non`

@@ -12,6 +12,10 @@
 //!
 //! Writing gives the palette colours the characters `a`, `b`, … (as the share link does), a
 //! `0` declaration for the background, every run with its character, and `0` for empty lines.
+//! The colours' names go in their declarations' comments and the title in the free text as a
+//! line `title: …`, and both read back (a `title:` line of the free text is the title; a
+//! declaration's comment is its colour's name, except `background`, which the writer puts on
+//! a background that has none). The goal has no place in the format (the page says so).
 
 use super::super::model::colour_char;
 use super::super::model::{Clue, Colour, ColourNonogram, Line, Run, MAX_COLOURS};
@@ -59,6 +63,8 @@ enum Part {
 pub fn from_g(text: &str) -> InputResult<ColourNonogram> {
     let mut part = Part::Text;
     let mut background = [255u8, 255, 255];
+    let mut background_name: Option<String> = None;
+    let mut title: Option<String> = None;
     // (character, colour), in declaration order; `1` is the default colour.
     let mut declared: Vec<(char, Colour)> = Vec::new();
     let (mut rows, mut cols): (Vec<(usize, String)>, Vec<(usize, String)>) =
@@ -88,6 +94,8 @@ pub fn from_g(text: &str) -> InputResult<ColourNonogram> {
             Part::Text => {
                 if l.starts_with("#d") {
                     part = Part::Colours;
+                } else if l.get(..6).is_some_and(|w| w.eq_ignore_ascii_case("title:")) {
+                    title = Some(l[6..].trim().to_string());
                 }
             }
             Part::Colours if !l.is_empty() && !l.starts_with('#') => {
@@ -118,6 +126,7 @@ pub fn from_g(text: &str) -> InputResult<ColourNonogram> {
                 let name = (!name.is_empty()).then(|| name.chars().take(40).collect::<String>());
                 if inchar == '0' {
                     background = rgb;
+                    background_name = name.filter(|n| n != "background");
                 } else if declared.iter().any(|(c, _)| *c == inchar) {
                     return Err(InputError::at(at(), format!("`{inchar}` is declared twice")));
                 } else if declared.len() >= MAX_COLOURS {
@@ -170,20 +179,23 @@ pub fn from_g(text: &str) -> InputResult<ColourNonogram> {
             .collect()
     };
     let (row_clues, col_clues) = (read(&rows, true)?, read(&cols, false)?);
-    let palette: Vec<Colour> = std::iter::once(Colour { rgb: background, name: None })
+    let palette: Vec<Colour> = std::iter::once(Colour { rgb: background, name: background_name })
         .chain(declared.iter().map(|(_, c)| c.clone()))
         .collect();
-    ColourNonogram::new(palette, row_clues, col_clues)
+    Ok(ColourNonogram::new(palette, row_clues, col_clues)?.with_title(title))
 }
 
 /// Writes a `.g` file.
 pub fn to_g(p: &ColourNonogram) -> String {
-    let mut out = String::from("A colour nonogram from Puzzle Studio");
+    let mut out = String::from("A colour nonogram from Puzzle Studio\n");
     if let Some(t) = p.title() {
-        out.push_str(&format!(": {}", t.replace('\n', " ")));
+        out.push_str(&format!("title: {}\n", t.replace(['\n', '\r'], " ")));
     }
-    out.push_str("\n\n#d\n");
-    out.push_str(&format!("   0:  {}  background\n", p.palette()[0].hex()));
+    out.push_str("\n#d\n");
+    let bg = &p.palette()[0];
+    let bg_name =
+        bg.name.as_deref().map_or("background".to_string(), |n| n.replace(['\n', '\r'], " "));
+    out.push_str(&format!("   0:  {}  {bg_name}\n", bg.hex()));
     for (i, c) in p.palette().iter().enumerate().skip(1) {
         let ch = colour_char(i as u8);
         out.push_str(&format!(

@@ -6,7 +6,9 @@
 //! from `defaultcolor` (default `black`); `white` and `black` need no `<color>` element. The goal
 //! image (`<solution type="goal">` or `"solution"`; a `saved` one is a player's work and is
 //! skipped) is read through the colours' `char`s. Writing: every colour with a name and a char
-//! (`.` the background, then the link's letters) and every count with its colour.
+//! (`.` the background, then the link's letters) and every count with its colour; the names are
+//! the puzzle's own (from the file it came from, or a v2 share link), and a colour without one
+//! gets `background` or `colourN`, which reading takes for no name.
 
 use super::super::model::colour_char;
 use super::super::model::{Clue, Colour, ColourNonogram, Line, Run};
@@ -128,7 +130,7 @@ fn read_puzzle(puzzle: &Element) -> InputResult<Read> {
                     let t = c.text.trim();
                     let len = t.parse::<u32>().map_err(|_| {
                         InputError::at(
-                            format!("{}, {which}", at(c)),
+                            crate::xml::clue_place(which, c.line),
                             format!("`{}` is not a run length", clip(t)),
                         )
                     })?;
@@ -154,9 +156,15 @@ fn read_puzzle(puzzle: &Element) -> InputResult<Read> {
             ),
         ));
     }
+    // The names the writer makes up for colours that have none are no names.
+    for (i, c) in palette.iter_mut().enumerate() {
+        if c.name.as_deref().is_some_and(|n| n == made_up_name(i)) {
+            c.name = None;
+        }
+    }
     let title = puzzle.all("title").next().map(|t| t.text.trim().to_string());
     let p = ColourNonogram::new(palette, rows, cols)
-        .map_err(|e| e.within(at(puzzle)))?
+        .map_err(|e| crate::xml::in_clue(e, puzzle.line))?
         .with_title(title);
     let goal = puzzle
         .all("solution")
@@ -180,7 +188,12 @@ fn read_puzzle(puzzle: &Element) -> InputResult<Read> {
         for (c, ch) in row.chars().enumerate() {
             let v = chars.iter().position(|&x| x == Some(ch)).ok_or_else(|| {
                 InputError::at(
-                    format!("{}, image row {}, column {}", at(image), r + 1, c + 1),
+                    format!(
+                        "the goal image's cell in row {}, column {} (XML line {})",
+                        r + 1,
+                        c + 1,
+                        image.line
+                    ),
                     format!("`{ch}` is no colour's char"),
                 )
             })?;
@@ -196,18 +209,22 @@ fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
-/// The name a palette entry is written under: its own, else `background` or `colourN`, made
-/// unique.
+/// The name the writer gives palette entry `i` when it has none (the format names every
+/// colour): `background`, `colour1`, `colour2`, …; the reader takes it for no name, so a
+/// puzzle without names reads back without them.
+fn made_up_name(i: usize) -> String {
+    if i == 0 {
+        "background".into()
+    } else {
+        format!("colour{i}")
+    }
+}
+
+/// The name a palette entry is written under: its own, else [`made_up_name`], made unique.
 fn names(p: &ColourNonogram) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for (i, c) in p.palette().iter().enumerate() {
-        let base = c.name.clone().unwrap_or_else(|| {
-            if i == 0 {
-                "background".into()
-            } else {
-                format!("colour{i}")
-            }
-        });
+        let base = c.name.clone().unwrap_or_else(|| made_up_name(i));
         let mut name = base.clone();
         let mut k = 2;
         while out.contains(&name) {

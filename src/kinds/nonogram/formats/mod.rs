@@ -162,17 +162,46 @@ pub fn from_json(v: &serde_json::Value) -> InputResult<Nonogram> {
     Ok(p.with_title(title))
 }
 
-/// The share-link payload, version 1: the Tatham Pattern ID grammar, `WxH:<cols>/<rows>[,<givens>]`.
+/// The share-link payload: version 1, the Tatham Pattern ID grammar
+/// `WxH:<cols>/<rows>[,<givens>]`, for a puzzle with neither a title nor a goal; else version 2,
+/// the same followed by `;t<title>` ([`crate::link::encode_text`]) and `;g<goal>` (the goal's
+/// cells in reading order, black 1, packed by [`crate::link::encode_cells`]), each when the
+/// puzzle has it ([`crate::link::fragment`] writes `v2` for a payload with fields).
 pub fn link_payload(p: &Nonogram) -> String {
-    tatham::to_tatham(p)
+    let mut s = tatham::to_tatham(p);
+    if let Some(t) = p.title() {
+        s += &format!(";t{}", crate::link::encode_text(t));
+    }
+    if let Some(g) = p.goal() {
+        let cells: Vec<u8> = g.cells().iter().map(|&b| u8::from(b)).collect();
+        s += &format!(";g{}", crate::link::encode_cells(&cells, 1));
+    }
+    s
 }
 
-/// Reads a share-link payload.
+/// Reads a share-link payload of version 1 or 2 ([`link_payload`]).
 pub fn from_link_payload(version: u32, payload: &str) -> InputResult<Nonogram> {
-    if version != 1 {
-        return Err(InputError::new(format!("nonogram links of version v{version} are unknown")));
+    match version {
+        1 => tatham::from_tatham(payload),
+        2 => {
+            let (head, fields) = crate::link::split_fields(payload, "tg")?;
+            let mut p = tatham::from_tatham(head)?;
+            for (letter, text) in fields {
+                if letter == 't' {
+                    let title = crate::link::decode_text(text, "the title (`;t`)")?;
+                    p = p.with_title(Some(title));
+                } else {
+                    let (w, h) = (p.width(), p.height());
+                    let cells = crate::link::decode_cells(text, w * h, 1, "the goal (`;g`)")?;
+                    let goal = Grid::from_cells(h, w, cells.iter().map(|&c| c == 1).collect())
+                        .ok_or_else(|| InputError::at("the goal (`;g`)", "wrong size"))?;
+                    p = p.with_goal(goal)?;
+                }
+            }
+            Ok(p)
+        }
+        _ => Err(InputError::new(format!("nonogram links of version v{version} are unknown"))),
     }
-    tatham::from_tatham(payload)
 }
 
 fn plain(puzzle: Nonogram) -> Entry<Nonogram> {

@@ -47,17 +47,19 @@ fn read_puzzle(puzzle: &Element) -> InputResult<Nonogram> {
                             "multicolour puzzles are not supported (more than two colours)",
                         ));
                     }
-                    let here = || format!("{}, {which}", at(c));
+                    let here = || crate::xml::clue_place(which, c.line);
                     clue.push(super::parse_run(&c.text, &here)?);
                 }
-                normalise_clue(which, clue).map_err(|e| e.within(at(l)))
+                normalise_clue(which, clue).map_err(|e| crate::xml::in_clue(e, l.line))
             })
             .collect()
     };
     let cols = read_clues("columns")?;
     let rows = read_clues("rows")?;
     let title = puzzle.all("title").next().map(|t| t.text.trim().to_string());
-    let mut p = Nonogram::new(rows, cols)?.with_title(title);
+    let mut p = Nonogram::new(rows, cols)
+        .map_err(|e| crate::xml::in_clue(e, puzzle.line))?
+        .with_title(title);
     let blank_char = puzzle
         .all("color")
         .find(|c| c.attr("name") == Some(background.as_str()))
