@@ -163,8 +163,9 @@ pub trait Puzzle: Sized + Clone + fmt::Debug + 'static {
     }
 
     /// Reads a benchmark file or a collection: one or more puzzles. Defaults to [`Puzzle::import`].
+    /// Every kind's reads past a byte-order mark ([`without_bom`]), as the CLI and the page do.
     fn read_collection(text: &str, name: &str) -> InputResult<Vec<Entry<Self>>> {
-        let mut e = Self::import(text)?;
+        let mut e = Self::import(without_bom(text))?;
         e.id = name.to_string();
         Ok(vec![e])
     }

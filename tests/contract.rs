@@ -138,3 +138,23 @@ fn every_kind_says_the_same_thing_of_text_that_is_no_puzzle() {
         }
     }
 }
+
+/// A collection saved by a Windows editor starts with a byte-order mark; the library's
+/// `read_collection` (what `bench::count_entries` calls) reads past it in every kind, as the CLI
+/// and the page do, rather than calling the file no puzzle.
+#[test]
+fn every_kinds_read_collection_reads_past_a_byte_order_mark() {
+    use studio::bench::count_entries;
+    for kind in Kind::ALL {
+        for s in studio::samples::of(kind) {
+            let want = count_entries(kind, s.text, "f").map_err(|e| e.to_string());
+            assert!(want.is_ok(), "{kind:?} {}: {want:?}", s.name);
+            let got = count_entries(kind, &format!("\u{feff}{}", s.text), "f");
+            assert_eq!(got.map_err(|e| e.to_string()), want, "{kind:?} {} with a BOM", s.name);
+            let two = format!("{}\r\n{}\r\n", s.text, s.text);
+            let want = count_entries(kind, &two, "f").map_err(|e| e.to_string());
+            let got = count_entries(kind, &format!("\u{feff}{two}"), "f");
+            assert_eq!(got.map_err(|e| e.to_string()), want, "{kind:?} {} twice, a BOM", s.name);
+        }
+    }
+}

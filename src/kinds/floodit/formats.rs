@@ -312,6 +312,8 @@ pub fn read_collection(
     name: &str,
     answers: Option<&str>,
 ) -> InputResult<Vec<Entry<FloodIt>>> {
+    let text = crate::puzzle::without_bom(text);
+    let answers = answers.map(crate::puzzle::without_bom);
     let lines: Vec<&str> = text.lines().map(str::trim).collect();
     let nonempty: Vec<(usize, &str)> =
         lines.iter().copied().enumerate().filter(|(_, l)| !l.is_empty()).collect();

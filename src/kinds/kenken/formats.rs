@@ -589,6 +589,7 @@ pub fn import(text: &str) -> InputResult<Entry<K>> {
 /// Reads a JSON-lines collection (formats.md 4.3, one puzzle per line, with its solution), a
 /// file of Tatham Keen IDs one a line (`sgt-keen --generate`), or any single puzzle.
 pub fn read_collection(text: &str, name: &str) -> InputResult<Vec<Entry<K>>> {
+    let text = crate::puzzle::without_bom(text);
     if let Some(ids) = crate::puzzle::id_lines(text, name, looks_like_keen, from_keen) {
         return ids;
     }

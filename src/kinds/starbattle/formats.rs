@@ -724,6 +724,7 @@ pub fn import(text: &str) -> InputResult<Entry<StarBattle>> {
 
 /// Reads a file of KrazyDad lines or of SBN strings (one puzzle a line), or any single puzzle.
 pub fn read_collection(text: &str, name: &str) -> InputResult<Vec<Entry<StarBattle>>> {
+    let text = crate::puzzle::without_bom(text);
     let lines: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
