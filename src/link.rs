@@ -172,7 +172,8 @@ pub fn encode_text(text: &str) -> String {
     out
 }
 
-/// Reads [`encode_text`]'s letters; `what` names the field for the error.
+/// Reads [`encode_text`]'s letters, and letters outside ASCII as they are (typed into a link
+/// by hand); `what` names the field for the error.
 pub fn decode_text(text: &str, what: &str) -> InputResult<String> {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
@@ -182,6 +183,8 @@ pub fn decode_text(text: &str, what: &str) -> InputResult<String> {
         match bytes[i] {
             b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' => out.push(bytes[i]),
             b'_' => out.push(b' '),
+            // A letter outside ASCII typed into a link by hand reads as itself.
+            b if b >= 0x80 => out.push(b),
             b'~' => {
                 let hex = bytes.get(i + 1..i + 3).filter(|h| h.iter().all(u8::is_ascii_hexdigit));
                 let Some(h) = hex else {

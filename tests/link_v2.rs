@@ -57,6 +57,8 @@ fn link_text_keeps_any_title_and_has_no_letter_a_link_changes() {
     assert!(err("ab~4").contains("character 3: `~` must be followed by two hex digits"));
     assert!(err("a.b").contains("character 2: `.` is not written in a link's text"));
     assert!(err("~C5").contains("not UTF-8"));
+    // Typed by hand, letters outside ASCII read as themselves.
+    assert_eq!(decode_text("Kůň_~E2~99~A5", "the title").unwrap(), "Kůň ♥");
 }
 
 #[test]
@@ -98,6 +100,15 @@ fn a_nonogram_link_keeps_its_title_and_goal() {
             studio::library::id(Kind::Nonogram, &plain_json)
         );
     }
+    // The links the browser test opens (tests/browser/links.test.mjs).
+    let dancer = non::from_non(WEBPBN[0]).unwrap();
+    assert_eq!(
+        link::fragment(&dancer),
+        "nonogram/v2/5x10:2.1/2.1.3/7/1.3/2.1/2/2.1/1.1/3/1.1/1.1/2/1.1/1.2/2;tDancer;gY0rqUMpeA"
+    );
+    let heart = tatham::from_tatham("5x5:2/4/4/4/2/1.1/5/5/3/1").unwrap();
+    let heart = heart.with_title(Some("Srdce ♥".into()));
+    assert_eq!(link::fragment(&heart), "nonogram/v2/5x5:2/4/4/4/2/1.1/5/5/3/1;tSrdce_~E2~99~A5");
     // Only the title, or only the goal, is v2 too; neither is v1.
     let p = tatham::from_tatham("2x2:1/1/1/1").unwrap();
     let titled = p.clone().with_title(Some("Diagonal".into()));

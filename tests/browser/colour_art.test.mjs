@@ -35,7 +35,8 @@ test('a photo in colour mode becomes a proven-unique colour nonogram that plays 
   // The black-and-white controls are away while the colour mode is on.
   assert.equal(await page.$('#art-method'), null);
   const href = await page.$eval('#colour-play', (a) => a.getAttribute('href'));
-  assert.match(href, /^#colournono\/v1\/24x\d+:/);
+  // The link carries the picture as the puzzle's goal (v2, `;g`).
+  assert.match(href, /^#colournono\/v2\/24x\d+:[^;]*;g[A-Za-z0-9_-]+$/);
   // The same exports as black and white, in the colour formats; the times say where they went.
   assert.match(await page.textContent('#colour-status .timings'), /choosing the colours .*a first puzzle with one answer was ready after .* in all\./);
   assert.doesNotMatch(await page.textContent('#colour-status'), /UNSAT/);

@@ -173,7 +173,8 @@ test('the editor: draw in colours, each change checked (unique / several, ringed
   assert.equal(await page.$$eval('#cn-editor .cell', (c) => c.length), 12);
   // Play: the board is the drawing's puzzle, blank, and the address is its link.
   await page.click('#cn-play');
-  await page.waitForFunction(() => location.hash.startsWith('#colournono/v1/4x3:'));
+  // The colour named sky keeps its name in the link (v2, `;n`).
+  await page.waitForFunction(() => /^#colournono\/v2\/4x3:[^;]*;n[a-z.]*sky/.test(decodeURIComponent(location.hash)));
   await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 12);
   assert.deepEqual(await page.$$eval('#board .cell', (cs) => cs.map((c) => c.dataset.v).join('')), '000000000000');
   assert.deepEqual(page.studioErrors, []);

@@ -98,20 +98,20 @@ test('share with my progress: the link carries the marks, and opening it says so
 test('a link edited by hand to a version or marks this studio does not read is its kind\'s unreadable page, loaded or typed over another', async () => {
   const page = await open(env.chrome.context, env.server.url, LINKS.starbattle);
   await page.waitForSelector('#board');
-  const bad = LINKS.starbattle.replace('/v1/', '/v2/');
+  const bad = LINKS.starbattle.replace('/v1/', '/v3/');
   // Typed over the puzzle on screen (a hash change), then loaded afresh: the Star Battle page says why.
   for (const how of ['typed', 'loaded']) {
     if (how === 'typed') await page.goto(env.server.url + '#' + bad);
     else await load(page, bad);
     const status = await page.waitForSelector('#status[data-state="unreadable"]');
-    assert.match(await status.textContent(), /share link: version v2 is unknown to this studio \(it reads v1\)/, how);
+    assert.match(await status.textContent(), /share link: version v3 is unknown to this studio \(it reads v1 to v2\)/, how);
     assert.match(await page.textContent('h1'), /Star Battle/, how);
     assert.equal(await page.$('#board'), null, how);
   }
   // A second bad link replaces the first one's words.
   await page.goto(env.server.url + '#starbattle/m2.1/' + LINKS.starbattle.slice('starbattle/'.length));
   await page.waitForFunction(() => /marks version m2 is unknown/.test(document.querySelector('#status')?.textContent ?? ''));
-  assert.doesNotMatch(await page.textContent('#status'), /v2 is unknown/);
+  assert.doesNotMatch(await page.textContent('#status'), /v3 is unknown/);
   // The kind's own address brings the puzzle back.
   await page.goto(env.server.url + '#starbattle');
   await page.waitForSelector('#board');
@@ -157,5 +157,56 @@ test('a rectangle-free link that cannot be read offers no share link to copy (it
   await page.goto(env.server.url + '#rectfree/v1/5x5c2');
   const link = await page.waitForSelector('#share-link');
   assert.match(await link.inputValue(), /#rectfree\/v1\/5x5c2/);
+  assert.deepEqual(page.studioErrors, []);
+});
+
+// Share links v2 (the nonograms' title, goal and colour names): tests/link_v2.rs checks the same
+// literal links natively.
+const DANCER_V2 = 'nonogram/v2/5x10:2.1/2.1.3/7/1.3/2.1/2/2.1/1.1/3/1.1/1.1/2/1.1/1.2/2;tDancer;gY0rqUMpeA';
+const HEART_V2 = 'nonogram/v2/5x5:2/4/4/4/2/1.1/5/5/3/1;tSrdce_~E2~99~A5';
+
+test('a v2 link opens a nonogram with its title; the share box, a reload and My puzzles keep it', async () => {
+  const page = await open(env.chrome.context, env.server.url, '');
+  await page.evaluate(() => localStorage.clear());
+  await load(page, DANCER_V2);
+  await page.waitForSelector('#board .cell');
+  assert.equal(await page.textContent('h1'), 'Nonogram: Dancer');
+  await page.waitForFunction((l) => decodeURIComponent(location.hash) === '#' + l, DANCER_V2);
+  assert.ok((await page.inputValue('#share-link')).endsWith('#' + DANCER_V2), 'the share box gives the v2 link');
+  // A reload with nothing saved reads the title from the link alone.
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForSelector('#board .cell');
+  assert.equal(await page.textContent('h1'), 'Nonogram: Dancer', 'after a reload');
+  // A title in any letters: the link's text keeps it through the address bar.
+  await load(page, HEART_V2);
+  await page.waitForFunction(() => document.querySelector('h1').textContent === 'Nonogram: Srdce ♥');
+  await page.click('#board .cell[data-r="0"][data-c="1"]');
+  await page.click('#nav a[href="#mine"]');
+  const row = await page.waitForSelector('#mine-list tr[data-kind="nonogram"]');
+  assert.equal(await row.$eval('.mine-title', (t) => t.textContent), 'Srdce ♥');
+  // An old v1 link still opens its puzzle, untitled, and stays v1.
+  await load(page, 'nonogram/v1/5x5:2/4/4/4/2/1.1/5/5/3/1');
+  await page.waitForSelector('#board .cell');
+  assert.equal(await page.textContent('h1'), 'Nonogram');
+  await page.waitForFunction(() => decodeURIComponent(location.hash) === '#nonogram/v1/5x5:2/4/4/4/2/1.1/5/5/3/1');
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test('a colour webpbn XML opened from its v2 link keeps title and colour names in the XML export', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'colournono');
+  await page.evaluate(() => localStorage.clear());
+  const fs = await import('node:fs');
+  const happy = fs.readFileSync(new URL('../data/colournono/happy.pbn', import.meta.url), 'utf8');
+  await page.fill('#import-text', happy);
+  await page.click('#import-open');
+  await page.waitForFunction(() => document.querySelector('h1').textContent === 'Colour nonogram: In a cheerful mood');
+  await page.waitForFunction(() => decodeURIComponent(location.hash).includes(';tIn_a_cheerful_mood;nwhite.black.yellow;g'));
+  const link = decodeURIComponent(new URL(page.url()).hash).slice(1);
+  assert.match(link, /^colournono\/v2\//);
+  await page.evaluate(() => localStorage.clear());
+  await load(page, link);
+  await page.waitForSelector('#board .cell');
+  assert.equal(await page.textContent('h1'), 'Colour nonogram: In a cheerful mood');
   assert.deepEqual(page.studioErrors, []);
 });
