@@ -875,3 +875,40 @@ fn a_bad_cell_is_named_by_row_and_column_from_one() {
     let e = FloodIt::new(2, 3, &['a', 'b', 'a', 'b', '!', 'a'], (0, 0)).unwrap_err();
     assert!(e.to_string().contains("row 2, column 2"), "{e}");
 }
+
+#[test]
+fn each_colour_has_one_key_and_each_key_one_colour() {
+    // 1 to 9, then a to g, as ColorFill writes the colours: the key a swatch shows plays it.
+    let keys: String = (0..16).map(|c| page::colour_key(c).unwrap()).collect();
+    assert_eq!(keys, "123456789abcdefg");
+    assert_eq!(page::colour_key(16), None);
+    for n in 2..=16usize {
+        for c in 0..n as u8 {
+            let k = page::colour_key(c).unwrap().to_string();
+            assert_eq!(page::key_colour(&k, n), Some(c));
+            assert_eq!(page::key_colour(&k.to_ascii_uppercase(), n), Some(c));
+        }
+        // Keys past the board's colours, and other keys, play nothing.
+        let past = page::colour_key(n as u8).map(|k| k.to_string());
+        if let Some(k) = past {
+            assert_eq!(page::key_colour(&k, n), None);
+        }
+    }
+    for other in ["0", "h", "z", " ", "Enter", "ArrowLeft", "12", "", "é"] {
+        assert_eq!(page::key_colour(other, 16), None, "{other:?}");
+    }
+}
+
+#[test]
+fn the_arrows_go_round_the_swatches() {
+    assert_eq!(page::swatch_step("ArrowRight", 0, 4), Some(1));
+    assert_eq!(page::swatch_step("ArrowDown", 3, 4), Some(0));
+    assert_eq!(page::swatch_step("ArrowLeft", 0, 4), Some(3));
+    assert_eq!(page::swatch_step("ArrowUp", 2, 4), Some(1));
+    assert_eq!(page::swatch_step("Home", 2, 4), Some(0));
+    assert_eq!(page::swatch_step("End", 0, 4), Some(3));
+    assert_eq!(page::swatch_step("1", 0, 4), None);
+    // A swatch past the board's last (a smaller board replaced it) moves from the last.
+    assert_eq!(page::swatch_step("ArrowRight", 9, 4), Some(0));
+    assert_eq!(page::swatch_step("ArrowRight", 0, 0), Some(0));
+}

@@ -25,7 +25,7 @@ for (const [kind, sample, mark] of [
   ['kenken', KEEN, async (page) => { await page.click('#board .cell[data-r="0"][data-c="0"]'); await page.keyboard.press('3'); }],
   ['nonogram', 'nonogram/v1/5x5:2/4/4/4/2/1.1/5/5/3/1', async (page) => { await page.click('#board .cell >> nth=0'); }],
   ['starbattle', null, async (page) => { await page.click('#board .cell >> nth=0'); }],
-  ['floodit', 'floodit/v1/6x6m17/032242034203340350204502505323231342', async (page) => { await page.click('#swatches .swatch:not([disabled]) >> nth=0'); }],
+  ['floodit', 'floodit/v1/6x6m17/032242034203340350204502505323231342', async (page) => { await page.click('#swatches .swatch:not([aria-disabled]) >> nth=0'); }],
 ]) {
   test(`${kind}: a new puzzle is named in the address bar, survives a reload with its marks, and Back returns to the previous one with its own`, async () => {
     const page = await open(env.chrome.context, env.server.url, sample ?? kind);
@@ -144,7 +144,7 @@ test('finishing a Flood-It board without asking says how it went against the min
   await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 9);
   await page.click('#restart');
   while ((await page.$eval('#board', (b) => b.dataset.done)) !== 'true') {
-    await page.click('#swatches .swatch:not([disabled]) >> nth=0');
+    await page.click('#swatches .swatch:not([aria-disabled]) >> nth=0');
   }
   await page.waitForFunction(() => /minimum/.test(document.querySelector('#counter').textContent), null, { timeout: 30000 });
   assert.match(await page.textContent('#counter'), /Flooded( in the minimum|, \d+ over the minimum)/);

@@ -52,7 +52,7 @@ test('after a move off the optimal line, a hint comes from the worker and the bo
   await page.click('#restart');
   // Play the last colour that adds something, twice.
   for (let i = 1; i <= 2; i++) {
-    const swatches = await page.$$('#swatches .swatch:not([disabled])');
+    const swatches = await page.$$('#swatches .swatch:not([aria-disabled])');
     await swatches[swatches.length - 1].click();
     await page.waitForFunction((n) => Number(document.querySelector('#counter').dataset.moves) === n, i);
   }
@@ -150,5 +150,74 @@ test('a board too hard to prove shows the best so far and a proven bound; Cancel
   assert.match(await page.textContent('#hint-panel'), /best finish found .* not proven shortest: no finish has fewer than \d+ moves \(proven\)/);
   await page.click('#hint-apply');
   await page.waitForFunction(() => Number(document.querySelector('#counter').dataset.moves) === 1);
+  assert.deepEqual(page.studioErrors, []);
+});
+
+// A 3x3 board of 3 colours, played with the keyboard alone: the Skip link lands on the
+// swatches, the arrows move among them, Enter plays the focused one, a colour's key plays it
+// from the swatches or the board, Ctrl+Z and Ctrl+Y undo and redo, and the game is won.
+test('keyboard only: Skip to the board lands on the swatches and keys play a small board to the end', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'floodit/v1/3x3/012120201');
+  await page.reload();
+  await page.waitForSelector('#board .cell');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'skip-link');
+  await page.keyboard.press('Enter');
+  const focused = () => page.evaluate(() => document.activeElement.id);
+  assert.match(await focused(), /^swatch-\d$/, 'Skip lands on a swatch');
+  // Each swatch says its key.
+  assert.deepEqual(await page.$$eval('#swatches .swatch', (s) => s.map((b) => b.getAttribute('aria-keyshortcuts'))), ['1', '2', '3']);
+  // The arrows go round the swatches; only the focused one is in the tab order.
+  const first = await focused();
+  await page.keyboard.press('ArrowRight');
+  const second = await focused();
+  assert.notEqual(second, first);
+  assert.equal(second, `swatch-${(Number(first.slice(7)) + 1) % 3}`);
+  assert.deepEqual(await page.$$eval('#swatches .swatch[tabindex="0"]', (s) => s.map((b) => b.id)), [second]);
+  // Enter plays a focused swatch that is a move; the focus stays on the swatches.
+  while (await page.$eval('#' + (await focused()), (b) => b.getAttribute('aria-disabled') === 'true')) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => Number(document.querySelector('#counter').dataset.moves) === 1);
+  assert.match(await focused(), /^swatch-\d$/, 'the focus stays on the swatches after a move');
+  // Ctrl+Z takes the move back, Ctrl+Y puts it back.
+  await page.keyboard.press('Control+z');
+  await page.waitForFunction(() => Number(document.querySelector('#counter').dataset.moves) === 0);
+  await page.keyboard.press('Control+y');
+  await page.waitForFunction(() => Number(document.querySelector('#counter').dataset.moves) === 1);
+  // A key that is not a move now plays nothing.
+  const idle = await page.$$eval('#swatches .swatch[aria-disabled="true"]', (s) => s.map((b) => b.getAttribute('aria-keyshortcuts')));
+  assert.ok(idle.length > 0);
+  await page.keyboard.press(idle[0]);
+  await page.waitForTimeout(100);
+  assert.equal(await moves(page), 1);
+  // The colours' keys play the rest, until the board is flooded.
+  for (let guard = 0; guard < 9; guard++) {
+    if ((await page.$eval('#board', (b) => b.dataset.done)) === 'true') break;
+    const before = await moves(page);
+    const key = await page.$eval('#swatches .swatch:not([aria-disabled])', (b) => b.getAttribute('aria-keyshortcuts'));
+    await page.keyboard.press(key);
+    await page.waitForFunction((n) => Number(document.querySelector('#counter').dataset.moves) === n + 1, before);
+  }
+  assert.equal(await page.$eval('#board', (b) => b.dataset.done), 'true');
+  assert.match(await page.textContent('#counter'), /Flooded/);
+  assert.match(await page.textContent('#solved-moment'), /Solved! In \d+:\d\d with \d moves and no hints/);
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test('keyboard: a colour key plays on the board itself once it has focus, and on a 16-colour board the swatches past 9 show their letter', async () => {
+  // 4x4, colours 0..f: every colour once, so each key is a move while its cell touches the flood.
+  const page = await open(env.chrome.context, env.server.url, 'floodit/v1/4x4/0123456789abcdef');
+  await page.waitForSelector('#board .cell');
+  assert.deepEqual(await page.$$eval('#swatches .swatch-key', (k) => k.map((e) => e.textContent)), ['A', 'B', 'C', 'D', 'E', 'F', 'G']);
+  await page.focus('#board');
+  // Colour 2 (key 2) is to the right of the start: a move.
+  await page.keyboard.press('2');
+  await page.waitForFunction(() => Number(document.querySelector('#counter').dataset.moves) === 1);
+  // Colour 10 (key A) is a move only once the flood touches it; B (colour 11) is not yet.
+  await page.keyboard.press('b');
+  await page.waitForTimeout(100);
+  assert.equal(await moves(page), 1);
+  await page.keyboard.press('Control+z');
+  await page.waitForFunction(() => Number(document.querySelector('#counter').dataset.moves) === 0);
   assert.deepEqual(page.studioErrors, []);
 });

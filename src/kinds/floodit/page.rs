@@ -17,6 +17,42 @@ pub fn colour_number(colour: u8) -> String {
     (colour as u32 + 1).to_string()
 }
 
+/// The key that plays a colour: `1` to `9` for colours 1 to 9, then `a` to `g` for colours 10
+/// to 16 (ColorFill's alphabet, as [`super::generate`] writes boards); `None` past 16.
+pub fn colour_key(colour: u8) -> Option<char> {
+    match colour {
+        0..=8 => char::from_digit(u32::from(colour) + 1, 10),
+        9..=15 => Some((b'a' + colour - 9) as char),
+        _ => None,
+    }
+}
+
+/// The colour a key (a `KeyboardEvent.key`, either case) plays on a board of `colours`
+/// colours: the inverse of [`colour_key`]; `None` for any other key.
+pub fn key_colour(key: &str, colours: usize) -> Option<u8> {
+    let mut chars = key.chars();
+    let k = chars.next()?.to_ascii_lowercase();
+    if chars.next().is_some() {
+        return None;
+    }
+    (0..colours.min(16) as u8).find(|&c| colour_key(c) == Some(k))
+}
+
+/// What a key does among the swatches of a board of `colours` colours, with swatch `at`
+/// focused: the arrows move to the one before or after (round the ends), Home and End to the
+/// first and last.
+pub fn swatch_step(key: &str, at: u8, colours: usize) -> Option<u8> {
+    let n = colours.clamp(1, 16) as u8;
+    let at = at.min(n - 1);
+    Some(match key {
+        "ArrowLeft" | "ArrowUp" => (at + n - 1) % n,
+        "ArrowRight" | "ArrowDown" => (at + 1) % n,
+        "Home" => 0,
+        "End" => n - 1,
+        _ => return None,
+    })
+}
+
 /// The ink that reads on a colour of [`PALETTE`] (black on light colours, white on dark ones),
 /// for the numbers drawn on cells for people who tell colours apart badly.
 pub fn label_ink(colour: u8) -> &'static str {

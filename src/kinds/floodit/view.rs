@@ -4,7 +4,7 @@
 
 use yew::prelude::*;
 
-use super::board_view::{certificate, use_quiet_minimum, use_step_player};
+use super::board_view::{self, certificate, use_quiet_minimum, use_step_player};
 use crate::kind::Kind;
 use crate::kinds::floodit::{page, sim::Position, FloodIt};
 use crate::puzzle::{Mode, Puzzle, Verdict};
@@ -98,13 +98,13 @@ pub fn Page() -> Html {
 
     let play = {
         let (state, played, step) = (ctx.state.clone(), played.clone(), step.clone());
-        move |c: u8| {
+        Callback::from(move |c: u8| {
             step.set(None);
             state.dispatch(Action::Mark {
                 kind: KIND,
                 cells: vec![page::mark_for_move(played.len(), c)],
             })
-        }
+        })
     };
     let step_to = |to: Option<usize>, auto: bool| {
         let (step, playing) = (step.clone(), playing.clone());
@@ -122,7 +122,7 @@ pub fn Page() -> Html {
             let play = play.clone();
             Callback::from(move |_: MouseEvent| {
                 if let Some(c) = target {
-                    play(c);
+                    play.emit(c);
                 }
             })
         };
@@ -132,17 +132,11 @@ pub fn Page() -> Html {
                  onclick={on_click} title={format!("colour {}", page::colour_number(c))}>{ if numbers { page::colour_number(c) } else { String::new() } }</div>
         }
     });
-    let buttons = (0..p.n_colours() as u8).map(|c| {
-        let enabled = stepping.is_none() && useful.contains(&c);
-        let on_click = {
-            let play = play.clone();
-            Callback::from(move |_: MouseEvent| play(c))
-        };
-        html! {
-            <button class="swatch" data-colour={p.symbol(c).to_string()} disabled={!enabled} onclick={on_click}
-                    style={format!("background:{};color:{}", page::PALETTE[c as usize % 16], page::label_ink(c))} title={format!("play colour {}", page::colour_number(c))}>{ page::colour_number(c) }</button>
-        }
-    });
+    // The swatches and the board take the colours' keys (board_view::Swatches).
+    let enabled: Vec<bool> =
+        (0..p.n_colours() as u8).map(|c| stepping.is_none() && useful.contains(&c)).collect();
+    let symbols: Vec<String> = (0..p.n_colours() as u8).map(|c| p.symbol(c).to_string()).collect();
+    let keys = board_view::play_keys(&ctx, enabled.clone(), play.clone());
 
     let counter = match stepping {
         Some(s) if lower.is_some() => {
@@ -189,7 +183,7 @@ pub fn Page() -> Html {
         })
         .unwrap_or_default();
     let tools = html! { <>
-        <div id="swatches" class="swatches" role="group" aria-label="Colours to play">{ for buttons }</div>
+        <board_view::Swatches {symbols} {enabled} play={play.clone()} />
         <label class="numbers-toggle"><input id="floodit-numbers" type="checkbox" checked={numbers}
             onchange={Callback::from(move |e: Event| {
                 let on = e.target_dyn_into::<web_sys::HtmlInputElement>().is_some_and(|i| i.checked());
@@ -197,7 +191,7 @@ pub fn Page() -> Html {
             })} />{ " Numbers on the cells (for telling colours apart)" }</label>
     </> };
     let board = html! {
-        <div id="board" class="board floodit-board" style={format!("--cols:{cols};--rows:{rows}")} data-rows={rows.to_string()} data-cols={cols.to_string()} data-done={done.to_string()}>
+        <div id="board" class="board floodit-board" tabindex="-1" onkeydown={keys} style={format!("--cols:{cols};--rows:{rows}")} data-rows={rows.to_string()} data-cols={cols.to_string()} data-done={done.to_string()}>
             { for cells }
         </div>
     };
@@ -220,7 +214,7 @@ pub fn Page() -> Html {
 
     html! {
         <KindPage kind={KIND} class="floodit" title="Flood-It"
-            rules={format!("Flood the board with one colour from the outlined cell ({start}). Each move recolours the flood; it then takes in every touching cell of the new colour. To move, press one of the colour buttons by the board, or click a cell of that colour.")}
+            rules={format!("Flood the board with one colour from the outlined cell ({start}). Each move recolours the flood; it then takes in every touching cell of the new colour. To move, press one of the colour buttons by the board (or its key: 1 to 9, then A to G), or click a cell of that colour.")}
             bar={Bar { check: false, clear: ("restart", "Restart"), mine: None }}
             on_history={{ let step = step.clone(); Callback::from(move |()| step.set(None)) }}
             {tools} {board} fit={Fit { touch: false, ..Fit::new(format!("{cols}x{rows}")) }}

@@ -11,10 +11,14 @@ use crate::web::components::status::elapsed_text;
 use crate::web::ctx::{now_ms, Ctx};
 use crate::web::state::{Busy, Page};
 
-/// Moves keyboard focus to the page's board (`#board`), or to the page itself when it has none.
+/// Moves keyboard focus to where the page's board is played from: the element marked
+/// `data-skip-target` (Flood-It's swatch in the tab order), else the board (`#board`), else the
+/// page itself.
 fn focus_board() {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
-    let target = doc.get_element_by_id("board").or_else(|| doc.get_element_by_id("page"));
+    let marked = doc.query_selector("#page [data-skip-target]").ok().flatten();
+    let target =
+        marked.or_else(|| doc.get_element_by_id("board")).or_else(|| doc.get_element_by_id("page"));
     if let Some(el) =
         target.and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
     {

@@ -1,6 +1,6 @@
 //! Board input for every grid board: strokes across cells (press, drag, release; a long press
 //! on a touch screen stands for the right button), the keyboard cursor, and undo and redo keys
-//! (Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y). A kind says what a finished stroke and its other keys do.
+//! (Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y: [`history_key`]). A kind says what a finished stroke and its other keys do.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -206,6 +206,21 @@ impl GridInput {
     }
 }
 
+/// The undo or redo a key asks for on any board of `kind`: Ctrl+Z (Cmd+Z) undoes, Ctrl+Shift+Z
+/// and Ctrl+Y redo. The caller dispatches it and stops the key's default action.
+pub fn history_key(kind: Kind, e: &KeyboardEvent) -> Option<Action> {
+    let key = e.key();
+    if !(e.ctrl_key() || e.meta_key()) {
+        return None;
+    }
+    match key.as_str() {
+        "z" | "Z" if e.shift_key() => Some(Action::Redo(kind)),
+        "z" | "Z" => Some(Action::Undo(kind)),
+        "y" | "Y" => Some(Action::Redo(kind)),
+        _ => None,
+    }
+}
+
 /// The input of a grid board `#board`: a press moves the cursor and focuses the board (so keys
 /// follow a touch), drags make strokes of `spec.shape`, arrows move the cursor, Ctrl+Z undoes,
 /// Ctrl+Shift+Z and Ctrl+Y redo, and every other key goes to `spec.on_key`.
@@ -241,10 +256,8 @@ pub fn use_grid_input(spec: GridSpec) -> GridInput {
             let ctrl = e.ctrl_key() || e.meta_key();
             if let Some(to) = crate::grid::cursor_step(&key, at, rows, cols) {
                 cursor.set(to);
-            } else if ctrl && (key == "z" || key == "Z") {
-                state.dispatch(if e.shift_key() { Action::Redo(kind) } else { Action::Undo(kind) });
-            } else if ctrl && key == "y" {
-                state.dispatch(Action::Redo(kind));
+            } else if let Some(action) = history_key(kind, &e) {
+                state.dispatch(action);
             } else {
                 let press = KeyPress { key, code: e.code(), shift: e.shift_key(), ctrl, at };
                 if !on_key.emit(press) {

@@ -13,7 +13,8 @@ mod input;
 mod page;
 
 pub use input::{
-    use_grid_input, use_stroke, GridInput, GridSpec, KeyPress, Shape, Stroke, StrokeHandlers,
+    history_key, use_grid_input, use_stroke, GridInput, GridSpec, KeyPress, Shape, Stroke,
+    StrokeHandlers,
 };
 pub use page::{no_puzzle, Bar, Export, Fit, Generator, KindPage, PageProps, Pictures, Solve};
 
