@@ -50,8 +50,9 @@ pub struct State {
     pub notice: Option<Notice>,
     /// The last benchmark's records and totals.
     pub bench: Option<Rc<(Vec<Record>, Summary)>>,
-    /// How each owner's last job ended, for its status line (`Cancelled.`, `Failed: …`).
-    pub ends: HashMap<Owner, String>,
+    /// How each owner's last job ended, for its status line (`Cancelled.`, `Failed: …`), and
+    /// what that job did.
+    pub ends: HashMap<Owner, (Work, String)>,
     /// The last image-to-nonogram result, and the running job's latest progress.
     pub art: Option<Rc<ArtResult>>,
     /// Progress of the image job in flight.
@@ -158,7 +159,28 @@ impl State {
 
     /// How `owner`'s last job ended, when that is what its status line says.
     pub fn end_of(&self, owner: Owner) -> Option<&String> {
-        self.ends.get(&owner)
+        self.ends.get(&owner).map(|(_, end)| end)
+    }
+
+    /// The verdict `kind`'s status line shows: the last solve's report (not one solved only for
+    /// Check to compare with), unless a job that answers anew (a solve, a count, a new puzzle)
+    /// is running or ended without an answer. A hint or an explanation is about the player's
+    /// marks, not the puzzle: the verdict of the solve the player asked for stays beside its
+    /// progress and its end (cancelled, failed), until the puzzle changes or a solve replaces it.
+    pub fn verdict_shown(&self, kind: Kind) -> Option<Rc<AnyReport>> {
+        let owner = Owner::Kind(kind);
+        let about_marks = |w: Work| matches!(w, Work::Hint | Work::Explain);
+        let w = self.workshops.get(&kind)?;
+        let report = w.result.clone().filter(|_| !w.result_for_check)?;
+        let replaced = match (self.busy_on(owner), self.ends.get(&owner)) {
+            // A solve's answer given before its rating stays while the rating is worked out.
+            (Some(b), _) => {
+                !(about_marks(b.work) || report.rating_pending && matches!(b.work, Work::Solve(_)))
+            }
+            (None, Some((work, _))) => !about_marks(*work),
+            (None, None) => false,
+        };
+        (!replaced).then_some(report)
     }
 
     /// The workshop of `kind`, shared, not copied (every component of a page reads it at every

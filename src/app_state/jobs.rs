@@ -43,12 +43,9 @@ impl State {
     /// [`super::Action::Cancelled`]: the owner's job is gone, and its status line says so.
     /// Whether it had one.
     pub(super) fn cancelled(&mut self, owner: Owner) -> bool {
-        let before = self.jobs.len();
+        let Some(work) = self.busy_on(owner).map(|b| b.work) else { return false };
         self.jobs.retain(|b| b.owner != owner);
-        if self.jobs.len() == before {
-            return false;
-        }
-        self.ends.insert(owner, "Cancelled.".into());
+        self.ends.insert(owner, (work, "Cancelled.".into()));
         true
     }
 
@@ -113,7 +110,7 @@ impl State {
             }
             Reply::Failed(message) => {
                 self.end_job(job);
-                self.failed(busy.owner, message);
+                self.failed(&busy, message);
             }
             body @ (Reply::Benched { .. }
             | Reply::ArtProgress { .. }
@@ -127,11 +124,12 @@ impl State {
 
     /// `owner`'s job failed: its status line says so, and so does a notice at once (a job of
     /// another page names its page).
-    fn failed(&mut self, owner: Owner, message: String) {
+    fn failed(&mut self, busy: &Busy, message: String) {
+        let owner = busy.owner;
         if owner == Owner::Art {
             self.art_stage = None;
         }
-        self.ends.insert(owner, format!("Failed: {message}"));
+        self.ends.insert(owner, (busy.work, format!("Failed: {message}")));
         let text = if self.page == owner.page() {
             message
         } else {

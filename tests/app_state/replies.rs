@@ -334,3 +334,41 @@ pub(super) fn a_solve_shows_its_answer_before_the_rating_then_adds_it() {
     assert_eq!(w.checked, checked);
     assert_eq!(w.result.as_deref(), Some(&last));
 }
+
+#[test]
+fn a_solves_verdict_stays_through_a_hint_or_an_explanation_and_goes_with_a_new_solve() {
+    let nono = Kind::Nonogram;
+    let owner = Owner::Kind(nono);
+    let mut s = State::new(Vec::new(), Default::default(), HEART);
+    s = started(&s, 1, Some(nono), Work::Solve(Mode::Unique));
+    s = step(&s, reply(1, Reply::Solved(heart_report())), 1.0);
+    let verdict = |s: &State| s.verdict_shown(nono).map(|r| r.verdict);
+    assert_eq!(verdict(&s), Some(Verdict::Unique));
+    // A hint running, its answer, a hint cancelled or failed: the verdict stays, the end is said.
+    s = started(&s, 2, Some(nono), Work::Hint);
+    assert_eq!(verdict(&s), Some(Verdict::Unique), "while a hint runs");
+    s = step(&s, Action::Cancelled(owner), 2.0);
+    assert_eq!(verdict(&s), Some(Verdict::Unique), "after a hint was cancelled");
+    assert_eq!(s.end_of(owner).map(String::as_str), Some("Cancelled."));
+    s = started(&s, 3, Some(nono), Work::Explain);
+    assert_eq!(verdict(&s), Some(Verdict::Unique), "while the solve is explained");
+    assert!(s.end_of(owner).is_none(), "a new job's start clears the last one's end");
+    s = step(&s, reply(3, Reply::Failed("out of time".into())), 3.0);
+    assert_eq!(verdict(&s), Some(Verdict::Unique), "after an explanation failed");
+    assert_eq!(s.end_of(owner).map(String::as_str), Some("Failed: out of time"));
+    // The player's moves do not change the puzzle's verdict.
+    s = step(&s, Action::Mark { kind: nono, cells: vec![(0, 1)] }, 4.0);
+    assert_eq!(verdict(&s), Some(Verdict::Unique), "after a move");
+    // A solve or a count answers anew: the old verdict goes while it runs, and when it is
+    // cancelled the status line says so alone.
+    s = started(&s, 4, Some(nono), Work::Solve(Mode::Count(10)));
+    assert_eq!(verdict(&s), None, "while a count runs");
+    s = step(&s, Action::Cancelled(owner), 5.0);
+    assert_eq!(verdict(&s), None, "after the count was cancelled");
+    // Another puzzle: no verdict.
+    s = started(&s, 5, Some(nono), Work::Solve(Mode::Unique));
+    s = step(&s, reply(5, Reply::Solved(heart_report())), 6.0);
+    assert_eq!(verdict(&s), Some(Verdict::Unique));
+    s = step(&s, Action::Route("#nonogram/v1/2x2:2/2/2/2".into()), 7.0);
+    assert_eq!(verdict(&s), None, "another puzzle has no verdict yet");
+}

@@ -102,3 +102,36 @@ test('Play this and a link open the page at its top, not where the last page was
   assert.equal(await page.evaluate(() => window.scrollY), 0, 'the KenKen page opens at its top');
   assert.deepEqual(page.studioErrors, []);
 });
+
+// The verdict of a solve the player asked for is about the puzzle: a hint or an explanation
+// (about the player's marks) keeps it on the status line while it runs and after, on every
+// kind; a new solve replaces it.
+test('after Solve, Hint and Explain keep the verdict line on every kind', async () => {
+  const page = await open(env.chrome.context, env.server.url);
+  for (const kind of ['starbattle', 'kenken', 'nonogram', 'colournono', 'floodit']) {
+    await page.goto(env.server.url + '#' + kind);
+    await page.waitForSelector('#board .cell');
+    await page.click('#clear, #restart');
+    await page.click(kind === 'floodit' ? '#minimum' : '#solve');
+    await page.waitForSelector('#status[data-state="done"] #verdict', { timeout: 60000 });
+    const verdict = await page.textContent('#verdict');
+    // Every drawing of the status line from here on is recorded.
+    await page.evaluate(() => {
+      window.__lost = [];
+      const status = () => document.querySelector('#status');
+      new MutationObserver(() => {
+        const s = status();
+        if (!s || !s.querySelector('#verdict')) window.__lost.push(s ? `${s.dataset.state}: ${s.textContent.slice(0, 80)}` : 'no status');
+      }).observe(document.querySelector('.workshop'), { subtree: true, childList: true, characterData: true, attributes: true });
+    });
+    await page.click('#hint');
+    await page.waitForSelector('#hint-text', { timeout: 60000 });
+    await page.click('#explain');
+    await page.waitForSelector('#explain-close', { timeout: 60000 });
+    await page.waitForSelector('#status[data-state="done"]');
+    assert.deepEqual(await page.evaluate(() => window.__lost), [], `${kind}: the verdict line went`);
+    assert.equal(await page.textContent('#verdict'), verdict, kind);
+    await page.click('#explain-close');
+  }
+  assert.deepEqual(page.studioErrors, []);
+});

@@ -83,15 +83,14 @@ pub fn Status(props: &Props) -> Html {
         let (work, items, known) =
             live.of(b.job).map(|l| (l.work, l.items, l.known)).unwrap_or_default();
         let cancel = ctx.cancel.reform(move |_: MouseEvent| owner);
-        // A solve's proven answer is on the board; the worker is rating the puzzle.
-        let answered = state
-            .workshop(props.kind)
-            .result
-            .clone()
-            .filter(|r| r.rating_pending && matches!(b.work, Work::Solve(_)));
-        let what = if answered.is_some() { "Working out the rating" } else { b.doing() };
+        // The verdict stays: a solve's proven answer is on the board while the worker rates the
+        // puzzle, or a hint or an explanation runs (State::verdict_shown).
+        let kept = state.verdict_shown(props.kind).filter(|_| props.owner.is_none());
+        let rating =
+            kept.as_ref().is_some_and(|r| r.rating_pending) && matches!(b.work, Work::Solve(_));
+        let what = if rating { "Working out the rating" } else { b.doing() };
         let mut detail = elapsed_text(*now - b.started_ms, b.budget_ms);
-        if answered.is_some() {
+        if rating {
             // The solve's figures and time limit were the answer's; the rating's walk has none.
             detail = elapsed_text(*now - b.started_ms, None);
         } else if let Some(k) = known {
@@ -104,7 +103,7 @@ pub fn Status(props: &Props) -> Html {
         }
         return html! {
             <div id="status" class="status busy" data-state="busy">
-                if let Some(r) = &answered {
+                if let Some(r) = &kept {
                     <strong id="verdict" data-verdict={r.verdict.word()}>{ verdict_text(r) }</strong>
                 }
                 <span class="spinner" aria-hidden="true"></span>
@@ -130,11 +129,12 @@ pub fn Status(props: &Props) -> Html {
             </div>
         };
     }
-    match (w.result.as_ref().filter(|_| !w.result_for_check), state.end_of(owner)) {
-        (_, Some(end)) => {
+    match (state.verdict_shown(props.kind), state.end_of(owner)) {
+        (None, Some(end)) => {
             html! { <div id="status" class="status" data-state="ended">{ end.clone() }</div> }
         }
-        (Some(report), None) => {
+        (Some(report), end) => {
+            let report = &*report;
             let verdict = player_finish(&w, report).unwrap_or_else(|| verdict_text(report));
             let s = &report.stats;
             let figures = format!(
@@ -149,6 +149,8 @@ pub fn Status(props: &Props) -> Html {
                 <div id="status" class="status done" data-state="done" data-verdict={report.verdict.word()}>
                     <strong id="verdict">{ verdict }</strong>
                     if let Some(r) = &report.rating { <span class="rating">{ format!(" Rating: {r}.") }</span> }
+                    // How a hint or an explanation ended (cancelled, failed), beside the verdict.
+                    if let Some(e) = end { <span id="job-end" class="job-end">{ format!(" {}: {e}", if matches!(state.ends.get(&owner), Some((Work::Explain, _))) { "Explanation" } else { "Hint" }) }</span> }
                     <details class="proof">
                         <summary>{ "Evidence" }</summary>
                         <ul>
