@@ -596,3 +596,30 @@ fn a_file_of_keen_ids_is_a_collection() {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     assert_eq!(KenKen::read_collection(&text, "keen60").expect("reads").len(), 60);
 }
+
+#[test]
+fn the_editors_keys_move_pick_and_make_cages() {
+    use studio::kinds::kenken::page::{editor_key, EditorKey};
+    // A 4x4 grid, the cursor on row 2, column 2 (cell 5).
+    assert_eq!(
+        editor_key("ArrowRight", false, 5, 4),
+        Some(EditorKey::Move { to: 6, extend: false })
+    );
+    assert_eq!(editor_key("ArrowDown", true, 5, 4), Some(EditorKey::Move { to: 9, extend: true }));
+    assert_eq!(editor_key("ArrowUp", false, 1, 4), Some(EditorKey::Move { to: 1, extend: false }));
+    assert_eq!(
+        editor_key("ArrowLeft", false, 4, 4),
+        Some(EditorKey::Move { to: 4, extend: false })
+    );
+    assert_eq!(editor_key(" ", false, 5, 4), Some(EditorKey::Toggle));
+    assert_eq!(editor_key("Enter", false, 5, 4), Some(EditorKey::Make));
+    assert_eq!(editor_key("Escape", false, 5, 4), Some(EditorKey::Drop));
+    assert_eq!(editor_key("x", false, 5, 4), None);
+    assert_eq!(editor_key("Tab", false, 5, 4), None, "Tab leaves the grid");
+    // A cursor left past a smaller grid's end is on its last cell; a 0 size does not panic.
+    assert_eq!(
+        editor_key("ArrowRight", false, 99, 3),
+        Some(EditorKey::Move { to: 8, extend: false })
+    );
+    assert!(editor_key("ArrowRight", false, 0, 0).is_some());
+}

@@ -133,6 +133,55 @@ test('the editor: drag a cage, type its clue, problems as you go, solve the draf
   assert.ok((await page.$$('#board .cell.differs')).length > 0);
 });
 
+test('the editor from the keyboard: arrows, Shift+arrows and Space pick cells, Enter makes the cage, Tab reaches its clue', async () => {
+  const page = await open(env.chrome.context, env.server.url, LINK);
+  await page.waitForSelector('#board .cell');
+  await page.selectOption('#gen-size', '3');
+  await page.focus('.editor summary');
+  await page.keyboard.press('Enter');
+  await page.focus('#edit-new');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('#editor .cell').length === 9);
+  // The grid is in the tab order, right after the editor's buttons.
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'edit-this');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'editor');
+  const picked = () => page.$$eval('#editor .cell.preview', (c) => c.map((e) => `${e.dataset.r}${e.dataset.c}`));
+  // The first row: Shift+Right twice picks it, as a drag would.
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('Shift+ArrowRight');
+  assert.deepEqual(await picked(), ['00', '01', '02']);
+  // Space takes a cell out and puts it back; Escape drops them all.
+  await page.keyboard.press('Space');
+  assert.deepEqual(await picked(), ['00', '01']);
+  await page.keyboard.press('Escape');
+  assert.deepEqual(await picked(), []);
+  for (const k of ['ArrowLeft', 'ArrowLeft']) await page.keyboard.press(k);
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#cage-op');
+  assert.deepEqual(await page.$$eval('#editor .cell.selected', (c) => c.map((e) => `${e.dataset.r}${e.dataset.c}`)), ['00', '01', '02']);
+  assert.deepEqual(await picked(), []);
+  // Tab goes on to the cage's operation, then its target.
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'cage-op');
+  await page.keyboard.press('ArrowDown');
+  await page.waitForFunction(() => document.querySelector('#cage-op').value === '+');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'cage-target');
+  await page.keyboard.type('6');
+  await page.waitForFunction(() => document.querySelector('#editor .cell[data-r="0"][data-c="0"]').textContent === '6+');
+  // Enter on a cell alone selects its cage.
+  await page.focus('#editor');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('#editor .cell.selected').length === 1);
+  assert.deepEqual(page.studioErrors, []);
+});
+
 test('generate a 9x9 and export the Tatham ID and pictures', async () => {
   const fs = await import('node:fs');
   const page = await open(env.chrome.context, env.server.url, LINK);

@@ -34,31 +34,72 @@ pub fn KenKenEditor(props: &Props) -> Html {
     let (ctx, _, puzzle) = frame::use_workshop::<KenKen>();
     let busy = ctx.state.busy_kind(KIND).is_some();
     let draft = use_state(|| None::<Draft>);
-    // A stroke over the editor's cells: a click on one cell selects its cage, a drag over
-    // several makes a new cage.
-    let stroke = {
+    // The keyboard's cursor and the cells it picked for a new cage (page::editor_key).
+    let cursor = use_state(|| 0usize);
+    let picked = use_state(Vec::<usize>::new);
+    // Cells covered by a drag or picked by keys: one cell selects its cage, several make a new
+    // cage.
+    let make = {
         let draft = draft.clone();
+        move |cells: Vec<usize>| {
+            let Some(dr) = (*draft).clone() else { return };
+            if cells.len() == 1 {
+                let k = dr.cages.iter().position(|c| c.cells.contains(&cells[0]));
+                draft.set(Some(Draft { selected: k, ..dr }));
+                return;
+            }
+            let (cages, k) = page::draw_cage(dr.n, &dr.cages, &cells);
+            draft.set(Some(Draft { n: dr.n, cages, selected: Some(k) }));
+        }
+    };
+    let stroke = {
+        let (draft, make) = (draft.clone(), make.clone());
         frame::use_stroke(
             "#editor",
             Shape::Path,
             Callback::from(move |s: Stroke| {
-                let Some(dr) = (*draft).clone() else { return };
-                let cells: Vec<usize> = s.cells.iter().map(|&(r, c)| r * dr.n + c).collect();
-                if cells.len() == 1 {
-                    let k = dr.cages.iter().position(|c| c.cells.contains(&cells[0]));
-                    draft.set(Some(Draft { selected: k, ..dr }));
-                    return;
-                }
-                let (cages, k) = page::draw_cage(dr.n, &dr.cages, &cells);
-                draft.set(Some(Draft { n: dr.n, cages, selected: Some(k) }));
+                let n = draft.as_ref().map_or(1, |d| d.n);
+                make(s.cells.iter().map(|&(r, c)| r * n + c).collect())
             }),
         )
     };
-    let dragging: Vec<usize> = stroke
-        .stroke
-        .as_ref()
-        .map(|s| s.cells.iter().map(|&(r, c)| r * draft.as_ref().map_or(1, |d| d.n) + c).collect())
-        .unwrap_or_default();
+    let n_draft = draft.as_ref().map_or(1, |d| d.n);
+    let at = (*cursor).min(n_draft * n_draft - 1);
+    let onkeydown = {
+        let (cursor, picked) = (cursor.clone(), picked.clone());
+        Callback::from(move |e: KeyboardEvent| {
+            let Some(k) = page::editor_key(&e.key(), e.shift_key(), at, n_draft) else { return };
+            e.prevent_default();
+            let mut cells = (*picked).clone();
+            match k {
+                page::EditorKey::Move { to, extend } => {
+                    for c in [at, to].into_iter().filter(|_| extend) {
+                        if !cells.contains(&c) {
+                            cells.push(c);
+                        }
+                    }
+                    cursor.set(to);
+                }
+                page::EditorKey::Toggle => match cells.iter().position(|&c| c == at) {
+                    Some(i) => {
+                        cells.remove(i);
+                    }
+                    None => cells.push(at),
+                },
+                page::EditorKey::Make if cells.len() >= 2 => make(std::mem::take(&mut cells)),
+                page::EditorKey::Make => {
+                    cells.clear();
+                    make(vec![at]);
+                }
+                page::EditorKey::Drop => cells.clear(),
+            }
+            picked.set(cells);
+        })
+    };
+    let dragging: Vec<usize> = match &stroke.stroke {
+        Some(s) => s.cells.iter().map(|&(r, c)| r * n_draft + c).collect(),
+        None => (*picked).clone(),
+    };
     let editor = match (*draft).clone() {
         None => html! {},
         Some(dr) => {
@@ -82,6 +123,7 @@ pub fn KenKenEditor(props: &Props) -> Html {
                 "cell",
                 (dr.selected == Some(k)).then_some("selected"),
                 dragging.contains(&i).then_some("preview"),
+                (i == at).then_some("cursor"),
                 problems.iter().any(|q| q.blocking && (q.cell == Some(i) || q.cage == Some(k))).then_some("problem"),
             );
             let cage = &dr.cages[k];
@@ -150,6 +192,7 @@ pub fn KenKenEditor(props: &Props) -> Html {
             html! {
                 <div class="kk-editor">
                     <div id="editor" class="board kk lined" data-n={dr.n.to_string()} style={format!("--n:{}", dr.n)}
+                         tabindex="0" role="application" aria-label={format!("Cage editor, {0} by {0}: cursor on row {1}, column {2}", dr.n, at / dr.n + 1, at % dr.n + 1)} onkeydown={onkeydown.clone()}
                          onpointerdown={stroke.down.clone()} onpointermove={stroke.on_move.clone()} onpointerup={stroke.up.clone()} onpointercancel={stroke.cancel.clone()}>
                         { for cells }
                         { frame::lines_layer(dr.n, dr.n, crate::board_lines::lines(dr.n, dr.n, |i| owner[i])) }
@@ -193,7 +236,7 @@ pub fn KenKenEditor(props: &Props) -> Html {
     html! {
         <details class="editor" open={draft.is_some()}>
             <summary>{ "Make or edit a puzzle" }</summary>
-            <p class="hint">{ "Drag across cells to make a cage, then choose its operation and type its target; tap or click a cage to select it. Problems are listed as you go. The size is the generator's size above." }</p>
+            <p class="hint">{ "Drag across cells to make a cage, then choose its operation and type its target; tap or click a cage to select it. Problems are listed as you go. The size is the generator's size above. Keyboard: arrows move, Shift+arrows or Space pick cells, Enter makes them a cage (or selects the cage under the cursor), Escape drops them, Tab goes on to the cage's operation and target." }</p>
             <div class="row">
                 <button id="edit-new" onclick={new_grid}>{ "New blank grid" }</button>
                 <button id="edit-this" onclick={edit_this}>{ "Edit this puzzle's cages" }</button>

@@ -166,3 +166,34 @@ pub fn render_svg(p: &KenKen, digits: Option<&[u8]>) -> String {
     s.push_str("</svg>\n");
     s
 }
+
+/// What a key does on the editor's grid, for making cages without a pointer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EditorKey {
+    /// Move the cursor to a cell; `extend`: the cell joins the cells picked for a new cage
+    /// (Shift+arrow, like a drag), with the one left.
+    Move { to: usize, extend: bool },
+    /// Add the cursor's cell to the picked cells, or take it out (Space).
+    Toggle,
+    /// Make the picked cells a cage, or with fewer than two picked, select the cursor's cage
+    /// (Enter, like a drag or a click).
+    Make,
+    /// Forget the picked cells (Escape).
+    Drop,
+}
+
+/// The key `key` on the editor's `n` x `n` grid with the cursor on cell `at`; `None` for a key
+/// that is not the grid's.
+pub fn editor_key(key: &str, shift: bool, at: usize, n: usize) -> Option<EditorKey> {
+    let n = n.max(1);
+    let at = at.min(n * n - 1);
+    if let Some((r, c)) = crate::grid::cursor_step(key, (at / n, at % n), n, n) {
+        return Some(EditorKey::Move { to: r * n + c, extend: shift });
+    }
+    Some(match key {
+        " " => EditorKey::Toggle,
+        "Enter" => EditorKey::Make,
+        "Escape" => EditorKey::Drop,
+        _ => return None,
+    })
+}
