@@ -279,3 +279,18 @@ test('a racing portfolio shows the leading worker on the chart, and Cancel stops
   await workersBecome(page, 1);
   assert.deepEqual(page.studioErrors, []);
 });
+
+test('keyboard: Skip to the board lands on the hand-colouring board, where keys colour', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'rectfree');
+  await page.reload();
+  await page.waitForSelector('#hand .cell');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'skip-link');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'hand');
+  const before = await page.$eval('#hand', (h) => Number(h.dataset.coloured));
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('2');
+  await page.waitForFunction((b) => Number(document.querySelector('#hand').dataset.coloured) !== b, before);
+  assert.deepEqual(page.studioErrors, []);
+});

@@ -156,7 +156,7 @@ pub fn hand_board(
                 { for (0..colours).map(|k| html! { <span class="swatch" style={format!("background:{};color:{}", page::PALETTE[k], INK[k])}>{ k + 1 }</span> }) }
             </div>
             <div class="rf-board-wrap">
-                <div id="hand" class={classes!("rf-board", h.solved.then_some("solved"))} role="grid" tabindex="0"
+                <div id="hand" class={classes!("rf-board", h.solved.then_some("solved"))} role="grid" tabindex="0" data-skip-target=""
                      aria-label={format!("Hand colouring, {rows} by {cols}")} aria-activedescendant={format!("hand-{at}")}
                      data-rectangles={h.count.to_string()} data-coloured={h.coloured.to_string()} data-solved={h.solved.to_string()}
                      style={format!("--cols:{cols};--rows:{rows}")} {onclick} {oncontextmenu} {onkeydown}>
