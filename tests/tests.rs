@@ -26,6 +26,8 @@ mod colour_art;
 mod kenken;
 // Flood-It: A* and SAT against breadth-first search, the bound, the checker, formats, fuzzing.
 mod floodit;
+// Flood-It's page helpers: colour keys, the swatches' arrows, the New board menu.
+mod floodit_page;
 // Rectangle-free colouring: checker counts, bounds, encodings against brute force, local search, formats, fuzzing.
 mod rectfree;
 // The portfolio race: first checked answer wins, the leader's progress, failures.

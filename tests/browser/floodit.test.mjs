@@ -221,3 +221,18 @@ test('keyboard: a colour key plays on the board itself once it has focus, and on
   await page.waitForFunction(() => Number(document.querySelector('#counter').dataset.moves) === 0);
   assert.deepEqual(page.studioErrors, []);
 });
+
+test('New board: the Colours menu offers only what the size can hold, and its choice makes a board', async () => {
+  const page = await open(env.chrome.context, env.server.url, LINK);
+  await page.waitForSelector('#board .cell');
+  await page.selectOption('#gen-colours', '16');
+  await page.selectOption('#gen-size', '2');
+  const offered = await page.$$eval('#gen-colours option', (o) => o.map((e) => e.value));
+  assert.deepEqual(offered, ['2', '3', '4']);
+  assert.equal(await page.$eval('#gen-colours', (s) => s.value), '4');
+  await page.click('#generate');
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 4, null, { timeout: 30000 });
+  assert.equal(await page.$$eval('#swatches .swatch', (s) => s.length), 4);
+  assert.equal(await page.$('#status[data-state="ended"]'), null, 'no failure');
+  assert.deepEqual(page.studioErrors, []);
+});

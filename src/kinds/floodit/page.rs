@@ -17,6 +17,11 @@ pub fn colour_number(colour: u8) -> String {
     (colour as u32 + 1).to_string()
 }
 
+/// The most colours a new `size` x `size` board can have: one a cell, and at most 16.
+pub fn max_colours(size: usize) -> usize {
+    size.saturating_mul(size).clamp(2, super::model::MAX_COLOURS)
+}
+
 /// The key that plays a colour: `1` to `9` for colours 1 to 9, then `a` to `g` for colours 10
 /// to 16 (ColorFill's alphabet, as [`super::generate`] writes boards); `None` past 16.
 pub fn colour_key(colour: u8) -> Option<char> {

@@ -200,12 +200,17 @@ pub fn Page() -> Html {
     };
     let certificate =
         best_len.map(|n| certificate(n, lower, certified, &proof, stepping, *playing, step_to));
+    // A board has no more colours than cells: the menu offers what the size allows.
+    let n_colours = (*colours).min(page::max_colours(*size));
     let fields = html! { <>
         <label>{ "Size " }{ frame::number_select("gen-size", 2..=30, |s| format!("{s}x{s}"), *size, size.clone()) }</label>
-        <label>{ " Colours " }{ frame::number_select("gen-colours", 2..=16, |s| s.to_string(), *colours, colours.clone()) }</label>
+        <label>{ " Colours " }{ frame::number_select("gen-colours", 2..=page::max_colours(*size), |s| s.to_string(), n_colours, colours.clone()) }</label>
     </> };
-    let options =
-        super::GenerateOptions { size: Some(*size), colours: Some(*colours), ..Default::default() };
+    let options = super::GenerateOptions {
+        size: Some(*size),
+        colours: Some(n_colours),
+        ..Default::default()
+    };
     let start = if p.starts_top_left() {
         "top-left".to_string()
     } else {
