@@ -31,6 +31,7 @@ mod routing;
 mod sync;
 mod workshop;
 
+pub use hints::READ_AHEAD;
 pub use kept::{same_puzzle, Kept, KEPT_PER_KIND};
 pub use notices::{Notice, Severity};
 pub use pages::{Busy, JobLive, Live, Owner, Page, Work};
@@ -104,6 +105,9 @@ pub enum Action {
     Finished(Kind),
     /// Make the shown hint's step, as one undoable move.
     ApplyHint(Kind),
+    /// Show the hint found ahead for the marks on the board ([`Workshop::kept_hint`]): a press
+    /// of Hint the worker has already answered.
+    ShowKeptHint(Kind),
     /// Hide the shown hint.
     DismissHint(Kind),
     /// Show the board after `Some(k)` steps of the explanation, or the player's marks (`None`).
@@ -251,6 +255,9 @@ impl State {
             Action::Check(kind) => s.edit(kind, |_| true, |w| w.check(kind)),
             Action::Finished(kind) => s.edit(kind, Workshop::running, |w| w.finish(now)),
             Action::ApplyHint(kind) => s.edit(kind, Workshop::has_step, |w| w.apply_hint(now)),
+            Action::ShowKeptHint(kind) => {
+                s.edit(kind, |w| w.kept_hint().is_some(), Workshop::show_kept_hint)
+            }
             Action::DismissHint(kind) => s.edit(kind, |_| true, |w| w.hint = None),
             Action::ExplainAt { kind, at } => {
                 s.edit(kind, |w| w.explanation.is_some(), |w| w.explain_at(at))

@@ -149,8 +149,23 @@ pub enum Reply {
     /// [`Request::Warm`] is done: the step it found, which the page reads and drops (reading it
     /// compiles the page's side of a hint reply too).
     Warmed(Option<Box<crate::hint::Hint>>),
-    /// [`Request::Prefetch`] is done (its hint kept in the worker); the page drops it.
-    Prefetched,
+    /// [`Request::Prefetch`] is done: the hint it found (also kept in the worker), which the
+    /// page keeps to answer a press on those marks itself and to ask for the hint after it
+    /// ([`crate::app_state::Workshop::read_ahead_frontier`]); `None` when it found none.
+    Prefetched(Option<Box<ReadAhead>>),
+}
+
+/// A hint found ahead of its press ([`Request::Prefetch`]): for which puzzle and marks.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReadAhead {
+    /// The kind.
+    pub kind: Kind,
+    /// The puzzle text the request named.
+    pub puzzle: String,
+    /// The marks the hint is for.
+    pub marks: Vec<u8>,
+    /// The hint, as [`Request::Hint`] on these marks would answer.
+    pub hint: crate::hint::Hint,
 }
 
 /// Byte buffers as `serialize_bytes` (a `Uint8Array` through serde-wasm-bindgen, not an array
@@ -269,11 +284,8 @@ thread_local! {
     /// solves a puzzle once, however many hints are asked for). A few entries, newest last.
     static HINT_ANSWERS: std::cell::RefCell<Vec<(Kind, String, Option<Vec<String>>)>> = const { std::cell::RefCell::new(Vec::new()) };
     /// The hint [`Request::Prefetch`] found last, with the kind, puzzle and marks it is for.
-    static PREFETCHED: std::cell::RefCell<Option<Prefetched>> = const { std::cell::RefCell::new(None) };
+    static PREFETCHED: std::cell::RefCell<Option<ReadAhead>> = const { std::cell::RefCell::new(None) };
 }
-
-/// A hint found ahead of its press: kind, puzzle text, marks, and the hint.
-type Prefetched = (Kind, String, Vec<u8>, crate::hint::Hint);
 
 /// The answer [`HINT_ANSWERS`] holds for `puzzle`, if it was solved.
 fn cached_answer(kind: Kind, puzzle: &str) -> Option<Option<Vec<String>>> {
@@ -288,8 +300,8 @@ pub fn prefetched(kind: Kind, puzzle: &str, marks: &[u8]) -> Option<crate::hint:
     PREFETCHED.with(|c| {
         c.borrow()
             .as_ref()
-            .filter(|(k, p, m, _)| *k == kind && p == puzzle && m == marks)
-            .map(|(_, _, _, h)| h.clone())
+            .filter(|r| r.kind == kind && r.puzzle == puzzle && r.marks == marks)
+            .map(|r| r.hint.clone())
     })
 }
 
@@ -432,12 +444,11 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
             // player's own) is left out: a move other than the hint's would leave the worker
             // searching for a position nobody asks about.
             let answer = (!kinds::hint_needs_answer(kind)).then(|| cached_answer(kind, &puzzle));
-            if let Some(answer) = answer.flatten() {
-                let hint = kinds::hint_text_from(kind, &puzzle, &marks, answer.as_deref(), None);
-                let found = hint.ok().map(|h| (kind, puzzle, marks, h));
-                PREFETCHED.with(|c| *c.borrow_mut() = found);
-            }
-            Reply::Prefetched
+            let Some(answer) = answer.flatten() else { return Reply::Prefetched(None) };
+            let hint = kinds::hint_text_from(kind, &puzzle, &marks, answer.as_deref(), None);
+            let found = hint.ok().map(|hint| ReadAhead { kind, puzzle, marks, hint });
+            PREFETCHED.with(|c| *c.borrow_mut() = found.clone());
+            Reply::Prefetched(found.map(Box::new))
         }
         Request::Explain { kind, puzzle } => {
             match hint_answer(kind, &puzzle, solve_monitor(&post, started, kind)) {

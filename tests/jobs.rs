@@ -72,7 +72,7 @@ fn a_prefetched_hint_is_the_reply_the_press_would_get_and_needs_the_answer_known
     // Before any hint the worker has no answer: a prefetch finds nothing and keeps nothing.
     let first = studio::kinds::hint_text(kind, LINK, &[], None).expect("a step");
     let next = step_marks(&first);
-    assert!(matches!(run(prefetch(&next), post.clone()), Reply::Prefetched));
+    assert!(matches!(run(prefetch(&next), post.clone()), Reply::Prefetched(None)));
     assert_eq!(jobs::prefetched(kind, LINK, &next), None);
     // A hint solves the puzzle once; the prefetch then finds the next hint, quietly.
     match run(hint(&[]), post.clone()) {
@@ -80,11 +80,14 @@ fn a_prefetched_hint_is_the_reply_the_press_would_get_and_needs_the_answer_known
         other => panic!("{other:?}"),
     }
     posted.borrow_mut().clear();
-    assert!(matches!(run(prefetch(&next), post.clone()), Reply::Prefetched));
+    let found = run(prefetch(&next), post.clone());
     assert!(posted.borrow().is_empty(), "a prefetch posts nothing: {:?}", posted.borrow());
     let answer = studio::kinds::hint_answer(kind, LINK, None).expect("solved");
     let expected = studio::kinds::hint_text(kind, LINK, &next, answer.as_deref()).expect("hint");
     assert_eq!(jobs::prefetched(kind, LINK, &next), Some(expected.clone()));
+    // Its reply carries the same hint, with the puzzle and marks it is for (the page keeps it).
+    let Reply::Prefetched(Some(r)) = found else { panic!("a hint found ahead: {found:?}") };
+    assert_eq!((r.kind, r.puzzle.as_str(), &r.marks, &r.hint), (kind, LINK, &next, &expected));
     assert_ne!(expected, first, "the next hint is another step");
     // Only those exact marks are answered from it; the press gets the same reply.
     assert_eq!(jobs::prefetched(kind, LINK, &[]), None);
@@ -96,7 +99,9 @@ fn a_prefetched_hint_is_the_reply_the_press_would_get_and_needs_the_answer_known
     let flood = "#floodit/v1/6x6/032242034203340350204502505323231342";
     let on_flood = |r| run(r, post.clone());
     on_flood(Request::Hint { kind: Kind::FloodIt, puzzle: flood.into(), marks: vec![] });
-    on_flood(Request::Prefetch { kind: Kind::FloodIt, puzzle: flood.into(), marks: vec![1] });
+    let r =
+        on_flood(Request::Prefetch { kind: Kind::FloodIt, puzzle: flood.into(), marks: vec![1] });
+    assert!(matches!(r, Reply::Prefetched(None)), "{r:?}");
     assert_eq!(jobs::prefetched(Kind::FloodIt, flood, &[1]), None);
 }
 

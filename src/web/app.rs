@@ -501,13 +501,16 @@ pub fn App() -> Html {
         });
     }
     // While the player reads a step, the same worker finds the hint for the marks it leads to
-    // (Request::Prefetch), sent the same quiet way: the next press, after Apply or the same
-    // marks made by hand, is answered at once even where a hint takes a second to find.
+    // (Request::Prefetch), sent the same quiet way, then the one after it, a few steps ahead
+    // (Workshop::read_ahead_frontier), one request at a time: a press on marks whose hint is
+    // found, after Apply or the same marks made by hand, is answered by the page at once even
+    // where a hint takes a second to find and the worker is busy with the next.
     {
         let next = match state.page {
-            Page::Kind(k) => {
-                state.workshops.get(&k).and_then(|w| Some((k, w.puzzle.clone()?, w.next_marks()?)))
-            }
+            Page::Kind(k) => state
+                .workshops
+                .get(&k)
+                .and_then(|w| Some((k, w.puzzle.clone()?, w.read_ahead_frontier()?))),
             _ => None,
         };
         use_effect_with(next, move |next| {

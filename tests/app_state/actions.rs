@@ -16,6 +16,14 @@ use super::{reply, step, HEART};
 const NONO: Kind = Kind::Nonogram;
 const OTHER: &str = "5x10:2.1/2.1.3/7/1.3/2.1/2/2.1/1.1/3/1.1/1.1/2/1.1/1.2/2";
 
+/// Two 10x10 two-star puzzles of `tests/data/starbattle/generated_10x10_2star.txt`.
+const STARS: &str = r#"10,10,2,"ABBCCCCCCCAABBCCCDDDAABBBCCDEEABBFFCCCCEABFFCCCCEEABGGGCCCEEAGGGHHHCIIAGGGHHHIIIGGGGJJJIIIGGGJJJJIII""#;
+const STARS_OTHER: &str = r#"10,10,2,"ABBCCCCCCCAABBCCCDDDAABBBCCDEEABBFFCCCCEABFFCCCCEEABGHCCHCEEAGGHHHHCIIAGGHHHHCIIGGGGJJJIIIGGJJJJJIII""#;
+
+fn puzzle_link(kind: Kind, puzzle: &str) -> String {
+    format!("#{}", kinds::share_fragment(kind, puzzle).unwrap())
+}
+
 fn heart() -> String {
     kinds::import(NONO, HEART).unwrap()
 }
@@ -40,6 +48,7 @@ fn tests_of(action: &Action) -> &'static [fn()] {
             replies::a_benchmark_reply_fills_the_benchmark_page,
             replies::the_image_pages_puzzles_stream_in_and_a_new_job_drops_the_old_ones,
             super::a_failure_on_another_page_names_that_page,
+            hints_found_ahead_are_kept_shown_at_once_and_followed,
         ],
         Action::Cancelled(_) => &[super::a_job_on_one_page_leaves_the_others_free],
         Action::Mark { .. } => &[a_mark_is_one_undoable_move],
@@ -54,6 +63,7 @@ fn tests_of(action: &Action) -> &'static [fn()] {
         Action::ApplyHint(_) | Action::DismissHint(_) => {
             &[a_hint_step_is_applied_as_one_move_or_dismissed]
         }
+        Action::ShowKeptHint(_) => &[hints_found_ahead_are_kept_shown_at_once_and_followed],
         Action::ExplainAt { .. } | Action::CloseExplanation(_) => {
             &[the_explanation_is_scrubbed_step_by_step_and_closed]
         }
@@ -354,6 +364,75 @@ fn a_hint_step_is_applied_as_one_move_or_dismissed() {
     assert!(s.workshop(NONO).hint.is_none());
     assert_eq!(s.workshop(NONO).marks, expected);
     assert!(s.apply(Action::ApplyHint(NONO), 5.0).is_none());
+}
+
+#[test]
+fn hints_found_ahead_are_kept_shown_at_once_and_followed() {
+    use studio::app_state::READ_AHEAD;
+    use studio::jobs::ReadAhead;
+    // The hints' own path from the empty grid: each step's marks and the hint there.
+    let kind = Kind::StarBattle;
+    let puzzle = kinds::import(kind, STARS).unwrap();
+    let answer = kinds::hint_answer(kind, &puzzle, None).expect("solved");
+    let mut path: Vec<(Vec<u8>, Hint)> = Vec::new();
+    let mut marks = Vec::new();
+    loop {
+        let hint = kinds::hint_text(kind, &puzzle, &marks, answer.as_deref()).expect("a hint");
+        let Hint::Step(ref step) = hint else { break };
+        let next = {
+            let mut m = marks.clone();
+            studio::marks::apply_bytes(&mut m, &step.marks);
+            m
+        };
+        path.push((std::mem::replace(&mut marks, next), hint));
+    }
+    assert!(path.len() > READ_AHEAD + 2, "a path long enough: {} steps", path.len());
+    let found = |i: usize| {
+        let (marks, hint) = path[i].clone();
+        reply(
+            0,
+            Reply::Prefetched(Some(Box::new(ReadAhead {
+                kind,
+                puzzle: puzzle.clone(),
+                marks,
+                hint,
+            }))),
+        )
+    };
+    let mut s = State::new(Vec::new(), Default::default(), &puzzle_link(kind, &puzzle));
+    // The first press is a job; while its step shows, the worker is asked for the next hint.
+    s = started(&s, 1, Some(kind), Work::Hint);
+    s = step(&s, reply(1, Reply::Hint(Box::new(path[0].1.clone()))), 1.0);
+    assert_eq!(s.workshop(kind).read_ahead_frontier(), Some(path[1].0.clone()));
+    // Found ahead (a reply of no job): kept, and the frontier moves one step on, up to
+    // READ_AHEAD steps past the one on screen.
+    for i in 1..=READ_AHEAD {
+        s = step(&s, found(i), 2.0);
+        let frontier = s.workshop(kind).read_ahead_frontier();
+        let expected = (i < READ_AHEAD).then(|| path[i + 1].0.clone());
+        assert_eq!(frontier, expected, "after {i} found ahead");
+    }
+    // A hint found for a puzzle no longer on screen is dropped.
+    let other =
+        ReadAhead { kind, puzzle: "another".into(), marks: vec![], hint: path[0].1.clone() };
+    assert!(s.apply(reply(0, Reply::Prefetched(Some(Box::new(other)))), 3.0).is_none());
+    assert!(s.apply(reply(0, Reply::Prefetched(None)), 3.0).is_none());
+    // Apply, then a press on marks found ahead shows its hint at once, counted as a hint used.
+    assert!(s.apply(Action::ShowKeptHint(kind), 3.5).is_none(), "the step on screen is not kept");
+    s = step(&s, Action::ApplyHint(kind), 4.0);
+    assert_eq!(s.workshop(kind).read_ahead_frontier(), None, "no step on screen");
+    assert_eq!(s.workshop(kind).kept_hint(), Some(&path[1].1));
+    s = step(&s, Action::ShowKeptHint(kind), 5.0);
+    let w = s.workshop(kind);
+    assert_eq!((w.hint.as_ref(), w.play.hints), (Some(&path[1].1), 2));
+    assert_eq!(w.read_ahead_frontier(), Some(path[READ_AHEAD + 1].0.clone()));
+    // Marks made by hand off the path: nothing kept for them, so Hint goes to the worker.
+    s = step(&s, Action::Mark { kind, cells: vec![(0, 2)] }, 6.0);
+    assert_eq!(s.workshop(kind).kept_hint(), None);
+    assert!(s.apply(Action::ShowKeptHint(kind), 7.0).is_none());
+    // Another puzzle opened starts with nothing kept.
+    s = step(&s, Action::Open { kind, puzzle: kinds::import(kind, STARS_OTHER).unwrap() }, 8.0);
+    assert!(s.workshop(kind).read_ahead.is_empty());
 }
 
 #[test]

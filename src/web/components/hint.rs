@@ -265,7 +265,11 @@ pub fn HintPanel(props: &Props) -> Html {
     });
     let Some(puzzle) = w.puzzle.clone() else { return html! {} };
     let step_shown = matches!(w.hint, Some(Hint::Step(_)));
-    let ask = {
+    // A hint the worker found ahead (while the last steps were read) is shown at once.
+    let ask = if w.kept_hint().is_some() {
+        let state = ctx.state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(Action::ShowKeptHint(kind)))
+    } else {
         let (run, puzzle, marks) = (ctx.run.clone(), puzzle.clone(), w.marks.clone());
         Callback::from(move |_: MouseEvent| {
             run.emit((
