@@ -16,6 +16,24 @@ const FLOODIT = 'floodit/v1/6x6/032242034203340350204502505323231342';
 
 const env = suite();
 
+/** Counts, in every page of the browser, the requests posted to a worker by their variant
+ * (`window.__studioPosted.Hint`, `.Prefetch`, …). */
+let counting = false;
+async function countPosts() {
+  if (counting) return;
+  counting = true;
+  await env.chrome.context.addInitScript(() => {
+    window.__studioPosted = {};
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (message, ...rest) {
+      const body = message && typeof message === 'object' ? message.body : null;
+      const variant = body && typeof body === 'object' ? Object.keys(body)[0] : String(body);
+      window.__studioPosted[variant] = (window.__studioPosted[variant] ?? 0) + 1;
+      return post.call(this, message, ...rest);
+    };
+  });
+}
+
 /** What each board cell shows, in reading order (marks, digits, pencil marks, flood). */
 const snapshot = (page) =>
   page.$$eval('#board .cell', (cells) =>
@@ -90,6 +108,45 @@ test('Hint by keyboard keeps the focus on Hint, so Enter again applies; two pres
   await page.waitForFunction(() => !document.querySelector('#hint-apply'));
   assert.notDeepEqual(await snapshot(page), before, 'the second Enter made the step');
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'hint', 'and the focus is still on Hint');
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test('While a step is read, the hints after it are found ahead: the next presses ask the worker nothing', async () => {
+  await countPosts();
+  // A 10x10 with two stars (tests/data/starbattle/generated_10x10_2star.txt, line 2): 50 steps.
+  const link = 'starbattle/v1/10x10s2/ABBCCCCCCCAABBCCCDDDAABBBCCDEEABBFFCCCCEABFFCCCCEEABGGGCCCEEAGGGHHHCIIAGGGHHHIIIGGGGJJJIIIGGGJJJJIII';
+  const page = await open(env.chrome.context, env.server.url, link);
+  await page.reload();
+  await fresh(page, link, '#clear');
+  const posted = () => page.evaluate(() => ({ ...window.__studioPosted }));
+  assert.equal((await posted()).Hint ?? 0, 0);
+  const first = await askHint(page);
+  assert.equal(first.kind, 'step', first.text);
+  assert.equal((await posted()).Hint, 1);
+  // While the step is read the worker is asked for the hints after it, one at a time.
+  await page.waitForFunction(() => (window.__studioPosted.Prefetch ?? 0) >= 6, null, { timeout: 30000 });
+  await page.waitForTimeout(500);
+  const seen = [first.text];
+  for (let i = 0; i < 5; i++) {
+    await page.click('#hint-apply');
+    await page.waitForFunction(() => !document.querySelector('#hint-apply'));
+    const h = await askHint(page);
+    assert.equal(h.kind, 'step', h.text);
+    assert.ok(!seen.includes(h.text), `a new step each time: ${h.text}`);
+    seen.push(h.text);
+  }
+  assert.equal((await posted()).Hint, 1, 'the five presses after the first were answered by the page');
+  assert.match(await page.textContent('#hints-used'), /Hints used: 6$/);
+  // Marks off the hints' path: the press goes to the worker again.
+  await page.click('#hint-apply');
+  await page.click('#undo');
+  await page.click('#undo');
+  await page.waitForSelector('#hint:not([disabled])');
+  const cells = await page.$$('#board .cell');
+  await cells[cells.length - 1].click();
+  const off = await askHint(page);
+  assert.ok(['step', 'mistake'].includes(off.kind), off.text);
+  assert.equal((await posted()).Hint, 2);
   assert.deepEqual(page.studioErrors, []);
 });
 
