@@ -445,6 +445,11 @@ pub fn run(request: Request, post: Rc<dyn Fn(Reply)>) -> Reply {
             // searching for a position nobody asks about.
             let answer = (!kinds::hint_needs_answer(kind)).then(|| cached_answer(kind, &puzzle));
             let Some(answer) = answer.flatten() else { return Reply::Prefetched(None) };
+            // Asked again for the marks just done (the page's frontier came back to them after
+            // a step was applied and the next one shown): no second search.
+            if let Some(hint) = prefetched(kind, &puzzle, &marks) {
+                return Reply::Prefetched(Some(Box::new(ReadAhead { kind, puzzle, marks, hint })));
+            }
             let hint = kinds::hint_text_from(kind, &puzzle, &marks, answer.as_deref(), None);
             let found = hint.ok().map(|hint| ReadAhead { kind, puzzle, marks, hint });
             PREFETCHED.with(|c| *c.borrow_mut() = found.clone());

@@ -513,8 +513,14 @@ pub fn App() -> Html {
                 .and_then(|w| Some((k, w.puzzle.clone()?, w.read_ahead_frontier()?))),
             _ => None,
         };
+        // The frontier goes to None while no step shows (after Apply) and may come back to the
+        // marks still being worked on: those are not asked for twice.
+        let sent = use_mut_ref(|| None);
         use_effect_with(next, move |next| {
-            if let Some((kind, puzzle, marks)) = next.clone() {
+            if let Some((kind, puzzle, marks)) =
+                next.clone().filter(|n| sent.borrow().as_ref() != Some(n))
+            {
+                *sent.borrow_mut() = next.clone();
                 send_quietly(kind, Request::Prefetch { kind, puzzle, marks });
             }
         });

@@ -136,6 +136,8 @@ test('While a step is read, the hints after it are found ahead: the next presses
     seen.push(h.text);
   }
   assert.equal((await posted()).Hint, 1, 'the five presses after the first were answered by the page');
+  // Six found ahead of the first step, then one more as each kept one was shown: each once.
+  assert.equal((await posted()).Prefetch, 11);
   assert.match(await page.textContent('#hints-used'), /Hints used: 6$/);
   // Marks off the hints' path: the press goes to the worker again.
   await page.click('#hint-apply');
