@@ -15,6 +15,7 @@ use crate::art::colour_art::ColourArtResult;
 use crate::art::pipeline::{ArtResult, Stage};
 use crate::bench::{Record, Summary};
 pub use crate::clock::{clock_text, Play, IDLE_MS};
+use crate::hint::Hint;
 use crate::jobs::{Envelope, Reply};
 use crate::kinds::{AnyReport, Kind};
 use crate::puzzle::Verdict;
@@ -26,15 +27,16 @@ mod jobs;
 mod kept;
 mod notices;
 mod pages;
+mod read_ahead;
 mod results;
 mod routing;
 mod sync;
 mod workshop;
 
-pub use hints::READ_AHEAD;
 pub use kept::{same_puzzle, Kept, KEPT_PER_KIND};
 pub use notices::{Notice, Severity};
 pub use pages::{Busy, JobLive, Live, Owner, Page, Work};
+pub use read_ahead::{ReadAheads, Reading, READ_AHEAD};
 pub use workshop::{View, Workshop};
 
 /// The whole page state. Cloning it copies no board: each workshop, the kept marks and the
@@ -105,9 +107,9 @@ pub enum Action {
     Finished(Kind),
     /// Make the shown hint's step, as one undoable move.
     ApplyHint(Kind),
-    /// Show the hint found ahead for the marks on the board ([`Workshop::kept_hint`]): a press
-    /// of Hint the worker has already answered.
-    ShowKeptHint(Kind),
+    /// Show a hint found ahead ([`ReadAheads`]) for these puzzle and marks: a press of Hint the
+    /// worker has already answered (nothing changes if the board holds others by now).
+    ShowKeptHint { kind: Kind, puzzle: String, marks: Vec<u8>, hint: Box<Hint> },
     /// Hide the shown hint.
     DismissHint(Kind),
     /// Show the board after `Some(k)` steps of the explanation, or the player's marks (`None`).
@@ -255,9 +257,11 @@ impl State {
             Action::Check(kind) => s.edit(kind, |_| true, |w| w.check(kind)),
             Action::Finished(kind) => s.edit(kind, Workshop::running, |w| w.finish(now)),
             Action::ApplyHint(kind) => s.edit(kind, Workshop::has_step, |w| w.apply_hint(now)),
-            Action::ShowKeptHint(kind) => {
-                s.edit(kind, |w| w.kept_hint().is_some(), Workshop::show_kept_hint)
-            }
+            Action::ShowKeptHint { kind, puzzle, marks, hint } => s.edit(
+                kind,
+                |w| w.marks == marks && w.puzzle.as_ref() == Some(&puzzle),
+                |w| w.show_hint(*hint),
+            ),
             Action::DismissHint(kind) => s.edit(kind, |_| true, |w| w.hint = None),
             Action::ExplainAt { kind, at } => {
                 s.edit(kind, |w| w.explanation.is_some(), |w| w.explain_at(at))

@@ -8,60 +8,7 @@ use super::workshop::{View, Workshop};
 use super::State;
 use crate::hint::{Explanation, Hint};
 
-/// How many hints past the step on screen the worker finds ahead of their press, one request at
-/// a time ([`Workshop::read_ahead_frontier`]).
-pub const READ_AHEAD: usize = 6;
-
-/// How many found-ahead hints a workshop keeps (the oldest go first).
-const READ_AHEAD_KEPT: usize = 48;
-
 impl Workshop {
-    /// The hint found ahead for the marks on the board, if any: what a press shows at once.
-    pub fn kept_hint(&self) -> Option<&Hint> {
-        self.kept_hint_for(&self.marks)
-    }
-
-    fn kept_hint_for(&self, marks: &[u8]) -> Option<&Hint> {
-        self.read_ahead.iter().rev().find(|(m, _)| m == marks).map(|(_, h)| h)
-    }
-
-    /// The marks whose hint the worker should find next while a step shows: the marks that step
-    /// leads to, or, where their hint is already found and is a step, the marks that one leads
-    /// to, and so on up to [`READ_AHEAD`] steps past the one on screen. `None` with no step on
-    /// screen, when the path ends (a hint that is not a step), or when the hints that far are
-    /// found.
-    pub fn read_ahead_frontier(&self) -> Option<Vec<u8>> {
-        let mut marks = self.next_marks()?;
-        for _ in 0..READ_AHEAD {
-            let Some(hint) = self.kept_hint_for(&marks) else { return Some(marks) };
-            let Hint::Step(step) = hint else { return None };
-            let before = marks.clone();
-            crate::marks::apply_bytes(&mut marks, &step.marks);
-            if marks == before {
-                return None;
-            }
-        }
-        None
-    }
-
-    /// Keeps a hint found ahead for `marks` (the newest replaces one kept for the same marks).
-    pub(super) fn keep_read_ahead(&mut self, marks: Vec<u8>, hint: Hint) {
-        let kept = Rc::make_mut(&mut self.read_ahead);
-        kept.retain(|(m, _)| *m != marks);
-        if kept.len() >= READ_AHEAD_KEPT {
-            kept.remove(0);
-        }
-        kept.push((marks, hint));
-    }
-
-    /// [`super::Action::ShowKeptHint`]: the hint found ahead for the marks on the board, shown
-    /// as a press's reply would be.
-    pub(super) fn show_kept_hint(&mut self) {
-        if let Some(hint) = self.kept_hint().cloned() {
-            self.show_hint(hint);
-        }
-    }
-
     /// Shows a hint (a step or a mistake pointed at counts as a hint used, the same mistake asked
     /// for again does not); the hint is about the player's marks, so the board shows them rather
     /// than a step of the explanation.
@@ -112,17 +59,6 @@ impl Workshop {
 }
 
 impl State {
-    /// [`crate::jobs::Reply::Prefetched`]: a hint found ahead, kept by its kind's workshop if
-    /// that still holds the puzzle it was found for. Whether anything changed.
-    pub(super) fn read_ahead(&mut self, found: crate::jobs::ReadAhead) -> bool {
-        let holds = self.workshops.get(&found.kind).and_then(|w| w.puzzle.as_ref());
-        if holds != Some(&found.puzzle) {
-            return false;
-        }
-        self.workshop_mut(found.kind).keep_read_ahead(found.marks, found.hint);
-        true
-    }
-
     /// [`crate::jobs::Reply::HintEarly`] of `busy`: the step from the marks alone, shown at
     /// once, while the job goes on to check the marks. Whether anything changed.
     pub(super) fn early_hint(&mut self, busy: &Busy, hint: Hint) -> bool {

@@ -57,10 +57,6 @@ impl State {
     /// [`super::Action::Reply`]: a reply of a job in flight, handed to what it is about; the
     /// replies of a job replaced or cancelled change nothing. Whether anything changed.
     pub(super) fn reply(&mut self, Envelope { job, body }: Envelope<Reply>) -> bool {
-        // A hint found ahead comes from a request never filed as a job.
-        if let Reply::Prefetched(Some(found)) = body {
-            return self.read_ahead(*found);
-        }
         let Some(busy) = self.jobs.iter().find(|b| b.job == job).cloned() else {
             // A worker that died with no job in flight (job `u32::MAX`) is said; the
             // replies of a job replaced or cancelled are not.

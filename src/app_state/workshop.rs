@@ -56,11 +56,6 @@ pub struct Workshop {
     /// Why the link this page was opened with could not be read (a link cut short, say): the
     /// page says so and opens nothing else in its place (no sample), until a puzzle is opened.
     pub unreadable: Option<String>,
-    /// Hints the worker found ahead of their press, along the hints' own path from the step on
-    /// screen (marks, and the hint [`crate::jobs::Request::Hint`] on them would answer), oldest
-    /// first; a press on those marks shows its hint at once. For this puzzle only (a workshop
-    /// opened on another starts without).
-    pub read_ahead: Rc<Vec<(Vec<u8>, Hint)>>,
 }
 
 impl Workshop {

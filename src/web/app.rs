@@ -17,7 +17,9 @@ use super::portfolio::Portfolio;
 use std::collections::HashMap;
 
 use super::components::saved::SavedWorkBar;
-use super::state::{Action, Kept, Live, Owner, Page, Play, Severity, State, Work};
+use super::state::{
+    Action, Kept, Live, Owner, Page, Play, ReadAheads, Reading, Severity, State, Work,
+};
 use super::storage::{self, Trouble, TroubleAction};
 use crate::jobs::Reply;
 use crate::jobs::Request;
@@ -199,6 +201,23 @@ type Quiet = Rc<RefCell<HashMap<u32, (Action, Option<Kind>)>>>;
 
 /// Forgets the quiet hints of `kind`: another job of its page replaces them (one job per owner),
 /// so their replies must not file them after it.
+/// Sends `Request::Prefetch` for `(kind, puzzle, marks)` straight to the kind's worker, never
+/// filed as a job (its reply is kept by [`ReadAheads`]).
+fn prefetch(
+    workers: &RefCell<Option<Workers>>,
+    next_job: &RefCell<u32>,
+    (kind, puzzle, marks): Reading,
+) {
+    let job = {
+        let mut n = next_job.borrow_mut();
+        *n += 1;
+        *n
+    };
+    if let Some(w) = workers.borrow_mut().as_mut() {
+        let _ = w.client(Owner::Kind(kind)).send(job, Request::Prefetch { kind, puzzle, marks });
+    }
+}
+
 fn drop_quiet(quiet: &Quiet, kind: Option<Kind>) {
     quiet.borrow_mut().retain(|_, (_, k)| *k != kind);
 }
@@ -259,6 +278,9 @@ pub fn App() -> Html {
     let portfolios: Rc<RefCell<HashMap<Owner, Portfolio>>> = use_mut_ref(HashMap::new);
     let next_job: Rc<RefCell<u32>> = use_mut_ref(|| 0);
     let quiet: Quiet = use_mut_ref(HashMap::new);
+    // Hints found ahead, and the step being read (its kind, puzzle and the marks it leads to).
+    let read_ahead: Rc<RefCell<ReadAheads>> = use_mut_ref(ReadAheads::default);
+    let reading: Rc<RefCell<Option<Reading>>> = use_mut_ref(|| None);
 
     {
         let dispatcher = state.dispatcher();
@@ -266,14 +288,27 @@ pub fn App() -> Html {
         let workers = workers.clone();
         let last_entries = last_entries.clone();
         let quiet = quiet.clone();
+        let (read_ahead, reading, next_job) =
+            (read_ahead.clone(), reading.clone(), next_job.clone());
         use_effect_with((), move |_| {
             let d = dispatcher.clone();
+            let me = workers.clone();
             *workers.borrow_mut() =
                 Some(Workers::new(Callback::from(move |env: crate::jobs::Envelope<Reply>| {
                     // A quiet hint is filed as started with its first reply, in one drawing.
                     let started = quiet.borrow_mut().remove(&env.job).map(|(a, _)| a);
                     if let Some(a) = started {
                         d.dispatch(a);
+                    }
+                    // A hint found ahead is kept beside the state (nothing to draw), and the
+                    // next one along the path is asked for.
+                    if let Reply::Prefetched(Some(found)) = env.body {
+                        let mut kept = read_ahead.borrow_mut();
+                        kept.keep(*found);
+                        if let Some(next) = kept.next_request(reading.borrow().as_ref()) {
+                            prefetch(&me, &next_job, next);
+                        }
+                        return;
                     }
                     match env.body {
                         Reply::Progress { .. } | Reply::Snapshot(_) => live.dispatch(env),
@@ -501,27 +536,24 @@ pub fn App() -> Html {
         });
     }
     // While the player reads a step, the same worker finds the hint for the marks it leads to
-    // (Request::Prefetch), sent the same quiet way, then the one after it, a few steps ahead
-    // (Workshop::read_ahead_frontier), one request at a time: a press on marks whose hint is
-    // found, after Apply or the same marks made by hand, is answered by the page at once even
-    // where a hint takes a second to find and the worker is busy with the next.
+    // (Request::Prefetch, sent the same quiet way), then, as each is found, the one after it, up
+    // to READ_AHEAD steps ahead, one request at a time (ReadAheads::next_request). The hints
+    // found are kept beside the state (ReadAheads): a press on marks whose hint is kept, after
+    // Apply or the same marks made by hand, is answered by the page at once
+    // (Action::ShowKeptHint), however busy the worker is with the next.
     {
-        let next = match state.page {
-            Page::Kind(k) => state
-                .workshops
-                .get(&k)
-                .and_then(|w| Some((k, w.puzzle.clone()?, w.read_ahead_frontier()?))),
+        let now_reading = match state.page {
+            Page::Kind(k) => {
+                state.workshops.get(&k).and_then(|w| Some((k, w.puzzle.clone()?, w.next_marks()?)))
+            }
             _ => None,
         };
-        // The frontier goes to None while no step shows (after Apply) and may come back to the
-        // marks still being worked on: those are not asked for twice.
-        let sent = use_mut_ref(|| None);
-        use_effect_with(next, move |next| {
-            if let Some((kind, puzzle, marks)) =
-                next.clone().filter(|n| sent.borrow().as_ref() != Some(n))
-            {
-                *sent.borrow_mut() = next.clone();
-                send_quietly(kind, Request::Prefetch { kind, puzzle, marks });
+        let (read_ahead, reading, workers, next_job) =
+            (read_ahead.clone(), reading.clone(), workers.clone(), next_job.clone());
+        use_effect_with(now_reading, move |now_reading| {
+            *reading.borrow_mut() = now_reading.clone();
+            if let Some(next) = read_ahead.borrow_mut().next_request(now_reading.as_ref()) {
+                prefetch(&workers, &next_job, next);
             }
         });
     }
@@ -648,7 +680,7 @@ pub fn App() -> Html {
         })
     };
 
-    let ctx = Ctx { state: state.clone(), run, race, cancel, go };
+    let ctx = Ctx { state: state.clone(), run, race, cancel, go, read_ahead };
     let page = match state.page {
         Page::Home => html! { <Home /> },
         Page::Bench => html! { <BenchPage /> },

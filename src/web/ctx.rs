@@ -19,6 +19,8 @@ pub struct Ctx {
     pub cancel: Callback<Owner>,
     /// Goes to a fragment (pushes a history entry, so Back works).
     pub go: Callback<String>,
+    /// The hints the worker found ahead of their press (read when Hint is pressed).
+    pub read_ahead: std::rc::Rc<std::cell::RefCell<crate::app_state::ReadAheads>>,
 }
 
 impl PartialEq for Ctx {

@@ -48,7 +48,6 @@ fn tests_of(action: &Action) -> &'static [fn()] {
             replies::a_benchmark_reply_fills_the_benchmark_page,
             replies::the_image_pages_puzzles_stream_in_and_a_new_job_drops_the_old_ones,
             super::a_failure_on_another_page_names_that_page,
-            hints_found_ahead_are_kept_shown_at_once_and_followed,
         ],
         Action::Cancelled(_) => &[super::a_job_on_one_page_leaves_the_others_free],
         Action::Mark { .. } => &[a_mark_is_one_undoable_move],
@@ -63,7 +62,7 @@ fn tests_of(action: &Action) -> &'static [fn()] {
         Action::ApplyHint(_) | Action::DismissHint(_) => {
             &[a_hint_step_is_applied_as_one_move_or_dismissed]
         }
-        Action::ShowKeptHint(_) => &[hints_found_ahead_are_kept_shown_at_once_and_followed],
+        Action::ShowKeptHint { .. } => &[hints_found_ahead_are_kept_shown_at_once_and_followed],
         Action::ExplainAt { .. } | Action::CloseExplanation(_) => {
             &[the_explanation_is_scrubbed_step_by_step_and_closed]
         }
@@ -368,7 +367,7 @@ fn a_hint_step_is_applied_as_one_move_or_dismissed() {
 
 #[test]
 fn hints_found_ahead_are_kept_shown_at_once_and_followed() {
-    use studio::app_state::READ_AHEAD;
+    use studio::app_state::{ReadAheads, READ_AHEAD};
     use studio::jobs::ReadAhead;
     // The hints' own path from the empty grid: each step's marks and the hint there.
     let kind = Kind::StarBattle;
@@ -389,50 +388,56 @@ fn hints_found_ahead_are_kept_shown_at_once_and_followed() {
     assert!(path.len() > READ_AHEAD + 2, "a path long enough: {} steps", path.len());
     let found = |i: usize| {
         let (marks, hint) = path[i].clone();
-        reply(
-            0,
-            Reply::Prefetched(Some(Box::new(ReadAhead {
-                kind,
-                puzzle: puzzle.clone(),
-                marks,
-                hint,
-            }))),
-        )
+        ReadAhead { kind, puzzle: puzzle.clone(), marks, hint }
     };
     let mut s = State::new(Vec::new(), Default::default(), &puzzle_link(kind, &puzzle));
-    // The first press is a job; while its step shows, the worker is asked for the next hint.
+    let mut kept = ReadAheads::default();
+    // The first press is a job; while its step shows, the marks it leads to are asked for.
     s = started(&s, 1, Some(kind), Work::Hint);
     s = step(&s, reply(1, Reply::Hint(Box::new(path[0].1.clone()))), 1.0);
-    assert_eq!(s.workshop(kind).read_ahead_frontier(), Some(path[1].0.clone()));
-    // Found ahead (a reply of no job): kept, and the frontier moves one step on, up to
-    // READ_AHEAD steps past the one on screen.
+    let reading = |s: &State| Some((kind, puzzle.clone(), s.workshop(kind).next_marks()?));
+    assert_eq!(reading(&s), Some((kind, puzzle.clone(), path[1].0.clone())));
+    let asked = |kept: &mut ReadAheads, s: &State| kept.next_request(reading(s).as_ref());
+    assert_eq!(asked(&mut kept, &s), Some((kind, puzzle.clone(), path[1].0.clone())));
+    assert_eq!(asked(&mut kept, &s), None, "the same marks are not asked for twice");
+    // As each is found the next one along the path is asked for, up to READ_AHEAD steps past
+    // the one on screen.
     for i in 1..=READ_AHEAD {
-        s = step(&s, found(i), 2.0);
-        let frontier = s.workshop(kind).read_ahead_frontier();
-        let expected = (i < READ_AHEAD).then(|| path[i + 1].0.clone());
-        assert_eq!(frontier, expected, "after {i} found ahead");
+        kept.keep(found(i));
+        let expected = (i < READ_AHEAD).then(|| (kind, puzzle.clone(), path[i + 1].0.clone()));
+        assert_eq!(asked(&mut kept, &s), expected, "after {i} found ahead");
     }
-    // A hint found for a puzzle no longer on screen is dropped.
-    let other =
-        ReadAhead { kind, puzzle: "another".into(), marks: vec![], hint: path[0].1.clone() };
-    assert!(s.apply(reply(0, Reply::Prefetched(Some(Box::new(other)))), 3.0).is_none());
-    assert!(s.apply(reply(0, Reply::Prefetched(None)), 3.0).is_none());
-    // Apply, then a press on marks found ahead shows its hint at once, counted as a hint used.
-    assert!(s.apply(Action::ShowKeptHint(kind), 3.5).is_none(), "the step on screen is not kept");
+    // Another puzzle's hint of the kind replaces them all.
+    let other = ReadAhead { puzzle: "another".into(), ..found(1) };
+    let mut elsewhere = ReadAheads::default();
+    for i in 1..=3 {
+        elsewhere.keep(found(i));
+    }
+    elsewhere.keep(other);
+    assert_eq!(elsewhere.hint(kind, &puzzle, &path[1].0), None);
+    assert_eq!(elsewhere.hint(kind, "another", &path[1].0), Some(&path[1].1));
+    // Apply; the press on marks found ahead shows its hint at once, counted as a hint used.
     s = step(&s, Action::ApplyHint(kind), 4.0);
-    assert_eq!(s.workshop(kind).read_ahead_frontier(), None, "no step on screen");
-    assert_eq!(s.workshop(kind).kept_hint(), Some(&path[1].1));
-    s = step(&s, Action::ShowKeptHint(kind), 5.0);
+    assert_eq!(reading(&s), None, "no step on screen");
+    let hint = kept.hint(kind, &puzzle, &s.workshop(kind).marks).cloned().expect("kept");
+    assert_eq!(hint, path[1].1);
+    let show = |marks: &[u8], hint: &Hint| Action::ShowKeptHint {
+        kind,
+        puzzle: puzzle.clone(),
+        marks: marks.to_vec(),
+        hint: Box::new(hint.clone()),
+    };
+    // Shown only on the marks it was found for.
+    assert!(s.apply(show(&path[0].0, &hint), 4.5).is_none(), "the board holds other marks");
+    s = step(&s, show(&path[1].0, &hint), 5.0);
     let w = s.workshop(kind);
     assert_eq!((w.hint.as_ref(), w.play.hints), (Some(&path[1].1), 2));
-    assert_eq!(w.read_ahead_frontier(), Some(path[READ_AHEAD + 1].0.clone()));
-    // Marks made by hand off the path: nothing kept for them, so Hint goes to the worker.
-    s = step(&s, Action::Mark { kind, cells: vec![(0, 2)] }, 6.0);
-    assert_eq!(s.workshop(kind).kept_hint(), None);
-    assert!(s.apply(Action::ShowKeptHint(kind), 7.0).is_none());
-    // Another puzzle opened starts with nothing kept.
+    assert_eq!(asked(&mut kept, &s), Some((kind, puzzle.clone(), path[READ_AHEAD + 1].0.clone())));
+    // Another puzzle opened: a hint found for the old one is not shown on it, even on the
+    // same marks.
     s = step(&s, Action::Open { kind, puzzle: kinds::import(kind, STARS_OTHER).unwrap() }, 8.0);
-    assert!(s.workshop(kind).read_ahead.is_empty());
+    let now = s.workshop(kind).marks.clone();
+    assert!(s.apply(show(&now, &path[0].1), 9.0).is_none(), "a hint of another puzzle");
 }
 
 #[test]

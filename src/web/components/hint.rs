@@ -266,16 +266,20 @@ pub fn HintPanel(props: &Props) -> Html {
     let Some(puzzle) = w.puzzle.clone() else { return html! {} };
     let step_shown = matches!(w.hint, Some(Hint::Step(_)));
     // A hint the worker found ahead (while the last steps were read) is shown at once.
-    let ask = if w.kept_hint().is_some() {
-        let state = ctx.state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(Action::ShowKeptHint(kind)))
-    } else {
+    let ask = {
         let (run, puzzle, marks) = (ctx.run.clone(), puzzle.clone(), w.marks.clone());
+        let (state, kept) = (ctx.state.clone(), ctx.read_ahead.clone());
         Callback::from(move |_: MouseEvent| {
-            run.emit((
-                Work::Hint,
-                Request::Hint { kind, puzzle: puzzle.clone(), marks: marks.clone() },
-            ))
+            let (puzzle, marks) = (puzzle.clone(), marks.clone());
+            match kept.borrow().hint(kind, &puzzle, &marks).cloned() {
+                Some(hint) => state.dispatch(Action::ShowKeptHint {
+                    kind,
+                    puzzle,
+                    marks,
+                    hint: Box::new(hint),
+                }),
+                None => run.emit((Work::Hint, Request::Hint { kind, puzzle, marks })),
+            }
         })
     };
     let dispatch = |a: Action| {
