@@ -79,18 +79,33 @@ fn pictures_pack_six_bits_a_letter_and_read_back_exactly() {
 }
 
 /// Published puzzles with a title and a goal: the link is v2, reads back to the same puzzle,
-/// and names the same My puzzles record as its v1 link did.
+/// and names the same My puzzles record as its v1 link did. The goal travels (`;g`) only when
+/// line logic from the clues does not give it (Edge, Petroglyph); Dancer's and Cat's clues fix
+/// their pictures by line logic, so their links carry the title alone and read back to a puzzle
+/// whose one answer is the goal.
 #[test]
 fn a_nonogram_link_keeps_its_title_and_goal() {
+    use studio::kinds::nonogram::formats::goal_implied;
+    let implied: Vec<bool> =
+        WEBPBN.iter().map(|t| goal_implied(&non::from_non(t).unwrap())).collect();
+    assert_eq!(implied, [true, true, false, false], "Dancer and Cat by line logic, not the rest");
     for text in WEBPBN {
         let p = non::from_non(text).unwrap();
         assert!(p.title().is_some() && p.goal().is_some());
         let f = link::fragment(&p);
-        assert!(f.starts_with("nonogram/v2/") && f.contains(";t") && f.contains(";g"), "{f}");
+        assert!(f.starts_with("nonogram/v2/") && f.contains(";t"), "{f}");
+        assert_eq!(f.contains(";g"), !goal_implied(&p), "{f}");
         let back = import_as::<Nonogram>(&format!("#{f}")).unwrap();
-        assert_eq!(back, p);
         assert_eq!(back.title(), p.title());
-        assert_eq!(back.goal(), p.goal());
+        if goal_implied(&p) {
+            assert_eq!(back.goal(), None);
+            let r = back.solve(Mode::Unique, None).unwrap();
+            assert_eq!(r.solutions, vec![p.goal().unwrap().clone()], "the clues fix the goal");
+            assert_eq!(back.with_goal(p.goal().unwrap().clone()).unwrap(), p);
+        } else {
+            assert_eq!(back, p);
+            assert_eq!(back.goal(), p.goal());
+        }
         let plain = tatham::from_tatham(&tatham::to_tatham(&p)).unwrap();
         assert_eq!(link::plain_fragment(&p), link::fragment(&plain));
         let json = p.to_json().to_string();
@@ -104,17 +119,18 @@ fn a_nonogram_link_keeps_its_title_and_goal() {
     let dancer = non::from_non(WEBPBN[0]).unwrap();
     assert_eq!(
         link::fragment(&dancer),
-        "nonogram/v2/5x10:2.1/2.1.3/7/1.3/2.1/2/2.1/1.1/3/1.1/1.1/2/1.1/1.2/2;tDancer;gY0rqUMpeA"
+        "nonogram/v2/5x10:2.1/2.1.3/7/1.3/2.1/2/2.1/1.1/3/1.1/1.1/2/1.1/1.2/2;tDancer"
     );
     let heart = tatham::from_tatham("5x5:2/4/4/4/2/1.1/5/5/3/1").unwrap();
     let heart = heart.with_title(Some("Srdce ♥".into()));
     assert_eq!(link::fragment(&heart), "nonogram/v2/5x5:2/4/4/4/2/1.1/5/5/3/1;tSrdce_~E2~99~A5");
-    // Only the title, or only the goal, is v2 too; neither is v1.
+    // Only the title, or only a goal the clues leave open, is v2 too; neither is v1.
     let p = tatham::from_tatham("2x2:1/1/1/1").unwrap();
     let titled = p.clone().with_title(Some("Diagonal".into()));
     assert_eq!(link::fragment(&titled), "nonogram/v2/2x2:1/1/1/1;tDiagonal");
     let goal = Grid::from_cells(2, 2, vec![true, false, false, true]).unwrap();
     let aimed = p.clone().with_goal(goal).unwrap();
+    assert!(!goal_implied(&aimed));
     assert_eq!(link::fragment(&aimed), "nonogram/v2/2x2:1/1/1/1;gk");
     assert_eq!(link::fragment(&p), "nonogram/v1/2x2:1/1/1/1");
     // The goal picks one of this puzzle's two answers, and the link keeps which.
@@ -124,24 +140,95 @@ fn a_nonogram_link_keeps_its_title_and_goal() {
     assert_eq!(back.goal(), Some(&other));
 }
 
+/// A puzzle whose clues and givens fix the picture by line logic keeps its v1 link with its
+/// goal: generated puzzles (each proven unique), the heart, a 2x2 whose given settles it.
+#[test]
+fn a_goal_the_clues_fix_by_line_logic_leaves_the_link_v1() {
+    use studio::kinds::nonogram::formats::goal_implied;
+    let plain_link =
+        |p: &Nonogram| link::fragment(&tatham::from_tatham(&tatham::to_tatham(p)).unwrap());
+    for seed in 1..=4u64 {
+        let size = 5 + seed as usize * 5;
+        let options = studio::kinds::nonogram::GenerateOptions { size: Some(size) };
+        let p = Nonogram::generate(&options, seed).unwrap();
+        assert!(p.goal().is_some() && goal_implied(&p), "seed {seed}");
+        let f = link::fragment(&p);
+        assert!(f.starts_with("nonogram/v1/") && !f.contains(';'), "{f}");
+        assert_eq!(f, plain_link(&p), "seed {seed}: byte-equal to the v1 link");
+        let r = import_as::<Nonogram>(&f).unwrap().solve(Mode::Unique, None).unwrap();
+        assert_eq!(r.solutions, vec![p.goal().unwrap().clone()]);
+    }
+    let heart = tatham::from_tatham("5x5:2/4/4/4/2/1.1/5/5/3/1").unwrap();
+    let goal = Grid::from_cells(
+        5,
+        5,
+        "01010111111111101110 00100".chars().filter(|c| *c != ' ').map(|c| c == '1').collect(),
+    )
+    .unwrap();
+    let heart = heart.with_goal(goal).unwrap();
+    assert!(goal_implied(&heart));
+    assert_eq!(link::fragment(&heart), "nonogram/v1/5x5:2/4/4/4/2/1.1/5/5/3/1");
+    // One given settles the 2x2's diagonal: line logic from clues and givens decides every cell.
+    use studio::kinds::nonogram::Cell;
+    let u = Cell::Unknown;
+    let one = Grid::from_cells(2, 2, vec![Cell::Black, u, u, u]).unwrap();
+    let given = tatham::from_tatham("2x2:1/1/1/1").unwrap().with_givens(one).unwrap();
+    let settled = given
+        .clone()
+        .with_goal(Grid::from_cells(2, 2, vec![true, false, false, true]).unwrap())
+        .unwrap();
+    assert!(goal_implied(&settled), "{}", link::fragment(&settled));
+    assert_eq!(link::fragment(&settled), link::fragment(&given));
+    assert!(link::fragment(&given).starts_with("nonogram/v1/2x2:1/1/1/1,"));
+    // Colour: generated easy puzzles (line logic finishes them) keep their v1 link.
+    for (size, colours, seed) in [(10usize, 3usize, 1u64), (15, 5, 2), (20, 8, 3)] {
+        let options = studio::kinds::colournono::GenerateOptions {
+            size: Some(size),
+            colours: Some(colours),
+            difficulty: Some("easy".into()),
+        };
+        let p = ColourNonogram::generate(&options, seed).unwrap();
+        assert!(p.goal().is_some() && cformats::goal_implied(&p));
+        let f = link::fragment(&p);
+        let v1 = cformats::link_payload(&p);
+        assert_eq!(f, format!("colournono/v1/{v1}"), "byte-equal to the v1 link");
+        assert!(!f.contains(';'), "{f}");
+        assert_eq!(f, link::fragment(&cformats::from_link_text(&v1).unwrap()));
+    }
+}
+
 #[test]
 fn a_colour_link_keeps_title_names_and_goal() {
     let p = ColourNonogram::import(HAPPY).unwrap().puzzle;
     assert!(p.title().is_some() && p.goal().is_some());
+    // Line logic from the clues decides every cell, so the goal goes without saying.
+    assert!(cformats::goal_implied(&p));
     let f = link::fragment(&p);
     assert!(f.starts_with("colournono/v2/"), "{f}");
-    assert!(f.contains(";tIn_a_cheerful_mood;nwhite.black.yellow;g"), "{f}");
+    assert!(f.ends_with(";tIn_a_cheerful_mood;nwhite.black.yellow"), "{f}");
     let back = import_as::<ColourNonogram>(&format!("https://x.example/#{f}")).unwrap();
-    assert_eq!(back, p);
+    assert_eq!(back.goal(), None);
+    assert_eq!(back.clone().with_goal(p.goal().unwrap().clone()).unwrap(), p);
     assert_eq!(back.palette()[2].name.as_deref(), Some("yellow"));
     // The webpbn XML written from the link's puzzle names the colours as the file did.
     let xml = studio::kinds::colournono::xml::to_xml(&back);
     assert!(xml.contains("<color name=\"yellow\""), "{xml}");
     assert!(!xml.contains("colour1") && !xml.contains("background\""), "{xml}");
-    // Without title, names or goal, the link is the v1 one.
+    // Without title and names, the link is the v1 one.
     let v1 = cformats::link_payload(&p).split(';').next().unwrap().to_string();
     let plain = cformats::from_link_text(&v1).unwrap();
     assert!(link::fragment(&plain).starts_with("colournono/v1/"));
+    // A goal the clues leave open (two answers, the goal one of them) travels, and reads back.
+    let two = cformats::from_link_text("2x2:fff.000:a/a/a/a").unwrap();
+    for cells in [vec![1u8, 0, 0, 1], vec![0, 1, 1, 0]] {
+        let aimed = two.clone().with_goal(Grid::from_cells(2, 2, cells).unwrap()).unwrap();
+        assert!(!cformats::goal_implied(&aimed));
+        let f = link::fragment(&aimed);
+        assert!(f.starts_with("colournono/v2/2x2:fff.000:a/a/a/a;g"), "{f}");
+        let back = import_as::<ColourNonogram>(&f).unwrap();
+        assert_eq!(back, aimed);
+        assert_eq!(back.goal(), aimed.goal());
+    }
     let err = |f: &str| import_as::<ColourNonogram>(f).unwrap_err().to_string();
     let head = link::plain_fragment(&p).replace("/v1/", "/v2/");
     assert!(err(&format!("{head};nred")).contains("1 names for a palette of 3"));
@@ -153,7 +240,8 @@ fn a_colour_link_keeps_title_names_and_goal() {
 }
 
 /// The lengths of links with and without a goal (printed; run with `--nocapture`): a 25x25
-/// black-and-white puzzle and a 30x30 one in 8 colours.
+/// black-and-white puzzle whose clues leave its picture open to line logic (the goal travels)
+/// and a 30x30 one in 8 colours that line logic solves (the goal is left out of the link).
 #[test]
 fn v2_link_lengths() {
     let mut rng = fastrand::Rng::with_seed(11);
@@ -172,6 +260,7 @@ fn v2_link_lengths() {
         .with_goal(g.map(|&c| c == 1))
         .unwrap()
         .with_title(Some("A 25x25 test picture".into()));
+    assert!(!studio::kinds::nonogram::formats::goal_implied(&with));
     let (a, b) = (link::fragment(&p).len(), link::fragment(&with).len());
     println!("25x25 nonogram link: {a} characters plain, {b} with title and goal");
     assert!(b - a <= 105 + 2 + 2 + 22, "{a} {b}");
@@ -180,10 +269,16 @@ fn v2_link_lengths() {
     let palette: Vec<Colour> = (0..9u8).map(|i| Colour::rgb(i * 28, 255 - i * 20, i * 9)).collect();
     let c = ColourNonogram::new(palette, rows, cols).unwrap();
     assert_eq!(c.colours(), 8);
-    let with = c.clone().with_goal(g).unwrap();
+    let with = c.clone().with_goal(g.clone()).unwrap();
+    assert!(cformats::goal_implied(&with));
     let (a, b) = (link::fragment(&c).len(), link::fragment(&with).len());
-    println!("30x30 colour nonogram (8 colours) link: {a} characters plain, {b} with its goal");
-    assert_eq!(b - a, 2 + (900 * 4usize).div_ceil(6));
+    let field = 2 + encode_cells(g.cells(), 4).len();
+    println!(
+        "30x30 colour nonogram (8 colours) link: {a} characters plain, {b} with its goal (line \
+         logic fixes it; a `;g` field would add {field})"
+    );
+    assert_eq!(b, a);
+    assert_eq!(field, 2 + (900 * 4usize).div_ceil(6));
 }
 
 /// The page opened on a v2 link shows the puzzle with its title, and the address bar it writes
@@ -220,8 +315,11 @@ fn fuzzed_v2_links_never_panic() {
             }
         }
     }
-    let happy = link::fragment(&ColourNonogram::import(HAPPY).unwrap().puzzle);
-    let seed = happy.split_once("/v2/").unwrap().1.to_string();
+    // Happy's link leaves its goal out (line logic fixes it); the fuzzed seed has it back.
+    let happy = ColourNonogram::import(HAPPY).unwrap().puzzle;
+    let goal = encode_cells(happy.goal().unwrap().cells(), 2);
+    let seed = format!("{};g{goal}", link::fragment(&happy).split_once("/v2/").unwrap().1);
+    assert!(ColourNonogram::from_link_payload(2, &seed).unwrap() == happy);
     for _ in 0..3000 {
         let t = crate::fuzz::mutate(&mut rng, &seed, &alphabet);
         match ColourNonogram::from_link_payload(2, &t) {
@@ -243,8 +341,9 @@ fn tatham_payload(p: &Nonogram) -> String {
 // ------------------------------------------------ the files keep what they can, and say what not
 
 /// Olšák's `.g` keeps the title (a `title:` line of its free text) and the colour names (the
-/// declarations' comments); the goal has no place there, and the export's notice says so, as
-/// it says what the `.non` file leaves out (colour names) and the XML nothing.
+/// declarations' comments); the goal has no place there, and the export's notice says so when
+/// the clues leave the goal open to line logic, as it says what the `.non` file leaves out
+/// (colour names) and the XML nothing. A goal line logic gives is no loss, and no notice.
 #[test]
 fn the_g_file_keeps_title_and_names_and_the_notice_names_the_goal() {
     use studio::kinds::colournono::{olsak, page};
@@ -258,7 +357,11 @@ fn the_g_file_keeps_title_and_names_and_the_notice_names_the_goal() {
     };
     assert_eq!(names(&back), names(&p));
     assert_eq!((back.rows(), back.cols()), (p.rows(), p.cols()));
-    let note = page::givens_note(&p, "Olšák .g").unwrap();
+    assert!(cformats::goal_implied(&p));
+    assert_eq!(page::givens_note(&p, "Olšák .g"), None);
+    let two = cformats::from_link_text("2x2:fff.000:a/a/a/a").unwrap();
+    let aimed = two.with_goal(Grid::from_cells(2, 2, vec![1, 0, 0, 1]).unwrap()).unwrap();
+    let note = page::givens_note(&aimed, "Olšák .g").unwrap();
     assert!(
         note.starts_with("The Olšák .g file leaves out the puzzle's intended picture (goal)"),
         "{note}"
@@ -270,22 +373,30 @@ fn the_g_file_keeps_title_and_names_and_the_notice_names_the_goal() {
 }
 
 /// The black-and-white exports that drop the title or the goal say so: the Tatham ID, puzz.link,
-/// `.nin` and TAAI; `.non`, webpbn XML and the JSON keep both.
+/// `.nin` and TAAI; `.non`, webpbn XML and the JSON keep both. The goal is named only when line
+/// logic from the clues does not give it (Edge, not Dancer).
 #[test]
 fn the_nonogram_exports_that_drop_title_or_goal_say_so() {
     use studio::kinds::nonogram::export_note;
     use studio::kinds::nonogram::formats::Format;
-    let p = non::from_non(WEBPBN[0]).unwrap();
+    let edge = non::from_non(WEBPBN[2]).unwrap();
+    let dancer = non::from_non(WEBPBN[0]).unwrap();
     for f in [Format::Tatham, Format::PuzzLink, Format::Nin] {
-        let note = export_note(&p, f).unwrap_or_default();
+        let note = export_note(&edge, f).unwrap_or_default();
         assert!(
             note.contains("leaves out the puzzle's title and intended picture (goal)"),
             "{f:?}: {note}"
         );
         assert!(note.ends_with("the share link and Studio JSON keep them."), "{f:?}: {note}");
+        let note = export_note(&dancer, f).unwrap_or_default();
+        assert!(note.contains("leaves out the puzzle's title (the format"), "{f:?}: {note}");
+        assert!(!note.contains("goal"), "{f:?}: {note}");
+        // Untitled, Dancer's export leaves nothing out.
+        assert_eq!(export_note(&dancer.clone().with_title(None), f), None, "{f:?}");
     }
     for f in [Format::Json, Format::Non, Format::Xml] {
-        assert_eq!(export_note(&p, f), None, "{f:?}");
+        assert_eq!(export_note(&edge, f), None, "{f:?}");
+        assert_eq!(export_note(&dancer, f), None, "{f:?}");
     }
 }
 

@@ -225,12 +225,22 @@ fn json_and_share_link_round_trip() {
     let json = p.to_json();
     assert_eq!(json["givens"][0], "#???");
     assert_eq!(Nonogram::from_json(&json).unwrap(), p);
-    // The title and the goal make the link v2 (`;t`, `;g`), and it reads back whole.
+    // The title makes the link v2 (`;t`); the goal is left out, as the clues and the given fix
+    // it by line logic, and the link reads back to the same puzzle whose one answer is the goal.
     let text = studio::link::fragment(&p);
-    assert_eq!(text, "nonogram/v2/4x4:2/1/2/1/1.1/2/1/1,Ap;tt;gnCI", "{text}");
+    assert_eq!(text, "nonogram/v2/4x4:2/1/2/1/1.1/2/1/1,Ap;tt", "{text}");
     let back =
         studio::kinds::import_as::<Nonogram>(&format!("https://studio.example/#{text}")).unwrap();
-    assert_eq!(back, p);
+    assert_eq!(back.clone().with_goal(p.goal().unwrap().clone()).unwrap(), p);
+    let r = back.solve(studio::puzzle::Mode::Unique, None).unwrap();
+    assert_eq!(r.solutions, vec![p.goal().unwrap().clone()]);
+    // Without the given the clues have more than one answer: the goal travels (`;g`) and the
+    // link reads back whole.
+    let open = tatham::from_tatham("4x4:2/1/2/1/1.1/2/1/1").unwrap();
+    let open = open.with_goal(p.goal().unwrap().clone()).unwrap().with_title(Some("t".into()));
+    let text = studio::link::fragment(&open);
+    assert_eq!(text, "nonogram/v2/4x4:2/1/2/1/1.1/2/1/1;tt;gnCI", "{text}");
+    assert_eq!(studio::kinds::import_as::<Nonogram>(&text).unwrap(), open);
     assert_eq!(studio::link::plain_fragment(&p), "nonogram/v1/4x4:2/1/2/1/1.1/2/1/1,Ap");
     for f in page::EXPORTS {
         let out = page::export(&p, f).unwrap();

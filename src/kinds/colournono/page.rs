@@ -34,14 +34,15 @@ pub type PaintMarks = crate::marks::Cells<Paint>;
 
 /// What an export in `format` (`webpbn XML`, `Coloured .non`, `Olšák .g`, as the page labels
 /// them) leaves out of `p` ([`crate::puzzle::left_out`]): its given cells, which none of them has
-/// a place for; its colour names, which `.non` has none for; its goal, which `.g` has none for.
+/// a place for; its colour names, which `.non` has none for; its goal, which `.g` has none for
+/// (unless line logic from the clues and givens gives it: [`super::formats::goal_implied`]).
 pub fn givens_note(p: &ColourNonogram, format: &str) -> Option<String> {
     let given = p.givens().map_or(0, |g| g.cells().iter().filter(|c| c.is_some()).count());
     let mut others = Vec::new();
     if format.ends_with(".non") && p.palette().iter().any(|c| c.name.is_some()) {
         others.push("colour names");
     }
-    if format.ends_with(".g") && p.goal().is_some() {
+    if format.ends_with(".g") && !super::formats::goal_implied(p) {
         others.push("intended picture (goal)");
     }
     crate::puzzle::left_out(format, given, &others, "the share link and Studio JSON")

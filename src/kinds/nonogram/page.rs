@@ -210,7 +210,9 @@ pub fn key_mark(key: &str, current: YesNo) -> Option<YesNo> {
 
 /// What an export in `format` leaves out of `p` ([`crate::puzzle::left_out`]): its given cells
 /// (kept by the share link, the Tatham ID and Studio JSON), its title and its goal (kept by the
-/// share link, Studio JSON, `.non` and webpbn XML), in the formats without a place for them.
+/// share link, Studio JSON, `.non` and webpbn XML), in the formats without a place for them; the
+/// goal only when line logic from the clues and givens does not give it
+/// ([`super::formats::goal_implied`]).
 pub fn export_note(p: &Nonogram, format: Format) -> Option<String> {
     let given = p.givens().map_or(0, |g| g.cells().iter().filter(|&&c| c != Cell::Unknown).count());
     let (keeps_givens, keeps_rest) = match format {
@@ -224,7 +226,7 @@ pub fn export_note(p: &Nonogram, format: Format) -> Option<String> {
     if !keeps_rest && p.title().is_some() {
         others.push("title");
     }
-    if !keeps_rest && p.goal().is_some() {
+    if !keeps_rest && !formats::goal_implied(p) {
         others.push("intended picture (goal)");
     }
     let kept_by = if others.is_empty() {

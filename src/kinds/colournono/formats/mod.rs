@@ -375,12 +375,26 @@ pub fn parse_clue(text: &str, line: Line) -> InputResult<Clue> {
     Ok(out)
 }
 
+/// Whether `p`'s goal goes without saying: the solver's line logic from the clues and the
+/// givens ([`crate::kinds::colournono::solve::line_logic`], from [`ColourNonogram::start`])
+/// decides every cell, as it does for every generated puzzle of level easy and most image
+/// puzzles, so the one answer is the goal and a link or an export that leaves the goal out loses
+/// nothing. `true` when there is no goal.
+pub fn goal_implied(p: &ColourNonogram) -> bool {
+    let Some(goal) = p.goal() else { return true };
+    let (cells, run, _) = crate::kinds::colournono::solve::line_logic(p);
+    !matches!(run.end, crate::deduce::End::Broken { .. })
+        && cells.iter().zip(goal.cells()).all(|(&c, &g)| c == Some(g))
+}
+
 /// The share-link payload: version 1 (see the module documentation) for a puzzle with no
-/// title, no goal and no colour names; else version 2, the same followed by `;t<title>`,
-/// `;n<names>` (one a palette entry, background first, joined by `.`, empty for no name) in
-/// [`crate::link::encode_text`]'s letters, and `;g<goal>` (palette indices in reading order, as
-/// few bits each as the palette needs, packed by [`crate::link::encode_cells`]), each when the
-/// puzzle has it ([`crate::link::fragment`] writes `v2` for a payload with fields).
+/// title, no colour names and no goal that the clues leave open ([`goal_implied`]); else
+/// version 2, the same followed by `;t<title>`, `;n<names>` (one a palette entry, background
+/// first, joined by `.`, empty for no name) in [`crate::link::encode_text`]'s letters, and
+/// `;g<goal>` (palette indices in reading order, as few bits each as the palette needs, packed
+/// by [`crate::link::encode_cells`]), each when the puzzle has it and, for the goal, when line
+/// logic does not already give it ([`crate::link::fragment`] writes `v2` for a payload with
+/// fields).
 pub fn link_payload(p: &ColourNonogram) -> String {
     let palette: Vec<String> = p.palette().iter().map(short_hex).collect();
     let lines: Vec<String> = p.cols().iter().chain(p.rows()).map(|c| clue_text(c)).collect();
@@ -398,7 +412,7 @@ pub fn link_payload(p: &ColourNonogram) -> String {
             .collect();
         s += &format!(";n{}", names.join("."));
     }
-    if let Some(g) = p.goal() {
+    if let Some(g) = p.goal().filter(|_| !goal_implied(p)) {
         s += &format!(";g{}", crate::link::encode_cells(g.cells(), goal_bits(p)));
     }
     s
