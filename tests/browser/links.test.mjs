@@ -162,7 +162,8 @@ test('a rectangle-free link that cannot be read offers no share link to copy (it
 
 // Share links v2 (the nonograms' title, goal and colour names): tests/link_v2.rs checks the same
 // literal links natively.
-const DANCER_V2 = 'nonogram/v2/5x10:2.1/2.1.3/7/1.3/2.1/2/2.1/1.1/3/1.1/1.1/2/1.1/1.2/2;tDancer;gY0rqUMpeA';
+// Dancer's clues fix its picture by line logic, so its link carries the title and not the goal.
+const DANCER_V2 = 'nonogram/v2/5x10:2.1/2.1.3/7/1.3/2.1/2/2.1/1.1/3/1.1/1.1/2/1.1/1.2/2;tDancer';
 const HEART_V2 = 'nonogram/v2/5x5:2/4/4/4/2/1.1/5/5/3/1;tSrdce_~E2~99~A5';
 
 test('a v2 link opens a nonogram with its title; the share box, a reload and My puzzles keep it', async () => {
@@ -201,7 +202,8 @@ test('a colour webpbn XML opened from its v2 link keeps title and colour names i
   await page.fill('#import-text', happy);
   await page.click('#import-open');
   await page.waitForFunction(() => document.querySelector('h1').textContent === 'Colour nonogram: In a cheerful mood');
-  await page.waitForFunction(() => decodeURIComponent(location.hash).includes(';tIn_a_cheerful_mood;nwhite.black.yellow;g'));
+  // Its goal is left out of the link: line logic from the clues gives it.
+  await page.waitForFunction(() => decodeURIComponent(location.hash).endsWith(';tIn_a_cheerful_mood;nwhite.black.yellow'));
   const link = decodeURIComponent(new URL(page.url()).hash).slice(1);
   assert.match(link, /^colournono\/v2\//);
   await page.evaluate(() => localStorage.clear());
