@@ -199,14 +199,13 @@ const QUIET_MS: u32 = 150;
 /// and the kind (a second press of Hint meanwhile sends nothing).
 type Quiet = Rc<RefCell<HashMap<u32, (Action, Option<Kind>)>>>;
 
-/// Forgets the quiet hints of `kind`: another job of its page replaces them (one job per owner),
-/// so their replies must not file them after it.
-/// Sends `Request::Prefetch` for `(kind, puzzle, marks)` straight to the kind's worker, never
-/// filed as a job (its reply is kept by [`ReadAheads`]).
-fn prefetch(
+/// Sends `request` straight to `kind`'s worker, never filed as a job: the page shows nothing and
+/// a Cancel has nothing to stop (the warm-up, and the hints found ahead, kept by [`ReadAheads`]).
+fn send_quietly(
     workers: &RefCell<Option<Workers>>,
     next_job: &RefCell<u32>,
-    (kind, puzzle, marks): Reading,
+    kind: Kind,
+    request: Request,
 ) {
     let job = {
         let mut n = next_job.borrow_mut();
@@ -214,10 +213,21 @@ fn prefetch(
         *n
     };
     if let Some(w) = workers.borrow_mut().as_mut() {
-        let _ = w.client(Owner::Kind(kind)).send(job, Request::Prefetch { kind, puzzle, marks });
+        let _ = w.client(Owner::Kind(kind)).send(job, request);
     }
 }
 
+/// [`send_quietly`] of `Request::Prefetch` for `(kind, puzzle, marks)`.
+fn prefetch(
+    workers: &RefCell<Option<Workers>>,
+    next_job: &RefCell<u32>,
+    (kind, puzzle, marks): Reading,
+) {
+    send_quietly(workers, next_job, kind, Request::Prefetch { kind, puzzle, marks });
+}
+
+/// Forgets the quiet hints of `kind`: another job of its page replaces them (one job per owner),
+/// so their replies must not file them after it.
 fn drop_quiet(quiet: &Quiet, kind: Option<Kind>) {
     quiet.borrow_mut().retain(|_, (_, k)| *k != kind);
 }
@@ -513,16 +523,7 @@ pub fn App() -> Html {
     // worker and never filed as a job: the page shows nothing and a Cancel has nothing to stop.
     let send_quietly = {
         let (workers, next_job) = (workers.clone(), next_job.clone());
-        move |kind: Kind, request: Request| {
-            let job = {
-                let mut n = next_job.borrow_mut();
-                *n += 1;
-                *n
-            };
-            if let Some(w) = workers.borrow_mut().as_mut() {
-                let _ = w.client(Owner::Kind(kind)).send(job, request);
-            }
-        }
+        move |kind: Kind, request: Request| send_quietly(&workers, &next_job, kind, request)
     };
     {
         let (send, state) = (send_quietly.clone(), state.clone());
