@@ -178,6 +178,29 @@ test('a clock and move count run while playing, are kept over a reload, and stop
   assert.match(await moment.textContent(), new RegExp(`Solved! In \\d+:\\d\\d with ${moves + 1} moves`));
 });
 
+test('the solved moment offers a new puzzle with the settings of the New puzzle row', async () => {
+  const page = await open(env.chrome.context, env.server.url, KEEN);
+  await page.waitForSelector('#board .cell');
+  await page.click('#clear');
+  assert.equal(await page.$('#solved-next'), null, 'no offer before the puzzle is solved');
+  for (let r = 0; r < 5; r++) {
+    for (let c = 0; c < 5; c++) {
+      await page.click(`#board .cell[data-r="${r}"][data-c="${c}"]`);
+      await page.keyboard.press(KEEN_ANSWER[r][c]);
+    }
+  }
+  const next = await page.waitForSelector('#solved-moment #solved-next');
+  assert.equal((await next.textContent()).trim(), 'New puzzle');
+  // The New puzzle row's settings: a 4x4 this time.
+  await page.selectOption('#gen-size', '4');
+  const before = await page.evaluate(() => location.hash);
+  await page.click('#solved-next');
+  await page.waitForFunction((b) => location.hash !== b && document.querySelectorAll('#board .cell').length === 16, before, { timeout: 60000 });
+  assert.match(await page.evaluate(() => location.hash), /^#kenken\/v1\/4:/);
+  assert.equal(await page.$('#solved-moment'), null, 'the new puzzle starts unsolved');
+  assert.deepEqual(page.studioErrors, []);
+});
+
 test('keyboard: the first Tab reaches a skip link that puts focus on the board, and the focus ring shows', async () => {
   for (const kind of ['starbattle', 'kenken', 'nonogram']) {
     const page = await open(env.chrome.context, env.server.url, kind);

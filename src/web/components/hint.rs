@@ -239,6 +239,10 @@ pub struct Props {
     /// The player's marks solve the puzzle (the panel then says how many hints were used).
     #[prop_or_default]
     pub done: bool,
+    /// The page's New puzzle button (its label and the request it sends with the settings of
+    /// the New puzzle row), offered again by the solved moment.
+    #[prop_or_default]
+    pub next: Option<(&'static str, Callback<MouseEvent>)>,
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {
@@ -417,6 +421,9 @@ pub fn HintPanel(props: &Props) -> Html {
                 <div id="solved-moment" class="solved-moment" role="status">
                     <strong>{ "Solved!" }</strong>
                     <span>{ format!(" In {} with {} and {}.", crate::web::state::clock_text(ms), plural(moves as usize, "move", "moves"), match w.play.hints as usize { 0 => "no hints".to_string(), n => plural(n, "hint", "hints") }) }</span>
+                    if let Some((label, onclick)) = props.next.clone() {
+                        <button id="solved-next" disabled={busy} {onclick} title="Another one, with the settings chosen further down the page">{ label }</button>
+                    }
                 </div>
             }
             <>{ for explanation }</>

@@ -372,7 +372,8 @@ pub fn KindPage(props: &PageProps) -> Html {
             { props.solver_extra.clone() }
         </> })
     });
-    let generator = props.generator.as_ref().map(|g| {
+    // The New puzzle row's request, also offered by the solved moment (one more like it).
+    let new_puzzle = props.generator.as_ref().map(|g| {
         let (run, options) = (ctx.run.clone(), g.options.clone());
         let onclick = Callback::from(move |_: MouseEvent| {
             let seed = js_sys::Date::now() as u64;
@@ -380,6 +381,9 @@ pub fn KindPage(props: &PageProps) -> Html {
                 Request::Generate { kind, options: options.clone(), seed, timeout_ms: None };
             run.emit((Work::Generate, request))
         });
+        (g.label, onclick)
+    });
+    let generator = props.generator.as_ref().zip(new_puzzle.clone()).map(|(g, (_, onclick))| {
         html! {
             <div class="generate">
                 { g.fields.clone() }
@@ -425,7 +429,7 @@ pub fn KindPage(props: &PageProps) -> Html {
             { props.tools.clone() }
             <Status {kind} />
             { board }
-            <HintPanel {kind} done={props.solved} />
+            <HintPanel {kind} done={props.solved} next={new_puzzle} />
             { props.under.clone() }
             { props.counter.clone().or(progress).unwrap_or_default() }
             <PlayClock {kind} solved={clock_solved} count_moves={props.count_moves} />
