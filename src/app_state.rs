@@ -22,6 +22,7 @@ use crate::puzzle::Verdict;
 
 mod check;
 mod clock;
+pub mod edit_history;
 mod hints;
 mod jobs;
 mod kept;

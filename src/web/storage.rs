@@ -16,7 +16,7 @@ fn store() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
 }
 
-fn key(kind: Kind, what: &str) -> String {
+pub fn key(kind: Kind, what: &str) -> String {
     saved::key(kind, what)
 }
 

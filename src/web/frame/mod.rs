@@ -18,6 +18,8 @@ pub use input::{
 };
 pub use page::{no_puzzle, Bar, Export, Fit, Generator, KindPage, PageProps, Pictures, Solve};
 
+/// An editor's draft kept in local storage, with Undo and Redo; how a change joins the history.
+pub use crate::app_state::edit_history::Step as EditStep;
 /// `<select>`s over (value, label) options, or over numbers, that store the choice in a state.
 pub use crate::web::actions::{number_select, select};
 /// The board's lines as one SVG layer over its cells.
@@ -33,6 +35,7 @@ pub use crate::web::components::share::link_for;
 pub use crate::web::ctx::Ctx;
 /// Saves a text, or an SVG drawn as PNG, as a file the browser downloads.
 pub use crate::web::download::{svg_as_png as save_png, text as save_text};
+pub use crate::web::hooks::{keep_typed, use_draft, StoredDraft};
 /// The page's context, its kind's workshop and its puzzle; the first puzzle shown; a stored text.
 pub use crate::web::hooks::{use_example, use_stored, use_workshop};
 /// How many workers a portfolio may race on this device.
