@@ -145,9 +145,12 @@ test('the editor from the keyboard: arrows, Shift+arrows and Space pick cells, E
   await page.focus('#edit-new');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.querySelectorAll('#editor .cell').length === 9);
-  // The grid is in the tab order, right after the editor's buttons.
+  // The grid is in the tab order, right after the editor's buttons (Redo is disabled: nothing
+  // to redo yet).
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'edit-this');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'edit-undo');
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'editor');
   const picked = () => page.$$eval('#editor .cell.preview', (c) => c.map((e) => `${e.dataset.r}${e.dataset.c}`));

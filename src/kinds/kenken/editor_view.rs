@@ -13,12 +13,16 @@ use crate::web::frame::{self, Shape, Stroke};
 
 const KIND: Kind = Kind::KenKen;
 
-/// The editor's state: the draft's side and cages, and the selected cage.
+/// The editor's draft: its side and cages.
 #[derive(Clone, PartialEq)]
 struct Draft {
     n: usize,
     cages: Vec<Cage>,
-    selected: Option<usize>,
+}
+
+/// Reads the kept draft ([`page::draft_from_text`]).
+fn read(text: &str) -> Result<Draft, String> {
+    page::draft_from_text(text).map(|(n, cages)| Draft { n, cages })
 }
 
 /// Props: the size of a new blank grid (the generator's size).
@@ -33,23 +37,32 @@ pub struct Props {
 pub fn KenKenEditor(props: &Props) -> Html {
     let (ctx, _, puzzle) = frame::use_workshop::<KenKen>();
     let busy = ctx.state.busy_kind(KIND).is_some();
-    let draft = use_state(|| None::<Draft>);
+    let stored = frame::use_draft(KIND, "draft", read);
+    let draft = stored.draft.clone();
+    // The selected cage (not part of the draft: selecting is no step to undo).
+    let selected = use_state(|| None::<usize>);
+    let store = {
+        let stored = stored.clone();
+        move |d: Option<Draft>| stored.set(d.map(|d| page::draft_text(d.n, &d.cages)))
+    };
     // The keyboard's cursor and the cells it picked for a new cage (page::editor_key).
     let cursor = use_state(|| 0usize);
     let picked = use_state(Vec::<usize>::new);
     // Cells covered by a drag or picked by keys: one cell selects its cage, several make a new
     // cage.
     let make = {
-        let draft = draft.clone();
+        let (draft, selected, store, stored) =
+            (draft.clone(), selected.clone(), store.clone(), stored.clone());
         move |cells: Vec<usize>| {
-            let Some(dr) = (*draft).clone() else { return };
+            let Some(dr) = draft.clone() else { return };
+            stored.seal();
             if cells.len() == 1 {
-                let k = dr.cages.iter().position(|c| c.cells.contains(&cells[0]));
-                draft.set(Some(Draft { selected: k, ..dr }));
+                selected.set(dr.cages.iter().position(|c| c.cells.contains(&cells[0])));
                 return;
             }
             let (cages, k) = page::draw_cage(dr.n, &dr.cages, &cells);
-            draft.set(Some(Draft { n: dr.n, cages, selected: Some(k) }));
+            selected.set(Some(k));
+            store(Some(Draft { n: dr.n, cages }));
         }
     };
     let stroke = {
@@ -100,7 +113,7 @@ pub fn KenKenEditor(props: &Props) -> Html {
         Some(s) => s.cells.iter().map(|&(r, c)| r * n_draft + c).collect(),
         None => (*picked).clone(),
     };
-    let editor = match (*draft).clone() {
+    let editor = match draft.clone() {
         None => html! {},
         Some(dr) => {
             let problems = page::draft_problems(dr.n, &dr.cages);
@@ -121,7 +134,7 @@ pub fn KenKenEditor(props: &Props) -> Html {
             let k = owner[i];
             let class = classes!(
                 "cell",
-                (dr.selected == Some(k)).then_some("selected"),
+                (*selected == Some(k)).then_some("selected"),
                 dragging.contains(&i).then_some("preview"),
                 (i == at).then_some("cursor"),
                 problems.iter().any(|q| q.blocking && (q.cell == Some(i) || q.cage == Some(k))).then_some("problem"),
@@ -130,12 +143,12 @@ pub fn KenKenEditor(props: &Props) -> Html {
             let clue = (cage.cells.first() == Some(&i) && cage.op != Op::Blank).then(|| cage.clue());
             html! { <div {class} data-r={r.to_string()} data-c={c.to_string()}>if let Some(t) = clue { <span class={page::clue_class(&t)}>{ t }</span> }</div> }
         });
-            let selected = dr.selected.and_then(|k| dr.cages.get(k).cloned());
+            let chosen = selected.and_then(|k| dr.cages.get(k).cloned());
             let set_clue = {
-                let (draft, dr) = (draft.clone(), dr.clone());
+                let (stored, dr, k) = (stored.clone(), dr.clone(), *selected);
                 move |op: Option<Op>, target: Option<u64>| {
                     let mut d = dr.clone();
-                    if let Some(c) = d.selected.and_then(|k| d.cages.get_mut(k)) {
+                    if let Some(c) = k.and_then(|k| d.cages.get_mut(k)) {
                         if let Some(op) = op {
                             c.op = op;
                         }
@@ -146,7 +159,12 @@ pub fn KenKenEditor(props: &Props) -> Html {
                             c.target = 0;
                         }
                     }
-                    draft.set(Some(d));
+                    // Typing a target is one step until something else changes.
+                    let step = match target {
+                        Some(_) => frame::EditStep::Join("target"),
+                        None => frame::EditStep::New("op"),
+                    };
+                    stored.set_as(Some(page::draft_text(d.n, &d.cages)), step);
                 }
             };
             let on_op = {
@@ -197,7 +215,7 @@ pub fn KenKenEditor(props: &Props) -> Html {
                         { for cells }
                         { frame::lines_layer(dr.n, dr.n, crate::board_lines::lines(dr.n, dr.n, |i| owner[i])) }
                     </div>
-                    if let Some(c) = selected {
+                    if let Some(c) = chosen {
                         <div class="row cage-form">
                             { format!("Cage at {}: ", crate::kinds::kenken::model::place(dr.n, c.cells[0])) }
                             <select id="cage-op" onchange={on_op}>
@@ -211,35 +229,39 @@ pub fn KenKenEditor(props: &Props) -> Html {
                     <ul id="problems" class="problems">
                         { for problems.iter().map(|q| html! { <li class={classes!((!q.blocking).then_some("todo"))}>{ q.to_string() }</li> }) }
                     </ul>
-                    <div class="row">
+                    <div class="row wrap">
                         <button id="edit-solve" disabled={busy || blocking} onclick={use_draft(true)}>{ "Solve this draft" }</button>
                         <button id="edit-play" disabled={blocking} onclick={use_draft(false)}>{ "Play this" }</button>
+                        <button id="edit-close" onclick={{ let s = store.clone(); Callback::from(move |_: MouseEvent| s(None)) }}>{ "Close the editor" }</button>
                     </div>
                 </div>
             }
         }
     };
     let new_grid = {
-        let (draft, size) = (draft.clone(), props.size);
+        let (store, selected, size) = (store.clone(), selected.clone(), props.size);
         Callback::from(move |_: MouseEvent| {
-            draft.set(Some(Draft { n: size, cages: page::blank_cages(size), selected: None }))
+            selected.set(None);
+            store(Some(Draft { n: size, cages: page::blank_cages(size) }))
         })
     };
     let edit_this = {
-        let (draft, p) = (draft.clone(), (*puzzle).clone());
+        let (store, selected, p) = (store.clone(), selected.clone(), (*puzzle).clone());
         Callback::from(move |_: MouseEvent| {
             if let Some(p) = &p {
-                draft.set(Some(Draft { n: p.size(), cages: p.cages().to_vec(), selected: None }))
+                selected.set(None);
+                store(Some(Draft { n: p.size(), cages: p.cages().to_vec() }))
             }
         })
     };
     html! {
-        <details class="editor" open={draft.is_some()}>
+        <details class="editor" open={draft.is_some()} onkeydown={stored.onkeydown()}>
             <summary>{ "Make or edit a puzzle" }</summary>
-            <p class="hint">{ "Drag across cells to make a cage, then choose its operation and type its target; tap or click a cage to select it. Problems are listed as you go. The size is the generator's size above. Keyboard: arrows move, Shift+arrows or Space pick cells, Enter makes them a cage (or selects the cage under the cursor), Escape drops them, Tab goes on to the cage's operation and target." }</p>
-            <div class="row">
+            <p class="hint">{ "Drag across cells to make a cage, then choose its operation and type its target; tap or click a cage to select it. Problems are listed as you go. The size is the generator's size above. Keyboard: arrows move, Shift+arrows or Space pick cells, Enter makes them a cage (or selects the cage under the cursor), Escape drops them, Tab goes on to the cage's operation and target; Ctrl+Z undoes, Ctrl+Shift+Z or Ctrl+Y redoes. The draft is kept if you reload." }</p>
+            <div class="row wrap">
                 <button id="edit-new" onclick={new_grid}>{ "New blank grid" }</button>
                 <button id="edit-this" onclick={edit_this}>{ "Edit this puzzle's cages" }</button>
+                { stored.buttons() }
             </div>
             { editor }
         </details>

@@ -119,6 +119,61 @@ pub fn draft_json(n: usize, cages: &[Cage]) -> Result<String, String> {
     KenKen::new(n, cages.to_vec()).map(|p| to_json(&p).to_string()).map_err(|e| e.to_string())
 }
 
+/// The editor's draft as text, for local storage: its side and cages (each cage's operation
+/// symbol, target and cells), read back by [`draft_from_text`].
+pub fn draft_text(n: usize, cages: &[Cage]) -> String {
+    let cages: Vec<serde_json::Value> = cages
+        .iter()
+        .map(|c| serde_json::json!({"op": c.op.symbol().to_string(), "target": c.target, "cells": c.cells}))
+        .collect();
+    serde_json::json!({"kind": "kenken-draft", "n": n, "cages": cages}).to_string()
+}
+
+/// Reads [`draft_text`] back: the side ([`model::MIN_SIZE`] to [`model::MAX_SIZE`]) and cages
+/// that cover every cell once (the editor needs no more: clues may be missing or wrong, the
+/// problems list says so). Anything else is an error saying what is wrong, never a panic.
+pub fn draft_from_text(text: &str) -> Result<(usize, Vec<Cage>), String> {
+    let v: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+    if v.get("kind").and_then(|k| k.as_str()) != Some("kenken-draft") {
+        return Err("not a KenKen draft".into());
+    }
+    let n = v.get("n").and_then(|n| n.as_u64()).ok_or("no grid size")? as usize;
+    if !(model::MIN_SIZE..=model::MAX_SIZE).contains(&n) {
+        return Err(format!("size {n} is not {} to {}", model::MIN_SIZE, model::MAX_SIZE));
+    }
+    let list = v.get("cages").and_then(|c| c.as_array()).ok_or("no cages")?;
+    let mut seen = vec![false; n * n];
+    let mut cages = Vec::with_capacity(list.len());
+    for (k, c) in list.iter().enumerate() {
+        let bad = || format!("cage {} is not an operation, a target and cells", k + 1);
+        let op = c.get("op").and_then(|o| o.as_str()).and_then(Op::from_symbol).ok_or_else(bad)?;
+        let target = c.get("target").and_then(|t| t.as_u64()).ok_or_else(bad)?;
+        let cells: Vec<usize> = c
+            .get("cells")
+            .and_then(|c| c.as_array())
+            .ok_or_else(bad)?
+            .iter()
+            .map(|x| x.as_u64().map(|x| x as usize).filter(|&x| x < n * n))
+            .collect::<Option<_>>()
+            .ok_or_else(|| format!("cage {} has a cell outside the {n}x{n} grid", k + 1))?;
+        let mut cells = cells;
+        cells.sort_unstable();
+        if cells.is_empty() {
+            return Err(format!("cage {} has no cells", k + 1));
+        }
+        for &x in &cells {
+            if std::mem::replace(&mut seen[x], true) {
+                return Err(format!("cell {} is in two cages", model::place(n, x)));
+            }
+        }
+        cages.push(Cage { op, target, cells });
+    }
+    if let Some(x) = seen.iter().position(|s| !s) {
+        return Err(format!("cell {} is in no cage", model::place(n, x)));
+    }
+    Ok((n, cages))
+}
+
 // ---------------------------------------------------------------- pictures
 
 /// An SVG picture of the puzzle (cage walls and clues), with `digits` written in when given.
