@@ -29,7 +29,12 @@ pub fn clues_from_text(text: &str, what: &str) -> Result<Vec<Clue>, String> {
                 .filter(|t| !t.is_empty())
                 .map(|t| {
                     t.parse::<u32>()
-                        .map_err(|_| format!("{what} clue line {}: `{t}` is not a number", i + 1))
+                        .map_err(|_| {
+                            format!(
+                                "{what} clue line {}: `{t}` is not a number (a clue is numbers separated by spaces or commas)",
+                                i + 1
+                            )
+                        })
                 })
                 .filter(|r| r != &Ok(0))
                 .collect()
@@ -54,6 +59,106 @@ pub fn drawn(drawing: &Grid<bool>, at: (usize, usize), first: bool) -> Option<Gr
         g[at] = value;
         g
     })
+}
+
+/// The largest side of the editor's drawing.
+pub const DRAW_MAX: usize = 60;
+/// The longest clue text a kept draft may hold (characters, each box).
+const TEXT_MAX: usize = 100_000;
+
+/// The nonogram editor's draft: the clues as typed, the size for a new drawing, and the
+/// drawing. Kept as text ([`Draft::to_text`]) so a reload finds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Draft {
+    /// The row clues as typed.
+    pub rows: String,
+    /// The column clues as typed.
+    pub cols: String,
+    /// The width and height of a new drawing, 1 to [`DRAW_MAX`].
+    pub size: (usize, usize),
+    /// The drawing, when one is open.
+    pub drawing: Option<Grid<bool>>,
+}
+
+impl Default for Draft {
+    fn default() -> Draft {
+        Draft { rows: String::new(), cols: String::new(), size: (10, 10), drawing: None }
+    }
+}
+
+impl Draft {
+    /// The draft as text (JSON; the drawing's rows as `#` and `.`).
+    pub fn to_text(&self) -> String {
+        let drawing = self.drawing.as_ref().map(|g| {
+            (0..g.rows())
+                .map(|r| g.row(r).iter().map(|&on| if on { '#' } else { '.' }).collect::<String>())
+                .collect::<Vec<_>>()
+        });
+        serde_json::json!({"kind": "nonogram-draft", "rows": self.rows, "cols": self.cols,
+            "width": self.size.0, "height": self.size.1, "drawing": drawing})
+        .to_string()
+    }
+
+    /// Reads [`Draft::to_text`] back; anything else is an error saying what is wrong, never a
+    /// panic.
+    pub fn from_text(text: &str) -> Result<Draft, String> {
+        let v: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+        if v.get("kind").and_then(|k| k.as_str()) != Some("nonogram-draft") {
+            return Err("not a nonogram draft".into());
+        }
+        let text_of = |key: &str| -> Result<String, String> {
+            let t = v.get(key).and_then(|t| t.as_str()).ok_or(format!("no {key} clue text"))?;
+            if t.chars().count() > TEXT_MAX {
+                return Err(format!("the {key} clue text is over {TEXT_MAX} characters"));
+            }
+            Ok(t.to_string())
+        };
+        let side = |key: &str| {
+            v.get(key)
+                .and_then(|n| n.as_u64())
+                .filter(|n| (1..=DRAW_MAX as u64).contains(n))
+                .map(|n| n as usize)
+                .ok_or(format!("the drawing's {key} is not 1 to {DRAW_MAX}"))
+        };
+        let drawing = match v.get("drawing") {
+            None | Some(serde_json::Value::Null) => None,
+            Some(d) => {
+                let rows: Vec<&str> = d
+                    .as_array()
+                    .ok_or("the drawing is not a list of rows")?
+                    .iter()
+                    .map(|r| r.as_str().ok_or("a row of the drawing is not text"))
+                    .collect::<Result<_, _>>()?;
+                let w = rows.first().map_or(0, |r| r.chars().count());
+                if rows.is_empty()
+                    || rows.len() > DRAW_MAX
+                    || !(1..=DRAW_MAX).contains(&w)
+                    || rows.iter().any(|r| r.chars().count() != w)
+                {
+                    return Err(format!(
+                        "the drawing is not 1 to {DRAW_MAX} rows of one length, 1 to {DRAW_MAX}"
+                    ));
+                }
+                let cells: Vec<bool> = rows
+                    .iter()
+                    .flat_map(|r| r.chars())
+                    .map(|c| match c {
+                        '#' => Ok(true),
+                        '.' => Ok(false),
+                        c => Err(format!("`{c}` in the drawing is not # or .")),
+                    })
+                    .collect::<Result<_, _>>()?;
+                Grid::from_cells(rows.len(), w, cells)
+            }
+        };
+        Ok(Draft {
+            rows: text_of("rows")?,
+            cols: text_of("cols")?,
+            size: (side("width")?, side("height")?),
+            drawing,
+        })
+    }
 }
 
 /// How a line the player is filling stands against its clue.
