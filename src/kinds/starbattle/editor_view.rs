@@ -8,24 +8,18 @@ use yew::prelude::*;
 use crate::jobs::Request;
 use crate::kind::Kind;
 use crate::kinds::starbattle::model::{MAX_SIZE, MAX_STARS};
-use crate::kinds::starbattle::page::{self, Draft};
+use crate::kinds::starbattle::page::{self, Brush, Draft, RegionKey};
 use crate::kinds::starbattle::StarBattle;
 use crate::puzzle::{Mode, Puzzle, Verdict};
 use crate::web::frame::{lines_layer, use_stroke, Shape, Stroke};
-use crate::web::frame::{use_stored, use_workshop};
+use crate::web::frame::{use_draft, use_workshop};
 use crate::web::frame::{verdict_text, Action, Severity, Work};
 
 const KIND: Kind = Kind::StarBattle;
 
-/// What a stroke paints with.
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Brush {
-    /// An existing region's label.
-    Region(u8),
-    /// A region no cell uses yet (the brush then stays on it).
-    New,
-    /// No region.
-    Erase,
+/// Reads the kept draft ([`Draft::from_text`]).
+fn read(text: &str) -> Result<Draft, String> {
+    Draft::from_text(text).map_err(|e| e.to_string())
 }
 
 /// A number box for rows, columns or stars (read again by New blank grid through `node`): a
@@ -53,44 +47,71 @@ fn read_number(node: &NodeRef, max: usize, default: usize) -> usize {
 #[component]
 pub fn StarBattleEditor() -> Html {
     let (ctx, w, puzzle) = use_workshop::<StarBattle>();
-    let (saved, save) = use_stored(KIND, "draft");
-    let draft: Option<Draft> = saved.as_deref().and_then(|t| Draft::from_text(t).ok());
+    let stored = use_draft(KIND, "draft", read);
+    let draft: Option<Draft> = stored.draft.clone();
     let brush = use_state(|| Brush::New);
     let store = {
-        let save = save.clone();
-        Callback::from(move |d: Option<Draft>| save.emit(d.map(|d| d.to_text())))
+        let stored = stored.clone();
+        Callback::from(move |d: Option<Draft>| stored.set(d.map(|d| d.to_text())))
     };
-    let stroke = {
+    // Paints cells of the draft with the brush (a new region's brush stays on the region).
+    let paint = {
         let (draft, store, brush, state) =
             (draft.clone(), store.clone(), brush.clone(), ctx.state.clone());
+        move |cells: &[usize], with: Brush| {
+            let Some(d) = &draft else { return };
+            match page::paint(d, cells, with) {
+                Ok((d, b)) => {
+                    brush.set(if with == Brush::Erase { *brush } else { b });
+                    store.emit(Some(d));
+                }
+                Err(e) => state.dispatch(Action::Notify(Severity::Error, e)),
+            }
+        }
+    };
+    // The keyboard's cursor.
+    let cursor = use_state(|| 0usize);
+    let stroke = {
+        let (draft, brush, paint) = (draft.clone(), brush.clone(), paint.clone());
         use_stroke(
             "#editor",
             Shape::Path,
             Callback::from(move |s: Stroke| {
-                let Some(d) = draft.clone() else { return };
+                let Some(d) = &draft else { return };
                 let cells: Vec<usize> = s.cells.iter().map(|&(r, c)| r * d.cols + c).collect();
                 // The right button (or a long press) erases whatever the brush.
-                let label = match (*brush, s.secondary) {
-                    (_, true) | (Brush::Erase, _) => None,
-                    (Brush::Region(l), _) => Some(l),
-                    (Brush::New, _) => match d.fresh_label() {
-                        Some(l) => {
-                            brush.set(Brush::Region(l));
-                            Some(l)
-                        }
-                        None => {
-                            state.dispatch(Action::Notify(
-                                Severity::Error,
-                                "Every region letter is in use: paint with an existing region."
-                                    .into(),
-                            ));
-                            return;
-                        }
-                    },
-                };
-                store.emit(Some(d.painted(&cells, label)));
+                paint(&cells, if s.secondary { Brush::Erase } else { *brush });
             }),
         )
+    };
+    let (n_rows, n_cols) = draft.as_ref().map_or((1, 1), |d| (d.rows, d.cols));
+    let at = (*cursor).min(n_rows * n_cols - 1);
+    let onkeydown = {
+        let (draft, brush, cursor, paint) = (draft.clone(), brush.clone(), cursor.clone(), paint);
+        Callback::from(move |e: KeyboardEvent| {
+            if e.ctrl_key() || e.meta_key() || e.alt_key() {
+                return;
+            }
+            let regions: Vec<u8> = draft
+                .as_ref()
+                .map(|d| d.regions().into_iter().map(|(l, _)| l).collect())
+                .unwrap_or_default();
+            let Some(k) = page::region_key(&e.key(), e.shift_key(), at, (n_rows, n_cols), &regions)
+            else {
+                return;
+            };
+            e.prevent_default();
+            match k {
+                RegionKey::Move { to, paint: true } => {
+                    cursor.set(to);
+                    paint(&[at, to], *brush);
+                }
+                RegionKey::Move { to, .. } => cursor.set(to),
+                RegionKey::Paint => paint(&[at], *brush),
+                RegionKey::Erase => paint(&[at], Brush::Erase),
+                RegionKey::Pick(b) => brush.set(b),
+            }
+        })
     };
 
     let busy = ctx.state.busy_kind(KIND).is_some();
@@ -167,6 +188,7 @@ pub fn StarBattleEditor() -> Html {
                     preview.contains(&i).then_some("preview"),
                     flagged.contains(&i).then_some("problem"),
                     differs.contains(&i).then_some("differs"),
+                    (i == at).then_some("cursor"),
                 );
                 let letter = g.map(StarBattle::letter).map(String::from).unwrap_or_default();
                 html! { <div {class} style={format!("background:{}", page::fill(g))} data-r={r.to_string()} data-c={c.to_string()} data-region={letter.clone()}>{ letter }</div> }
@@ -179,6 +201,22 @@ pub fn StarBattleEditor() -> Html {
                             onclick={Callback::from(move |_: MouseEvent| brush.set(b))}>{ label }</button>
                 }
             };
+            let cursor_label = format!(
+                "Region editor, {} by {}: cursor on row {}, column {}, {}; brush {}",
+                d.rows,
+                d.cols,
+                at / d.cols + 1,
+                at % d.cols + 1,
+                d.cells[at].map_or("no region".to_string(), |l| format!(
+                    "region {}",
+                    StarBattle::letter(l)
+                )),
+                match *brush {
+                    Brush::Region(l) => format!("region {}", StarBattle::letter(l)),
+                    Brush::New => "new region".to_string(),
+                    Brush::Erase => "eraser".to_string(),
+                }
+            );
             let fragment = accepted.as_ref().map(crate::link::fragment);
             // Opens the draft (and puts its link in the address bar, so a reload or Back finds it).
             let use_draft = |then_solve: bool| {
@@ -217,6 +255,7 @@ pub fn StarBattleEditor() -> Html {
                         { brush_button(Brush::Erase, "brush-erase".into(), "Eraser".into(), "#ffffff") }
                     </div>
                     <div id="editor" class="board sb editing lined" style={format!("--n:{}", d.cols)} data-rows={d.rows.to_string()} data-cols={d.cols.to_string()}
+                         tabindex="0" role="application" aria-label={cursor_label} onkeydown={onkeydown.clone()}
                          onpointerdown={stroke.down.clone()} onpointermove={stroke.on_move.clone()} onpointerup={stroke.up.clone()} onpointercancel={stroke.cancel.clone()}
                          oncontextmenu={Callback::from(|e: MouseEvent| e.prevent_default())}>
                         { for cells }
@@ -241,15 +280,16 @@ pub fn StarBattleEditor() -> Html {
     };
 
     html! {
-        <details class="editor" open={saved.is_some()}>
+        <details class="editor" open={draft.is_some()} onkeydown={stored.onkeydown()}>
             <summary>{ "Make or edit a puzzle" }</summary>
-            <p class="hint">{ "Pick a brush (a region, a new region, or the eraser) and drag across cells to paint; right-drag erases. Problems are listed as you go; the draft is kept if you reload." }</p>
+            <p class="hint">{ "Pick a brush (a region, a new region, or the eraser) and drag across cells to paint; right-drag erases. Keyboard: arrows move, Space or Enter paints, Shift+arrows paint as they go, Delete erases; a region's letter picks its brush, + a new region, - the eraser; Ctrl+Z undoes, Ctrl+Shift+Z or Ctrl+Y redoes. Problems are listed as you go; the draft is kept if you reload." }</p>
             <div class="row wrap">
                 <label>{ "Rows " }{ number("edit-rows", boxes.0.clone(), rows, MAX_SIZE, set_size(0)) }</label>
                 <label>{ "Columns " }{ number("edit-cols", boxes.1.clone(), cols, MAX_SIZE, set_size(1)) }</label>
                 <label>{ "Stars " }{ number("edit-stars", boxes.2.clone(), stars, MAX_STARS, set_size(2)) }</label>
                 <button id="edit-new" onclick={new_grid}>{ "New blank grid" }</button>
                 <button id="edit-this" onclick={edit_this}>{ "Edit this puzzle's regions" }</button>
+                { stored.buttons() }
             </div>
             { body }
         </details>

@@ -457,6 +457,90 @@ impl Draft {
     }
 }
 
+/// What the region editor paints with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Brush {
+    /// An existing region's label.
+    Region(u8),
+    /// A region no cell uses yet (the brush then stays on it).
+    New,
+    /// No region.
+    Erase,
+}
+
+/// The draft with `cells` painted with `brush`, and the brush after (a new region's brush
+/// stays on the region it made). `Err` when every region letter is in use.
+pub fn paint(d: &Draft, cells: &[usize], brush: Brush) -> Result<(Draft, Brush), String> {
+    match brush {
+        Brush::Erase => Ok((d.painted(cells, None), brush)),
+        Brush::Region(l) => Ok((d.painted(cells, Some(l)), brush)),
+        Brush::New => match d.fresh_label() {
+            Some(l) => Ok((d.painted(cells, Some(l)), Brush::Region(l))),
+            None => Err("Every region letter is in use: paint with an existing region.".into()),
+        },
+    }
+}
+
+/// What a key does on the region editor's grid, for painting without a pointer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RegionKey {
+    /// Move the cursor to a cell; `paint`: Shift was held, so the cell left and the cell
+    /// reached are painted with the brush, like a drag.
+    Move { to: usize, paint: bool },
+    /// Paint the cursor's cell with the brush (Space, Enter).
+    Paint,
+    /// Take the cursor's cell out of its region (Delete, Backspace).
+    Erase,
+    /// Choose a brush: a region's letter, `+` a new region, `-` the eraser.
+    Pick(Brush),
+}
+
+/// The key `key` on the region editor's `rows` x `cols` grid with the cursor on cell `at`,
+/// where `regions` are the labels in use; `None` for a key that is not the grid's. A letter
+/// picks the region of that letter, or of the same letter in the other case when only that
+/// one is in use.
+pub fn region_key(
+    key: &str,
+    shift: bool,
+    at: usize,
+    (rows, cols): (usize, usize),
+    regions: &[u8],
+) -> Option<RegionKey> {
+    let (rows, cols) = (rows.max(1), cols.max(1));
+    let at = at.min(rows * cols - 1);
+    if let Some((r, c)) = crate::grid::cursor_step(key, (at / cols, at % cols), rows, cols) {
+        return Some(RegionKey::Move { to: r * cols + c, paint: shift });
+    }
+    let mut chars = key.chars();
+    let ch = match (chars.next(), chars.next()) {
+        (Some(ch), None) => ch,
+        _ => {
+            return match key {
+                "Enter" => Some(RegionKey::Paint),
+                "Delete" | "Backspace" => Some(RegionKey::Erase),
+                _ => None,
+            }
+        }
+    };
+    match ch {
+        ' ' => Some(RegionKey::Paint),
+        '+' | '=' => Some(RegionKey::Pick(Brush::New)),
+        '-' => Some(RegionKey::Pick(Brush::Erase)),
+        _ => {
+            let label = label_of(ch)?;
+            let other = label_of(if ch.is_ascii_uppercase() {
+                ch.to_ascii_lowercase()
+            } else {
+                ch.to_ascii_uppercase()
+            })?;
+            [label, other]
+                .into_iter()
+                .find(|l| regions.contains(l))
+                .map(|l| RegionKey::Pick(Brush::Region(l)))
+        }
+    }
+}
+
 /// How many stars, up to `k`, fit among `cells` (indices in a grid `cols` wide) with no two
 /// touching, even diagonally: a search for `k` such cells with a budget of nodes; past the
 /// budget the answer is `k` (no complaint rather than a wrong one).
