@@ -18,7 +18,7 @@ use crate::kinds::colournono::model::{Colour, MAX_SIDE};
 use crate::kinds::colournono::page;
 use crate::kinds::colournono::{formats, ColourNonogram};
 use crate::puzzle::{Mode, Puzzle, Verdict};
-use crate::web::frame::{use_stored, use_workshop};
+use crate::web::frame::{keep_typed, use_draft, use_stored, use_workshop};
 use crate::web::frame::{use_stroke, Shape, Stroke};
 use crate::web::frame::{verdict_text, Action, Severity, Work};
 
@@ -59,11 +59,14 @@ fn open_and_check(ctx: &crate::web::frame::Ctx, p: &ColourNonogram) {
 #[component]
 pub fn ColourEditor() -> Html {
     let (ctx, w, puzzle) = use_workshop::<ColourNonogram>();
-    let (saved, save) = use_stored(KIND, "draft");
-    let draft: Option<Draft> = saved.as_deref().and_then(|t| Draft::from_text(t).ok());
+    let stored = use_draft(KIND, "draft", |t| Draft::from_text(t).map_err(|e| e.to_string()));
+    let draft: Option<Draft> = stored.draft.clone();
     let brush = use_state(|| 1u8);
     let rows_text = use_node_ref();
     let cols_text = use_node_ref();
+    // The typed clues are kept, so a reload finds them.
+    let (typed_rows, keep_rows) = use_stored(KIND, "typed-rows");
+    let (typed_cols, keep_cols) = use_stored(KIND, "typed-cols");
     // The puzzle last sent to be checked (drawn or typed), and the timer of the next check.
     let checked: UseStateHandle<Option<ColourNonogram>> = use_state(|| None);
     let timer: Rc<RefCell<Option<Timeout>>> = use_mut_ref(|| None);
@@ -73,10 +76,10 @@ pub fn ColourEditor() -> Html {
     // a reload or a shared link opens its own puzzle, not the draft.
     let edited: Rc<RefCell<bool>> = use_mut_ref(|| false);
     let store = {
-        let (save, edited) = (save.clone(), edited.clone());
+        let (stored, edited) = (stored.clone(), edited.clone());
         Callback::from(move |d: Option<Draft>| {
             *edited.borrow_mut() = true;
-            save.emit(d.map(|d| d.to_text()))
+            stored.set(d.map(|d| d.to_text()))
         })
     };
     let stroke = {
@@ -198,19 +201,15 @@ pub fn ColourEditor() -> Html {
         }
     };
     let clues_into_boxes = {
-        let (rows_text, cols_text, accepted) =
-            (rows_text.clone(), cols_text.clone(), accepted.clone());
+        let (keep_rows, keep_cols, accepted) =
+            (keep_rows.clone(), keep_cols.clone(), accepted.clone());
         Callback::from(move |_: MouseEvent| {
             let Some(Ok(p)) = &accepted else { return };
             let text = |clues: &[Vec<crate::kinds::colournono::Run>]| {
                 clues.iter().map(|c| formats::clue_text(c)).collect::<Vec<_>>().join("\n")
             };
-            if let Some(t) = rows_text.cast::<web_sys::HtmlTextAreaElement>() {
-                t.set_value(&text(p.rows()));
-            }
-            if let Some(t) = cols_text.cast::<web_sys::HtmlTextAreaElement>() {
-                t.set_value(&text(p.cols()));
-            }
+            keep_rows.emit(Some(text(p.rows())));
+            keep_cols.emit(Some(text(p.cols())));
         })
     };
 
@@ -315,7 +314,7 @@ pub fn ColourEditor() -> Html {
                         { for (0..d.palette.len()).map(entry) }
                         <li><button id="cn-add" disabled={d.palette.len() > crate::kinds::colournono::model::MAX_COLOURS} onclick={add}>{ "Add colour" }</button></li>
                     </ul>
-                    <div id="cn-editor" class="cn-draw" style={format!("--w:{dw}")} data-rows={dh.to_string()} data-cols={dw.to_string()}
+                    <div id="cn-editor" class="cn-draw" tabindex="-1" style={format!("--w:{dw}")} data-rows={dh.to_string()} data-cols={dw.to_string()}
                          onpointerdown={stroke.down.clone()} onpointermove={stroke.on_move.clone()} onpointerup={stroke.up.clone()} onpointercancel={stroke.cancel.clone()}
                          oncontextmenu={Callback::from(|e: MouseEvent| e.prevent_default())}>
                         { for cells }
@@ -346,21 +345,22 @@ pub fn ColourEditor() -> Html {
     };
 
     html! {
-        <details class="editor cn-edit" open={saved.is_some()}>
+        <details class="editor cn-edit" open={draft.is_some()} onkeydown={stored.onkeydown()}>
             <summary>{ "Make or edit a puzzle" }</summary>
-            <p class="hint">{ "Draw: pick a colour and drag across cells (right-drag or long-press paints the background); each change is checked for a unique answer. Or type clues below. The drawing is kept if you reload." }</p>
+            <p class="hint">{ "Draw: pick a colour and drag across cells (right-drag or long-press paints the background); each change is checked for a unique answer. Or type clues below. Ctrl+Z undoes, Ctrl+Shift+Z or Ctrl+Y redoes. The drawing is kept if you reload." }</p>
             <div class="row wrap">
                 <label>{ "Width " }{ size_box("cn-w", draft.as_ref().map_or(10, |d| d.size().0), resize(0)) }</label>
                 <label>{ "Height " }{ size_box("cn-h", draft.as_ref().map_or(10, |d| d.size().1), resize(1)) }</label>
                 <button id="cn-new" onclick={new_blank}>{ "New blank drawing" }</button>
                 <button id="cn-edit-this" disabled={puzzle.is_none()} onclick={edit_this}>{ "Draw from this puzzle" }</button>
+                { stored.buttons() }
             </div>
             { body }
             { verdict }
             <p class="hint">{ "Typed clues use the drawing's palette: one line per row and per column, each run a length and a colour letter (3a 2b; a length of 1 may be left out; an empty line or 0 for an empty line)." }</p>
             <div class="row">
-                <label class="grow">{ "Row clues" }<textarea id="cn-rows" ref={rows_text} rows="6" spellcheck="false" /></label>
-                <label class="grow">{ "Column clues" }<textarea id="cn-cols" ref={cols_text} rows="6" spellcheck="false" /></label>
+                <label class="grow">{ "Row clues" }<textarea id="cn-rows" ref={rows_text} rows="6" spellcheck="false" value={typed_rows.unwrap_or_default()} oninput={keep_typed(keep_rows)} /></label>
+                <label class="grow">{ "Column clues" }<textarea id="cn-cols" ref={cols_text} rows="6" spellcheck="false" value={typed_cols.unwrap_or_default()} oninput={keep_typed(keep_cols)} /></label>
             </div>
             <div class="row wrap">
                 <button id="cn-check-clues" disabled={busy} onclick={typed(false)}>{ "Check these clues" }</button>

@@ -28,6 +28,8 @@ pub fn CheckGrid() -> Html {
     let (ctx, w, puzzle) = frame::use_workshop::<RectFree>();
     let p = (*puzzle).clone();
     let check_text = use_node_ref();
+    // The pasted grid is kept, so a reload finds it.
+    let (pasted, keep_pasted) = frame::use_stored(KIND, "check-text");
     // The outcome of the last check, with the marks it left (shown only while the board still
     // holds them, so an edit or a new task never leaves a stale verdict).
     let outcome = use_state(|| None::<Outcome>);
@@ -60,7 +62,7 @@ pub fn CheckGrid() -> Html {
     <details class="rf-check" open=true>
         <summary>{ "Check a grid" }</summary>
         <p class="hint">{ "Paste a colouring, one row per line: digits 0 to 5 (0123…), or numbers 1 to K separated by spaces. A grid of the task's size goes on the board above, its rectangles ringed (Undo brings your colouring back)." }</p>
-        <textarea id="check-text" ref={check_text} rows="6" spellcheck="false" placeholder="0123\n1230\n…" />
+        <textarea id="check-text" ref={check_text} rows="6" spellcheck="false" placeholder="0123\n1230\n…" value={pasted.unwrap_or_default()} oninput={frame::keep_typed(keep_pasted)} />
         <div class="row"><button id="check" onclick={check}>{ "Check" }</button></div>
         { match (*outcome).clone() {
             None => Html::default(),
