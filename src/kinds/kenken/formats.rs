@@ -375,7 +375,10 @@ fn keen_size(params: &str) -> InputResult<usize> {
 /// Reads a Keen DESC for an `n`x`n` grid; with `blank`, `?` reads as "no clue yet".
 fn from_keen_desc(n: usize, desc: &str, blank: bool) -> InputResult<KenKen> {
     let (blocks, clues) = desc.split_once(',').ok_or_else(|| {
-        InputError::at("Keen ID", "expected `<cage layout>,<clues>` after the size")
+        InputError::at(
+            "Keen ID",
+            format!("no comma after the cage layout `{}`: a Keen ID is the size, a colon, the cage layout (letters _ and a–z), a comma, then the clues (like 4:_a3a_,a5m12…)", clip(desc)),
+        )
     })?;
     let total = 2 * n * (n - 1) + 1;
     let letters = block_letters(blocks, total)?;
@@ -485,6 +488,14 @@ pub fn looks_like_keen(t: &str) -> bool {
     })
 }
 
+/// Whether `t` begins as a Keen ID would, a size and a colon (`13:aaaa`), though the rest does
+/// not read: its errors then say what is wrong in it, and where.
+fn starts_like_keen(t: &str) -> bool {
+    let Some((params, _)) = t.split_once(':') else { return false };
+    let letters = params.trim_start_matches(|c: char| c.is_ascii_digit());
+    letters.len() < params.len() && letters.chars().all(|c| c.is_ascii_lowercase())
+}
+
 /// Reads a Keen game ID (`N[dD][m]:DESC`, or inside a `…/keen.html#…` link). Seed IDs are refused.
 pub fn from_keen(text: &str) -> InputResult<KenKen> {
     let mut id = text.trim().to_string();
@@ -578,7 +589,7 @@ pub fn import(text: &str) -> InputResult<Entry<K>> {
     if t.starts_with("SAVEFILE") {
         return Ok(Entry { id: "save file".into(), puzzle: from_savefile(t)?, known: None });
     }
-    if looks_like_keen(t) {
+    if looks_like_keen(t) || starts_like_keen(t) {
         return Ok(Entry { id: "Keen ID".into(), puzzle: from_keen(t)?, known: None });
     }
     Err(InputError::new(
