@@ -22,6 +22,8 @@ mod art;
 /// Image to colour nonogram.
 mod colour_adjust;
 mod colour_art;
+// The puzzle editors: drafts as text, the region editor's keys, pasted junk's messages.
+mod editors;
 // KenKen: brute-force counts, Tatham's worked example, formats, verifier, generator, decoder fuzzing.
 mod kenken;
 // Flood-It: A* and SAT against breadth-first search, the bound, the checker, formats, fuzzing.

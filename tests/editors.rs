@@ -1,0 +1,228 @@
+//! The puzzle editors' pure parts: each draft's text form (round trip, junk never panics and is
+//! refused with a reason), the Star Battle region editor's keys and painting, and what a pasted
+//! text that does not read says. The undo history is tested beside it
+//! (src/app_state/edit_history.rs).
+
+use studio::kinds::kenken::model::{Cage, Op};
+use studio::kinds::kenken::page::{blank_cages, draft_from_text, draft_text, draw_cage};
+use studio::kinds::nonogram::page::{clues_from_text, Draft as NonoDraft};
+use studio::kinds::starbattle::page::{paint, region_key, Brush, Draft as SbDraft, RegionKey};
+
+#[test]
+fn a_kenken_draft_reads_back_from_its_text() {
+    let (cages, k) = draw_cage(4, &blank_cages(4), &[0, 1, 5]);
+    let mut cages = cages;
+    cages[k].op = Op::Add;
+    cages[k].target = 7;
+    let other = cages.iter().position(|c| c.cells == vec![15]).unwrap();
+    cages[other].op = Op::Given;
+    cages[other].target = 3;
+    for (n, cages) in [(4, cages), (3, blank_cages(3)), (12, blank_cages(12))] {
+        let text = draft_text(n, &cages);
+        assert_eq!(draft_from_text(&text), Ok((n, cages)));
+    }
+}
+
+#[test]
+fn a_kenken_draft_that_does_not_read_says_why_and_never_panics() {
+    let text = |n: usize, cages: &[(char, u64, &[usize])]| {
+        let cages: Vec<Cage> = cages
+            .iter()
+            .map(|&(op, target, cells)| Cage {
+                op: Op::from_symbol(&op.to_string()).unwrap_or(Op::Blank),
+                target,
+                cells: cells.to_vec(),
+            })
+            .collect();
+        draft_text(n, &cages)
+    };
+    let cases: Vec<(String, &str)> = vec![
+        ("".into(), "not JSON"),
+        ("hello".into(), "not JSON"),
+        ("{}".into(), "not a KenKen draft"),
+        (r#"{"kind":"starbattle","stars":1}"#.into(), "not a KenKen draft"),
+        (r#"{"kind":"kenken-draft"}"#.into(), "no grid size"),
+        (text(13, &[]), "size 13 is not 3 to 12"),
+        (text(2, &[]), "size 2"),
+        (r#"{"kind":"kenken-draft","n":3}"#.into(), "no cages"),
+        (text(3, &[('+', 3, &[0, 1, 2, 3, 4, 5, 6, 7])]), "row 3, column 3 is in no cage"),
+        (text(3, &[('+', 3, &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9])]), "cage 1 has a cell outside"),
+        (text(3, &[('+', 3, &[0, 1, 2, 3]), ('+', 3, &[3, 4, 5, 6, 7, 8])]), "row 2, column 1 is in two cages"),
+        (text(3, &[('+', 3, &[]), ('+', 3, &[0, 1, 2, 3, 4, 5, 6, 7, 8])]), "cage 1 has no cells"),
+        (
+            r#"{"kind":"kenken-draft","n":3,"cages":[{"op":"%","target":1,"cells":[0,1,2,3,4,5,6,7,8]}]}"#.into(),
+            "cage 1 is not an operation",
+        ),
+    ];
+    for (t, want) in cases {
+        let e = draft_from_text(&t).expect_err(&t);
+        assert!(e.contains(want), "{t}: {e}");
+    }
+    let seed = draft_text(4, &draw_cage(4, &blank_cages(4), &[0, 1, 2]).0);
+    let alphabet: Vec<char> = "0123456789+-*/=?{}[]\",:n".chars().collect();
+    let mut rng = fastrand::Rng::with_seed(36);
+    let mut read = 0;
+    for _ in 0..3000 {
+        let t = crate::fuzz::mutate(&mut rng, &seed, &alphabet);
+        if let Ok((n, cages)) = draft_from_text(&t) {
+            read += 1;
+            // What reads is a partition of the grid: the editor may draw on it.
+            let mut cells: Vec<usize> = cages.iter().flat_map(|c| c.cells.clone()).collect();
+            cells.sort_unstable();
+            assert_eq!(cells, (0..n * n).collect::<Vec<_>>(), "{t}");
+            let _ = draw_cage(n, &cages, &[0, 1]);
+        }
+    }
+    assert!(read > 0, "some mutations still read");
+}
+
+#[test]
+fn a_nonogram_draft_keeps_its_clues_its_drawing_and_their_size() {
+    let mut g = studio::grid::Grid::filled(3, 4, false);
+    g[(0, 1)] = true;
+    g[(2, 3)] = true;
+    let drafts = [
+        NonoDraft::default(),
+        NonoDraft {
+            rows: "1 2\n\n3,1\n".into(),
+            cols: "2\n\"quoted\" {}".into(),
+            size: (7, 60),
+            drawing: None,
+        },
+        NonoDraft { rows: String::new(), cols: "1".into(), size: (4, 3), drawing: Some(g) },
+    ];
+    for d in drafts {
+        assert_eq!(NonoDraft::from_text(&d.to_text()), Ok(d.clone()));
+    }
+    for (t, want) in [
+        ("", "not JSON"),
+        ("{\"kind\":\"kenken-draft\"}", "not a nonogram draft"),
+        (r#"{"kind":"nonogram-draft","cols":"","width":3,"height":3}"#, "no rows clue text"),
+        (
+            r#"{"kind":"nonogram-draft","rows":"","cols":"","width":0,"height":3}"#,
+            "width is not 1 to 60",
+        ),
+        (
+            r#"{"kind":"nonogram-draft","rows":"","cols":"","width":3,"height":61}"#,
+            "height is not 1 to 60",
+        ),
+        (
+            r##"{"kind":"nonogram-draft","rows":"","cols":"","width":3,"height":3,"drawing":["#.","#"]}"##,
+            "rows of one length",
+        ),
+        (
+            r##"{"kind":"nonogram-draft","rows":"","cols":"","width":3,"height":3,"drawing":["#x"]}"##,
+            "`x` in the drawing",
+        ),
+        (
+            r#"{"kind":"nonogram-draft","rows":"","cols":"","width":3,"height":3,"drawing":7}"#,
+            "not a list of rows",
+        ),
+    ] {
+        let e = NonoDraft::from_text(t).expect_err(t);
+        assert!(e.contains(want), "{t}: {e}");
+    }
+    let seed = NonoDraft {
+        rows: "1 2".into(),
+        cols: "3".into(),
+        size: (3, 2),
+        drawing: Some(studio::grid::Grid::filled(2, 3, true)),
+    }
+    .to_text();
+    let alphabet: Vec<char> = "0123456789#.{}[]\",:".chars().collect();
+    let mut rng = fastrand::Rng::with_seed(7);
+    for _ in 0..3000 {
+        let t = crate::fuzz::mutate(&mut rng, &seed, &alphabet);
+        if let Ok(d) = NonoDraft::from_text(&t) {
+            if let Some(g) = &d.drawing {
+                assert!(g.rows() >= 1 && g.cols() >= 1 && g.rows() <= 60 && g.cols() <= 60);
+            }
+        }
+    }
+}
+
+#[test]
+fn typed_nonogram_clues_that_do_not_read_name_the_line_and_what_is_expected() {
+    let e = clues_from_text("1 2\n3 x\n", "row").unwrap_err();
+    assert!(
+        e.contains("row clue line 2")
+            && e.contains("`x`")
+            && e.contains("numbers separated by spaces or commas"),
+        "{e}"
+    );
+}
+
+#[test]
+fn the_region_editors_keys_move_paint_and_pick_brushes() {
+    // A 3 x 4 grid, the cursor on row 2, column 2 (cell 5); regions A and c are in use.
+    let regions = [0u8, 28];
+    let key = |k: &str, shift: bool| region_key(k, shift, 5, (3, 4), &regions);
+    assert_eq!(key("ArrowRight", false), Some(RegionKey::Move { to: 6, paint: false }));
+    assert_eq!(key("ArrowDown", true), Some(RegionKey::Move { to: 9, paint: true }));
+    assert_eq!(key("ArrowUp", false), Some(RegionKey::Move { to: 1, paint: false }));
+    assert_eq!(
+        region_key("ArrowUp", false, 1, (3, 4), &regions),
+        Some(RegionKey::Move { to: 1, paint: false }),
+        "the edge holds"
+    );
+    assert_eq!(
+        region_key("ArrowRight", false, 99, (3, 4), &regions),
+        Some(RegionKey::Move { to: 11, paint: false }),
+        "a cursor past the end is on the last cell"
+    );
+    assert_eq!(key(" ", false), Some(RegionKey::Paint));
+    assert_eq!(key("Enter", false), Some(RegionKey::Paint));
+    assert_eq!(key("Delete", false), Some(RegionKey::Erase));
+    assert_eq!(key("Backspace", false), Some(RegionKey::Erase));
+    assert_eq!(key("+", true), Some(RegionKey::Pick(Brush::New)));
+    assert_eq!(key("-", false), Some(RegionKey::Pick(Brush::Erase)));
+    assert_eq!(key("A", true), Some(RegionKey::Pick(Brush::Region(0))));
+    assert_eq!(
+        key("a", false),
+        Some(RegionKey::Pick(Brush::Region(0))),
+        "a picks A when only A is in use"
+    );
+    assert_eq!(key("c", false), Some(RegionKey::Pick(Brush::Region(28))));
+    assert_eq!(key("C", true), Some(RegionKey::Pick(Brush::Region(28))));
+    assert_eq!(key("b", false), None, "no region B or b");
+    assert_eq!(key("Tab", false), None, "Tab leaves the grid");
+    assert_eq!(key("F5", false), None);
+    assert_eq!(key("é", false), None);
+    assert!(region_key("ArrowRight", false, 0, (0, 0), &[]).is_some(), "a 0 size does not panic");
+}
+
+#[test]
+fn painting_with_the_new_region_brush_makes_a_region_and_stays_on_it() {
+    let d = SbDraft::blank(2, 2, 1);
+    let (d, b) = paint(&d, &[0, 1], Brush::New).unwrap();
+    assert_eq!(b, Brush::Region(0));
+    assert_eq!(d.cells, vec![Some(0), Some(0), None, None]);
+    let (d, b) = paint(&d, &[2], Brush::New).unwrap();
+    assert_eq!(b, Brush::Region(1));
+    let (d, _) = paint(&d, &[3], b).unwrap();
+    assert_eq!(d.cells, vec![Some(0), Some(0), Some(1), Some(1)]);
+    let (d, b) = paint(&d, &[0], Brush::Erase).unwrap();
+    assert_eq!((d.cells[0], b), (None, Brush::Erase));
+    // With every letter in use, a new region is refused with a reason.
+    let full = SbDraft::blank(8, 8, 1);
+    let full = (0..52).fold(full, |d, l| d.painted(&[l], Some(l as u8)));
+    let e = paint(&full, &[60], Brush::New).unwrap_err();
+    assert!(e.contains("Every region letter is in use"), "{e}");
+}
+
+#[test]
+fn a_pasted_kenken_that_does_not_read_says_what_is_wrong_and_where() {
+    use studio::kinds::kenken::formats::import;
+    for (text, want) in [
+        ("13:aaaa", "KenKen sizes are 3 to 12, got 13"),
+        ("4:aaaa", "no comma after the cage layout `aaaa`"),
+        ("4:a!a,a1", "cage layout, character 2: `!` is not a layout letter"),
+        ("4:_13,a1", "cage walls do not fit a 4x4 grid"),
+        ("4du:aaaa", "no comma"),
+        ("0:x", "KenKen sizes are 3 to 12, got 0"),
+        ("hello", "not a KenKen format"),
+    ] {
+        let e = import(text).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains(want), "{text}: {e}");
+    }
+}
