@@ -226,3 +226,27 @@ fn a_pasted_kenken_that_does_not_read_says_what_is_wrong_and_where() {
         assert!(e.contains(want), "{text}: {e}");
     }
 }
+
+#[test]
+fn the_colour_drawings_keys_move_paint_and_pick_colours() {
+    use studio::kinds::colournono::page::{draw_key, DrawKey};
+    // A 4 wide, 3 high drawing, the cursor on row 2, column 2 (cell 5); background and 3 colours.
+    let key = |k: &str, shift: bool| draw_key(k, shift, 5, (4, 3), 4);
+    assert_eq!(key("ArrowRight", false), Some(DrawKey::Move { to: 6, paint: false }));
+    assert_eq!(key("ArrowDown", true), Some(DrawKey::Move { to: 9, paint: true }));
+    assert_eq!(
+        draw_key("ArrowDown", false, 9, (4, 3), 4),
+        Some(DrawKey::Move { to: 9, paint: false })
+    );
+    assert_eq!(key(" ", false), Some(DrawKey::Paint));
+    assert_eq!(key("Enter", false), Some(DrawKey::Paint));
+    assert_eq!(key("Delete", false), Some(DrawKey::Background));
+    assert_eq!(key("0", false), Some(DrawKey::Pick(0)));
+    assert_eq!(key("3", false), Some(DrawKey::Pick(3)));
+    assert_eq!(key("4", false), None, "no fourth colour");
+    assert_eq!(key("b", false), Some(DrawKey::Pick(2)));
+    assert_eq!(key("d", false), None);
+    assert_eq!(key("B", true), None);
+    assert_eq!(key("Tab", false), None);
+    assert!(draw_key("ArrowLeft", false, 0, (0, 0), 0).is_some(), "a 0 size does not panic");
+}

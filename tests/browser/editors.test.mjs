@@ -256,8 +256,24 @@ test("the colour nonogram's typed clues and rectangle-free's pasted grid survive
   await page.fill('#cn-cols', 'a\na');
   await page.reload();
   await page.waitForSelector('#cn-rows');
+  assert.equal(await page.$eval('.editor', (d) => d.open), true, 'kept clues open the editor');
   assert.equal(await page.$eval('#cn-rows', (t) => t.value), '2a\n0');
   assert.equal(await page.$eval('#cn-cols', (t) => t.value), 'a\na');
+  // The drawing from the keyboard (Shift+arrow paints the cell left and the one reached, like a
+  // drag), with Undo.
+  await page.click('#cn-new');
+  await page.waitForSelector('#cn-editor .cell');
+  await page.focus('#cn-editor');
+  const values = () => page.$$eval('#cn-editor .cell', (cs) => cs.slice(0, 4).map((c) => c.dataset.v).join(''));
+  await page.keyboard.press('Space');
+  await page.keyboard.press('b');
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.waitForFunction(() => [...document.querySelectorAll('#cn-editor .cell')].slice(0, 4).map((c) => c.dataset.v).join('') === '2200');
+  assert.match(await page.$eval('#cn-editor', (e) => e.getAttribute('aria-label')), /cursor on row 1, column 2; brush colour b/);
+  await page.focus('#cn-editor');
+  await page.keyboard.press('Control+z');
+  await page.waitForFunction(() => [...document.querySelectorAll('#cn-editor .cell')].slice(0, 4).map((c) => c.dataset.v).join('') === '1000');
+  assert.equal(await values(), '1000');
   const rf = await open(env.chrome.context, env.server.url, 'rectfree');
   await rf.waitForSelector('#check-text');
   await rf.fill('#check-text', '0001\n0002\n');

@@ -67,6 +67,8 @@ pub fn ColourEditor() -> Html {
     // The typed clues are kept, so a reload finds them.
     let (typed_rows, keep_rows) = use_stored(KIND, "typed-rows");
     let (typed_cols, keep_cols) = use_stored(KIND, "typed-cols");
+    // Open at first when typed clues were kept (a drawing opens it anyway).
+    let typed_at_first = *use_state(|| typed_rows.is_some() || typed_cols.is_some());
     // The puzzle last sent to be checked (drawn or typed), and the timer of the next check.
     let checked: UseStateHandle<Option<ColourNonogram>> = use_state(|| None);
     let timer: Rc<RefCell<Option<Timeout>>> = use_mut_ref(|| None);
@@ -95,6 +97,37 @@ pub fn ColourEditor() -> Html {
                 store.emit(Some(d.painted(&cells, if s.secondary { 0 } else { *brush })));
             }),
         )
+    };
+    // The keyboard's cursor on the drawing (page::draw_key).
+    let cursor = use_state(|| 0usize);
+    let (dw0, dh0, colours) =
+        draft.as_ref().map_or((1, 1, 2), |d| (d.size().0, d.size().1, d.palette.len()));
+    let at = (*cursor).min(dw0 * dh0 - 1);
+    let onkeydown = {
+        let (draft, store, brush, cursor) =
+            (draft.clone(), store.clone(), brush.clone(), cursor.clone());
+        Callback::from(move |e: KeyboardEvent| {
+            if e.ctrl_key() || e.meta_key() || e.alt_key() {
+                return;
+            }
+            let Some(d) = &draft else { return };
+            let Some(k) = page::draw_key(&e.key(), e.shift_key(), at, (dw0, dh0), colours) else {
+                return;
+            };
+            e.prevent_default();
+            let now = if usize::from(*brush) < colours { *brush } else { 1 };
+            match k {
+                page::DrawKey::Move { to, paint } => {
+                    cursor.set(to);
+                    if paint {
+                        store.emit(Some(d.painted(&[at, to], now)));
+                    }
+                }
+                page::DrawKey::Paint => store.emit(Some(d.painted(&[at], now))),
+                page::DrawKey::Background => store.emit(Some(d.painted(&[at], 0))),
+                page::DrawKey::Pick(c) => brush.set(c),
+            }
+        })
     };
     let accepted: Option<Result<ColourNonogram, String>> =
         draft.as_ref().map(|d| d.to_puzzle().map_err(|e| e.to_string()));
@@ -228,7 +261,7 @@ pub fn ColourEditor() -> Html {
             let cells = (0..dw * dh).map(|i| {
                 let (r, c) = (i / dw, i % dw);
                 let v = if preview.contains(&i) { preview_colour } else { d.cells[(r, c)] };
-                let class = classes!("cell", preview.contains(&i).then_some("preview"), differs.contains(&i).then_some("differs"),
+                let class = classes!("cell", preview.contains(&i).then_some("preview"), differs.contains(&i).then_some("differs"), (i == at).then_some("cursor"),
                     ((c + 1) % 5 == 0 && c + 1 < dw).then_some("r5"), ((r + 1) % 5 == 0 && r + 1 < dh).then_some("b5"));
                 let fill = d.palette.get(usize::from(v)).map(Colour::hex).unwrap_or_default();
                 html! { <div {class} style={format!("background-color:{fill}")} data-r={r.to_string()} data-c={c.to_string()} data-v={v.to_string()}></div> }
@@ -314,7 +347,9 @@ pub fn ColourEditor() -> Html {
                         { for (0..d.palette.len()).map(entry) }
                         <li><button id="cn-add" disabled={d.palette.len() > crate::kinds::colournono::model::MAX_COLOURS} onclick={add}>{ "Add colour" }</button></li>
                     </ul>
-                    <div id="cn-editor" class="cn-draw" tabindex="-1" style={format!("--w:{dw}")} data-rows={dh.to_string()} data-cols={dw.to_string()}
+                    <div id="cn-editor" class="cn-draw" tabindex="0" role="application" {onkeydown}
+                         aria-label={format!("Drawing, {dw} by {dh}: cursor on row {}, column {}; brush {}", at / dw + 1, at % dw + 1, if brush_now == 0 { "background".to_string() } else { format!("colour {}", formats::colour_char(brush_now)) })}
+                         style={format!("--w:{dw}")} data-rows={dh.to_string()} data-cols={dw.to_string()}
                          onpointerdown={stroke.down.clone()} onpointermove={stroke.on_move.clone()} onpointerup={stroke.up.clone()} onpointercancel={stroke.cancel.clone()}
                          oncontextmenu={Callback::from(|e: MouseEvent| e.prevent_default())}>
                         { for cells }
@@ -345,9 +380,9 @@ pub fn ColourEditor() -> Html {
     };
 
     html! {
-        <details class="editor cn-edit" open={draft.is_some()} onkeydown={stored.onkeydown()}>
+        <details class="editor cn-edit" open={draft.is_some() || typed_at_first} onkeydown={stored.onkeydown()}>
             <summary>{ "Make or edit a puzzle" }</summary>
-            <p class="hint">{ "Draw: pick a colour and drag across cells (right-drag or long-press paints the background); each change is checked for a unique answer. Or type clues below. Ctrl+Z undoes, Ctrl+Shift+Z or Ctrl+Y redoes. The drawing is kept if you reload." }</p>
+            <p class="hint">{ "Draw: pick a colour and drag across cells (right-drag or long-press paints the background), or from the keyboard: Tab to the drawing, the arrows move, Space or Enter paints, Shift+arrows paint as they go, Delete paints the background, 0 to 9 or a colour's letter picks the colour. Each change is checked for a unique answer. Or type clues below. Ctrl+Z undoes, Ctrl+Shift+Z or Ctrl+Y redoes. The drawing is kept if you reload." }</p>
             <div class="row wrap">
                 <label>{ "Width " }{ size_box("cn-w", draft.as_ref().map_or(10, |d| d.size().0), resize(0)) }</label>
                 <label>{ "Height " }{ size_box("cn-h", draft.as_ref().map_or(10, |d| d.size().1), resize(1)) }</label>

@@ -338,3 +338,45 @@ mod tests {
         assert_eq!(key_tool("ArrowUp", 3), None);
     }
 }
+
+/// What a key does on the editor's drawing, for drawing without a pointer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DrawKey {
+    /// Move the cursor to a cell; `paint`: Shift was held, so the cell left and the cell reached
+    /// are painted with the brush, like a drag.
+    Move { to: usize, paint: bool },
+    /// Paint the cursor's cell with the brush (Space, Enter).
+    Paint,
+    /// Paint the cursor's cell with the background (Delete, Backspace).
+    Background,
+    /// Choose the brush: a palette index (`0` the background, `1` to `9`, or a colour's letter
+    /// `a`, `b`, …), when the palette of `colours` has it.
+    Pick(u8),
+}
+
+/// The key `key` on the editor's `width` x `height` drawing with the cursor on cell `at`, with
+/// `colours` palette entries (the background included); `None` for a key that is not the
+/// drawing's.
+pub fn draw_key(
+    key: &str,
+    shift: bool,
+    at: usize,
+    (width, height): (usize, usize),
+    colours: usize,
+) -> Option<DrawKey> {
+    let (width, height) = (width.max(1), height.max(1));
+    let at = at.min(width * height - 1);
+    if let Some((r, c)) = crate::grid::cursor_step(key, (at / width, at % width), height, width) {
+        return Some(DrawKey::Move { to: r * width + c, paint: shift });
+    }
+    let index = match key {
+        " " | "Enter" => return Some(DrawKey::Paint),
+        "Delete" | "Backspace" => return Some(DrawKey::Background),
+        _ => match key.chars().collect::<Vec<_>>()[..] {
+            [d @ '0'..='9'] => d as usize - '0' as usize,
+            [l @ 'a'..='z'] => l as usize - 'a' as usize + 1,
+            _ => return None,
+        },
+    };
+    (index < colours).then_some(DrawKey::Pick(index as u8))
+}
