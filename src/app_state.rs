@@ -5,9 +5,10 @@
 //! fragment names, the puzzle on a board), `pages` (pages, jobs and their live progress), `jobs`
 //! (the jobs in flight, their replies), `notices`, `workshop` (a board's marks, undo, view),
 //! `check`, `hints` (hints and the explanation), `clock`, `kept` (earlier puzzles' marks), `sync`
-//! (My puzzles and other tabs), `results` (benchmark and image results). Beside the state, `edit_history` is the editors'
-//! Undo and Redo over their drafts' texts (`web::hooks::use_draft`). The state is shared by
-//! `Rc` part by part, so an action copies what it changes (one workshop), never every board.
+//! (My puzzles and other tabs), `results` (benchmark and image results). Beside the state,
+//! `edit_history` is the editors' Undo and Redo over their drafts' texts
+//! (`web::hooks::use_draft`). The state is shared by `Rc` part by part, so an action copies
+//! what it changes (one workshop), never every board.
 
 use std::collections::HashMap;
 use std::rc::Rc;
