@@ -321,7 +321,8 @@ fn editor_functions() {
     assert_eq!(page::clues_from_text("1\n0\n\n", "row"), Ok(vec![vec![1], vec![]]));
     assert_eq!(
         page::clues_from_text("1\n2 x", "column"),
-        Err("column clue line 2: `x` is not a number".to_string())
+        Err("column clue line 2: `x` is not a number (a clue is numbers separated by spaces or commas)"
+            .to_string())
     );
     // Clues that make a puzzle open through its share link; clues that make none say why.
     let pic = grid(&["##.", ".#."]);
