@@ -568,6 +568,8 @@ mod logic_rules;
 mod page;
 // The SAT phase's extra clauses and grouped encoding against brute force.
 mod encoding;
+// Which units force a cell (the analysis of where the hints stop) against brute force.
+mod cores;
 
 /// A bad region letter in a KrazyDad line is placed by row and column counted from 1.
 #[test]

@@ -6,6 +6,7 @@
 //!   confinement, region shapes and squeezes, short contradictions), its ladder and sentences;
 //! - [`solve`]: the layered solver (logic, then SAT seeded with the fixed cells) and the rating;
 //! - [`check`]: the independent verifier;
+//! - [`cores`]: which rows, columns and regions force a cell (SAT; an analysis, not a rule);
 //! - [`formats`]: studio JSON and link, puzz.link URLs, pzprv3 files, KrazyDad lines, StarBattleLab SBN;
 //! - [`generate`]: new puzzles with a unique answer;
 //! - [`hint`]: explained hints (the first deduction of [`logic`], cheapest rank first);
@@ -15,6 +16,7 @@
 #[cfg(target_arch = "wasm32")]
 pub mod board_view;
 pub mod check;
+pub mod cores;
 #[cfg(target_arch = "wasm32")]
 pub mod editor_view;
 pub mod encode;
