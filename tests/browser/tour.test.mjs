@@ -4,6 +4,8 @@
 // and its sentence together; a mistake hint offers "Clear the wrong marks" as one undoable move and counts once;
 // My puzzles tells two KenKens of one size apart and keeps an imported XML's title; the colour
 // board has no stripes between its rows; "Solved!" and the bar's words are never broken.
+// The fifth tour: a search started below the board (the Solver panel, "Colour it" on a phone)
+// shows its progress and Cancel on screen.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { suite, open } from './harness.mjs';
@@ -290,5 +292,76 @@ test('before any solve the play bar has no lone "My grid" toggle; after Solve it
   await page.click('#solve');
   await page.waitForSelector('.play-bar button:has-text("Answer 1")', { timeout: 30000 });
   assert.ok(await page.$('.play-bar button:has-text("My grid")'), 'My grid beside Answer 1');
+  assert.deepEqual(page.studioErrors, []);
+});
+
+// (the fifth tour, 2026-11-29) A 30x30 Flood-It with 8 colours (the board of floodit.test.mjs:
+// `puzzle generate floodit --size 30 --colours 8 --seed 5`): finding its minimum runs for minutes.
+const FLOOD30 = 'floodit/v1/30x30/675357883767176826551851533474853635734838676331834568462688258523787726634743624852453615428688145637365847544464237543348834146572727748121151642163284376686767836686132545522371337574334442741437768472175564534214548751182648131235217628722715381783427227261252473471374483153166311443441478763722764151664652138686523612321357121887257215473867638725558486666428721144526231377447134461426685752634272142684131631177782643156235544421167883281858342537541735563152742742758544364267116525235523443674512126732343586246678726522882658454112187878765517225856273428361486136735347457365325387688783576184861731813525143752765783423645684851513747476221531772286822872628722756257337352567642788385452346664277781358423523647884162133546212748153534475332138574175661728426511825715861285218353424657667728155453431116753836364651887731817335125184122831283547461625785537378822182471674577327868626';
+
+for (const [w, h] of [[360, 640], [1280, 900]]) {
+  test(`at ${w}x${h} a search started from the Solver panel shows its progress and Cancel on screen`, async () => {
+    const page = await open(env.chrome.context, env.server.url, FLOOD30);
+    await page.setViewportSize({ width: w, height: h });
+    await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 900);
+    // The Solver panel is below the board: the status line above the board is off screen.
+    await page.locator('#minimum').scrollIntoViewIfNeeded();
+    await page.click('#minimum');
+    await page.waitForSelector('#status[data-state="busy"] #cancel');
+    await page.waitForTimeout(300);
+    const seen = await page.evaluate(() => {
+      const c = document.querySelector('#cancel').getBoundingClientRect();
+      return { top: c.top, bottom: c.bottom, height: innerHeight, busy: document.querySelector('#status').dataset.state };
+    });
+    assert.equal(seen.busy, 'busy', 'still searching');
+    assert.ok(seen.top >= 0 && seen.bottom <= seen.height, `Cancel ${JSON.stringify(seen)} is on screen`);
+    await page.click('#cancel');
+    await page.waitForSelector('#status:not([data-state="busy"])');
+    assert.deepEqual(page.studioErrors, []);
+  });
+}
+
+test('on a 375x740 phone "Colour it" on a 17x17 rectangle-free task shows Cancel under the button, above the live chart', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'rectfree');
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.selectOption('#rf-rows', '17');
+  await page.selectOption('#rf-cols', '17');
+  await page.click('#run');
+  await page.waitForSelector('#status[data-state="busy"] #cancel');
+  await page.waitForSelector('#rf-live .rf-chart', { timeout: 20000 });
+  const at = await page.evaluate(() => {
+    const y = (s) => document.querySelector(s).getBoundingClientRect();
+    return { run: y('#run').bottom, cancel: [y('#cancel').top, y('#cancel').bottom], chart: y('#rf-live').top, height: innerHeight };
+  });
+  assert.ok(at.cancel[0] >= 0 && at.cancel[1] <= at.height, `Cancel ${JSON.stringify(at)} is on screen`);
+  assert.ok(at.cancel[0] >= at.run && at.cancel[1] <= at.chart, `Cancel ${JSON.stringify(at)} is between "Colour it" and the chart`);
+  await page.click('#cancel');
+  await page.waitForSelector('#status:not([data-state="busy"])');
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test('on a 360x640 phone the Benchmark page\'s Run brings its chart and summary into view, the summary wrapping between words', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'bench');
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.click('#bench-sample');
+  await page.click('#bench-run');
+  await page.waitForSelector('#bench-summary');
+  await page.waitForTimeout(300);
+  const at = await page.evaluate(() => {
+    const f = document.querySelector('.bench-figure').getBoundingClientRect();
+    const run = document.querySelector('#bench-run').getBoundingClientRect();
+    // "median_ms" is one word: on one line.
+    const pre = document.querySelector('#bench-summary');
+    const text = pre.firstChild;
+    const at = text.textContent.indexOf('median_ms');
+    const range = document.createRange();
+    range.setStart(text, at);
+    range.setEnd(text, at + 'median_ms'.length);
+    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    return { figure: [f.top, f.bottom], run: run.top, height: innerHeight, lines };
+  });
+  assert.ok(at.figure[0] >= 0 && at.figure[0] < at.height - 80, `the chart ${JSON.stringify(at)} starts on screen`);
+  assert.ok(at.run >= 0, `the Run button ${JSON.stringify(at)} stays on screen`);
+  assert.equal(at.lines, 1, '"median_ms" is not broken across lines');
   assert.deepEqual(page.studioErrors, []);
 });

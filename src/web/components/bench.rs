@@ -10,6 +10,22 @@ use crate::web::components::status::Status;
 use crate::web::ctx::Ctx;
 use crate::web::state::{Live, Owner, Work};
 
+/// Scrolls the chart (else the summary, else the status line) into view when its top is below
+/// the screen, leaving a third of the screen above it (the Run button, on a phone).
+fn reveal_results() {
+    let Some(window) = web_sys::window() else { return };
+    let Some(doc) = window.document() else { return };
+    let target = ["#page .bench-figure", "#bench-summary", "#page .bench .status"]
+        .iter()
+        .find_map(|s| doc.query_selector(s).ok().flatten());
+    let Some(target) = target else { return };
+    let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+    let top = target.get_bounding_client_rect().top();
+    if top > height - 80.0 {
+        window.scroll_by_with_x_and_y(0.0, top - height * 0.35);
+    }
+}
+
 /// The benchmark page.
 #[component]
 pub fn BenchPage() -> Html {
@@ -98,6 +114,22 @@ pub fn BenchPage() -> Html {
             bench_chart::svg(&points, points.len())
         })
     };
+    // The chart and the summary come under the form, below the fold on a phone: a run's first
+    // chart, and its end, are brought into view (Run on one puzzle at 360x640 changed nothing
+    // on screen). A page opened on an earlier run's results stays at its top.
+    {
+        let seen = use_mut_ref(|| (None::<u32>, false));
+        use_effect_with((job, chart.is_some()), move |&(job, has_chart)| {
+            let (revealed, was_running) = *seen.borrow();
+            let first_chart = has_chart && job.is_some() && revealed != job;
+            let ended = was_running && job.is_none();
+            *seen.borrow_mut() = (if first_chart { job } else { revealed }, job.is_some());
+            if first_chart || ended {
+                gloo_timers::callback::Timeout::new(0, reveal_results).forget();
+            }
+            || ()
+        });
+    }
     let records = ctx.state.bench.as_deref().map(|(r, _)| {
         let rows: Vec<serde_json::Value> =
             r.iter().map(|r| serde_json::json!({"id": r.id, "ms": r.ms, "verdict": r.verdict, "wrong": r.wrong, "measure": r.measure, "lower": r.lower})).collect();

@@ -276,18 +276,22 @@ pub fn KindPage(props: &PageProps) -> Html {
     let rules_open = use_state(|| false);
 
     // A solve's verdict (its early answer too, while the rating is worked out) or Check's
-    // finding is brought into view when it arrives.
+    // finding is brought into view when it arrives; so are a solve's or a generator's progress
+    // and Cancel when it starts (pressed in the Solver panel or the New puzzle row, below the
+    // board, the status line is off the top of the screen, and the page looked idle).
     {
         let solving = job.filter(|b| matches!(b.work, Work::Solve(_))).map(|b| b.job);
+        let long = job.filter(|b| matches!(b.work, Work::Solve(_) | Work::Generate)).map(|b| b.job);
         let early = solving.is_some() && w.result.as_ref().is_some_and(|r| r.rating_pending);
-        let seen = use_mut_ref(|| (solving, w.checked.clone(), early));
-        let now = (solving, w.checked.clone(), early);
+        let seen = use_mut_ref(|| (solving, w.checked.clone(), early, long));
+        let now = (solving, w.checked.clone(), early, long);
         use_effect_with(now, move |now| {
             let before = seen.replace(now.clone());
             let solved = before.0.is_some() && now.0.is_none();
             let checked = now.1.is_some() && before.1 != now.1;
             let answered = now.2 && !before.2;
-            if solved || checked || answered {
+            let started = now.3.is_some() && before.3 != now.3;
+            if solved || checked || answered || started {
                 // After this render is in the page.
                 gloo_timers::callback::Timeout::new(0, show_status).forget();
             }
