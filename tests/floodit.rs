@@ -491,6 +491,14 @@ fn played_moves_give_the_best_continuation() {
     let read = <page::Moves as studio::marks::Marks>::decode(&marks, 0).unwrap();
     assert_eq!(read.played(), played);
     assert_eq!(studio::marks::Marks::encode(&read), marks, "the moves' byte form reads back");
+    // The hint's move is the answer's next one, and its swatch is the one the page rings; a hint
+    // that is not a move rings none.
+    let hint = studio::kinds::floodit::hint::next_step(&p, &read, Some(moves));
+    assert_eq!(page::hinted_colour(Some(&hint), played.len()), Some(moves[played.len()]));
+    assert_eq!(page::hinted_colour(Some(&hint), played.len() + 1), None);
+    let solved = studio::hint::Hint::Solved { sentence: String::new() };
+    assert_eq!(page::hinted_colour(Some(&solved), played.len()), None);
+    assert_eq!(page::hinted_colour(None, 0), None);
     // The printed solution: one swatch per move, in order, with the colour's number (as on the
     // page's buttons) and the move's number.
     let svg = page::moves_svg(moves);

@@ -20,13 +20,17 @@ const moves = (page) => page.$eval('#counter', (c) => Number(c.dataset.moves));
 async function applyHint(page) {
   await page.click('#hint');
   await page.waitForSelector('#hint-apply', { timeout: 20000 });
-  assert.match(await page.textContent('#hint-text'), /Play \w+ \(\d\) now/);
+  const named = (await page.textContent('#hint-text')).match(/Play \w+ \((\d)\) now/);
+  assert.ok(named, 'the hint names a colour and its number');
+  // Its swatch, and only its, is ringed as the hint's move.
+  assert.deepEqual(await page.$$eval('#swatches .swatch.hinted', (s) => s.map((b) => b.textContent.trim())), [named[1]]);
   // The cells the move floods are ringed as such, none as "to leave empty".
   assert.ok((await page.$$('#board .hint-change')).length > 0);
   assert.equal((await page.$$('#board .hint-out')).length, 0);
   assert.match(await page.textContent('#hint-legend'), /flooded by the move/);
   assert.doesNotMatch(await page.textContent('#hint-legend'), /empty/);
   await page.click('#hint-apply');
+  await page.waitForFunction(() => !document.querySelector('#swatches .swatch.hinted'));
 }
 
 test('a link opens the board, the minimum is 11, hints flood the board in 11 moves', async () => {

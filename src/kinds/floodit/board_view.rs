@@ -40,6 +40,9 @@ pub struct SwatchesProps {
     pub enabled: Vec<bool>,
     /// Plays a colour.
     pub play: Callback<u8>,
+    /// The colour the hint on screen plays (its swatch is ringed).
+    #[prop_or_default]
+    pub hinted: Option<u8>,
 }
 
 /// The colour swatches: each shows its number and, past 9, its key; a click, Enter or Space
@@ -91,12 +94,15 @@ pub fn Swatches(props: &SwatchesProps) -> Html {
             }
         });
         let number = page::colour_number(c);
-        let title = match &key {
-            Some(k) => format!("play colour {number} (key {k})"),
-            None => format!("play colour {number}"),
+        let hinted = props.hinted == Some(c);
+        let title = match (&key, hinted) {
+            (Some(k), false) => format!("play colour {number} (key {k})"),
+            (None, false) => format!("play colour {number}"),
+            (Some(k), true) => format!("play colour {number} (key {k}): the hint's move"),
+            (None, true) => format!("play colour {number}: the hint's move"),
         };
         html! {
-            <button id={format!("swatch-{c}")} class="swatch" data-c={c.to_string()} data-colour={symbol.clone()}
+            <button id={format!("swatch-{c}")} class={classes!("swatch", hinted.then_some("hinted"))} data-c={c.to_string()} data-colour={symbol.clone()}
                     aria-disabled={(!on).then_some("true")} tabindex={if c == at { "0" } else { "-1" }}
                     data-skip-target={(c == at).then_some("")} aria-keyshortcuts={key.clone()} {onclick}
                     style={format!("background:{};color:{}", page::PALETTE[c as usize % 16], page::label_ink(c))} {title}>

@@ -11,6 +11,17 @@ pub const PALETTE: [&str; 16] = [
     "#bfef45", "#fabed4", "#469990", "#dcbeff", "#9a6324", "#fffac8", "#800000", "#aaffc3",
 ];
 
+/// The colour a hint shown on the page plays next (to ring its swatch): the step's move at
+/// `played`, the number of moves made. `None` for any other hint.
+pub fn hinted_colour(hint: Option<&crate::hint::Hint>, played: usize) -> Option<u8> {
+    match hint {
+        Some(crate::hint::Hint::Step(s)) => {
+            s.marks.iter().find(|&&(i, v)| i == played && v > 0).map(|&(_, v)| v - 1)
+        }
+        _ => None,
+    }
+}
+
 /// The number a colour is called by on the page: 1 to n in the board's colour order, whatever
 /// symbols its text form uses (a Tatham ID numbers them from 0, a ColorFill line from 1).
 pub fn colour_number(colour: u8) -> String {

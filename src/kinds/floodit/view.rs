@@ -137,6 +137,7 @@ pub fn Page() -> Html {
         (0..p.n_colours() as u8).map(|c| stepping.is_none() && useful.contains(&c)).collect();
     let symbols: Vec<String> = (0..p.n_colours() as u8).map(|c| p.symbol(c).to_string()).collect();
     let keys = board_view::play_keys(&ctx, enabled.clone(), play.clone());
+    let hinted = page::hinted_colour(w.hint.as_ref(), played.len());
 
     let counter = match stepping {
         Some(s) if lower.is_some() => {
@@ -183,7 +184,7 @@ pub fn Page() -> Html {
         })
         .unwrap_or_default();
     let tools = html! { <>
-        <board_view::Swatches {symbols} {enabled} play={play.clone()} />
+        <board_view::Swatches {symbols} {enabled} play={play.clone()} {hinted} />
         <label class="numbers-toggle"><input id="floodit-numbers" type="checkbox" checked={numbers}
             onchange={Callback::from(move |e: Event| {
                 let on = e.target_dyn_into::<web_sys::HtmlInputElement>().is_some_and(|i| i.checked());
