@@ -255,6 +255,8 @@ fn a_bad_version_is_the_unreadable_page_of_its_kind() {
             "{fragment}: {u}"
         );
         assert!(!u.contains("link: link"), "{u}");
+        // The reason is a sentence: the words that follow it on the page start a new one.
+        assert!(u.ends_with('.') && !u.ends_with(".."), "{fragment}: {u}");
         // From a good puzzle on screen, the bad link opens nothing and keeps the good one.
         let s = State::new(Vec::new(), Default::default(), &format!("#{good}"));
         let s = s.apply(Action::Route(fragment.to_string()), 0.0).unwrap();

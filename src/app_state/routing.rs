@@ -59,7 +59,7 @@ impl State {
                     self.unreadable_link(kind, &e);
                 }
                 None => {
-                    self.notice = Some(Notice::error(format!("This link could not be read: {e}")));
+                    self.notice = Some(Notice::error(unreadable_text(&e.to_string())));
                 }
             },
         }
@@ -98,7 +98,7 @@ impl State {
             kept::keep(kept::list_mut(&mut self.kept, kind), kind, k);
         }
         self.ends.remove(&Owner::Kind(kind));
-        let unreadable = Some(format!("This link could not be read: {e}"));
+        let unreadable = Some(unreadable_text(&e.to_string()));
         self.workshops.insert(kind, Workshop { unreadable, ..Workshop::default() }.into());
     }
 
@@ -163,6 +163,14 @@ impl State {
 }
 
 /// The kind a fragment names before its first `/` (`starbattle/v9/…`), if the studio knows it.
+/// What the page says of a link it could not read: the reader's reason, ended as a sentence
+/// (a reason that ends in a quoted piece of the link gets its full stop).
+fn unreadable_text(why: &str) -> String {
+    let why = why.trim_end();
+    let stop = if why.ends_with(['.', '!', '?']) { "" } else { "." };
+    format!("This link could not be read: {why}{stop}")
+}
+
 fn link_kind(fragment: &str) -> Option<Kind> {
     let f = link::normalise(fragment);
     Kind::from_id(f.split('/').next().unwrap_or(""))
