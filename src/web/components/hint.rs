@@ -118,8 +118,9 @@ pub fn marks_of<P: crate::play::Playable>(p: &P, w: &Workshop) -> P::Marks {
 /// of a phone's screen) and of the board's sticky clue strips: the board's own view scrolls
 /// first, then the page. The page shows the most of these that fits, in this order: the named
 /// cells with the cells that give the reason and the figures drawn to show why, together with
-/// the panel's sentence (on a wide screen, where the panel sits below the board and scrolls with
-/// it, so a big board's top rows and the sentence are seen together); the named cells with the
+/// the panel's sentence (where the panel sits below the board and scrolls with it, so a big
+/// board's top rows and the sentence are seen together; beside the board on a wide screen, the
+/// sentence is level with the board's top); the named cells with the
 /// sentence; the named cells with their reasons; the named cells; the first of them.
 fn bring_named_cells_into_view() {
     use wasm_bindgen::JsCast;
