@@ -1,7 +1,8 @@
 // Wide screens (1100 px and more): the hint panel sits beside the board, its buttons level with
 // the board's top, so a hint's sentence and the cells it names are on one screen without
 // scrolling; the panel takes the board's height and a long explanation scrolls inside it rather
-// than pushing the page apart; below 1100 px the panel stays under the board.
+// than pushing the page apart; below 1100 px the panel stays under the board. From 1100 to
+// 1280 px the bar is one line (the theme switch shows its icon, its label says the choice).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { suite, open } from './harness.mjs';
@@ -95,5 +96,22 @@ test('below 1100 px the hint panel stays under the board', async () => {
   await page.waitForSelector('#hint-text', { timeout: 30000 });
   const l = await layout(page);
   assert.ok(l.panel.top >= l.board.bottom - 0.5, `the panel is under the board: ${JSON.stringify(l)}`);
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test('from 1100 to 1280 px the bar is one line, the theme switch still named by its label', async () => {
+  const page = await open(env.chrome.context, env.server.url, KEEN5);
+  for (const width of [1100, 1180, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.waitForTimeout(100);
+    const bar = await page.evaluate(() => {
+      const tops = [...document.querySelectorAll('#nav .nav-item, #nav .brand, #theme')].map((e) => e.getBoundingClientRect().top);
+      const t = document.querySelector('#theme');
+      return { spread: Math.max(...tops) - Math.min(...tops), label: t.getAttribute('aria-label'), right: t.getBoundingClientRect().right };
+    });
+    assert.ok(bar.spread < 10, `${width} px: the bar's entries are on one line (tops spread ${bar.spread} px)`);
+    assert.ok(bar.right <= width, `${width} px: the theme switch is on screen`);
+    assert.match(bar.label, /^Theme: (as the device|dark|light)$/);
+  }
   assert.deepEqual(page.studioErrors, []);
 });

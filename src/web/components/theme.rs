@@ -58,5 +58,5 @@ pub fn ThemeSwitch() -> Html {
             choice.set(next);
         })
     };
-    html! { <button id="theme" class="theme" title="Colour scheme: follow the system, dark or light" data-choice={*choice} aria-label={label} {onclick}><span class="theme-icon" aria-hidden="true">{ icon(&choice) }</span>{ " " }<span class="theme-word">{ "Theme: " }</span>{ word }</button> }
+    html! { <button id="theme" class="theme" title="Colour scheme: follow the system, dark or light" data-choice={*choice} aria-label={label} {onclick}><span class="theme-icon" aria-hidden="true">{ icon(&choice) }</span>{ " " }<span class="theme-word">{ "Theme: " }</span><span class="theme-choice">{ word }</span></button> }
 }
