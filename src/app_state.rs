@@ -20,6 +20,7 @@ pub use crate::clock::{clock_text, Play, IDLE_MS};
 use crate::hint::Hint;
 use crate::jobs::{Envelope, Reply};
 use crate::kinds::{AnyReport, Kind};
+pub use crate::play_history::History;
 use crate::puzzle::Verdict;
 
 mod check;
@@ -40,6 +41,7 @@ pub use kept::{same_puzzle, Kept, KEPT_PER_KIND};
 pub use notices::{Notice, Severity};
 pub use pages::{Busy, JobLive, Live, Owner, Page, Work};
 pub use read_ahead::{ReadAheads, Reading, READ_AHEAD};
+pub use sync::Restored;
 pub use workshop::{View, Workshop};
 
 /// The whole page state. Cloning it copies no board: each workshop, the kept marks and the
@@ -122,6 +124,10 @@ pub enum Action {
     /// Another tab saved marks on a puzzle ([`crate::library`]): on the puzzle on screen they
     /// are brought here (this tab's marks stay one Undo away); on another they are kept.
     External { kind: Kind, puzzle: String, marks: Vec<u8>, play: Play },
+    /// Another tab saved its workshop of `kind` ([`crate::saved`]) with its Undo history: on the
+    /// same puzzle on screen the marks, clock and history are taken as they are (Undo and Redo
+    /// follow that tab's moves); on another puzzle the marks are kept as by [`Action::External`].
+    TabMoves { kind: Kind, puzzle: String, marks: Vec<u8>, play: Play, history: History },
     /// Puzzles read from a My puzzles file: each replaces the one here when it was played later.
     Imported(Vec<crate::library::Entry>),
 }
@@ -271,6 +277,9 @@ impl State {
             }
             Action::CloseExplanation(kind) => s.edit(kind, |_| true, |w| w.explanation = None),
             Action::External { kind, puzzle, marks, play } => s.external(kind, puzzle, marks, play),
+            Action::TabMoves { kind, puzzle, marks, play, history } => {
+                s.tab_moves(kind, puzzle, marks, play, history)
+            }
             Action::Imported(entries) => {
                 s.imported(entries);
                 true

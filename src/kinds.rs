@@ -350,6 +350,18 @@ pub fn check_marks(kind: Kind, puzzle_text: &str, marks: &[u8]) -> Result<(), St
     with_kind!(kind, P => import_as::<P>(puzzle_text).map_err(|e| e.to_string())?.decode_marks(marks).map(|_| ()))
 }
 
+/// A reader of many marks for one puzzle given as text (imported once): each call says whether
+/// the marks are a board of it, as [`check_marks`] does.
+pub type MarksChecker = Box<dyn Fn(&[u8]) -> Result<(), String>>;
+
+/// [`MarksChecker`] for `kind`'s puzzle text; an error when the puzzle does not read.
+pub fn marks_checker(kind: Kind, puzzle_text: &str) -> Result<MarksChecker, String> {
+    with_kind!(kind, P => {
+        let p = import_as::<P>(puzzle_text).map_err(|e| e.to_string())?;
+        Ok(Box::new(move |m: &[u8]| p.decode_marks(m).map(|_| ())) as MarksChecker)
+    })
+}
+
 /// The share-link fragment (without `#`) for a puzzle given as text.
 pub fn share_fragment(kind: Kind, puzzle_text: &str) -> InputResult<String> {
     with_kind!(kind, P => {

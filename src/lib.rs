@@ -23,6 +23,7 @@ pub mod link;
 pub mod marks;
 pub mod marks_text;
 pub mod play;
+pub mod play_history;
 pub mod portfolio;
 pub mod puzzle;
 pub mod puzzlink;

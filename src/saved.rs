@@ -18,6 +18,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::kinds::{self, Kind};
+use crate::play_history::{self, History};
 
 /// The version [`encode`] writes.
 pub const VERSION: u32 = 2;
@@ -32,6 +33,10 @@ struct Record {
     /// The player's clock and move count as the page's JSON (absent in older records).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     play: String,
+    /// The Undo and Redo history of play ([`crate::play_history`]; absent when there is none,
+    /// and in older records).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    history: String,
 }
 
 /// The storage key of `what` for `kind` (`work` for the version 2 record; `puzzle` and `marks`
@@ -47,12 +52,25 @@ pub fn encode(kind: Kind, puzzle: &str, marks: &[u8]) -> String {
 
 /// [`encode`] with the player's clock (the page's JSON for it; empty for none).
 pub fn encode_with_play(kind: Kind, puzzle: &str, marks: &[u8], play: &str) -> String {
+    encode_with_history(kind, puzzle, marks, play, "")
+}
+
+/// [`encode_with_play`] with the Undo history's text ([`crate::play_history::encode`]; empty
+/// for none).
+pub fn encode_with_history(
+    kind: Kind,
+    puzzle: &str,
+    marks: &[u8],
+    play: &str,
+    history: &str,
+) -> String {
     let record = Record {
         version: VERSION,
         kind: kind.id().to_string(),
         puzzle: puzzle.to_string(),
         marks: crate::marks_text::encode(marks),
         play: play.to_string(),
+        history: history.to_string(),
     };
     serde_json::to_string(&record).unwrap_or_default()
 }
@@ -68,6 +86,10 @@ pub struct Loaded {
     pub unreadable: Option<Unreadable>,
     /// The player's clock as saved (the page's JSON), empty when the record has none.
     pub play: String,
+    /// The Undo and Redo history kept with the marks (empty when none was kept or it did not read).
+    pub history: History,
+    /// Why a kept history did not read (it is dropped; the marks load all the same).
+    pub history_dropped: Option<String>,
 }
 
 /// Saved texts that could not be read back.
@@ -169,17 +191,22 @@ pub fn read(kind: Kind, work: Option<&str>, puzzle: Option<&str>, marks: Option<
         return match decode_marks(&record.marks)
             .and_then(|m| kinds::check_marks(kind, &puzzle, &m).map(|()| m))
         {
-            Ok(m) => Loaded {
-                work: Some((puzzle, m)),
-                version: Some(record.version),
-                unreadable: None,
-                play: record.play,
-            },
+            Ok(m) => {
+                let (history, history_dropped) = read_history(kind, &puzzle, &m, &record.history);
+                Loaded {
+                    work: Some((puzzle, m)),
+                    version: Some(record.version),
+                    unreadable: None,
+                    play: record.play,
+                    history,
+                    history_dropped,
+                }
+            }
             Err(why) => Loaded {
                 work: Some((puzzle, Vec::new())),
                 version: Some(record.version),
                 unreadable: Some(unreadable(why, false)),
-                play: String::new(),
+                ..Loaded::default()
             },
         };
     }
@@ -210,15 +237,38 @@ pub fn read(kind: Kind, work: Option<&str>, puzzle: Option<&str>, marks: Option<
             work: Some((puzzle, m)),
             version: Some(1),
             unreadable: None,
-            play: String::new(),
+            ..Loaded::default()
         },
         Err(why) => Loaded {
             work: Some((puzzle, Vec::new())),
             version: Some(1),
             unreadable: Some(unreadable(why, false)),
-            play: String::new(),
+            ..Loaded::default()
         },
     }
+}
+
+/// The history kept with `marks` on `puzzle`, or none and why it does not read.
+pub fn read_history(
+    kind: Kind,
+    puzzle: &str,
+    marks: &[u8],
+    text: &str,
+) -> (History, Option<String>) {
+    if text.is_empty() {
+        return (History::default(), None);
+    }
+    let read = kinds::marks_checker(kind, puzzle)
+        .and_then(|check| play_history::decode(text, marks, &*check));
+    match read {
+        Ok(h) => (h, None),
+        Err(why) => (History::default(), Some(why)),
+    }
+}
+
+/// The sentence that reports a kept Undo history dropped because it did not read.
+pub fn history_dropped_sentence(kind: Kind, why: &str) -> String {
+    format!("The Undo history kept with your {} marks could not be read back ({why}), so it was dropped; your marks are loaded, and Undo starts from them.", kind.title())
 }
 
 /// The sentence that reports an unreadable save, once, when the page finds it.

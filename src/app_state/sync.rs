@@ -5,9 +5,14 @@ use super::kept::{self, Kept};
 use super::notices::Notice;
 use super::pages::Page;
 use super::State;
+use super::History;
 use crate::clock::Play;
 use crate::kinds::Kind;
 use crate::library::{self, Entry};
+
+/// A kind's saved work as read back with its Undo history: the kind, the puzzle, the marks the
+/// history leads to, the history, and why a kept history was dropped (if it was).
+pub type Restored = (Kind, String, Vec<u8>, History, Option<String>);
 
 impl State {
     /// Every puzzle played here, on screen or kept ([`crate::library`]'s entries).
@@ -87,6 +92,69 @@ impl State {
             ));
         }
         *self != before
+    }
+
+    /// [`super::Action::TabMoves`]: another tab's workshop with its Undo history. On the same
+    /// puzzle on screen, its marks, clock and history replace this tab's (said when the marks
+    /// changed); on another puzzle, its marks are kept as [`Self::external`] keeps them.
+    pub(super) fn tab_moves(
+        &mut self,
+        kind: Kind,
+        puzzle: String,
+        marks: Vec<u8>,
+        play: Play,
+        history: History,
+    ) -> bool {
+        let here = self.workshop(kind);
+        if !here.puzzle.as_deref().is_some_and(|p| kept::same_puzzle(kind, p, &puzzle)) {
+            return self.external(kind, puzzle, marks, play);
+        }
+        if here.marks == marks
+            && here.play == play
+            && here.undo == history.undo
+            && here.redo == history.redo
+        {
+            return false;
+        }
+        let moved = here.marks != marks;
+        let w = self.workshop_mut(kind);
+        if moved {
+            w.marks = marks;
+            w.hint = None;
+            w.mistakes = None;
+            w.checked = None;
+            w.view = Some(super::View::Play);
+        }
+        w.play = play;
+        w.undo = history.undo;
+        w.redo = history.redo;
+        if moved && self.page == Page::Kind(kind) {
+            self.notice = Some(Notice::info(
+                "Moves made on this puzzle in another tab were brought here, with that tab's \
+                 Undo and Redo.",
+            ));
+        }
+        true
+    }
+
+    /// The Undo histories read back with the saved work ([`crate::saved::Loaded::history`]):
+    /// each goes to its kind's workshop when that still holds the marks it leads to (a link
+    /// may have opened another puzzle); a history that did not read is said, once.
+    pub fn restore_histories(&mut self, histories: Vec<Restored>) {
+        for (kind, puzzle, marks, history, dropped) in histories {
+            if let Some(why) = dropped {
+                self.notice =
+                    Some(Notice::error(crate::saved::history_dropped_sentence(kind, &why)));
+            }
+            let here = self.workshop(kind);
+            if history.is_empty() || here.marks != marks || here.puzzle.as_ref() != Some(&puzzle)
+            {
+                continue;
+            }
+            let w = self.workshop_mut(kind);
+            w.undo = history.undo;
+            w.redo = history.redo;
+        }
     }
 
     /// [`super::Action::Imported`]: each puzzle of a My puzzles file replaces the one here when

@@ -25,6 +25,7 @@ use crate::jobs::Reply;
 use crate::jobs::Request;
 use crate::kinds::{self, Kind};
 use crate::link;
+use crate::play_history::{History, STEPS};
 
 fn current_fragment() -> String {
     web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
@@ -91,6 +92,58 @@ fn save_entries(
             Err(err) => trouble.dispatch(TroubleAction::Failed(e.kind, err)),
         }
     }
+}
+
+/// Saves a workshop's record with as much of its Undo history as the storage takes: when the
+/// browser's storage is full, the history is halved until the record fits (said once), and
+/// only a record without history that still does not fit is a failed save.
+#[allow(clippy::too_many_arguments)]
+fn save_work(
+    kind: Kind,
+    puzzle: &str,
+    marks: &[u8],
+    play: &str,
+    history: &History,
+    last_saved: &RefCell<HashMap<Kind, String>>,
+    shortened: &RefCell<HashMap<Kind, bool>>,
+    trouble: &yew::UseReducerDispatcher<Trouble>,
+    state: &yew::UseReducerDispatcher<State>,
+) {
+    let whole = crate::play_history::encode(marks, history, STEPS);
+    let mut text = whole.clone();
+    loop {
+        let record = crate::saved::encode_with_history(kind, puzzle, marks, play, &text);
+        if last_saved.borrow().get(&kind) == Some(&record) {
+            return;
+        }
+        match storage::save_work(kind, &record) {
+            Ok(()) => {
+                last_saved.borrow_mut().insert(kind, record);
+                trouble.dispatch(TroubleAction::Saved(kind));
+                let short = text != whole;
+                if short && !shortened.borrow().get(&kind).copied().unwrap_or(false) {
+                    let (had, kept) = (steps(&whole), steps(&text));
+                    state.dispatch(Action::Notify(Severity::Info, format!("The browser's storage is nearly full: your {} marks are saved, with the last {kept} of {had} Undo and Redo steps (the rest are kept until you reload).", kind.title())));
+                }
+                shortened.borrow_mut().insert(kind, short);
+                return;
+            }
+            Err(storage::SaveError::Full) if !text.is_empty() => {
+                let (u, r) = crate::play_history::steps_in(&text);
+                text = crate::play_history::encode(marks, history, u.max(r) / 2);
+            }
+            Err(e) => {
+                trouble.dispatch(TroubleAction::Failed(kind, e));
+                return;
+            }
+        }
+    }
+}
+
+/// The steps a history text keeps, Undo's and Redo's together.
+fn steps(text: &str) -> usize {
+    let (u, r) = crate::play_history::steps_in(text);
+    u + r
 }
 
 /// Makes the address bar name the puzzle on screen, so a reload or a bookmark opens it again.
@@ -264,7 +317,9 @@ pub fn App() -> Html {
                 (*k, p.clone(), m.clone(), serde_json::from_str(play).unwrap_or_default())
             })
             .collect();
-        State::new(saved, saved_kept(&library, &initial.0), &current_fragment())
+        let mut s = State::new(saved, saved_kept(&library, &initial.0), &current_fragment());
+        s.restore_histories(initial.2.clone());
+        s
     });
     // The records of My puzzles as last read or written, by key: only changed ones are written,
     // and a record another tab wrote is not written back.
@@ -280,9 +335,15 @@ pub fn App() -> Html {
         initial
             .0
             .iter()
-            .map(|(k, p, m, play)| (*k, crate::saved::encode_with_play(*k, p, m, play)))
+            .map(|(k, p, m, play)| {
+                let h = initial.2.iter().find(|h| h.0 == *k).map(|h| h.3.clone());
+                let h = crate::play_history::encode(m, &h.unwrap_or_default(), STEPS);
+                (*k, crate::saved::encode_with_history(*k, p, m, play, &h))
+            })
             .collect()
     });
+    // Kinds whose Undo history was last saved shortened to fit the storage (said once).
+    let shortened: Rc<RefCell<HashMap<Kind, bool>>> = use_mut_ref(HashMap::new);
     let live = use_reducer(Live::default);
     let workers: Rc<RefCell<Option<Workers>>> = use_mut_ref(|| None);
     let portfolios: Rc<RefCell<HashMap<Owner, Portfolio>>> = use_mut_ref(HashMap::new);
@@ -297,6 +358,7 @@ pub fn App() -> Html {
         let live = live.dispatcher();
         let workers = workers.clone();
         let last_entries = last_entries.clone();
+        let last_saved = last_saved.clone();
         let quiet = quiet.clone();
         let (read_ahead, reading, next_job) =
             (read_ahead.clone(), reading.clone(), next_job.clone());
@@ -339,8 +401,30 @@ pub fn App() -> Html {
             // Another tab saved a puzzle's record: what storage holds now (the last writer's
             // record, whatever order the events come in) is brought here, and not written back.
             let d = dispatcher.clone();
+            // A workshop's record comes first, with its Undo history: on the same puzzle this
+            // tab takes its marks and history (the puzzle's own record then changes nothing).
             let on_storage =
                 Closure::<dyn Fn(web_sys::StorageEvent)>::new(move |e: web_sys::StorageEvent| {
+                    if let Some(kind) = e.key().as_deref().and_then(storage::work_key_kind) {
+                        let Some(text) = storage::load(kind, "work") else { return };
+                        if last_saved.borrow().get(&kind) == Some(&text) {
+                            return;
+                        }
+                        let loaded = crate::saved::read(kind, Some(&text), None, None);
+                        let Some((puzzle, marks)) = loaded.work else { return };
+                        if loaded.unreadable.is_some() || loaded.history_dropped.is_some() {
+                            return;
+                        }
+                        last_saved.borrow_mut().insert(kind, text);
+                        d.dispatch(Action::TabMoves {
+                            kind,
+                            puzzle,
+                            marks,
+                            play: serde_json::from_str(&loaded.play).unwrap_or_default(),
+                            history: loaded.history,
+                        });
+                        return;
+                    }
                     let Some(key) = e.key().filter(|k| crate::library::kind_of_key(k).is_some())
                     else {
                         return;
@@ -383,7 +467,7 @@ pub fn App() -> Html {
     // Nothing the user made is lost: puzzles and marks go to local storage as they change, and a
     // save the browser refuses is shown at once (storage::Trouble, components::saved).
     {
-        let saved: Vec<(Kind, Option<String>, Vec<u8>, String)> = state
+        let saved: Vec<(Kind, Option<String>, Vec<u8>, String, History)> = state
             .workshops
             .iter()
             .map(|(k, w)| {
@@ -396,29 +480,22 @@ pub fn App() -> Html {
                     } else {
                         serde_json::to_string(&w.play).unwrap_or_default()
                     },
+                    History { undo: w.undo.clone(), redo: w.redo.clone() },
                 )
             })
             .collect();
         let trouble_d = trouble.dispatcher();
         let blocked = trouble.blocked.clone();
         let last_saved = last_saved.clone();
+        let state_d = state.dispatcher();
+        let shortened = shortened.clone();
         use_effect_with((saved, trouble.retry), move |(saved, _)| {
-            for (kind, puzzle, marks, play) in saved {
+            for (kind, puzzle, marks, play, history) in saved {
                 let Some(p) = puzzle else { continue };
                 if blocked.contains(kind) {
                     continue;
                 }
-                let record = crate::saved::encode_with_play(*kind, p, marks, play);
-                if last_saved.borrow().get(kind) == Some(&record) {
-                    continue;
-                }
-                match storage::save_work(*kind, p, marks, play) {
-                    Ok(()) => {
-                        last_saved.borrow_mut().insert(*kind, record);
-                        trouble_d.dispatch(TroubleAction::Saved(*kind));
-                    }
-                    Err(e) => trouble_d.dispatch(TroubleAction::Failed(*kind, e)),
-                }
+                save_work(*kind, p, marks, play, history, &last_saved, &shortened, &trouble_d, &state_d);
             }
             || ()
         });

@@ -9,6 +9,7 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::Reducible;
 
+use crate::app_state::Restored;
 use crate::kinds::Kind;
 use crate::saved;
 
@@ -92,10 +93,10 @@ pub fn remove(kind: Kind, what: &str) {
     remove_key(&key(kind, what));
 }
 
-/// Saves a workshop as one version-2 record (`crate::saved`), then removes the version-1 keys
-/// it replaces.
-pub fn save_work(kind: Kind, puzzle: &str, marks: &[u8], play: &str) -> Result<(), SaveError> {
-    save(kind, "work", &saved::encode_with_play(kind, puzzle, marks, play))?;
+/// Saves a workshop's version-2 record (`crate::saved::encode_with_history`), then removes
+/// the version-1 keys it replaces.
+pub fn save_work(kind: Kind, record: &str) -> Result<(), SaveError> {
+    save(kind, "work", record)?;
     remove(kind, "puzzle");
     remove(kind, "marks");
     Ok(())
@@ -154,10 +155,12 @@ fn aside_key(kind: Kind, slot: usize) -> String {
 
 /// Every saved workshop that reads back, and the saved texts that did not, which are moved to
 /// a key of their own (`unreadable`, `unreadable-2`, …, never over an earlier one) so that the
-/// next save cannot overwrite them.
-pub fn load_all() -> (Vec<(Kind, String, Vec<u8>, String)>, Vec<Aside>) {
+/// next save cannot overwrite them; and the Undo histories kept with the workshops (or why one
+/// was dropped).
+pub fn load_all() -> (Vec<(Kind, String, Vec<u8>, String)>, Vec<Aside>, Vec<Restored>) {
     let mut work = Vec::new();
     let mut aside = Vec::new();
+    let mut histories = Vec::new();
     for kind in Kind::ALL {
         let (w, p, m) = (load(kind, "work"), load(kind, "puzzle"), load(kind, "marks"));
         let loaded = saved::read(kind, w.as_deref(), p.as_deref(), m.as_deref());
@@ -179,6 +182,10 @@ pub fn load_all() -> (Vec<(Kind, String, Vec<u8>, String)>, Vec<Aside>) {
             }
         }
         if let Some((puzzle, marks)) = loaded.work {
+            if !loaded.history.is_empty() || loaded.history_dropped.is_some() {
+                let h = (kind, puzzle.clone(), marks.clone());
+                histories.push((h.0, h.1, h.2, loaded.history, loaded.history_dropped));
+            }
             work.push((kind, puzzle, marks, loaded.play));
         }
     }
@@ -190,7 +197,12 @@ pub fn load_all() -> (Vec<(Kind, String, Vec<u8>, String)>, Vec<Aside>) {
             }
         }
     }
-    (work, aside)
+    (work, aside, histories)
+}
+
+/// The kind whose workshop record (`puzzle-studio/<kind>/work`) is under `key`, if it is one.
+pub fn work_key_kind(key: &str) -> Option<Kind> {
+    Kind::ALL.into_iter().find(|k| self::key(*k, "work") == key)
 }
 
 /// The text kept under `key`.
