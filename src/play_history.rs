@@ -125,7 +125,8 @@ pub fn encode(marks: &[u8], history: &History, keep: usize) -> String {
 /// How many steps a history text keeps (Undo's, Redo's), for a notice; `(0, 0)` for none.
 pub fn steps_in(text: &str) -> (usize, usize) {
     let mut parts = text.splitn(3, '|').skip(1);
-    let count = |s: Option<&str>| s.map_or(0, |s| if s.is_empty() { 0 } else { s.split(';').count() });
+    let count =
+        |s: Option<&str>| s.map_or(0, |s| if s.is_empty() { 0 } else { s.split(';').count() });
     let undo = count(parts.next());
     (undo, count(parts.next()))
 }
@@ -192,7 +193,8 @@ fn read_stack(
     for (i, s) in steps.iter().enumerate() {
         let from: &[u8] = out.last().map_or(marks, |m| m.as_slice());
         let to = apply(from, s).map_err(|e| format!("{name} step {}: {e}", i + 1))?;
-        check(&to).map_err(|e| format!("{name} step {} is not a board of this puzzle: {e}", i + 1))?;
+        check(&to)
+            .map_err(|e| format!("{name} step {} is not a board of this puzzle: {e}", i + 1))?;
         out.push(Rc::new(to));
     }
     out.reverse();

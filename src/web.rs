@@ -22,6 +22,7 @@ pub mod frame;
 pub(crate) mod hooks;
 pub(crate) mod panic;
 pub(crate) mod portfolio;
+pub(crate) mod scroll;
 pub(crate) mod state;
 pub(crate) mod storage;
 pub mod worker;

@@ -4,8 +4,8 @@
 use super::kept::{self, Kept};
 use super::notices::Notice;
 use super::pages::Page;
-use super::State;
 use super::History;
+use super::State;
 use crate::clock::Play;
 use crate::kinds::Kind;
 use crate::library::{self, Entry};
@@ -147,8 +147,7 @@ impl State {
                     Some(Notice::error(crate::saved::history_dropped_sentence(kind, &why)));
             }
             let here = self.workshop(kind);
-            if history.is_empty() || here.marks != marks || here.puzzle.as_ref() != Some(&puzzle)
-            {
+            if history.is_empty() || here.marks != marks || here.puzzle.as_ref() != Some(&puzzle) {
                 continue;
             }
             let w = self.workshop_mut(kind);

@@ -176,13 +176,14 @@ fn show_board_top() {
     let Some(window) = web_sys::window() else { return };
     let Some(board) = window.document().and_then(|d| d.get_element_by_id("board")) else { return };
     let top = board.get_bounding_client_rect().top();
-    let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+    let height = super::scroll::screen_height();
     let scrolled = window.scroll_y().unwrap_or(0.0);
     if top + scrolled < height * 0.6 {
         window.scroll_to_with_x_and_y(0.0, 0.0);
-    } else if top < 0.0 || top > height * 0.6 {
-        // The zoom bar (and Flood-It's colour buttons) sit just above the board.
-        let _ = window.scroll_by_with_x_and_y(0.0, top - 110.0);
+    } else if height > 0.0 {
+        // The zoom bar (and Flood-It's colour buttons) sit just above the board: 110 px.
+        let in_view = |rect: &web_sys::DomRect, h: f64| rect.top() >= 0.0 && rect.top() <= h * 0.6;
+        super::scroll::bring_into_view(&board, 110.0 / height, in_view);
     }
 }
 
@@ -495,7 +496,17 @@ pub fn App() -> Html {
                 if blocked.contains(kind) {
                     continue;
                 }
-                save_work(*kind, p, marks, play, history, &last_saved, &shortened, &trouble_d, &state_d);
+                save_work(
+                    *kind,
+                    p,
+                    marks,
+                    play,
+                    history,
+                    &last_saved,
+                    &shortened,
+                    &trouble_d,
+                    &state_d,
+                );
             }
             || ()
         });

@@ -8,22 +8,18 @@ use crate::jobs::Request;
 use crate::kinds::Kind;
 use crate::web::components::status::Status;
 use crate::web::ctx::Ctx;
+use crate::web::scroll;
 use crate::web::state::{Live, Owner, Work};
 
 /// Scrolls the chart (else the summary, else the status line) into view when its top is below
 /// the screen, leaving a third of the screen above it (the Run button, on a phone).
 fn reveal_results() {
-    let Some(window) = web_sys::window() else { return };
-    let Some(doc) = window.document() else { return };
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
     let target = ["#page .bench-figure", "#bench-summary", "#page .bench .status"]
         .iter()
         .find_map(|s| doc.query_selector(s).ok().flatten());
     let Some(target) = target else { return };
-    let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
-    let top = target.get_bounding_client_rect().top();
-    if top > height - 80.0 {
-        window.scroll_by_with_x_and_y(0.0, top - height * 0.35);
-    }
+    scroll::bring_into_view(&target, 0.35, |rect, height| rect.top() <= height - 80.0);
 }
 
 /// The benchmark page.

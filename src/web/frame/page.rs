@@ -17,6 +17,7 @@ use crate::web::components::{
     zoom::Zoom,
 };
 use crate::web::ctx::Ctx;
+use crate::web::scroll;
 use crate::web::state::{Action, Live, Severity, Work};
 
 /// The play bar's own buttons (Hint is the hint panel's).
@@ -248,8 +249,13 @@ fn show_status() {
     let Some(window) = web_sys::window() else { return };
     let Some(doc) = window.document() else { return };
     let Some(status) = doc.get_element_by_id("status") else { return };
+    let on_screen =
+        |rect: &web_sys::DomRect, height: f64| rect.top() >= 0.0 && rect.bottom() <= height;
+    if scroll::bring_into_view(&status, 0.3, on_screen) {
+        return;
+    }
     let rect = status.get_bounding_client_rect();
-    let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+    let height = scroll::screen_height();
     // The stuck panel's top (only a panel that sticks: on a wide screen it sits below the status).
     let sticky = |p: &web_sys::Element| crate::web::components::hint::sticks(&window, p);
     let panel_top = doc
@@ -258,9 +264,7 @@ fn show_status() {
         .map(|p| p.get_bounding_client_rect().top())
         .filter(|&t| t < height);
     let bottom = panel_top.unwrap_or(height);
-    if rect.top() < 0.0 || rect.bottom() > height {
-        let _ = window.scroll_by_with_x_and_y(0.0, rect.top() - height * 0.3);
-    } else if rect.bottom() > bottom - 6.0 {
+    if rect.bottom() > bottom - 6.0 {
         let _ = window.scroll_by_with_x_and_y(0.0, rect.bottom() - bottom + 12.0);
     }
 }
