@@ -41,7 +41,6 @@ pub use kept::{same_puzzle, Kept, KEPT_PER_KIND};
 pub use notices::{Notice, Severity};
 pub use pages::{Busy, JobLive, Live, Owner, Page, Work};
 pub use read_ahead::{ReadAheads, Reading, READ_AHEAD};
-pub use sync::Restored;
 pub use workshop::{View, Workshop};
 
 /// The whole page state. Cloning it copies no board: each workshop, the kept marks and the
@@ -131,6 +130,11 @@ pub enum Action {
     /// Puzzles read from a My puzzles file: each replaces the one here when it was played later.
     Imported(Vec<crate::library::Entry>),
 }
+
+/// A kind's saved work as read back with its Undo history: the kind, the puzzle, the marks the
+/// history leads to, the history, and why a kept history was dropped (if it was);
+/// [`State::restore_histories`] takes them.
+pub type Restored = (Kind, String, Vec<u8>, History, Option<String>);
 
 impl State {
     /// The first state: saved puzzles and marks, then the page the fragment names.

@@ -38,6 +38,8 @@ mod portfolio;
 mod bench_chart;
 // The registry-driven checks every kind must pass: samples open, share and solve (logic ones proven unique), a checker that rejects a changed answer, generator settings, the marks layout.
 mod samples;
+// The Undo history of play kept with the marks: text round trip, junk refused, fuzzing, bounds, reload and other tabs.
+mod play_history;
 // Saved work in local storage: the versioned record, version 1 still read, unreadable saves reported with their raw text.
 mod saved;
 // The stated limits and the memory check before a request starts.

@@ -4,15 +4,11 @@
 use super::kept::{self, Kept};
 use super::notices::Notice;
 use super::pages::Page;
-use super::History;
+use super::{History, Restored};
 use super::State;
 use crate::clock::Play;
 use crate::kinds::Kind;
 use crate::library::{self, Entry};
-
-/// A kind's saved work as read back with its Undo history: the kind, the puzzle, the marks the
-/// history leads to, the history, and why a kept history was dropped (if it was).
-pub type Restored = (Kind, String, Vec<u8>, History, Option<String>);
 
 impl State {
     /// Every puzzle played here, on screen or kept ([`crate::library`]'s entries).

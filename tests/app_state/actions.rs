@@ -71,6 +71,9 @@ fn tests_of(action: &Action) -> &'static [fn()] {
             crate::library::another_tabs_marks_come_here_and_one_undo_brings_these_back,
         ],
         Action::Imported(_) => &[crate::library::an_imported_file_keeps_the_puzzle_played_last],
+        Action::TabMoves { .. } => &[
+            crate::play_history::a_reload_restores_undo_and_redo_and_another_tab_brings_its_history,
+        ],
     }
 }
 
@@ -106,6 +109,13 @@ fn every_action_is_sent_by_a_test() {
             play: Play::default(),
         },
         Action::Imported(Vec::new()),
+        Action::TabMoves {
+            kind: NONO,
+            puzzle: String::new(),
+            marks: Vec::new(),
+            play: Play::default(),
+            history: Default::default(),
+        },
     ];
     let variants: HashSet<_> = all.iter().map(std::mem::discriminant).collect();
     assert_eq!(variants.len(), all.len(), "each variant once");
