@@ -4,8 +4,8 @@
 use super::kept::{self, Kept};
 use super::notices::Notice;
 use super::pages::Page;
-use super::{History, Restored};
 use super::State;
+use super::{History, Restored};
 use crate::clock::Play;
 use crate::kinds::Kind;
 use crate::library::{self, Entry};
