@@ -1,6 +1,6 @@
 //! The Benchmark page's chart: the SVG drawn from records.
 
-use studio::bench_chart::{decades, log_y, svg, verdict_counts};
+use studio::bench_chart::{decades, log_y, svg, svg_narrow, verdict_counts};
 
 fn attr(svg: &str, tag: &str, name: &str) -> Vec<String> {
     svg.split(&format!("<{tag} "))
@@ -69,4 +69,35 @@ fn an_empty_run_draws_axes_only() {
     assert!(s.starts_with("<svg") && s.ends_with("</svg>"));
     assert!(s.contains("data-points=\"0\""));
     assert!(!s.contains("<circle"));
+}
+
+#[test]
+fn the_phone_picture_has_the_same_dots_and_bars_inside_360_units() {
+    let records: Vec<(f64, String)> =
+        [(0.002, "unique"), (3.0, "multiple"), (45.0, "timeout"), (9000.0, "error")]
+            .iter()
+            .map(|(ms, v)| (*ms, v.to_string()))
+            .collect();
+    let (wide, narrow) = (svg(&records, 4), svg_narrow(&records, 4));
+    assert!(
+        narrow.contains(r#"viewBox="0 0 360 400""#)
+            && narrow.contains(r#"id="bench-chart-narrow""#)
+    );
+    assert_eq!(attr(&narrow, "circle", "data-ms"), attr(&wide, "circle", "data-ms"));
+    assert_eq!(attr(&narrow, "rect", "data-count"), attr(&wide, "rect", "data-count"));
+    let xs: Vec<f64> = ["circle:cx", "rect:x", "text:x"]
+        .iter()
+        .flat_map(|t| {
+            let (tag, name) = t.split_once(':').unwrap();
+            attr(&narrow, tag, name)
+        })
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert!(xs.iter().all(|&x| (0.0..=360.0).contains(&x)), "{xs:?}");
+    // The bars are under the time plot, not beside it.
+    let bar_y: Vec<f64> = attr(&narrow, "rect", "y").iter().map(|v| v.parse().unwrap()).collect();
+    let dot_y: Vec<f64> =
+        attr(&narrow, "circle", "cy").iter().map(|v| v.parse().unwrap()).collect();
+    let lowest_dot = dot_y.iter().copied().fold(0.0, f64::max);
+    assert!(bar_y.iter().all(|&y| y > lowest_dot + 30.0), "{bar_y:?} under {lowest_dot}");
 }

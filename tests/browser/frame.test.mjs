@@ -108,6 +108,9 @@ test('Play this and a link open the page at its top, not where the last page was
 // kind; a new solve replaces it.
 test('after Solve, Hint and Explain keep the verdict line on every kind', async () => {
   const page = await open(env.chrome.context, env.server.url);
+  // A wide screen (the tests above leave a phone's): on a phone Explain waits under More while a
+  // hint shows (tour6.test.mjs).
+  await page.setViewportSize({ width: 1280, height: 900 });
   for (const kind of ['starbattle', 'kenken', 'nonogram', 'colournono', 'floodit']) {
     await page.goto(env.server.url + '#' + kind);
     await page.waitForSelector('#board .cell');

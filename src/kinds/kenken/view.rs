@@ -126,7 +126,7 @@ pub fn Page() -> Html {
         let pencil_text: String = (1..=n as u8).filter(|d| pm >> (d - 1) & 1 == 1).map(formats::digit_char).collect();
         html! {
             <div {class} data-r={r.to_string()} data-c={c.to_string()} data-v={page::shown(d)} data-pencil={pencil_text}>
-                if let Some(clue) = page::clue_at(&p, i) { <span class={page::clue_class(&clue)}>{ clue }</span> }
+                if let Some(clue) = page::clue_at(&p, i) { <span class={page::clue_class(&clue)} style={format!("--len:{}", clue.chars().count())}>{ clue }</span> }
                 if d != 0 { <span class="digit">{ page::shown(d) }</span> }
                 else if pm != 0 {
                     <span class="pencil">{ for (1..=slots as u8).map(|s| html! { <span>{ if s as usize <= n && pm >> (s - 1) & 1 == 1 { s.to_string() } else { String::new() } }</span> }) }</span>
@@ -137,7 +137,7 @@ pub fn Page() -> Html {
     let lines = frame::lines_layer(n, n, crate::board_lines::lines(n, n, |i| p.cage_of(i)));
     let board = input.board(
         classes!("board", "kk", "lined"),
-        format!("--n:{n}"),
+        format!("--n:{n};--pencil-rows:{}", slots / 3),
         html! { <>{ for cells }{ lines }</> },
     );
     let key = |d: u8| {
@@ -195,7 +195,9 @@ pub fn Page() -> Html {
         <KindPage kind={KIND} class="kenken"
             title={if p.is_draft() { "KenKen (draft)" } else { "KenKen" }}
             rules={format!("{n}x{n}. Put 1 to {n} once in every row and column; each outlined cage reaches its number with its operation (− and ÷: larger by smaller). Keys: digits{}, Shift+digit or P for pencil marks, arrows, Backspace, Ctrl+Z.", if n >= 10 { " (0 = 10, A–C = 10–12)" } else { "" })}
-            {board} fit={Fit::new(n.to_string())} under={keypad}
+            // Fit stops at 0.8 for ten or more (cells of 36 px): cage labels at 12 px and four
+            // rows of pencil marks fit a cell; a 12x12 on a 375 px phone scrolls a little instead.
+            {board} fit={Fit { min: if n >= 10 { 0.8 } else { 0.5 }, ..Fit::new(n.to_string()) }} under={keypad}
             solved={player_done} {progress}
             {links} solution={solution.clone().map(|d| draw(Some(d)))}
             after_share={keen.clone().map(|id| html! { <p class="keen-id">{ "Tatham Keen ID: " }<code id="keen-id">{ id }</code></p> }).unwrap_or_default()}

@@ -101,13 +101,15 @@ pub fn BenchPage() -> Html {
     let running = job.is_some();
     let progress = job.and_then(|j| live.of(j));
     let chart = if let Some(l) = progress.filter(|l| !l.bench.is_empty()) {
-        Some(bench_chart::svg(&l.bench, l.items.map(|i| i.1).unwrap_or(0)))
+        let total = l.items.map(|i| i.1).unwrap_or(0);
+        Some(bench_chart::svg(&l.bench, total) + &bench_chart::svg_narrow(&l.bench, total))
     } else if running {
         None
     } else {
         ctx.state.bench.as_deref().map(|(r, _)| {
             let points: Vec<(f64, String)> = r.iter().map(|r| (r.ms, r.verdict.clone())).collect();
             bench_chart::svg(&points, points.len())
+                + &bench_chart::svg_narrow(&points, points.len())
         })
     };
     // The chart and the summary come under the form, below the fold on a phone: a run's first

@@ -268,6 +268,9 @@ pub fn HintPanel(props: &Props) -> Html {
             .map(|_| gloo_timers::callback::Timeout::new(30, bring_named_cells_into_view));
         move || drop(timeout)
     });
+    // On a phone the panel sticks under the board: while a hint is shown it is compact (its
+    // buttons on one row, the sentence on two lines) until More unfolds the rest (style.css).
+    let more = use_state(|| false);
     let Some(puzzle) = w.puzzle.clone() else { return html! {} };
     let step_shown = matches!(w.hint, Some(Hint::Step(_)));
     // A hint the worker found ahead (while the last steps were read) is shown at once.
@@ -320,13 +323,21 @@ pub fn HintPanel(props: &Props) -> Html {
             Hint::Stuck { .. } => ("stuck", None),
             Hint::NoLogic { .. } => ("nologic", None),
         };
+        let toggle = {
+            let more = more.clone();
+            Callback::from(move |_: MouseEvent| more.set(!*more))
+        };
         html! {
-            <p id="hint-text" class={classes!("hint-text", class)} data-kind={class}>
-                if let Some(r) = rule { <strong class="hint-rule">{ format!("{r}: ") }</strong> }
-                { h.sentence().to_string() }
-            </p>
+            <div class="hint-line">
+                <p id="hint-text" class={classes!("hint-text", class)} data-kind={class}>
+                    if let Some(r) = rule { <strong class="hint-rule">{ format!("{r}: ") }</strong> }
+                    { h.sentence().to_string() }
+                </p>
+                <button id="hint-more" aria-expanded={more.to_string()} aria-controls="hint-panel" onclick={toggle}>{ if *more { "Less" } else { "More" } }</button>
+            </div>
         }
     });
+    let compact = w.hint.is_some() && !*more && w.explanation.is_none();
     let explanation = w.explanation.as_ref().map(|(x, at)| {
         let n = x.steps.len();
         let at_v = *at;
@@ -396,7 +407,7 @@ pub fn HintPanel(props: &Props) -> Html {
         })
     };
     html! {
-        <div id="hint-panel" class="hint-panel">
+        <div id="hint-panel" class={classes!("hint-panel", compact.then_some("compact"))}>
             <div class="row wrap">
                 <button id="hint" disabled={busy && !(checking && step_shown)} onclick={on_hint} title="The first press shows the next step and why; the second makes it">{ if step_shown { "Hint: apply" } else { "Hint" } }</button>
                 if step_shown {
@@ -406,7 +417,7 @@ pub fn HintPanel(props: &Props) -> Html {
                     <button id="hint-clear-wrong" onclick={wrong} title="Empties the cells the hint ringed, as one move that Undo takes back">{ "Clear the wrong marks" }</button>
                 }
                 if w.hint.is_some() {
-                    <button id="hint-dismiss" onclick={dispatch(Action::DismissHint(kind))}>{ "Hide hint" }</button>
+                    <button id="hint-dismiss" aria-label="Hide hint" onclick={dispatch(Action::DismissHint(kind))}>{ "Hide" }<span class="hint-word">{ " hint" }</span></button>
                 }
                 <button id="explain" disabled={busy} onclick={explain}>{ "Explain the solution" }</button>
                 <span id="hints-used" class="hints-used">{ format!("Hints used: {}", w.play.hints as usize) }</span>

@@ -145,7 +145,7 @@ pub fn Zoom(props: &ZoomProps) -> Html {
                 <button class={classes!("zoom-fit", manual.is_none().then_some("active"))} title="Fit the board to the window" onclick={set(None)}>{ "Fit" }</button>
             </div>
             <div class="zoom-view" ref={view}>
-                <div class="zoom-inner" ref={inner} style={format!("zoom:{zoom}")}>{ props.children.clone() }</div>
+                <div class="zoom-inner" ref={inner} style={format!("zoom:{zoom};--zoom:{zoom}")}>{ props.children.clone() }</div>
             </div>
         </div>
     }
