@@ -76,6 +76,37 @@ fn every_kinds_history_reads_back_as_written() {
     }
 }
 
+/// The page saves the whole history after every move, and the steps between kept boards are
+/// written once and reused: a history saved move after move (the same boards kept, as the
+/// workshop keeps them) reads the same as one written afresh from copies, and reads back.
+#[test]
+fn a_history_saved_move_after_move_is_the_history_written_afresh() {
+    let mut rng = fastrand::Rng::with_seed(7);
+    let kind = Kind::Nonogram;
+    let puzzle = sample(kind);
+    let check = kinds::marks_checker(kind, &puzzle).unwrap();
+    let states = boards(kind, &puzzle, &mut rng, 60);
+    let mut kept = History::default();
+    let mut marks = states[0].clone();
+    for (i, next) in states.iter().enumerate().skip(1) {
+        kept.undo.push(Rc::new(std::mem::replace(&mut marks, next.clone())));
+        // Now and then an Undo and a Redo, as a player does.
+        if i % 7 == 0 {
+            let back = kept.undo.pop().unwrap();
+            kept.redo.push(Rc::new(std::mem::replace(&mut marks, (*back).clone())));
+        } else if i % 11 == 0 && !kept.redo.is_empty() {
+            kept.redo.clear();
+        }
+        let saved = encode(&marks, &kept, STEPS);
+        let copies = History {
+            undo: kept.undo.iter().map(|b| Rc::new((**b).clone())).collect(),
+            redo: kept.redo.iter().map(|b| Rc::new((**b).clone())).collect(),
+        };
+        assert_eq!(saved, encode(&marks, &copies, STEPS), "after move {i}");
+        assert_eq!(decode(&saved, &marks, &*check).unwrap(), kept, "after move {i}");
+    }
+}
+
 #[test]
 fn a_record_without_history_reads_as_before_and_no_history_writes_none() {
     let puzzle = sample(Kind::Nonogram);
