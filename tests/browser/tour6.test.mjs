@@ -3,7 +3,8 @@
 // Apply a press away; the Benchmark page's chart reads at 12 px on a 375-pixel phone; KenKen cage
 // labels are 12 px as seen on a 9x9 and a 12x12 at 375 px (a long one fills its cell's width), clear
 // of pencil marks and digits, and every pencil mark is inside its cell; a
-// phone turned sideways keeps the phone's layout, so the board's first row is on the first screen.
+// phone turned sideways keeps the phone's bar and puts the hint panel beside the board, so the
+// board and the whole hint are on the first screen.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { suite, open } from './harness.mjs';
@@ -185,7 +186,7 @@ columns
 2
 `;
 
-test('a phone turned sideways (740x375) keeps the phone\'s layout: a one-line bar, and the first row of cells on the first screen', async () => {
+test('a phone turned sideways (740x375) keeps the phone\'s bar and puts the hint panel beside the board: the whole board and the whole hint on the first screen', async () => {
   const page = await open(env.chrome.context, env.server.url, 'nonogram');
   await page.setViewportSize({ width: 375, height: 740 });
   await page.setInputFiles('#import-file', { name: 'mug.non', mimeType: 'text/plain', buffer: Buffer.from(MUG) });
@@ -193,16 +194,35 @@ test('a phone turned sideways (740x375) keeps the phone\'s layout: a one-line ba
   await page.setViewportSize({ width: 740, height: 375 });
   await page.evaluate(() => scrollTo(0, 0));
   await page.waitForTimeout(400);
-  const at = await page.evaluate(() => ({
-    bar: document.querySelector('#nav').getBoundingClientRect().height,
-    row: document.querySelector('#board .cell[data-r="0"]').getBoundingClientRect().bottom,
-    panel: document.querySelector('#hint-panel').getBoundingClientRect().top,
-    page: document.documentElement.scrollWidth,
-    height: innerHeight,
-  }));
+  const where = () => page.evaluate(() => {
+    const box = (e) => { const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; };
+    const text = document.querySelector('#hint-text');
+    return {
+      bar: document.querySelector('#nav').getBoundingClientRect().height,
+      first: box(document.querySelector('#board .cell[data-r="0"]')),
+      last: box(document.querySelector('#board .cell[data-r="5"]')),
+      board: box(document.querySelector('.workshop > .zoom')),
+      panel: box(document.querySelector('#hint-panel')),
+      text: text && { ...box(text), clamped: text.scrollHeight > text.clientHeight + 1 },
+      explain: !!document.querySelector('#explain')?.offsetParent,
+      page: document.documentElement.scrollWidth,
+      height: innerHeight,
+    };
+  });
+  let at = await where();
   assert.ok(at.bar < 60, `the bar is ${at.bar} px high`);
-  assert.ok(at.row <= Math.min(at.panel, at.height), `the first row of cells ends at ${at.row} px, above the hint panel at ${at.panel} of ${at.height}`);
+  assert.ok(at.first.top >= 0 && at.first.bottom <= at.height, `the first row of cells is on screen: ${JSON.stringify(at)}`);
+  assert.ok(at.panel.left >= at.board.right - 0.5 && at.panel.top <= at.first.top, `the hint panel is beside the board: ${JSON.stringify(at)}`);
   assert.ok(at.page <= 740, 'no sideways scroll');
+  // A hint: its whole sentence (not the phone's two clamped lines), Explain, and the cells it names, together.
+  await page.click('#hint');
+  await page.waitForSelector('#hint-text', { timeout: 30000 });
+  await page.waitForTimeout(300);
+  at = await where();
+  assert.ok(at.text.top >= 0 && at.text.bottom <= at.height && !at.text.clamped, `the whole sentence is on screen: ${JSON.stringify(at)}`);
+  assert.ok(at.explain, 'Explain is shown, not folded under More');
+  const named = await page.$$eval('#board .hint-change, #board .hint-mistake', (l) => l.map((c) => c.getBoundingClientRect().bottom));
+  assert.ok(named.length > 0 && named.every((b) => b <= at.height), `the named cells are on screen: ${named}`);
   // Its menu still opens, and names every page.
   await page.click('#nav-menu');
   assert.ok(await page.isVisible('#nav a[href="#bench"]'));
