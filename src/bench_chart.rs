@@ -119,7 +119,7 @@ pub fn svg(records: &[(f64, String)], total: usize) -> String {
 
 /// The same picture laid out for a phone's width: the plot over the verdict bars, with type
 /// that reads at 12 px when the picture fills a 360-pixel screen (the page shows one of the two
-/// by the screen's width: style.css).
+/// by the screen's width: components/bench.rs).
 pub fn svg_narrow(records: &[(f64, String)], total: usize) -> String {
     draw(&NARROW, records, total)
 }

@@ -14,6 +14,37 @@ use crate::web::ctx::Ctx;
 use crate::web::state::{Action, Workshop};
 use crate::web::storage;
 
+/// Whether the CSS media query `query` matches now (`window.matchMedia`), followed as the window
+/// changes size or a phone turns; false where the browser has no answer.
+#[hook]
+pub fn use_media(query: &'static str) -> bool {
+    let list =
+        use_memo((), move |_| web_sys::window().and_then(|w| w.match_media(query).ok().flatten()));
+    let matches = use_state(|| list.as_ref().as_ref().is_some_and(|l| l.matches()));
+    {
+        let matches = matches.clone();
+        use_effect_with((), move |_| {
+            let listener = Closure::<dyn Fn(web_sys::Event)>::new({
+                let list = list.clone();
+                move |_| matches.set(list.as_ref().as_ref().is_some_and(|l| l.matches()))
+            });
+            if let Some(l) = list.as_ref() {
+                let _ =
+                    l.add_event_listener_with_callback("change", listener.as_ref().unchecked_ref());
+            }
+            move || {
+                if let Some(l) = list.as_ref() {
+                    let _ = l.remove_event_listener_with_callback(
+                        "change",
+                        listener.as_ref().unchecked_ref(),
+                    );
+                }
+            }
+        });
+    }
+    *matches
+}
+
 /// On a first visit (no puzzle of `kind` yet), opens `example`, so there is always something to
 /// play; but not in place of a link that could not be read ([`Workshop::unreadable`]): the page
 /// says so instead of showing another puzzle.

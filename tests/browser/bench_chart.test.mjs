@@ -1,5 +1,5 @@
 // The Benchmark page draws the run: per-puzzle times sorted on a log scale and the verdict counts,
-// growing while the run goes and complete at the end.
+// growing while the run goes and complete at the end, drawn once, in the layout for the screen's width.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { suite, open } from './harness.mjs';
@@ -39,6 +39,16 @@ test('the chart appears during a run and shows every puzzle and verdict at the e
   // Dots go fastest to slowest.
   const ms = await page.$$eval('#bench-chart circle.dot', (d) => d.map((c) => Number(c.dataset.ms)));
   assert.ok(ms.every((v, i) => i === 0 || ms[i - 1] <= v));
+  // One picture is drawn, the one for the screen's width (both were drawn on every update and CSS
+  // hid one); turning to a phone's width draws the narrow one in its place, with every point.
+  const drawn = () => page.$$eval('.bench-figure svg', (s) => s.map((v) => `${v.id}:${v.dataset.points}`));
+  assert.deepEqual(await drawn(), [`bench-chart:${COUNT}`]);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.waitForFunction(() => document.querySelector('#bench-chart-narrow'));
+  assert.deepEqual(await drawn(), [`bench-chart-narrow:${COUNT}`]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.waitForFunction(() => document.querySelector('#bench-chart'));
+  assert.deepEqual(await drawn(), [`bench-chart:${COUNT}`]);
   assert.deepEqual(page.studioErrors, []);
 });
 

@@ -8,8 +8,12 @@ use crate::jobs::Request;
 use crate::kinds::Kind;
 use crate::web::components::status::Status;
 use crate::web::ctx::Ctx;
+use crate::web::hooks::use_media;
 use crate::web::scroll;
 use crate::web::state::{Live, Owner, Work};
+
+/// The screens that get the narrow chart: style.css's phone width for the Benchmark page.
+const NARROW_SCREEN: &str = "(max-width: 600px)";
 
 /// Scrolls the chart (else the summary, else the status line) into view when its top is below
 /// the screen, leaving a third of the screen above it (the Run button, on a phone).
@@ -100,16 +104,18 @@ pub fn BenchPage() -> Html {
     let job = ctx.state.busy_on(Owner::Bench).map(|b| b.job);
     let running = job.is_some();
     let progress = job.and_then(|j| live.of(j));
+    // One picture is drawn, laid out for the screen's width: a phone's narrow one has the bars
+    // under the plot and larger type (style.css sizes it), and a turn of the phone redraws it.
+    let narrow = use_media(NARROW_SCREEN);
+    let draw = if narrow { bench_chart::svg_narrow } else { bench_chart::svg };
     let chart = if let Some(l) = progress.filter(|l| !l.bench.is_empty()) {
-        let total = l.items.map(|i| i.1).unwrap_or(0);
-        Some(bench_chart::svg(&l.bench, total) + &bench_chart::svg_narrow(&l.bench, total))
+        Some(draw(&l.bench, l.items.map(|i| i.1).unwrap_or(0)))
     } else if running {
         None
     } else {
         ctx.state.bench.as_deref().map(|(r, _)| {
             let points: Vec<(f64, String)> = r.iter().map(|r| (r.ms, r.verdict.clone())).collect();
-            bench_chart::svg(&points, points.len())
-                + &bench_chart::svg_narrow(&points, points.len())
+            draw(&points, points.len())
         })
     };
     // The chart and the summary come under the form, below the fold on a phone: a run's first
