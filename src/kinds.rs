@@ -126,6 +126,24 @@ pub struct AnyReport {
     pub rating_pending: bool,
 }
 
+impl AnyReport {
+    /// Where a puzzle with several answers is not decided: the cells (reading order, one
+    /// character of the answer rows each) where the first two answers differ; none otherwise.
+    pub fn second_differs(&self) -> Vec<usize> {
+        match &self.solutions[..] {
+            [a, b, ..] if self.verdict == Verdict::Multiple => a
+                .iter()
+                .flat_map(|row| row.chars())
+                .zip(b.iter().flat_map(|row| row.chars()))
+                .enumerate()
+                .filter(|(_, (x, y))| x != y)
+                .map(|(i, _)| i)
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
 /// Reads a puzzle of `kind` from any text this kind accepts: the studio's JSON, a share link,
 /// or an outside format; returns its canonical JSON text.
 pub fn import(kind: Kind, text: &str) -> InputResult<String> {

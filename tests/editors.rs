@@ -250,3 +250,17 @@ fn the_colour_drawings_keys_move_paint_and_pick_colours() {
     assert_eq!(key("Tab", false), None);
     assert!(draw_key("ArrowLeft", false, 0, (0, 0), 0).is_some(), "a 0 size does not panic");
 }
+
+#[test]
+fn an_editor_rings_the_cells_where_two_answers_differ_and_none_when_unique() {
+    use studio::kinds::{solve_text, Kind};
+    use studio::puzzle::Mode;
+    // The first column empty, then one cell a row and a column: two answers, which agree only
+    // on the empty first column.
+    let two = solve_text(Kind::Nonogram, "3x2:/1/1/1/1", Mode::Unique, "", None).expect("solves");
+    assert_eq!(two.solutions.len(), 2, "{:?}", two.solutions);
+    assert_eq!(two.second_differs(), vec![1, 2, 4, 5]);
+    let one = solve_text(Kind::Nonogram, "3x2:/2/1/2/1", Mode::Unique, "", None).expect("solves");
+    assert_eq!(one.solutions.len(), 1, "{:?}", one.solutions);
+    assert!(one.second_differs().is_empty());
+}

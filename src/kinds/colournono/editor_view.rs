@@ -162,18 +162,7 @@ pub fn ColourEditor() -> Html {
         .as_ref()
         .filter(|_| !busy)
         .filter(|_| matches!((&*checked, &*puzzle), (Some(c), Some(p)) if same_clues(c, p)));
-    let differs: Vec<usize> = match report {
-        Some(r) if r.verdict == Verdict::Multiple && r.solutions.len() > 1 => {
-            let (a, b) = (r.solutions[0].concat(), r.solutions[1].concat());
-            a.chars()
-                .zip(b.chars())
-                .enumerate()
-                .filter(|(_, (x, y))| x != y)
-                .map(|(i, _)| i)
-                .collect()
-        }
-        _ => Vec::new(),
-    };
+    let differs: Vec<usize> = report.map(|r| r.second_differs()).unwrap_or_default();
 
     let new_blank = {
         let (store, d) = (store.clone(), draft.clone());

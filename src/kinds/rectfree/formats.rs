@@ -372,32 +372,8 @@ pub fn grid_rows(grid: &Grid<u8>) -> Vec<String> {
 
 /// Reads answer rows (digits) for a task, checking the size and the colour range.
 pub fn grid_from_rows(p: &RectFree, rows: &[String]) -> InputResult<Grid<u8>> {
-    if rows.len() != p.rows() {
-        return Err(InputError::at(
-            "answer",
-            format!("expected {} rows, found {}", p.rows(), rows.len()),
-        ));
-    }
-    let mut cells = Vec::with_capacity(p.rows() * p.cols());
-    for (r, row) in rows.iter().enumerate() {
-        let n = row.chars().count();
-        if n != p.cols() {
-            return Err(InputError::at(
-                format!("answer row {}", r + 1),
-                format!("expected {} cells, found {n}", p.cols()),
-            ));
-        }
-        for (c, ch) in row.chars().enumerate() {
-            match ch.to_digit(10) {
-                Some(k) if (k as usize) < p.colours() => cells.push(k as u8),
-                _ => {
-                    return Err(InputError::at(
-                        format!("answer row {}, column {}", r + 1, c + 1),
-                        format!("`{ch}` is not a colour 0 to {}", p.colours() - 1),
-                    ))
-                }
-            }
-        }
-    }
-    Ok(Grid::from_cells(p.rows(), p.cols(), cells).expect("rows checked"))
+    crate::grid::from_char_rows(p.cols(), p.rows(), rows, "answer", |ch| match ch.to_digit(10) {
+        Some(k) if (k as usize) < p.colours() => Ok(k as u8),
+        _ => Err(format!("`{ch}` is not a colour 0 to {}", p.colours() - 1)),
+    })
 }

@@ -10,7 +10,7 @@ use crate::kind::Kind;
 use crate::kinds::starbattle::model::{MAX_SIZE, MAX_STARS};
 use crate::kinds::starbattle::page::{self, Brush, Draft, RegionKey};
 use crate::kinds::starbattle::StarBattle;
-use crate::puzzle::{Mode, Puzzle, Verdict};
+use crate::puzzle::{Mode, Puzzle};
 use crate::web::frame::{lines_layer, use_stroke, Shape, Stroke};
 use crate::web::frame::{use_draft, use_workshop};
 use crate::web::frame::{verdict_text, Action, Severity, Work};
@@ -161,18 +161,7 @@ pub fn StarBattleEditor() -> Html {
             let json = accepted.as_ref().map(|p| p.to_json().to_string());
             // The last solve's verdict, when the puzzle open is this draft.
             let report = w.result.as_ref().filter(|_| json.is_some() && w.puzzle == json);
-            let differs: Vec<usize> = match report {
-                Some(r) if r.verdict == Verdict::Multiple && r.solutions.len() > 1 => {
-                    let (a, b) = (r.solutions[0].concat(), r.solutions[1].concat());
-                    a.chars()
-                        .zip(b.chars())
-                        .enumerate()
-                        .filter(|(_, (x, y))| x != y)
-                        .map(|(i, _)| i)
-                        .collect()
-                }
-                _ => Vec::new(),
-            };
+            let differs: Vec<usize> = report.map(|r| r.second_differs()).unwrap_or_default();
             let flagged: Vec<usize> =
                 problems.iter().flat_map(|q| q.cells.iter().copied()).collect();
             let preview: Vec<usize> = stroke

@@ -149,35 +149,11 @@ pub fn from_link_payload(version: u32, payload: &str) -> InputResult<StarBattle>
 
 /// Answer rows: `*` (or `#`, `1`) is a star, `.` (or `0`, `+`, `-`) is not.
 pub fn stars_from_rows(p: &StarBattle, rows: &[String]) -> InputResult<Grid<bool>> {
-    if rows.len() != p.rows() {
-        return Err(InputError::at(
-            "answer",
-            format!("expected {} rows, found {}", p.rows(), rows.len()),
-        ));
-    }
-    let mut cells = Vec::with_capacity(p.rows() * p.cols());
-    for (r, row) in rows.iter().enumerate() {
-        let n = row.chars().count();
-        if n != p.cols() {
-            return Err(InputError::at(
-                format!("answer row {}", r + 1),
-                format!("expected {} cells, found {n}", p.cols()),
-            ));
-        }
-        for (c, ch) in row.chars().enumerate() {
-            cells.push(match ch {
-                '*' | '#' | '1' => true,
-                '.' | '0' | '+' | '-' => false,
-                other => {
-                    return Err(InputError::at(
-                        format!("answer row {}, column {}", r + 1, c + 1),
-                        format!("`{other}` is neither a star `*` nor empty `.`"),
-                    ))
-                }
-            });
-        }
-    }
-    Ok(Grid::from_cells(p.rows(), p.cols(), cells).expect("counted"))
+    crate::grid::from_char_rows(p.cols(), p.rows(), rows, "answer", |ch| match ch {
+        '*' | '#' | '1' => Ok(true),
+        '.' | '0' | '+' | '-' => Ok(false),
+        other => Err(format!("`{other}` is neither a star `*` nor empty `.`")),
+    })
 }
 
 // ---------------------------------------------------------------- puzz.link
