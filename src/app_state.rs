@@ -122,7 +122,8 @@ pub enum Action {
     CloseExplanation(Kind),
     /// Another tab saved marks on a puzzle ([`crate::library`]): on the puzzle on screen they
     /// are brought here (this tab's marks stay one Undo away); on another they are kept.
-    External { kind: Kind, puzzle: String, marks: Vec<u8>, play: Play },
+    /// `history` is the Undo history kept with the marks, as text (kept with a kept puzzle).
+    External { kind: Kind, puzzle: String, marks: Vec<u8>, play: Play, history: Rc<str> },
     /// Another tab saved its workshop of `kind` ([`crate::saved`]) with its Undo history: on the
     /// same puzzle on screen the marks, clock and history are taken as they are (Undo and Redo
     /// follow that tab's moves); on another puzzle the marks are kept as by [`Action::External`].
@@ -280,7 +281,9 @@ impl State {
                 s.edit(kind, |w| w.explanation.is_some(), |w| w.explain_at(at))
             }
             Action::CloseExplanation(kind) => s.edit(kind, |_| true, |w| w.explanation = None),
-            Action::External { kind, puzzle, marks, play } => s.external(kind, puzzle, marks, play),
+            Action::External { kind, puzzle, marks, play, history } => {
+                s.external(kind, puzzle, marks, play, history)
+            }
             Action::TabMoves { kind, puzzle, marks, play, history } => {
                 s.tab_moves(kind, puzzle, marks, play, history)
             }

@@ -4,6 +4,7 @@
 //! export file all read the same records. Pure: `web::storage` moves the texts in and out.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
@@ -25,6 +26,10 @@ pub struct Entry {
     pub marks: Vec<u8>,
     /// The clock, moves and hints.
     pub play: Play,
+    /// The Undo and Redo history that leads to the marks, as text ([`crate::play_history`];
+    /// empty for none): kept with a puzzle that left the screen, and read only when it is
+    /// opened again. The puzzle on screen keeps its history in its workshop's record instead.
+    pub history: Rc<str>,
 }
 
 /// A puzzle's id: 16 hex digits of the FNV-1a hash of its v1 share link (of its text when it
@@ -76,13 +81,20 @@ pub fn started(marks: &[u8], play: &Play) -> bool {
     play.moves > 0 || marks.iter().any(|&m| m != 0)
 }
 
-/// The record text of an entry (the saved workshop record, [`saved::encode_with_play`]).
+/// The record text of an entry (the saved workshop record, [`saved::encode_with_history`]).
 pub fn encode(e: &Entry) -> String {
-    let play = serde_json::to_string(&e.play).unwrap_or_default();
-    saved::encode_with_play(e.kind, &e.puzzle, &e.marks, &play)
+    encode_with_history(e, &e.history)
 }
 
-/// Reads a record text back; says why when it does not read.
+/// [`encode`] with another history text (a shorter one, when the storage is full).
+pub fn encode_with_history(e: &Entry, history: &str) -> String {
+    let play = serde_json::to_string(&e.play).unwrap_or_default();
+    saved::encode_with_history(e.kind, &e.puzzle, &e.marks, &play, history)
+}
+
+/// Reads a record text back; says why when it does not read. Its Undo history is kept as text,
+/// unread ([`saved::read_later`]): a history that does not read is dropped, with a notice,
+/// when the puzzle is opened, and never stops its marks from loading.
 pub fn decode(text: &str) -> Result<Entry, String> {
     let kind_id = serde_json::from_str::<serde_json::Value>(text)
         .map_err(|e| format!("not JSON ({e})"))?
@@ -90,7 +102,7 @@ pub fn decode(text: &str) -> Result<Entry, String> {
         .and_then(|k| k.as_str().map(str::to_string))
         .ok_or("no kind")?;
     let kind = Kind::from_id(&kind_id).ok_or_else(|| format!("unknown kind `{kind_id}`"))?;
-    let loaded = saved::read(kind, Some(text), None, None);
+    let loaded = saved::read_later(kind, text);
     if let Some(u) = loaded.unreadable {
         return Err(u.why);
     }
@@ -100,7 +112,7 @@ pub fn decode(text: &str) -> Result<Entry, String> {
     } else {
         serde_json::from_str(&loaded.play).map_err(|e| format!("the clock does not read ({e})"))?
     };
-    Ok(Entry { kind, puzzle, marks, play })
+    Ok(Entry { kind, puzzle, marks, play, history: loaded.history_text.into() })
 }
 
 /// The least recently played entries beyond [`PER_KIND`] of their kind, to be removed.

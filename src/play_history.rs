@@ -181,6 +181,27 @@ pub fn encode(marks: &[u8], history: &History, keep: usize) -> String {
     format!("{head}{undo}|{redo}")
 }
 
+/// `text` (a history as [`encode`] writes it) with at most `keep` steps a stack, the nearest
+/// ones: what fits when the storage is full. Empty when no step is left, or when `text` is not
+/// a history (it is never read as one then either).
+pub fn shorten(text: &str, keep: usize) -> String {
+    let mut parts = text.splitn(3, '|');
+    let (Some(head), Some(undo), Some(redo)) = (parts.next(), parts.next(), parts.next()) else {
+        return String::new();
+    };
+    let first = |s: &str| -> String {
+        if s.is_empty() {
+            return String::new();
+        }
+        s.split(';').take(keep).collect::<Vec<_>>().join(";")
+    };
+    let (undo, redo) = (first(undo), first(redo));
+    if undo.is_empty() && redo.is_empty() {
+        return String::new();
+    }
+    format!("{head}|{undo}|{redo}")
+}
+
 /// How many steps a history text keeps (Undo's, Redo's), for a notice; `(0, 0)` for none.
 pub fn steps_in(text: &str) -> (usize, usize) {
     let mut parts = text.splitn(3, '|').skip(1);

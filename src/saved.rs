@@ -90,6 +90,8 @@ pub struct Loaded {
     pub history: History,
     /// Why a kept history did not read (it is dropped; the marks load all the same).
     pub history_dropped: Option<String>,
+    /// The history's text as kept (by [`read_later`], which does not read it; empty for none).
+    pub history_text: String,
 }
 
 /// Saved texts that could not be read back.
@@ -140,6 +142,23 @@ fn raw_text(kind: Kind, parts: &[(&str, Option<&str>)]) -> String {
 /// Reads `kind`'s saved work from the texts under its keys: the version 2 record (`work`) if
 /// present, else version 1's `puzzle` and `marks`.
 pub fn read(kind: Kind, work: Option<&str>, puzzle: Option<&str>, marks: Option<&str>) -> Loaded {
+    read_with(kind, work, puzzle, marks, true)
+}
+
+/// [`read`] of a version 2 record that leaves its Undo history unread, as text
+/// ([`Loaded::history_text`]): My puzzles reads every record at load, and a puzzle's history
+/// is read ([`read_history`]) only when the puzzle is opened again.
+pub fn read_later(kind: Kind, work: &str) -> Loaded {
+    read_with(kind, Some(work), None, None, false)
+}
+
+fn read_with(
+    kind: Kind,
+    work: Option<&str>,
+    puzzle: Option<&str>,
+    marks: Option<&str>,
+    history_now: bool,
+) -> Loaded {
     if let Some(text) = work {
         let unreadable = |why: String, puzzle_lost: bool| Unreadable {
             why,
@@ -192,7 +211,11 @@ pub fn read(kind: Kind, work: Option<&str>, puzzle: Option<&str>, marks: Option<
             .and_then(|m| kinds::check_marks(kind, &puzzle, &m).map(|()| m))
         {
             Ok(m) => {
-                let (history, history_dropped) = read_history(kind, &puzzle, &m, &record.history);
+                let (history, history_dropped) = if history_now {
+                    read_history(kind, &puzzle, &m, &record.history)
+                } else {
+                    (History::default(), None)
+                };
                 Loaded {
                     work: Some((puzzle, m)),
                     version: Some(record.version),
@@ -200,6 +223,7 @@ pub fn read(kind: Kind, work: Option<&str>, puzzle: Option<&str>, marks: Option<
                     play: record.play,
                     history,
                     history_dropped,
+                    history_text: record.history,
                 }
             }
             Err(why) => Loaded {

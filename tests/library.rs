@@ -12,7 +12,7 @@ fn heart() -> String {
 }
 
 fn entry(kind: Kind, text: &str, marks: Vec<u8>, play: Play) -> Entry {
-    Entry { kind, puzzle: kinds::import(kind, text).unwrap(), marks, play }
+    Entry { kind, puzzle: kinds::import(kind, text).unwrap(), marks, play, history: "".into() }
 }
 
 fn played(
@@ -139,6 +139,7 @@ fn overflow_drops_the_least_recently_played_of_a_kind() {
             puzzle: format!("p{i}"),
             marks: vec![1],
             play: played(1, 0.0, i as f64, None, 0),
+            history: "".into(),
         })
         .collect();
     assert_eq!(library::overflow(&entries), vec![0, 1, 2]);
@@ -157,6 +158,7 @@ pub(crate) fn another_tabs_marks_come_here_and_one_undo_brings_these_back() {
                 puzzle: heart(),
                 marks: theirs.clone(),
                 play: played(4, 2.0, 3.0, None, 0),
+                history: "".into(),
             },
             4.0,
         )
@@ -170,7 +172,8 @@ pub(crate) fn another_tabs_marks_come_here_and_one_undo_brings_these_back() {
                 kind: Kind::Nonogram,
                 puzzle: heart(),
                 marks: theirs.clone(),
-                play: played(4, 2.0, 3.0, None, 0)
+                play: played(4, 2.0, 3.0, None, 0),
+                history: "".into(),
             },
             5.0
         )
@@ -188,6 +191,7 @@ pub(crate) fn another_tabs_marks_come_here_and_one_undo_brings_these_back() {
                 puzzle: dancer.clone(),
                 marks: vec![2, 2],
                 play: played(2, 1.0, 7.0, None, 0),
+                history: "".into(),
             },
             7.0,
         )
@@ -209,6 +213,7 @@ pub(crate) fn an_imported_file_keeps_the_puzzle_played_last() {
         puzzle: heart(),
         marks: vec![2, 2, 2],
         play: played(3, 0.0, 50.0, None, 0),
+        history: "".into(),
     };
     s = s.apply(Action::Imported(vec![older]), 200.0).unwrap();
     assert_eq!(s.workshop(Kind::Nonogram).marks, vec![1]);
@@ -217,6 +222,7 @@ pub(crate) fn an_imported_file_keeps_the_puzzle_played_last() {
         puzzle: heart(),
         marks: vec![2, 2, 2],
         play: played(3, 0.0, 500.0, None, 0),
+        history: "".into(),
     };
     s = s.apply(Action::Imported(vec![newer]), 600.0).unwrap();
     assert_eq!(s.workshop(Kind::Nonogram).marks, vec![2, 2, 2]);

@@ -40,6 +40,8 @@ mod bench_chart;
 mod samples;
 // The Undo history of play kept with the marks: text round trip, junk refused, fuzzing, bounds, reload and other tabs.
 mod play_history;
+// A puzzle of My puzzles keeps its Undo history: reopened, after a reload, from a link, another tab, a file.
+mod kept_history;
 // Saved work in local storage: the versioned record, version 1 still read, unreadable saves reported with their raw text.
 mod saved;
 // The stated limits and the memory check before a request starts.

@@ -18,6 +18,18 @@ pub struct Kept {
     pub marks: Vec<u8>,
     /// The clock and moves on it.
     pub play: Play,
+    /// The Undo and Redo history that leads to the marks, as text ([`crate::play_history`];
+    /// empty for none): compact while the puzzle is away, read when it is opened again.
+    pub history: Rc<str>,
+}
+
+impl Kept {
+    /// The puzzle `puzzle` leaving the board of `w`, with its marks, clock and Undo history.
+    pub(super) fn left(puzzle: String, w: super::Workshop) -> Kept {
+        let history = crate::play_history::History { undo: w.undo, redo: w.redo };
+        let text = crate::play_history::encode(&w.marks, &history, crate::play_history::STEPS);
+        Kept { puzzle, marks: w.marks, play: w.play, history: text.into() }
+    }
 }
 
 /// Whether two texts of `kind` are the same puzzle: the same text, or the same share link.

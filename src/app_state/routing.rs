@@ -93,8 +93,8 @@ impl State {
     /// was on screen is kept with its marks, and nothing else opens in its place.
     fn unreadable_link(&mut self, kind: Kind, e: &crate::error::InputError) {
         let previous = Rc::unwrap_or_clone(self.workshops.remove(&kind).unwrap_or_default());
-        if let Some(old) = previous.puzzle {
-            let k = Kept { puzzle: old, marks: previous.marks, play: previous.play };
+        if let Some(old) = previous.puzzle.clone() {
+            let k = Kept::left(old, previous);
             kept::keep(kept::list_mut(&mut self.kept, kind), kind, k);
         }
         self.ends.remove(&Owner::Kind(kind));
@@ -142,21 +142,27 @@ impl State {
         }
         let previous = Rc::unwrap_or_clone(std::mem::take(self.workshops.entry(kind).or_default()));
         let list = kept::list_mut(&mut self.kept, kind);
-        let (marks, play) = match kept::take_back(list, kind, &puzzle) {
-            Some(k) => (k.marks, k.play),
-            None => (Vec::new(), Play::default()),
+        let (marks, play, history) = match kept::take_back(list, kind, &puzzle) {
+            Some(k) => (k.marks, k.play, k.history),
+            None => (Vec::new(), Play::default(), "".into()),
         };
-        if let Some(old) = previous.puzzle {
+        if let Some(old) = previous.puzzle.clone() {
             if previous.marks.iter().any(|&m| m != 0) {
-                let k = Kept { puzzle: old, marks: previous.marks, play: previous.play };
-                kept::keep(list, kind, k);
+                kept::keep(list, kind, Kept::left(old, previous));
             }
         }
-        *self.workshops.entry(kind).or_default() = Rc::new(Workshop::opened(puzzle, marks, play));
+        // Its Undo and Redo come back with it; a history that does not read is dropped, said.
+        let (history, dropped) = crate::saved::read_history(kind, &puzzle, &marks, &history);
+        let mut w = Workshop::opened(puzzle, marks, play);
+        (w.undo, w.redo) = (history.undo, history.redo);
+        *self.workshops.entry(kind).or_default() = Rc::new(w);
         // A notice about the puzzle that was on screen (a Check's count, a failed solve) is stale
         // now.
         if self.page == Page::Kind(kind) {
             self.notice = None;
+        }
+        if let Some(why) = dropped {
+            self.notice = Some(Notice::error(crate::saved::history_dropped_sentence(kind, &why)));
         }
         self.ends.remove(&Owner::Kind(kind));
     }

@@ -1,6 +1,8 @@
 //! My puzzles and other tabs: every puzzle played here as library entries, and marks saved
 //! elsewhere (another tab, a My puzzles file) taken in.
 
+use std::rc::Rc;
+
 use super::kept::{self, Kept};
 use super::notices::Notice;
 use super::pages::Page;
@@ -11,17 +13,34 @@ use crate::kinds::Kind;
 use crate::library::{self, Entry};
 
 impl State {
-    /// Every puzzle played here, on screen or kept ([`crate::library`]'s entries).
+    /// Every puzzle played here, on screen or kept ([`crate::library`]'s entries), the kept ones
+    /// with their Undo history (the puzzles on screen keep theirs in their workshops' records).
     pub fn entries(&self) -> Vec<Entry> {
+        self.entries_with(false)
+    }
+
+    /// [`Self::entries`] with the Undo history of the puzzles on screen too: the export file's.
+    pub fn entries_with_history(&self) -> Vec<Entry> {
+        self.entries_with(true)
+    }
+
+    fn entries_with(&self, on_screen_history: bool) -> Vec<Entry> {
         let mut out = Vec::new();
         for kind in Kind::ALL {
             if let Some(w) = self.workshops.get(&kind) {
                 if let Some(p) = &w.puzzle {
+                    let history = if on_screen_history {
+                        let h = History { undo: w.undo.clone(), redo: w.redo.clone() };
+                        crate::play_history::encode(&w.marks, &h, crate::play_history::STEPS)
+                    } else {
+                        String::new()
+                    };
                     out.push(Entry {
                         kind,
                         puzzle: p.clone(),
                         marks: w.marks.clone(),
                         play: w.play.clone(),
+                        history: history.into(),
                     });
                 }
             }
@@ -31,21 +50,21 @@ impl State {
                     puzzle: k.puzzle.clone(),
                     marks: k.marks.clone(),
                     play: k.play.clone(),
+                    history: k.history.clone(),
                 });
             }
         }
         out
     }
 
-    /// Takes marks saved elsewhere for `kind`'s `puzzle`: `replace` says, from the marks and
-    /// clock here, whether to take them. On the puzzle on screen this tab's marks go on the undo
-    /// stack; returns whether the puzzle on screen changed.
+    /// Takes marks saved elsewhere for `kind`'s `puzzle`, with the Undo history that leads to
+    /// them (as text): `replace` says, from the marks and clock here, whether to take them. On
+    /// the puzzle on screen this tab's marks go on the undo stack; a kept puzzle takes the
+    /// history with the marks. Returns whether the puzzle on screen changed.
     fn take_marks(
         &mut self,
         kind: Kind,
-        puzzle: String,
-        marks: Vec<u8>,
-        play: Play,
+        (puzzle, marks, play, history): (String, Vec<u8>, Play, Rc<str>),
         replace: impl Fn(&[u8], &Play) -> bool,
     ) -> bool {
         let here = self.workshops.entry(kind).or_default();
@@ -63,24 +82,26 @@ impl State {
             Some(k) if replace(&k.marks, &k.play) => {
                 k.marks = marks;
                 k.play = play;
+                k.history = history;
             }
             Some(_) => {}
-            None => kept::keep(list, kind, Kept { puzzle, marks, play }),
+            None => kept::keep(list, kind, Kept { puzzle, marks, play, history }),
         }
         false
     }
 
     /// [`super::Action::External`]: another tab's marks, brought to the puzzle on screen (and
-    /// said) or kept. Whether anything changed.
+    /// said) or kept (with the Undo history kept with them). Whether anything changed.
     pub(super) fn external(
         &mut self,
         kind: Kind,
         puzzle: String,
         marks: Vec<u8>,
         play: Play,
+        history: Rc<str>,
     ) -> bool {
         let before = self.clone();
-        let on_screen = self.take_marks(kind, puzzle, marks, play, |_, _| true);
+        let on_screen = self.take_marks(kind, (puzzle, marks, play, history), |_, _| true);
         if on_screen && self.page == Page::Kind(kind) {
             self.notice = Some(Notice::info(
                 "Marks made on this puzzle in another tab were brought here; Undo goes back to \
@@ -103,7 +124,8 @@ impl State {
     ) -> bool {
         let here = self.workshop(kind);
         if !here.puzzle.as_deref().is_some_and(|p| kept::same_puzzle(kind, p, &puzzle)) {
-            return self.external(kind, puzzle, marks, play);
+            let text = crate::play_history::encode(&marks, &history, crate::play_history::STEPS);
+            return self.external(kind, puzzle, marks, play, text.into());
         }
         if here.marks == marks
             && here.play == play
@@ -158,12 +180,13 @@ impl State {
         let n = entries.len();
         for e in entries {
             let incoming = e.clone();
-            self.take_marks(e.kind, e.puzzle, e.marks, e.play, |marks, play| {
+            self.take_marks(e.kind, (e.puzzle, e.marks, e.play, e.history), |marks, play| {
                 let here = Entry {
                     kind: incoming.kind,
                     puzzle: String::new(),
                     marks: marks.to_vec(),
                     play: play.clone(),
+                    history: "".into(),
                 };
                 std::ptr::eq(library::newer(&here, &incoming), &incoming)
             });

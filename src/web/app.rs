@@ -51,6 +51,7 @@ fn saved_kept(
                     puzzle,
                     marks: crate::marks_text::decode(&marks),
                     play,
+                    history: "".into(),
                 });
             }
         }
@@ -61,7 +62,12 @@ fn saved_kept(
         }
         let list = out.entry(e.kind).or_default();
         list.retain(|k| !crate::app_state::same_puzzle(e.kind, &k.puzzle, &e.puzzle));
-        list.push(Kept { puzzle: e.puzzle.clone(), marks: e.marks.clone(), play: e.play.clone() });
+        list.push(Kept {
+            puzzle: e.puzzle.clone(),
+            marks: e.marks.clone(),
+            play: e.play.clone(),
+            history: e.history.clone(),
+        });
     }
     for list in out.values_mut() {
         list.sort_by(|a, b| {
@@ -74,22 +80,48 @@ fn saved_kept(
 }
 
 /// Writes the records of My puzzles that changed ([`crate::library`]): one per puzzle played.
+/// A kept puzzle's Undo history is halved until its record fits a full storage, as
+/// [`save_work`] does (said once a puzzle); only a record without history that still does not
+/// fit is a failed save, so the marks go first.
 fn save_entries(
     entries: impl Iterator<Item = crate::library::Entry>,
     last: &RefCell<HashMap<String, String>>,
+    shortened: &RefCell<std::collections::HashSet<String>>,
     trouble: &yew::UseReducerDispatcher<Trouble>,
+    state: &yew::UseReducerDispatcher<State>,
 ) {
     for e in entries.filter(|e| crate::library::started(&e.marks, &e.play)) {
         let key = crate::library::key(e.kind, &e.puzzle);
-        let record = crate::library::encode(&e);
-        if last.borrow().get(&key) == Some(&record) {
-            continue;
-        }
-        match storage::save_entry(&key, &record) {
-            Ok(()) => {
-                last.borrow_mut().insert(key, record);
+        let mut text = e.history.to_string();
+        let saved = loop {
+            let record = crate::library::encode_with_history(&e, &text);
+            if last.borrow().get(&key) == Some(&record) {
+                break true;
             }
-            Err(err) => trouble.dispatch(TroubleAction::Failed(e.kind, err)),
+            match storage::save_entry(&key, &record) {
+                Ok(()) => {
+                    last.borrow_mut().insert(key.clone(), record);
+                    break true;
+                }
+                Err(storage::SaveError::Full) if !text.is_empty() => {
+                    let (u, r) = crate::play_history::steps_in(&text);
+                    text = crate::play_history::shorten(&text, u.max(r) / 2);
+                }
+                Err(err) => {
+                    trouble.dispatch(TroubleAction::Failed(e.kind, err));
+                    break false;
+                }
+            }
+        };
+        if saved && *text != *e.history && shortened.borrow_mut().insert(key.clone()) {
+            let (had, kept) = (steps(&e.history), steps(&text));
+            let steps = match kept {
+                0 => format!("but without its {had} Undo and Redo steps (they are kept"),
+                _ => format!(
+                    "and the last {kept} of its {had} Undo and Redo steps (the rest are kept"
+                ),
+            };
+            state.dispatch(Action::Notify(Severity::Info, format!("The browser's storage is nearly full: the {} puzzle you left is kept in My puzzles with its marks {steps} until you reload).", e.kind.title())));
         }
     }
 }
@@ -345,6 +377,9 @@ pub fn App() -> Html {
     });
     // Kinds whose Undo history was last saved shortened to fit the storage (said once).
     let shortened: Rc<RefCell<HashMap<Kind, bool>>> = use_mut_ref(HashMap::new);
+    // Records of My puzzles whose Undo history was saved shortened (said once each).
+    let shortened_entries: Rc<RefCell<std::collections::HashSet<String>>> =
+        use_mut_ref(Default::default);
     let live = use_reducer(Live::default);
     let workers: Rc<RefCell<Option<Workers>>> = use_mut_ref(|| None);
     let portfolios: Rc<RefCell<HashMap<Owner, Portfolio>>> = use_mut_ref(HashMap::new);
@@ -441,6 +476,7 @@ pub fn App() -> Html {
                         puzzle: entry.puzzle,
                         marks: entry.marks,
                         play: entry.play,
+                        history: entry.history,
                     });
                 });
             if let Some(w) = web_sys::window() {
@@ -519,22 +555,26 @@ pub fn App() -> Html {
             .workshops
             .iter()
             .filter_map(|(k, w)| {
+                // Its Undo history is in the workshop's record while it is on screen.
                 Some(crate::library::Entry {
                     kind: *k,
                     puzzle: w.puzzle.clone()?,
                     marks: w.marks.clone(),
                     play: w.play.clone(),
+                    history: "".into(),
                 })
             })
             .collect();
         let (last, trouble_d) = (last_entries.clone(), trouble.dispatcher());
+        let (shortened, state_d) = (shortened_entries.clone(), state.dispatcher());
         use_effect_with(on_screen, move |entries| {
-            save_entries(entries.iter().cloned(), &last, &trouble_d);
+            save_entries(entries.iter().cloned(), &last, &shortened, &trouble_d, &state_d);
             || ()
         });
     }
     {
         let (last, trouble_d) = (last_entries.clone(), trouble.dispatcher());
+        let (shortened, state_d) = (shortened_entries.clone(), state.dispatcher());
         use_effect_with(state.kept.clone(), move |kept| {
             let entries = kept.iter().flat_map(|(k, v)| {
                 v.iter().map(|e| crate::library::Entry {
@@ -542,9 +582,10 @@ pub fn App() -> Html {
                     puzzle: e.puzzle.clone(),
                     marks: e.marks.clone(),
                     play: e.play.clone(),
+                    history: e.history.clone(),
                 })
             });
-            save_entries(entries, &last, &trouble_d);
+            save_entries(entries, &last, &shortened, &trouble_d, &state_d);
             // The older list's puzzles have records now; its key goes.
             for k in kept.keys() {
                 if storage::load(*k, "kept").is_some() {

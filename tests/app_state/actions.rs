@@ -107,6 +107,7 @@ fn every_action_is_sent_by_a_test() {
             puzzle: String::new(),
             marks: Vec::new(),
             play: Play::default(),
+            history: "".into(),
         },
         Action::Imported(Vec::new()),
         Action::TabMoves {
@@ -486,6 +487,7 @@ fn another_tabs_marks_on_a_puzzle_not_on_screen_are_kept() {
         puzzle: other.clone(),
         marks: vec![1, 1],
         play: play.clone(),
+        history: "".into(),
     };
     let s = step(&s, external.clone(), 1.0);
     assert!(s.workshop(NONO).marks.is_empty(), "the heart on screen is left alone");

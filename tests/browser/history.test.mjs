@@ -1,7 +1,8 @@
 // The Undo history of play survives a reload and follows a second tab (crate::play_history,
 // kept in the workshop's record in local storage): on a nonogram, a KenKen and a Flood-It, moves
 // played, the page reloaded, Undo walks the earlier marks back step by step and Redo forward
-// again; a second tab on the same puzzle takes the first tab's moves with their history; a kept
+// again; a second tab on the same puzzle takes the first tab's moves with their history; a puzzle
+// reopened from My puzzles (after another one, after a reload) walks its steps too; a kept
 // history that does not read is dropped with a notice while the marks load.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,6 +12,7 @@ const env = suite();
 const NONOGRAM = 'nonogram/v1/5x10:2.1/2.1.3/7/1.3/2.1/2/2.1/1.1/3/1.1/1.1/2/1.1/1.2/2';
 const KENKEN = 'kenken/v1/5:a__a_3a_5a_a_a_3b_bac_,a5m15a7a10s2s2d2s3m40m2s2';
 const FLOODIT = 'floodit/v1/6x6/032242034203340350204502505323231342';
+const HEART = 'nonogram/v1/5x5:2/4/4/4/2/1.1/5/5/3/1';
 
 const cell = (r, c) => `#board .cell[data-r="${r}"][data-c="${c}"]`;
 const nonoRows = (page) => boardRows(page, 'v', '1', '#');
@@ -126,6 +128,129 @@ test('Flood-It: colours played, the page reloaded, Undo takes back the last colo
     const swatches = await p.$$('#swatches .swatch:not([aria-disabled])');
     await swatches[0].click();
   }, state);
+  assert.deepEqual(page.studioErrors, []);
+});
+
+/** Opens `fragment` in the page as a link would (the address's fragment changes). */
+async function go(page, fragment) {
+  await page.evaluate((f) => { location.hash = f; }, fragment);
+}
+
+/** `fragment` opened on a storage emptied first (earlier tests played the same puzzles). */
+async function fresh(fragment) {
+  const page = await open(env.chrome.context, env.server.url, fragment);
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForSelector('#board .cell');
+  return page;
+}
+
+/** My puzzles, then the Resume of the 5x10 nonogram there. */
+async function resumeFromMyPuzzles(page) {
+  await go(page, 'mine');
+  const resume = '#mine-list a.button[href*="5x10"]';
+  await page.waitForSelector(resume);
+  await page.click(resume);
+  await page.waitForSelector('#board .cell[data-r="9"]');
+}
+
+test('a puzzle reopened from My puzzles, after another one and after a reload, comes back with its Undo and Redo', async () => {
+  const page = await fresh(NONOGRAM);
+  const states = [await nonoRows(page)];
+  for (const [r, c] of [[0, 1], [0, 2], [1, 0], [2, 4]]) {
+    await page.click(cell(r, c));
+    states.push(await nonoRows(page));
+  }
+  // Another puzzle opened and played, then the first one resumed from My puzzles.
+  await go(page, KENKEN);
+  await page.waitForSelector('#board .cell[data-r="4"]');
+  await go(page, HEART);
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 25);
+  await page.click(cell(2, 2));
+  await resumeFromMyPuzzles(page);
+  await walk(page, states, nonoRows);
+  assert.equal(await page.$('#notice'), null, 'nothing to say');
+  // Again after a reload on the other puzzle: the history comes from My puzzles' record.
+  await go(page, HEART);
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 25);
+  await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('puzzle-studio/nonogram/p/') && localStorage.getItem(k).includes('"history":"h1 ')));
+  await page.reload();
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 25);
+  await resumeFromMyPuzzles(page);
+  await walk(page, states, nonoRows);
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test("a kept puzzle's history that does not read is dropped with a notice when it is reopened; its marks load", async () => {
+  const page = await fresh(NONOGRAM);
+  await page.click(cell(4, 0));
+  await page.click(cell(4, 1));
+  const rows = await nonoRows(page);
+  await go(page, HEART);
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 25);
+  const key = await page.waitForFunction(() => Object.keys(localStorage).find((k) => k.startsWith('puzzle-studio/nonogram/p/') && localStorage.getItem(k).includes('"history":"h1 ')));
+  await page.evaluate((k) => {
+    const record = JSON.parse(localStorage.getItem(k));
+    record.history = 'h1 00000000|junk|';
+    localStorage.setItem(k, JSON.stringify(record));
+  }, await key.jsonValue());
+  await page.reload();
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 25);
+  await resumeFromMyPuzzles(page);
+  assert.deepEqual(await nonoRows(page), rows, 'the marks load');
+  assert.match(await page.textContent('#notice'), /Undo history .* could not be read back \(it does not lead to the kept marks/);
+  assert.equal(await page.$eval('#undo', (b) => b.disabled), true);
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test("a full storage keeps a left puzzle's marks in My puzzles with fewer Undo steps, said once", async () => {
+  const page = await fresh(NONOGRAM);
+  // Forty moves (the last cell first, so that every step is a change of a full board): a
+  // history longer than the room the other puzzle's smaller record leaves.
+  await page.click(cell(9, 4));
+  for (let i = 0; i < 39; i++) await page.click(cell(Math.floor(i / 5), i % 5));
+  const rows = await nonoRows(page);
+  const work = 'puzzle-studio/nonogram/work';
+  await page.waitForFunction((k) => (JSON.parse(localStorage.getItem(k) ?? '{}').history ?? '').split(';').length === 40, work);
+  // The workshop's record without its history (the heart's replaces it, leaving about 160
+  // characters), then the storage filled to the last character: the left puzzle's record with
+  // its whole history cannot fit, its marks alone can (they are stored already).
+  await page.evaluate((k) => {
+    const record = JSON.parse(localStorage.getItem(k));
+    delete record.history;
+    localStorage.setItem(k, JSON.stringify(record));
+    let n = 0;
+    for (let size = 1 << 20; size >= 1; size = Math.floor(size / 2)) {
+      const chunk = 'x'.repeat(size);
+      for (;;) {
+        try { localStorage.setItem(`filler-${n}`, chunk); n += 1; } catch { break; }
+      }
+    }
+  }, work);
+  await go(page, HEART);
+  await page.waitForFunction(() => /storage is nearly full: the Nonogram puzzle you left is kept in My puzzles with its marks/.test(document.querySelector('#toasts')?.textContent ?? ''));
+  const said = await page.textContent('#toasts');
+  const m = said.match(/with its marks (and the last (\d+) of its|but without its) (\d+) Undo and Redo steps/);
+  assert.ok(m, said);
+  const [kept, had] = [Number(m[2] ?? 0), Number(m[3])];
+  assert.equal(had, 40);
+  assert.ok(kept < had, `${kept} of ${had}`);
+  assert.equal(await page.$('#storage-trouble'), null, 'no failed save');
+  const record = await page.evaluate(() => {
+    const k = Object.keys(localStorage).find((k) => k.startsWith('puzzle-studio/nonogram/p/'));
+    return k && JSON.parse(localStorage.getItem(k));
+  });
+  assert.ok(record, 'the left puzzle has its record');
+  assert.equal((record.history ?? 'h1 x||').split('|')[1].split(';').filter(Boolean).length, kept);
+  // After a reload: the marks, and the steps that were kept.
+  await page.evaluate(() => { for (const k of Object.keys(localStorage)) if (k.startsWith('filler-')) localStorage.removeItem(k); });
+  await page.reload();
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 25);
+  await resumeFromMyPuzzles(page);
+  assert.deepEqual(await nonoRows(page), rows, 'the marks after a reload');
+  for (let i = 0; i < kept; i++) await page.click('#undo');
+  assert.equal(await page.$eval('#undo', (b) => b.disabled), true, `${kept} steps after a reload`);
+  await page.evaluate(() => localStorage.clear());
   assert.deepEqual(page.studioErrors, []);
 });
 

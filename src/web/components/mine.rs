@@ -28,10 +28,12 @@ pub fn MyPuzzles() -> Html {
     let lines = library::lines(&entries);
     let best = library::best_times(&entries);
     let export = {
-        let (state, entries) = (ctx.state.clone(), entries.clone());
+        let state = ctx.state.clone();
         Callback::from(move |_: MouseEvent| {
-            let started: Vec<library::Entry> =
-                entries.iter().filter(|e| library::started(&e.marks, &e.play)).cloned().collect();
+            // The file carries each puzzle's Undo and Redo history, the puzzles on screen too.
+            let started: Vec<library::Entry> = (state.entries_with_history().into_iter())
+                .filter(|e| library::started(&e.marks, &e.play))
+                .collect();
             if let Err(e) =
                 download::text("my-puzzles.json", "application/json", &library::export(&started))
             {
@@ -83,7 +85,7 @@ pub fn MyPuzzles() -> Html {
     html! {
         <section class="mine">
             <h1>{ "My puzzles" }</h1>
-            <p class="hint">{ "Every puzzle you play is kept in this browser, with its marks, time, moves and hints. Open one to carry on where you left off." }</p>
+            <p class="hint">{ "Every puzzle you play is kept in this browser, with its marks, its Undo and Redo, time, moves and hints. Open one to carry on where you left off." }</p>
             if lines.is_empty() {
                 <p id="mine-empty">{ "Nothing played yet. Open a puzzle from the menu; once you make a move it is listed here." }</p>
             } else {
