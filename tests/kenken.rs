@@ -623,3 +623,43 @@ fn the_editors_keys_move_pick_and_make_cages() {
     );
     assert!(editor_key("ArrowRight", false, 0, 0).is_some());
 }
+
+#[test]
+fn pencil_marks_above_9x9_take_the_lines_that_make_them_largest() {
+    use studio::kinds::kenken::page::pencil_flow;
+    let pm = |ds: &[u16]| ds.iter().fold(0u16, |m, d| m | 1 << (d - 1));
+    // Five one-digit marks: two lines of three and two (a 12x12's fixed places were four lines).
+    assert_eq!(
+        pencil_flow(pm(&[1, 2, 5, 7, 9]), 12, false),
+        ("--pencil-rows:2;--pm-line:2.42".to_string(), 3)
+    );
+    // With two-digit ones the widest line is counted in full.
+    assert_eq!(
+        pencil_flow(pm(&[1, 5, 10, 11, 12]), 12, true),
+        ("--pencil-rows:2;--pm-line:3.06".to_string(), 3)
+    );
+    // One mark is one line; all twelve need more lines, and stay inside the cell's width.
+    assert_eq!(pencil_flow(pm(&[11]), 12, false).1, 1);
+    let (style, per_row) = pencil_flow(pm(&(1..=12).collect::<Vec<_>>()), 12, false);
+    assert!(
+        per_row >= 3 && style.starts_with(&format!("--pencil-rows:{}", 12_usize.div_ceil(per_row))),
+        "{style}"
+    );
+    // Each choice is at least as large as any other count per line (the sizes style.css gives).
+    for n in 10..=12 {
+        for mask in [
+            0b1u16,
+            0b111,
+            0b1_0101_0101,
+            0b1111_1111_1111 & ((1 << n) - 1),
+            0b1110_0000_0001 & ((1 << n) - 1),
+        ] {
+            if mask == 0 {
+                continue;
+            }
+            let (_, per_row) = pencil_flow(mask, n, false);
+            let k = mask.count_ones() as usize;
+            assert!((1..=k).contains(&per_row), "{n} {mask:b}: {per_row}");
+        }
+    }
+}

@@ -1,6 +1,6 @@
 // The sixth tour (phone and desktop, 2026-11-29), in headless Chromium: on a 360x640 phone a
-// hint's stuck panel is compact and leaves the board most of the screen, its whole sentence and
-// Apply a press away; the Benchmark page's chart reads at 12 px on a 375-pixel phone; KenKen cage
+// hint's stuck panel is compact and leaves the board most of the screen, its whole sentence,
+// Apply and Explain a press away; the Benchmark page's chart reads at 12 px on a 375-pixel phone; KenKen cage
 // labels are 12 px as seen on a 9x9 and a 12x12 at 375 px (a long one fills its cell's width), clear
 // of pencil marks and digits, and every pencil mark is inside its cell; a
 // phone turned sideways keeps the phone's bar and puts the hint panel beside the board, so the
@@ -46,6 +46,7 @@ const panelLayout = (page) =>
       boardShown: Math.max(0, Math.min(b.bottom, p.top) - Math.max(b.top, 0)), board: b.height,
       whole: t.scrollHeight <= t.clientHeight + 1,
       apply: seen('#hint-apply'), more: seen('#hint-more'), explain: seen('#explain'), text: seen('#hint-text'),
+      buttonLines: new Set([...document.querySelectorAll('#hint-panel > .row > button')].filter((e) => e.getClientRects().length).map((e) => Math.round(e.getBoundingClientRect().top))).size,
     };
   });
 
@@ -65,6 +66,10 @@ test('on a 360x640 phone a hint leaves the board most of the screen; More shows 
   assert.ok(l.panel <= 0.25 * l.height, `the mistake's panel is ${Math.round(l.panel)} px of ${l.height}`);
   assert.ok(l.boardShown >= Math.min(l.board, 0.45 * l.height), `${Math.round(l.boardShown)} px of the board above the panel`);
   assert.ok(l.text && l.more, `the sentence and More are on screen ${JSON.stringify(l)}`);
+  // Explain is in the compact row, one press away (the seventh tour), its buttons on one line.
+  assert.ok(l.explain, `Explain is on screen in the compact panel ${JSON.stringify(l)}`);
+  assert.equal(l.buttonLines, 1, 'the compact buttons on one line');
+  assert.equal(await page.getAttribute('#explain', 'aria-label'), 'Explain the solution');
   // More: every word of the sentence, the legend's place and Explain; Less folds it again.
   await tap(page, '#hint-more');
   l = await panelLayout(page);
@@ -79,10 +84,16 @@ test('on a 360x640 phone a hint leaves the board most of the screen; More shows 
   await page.waitForTimeout(300);
   l = await panelLayout(page);
   assert.ok(l.panel <= 0.25 * l.height, `the step's panel is ${Math.round(l.panel)} px of ${l.height}`);
-  assert.ok(l.apply, `Apply is on screen ${JSON.stringify(l)}`);
+  assert.ok(l.apply && l.explain, `Apply and Explain are on screen ${JSON.stringify(l)}`);
+  assert.equal(l.buttonLines, 1, 'the compact buttons on one line');
   const before = await page.$$eval('#board .cell.filled, #board .cell.empty', (c) => c.length);
   await tap(page, '#hint-apply');
   await page.waitForFunction((n) => document.querySelectorAll('#board .cell.filled, #board .cell.empty').length > n, before);
+  // A step shown, then Explain pressed straight from the compact panel: the steps of the solution.
+  await tap(page, '#hint');
+  await page.waitForSelector('#hint-panel.compact #hint-text[data-kind="step"]', { timeout: 30000 });
+  await tap(page, '#explain');
+  await page.waitForSelector('#explain-steps li', { timeout: 30000 });
   assert.deepEqual(page.studioErrors, []);
 });
 
@@ -161,6 +172,46 @@ for (const [name, link] of [['9x9', K9], ['12x12', K12]]) {
     assert.deepEqual(page.studioErrors, []);
   });
 }
+
+// `puzzle generate kenken --size 12 --seed 2 --difficulty unreasonable` (the seventh tour).
+const K12B = 'kenken/v1/12:_b_5bba_a_4a__a__a_a_3a_cb__aba_a_4a_c__a_3b_a__b_3aa_c_4acaa__baa_a_ba3_3a_a_b_9b_9a_ba_a_aa_a_4a_ba_3a_a__a_3a_5b_4ab_8a3__a_aba__,a3a17m720a7m6336a22a4m2970m2m60s1a7a11s2a11a12a5s4m10560d6s4a10a34a26a9s1m38808s3a27m96m540m6a11m2304a9a11m3600a1a5s2m60m18a15s4a27a20m110d12m450m2464s6a6m144d3a11a8a12m80';
+
+test('at 375x740 a 12x12 KenKen\'s pencil marks are at least 9 px as seen (five in a cell, with a cage label or without), inside their cell and under the label', async () => {
+  const page = await open(env.chrome.context, env.server.url, K12B);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.waitForSelector('#board .cell .clue');
+  await page.waitForTimeout(300);
+  await page.click('#pencil');
+  const cells = { plain: '#board .cell[data-r="1"][data-c="2"]', labelled: '#board .cell[data-r="0"][data-c="1"]', twoDigits: '#board .cell[data-r="2"][data-c="2"]' };
+  for (const [name, sel] of Object.entries(cells)) {
+    await tap(page, sel);
+    for (const k of name === 'twoDigits' ? ['1', '5', '0', 'b', 'c'] : ['1', '2', '5', '7', '9']) await page.keyboard.press(k);
+    await page.waitForFunction((s) => document.querySelectorAll(`${s} .pencil span:not(:empty)`).length === 5, sel);
+  }
+  const seen = await page.evaluate((cells) => Object.fromEntries(Object.entries(cells).map(([name, sel]) => {
+    const cell = document.querySelector(sel);
+    const box = cell.getBoundingClientRect();
+    const scale = box.width / cell.offsetWidth;
+    const label = cell.querySelector('.clue')?.getBoundingClientRect();
+    const marks = [...cell.querySelectorAll('.pencil span:not(:empty)')];
+    return [name, {
+      text: marks.map((m) => m.textContent).join(' '),
+      smallest: Math.min(...marks.map((m) => parseFloat(getComputedStyle(m).fontSize) * scale)),
+      outside: marks.filter((m) => { const r = m.getBoundingClientRect(); return r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5 || r.left < box.left - 0.5 || r.right > box.right + 0.5; }).map((m) => m.textContent),
+      under: label ? marks.filter((m) => m.getBoundingClientRect().top < label.bottom - 0.5).map((m) => m.textContent) : [],
+      label: label ? label.height : null,
+    }];
+  })), cells);
+  assert.equal(seen.plain.text, '1 2 5 7 9');
+  assert.equal(seen.twoDigits.text, '1 5 10 11 12');
+  for (const [name, s] of Object.entries(seen)) {
+    assert.ok(s.smallest >= 9, `${name}: pencil marks ${s.smallest.toFixed(2)} px as seen`);
+    assert.deepEqual(s.outside, [], `${name}: marks outside the cell`);
+    assert.deepEqual(s.under, [], `${name}: marks under the cage label`);
+  }
+  assert.ok(seen.labelled.label >= 11.95, `the cage label is ${seen.labelled.label} px`);
+  assert.deepEqual(page.studioErrors, []);
+});
 
 // A picture of a mug, as a .non file of the tour's own making (7x6, unique by line logic).
 const MUG = `catalogue "sixth tour"

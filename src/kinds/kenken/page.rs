@@ -42,6 +42,35 @@ pub fn clue_class(label: &str) -> &'static str {
     }
 }
 
+/// How the pencil marks `pm` of a cell of an `n`x`n` board above 9x9 are laid out: only the
+/// marks written, in order, `per_row` to a line (the page breaks the lines), in as many lines
+/// as make them largest in the room the cell leaves them (`labelled`: a cage label takes its
+/// top). Returns the style the page sets, read by style.css to size them (`--pencil-rows`, and
+/// `--pm-line`, the widest line in em), and `per_row`. Five marks of a 12x12 are two lines,
+/// not spread over twelve fixed places.
+pub fn pencil_flow(pm: u16, n: usize, labelled: bool) -> (String, usize) {
+    let marks: Vec<usize> = (1..=n).filter(|d| pm >> (d - 1) & 1 == 1).collect();
+    let k = marks.len().max(1);
+    // Fractions of the cell, as style.css reckons them: the height the marks have, a digit .64
+    // em wide with .25 em between marks, the width .94 of the cell, at most .3 of the cell.
+    let height = if labelled { 0.55 } else { 0.7 };
+    let line = |per_row: usize| {
+        (marks.chunks(per_row.max(1)))
+            .map(|c| {
+                c.iter().map(|&d| if d >= 10 { 1.28 } else { 0.64 }).sum::<f64>()
+                    + (c.len() - 1) as f64 * 0.25
+            })
+            .fold(0.64, f64::max)
+    };
+    let size = |per_row: usize| {
+        let rows = k.div_ceil(per_row) as f64;
+        (height / rows).min(0.94 / line(per_row)).min(0.3)
+    };
+    let per_row = (1..=k).rev().fold(k, |best, p| if size(p) > size(best) { p } else { best });
+    let style = format!("--pencil-rows:{};--pm-line:{:.2}", k.div_ceil(per_row), line(per_row));
+    (style, per_row)
+}
+
 /// A digit as shown (`10`, `11`, `12` in full).
 pub fn shown(d: u8) -> String {
     if d == 0 {

@@ -107,12 +107,15 @@ pub fn Page() -> Html {
     let player_done = answer.is_none() && page::solved(&p, &player);
     let mistakes = w.mistakes.clone().unwrap_or_default();
 
-    // Pencil marks keep fixed places: a 3x3 grid up to 9x9, 3 columns by 4 rows above.
+    // Pencil marks keep fixed places in a 3x3 grid up to 9x9; above, only the marks written
+    // are drawn, in order, as few rows as lets them be largest (page::pencil_flow): twelve
+    // fixed places made a 12x12's marks 5 px on a phone.
     let slots = if n <= 9 { 9 } else { 12 };
     let cells = (0..n * n).map(|i| {
         let (r, c) = (i / n, i % n);
         let d = shown_digits[i];
         let pm = if answer.is_none() && d == 0 { page::pencil(&shown_marks, i) } else { 0 };
+        let flow = (pm != 0 && n > 9).then(|| page::pencil_flow(pm, n, page::clue_at(&p, i).is_some()));
         let class = classes!(
             "cell",
             (cursor == i).then_some("cursor"),
@@ -128,7 +131,9 @@ pub fn Page() -> Html {
             <div {class} data-r={r.to_string()} data-c={c.to_string()} data-v={page::shown(d)} data-pencil={pencil_text}>
                 if let Some(clue) = page::clue_at(&p, i) { <span class={page::clue_class(&clue)} style={format!("--len:{}", clue.chars().count())}>{ clue }</span> }
                 if d != 0 { <span class="digit">{ page::shown(d) }</span> }
-                else if pm != 0 {
+                else if let Some((style, per_row)) = flow {
+                    <span class="pencil flow" {style}>{ for (1..=n as u8).filter(|d| pm >> (d - 1) & 1 == 1).enumerate().map(|(j, d)| html! { <>if j > 0 && j % per_row == 0 { <i class="pm-br"></i> }<span>{ d }</span></> }) }</span>
+                } else if pm != 0 {
                     <span class="pencil">{ for (1..=slots as u8).map(|s| html! { <span>{ if s as usize <= n && pm >> (s - 1) & 1 == 1 { s.to_string() } else { String::new() } }</span> }) }</span>
                 }
             </div>

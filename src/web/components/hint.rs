@@ -269,7 +269,8 @@ pub fn HintPanel(props: &Props) -> Html {
         move || drop(timeout)
     });
     // On a phone the panel sticks under the board: while a hint is shown it is compact (its
-    // buttons on one row, the sentence on two lines) until More unfolds the rest (style.css).
+    // buttons on one row in short words, Explain among them; the sentence on two lines) until
+    // More unfolds the rest (style.css).
     let more = use_state(|| false);
     let Some(puzzle) = w.puzzle.clone() else { return html! {} };
     let step_shown = matches!(w.hint, Some(Hint::Step(_)));
@@ -414,12 +415,14 @@ pub fn HintPanel(props: &Props) -> Html {
                     <button id="hint-apply" disabled={busy && !checking} onclick={dispatch(Action::ApplyHint(kind))}>{ "Apply" }</button>
                 }
                 if let Some(wrong) = clear_wrong {
-                    <button id="hint-clear-wrong" onclick={wrong} title="Empties the cells the hint ringed, as one move that Undo takes back">{ "Clear the wrong marks" }</button>
+                    <button id="hint-clear-wrong" onclick={wrong} aria-label="Clear the wrong marks" title="Empties the cells the hint ringed, as one move that Undo takes back">{ "Clear" }<span class="hint-word">{ " the" }</span>{ " wrong" }<span class="hint-word">{ " marks" }</span></button>
                 }
                 if w.hint.is_some() {
                     <button id="hint-dismiss" aria-label="Hide hint" onclick={dispatch(Action::DismissHint(kind))}>{ "Hide" }<span class="hint-word">{ " hint" }</span></button>
                 }
-                <button id="explain" disabled={busy} onclick={explain}>{ "Explain the solution" }</button>
+                // Explain stays in the compact panel's row ("Explain"): the reason for a hint
+                // is one press away on a phone, not behind More.
+                <button id="explain" disabled={busy} onclick={explain} aria-label="Explain the solution">{ "Explain" }<span class="hint-word">{ " the solution" }</span></button>
                 <span id="hints-used" class="hints-used">{ format!("Hints used: {}", w.play.hints as usize) }</span>
             </div>
             // Each optional part in its own fragment, so the parts keep their places when one
