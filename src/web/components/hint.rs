@@ -415,7 +415,7 @@ pub fn HintPanel(props: &Props) -> Html {
                     <button id="hint-apply" disabled={busy && !checking} onclick={dispatch(Action::ApplyHint(kind))}>{ "Apply" }</button>
                 }
                 if let Some(wrong) = clear_wrong {
-                    <button id="hint-clear-wrong" onclick={wrong} aria-label="Clear the wrong marks" title="Empties the cells the hint ringed, as one move that Undo takes back">{ "Clear" }<span class="hint-word">{ " the" }</span>{ " wrong" }<span class="hint-word">{ " marks" }</span></button>
+                    <button id="hint-clear-wrong" onclick={wrong} title="Empties the cells the hint ringed, as one move that Undo takes back">{ "Clear" }<span class="hint-word">{ " the" }</span>{ " wrong" }<span class="hint-word">{ " marks" }</span></button>
                 }
                 if w.hint.is_some() {
                     <button id="hint-dismiss" aria-label="Hide hint" onclick={dispatch(Action::DismissHint(kind))}>{ "Hide" }<span class="hint-word">{ " hint" }</span></button>
