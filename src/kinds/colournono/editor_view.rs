@@ -164,12 +164,12 @@ pub fn ColourEditor() -> Html {
         .filter(|_| matches!((&*checked, &*puzzle), (Some(c), Some(p)) if same_clues(c, p)));
     let differs: Vec<usize> = report.map(|r| r.second_differs()).unwrap_or_default();
 
+    // The size typed before any drawing exists: the next blank drawing takes it.
+    let wanted = use_state(|| (10usize, 10usize));
+    let size = draft.as_ref().map_or(*wanted, Draft::size);
     let new_blank = {
-        let (store, d) = (store.clone(), draft.clone());
-        Callback::from(move |_: MouseEvent| {
-            let (w, h) = d.as_ref().map_or((10, 10), Draft::size);
-            store.emit(Some(Draft::blank(w, h)));
-        })
+        let store = store.clone();
+        Callback::from(move |_: MouseEvent| store.emit(Some(Draft::blank(size.0, size.1))))
     };
     let edit_this = {
         let (store, p, result) = (store.clone(), (*puzzle).clone(), w.result.clone());
@@ -185,11 +185,12 @@ pub fn ColourEditor() -> Html {
         })
     };
     let resize = |which: usize| {
-        let (store, d) = (store.clone(), draft.clone());
+        let (store, d, wanted) = (store.clone(), draft.clone(), wanted.clone());
         Callback::from(move |v: usize| {
-            if let Some(d) = &d {
-                let (w, h) = d.size();
-                store.emit(Some(if which == 0 { d.resized(v, h) } else { d.resized(w, v) }));
+            let (w, h) = if which == 0 { (v, size.1) } else { (size.0, v) };
+            match &d {
+                Some(d) => store.emit(Some(d.resized(w, h))),
+                None => wanted.set((w, h)),
             }
         })
     };
@@ -373,8 +374,8 @@ pub fn ColourEditor() -> Html {
             <summary>{ "Make or edit a puzzle" }</summary>
             <p class="hint">{ "Draw: pick a colour and drag across cells (right-drag or long-press paints the background), or from the keyboard: Tab to the drawing, the arrows move, Space or Enter paints, Shift+arrows paint as they go, Delete paints the background, 0 to 9 or a colour's letter picks the colour. Each change is checked for a unique answer. Or type clues below. Ctrl+Z undoes, Ctrl+Shift+Z or Ctrl+Y redoes. The drawing is kept if you reload." }</p>
             <div class="row wrap">
-                <label>{ "Width " }{ size_box("cn-w", draft.as_ref().map_or(10, |d| d.size().0), resize(0)) }</label>
-                <label>{ "Height " }{ size_box("cn-h", draft.as_ref().map_or(10, |d| d.size().1), resize(1)) }</label>
+                <label>{ "Width " }{ size_box("cn-w", size.0, resize(0)) }</label>
+                <label>{ "Height " }{ size_box("cn-h", size.1, resize(1)) }</label>
                 <button id="cn-new" onclick={new_blank}>{ "New blank drawing" }</button>
                 <button id="cn-edit-this" disabled={puzzle.is_none()} onclick={edit_this}>{ "Draw from this puzzle" }</button>
                 { stored.buttons() }
