@@ -2,7 +2,6 @@
 //! beside the box (never over its Open button or file chooser), with what the page accepts; the
 //! next edit of the box clears them.
 
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::kinds::{self, Kind};
@@ -19,10 +18,25 @@ pub struct Props {
 }
 
 /// Reads text in any accepted format and opens it (a share link goes through the router); the
-/// error, when it does not read, in words.
+/// error, when it does not read, in words. Text that looks like another kind's (a share link, a
+/// JSON with its kind, a Keen ID) is read as that kind first; when it does not read so, the page's
+/// own kind has its try (`5:…,12` is both a cut Keen ID and a square Tatham Flood ID), and the
+/// error names both.
 pub fn open_text(ctx: &Ctx, kind: Kind, text: &str) -> Result<(), String> {
-    let kind = kinds::sniff(text).unwrap_or(kind);
-    match kinds::import(kind, text).and_then(|p| Ok((kinds::share_fragment(kind, &p)?, p))) {
+    let read = |kind: Kind| {
+        kinds::import(kind, text)
+            .and_then(|p| Ok((kinds::share_fragment(kind, &p)?, p)))
+            .map_err(|e| e.to_string())
+    };
+    let sniffed = kinds::sniff(text).unwrap_or(kind);
+    let (kind, read) = match read(sniffed) {
+        Err(e) if sniffed != kind => match read(kind) {
+            Ok(r) => (kind, Ok(r)),
+            Err(own) => (sniffed, Err(format!("{e} (nor as a {} puzzle: {own})", kind.title()))),
+        },
+        r => (sniffed, r),
+    };
+    match read {
         // The puzzle first, as read (a webpbn title and a picture are not in the link), then its
         // link: the router keeps the same puzzle in its fuller form.
         Ok((fragment, puzzle)) => {
@@ -81,7 +95,9 @@ pub fn Import(props: &Props) -> Html {
                     Err(_) => error.set(Some(format!("Could not read {name}."))),
                 }
             });
-            let _ = input.unchecked_ref::<web_sys::HtmlInputElement>();
+            // Emptied, so that choosing the same file again (saved anew after an edit) reads it
+            // again: a browser sends no change for the file already chosen.
+            input.set_value("");
         })
     };
     html! {
