@@ -391,6 +391,21 @@ pub fn panes(r: &ArtResult, ring: bool) -> Vec<(&'static str, String)> {
     panes
 }
 
+/// A warning when the picture came out blank or solid (every cell empty, or every cell filled):
+/// such a "puzzle" is unique but has nothing to find, so the page says so beside the verdict.
+pub fn blank_sentence(r: &ArtResult) -> Option<String> {
+    let cells = r.picture.cells();
+    let filled = cells.iter().filter(|&&on| on).count();
+    let how = "choose a picture with a subject, crop to it, or move the threshold (cells darker than it are filled)";
+    if filled == 0 {
+        Some(format!("Every cell came out empty: this puzzle has nothing to find; {how}."))
+    } else if filled == cells.len() {
+        Some(format!("Every cell came out filled: this puzzle has nothing to find; {how}."))
+    } else {
+        None
+    }
+}
+
 /// The line closing a result: the grid, the image it came from, and the time it took.
 pub fn size_sentence(r: &ArtResult) -> String {
     format!(
@@ -638,5 +653,39 @@ mod tests {
             translucent_example_svg().starts_with("<svg")
                 && translucent_example_svg().matches("fill-opacity").count() == 3
         );
+    }
+
+    #[test]
+    fn a_blank_or_solid_picture_is_said_to_have_nothing_to_find() {
+        use crate::art::pipeline::{from_grid, ArtOptions, Method};
+        use crate::art::{GreyGrid, PrepareOptions, UniqueMode};
+        let (w, h) = (6, 5);
+        let made = |greys: Vec<f32>| {
+            let options = ArtOptions {
+                prepare: PrepareOptions {
+                    width: w as u32,
+                    height: None,
+                    crop: None,
+                    invert: false,
+                },
+                method: Method::Threshold { t: None },
+                unique: UniqueMode::Givens,
+                budget: Default::default(),
+                tone: Some(crate::art::tone::Tone::Plain),
+            };
+            from_grid(&GreyGrid::new(w, h, greys).unwrap(), &options, &mut |_| {}).unwrap()
+        };
+        // A white picture: unique with no givens, and empty.
+        let white = made(vec![255.0; w * h]);
+        assert_eq!(givens_sentence(&white), "Unique without givens.");
+        let s = blank_sentence(&white).expect("a white picture is blank");
+        assert!(s.starts_with("Every cell came out empty: this puzzle has nothing to find"), "{s}");
+        let black = made(vec![0.0; w * h]);
+        let s = blank_sentence(&black).expect("a black picture is solid");
+        assert!(s.starts_with("Every cell came out filled"), "{s}");
+        // Half dark, half light: a picture, no warning.
+        let half = made((0..w * h).map(|i| if i % w < 3 { 0.0 } else { 255.0 }).collect());
+        assert!(half.picture.cells().iter().any(|&on| on), "some cells filled");
+        assert_eq!(blank_sentence(&half), None);
     }
 }

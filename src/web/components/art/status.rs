@@ -50,8 +50,12 @@ pub fn ArtStatus(props: &ArtStatusProps) -> Html {
         (None, Some(r)) => html! {
             <div id="art-status" class="status done" data-state="done" data-method={if r.shading.is_some() { "translucent" } else { "threshold" }} data-width={r.width.to_string()} data-verdict={r.final_verdict.clone()} data-givens={r.givens.len().to_string()}
                 data-minimal={r.proven_minimal.to_string()} data-undecided={r.undecided.to_string()} data-changed={r.changed.len().to_string()}
-                data-adjusted={r.adjust.as_ref().map(|a| a.reached.to_string()).unwrap_or_default()}>
+                data-adjusted={r.adjust.as_ref().map(|a| a.reached.to_string()).unwrap_or_default()}
+                data-blank={view::blank_sentence(r).map(|_| "true")}>
                 <strong id="art-verdict">{ view::givens_sentence(r) }</strong>
+                if let Some(warning) = view::blank_sentence(r) {
+                    <p id="art-blank" class="warn" role="alert">{ warning }</p>
+                }
                 if ctx.state.end_of(Owner::Art).map(String::as_str) == Some("Cancelled.") && r.unique == UniqueMode::Givens && !r.proven_minimal {
                     <p id="art-stopped">{ "Stopped here as you asked: this puzzle is proven unique; fewer given cells may do." }</p>
                 }
