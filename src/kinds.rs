@@ -190,6 +190,12 @@ pub fn sniff(text: &str) -> Option<Kind> {
     Kind::ALL.into_iter().find(|&k| with_kind!(k, P => P::recognises(t)))
 }
 
+/// Whether `kind` recognises `text` as its own outside format ([`sniff`] takes the first kind
+/// that does; a square Tatham Flood ID `5:…` and a Keen ID both begin with a size and a colon).
+pub fn recognises(kind: Kind, text: &str) -> bool {
+    with_kind!(kind, P => P::recognises(text.trim()))
+}
+
 /// Solves a puzzle given as text (canonical JSON or anything [`import`] reads) with the kind's
 /// solve options given as JSON text (`""` or `{}` for the defaults; see [`options_from_text`]).
 pub fn solve_text(

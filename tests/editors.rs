@@ -264,3 +264,21 @@ fn an_editor_rings_the_cells_where_two_answers_differ_and_none_when_unique() {
     assert_eq!(one.solutions.len(), 1, "{:?}", one.solutions);
     assert!(one.second_differs().is_empty());
 }
+
+#[test]
+fn a_square_flood_id_is_also_recognised_by_flood_it_though_sniffed_as_keen() {
+    use studio::kind::Kind;
+    use studio::kinds;
+    // Tatham's Flood reads a size alone (`5:` for 5x5), as the command line does; the import box
+    // sniffs it as a Keen ID first, and gives the page's own reader its try when that fails.
+    let id = "5:2221312311324121224241343,12";
+    assert_eq!(kinds::sniff(id), Some(Kind::KenKen));
+    assert!(kinds::import(Kind::KenKen, id).is_err());
+    assert!(kinds::recognises(Kind::FloodIt, id));
+    let p = kinds::import(Kind::FloodIt, id).expect("a square Flood ID reads");
+    assert_eq!(
+        kinds::share_fragment(Kind::FloodIt, &p).unwrap(),
+        "floodit/v1/5x5m12/2221312311324121224241343"
+    );
+    assert!(!kinds::recognises(Kind::FloodIt, "4:_a_6a_ab__ac,s1m8a10s1m12a1a4"));
+}

@@ -21,7 +21,7 @@ pub struct Props {
 /// error, when it does not read, in words. Text that looks like another kind's (a share link, a
 /// JSON with its kind, a Keen ID) is read as that kind first; when it does not read so, the page's
 /// own kind has its try (`5:…,12` is both a cut Keen ID and a square Tatham Flood ID), and the
-/// error names both.
+/// error names both, the page's kind first when it too recognises the text.
 pub fn open_text(ctx: &Ctx, kind: Kind, text: &str) -> Result<(), String> {
     let read = |kind: Kind| {
         kinds::import(kind, text)
@@ -32,6 +32,10 @@ pub fn open_text(ctx: &Ctx, kind: Kind, text: &str) -> Result<(), String> {
     let (kind, read) = match read(sniffed) {
         Err(e) if sniffed != kind => match read(kind) {
             Ok(r) => (kind, Ok(r)),
+            // The page's own kind leads when it too takes the text for its own.
+            Err(own) if kinds::recognises(kind, text) => {
+                (kind, Err(format!("{own} (nor as a {} puzzle: {e})", sniffed.title())))
+            }
             Err(own) => (sniffed, Err(format!("{e} (nor as a {} puzzle: {own})", kind.title()))),
         },
         r => (sniffed, r),
