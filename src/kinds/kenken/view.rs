@@ -194,6 +194,10 @@ pub fn Page() -> Html {
         <label>{ " Difficulty " }<select id="gen-level" onchange={{ let s = gen_level.clone(); Callback::from(move |e: Event| if let Some(t) = e.target_dyn_into::<web_sys::HtmlSelectElement>() { s.set(t.value()) }) }}>
             { for super::generate::LEVELS.into_iter().map(|l| html! { <option value={l} selected={*gen_level == l}>{ l }</option> }) }
         </select></label>
+        // Small grids are capped, as in Tatham's Keen: said, not done silently.
+        if super::generate::level_from_word(&gen_level).is_some_and(|l| l > super::generate::max_level(*gen_size)) {
+            <span id="gen-level-note" class="hint">{ format!(" A {0}x{0} is made at {1} at most (as in Tatham's Keen: so few cells need no harder rule).", *gen_size, super::generate::LEVELS[super::generate::max_level(*gen_size)]) }</span>
+        }
     </> };
 
     html! {
