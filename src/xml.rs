@@ -102,7 +102,7 @@ pub fn one_puzzle<T>(text: &str, read: impl Fn(&Element) -> InputResult<T>) -> I
         [] => Err(InputError::new("no <puzzle> element")),
         [one] => read(one),
         many => Err(InputError::new(format!(
-            "the file holds {} puzzles (a <puzzleset>), and one puzzle is opened at a time: keep one <puzzle> in the file, or read them all with `puzzle bench` or `puzzle explain`",
+            "the file holds {} puzzles (a <puzzleset>), and one puzzle is opened at a time: keep one <puzzle> in the file, or run them all on the Benchmark page (pasted there) or with `puzzle bench` or `puzzle explain`",
             many.len()
         ))),
     }
