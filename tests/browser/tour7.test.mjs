@@ -4,7 +4,8 @@
 // by Tatham and the command line) opens on the Flood-It page, not refused as a broken Keen ID; a
 // file chosen in an import box can be chosen again (the box is emptied after reading, as a
 // browser sends no change for the file already chosen); a blank picture made into a nonogram is
-// said to have nothing to find, not only "Unique without givens".
+// said to have nothing to find, not only "Unique without givens"; KenKen says when the size
+// chosen caps the level chosen (a 3x3 asked at unreasonable was made at normal without a word).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { suite, open } from './harness.mjs';
@@ -44,11 +45,12 @@ test('a square Tatham Flood ID opens on the Flood-It page; a broken one names bo
   await page.waitForFunction(() => decodeURIComponent(location.hash) === '#floodit/v1/5x5m12/2221312311324121224241343');
   assert.equal(await page.$('#import-error'), null, 'no error');
   assert.equal(await page.locator('#board .cell').count(), 25);
-  // A Flood ID cut short reads as neither: the error says what each reader found.
+  // A Flood ID cut short reads as neither: the error says what each reader found, the page's
+  // own first.
   await page.fill('#import-text', '5:222131231132412122424134,12');
   await page.click('#import-open');
   const error = await page.textContent('#import-error');
-  assert.match(error, /nor as a Flood-It puzzle: .*25 cells, found 24/, error);
+  assert.match(error, /^Could not read that as a Flood-It puzzle: cells: a 5x5 board needs 25 cells, found 24 \(nor as a KenKen puzzle: Keen ID/, error);
   // A Keen ID pasted on the Flood-It page still opens on the KenKen page.
   await page.fill('#import-text', '4:_a_6a_ab__ac,s1m8a10s1m12a1a4');
   await page.click('#import-open');
@@ -102,5 +104,29 @@ test('a blank picture is said to have nothing to find', async () => {
     const s = document.querySelector('#art-status');
     return s?.dataset.state === 'done' && !s.querySelector('#art-blank') && s.dataset.blank === undefined;
   }, null, { timeout: 30000 });
+  assert.deepEqual(page.studioErrors, []);
+});
+
+test('KenKen says a small grid is made at a lower level than the one chosen', async () => {
+  const page = await open(env.chrome.context, env.server.url, 'kenken');
+  await page.selectOption('#gen-size', '3');
+  await page.selectOption('#gen-level', 'unreasonable');
+  assert.equal((await page.textContent('#gen-level-note')).trim(), "A 3x3 is made at normal at most (as in Tatham's Keen: so few cells need no harder rule).");
+  await page.selectOption('#gen-size', '4');
+  assert.match(await page.textContent('#gen-level-note'), /A 4x4 is made at extreme at most/);
+  await page.selectOption('#gen-level', 'extreme');
+  assert.equal(await page.$('#gen-level-note'), null, 'a 4x4 is made at extreme');
+  await page.selectOption('#gen-size', '6');
+  await page.selectOption('#gen-level', 'unreasonable');
+  assert.equal(await page.$('#gen-level-note'), null, 'a 6x6 is made at every level');
+  // What the note says is what the generator does: a 3x3 asked at hard comes out normal.
+  await page.selectOption('#gen-size', '3');
+  await page.selectOption('#gen-level', 'hard');
+  await page.click('#generate');
+  await page.waitForFunction(() => location.hash.startsWith('#kenken/v1/3:'), null, { timeout: 30000 });
+  await page.click('#solve');
+  // The answer shows at once and the rating follows.
+  await page.waitForFunction(() => /Rating: \w+/.test(document.querySelector('.status[data-verdict="unique"]')?.textContent ?? ''), null, { timeout: 30000 });
+  assert.match(await page.textContent('.status[data-verdict="unique"]'), /Rating: normal\./);
   assert.deepEqual(page.studioErrors, []);
 });
