@@ -282,3 +282,17 @@ fn a_square_flood_id_is_also_recognised_by_flood_it_though_sniffed_as_keen() {
     );
     assert!(!kinds::recognises(Kind::FloodIt, "4:_a_6a_ab__ac,s1m8a10s1m12a1a4"));
 }
+
+#[test]
+fn a_puzzleset_opened_as_one_puzzle_points_to_the_benchmark_page() {
+    use studio::kind::Kind;
+    let set = "<?xml version=\"1.0\"?>\n<puzzleset>\n<puzzle type=\"grid\" defaultcolor=\"black\"><clues type=\"columns\"><line><count>1</count></line></clues><clues type=\"rows\"><line><count>1</count></line></clues></puzzle>\n<puzzle type=\"grid\" defaultcolor=\"black\"><clues type=\"columns\"><line></line></clues><clues type=\"rows\"><line></line></clues></puzzle>\n</puzzleset>\n";
+    for kind in [Kind::Nonogram, Kind::ColourNonogram] {
+        let e = studio::kinds::import(kind, set).unwrap_err().to_string();
+        assert!(
+            e.contains("the file holds 2 puzzles (a <puzzleset>)")
+                && e.contains("run them all on the Benchmark page"),
+            "{kind:?}: {e}"
+        );
+    }
+}
