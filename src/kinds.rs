@@ -169,6 +169,18 @@ pub fn import_as<P: Puzzle>(text: &str) -> InputResult<P> {
             .ok_or_else(|| InputError::new("the link names a kind but carries no puzzle"))?;
         return P::from_link_payload(parsed.version, &payload).map_err(|e| e.within("share link"));
     }
+    // A game ID in Tatham's terms (`keen:6:…`), as the address bar takes it after the `#`.
+    if let Some((kind, Some(id))) = tatham_id(text) {
+        if kind != P::KIND {
+            return Err(InputError::new(format!(
+                "this is a game ID of Tatham's {} (a {} puzzle), not a {} puzzle",
+                link::TATHAM_NAMES.iter().find(|n| n.1 == kind).map_or("", |n| n.0),
+                kind.title(),
+                P::KIND.title()
+            )));
+        }
+        return Ok(P::import(&id)?.puzzle);
+    }
     Ok(P::import(text)?.puzzle)
 }
 
@@ -187,7 +199,20 @@ pub fn sniff(text: &str) -> Option<Kind> {
             return Some(kind);
         }
     }
+    if let Some((kind, Some(_))) = tatham_id(t) {
+        return Some(kind);
+    }
     Kind::ALL.into_iter().find(|&k| with_kind!(k, P => P::recognises(t)))
+}
+
+/// A one-line text in Tatham's terms: his puzzle's name, a colon and a game ID (`keen:6:…`,
+/// `flood:12x12c6m5:…`), or a whole page link of his collection ([`link::tatham`]).
+fn tatham_id(text: &str) -> Option<(Kind, Option<String>)> {
+    let t = text.trim();
+    if t.contains('\n') {
+        return None;
+    }
+    link::tatham(t)
 }
 
 /// Whether `kind` recognises `text` as its own outside format ([`sniff`] takes the first kind

@@ -663,3 +663,42 @@ fn pencil_marks_above_9x9_take_the_lines_that_make_them_largest() {
         }
     }
 }
+
+#[test]
+fn tatham_ids_read_with_his_name_before_them_and_with_spaces_pasted_in() {
+    use studio::kinds::{import, sniff, Kind};
+    let id = "4:_a_6a_ab__ac,s1m8a10s1m12a1a4";
+    let plain = import(Kind::KenKen, id).expect("a Keen ID");
+    // As the address bar takes it after the `#`, and as a chat program breaks it.
+    for text in [
+        "keen:4:_a_6a_ab__ac,s1m8a10s1m12a1a4",
+        "4:_a_6a_ab__ac, s1m8a10s1m12a1a4",
+        " keen: 4:_a_6a_ab__ac,\ts1m8a10s1m12a1a4 ",
+    ] {
+        assert_eq!(
+            import(Kind::KenKen, text).map_err(|e| e.to_string()),
+            Ok(plain.clone()),
+            "{text:?}"
+        );
+        assert_eq!(sniff(text), Some(Kind::KenKen), "{text:?}");
+    }
+    // His name for another kind: refused on this page, with the kind it is.
+    let err =
+        import(Kind::Nonogram, "keen:4:_a_6a_ab__ac,s1m8a10s1m12a1a4").unwrap_err().to_string();
+    assert!(
+        err.contains("Tatham's keen") && err.contains("KenKen") && err.contains("not a Nonogram"),
+        "{err}"
+    );
+    // A Flood ID with a space, and with `flood:` before it.
+    let flood = "5x5c3m9:0120110201202102112012021,9";
+    let plain = import(Kind::FloodIt, flood).expect("a Flood ID");
+    for text in
+        ["flood:5x5c3m9:0120110201202102112012021,9", "5x5c3m9:01201102012 02102112012021, 9"]
+    {
+        assert_eq!(
+            import(Kind::FloodIt, text).map_err(|e| e.to_string()),
+            Ok(plain.clone()),
+            "{text:?}"
+        );
+    }
+}

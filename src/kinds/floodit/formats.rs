@@ -177,7 +177,9 @@ pub fn moves_from_rows(p: &FloodIt, rows: &[String]) -> InputResult<Vec<u8>> {
 
 /// Reads a Tatham Flood game ID `W[xH][c<C>][m<L>]:<cells>,<limit>` (or a link to his page).
 pub fn from_tatham(id: &str) -> InputResult<FloodIt> {
-    let id = id.trim();
+    // A Flood ID holds no white space: a space or line break pasted into one is dropped.
+    let id: String = id.split_whitespace().collect();
+    let id = id.as_str();
     let id = match id.find("flood.html#") {
         Some(i) => crate::link::percent_decode(&id[i + "flood.html#".len()..]),
         None => id.to_string(),

@@ -498,7 +498,8 @@ fn starts_like_keen(t: &str) -> bool {
 
 /// Reads a Keen game ID (`N[dD][m]:DESC`, or inside a `…/keen.html#…` link). Seed IDs are refused.
 pub fn from_keen(text: &str) -> InputResult<KenKen> {
-    let mut id = text.trim().to_string();
+    // A Keen ID holds no white space: a space or line break pasted into one is dropped.
+    let mut id: String = text.split_whitespace().collect();
     if let Some(pos) = id.find("keen.html#") {
         id = percent_decode(&id[pos + "keen.html#".len()..]);
     }
