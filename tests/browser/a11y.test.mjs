@@ -60,3 +60,26 @@ for (const theme of ['light', 'dark']) {
     assert.deepEqual(page.studioErrors, []);
   });
 }
+
+test('a board a screen reader lands on names its kind, its size and the cursor, which follows the arrows', async () => {
+  const page = await open(env.chrome.context, env.server.url);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Every kind whose board is played by keys (Flood-It's by its colour buttons; rectangle-free's
+  // hand board names itself).
+  const kinds = (await registryKinds(page)).filter((k) => !['floodit', 'rectfree'].includes(k));
+  assert.ok(kinds.length >= 4, `kinds: ${kinds}`);
+  for (const kind of kinds) {
+    await page.goto(`${env.server.url}#${kind}`);
+    const board = await page.waitForSelector('#board[tabindex="0"]');
+    const [rows, cols] = await board.evaluate((b) => [b.dataset.rows, b.dataset.cols]);
+    await board.focus();
+    const name = () => page.evaluate(() => [document.activeElement.getAttribute('role'), document.activeElement.getAttribute('aria-label')]);
+    const [role, label] = await name();
+    assert.equal(role, 'application', kind);
+    assert.match(label, new RegExp(`board, ${rows} by ${cols}: cursor on row 1, column 1$`), kind);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => /row 2, column 2$/.test(document.activeElement.getAttribute('aria-label') ?? ''));
+  }
+  assert.deepEqual(page.studioErrors, []);
+});

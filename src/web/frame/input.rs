@@ -179,6 +179,7 @@ pub struct GridInput {
     set_cursor: UseStateHandle<(usize, usize)>,
     size: (usize, usize),
     on_key: Callback<KeyboardEvent>,
+    kind: Kind,
 }
 
 impl GridInput {
@@ -193,8 +194,18 @@ impl GridInput {
         let (rows, cols) = self.size;
         let h = &self.handlers;
         let n = (rows == cols).then(|| rows.to_string());
+        // What a screen reader names the focused board by: the kind, its size and the cursor
+        // (the cells' own text is their clues and marks), as the editors' drawings are named.
+        let (r, c) = self.cursor;
+        let label = format!(
+            "{} board, {rows} by {cols}: cursor on row {}, column {}",
+            self.kind.title(),
+            r + 1,
+            c + 1
+        );
         html! {
             <div id="board" ref={self.node.clone()} {class} tabindex="0" {style}
+                 role="application" aria-label={label}
                  data-rows={rows.to_string()} data-cols={cols.to_string()} data-n={n}
                  onpointerdown={h.down.clone()} onpointermove={h.on_move.clone()}
                  onpointerup={h.up.clone()} onpointercancel={h.cancel.clone()}
@@ -275,5 +286,6 @@ pub fn use_grid_input(spec: GridSpec) -> GridInput {
         set_cursor: cursor,
         size: (rows, cols),
         on_key: keys,
+        kind,
     }
 }
