@@ -296,3 +296,18 @@ fn a_puzzleset_opened_as_one_puzzle_points_to_the_benchmark_page() {
         );
     }
 }
+
+#[test]
+fn a_drawings_clues_written_into_the_boxes_read_back_as_the_same_clues() {
+    use studio::grid::Grid;
+    use studio::kinds::nonogram::page::{clues_of, clues_text};
+    let mut rng = fastrand::Rng::with_seed(7);
+    for _ in 0..200 {
+        let (h, w) = (rng.usize(1..9), rng.usize(1..9));
+        let g = Grid::from_cells(h, w, (0..h * w).map(|_| rng.bool()).collect()).expect("sized");
+        let (rows, cols) = clues_of(&g);
+        assert_eq!(clues_from_text(&clues_text(&rows), "row").as_ref(), Ok(&rows));
+        assert_eq!(clues_from_text(&clues_text(&cols), "column").as_ref(), Ok(&cols));
+        assert_eq!(clues_text(&rows).lines().count(), h, "one line a row, an empty one written 0");
+    }
+}

@@ -177,6 +177,8 @@ test('the editor makes a puzzle from typed clues and from a drawing', async () =
   await page.click('#drawing .dcell >> nth=4');
   await page.click('#draw-take');
   await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 6);
+  // The drawing's clues are in the boxes, to be changed there.
+  assert.deepEqual(await page.$$eval('#edit-rows, #edit-cols', (t) => t.map((x) => x.value)), ['2\n1', '1\n2\n0']);
   await page.click('#solve');
   await page.waitForSelector('#status[data-state="done"]');
   assert.equal(await page.$eval('#status', (s) => s.dataset.verdict), 'unique');

@@ -114,7 +114,15 @@ pub fn NonogramEditor() -> Html {
             let (rows, cols) = page::clues_of(&g);
             match page::fragment_of_clues(&rows, &cols) {
                 Ok(fragment) => {
-                    store.emit((Draft { drawing: None, ..d.clone() }, EditStep::New("take")));
+                    // The drawing's clues go into the boxes, to be changed there (Undo brings
+                    // the drawing back).
+                    let taken = Draft {
+                        drawing: None,
+                        rows: page::clues_text(&rows),
+                        cols: page::clues_text(&cols),
+                        ..d.clone()
+                    };
+                    store.emit((taken, EditStep::New("take")));
                     ctx.go.emit(fragment);
                 }
                 Err(e) => ctx.state.dispatch(Action::Notify(

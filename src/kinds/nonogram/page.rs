@@ -14,6 +14,22 @@ pub fn clues_of(grid: &Grid<bool>) -> (Vec<Clue>, Vec<Clue>) {
     (rows, cols)
 }
 
+/// Clues as the editor's boxes take them ([`clues_from_text`] reads them back): one line per
+/// row or column, numbers separated by spaces, an empty line written 0.
+pub fn clues_text(clues: &[Clue]) -> String {
+    clues
+        .iter()
+        .map(|c| {
+            if c.is_empty() {
+                "0".to_string()
+            } else {
+                c.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" ")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// The clues typed in the editor, one line of `text` per row or column (`what` names which, for
 /// the message): numbers separated by spaces, commas or dots; an empty line or 0 is an empty line.
 /// Blank lines at the end are no lines (an Enter after the last clue must not add a row): an
