@@ -32,6 +32,11 @@ test('a pasted Keen ID opens, Solve proves it unique, and the answer is drawn', 
   await page.waitForFunction((l) => decodeURIComponent(location.hash) === '#' + l, LINK);
   await page.waitForFunction(() => document.querySelectorAll('#board .cell').length === 25);
   assert.equal(await page.textContent('#keen-id'), KEEN);
+  // Its Copy button puts the ID on the clipboard, to paste into Tatham's Keen.
+  await env.chrome.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
+  await page.click('button[aria-label="Copy the Tatham Keen ID"]');
+  await page.waitForFunction(() => document.querySelector('button[aria-label="Copy the Tatham Keen ID"]').textContent === 'Copied');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), KEEN);
   await page.click('#solve');
   await page.waitForSelector('#status[data-state="done"]', { timeout: 20000 });
   assert.equal(await page.$eval('#status', (s) => s.dataset.verdict), 'unique');

@@ -171,7 +171,7 @@ pub fn Page() -> Html {
         Export::Png("PNG picture", "floodit.png", Callback::from(move |()| svg.clone())),
     ];
     let export_extra = html! { <>
-        if let Some(id) = &*tatham { <p>{ "Tatham Flood ID: " }<code id="export-tatham">{ id.clone() }</code></p> }
+        if let Some(id) = &*tatham { <frame::CopyCode id="export-tatham" label="Tatham Flood ID" text={id.clone()} /> }
         <pre id="export-json">{ json_text }</pre>
     </> };
     let links: Vec<(String, String)> = (*tatham)

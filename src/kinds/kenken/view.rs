@@ -209,7 +209,7 @@ pub fn Page() -> Html {
             {board} fit={Fit { min: if n >= 10 { 0.8 } else { 0.5 }, ..Fit::new(n.to_string()) }} under={keypad}
             solved={player_done} {progress}
             {links} solution={solution.clone().map(|d| draw(Some(d)))}
-            after_share={keen.clone().map(|id| html! { <p class="keen-id">{ "Tatham Keen ID: " }<code id="keen-id">{ id }</code></p> }).unwrap_or_default()}
+            after_share={keen.clone().map(|id| html! { <frame::CopyCode id="keen-id" label="Tatham Keen ID" text={id} /> }).unwrap_or_default()}
             solve={vec![Solve::new("solve", "Solve", Mode::Unique), Solve::new("count", "Count solutions", Mode::Count(10_000))]}
             generator={frame::Generator {
                 fields,

@@ -144,3 +144,42 @@ pub fn Share(props: &Props) -> Html {
         </div>
     }
 }
+
+/// What [`CopyCode`] shows.
+#[derive(Properties, PartialEq)]
+pub struct CopyCodeProps {
+    /// The `id` of the `<code>` holding the text.
+    pub id: AttrValue,
+    /// What the text is, before it ("Tatham Keen ID").
+    pub label: AttrValue,
+    /// The text to show and copy.
+    pub text: AttrValue,
+}
+
+/// A text a person takes elsewhere (a Tatham game ID): shown in full, with a Copy button that
+/// says "Copied" for this text until it changes.
+#[component]
+pub fn CopyCode(props: &CopyCodeProps) -> Html {
+    let copied = use_state(|| false);
+    {
+        let copied = copied.clone();
+        use_effect_with(props.text.clone(), move |_| {
+            copied.set(false);
+            || ()
+        });
+    }
+    let copy = {
+        let (text, copied) = (props.text.clone(), copied.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Some(w) = web_sys::window() {
+                let _ = w.navigator().clipboard().write_text(&text);
+                copied.set(true);
+            }
+        })
+    };
+    html! {
+        <p class="copy-code">{ format!("{}: ", props.label) }<code id={props.id.clone()}>{ props.text.clone() }</code>
+            <button class="copy-code-button" aria-label={format!("Copy the {}", props.label)} onclick={copy}>{ if *copied { "Copied" } else { "Copy" } }</button>
+        </p>
+    }
+}

@@ -30,7 +30,7 @@ pub use crate::web::components::hint::{board_marks, highlight, marks_of, Highlig
 /// The small SVG picture on a kind's home card.
 pub use crate::web::components::home::picture as card_picture;
 /// The full studio link for a share fragment.
-pub use crate::web::components::share::link_for;
+pub use crate::web::components::share::{link_for, CopyCode};
 /// The page's context: the state and the ways to change it (run a job, go to a link).
 pub use crate::web::ctx::Ctx;
 /// Saves a text, or an SVG drawn as PNG, as a file the browser downloads.
